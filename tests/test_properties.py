@@ -1,0 +1,106 @@
+"""Invariants of the rating math (Hypothesis)."""
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xl_ratings import vector
+from xl_ratings.systems import gor, lianzhong, peng, shanghai
+
+ratings = st.floats(min_value=0, max_value=3500, allow_nan=False)
+scores = st.sampled_from([0.0, 0.5, 1.0])
+
+
+@given(ratings, ratings)
+def test_elo_logistic_in_unit_interval_and_symmetric(a, b):
+    e = lianzhong.expected(a, b)
+    assert 0 <= e <= 1 and not math.isnan(e)
+    assert math.isclose(e + lianzhong.expected(b, a), 1.0, abs_tol=1e-12)
+
+
+@given(st.floats(min_value=-4000, max_value=4000, allow_nan=False))
+def test_fide_pc_symmetric_and_capped(d):
+    pc = shanghai.expected_score(d)
+    assert 0.08 - 1e-9 <= pc <= 0.92 + 1e-9
+    if abs(d) % 1 != 0.5:  # rounding half away from zero is symmetric except nowhere; keep simple
+        assert math.isclose(pc + shanghai.expected_score(-d), 1.0, abs_tol=1e-9)
+
+
+@given(st.floats(min_value=-1000, max_value=1000), st.floats(min_value=-1000, max_value=1000))
+def test_fide_pc_monotone(d1, d2):
+    lo, hi = sorted((d1, d2))
+    assert shanghai.expected_score(lo) <= shanghai.expected_score(hi)
+
+
+@given(ratings, st.lists(ratings, min_size=1, max_size=12), st.data())
+def test_shanghai_delta_rises_with_score(own, opps, data):
+    s1 = data.draw(st.lists(scores, min_size=len(opps), max_size=len(opps)))
+    i = data.draw(st.integers(0, len(opps) - 1))
+    s2 = list(s1)
+    s2[i] = min(1.0, s2[i] + 0.5)
+    assert shanghai.tournament_change(own, opps, s2, 15).change >= \
+        shanghai.tournament_change(own, opps, s1, 15).change
+
+
+@given(ratings, ratings, st.integers(-9, 9), scores)
+def test_gor_expected_bounds_and_floor(r, o, h, s):
+    e = gor.expected(r, o, h, s)
+    assert 0 <= e <= 1 and not math.isnan(e)
+    # the two sides' expectations add to 1 − ε (formula (2)), whatever the handicap
+    e_other = gor.expected(o, r, -h, 1 - s)
+    assert math.isclose(e + e_other, 1 - gor.DEFAULTS.epsilon, abs_tol=1e-9)
+    assert gor.tournament_update(max(r, 100), [o], [s], [h]) >= 100
+
+
+@given(ratings, st.lists(st.tuples(ratings, scores), min_size=1, max_size=10))
+def test_gor_update_rises_with_score(r, games):
+    opps = [o for o, _ in games]
+    lo = gor.tournament_update(r, opps, [0.0] * len(opps), params=gor.GorParams(floor=-1e9))
+    hi = gor.tournament_update(r, opps, [1.0] * len(opps), params=gor.GorParams(floor=-1e9))
+    assert hi > lo
+
+
+@given(ratings, ratings, scores, st.integers(0, 60), st.integers(0, 60))
+def test_lianzhong_update_finite_and_zero_sum_when_both_rated(r, o, s, g, og):
+    u = lianzhong.update(r, o, s, g, og)
+    assert math.isfinite(u.rating)
+    if g >= 20 and og >= 20 and lianzhong.k_factor(r) == lianzhong.k_factor(o):
+        v = lianzhong.update(o, r, 1 - s, og, g)
+        assert math.isclose(u.change + v.change, 0, abs_tol=1e-9)
+
+
+rank_names = st.sampled_from([r.rank.chinese() for r in peng.LADDER])
+
+
+@given(rank_names, st.lists(st.tuples(rank_names, scores), max_size=20))
+def test_peng_cumulative_never_decreases(rank, games):
+    ops = [o for o, _ in games]
+    sc = [s for _, s in games]
+    base = peng.basic(rank)
+    assert peng.cumulative(rank, ops, sc) >= base
+    if games:
+        assert peng.cumulative(rank, ops, sc) >= peng.cumulative(rank, ops[:-1], sc[:-1])
+
+
+@given(st.floats(min_value=0, max_value=100000))
+def test_peng_standard_is_highest_basic_not_above(v):
+    std = peng.standard(v)
+    assert peng.basic(std) <= v
+    higher = [r for r in peng.LADDER if r.rank > std]
+    assert all(r.basic > v for r in higher)
+
+
+@settings(max_examples=60)
+@given(st.lists(st.tuples(st.floats(-200, 4000), st.floats(-200, 4000), st.integers(-9, 9)),
+                min_size=1, max_size=30))
+def test_vector_kernels_equal_scalar_math(rows):
+    r = vector.np.array([[a] for a, _, _ in rows], dtype=float)
+    o = vector.np.array([[b] for _, b, _ in rows], dtype=float)
+    for (a, b, h), e in zip(rows, vector.elo_logistic(r, o).ravel()):
+        assert math.isclose(e, lianzhong.expected(a, b), rel_tol=1e-12)
+    for (a, b, h), e in zip(rows, vector.fide_pc(r - o).ravel()):
+        assert e == shanghai.expected_score(a - b)
+    for a, b, h in rows:
+        ge = vector.gor_expected(vector.np.array([[a]]), vector.np.array([[b]]), float(h))[0][0]
+        assert math.isclose(ge, gor.expected(a, b, h), rel_tol=1e-12, abs_tol=1e-15)

@@ -1,0 +1,182 @@
+"""Excel ranges as they reach a function: scalars, rows, columns, blocks.
+
+xlwings hands a range to a function as a nested list (``ndim=2``) and a
+single cell as a scalar.  Empty cells -- and error cells -- arrive as None.
+These helpers broadcast ranges element-wise (Excel's own rule: a 1-row or
+1-column range stretches), parse each cell with an error that names the
+function, the argument, the cell position and the value, and give the
+result back in the shape the ranges came in.
+
+Blank in, blank out: a row whose input cell is empty gives an empty cell,
+never a silent 0 or NaN.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .errors import RatingInputError
+from .results import Result, parse_result
+
+Grid = list[list[Any]]
+
+
+class ArgumentError(RatingInputError):
+    """A bad argument of an Excel function: names function, argument, cell and value."""
+
+
+def is_blank(v: Any) -> bool:
+    return v is None or (isinstance(v, str) and not v.strip()) or (
+        isinstance(v, float) and math.isnan(v))
+
+
+def as_grid(x: Any) -> Grid:
+    """Scalar -> 1×1; flat list -> column; nested list -> itself."""
+    if isinstance(x, (list, tuple)):
+        if not x:
+            return [[None]]
+        if all(isinstance(r, (list, tuple)) for r in x):
+            return [list(r) for r in x]
+        return [[v] for v in x]
+    try:  # numpy arrays and pandas objects, without importing either
+        return as_grid(x.tolist())
+    except AttributeError:
+        return [[x]]
+
+
+def is_range(x: Any) -> bool:
+    g = as_grid(x)
+    return len(g) > 1 or len(g[0]) > 1
+
+
+def _where(row: int, col: int, shape: tuple[int, int]) -> str:
+    if shape == (1, 1):
+        return ""
+    if shape[1] == 1:
+        return f" row {row + 1}"
+    if shape[0] == 1:
+        return f" column {col + 1}"
+    return f" row {row + 1}, column {col + 1}"
+
+
+def fail(func: str, arg: str, problem: str, value: Any = None, pos: str = "") -> ArgumentError:
+    shown = f": {value!r}" if value is not None else ""
+    return ArgumentError(f"{func}: {arg}{pos}{shown} {problem}")
+
+
+def to_number(func: str, arg: str, v: Any, pos: str = "") -> float:
+    if isinstance(v, bool):
+        raise fail(func, arg, "is TRUE/FALSE, not a number", v, pos)
+    if isinstance(v, (int, float)):
+        if math.isfinite(v):
+            return float(v)
+        raise fail(func, arg, "is not a finite number", v, pos)
+    try:
+        f = float(str(v).strip().replace(",", ""))
+    except ValueError:
+        raise fail(func, arg, "is not a number", v, pos) from None
+    if not math.isfinite(f):
+        raise fail(func, arg, "is not a finite number", v, pos)
+    return f
+
+
+def to_result(func: str, arg: str, v: Any, pos: str = "") -> Result:
+    try:
+        return parse_result(v)
+    except RatingInputError as e:
+        raise fail(func, arg, e.problem, v, pos) from None
+
+
+def broadcast_shape(func: str, grids: dict[str, Grid]) -> tuple[int, int]:
+    rows = cols = 1
+    for g in grids.values():
+        rows = max(rows, len(g))
+        cols = max(cols, len(g[0]))
+    for name, g in grids.items():
+        r, c = len(g), len(g[0])
+        if r not in (1, rows) or c not in (1, cols):
+            raise ArgumentError(
+                f"{func}: {name} is {r}×{c} but the other ranges are {rows}×{cols}; "
+                "give ranges of the same size, or a single cell")
+    return rows, cols
+
+
+def elementwise(func: str, args: dict[str, Any], fn: Callable[..., Any],
+                blank_ok: Sequence[str] = ()) -> Any:
+    """Apply ``fn(**cells, pos=...)`` cell by cell with Excel broadcasting.
+
+    A blank cell in an argument not in ``blank_ok`` gives a blank result.
+    All-scalar arguments give a scalar.
+    """
+    grids = {k: as_grid(v) for k, v in args.items()}
+    rows, cols = broadcast_shape(func, grids)
+    if (rows, cols) == (1, 1) and not any(is_range(v) for v in args.values()):
+        cells = {k: g[0][0] for k, g in grids.items()}
+        if any(is_blank(cells[k]) for k in cells if k not in blank_ok):
+            return ""
+        return fn(pos="", **cells)
+    out = []
+    for i in range(rows):
+        line = []
+        for j in range(cols):
+            cells = {k: g[i if len(g) > 1 else 0][j if len(g[0]) > 1 else 0]
+                     for k, g in grids.items()}
+            if any(is_blank(cells[k]) for k in cells if k not in blank_ok):
+                line.append("")
+            else:
+                line.append(fn(pos=_where(i, j, (rows, cols)), **cells))
+        out.append(line)
+    return out
+
+
+def game_sets(func: str, head: Any, games: dict[str, Any],
+              optional: Sequence[str] = ()) -> list[list[dict[str, Any]]]:
+    """Split game ranges into one set of games per row of ``head``.
+
+    ``head`` a single cell: every cell of the game ranges is one game.
+    ``head`` a column of n cells: the game ranges have n rows; row i holds
+    player i's games.  A game is the cells at the same position in each
+    range; a position blank in every required range is skipped, one blank in
+    only some of them is an error.
+    """
+    hg = as_grid(head)
+    n = len(hg)
+    grids = {k: as_grid(v) for k, v in games.items()}
+    req = [k for k in grids if k not in optional]
+    shape0 = (len(grids[req[0]]), len(grids[req[0]][0]))
+    for k, g in grids.items():
+        if (len(g), len(g[0])) != shape0 and not (k in optional and (len(g), len(g[0])) == (1, 1)):
+            raise ArgumentError(
+                f"{func}: {k} is {len(g)}×{len(g[0])} but {req[0]} is {shape0[0]}×{shape0[1]}; "
+                "each game needs one cell in each range")
+    if n > 1 and shape0[0] != n:
+        raise ArgumentError(
+            f"{func}: {len(hg)} players but {req[0]} has {shape0[0]} rows; give one row of games per player")
+    sets: list[list[dict[str, Any]]] = []
+    row_groups = [range(shape0[0])] if n == 1 else [[i] for i in range(n)]
+    for rows in row_groups:
+        games_of: list[dict[str, Any]] = []
+        for i in rows:
+            for j in range(shape0[1]):
+                cell = {}
+                for k, g in grids.items():
+                    cell[k] = g[i][j] if (len(g), len(g[0])) == shape0 else g[0][0]
+                blank = [k for k in req if is_blank(cell[k])]
+                if len(blank) == len(req):
+                    continue
+                if blank:
+                    pos = _where(i, j, shape0)
+                    raise fail(func, blank[0], f"is empty but {req[0]} is filled", None, pos)
+                cell["pos"] = _where(i, j, shape0)
+                games_of.append(cell)
+        sets.append(games_of)
+    return sets
+
+
+def per_player(func: str, head: Any, results: list[Any]) -> Any:
+    """Shape a list of per-player results like ``head`` (scalar or column)."""
+    if not is_range(head):
+        return results[0]
+    return [[r] for r in results]

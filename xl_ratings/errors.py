@@ -1,0 +1,87 @@
+"""One family of user-facing errors.
+
+Every problem a rating officer can cause (a bad cell, an unknown rank, a
+missing sheet) raises a :class:`RatingInputError`.  Its message names where
+the problem is -- file, sheet, row, column, value -- so that it can be fixed
+without reading Python.  Only the Excel and command-line edges turn these into
+cell errors or exit codes; the math raises and never prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a value came from: any part may be unknown."""
+
+    file: str | None = None
+    sheet: str | None = None
+    row: int | None = None
+    column: str | None = None
+
+    def describe(self) -> str:
+        parts = []
+        if self.file:
+            parts.append(f"file {self.file}")
+        if self.sheet:
+            parts.append(f"sheet '{self.sheet}'")
+        if self.row is not None:
+            parts.append(f"row {self.row}")
+        if self.column:
+            parts.append(f"column '{self.column}'")
+        return ", ".join(parts)
+
+
+class RatingInputError(ValueError):
+    """A value supplied by the user cannot be used.
+
+    ``problem`` says what is wrong in words a rating officer understands;
+    ``where`` and ``value`` locate it.  ``str(err)`` joins them.
+    """
+
+    def __init__(self, problem: str, *, value: Any = None, where: Where | None = None,
+                 problem_zh: str | None = None) -> None:
+        self.problem = problem
+        self.problem_zh = problem_zh
+        self.value = value
+        self.where = where or Where()
+        super().__init__(self._compose())
+
+    def _compose(self) -> str:
+        loc = self.where.describe()
+        text = f"{loc}: {self.problem}" if loc else self.problem
+        if self.value is not None and repr(self.value) not in text:
+            text += f" (value: {self.value!r})"
+        return text
+
+    def located(self, **where: Any) -> "RatingInputError":
+        """A copy of this error with more location filled in."""
+        merged = {k: getattr(self.where, k) for k in ("file", "sheet", "row", "column")}
+        merged.update({k: v for k, v in where.items() if v is not None})
+        return type(self)(self.problem, value=self.value, where=Where(**merged),
+                          problem_zh=self.problem_zh)
+
+
+class UnknownRankError(RatingInputError):
+    """A rank text that no ladder knows (e.g. '十段', '3x')."""
+
+
+class ResultError(RatingInputError):
+    """A game result that is not one of the accepted spellings."""
+
+
+class ParameterError(RatingInputError):
+    """A system parameter (Settings sheet or Python override) that cannot be used."""
+
+
+class InputErrors(RatingInputError):
+    """Several input problems found at once (validation reports them all)."""
+
+    def __init__(self, errors: list[RatingInputError]) -> None:
+        self.errors = list(errors)
+        first = "; ".join(str(e) for e in self.errors[:3])
+        more = f" (and {len(self.errors) - 3} more)" if len(self.errors) > 3 else ""
+        super().__init__(f"{len(self.errors)} problem(s) in the input: {first}{more}")

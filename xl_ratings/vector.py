@@ -1,0 +1,63 @@
+"""NumPy kernels for the Excel functions that users fill down whole columns.
+
+Each kernel computes exactly what the scalar function in
+:mod:`xl_ratings.systems` computes (a property test holds them together);
+they exist only so that a million-row column costs little more than moving
+the numbers in and out of Python.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .systems import gor, shanghai
+
+
+def numeric(grid: Any) -> np.ndarray | None:
+    """A float array of a grid (blank -> NaN), or None if some cell is not numeric."""
+    try:
+        a = np.asarray(grid, dtype=float)
+    except (ValueError, TypeError):
+        return None
+    if a.ndim != 2 or np.isinf(a).any():
+        return None
+    if a.dtype != float:
+        return None
+    return a
+
+
+def elo_logistic(r: np.ndarray, o: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + 10.0 ** ((o - r) / 400.0))
+
+
+def fide_pc(d: np.ndarray, params: shanghai.ShanghaiParams = shanghai.DEFAULTS) -> np.ndarray:
+    d = np.where(d >= 0, np.floor(np.abs(d) + 0.5), -np.floor(np.abs(d) + 0.5))
+    a = np.minimum(np.abs(d), params.max_difference)
+    bounds = np.array([b for b, _ in params.fide_table], dtype=float)
+    values = np.array([v for _, v in params.fide_table])
+    idx = np.minimum(np.searchsorted(bounds, a, side="left"), len(values) - 1)
+    pc = values[idx]
+    return np.where(d >= 0, pc, np.round(1.0 - pc, 10))
+
+
+def gor_expected(r: np.ndarray, o: np.ndarray, h: np.ndarray,
+                 params: gor.GorParams = gor.DEFAULTS) -> np.ndarray:
+    bonus = params.stone_value * (np.abs(h) - params.stone_offset)
+    own = np.where(h > 0, r + bonus, r)
+    opp = np.where(h < 0, o + bonus, o)
+    low = np.minimum(own, opp)
+    a = np.clip(params.a_intercept - low / params.a_divisor, params.a_min, params.a_max)
+    se_a = 1.0 / (np.exp(np.abs(opp - own) / a) + 1.0)
+    out = np.where(own < opp, se_a, 1.0 - se_a - params.epsilon)
+    return np.where(own == opp, 0.5 - params.epsilon / 2, out)
+
+
+def to_cells(values: np.ndarray, blank: np.ndarray) -> list[list[Any]]:
+    """Back to nested lists, blank where an input was blank."""
+    if blank.any():
+        obj = values.astype(object)
+        obj[blank] = ""
+        return obj.tolist()
+    return values.tolist()
