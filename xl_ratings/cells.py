@@ -37,7 +37,9 @@ def as_grid(x: Any) -> Grid:
     if isinstance(x, (list, tuple)):
         if not x:
             return [[None]]
-        if all(isinstance(r, (list, tuple)) for r in x):
+        if isinstance(x[0], list):
+            return x  # xlwings' nested lists (ndim=2): used as they are, never copied
+        if isinstance(x[0], tuple):
             return [list(r) for r in x]
         return [[v] for v in x]
     try:  # numpy arrays and pandas objects, without importing either
