@@ -1,0 +1,165 @@
+"""The ``xl-ratings`` command line (CONTRACT §3).
+
+    xl-ratings demo                     sample workbook per system, processed, summarised
+    xl-ratings new SYSTEM BOOK.xlsx     a fresh workbook from SYSTEM's template
+    xl-ratings process BOOK.xlsx [--period P] [--output OUT.xlsx] [--json OUT.json]
+
+Bad input: a message naming file, sheet, row, column and value, exit 2, no
+traceback, nothing written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .errors import InputErrors, RatingInputError
+from .systems import SYSTEMS
+
+
+def _console():
+    from rich.console import Console
+    return Console(stderr=False, highlight=False, soft_wrap=True)
+
+
+def _fail(err: RatingInputError) -> int:
+    errors = err.errors if isinstance(err, InputErrors) else [err]
+    print(f"xl-ratings: {len(errors)} problem(s) — nothing was written / 未写入任何内容:", file=sys.stderr)
+    for e in errors:
+        print(f"  - {e}", file=sys.stderr)
+    return 2
+
+
+def _json_default(v: Any) -> Any:
+    if hasattr(v, "isoformat"):
+        return v.isoformat()
+    raise TypeError(type(v).__name__)
+
+
+def summary(out, console, title: str | None = None) -> None:
+    from rich.table import Table as RTable
+
+    r = out.last
+    rows = r.json_players
+    counts = {s: sum(1 for p in rows if p["status"] == s) for s in ("active", "inactive", "pending")}
+    head = (f"[bold]{title or out.system}[/bold] — periods {', '.join(x.period.label for x in out.results)}; "
+            f"{counts['active']} active, {counts['inactive']} inactive, {counts['pending']} pending; "
+            f"{len(r.json_changes)} change lines; {sum(len(x.checks) for x in out.results)} checks")
+    console.print(head)
+    t = RTable(show_header=True, header_style="bold")
+    key = "annual" if out.system == "peng" else "new"
+    for c in ("#", "id", "name", "old", key, "change", "games"):
+        t.add_column(c, justify="right" if c not in ("id", "name") else "left")
+    active = [p for p in rows if p["status"] == "active"][:5]
+    for i, p in enumerate(active, start=1):
+        def f(v):
+            return "" if v is None else (f"{v:.2f}" if isinstance(v, float) else str(v))
+        t.add_row(str(i), p["id"], p["name"], f(p["old"]), f(p[key]), f(p["change"]), str(p["games"]))
+    console.print(t)
+
+
+def cmd_process(args) -> int:
+    from rich.progress import Progress
+
+    from .pipeline import run
+    from .workbook import read_tables, save_outcome
+
+    src = Path(args.book)
+    console = _console()
+    tables = read_tables(src)
+    games = sum(len(t) for n, t in tables.items() if n.lower() in ("games", "对局", "對局"))
+    if games > 20000:
+        with Progress(console=console, transient=True) as prog:
+            task = prog.add_task("processing", total=None)
+
+            def tick(label, n, total):
+                prog.update(task, description=f"period {label} ({n}/{total})", total=total, completed=n - 1)
+            out = run(tables, args.period, file=str(src), progress=tick)
+    else:
+        out = run(tables, args.period, file=str(src))
+    if args.json:
+        Path(args.json).write_text(json.dumps(out.json(), ensure_ascii=False, indent=1,
+                                              default=_json_default), encoding="utf-8")
+    target = save_outcome(src, out, args.output)
+    summary(out, console)
+    console.print(f"written: {target}" + ("" if args.output else
+                                           f" (previous version kept as {src.stem}.backup{src.suffix})"))
+    return 0
+
+
+def cmd_new(args) -> int:
+    from .templates import build
+
+    path = Path(args.book)
+    if path.suffix.lower() not in (".xlsx", ".xlsm"):
+        raise RatingInputError("the new workbook's name must end in .xlsx or .xlsm", value=str(path))
+    if path.exists() and not args.force:
+        raise RatingInputError("the file already exists (use --force to overwrite)", value=str(path))
+    if path.suffix.lower() == ".xlsm":
+        from .macro import save_macro_workbook
+        save_macro_workbook(build(args.system, with_sample=not args.empty), path)
+    else:
+        build(args.system, with_sample=not args.empty).save(path)
+    print(f"created {path} ({args.system}{'' if args.empty else ', with sample records'})")
+    return 0
+
+
+def cmd_demo(args) -> int:
+    from .pipeline import run
+    from .templates import build
+    from .workbook import read_tables, save_outcome
+
+    folder = Path(args.dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    console = _console()
+    for system in SYSTEMS:
+        path = folder / f"demo_{system}.xlsx"
+        build(system).save(path)
+        out = run(read_tables(path), file=str(path))
+        save_outcome(path, out, path)
+        summary(out, console, title=f"{system} ({path})")
+    console.print(f"demo workbooks in {folder}/ — open them in Excel or LibreOffice")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="xl-ratings", description="Spreadsheet-native rating for federations.")
+    p.add_argument("--version", action="version", version=f"xl-ratings {__version__}")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    d = sub.add_parser("demo", help="build a sample workbook per system, process it, print a summary")
+    d.add_argument("--dir", default="xl-ratings-demo", help="folder for the demo workbooks")
+    n = sub.add_parser("new", help="a fresh workbook from a system's template")
+    n.add_argument("system", choices=SYSTEMS)
+    n.add_argument("book")
+    n.add_argument("--empty", action="store_true", help="without the sample records")
+    n.add_argument("--force", action="store_true", help="overwrite an existing file")
+    pr = sub.add_parser("process", help="process a period of a workbook")
+    pr.add_argument("book")
+    pr.add_argument("--period", help="shanghai 2026H1/2026H2; peng 2026; gor/lianzhong 2026, "
+                                     "2026-01-01..2026-06-30 or all (default: every unprocessed period)")
+    pr.add_argument("--output", help="write the results here instead of updating BOOK in place")
+    pr.add_argument("--json", help="also write the JSON export here")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process}[args.cmd](args)
+    except RatingInputError as e:
+        return _fail(e)
+    except PermissionError as e:
+        print(f"xl-ratings: cannot write {e.filename}: it is open in another program or read-only — "
+              "close it and try again / 文件被占用或只读", file=sys.stderr)
+        return 3
+    except OSError as e:
+        print(f"xl-ratings: {e.strerror or e}: {e.filename or ''}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

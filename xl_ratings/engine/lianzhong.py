@@ -1,0 +1,117 @@
+"""Lianzhong period processing (SPEC §3, seed 004): game by game, in the
+order the games were played (date, then round, then sheet row)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..model import Check, Inputs, Player, State
+from ..periods import Period
+from ..systems import lianzhong as lz
+from .common import PeriodResult, Table, placed
+
+
+def start_state(p: Player, params: lz.LianzhongParams) -> State:
+    r = p.rating if p.rating is not None else params.start
+    return State(r, p.games or 0, p.events or 0, max(p.peak or r, r), "active",
+                 {"title_awarded": p.title if p.title in {t for _, t in params.awarded_titles} else ""})
+
+
+def _round_key(v):
+    try:
+        return (0, float(v))
+    except (TypeError, ValueError):
+        return (1, str(v or ""))
+
+
+def process(inputs: Inputs, states: dict[str, State], period: Period,
+            params: lz.LianzhongParams) -> PeriodResult:
+    players = inputs.players
+    checks: list[Check] = []
+    rating = {pid: st.rating for pid, st in states.items()}
+    olds = dict(rating)
+    games_n = {pid: st.games for pid, st in states.items()}
+    awarded = {pid: st.extra.get("title_awarded", "") for pid, st in states.items()}
+    for a in inputs.awards:
+        if a.award in {t for _, t in params.awarded_titles} and (a.date is None or a.date <= period.end):
+            old = awarded.get(a.player, "")
+            rank = {t: r for r, t in params.awarded_titles}
+            if not old or rank[a.award] > rank.get(old, 0):
+                awarded[a.player] = a.award
+        elif a.award not in {t for _, t in params.awarded_titles}:
+            checks.append(Check("lianzhong.award", "Awards", a.row,
+                                f"{a.award!r}: 只有特级大师、一级大师由比赛授予 (only 特级大师/一级大师 are awarded)"))
+    todo = [g for g in inputs.games if period.contains(g.date)]
+    todo.sort(key=lambda g: (g.date, inputs.events[g.event].end, _round_key(g.round), g.row))
+    acc: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
+    period_games: dict[str, int] = defaultdict(int)
+    order: list[tuple[str, str]] = []
+    for g in todo:
+        if g.result.forfeit:
+            checks.append(Check("lianzhong.forfeit", "Games", g.row,
+                                f"弃权局不计 (forfeit {g.player}–{g.opponent}: not rated)"))
+            continue
+        p, q, s = g.player, g.opponent, g.result.score
+        up = lz.update(rating[p], rating[q], s, games_n[p], games_n[q], params)
+        uq = lz.update(rating[q], rating[p], 1 - s, games_n[q], games_n[p], params)
+        if not up.counted:
+            checks.append(Check("lianzhong.both_unrated", "Games", g.row,
+                                f"{players[p].name}–{players[q].name}: 双方均无级别，不计 (both unrated: not counted)"))
+            continue
+        for pid, u, sc in ((p, up, s), (q, uq, 1 - s)):
+            rating[pid] = u.rating
+            games_n[pid] += 1
+            period_games[pid] += 1
+            key = (pid, g.event)
+            if key not in acc:
+                order.append(key)
+            a = acc[key]
+            a[0] += 1
+            a[1] += sc
+            a[2] += u.expected
+            a[3] = u.k
+            a[4] += u.change
+    change_rows = [{"id": pid, "name": players[pid].name, "event": ev,
+                    "event_name": inputs.events[ev].name, "games": int(a[0]), "score": a[1],
+                    "expected": a[2], "k": a[3], "change": a[4]}
+                   for (pid, ev), a in ((k, acc[k]) for k in order)]
+    new_states, rows, pending = {}, [], []
+    for pid, p in players.items():
+        st = states[pid]
+        new = rating[pid]
+        rated = lz.is_rated(games_n[pid], params)
+        title = lz.title(new, games_n[pid], awarded.get(pid), params)
+        honorary = p.title if p.title and p.title not in {t for _, t in params.awarded_titles} else ""
+        status = "active" if rated else "pending"
+        new_states[pid] = State(new, games_n[pid], st.events, max(st.peak or new, new), status,
+                                {"title_awarded": awarded.get(pid, ""),
+                                 "period_games": period_games.get(pid, 0)})
+        row = {"id": pid, "name": p.name, "club": p.club, "old": st.rating, "new": new,
+               "change": new - st.rating, "status": status, "games": games_n[pid],
+               "period_games": period_games.get(pid, 0), "title": title, "honorary": honorary}
+        (rows if rated else pending).append(row)
+    ratings = placed(rows, "new") + [dict(r, place=None) for r in
+                                     sorted(pending, key=lambda r: (-r["games"], r["id"]))]
+    std_rows = [{"title": t, "rating": r, "count": sum(1 for x in ratings if x["title"] == t),
+                 "source": "rating"} for r, t in sorted(params.titles, reverse=True)]
+    std_rows.append({"title": params.lowest_title, "rating": None,
+                     "count": sum(1 for x in ratings if x["title"] == params.lowest_title),
+                     "source": "rating"})
+    std_rows[:0] = [{"title": t, "rating": r, "count": sum(1 for x in ratings if x["title"] == t),
+                     "source": "award"} for r, t in sorted(params.awarded_titles, reverse=True)]
+    json_players = [{"id": r["id"], "name": r["name"], "old": r["old"], "new": r["new"],
+                     "change": r["change"], "status": r["status"], "games": r["games"],
+                     "title": r["title"]} for r in ratings]
+    json_changes = [{k: c[k] for k in ("id", "event", "games", "score", "expected", "k", "change")}
+                    for c in change_rows]
+    chg = "+0.00;-0.00;0.00"
+    return PeriodResult(
+        "lianzhong", period,
+        Table(["place", "id", "name", "club", "old", "new", "change", "status", "games", "period_games",
+               "title", "honorary"], ratings, {"old": "0.00", "new": "0.00", "change": chg}),
+        Table(["id", "name", "event", "event_name", "games", "score", "expected", "k", "change"],
+              change_rows, {"expected": "0.000", "change": chg}),
+        checks, new_states, olds,
+        {"Pending": Table(["id", "name", "club", "new", "games"], pending, {"new": "0.00"}),
+         "Standards": Table(["title", "rating", "count", "source"], std_rows, {"rating": "0"})},
+        json_players, json_changes)

@@ -1,0 +1,263 @@
+"""Shanghai period processing (SPEC §1, seed 001).
+
+Every game of the period is computed from the rating published at the
+period's start; tournaments in order of their end date (K and the new-player
+counts move from one tournament to the next).  Pending (unrated) players
+accumulate games against rated opponents at K = 25 from the provisional
+rating until they reach 9 within two years.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+
+from pypinyin import lazy_pinyin
+
+from ..model import Check, Inputs, Player, State
+from ..periods import Period
+from ..ranks import parse_rank
+from ..systems import shanghai as sh
+from ..tables import round_half_up
+from .common import PeriodResult, Table, events_in, games_by_event, months_before, placed, sides
+
+STATUS_ZH = {"active": "活跃", "inactive": "不活跃", "pending": "待定级"}
+
+
+def start_state(p: Player, params: sh.ShanghaiParams) -> State:
+    """A player's record before the first processed period, from the Players sheet."""
+    if p.rating is None:
+        return State(None, 0, 0, None, "pending",
+                     {"pending_games": 0, "pending_change": 0.0, "pending_since": None,
+                      "pending_events": 0})
+    # blank counts for a rated player mean "established" (SPEC §2 Players)
+    games = p.games if p.games is not None else params.new_games
+    events = p.events if p.events is not None else params.new_events
+    peak = max(p.peak or p.rating, p.rating)
+    return State(p.rating, games, events, peak, "active", {})
+
+
+def provisional(p: Player, params: sh.ShanghaiParams) -> float:
+    return params.provisional_women if p.sex == "F" else params.provisional_men
+
+
+def process(inputs: Inputs, states: dict[str, State], period: Period,
+            params: sh.ShanghaiParams) -> PeriodResult:
+    players = inputs.players
+    checks: list[Check] = []
+    r0 = {pid: st.rating for pid, st in states.items()}            # published at period start
+    used = {pid: (r0[pid] if r0[pid] is not None else provisional(players[pid], params))
+            for pid in players}
+    counts = {pid: [st.games, st.events] for pid, st in states.items()}
+    peak = {pid: st.peak for pid, st in states.items()}
+    pend = {pid: dict(st.extra) for pid, st in states.items() if st.rating is None}
+    for pid, e in pend.items():   # seed 001 §十: at most two consecutive years
+        since = e.get("pending_since")
+        if since and since < months_before(period.end, 12 * params.first_rating_window_years):
+            checks.append(Check("shanghai.first_rating_window", "Players", players[pid].row,
+                                f"{players[pid].name}: 待定级对局超过两年，重新累计 "
+                                f"(pending games older than {params.first_rating_window_years} years dropped)"))
+            e.update(pending_games=0, pending_change=0.0, pending_since=None, pending_events=0)
+    delta: dict[str, float] = defaultdict(float)
+    period_games: dict[str, int] = defaultdict(int)
+    change_rows = []
+    by_event = games_by_event(inputs)
+
+    for ev in events_in(inputs, period):
+        evgames = by_event.get(ev.id, [])
+        _eligibility(ev, evgames, r0, params, checks)
+        per: dict[str, list[tuple[float, float, float]]] = defaultdict(list)   # own, opp, score
+        for g in evgames:
+            if g.result.forfeit:   # seed 001 §十: unplayed games count for neither player
+                checks.append(Check("shanghai.forfeit", "Games", g.row,
+                                    f"{ev.name}: 弃权局不计分 (forfeit {g.player}–{g.opponent}: counts for neither)"))
+                continue
+            for p, q, s, _ in sides(g):
+                p_rated, q_rated = r0[p] is not None, r0[q] is not None
+                if p_rated and not q_rated and ev.format == "swiss":
+                    checks.append(Check("shanghai.swiss_unrated", "Games", g.row,
+                                        f"{players[p].name} 对未定级 {players[q].name}: 瑞士制不计 "
+                                        "(Swiss game against an unrated opponent: not counted for the rated player)"))
+                    continue
+                if not p_rated and not q_rated:
+                    continue   # neither rated: counts for no first rating
+                own, opp = used[p], used[q]
+                # seed 001 §十: a woman below 2240 counts as 2240 against a man
+                if players[p].sex == "F" and players[q].sex != "F":
+                    own = max(own, params.women_floor)
+                if players[q].sex == "F" and players[p].sex != "F":
+                    opp = max(opp, params.women_floor)
+                per[p].append((own, opp, s))
+        for p, rows in sorted(per.items()):
+            if r0[p] is not None:
+                k = sh.k_factor(counts[p][0], counts[p][1], peak[p], params)
+            else:
+                k = params.k_first_rating
+            groups: dict[float, list[tuple[float, float]]] = defaultdict(list)
+            for own, opp, s in rows:
+                groups[own].append((opp, s))
+            lines = [sh.tournament_change(own, [o for o, _ in gs], [s for _, s in gs], k, params)
+                     for own, gs in sorted(groups.items())]
+            ev_delta = sum(c.change for c in lines)
+            note = ""
+            if params.champion_protected and ev.champion == p and ev_delta < 0:
+                note = f"冠军不扣分 (champion: {ev_delta:+.2f} → 0)"
+                checks.append(Check("shanghai.champion", "Events", ev.row,
+                                    f"{players[p].name}: {note}"))
+                ev_delta = 0.0
+            n = sum(c.games for c in lines)
+            for j, c in enumerate(lines):
+                change_rows.append({
+                    "id": p, "name": players[p].name, "event": ev.id, "event_name": ev.name,
+                    "own": c.own, "games": c.games, "opponent_mean": c.opponent_mean,
+                    "difference": c.difference, "score": c.score, "expected": c.expected, "k": c.k,
+                    "change": (0.0 if note else c.change),
+                    "note": note if j == 0 else ""})
+            if r0[p] is not None:
+                delta[p] += ev_delta
+                counts[p][0] += n
+                counts[p][1] += 1
+            else:
+                e = pend[p]
+                e["pending_games"] = e.get("pending_games", 0) + n
+                e["pending_change"] = e.get("pending_change", 0.0) + ev_delta
+                e["pending_events"] = e.get("pending_events", 0) + 1
+                e["pending_since"] = e.get("pending_since") or (ev.start or ev.end)
+            period_games[p] += n
+
+    window_start = months_before(period.end, params.inactive_window_months)
+    window = defaultdict(int)
+    for g in inputs.games:
+        if not g.result.forfeit and window_start < g.date <= period.end:
+            window[g.player] += 1
+            window[g.opponent] += 1
+
+    awards = {}
+    for a in inputs.awards:
+        if a.date is None or period.contains(a.date):
+            try:
+                rank = parse_rank(a.award)
+                std = params.ladder.value(rank)
+            except Exception:
+                checks.append(Check("shanghai.award", "Awards", a.row,
+                                    f"{a.award!r}: 不是段级称号 (not a rank title on the ladder)"))
+                continue
+            if a.player not in awards or std > awards[a.player][1]:
+                awards[a.player] = (rank, std)
+
+    new_states: dict[str, State] = {}
+    rating_rows, inactive_rows, pending_rows = [], [], []
+    olds: dict[str, float | None] = {}
+    for pid, p in players.items():
+        st = states[pid]
+        olds[pid] = st.rating
+        adjusted = ""
+        if st.rating is not None:
+            if window[pid] <= params.inactive_max_games:
+                new, status = st.rating, "inactive"
+                if delta.get(pid):
+                    checks.append(Check("shanghai.inactive", "Players", p.row,
+                                        f"{p.name}: 12个月内仅 {window[pid]} 局，不活跃，本期变化 "
+                                        f"{delta[pid]:+.2f} 不计 (inactive: change not applied)"))
+            else:
+                new, status = float(round_half_up(st.rating + delta.get(pid, 0.0))), "active"
+            games, events = counts[pid]
+            extra = {}
+        else:
+            e = pend[pid]
+            if e.get("pending_games", 0) >= params.first_rating_games:
+                new = float(round_half_up(provisional(p, params) + e["pending_change"]))
+                status, games, events, extra = "active", e["pending_games"], e["pending_events"], {}
+                checks.append(Check("shanghai.first_rating", "Players", p.row,
+                                    f"{p.name}: 首次获得等级分 {new:.0f} ({e['pending_games']} 局; first rating)"))
+            else:
+                new, status, games, events, extra = None, "pending", 0, 0, e
+        if pid in awards and new is not None:
+            rank, std = awards[pid]
+            best = max(new, peak[pid] or new)
+            if best < std:
+                adjusted = f"{rank.chinese()} → {std:.0f}"
+                checks.append(Check("shanghai.rank_title", "Awards", None,
+                                    f"{p.name}: 获 {rank.chinese()} 称号，等级分由 {new:.0f} 升至 {std:.0f} "
+                                    "(rank-title adjustment, seed 001 §十二)"))
+                new = std
+        pk = max(x for x in (peak[pid], new) if x is not None) if new is not None else None
+        ns = State(new, games, events, pk, status, dict(extra))
+        ns.extra["period_games"] = period_games.get(pid, 0)
+        new_states[pid] = ns
+        std = params.ladder.standard(new) if new is not None else None
+        row = {"id": pid, "name": p.name, "sex": p.sex or "", "club": p.club,
+               "old": st.rating, "new": new,
+               "change": (new - st.rating) if (new is not None and st.rating is not None) else None,
+               "status": status, "status_zh": STATUS_ZH[status], "games": games,
+               "period_games": period_games.get(pid, 0), "peak": pk,
+               "standard": std.chinese() if std else "", "adjusted": adjusted}
+        if status == "pending":
+            pending_rows.append({"id": pid, "name": p.name, "sex": p.sex or "", "club": p.club,
+                                 "pending_games": extra.get("pending_games", 0),
+                                 "pending_change": extra.get("pending_change", 0.0),
+                                 "pending_since": extra.get("pending_since"),
+                                 "rating": provisional(p, params)})
+        elif status == "inactive":
+            inactive_rows.append({"id": pid, "name": p.name, "sex": p.sex or "", "club": p.club,
+                                  "rating": new, "window_games": window[pid]})
+            rating_rows.append(row)
+        else:
+            rating_rows.append(row)
+
+    ratings = placed([r for r in rating_rows if r["status"] == "active"], "new") + \
+        [dict(r, place=None) for r in rating_rows if r["status"] != "active"]
+    inactive_rows.sort(key=lambda r: (lazy_pinyin(r["name"]), r["id"]))   # seed 001 §二: by pinyin
+    pending_rows.sort(key=lambda r: (-r["pending_games"], lazy_pinyin(r["name"])))
+    std_rows = []
+    for rank, value in sorted(params.rank_standards, key=lambda rv: -rv[1]):
+        n = sum(1 for r in ratings if r["standard"] == rank.chinese())
+        std_rows.append({"rank": rank.chinese(), "rating": value, "count": n})
+
+    json_players = [{"id": r["id"], "name": r["name"], "old": r["old"], "new": r["new"],
+                     "change": r["change"], "status": r["status"], "games": r["games"]}
+                    for r in ratings] + \
+        [{"id": r["id"], "name": r["name"], "old": None, "new": None, "change": None,
+          "status": "pending", "games": r["pending_games"]} for r in pending_rows]
+    json_changes = [{"id": c["id"], "event": c["event"], "games": c["games"], "score": c["score"],
+                     "expected": c["expected"], "k": c["k"], "change": c["change"]}
+                    for c in change_rows]
+    fmt2 = "0.00"
+    return PeriodResult(
+        "shanghai", period,
+        Table(["place", "id", "name", "sex", "club", "old", "new", "change", "status", "games",
+               "period_games", "peak", "standard", "adjusted"], ratings,
+              {"old": "0", "new": "0", "change": "+0;-0;0", "peak": "0"}),
+        Table(["id", "name", "event", "event_name", "own", "games", "opponent_mean", "difference",
+               "score", "expected", "k", "change", "note"], change_rows,
+              {"own": "0", "opponent_mean": "0.00", "expected": fmt2, "change": "+0.00;-0.00;0.00"}),
+        checks, new_states, olds,
+        {"Inactive": Table(["id", "name", "sex", "club", "rating", "window_games"], inactive_rows,
+                           {"rating": "0"}),
+         "Pending": Table(["id", "name", "sex", "club", "rating", "pending_games", "pending_change",
+                           "pending_since"], pending_rows, {"pending_change": "+0.00;-0.00;0.00",
+                                                             "pending_since": "yyyy-mm-dd"}),
+         "Standards": Table(["rank", "rating", "count"], std_rows, {"rating": "0"})},
+        json_players, json_changes)
+
+
+def _eligibility(ev, evgames, r0, params: sh.ShanghaiParams, checks: list[Check]) -> None:
+    """seed 001 §四, §七: report (never drop) events that miss the rating conditions."""
+    entrants = {g.player for g in evgames} | {g.opponent for g in evgames}
+    if not entrants:
+        return
+    n = len(entrants)
+    unrated = sum(1 for p in entrants if r0[p] is None)
+    if ev.format == "round_robin":
+        if (n - unrated) / n < params.rr_min_rated_share:
+            checks.append(Check("shanghai.rr_rated_share", "Events", ev.row,
+                                f"{ev.name}: 循环赛定级棋手不足三分之二 ({n - unrated}/{n} rated)"))
+        if n < params.rr_small_size and unrated:
+            checks.append(Check("shanghai.rr_small_unrated", "Events", ev.row,
+                                f"{ev.name}: 不足 {params.rr_small_size} 人的循环赛有未定级棋手 "
+                                f"({n} players, {unrated} unrated)"))
+    if "等级赛" in ev.name or "等級賽" in ev.name:
+        if n < params.rank_event_min_players or unrated / n > params.rank_event_max_unrated_share:
+            checks.append(Check("shanghai.rank_event", "Events", ev.row,
+                                f"{ev.name}: 等级赛需至少 {params.rank_event_min_players} 人且未定级不超过 20% "
+                                f"({n} players, {unrated} unrated)"))

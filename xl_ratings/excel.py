@@ -1,0 +1,110 @@
+"""One click in Excel (CONTRACT §4).
+
+* xlwings Lite / Server: the script ``process_period(book)``.
+* classic xlwings (Windows/macOS): ``main()`` for ``RunPython``; the
+  ``.xlsm`` templates call it through the module beside the workbook.
+
+Both read the open workbook's sheets as values, call the same
+:func:`xl_ratings.pipeline.run` as the command line, and write the result
+sheets back.  Input sheets are never touched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import xlwings as xw
+from xlwings import script
+
+from .columns import LANG, label
+from .errors import InputErrors, RatingInputError
+from .pipeline import RESULT_SHEETS, Outcome, run
+from .workbook import STATUS_ZH
+
+
+def tables_from_book(book: Any) -> dict[str, list[list[Any]]]:
+    tables = {}
+    for sheet in book.sheets:
+        if sheet.name in RESULT_SHEETS and sheet.name != "History":
+            continue
+        last = sheet.used_range.last_cell
+        value = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
+        tables[sheet.name] = value or []
+    return tables
+
+
+def _rows(out: Outcome, name: str) -> list[list[Any]]:
+    table = out.sheets[name]
+    zh = 1 if LANG.get(out.system) == "zh-Hant" else 0
+    rows = [[label(c, out.system) for c in table.columns]]
+    for r in table.rows:
+        line = []
+        for c in table.columns:
+            v = r.get(c)
+            if name == "Ratings" and c == "status" and v in STATUS_ZH:
+                v = f"{STATUS_ZH[v][zh]} {v}"
+            if isinstance(v, str) and v[:1] in ("=", "+", "-", "@") and len(v) > 1:
+                v = "'" + v      # Excel must show text, never run it as a formula
+            line.append(v)
+        rows.append(line)
+    return rows
+
+
+def write_to_book(book: Any, out: Outcome) -> None:
+    names = [s.name for s in book.sheets]
+    for name in out.sheets:
+        rows = _rows(out, name)
+        if name in names:
+            sheet = book.sheets[name]
+            sheet.clear()
+        else:
+            sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
+            names.append(name)
+        sheet["A1"].value = rows
+        table = out.sheets[name]
+        for j, c in enumerate(table.columns, start=1):
+            fmt = table.formats.get(c)
+            if fmt and len(rows) > 1:
+                sheet.range((2, j), (len(rows), j)).number_format = fmt
+        sheet.range((1, 1), (1, len(table.columns))).font.bold = True
+
+
+def process_book(book: Any, period: str | None = None) -> Outcome:
+    """Process the open workbook (every unprocessed period, or ``period``)."""
+    out = run(tables_from_book(book), period=period, file=book.name)
+    write_to_book(book, out)
+    return out
+
+
+def _report(book: Any, err: RatingInputError) -> None:
+    errors = err.errors if isinstance(err, InputErrors) else [err]
+    rows = [["problem", "sheet", "row", "column", "value"]]
+    rows += [[e.problem, e.where.sheet, e.where.row, e.where.column,
+              None if e.value is None else str(e.value)] for e in errors]
+    names = [s.name for s in book.sheets]
+    sheet = book.sheets["Checks"] if "Checks" in names else book.sheets.add("Checks")
+    sheet.clear()
+    sheet["A1"].value = rows
+
+
+@script
+def process_period(book: xw.Book):
+    """Compute the ratings of every unprocessed period of this workbook."""
+    try:
+        process_book(book)
+    except RatingInputError as e:
+        _report(book, e)
+        raise
+
+
+def main() -> None:
+    """Classic xlwings ``RunPython`` entry point: processes the calling workbook."""
+    book = xw.Book.caller()
+    try:
+        out = process_book(book)
+    except RatingInputError as e:
+        _report(book, e)
+        book.app.alert(str(e)[:1000], title="xl-ratings")
+        return
+    book.app.alert(f"{out.system}: {', '.join(r.period.label for r in out.results)} — "
+                   f"{len(out.last.ratings.rows)} players", title="xl-ratings")

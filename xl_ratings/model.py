@@ -1,0 +1,107 @@
+"""The records a rating officer keeps, as plain values (CONTRACT §2).
+
+Read from the input sheets by :mod:`xl_ratings.reader`; consumed by the period
+engines in :mod:`xl_ratings.engine`.  No I/O here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ranks import Rank
+from .results import Result
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    sex: str | None = None          #: "M" / "F"
+    club: str = ""
+    rank: Rank | None = None
+    rating: float | None = None     #: blank = unrated
+    games: int | None = None        #: counted before the first processed period
+    events: int | None = None
+    peak: float | None = None
+    title: str = ""
+    member: bool = True
+    row: int = 0
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    name: str
+    start: dt.date | None
+    end: dt.date
+    format: str = "round_robin"     #: round_robin | swiss | games
+    cls: str = "A"
+    level: str = ""
+    champion: str = ""
+    row: int = 0
+
+
+@dataclass(frozen=True)
+class Game:
+    event: str
+    date: dt.date
+    round: Any
+    player: str
+    opponent: str
+    result: Result                  #: from ``player``'s side
+    handicap: float = 0.0           #: stones ``player`` receives (negative: gives)
+    row: int = 0
+
+
+@dataclass(frozen=True)
+class Award:
+    player: str
+    award: str
+    date: dt.date | None
+    row: int = 0
+
+
+@dataclass(frozen=True)
+class PointsEntry:
+    player: str
+    date: dt.date
+    kind: str                       #: test | bonus
+    points: float
+    note: str = ""
+    row: int = 0
+
+
+@dataclass
+class Inputs:
+    system: str
+    settings: dict[str, Any]
+    players: dict[str, Player]
+    events: dict[str, Event]
+    games: list[Game]
+    awards: list[Award] = field(default_factory=list)
+    points: list[PointsEntry] = field(default_factory=list)
+    file: str | None = None
+
+
+@dataclass
+class State:
+    """A player's record at a period boundary (one History row)."""
+
+    rating: float | None
+    games: int = 0
+    events: int = 0
+    peak: float | None = None
+    status: str = "active"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Check:
+    """Something a SPEC rule flagged, for the officer to see (Checks sheet)."""
+
+    rule: str
+    sheet: str
+    row: int | None
+    message: str

@@ -1,0 +1,302 @@
+"""Input sheets (as tables of cell values) -> :class:`~xl_ratings.model.Inputs`.
+
+Validation reports *every* problem at once, each naming the sheet, row,
+column and value (:class:`~xl_ratings.errors.InputErrors`).  The tables come
+from calamine/openpyxl (command line) or from xlwings (one click); this
+module never touches a file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .columns import header_key, sheet_key
+from .errors import InputErrors, RatingInputError, Where
+from .model import Award, Event, Game, Inputs, Player, PointsEntry
+from .ranks import parse_rank
+from .results import parse_result
+from .systems import SYSTEMS
+
+Table = Sequence[Sequence[Any]]
+
+COLUMNS = {
+    "Settings": (("key", "value"), ("key", "value")),
+    "Players": (("id", "name", "sex", "club", "rank", "rating", "games", "events", "peak",
+                 "title", "member", "rif"), ("id",)),
+    "Events": (("event", "name", "start", "end", "format", "class", "level", "champion"),
+               ("event", "end")),
+    "Games": (("event", "date", "round", "player", "opponent", "result", "handicap"),
+              ("event", "player", "opponent", "result")),
+    "Awards": (("player", "award", "date"), ("player", "award")),
+    "Points": (("player", "date", "kind", "points", "note"), ("player", "date", "kind", "points")),
+}
+FORMATS = {"round_robin": "round_robin", "round-robin": "round_robin", "rr": "round_robin",
+           "循环": "round_robin", "循环赛": "round_robin", "循環賽": "round_robin",
+           "swiss": "swiss", "瑞士制": "swiss", "积分编排制": "swiss", "積分編排制": "swiss",
+           "games": "games", "对局": "games", "對局": "games", "手合": "games", "": "round_robin"}
+EXCEL_EPOCH = dt.date(1899, 12, 30)
+
+
+def blank(v: Any) -> bool:
+    return v is None or (isinstance(v, str) and not v.strip()) or (
+        isinstance(v, float) and math.isnan(v))
+
+
+class Rows:
+    """One input sheet: its rows as dicts keyed by column key, with errors collected."""
+
+    def __init__(self, name: str, table: Table, file: str | None, errors: list[RatingInputError]):
+        self.name, self.file, self.errors = name, file, errors
+        known, required = COLUMNS[name]
+        self.records: list[tuple[int, dict[str, Any]]] = []
+        rows = [list(r) for r in table]
+        while rows and all(blank(v) for v in rows[0]):
+            rows.pop(0)
+        if not rows:
+            self.err(None, None, "the sheet is empty: the first row must hold the column names", None)
+            return
+        header = rows[0]
+        self.keys: dict[int, str] = {}
+        for j, h in enumerate(header):
+            k = header_key(h, set(known))
+            if k and k not in self.keys.values():
+                self.keys[j] = k
+        missing = [k for k in required if k not in self.keys.values()]
+        for k in missing:
+            self.err(1, k, f"required column '{k}' is missing (found: "
+                           f"{', '.join(str(h) for h in header if not blank(h)) or 'nothing'})", None)
+        for i, r in enumerate(rows[1:], start=2):
+            if all(blank(v) for v in r):
+                continue
+            rec = {k: (r[j] if j < len(r) else None) for j, k in self.keys.items()}
+            self.records.append((i, rec))
+
+    def err(self, row: int | None, column: str | None, problem: str, value: Any) -> None:
+        self.errors.append(RatingInputError(
+            problem, value=value, where=Where(self.file, self.name, row, column)))
+
+    # --- typed cells ---------------------------------------------------------
+    def text(self, rec: dict, key: str) -> str:
+        v = rec.get(key)
+        if blank(v):
+            return ""
+        if isinstance(v, float) and v.is_integer():
+            return str(int(v))
+        return str(v).strip()
+
+    def ident(self, row: int, rec: dict, key: str) -> str | None:
+        t = self.text(rec, key)
+        if not t:
+            self.err(row, key, "is empty", None)
+            return None
+        return t
+
+    def number(self, row: int, rec: dict, key: str, required: bool = False) -> float | None:
+        v = rec.get(key)
+        if blank(v):
+            if required:
+                self.err(row, key, "is empty", None)
+            return None
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            self.err(row, key, "must be a number (this cell holds text; retype it as a number)", v)
+            return None
+        return float(v)
+
+    def count(self, row: int, rec: dict, key: str) -> int | None:
+        n = self.number(row, rec, key)
+        if n is None:
+            return None
+        if n < 0 or not float(n).is_integer():
+            self.err(row, key, "must be a whole number ≥ 0", rec.get(key))
+            return None
+        return int(n)
+
+    def date(self, row: int, rec: dict, key: str, required: bool = False) -> dt.date | None:
+        v = rec.get(key)
+        if blank(v):
+            if required:
+                self.err(row, key, "is empty: a date is needed", None)
+            return None
+        if isinstance(v, dt.datetime):
+            return v.date()
+        if isinstance(v, dt.date):
+            return v
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v < 2958466:
+            return EXCEL_EPOCH + dt.timedelta(days=int(v))
+        if isinstance(v, str):
+            try:
+                return dt.date.fromisoformat(v.strip()[:10])
+            except ValueError:
+                pass
+        self.err(row, key, "is not a date (write it as a date, e.g. 2026-03-01)", v)
+        return None
+
+
+def _table(tables: Mapping[str, Table], key: str) -> tuple[str, Table] | None:
+    for name, t in tables.items():
+        if sheet_key(name) == key:
+            return name, t
+    return None
+
+
+def read_settings(tables: Mapping[str, Table], file: str | None,
+                  errors: list[RatingInputError]) -> dict[str, Any]:
+    found = _table(tables, "Settings")
+    if found is None:
+        errors.append(RatingInputError("required sheet 'Settings' is missing",
+                                       where=Where(file, "Settings")))
+        return {}
+    rows = Rows("Settings", found[1], file, errors)
+    settings: dict[str, Any] = {}
+    for i, rec in rows.records:
+        k = rows.text(rec, "key")
+        if not k:
+            continue
+        settings[k.strip()] = rec.get("value")
+        settings.setdefault("_rows", {})[k.strip()] = i
+    return settings
+
+
+def read_inputs(tables: Mapping[str, Table], file: str | None = None) -> Inputs:
+    """Read and validate every input sheet; raise InputErrors listing all problems."""
+    errors: list[RatingInputError] = []
+    settings = read_settings(tables, file, errors)
+    system = str(settings.get("system") or "").strip().lower()
+    if settings and system not in SYSTEMS:
+        row = settings.get("_rows", {}).get("system")
+        errors.append(RatingInputError(
+            "Settings 'system' must be shanghai, gor, lianzhong or peng",
+            value=settings.get("system"), where=Where(file, "Settings", row, "value")))
+
+    def sheet(key: str, optional: bool = False) -> Rows | None:
+        found = _table(tables, key)
+        if found is None:
+            if not optional:
+                errors.append(RatingInputError(f"required sheet '{key}' is missing",
+                                               where=Where(file, key)))
+            return None
+        return Rows(key, found[1], file, errors)
+
+    players: dict[str, Player] = {}
+    ps = sheet("Players")
+    for i, rec in (ps.records if ps else []):
+        pid = ps.ident(i, rec, "id")
+        if pid is None:
+            continue
+        if pid in players:
+            ps.err(i, "id", f"duplicate player id (first on row {players[pid].row})", pid)
+            continue
+        sex = ps.text(rec, "sex").upper()
+        sex_n = {"M": "M", "男": "M", "MALE": "M", "F": "F", "女": "F", "FEMALE": "F", "W": "F", "": None}
+        if sex not in sex_n:
+            ps.err(i, "sex", "must be M/F or 男/女", rec.get("sex"))
+        rank = None
+        if ps.text(rec, "rank"):
+            try:
+                rank = parse_rank(rec.get("rank"))
+            except RatingInputError as e:
+                ps.err(i, "rank", e.problem, rec.get("rank"))
+        member_t = ps.text(rec, "member").lower()
+        if member_t not in ("", "yes", "y", "true", "1", "是", "会员", "會員", "no", "n", "false", "0", "否"):
+            ps.err(i, "member", "must be yes or no (是/否)", rec.get("member"))
+        players[pid] = Player(
+            id=pid, name=ps.text(rec, "name") or pid, sex=sex_n.get(sex), club=ps.text(rec, "club"),
+            rank=rank, rating=ps.number(i, rec, "rating"), games=ps.count(i, rec, "games"),
+            events=ps.count(i, rec, "events"), peak=ps.number(i, rec, "peak"),
+            title=ps.text(rec, "title"),
+            member=member_t not in ("no", "n", "false", "0", "否"), row=i)
+
+    events: dict[str, Event] = {}
+    es = sheet("Events")
+    for i, rec in (es.records if es else []):
+        eid = es.ident(i, rec, "event")
+        if eid is None:
+            continue
+        if eid in events:
+            es.err(i, "event", f"duplicate event id (first on row {events[eid].row})", eid)
+            continue
+        start, end = es.date(i, rec, "start"), es.date(i, rec, "end", required=True)
+        fmt_t = es.text(rec, "format").lower()
+        if fmt_t not in FORMATS:
+            es.err(i, "format", "must be round_robin, swiss or games", rec.get("format"))
+        if start and end and start > end:
+            es.err(i, "start", f"the event starts after it ends ({end})", start)
+        champ = es.text(rec, "champion")
+        if end is None:
+            continue
+        events[eid] = Event(eid, es.text(rec, "name") or eid, start, end, FORMATS.get(fmt_t, "round_robin"),
+                            es.text(rec, "class") or "A", es.text(rec, "level"), champ, i)
+    if es:
+        for ev in events.values():
+            if ev.champion and ev.champion not in players:
+                es.err(ev.row, "champion", "is not a player id of the Players sheet", ev.champion)
+
+    games: list[Game] = []
+    gs = sheet("Games")
+    seen: dict[tuple, int] = {}
+    for i, rec in (gs.records if gs else []):
+        eid, p, q = gs.ident(i, rec, "event"), gs.ident(i, rec, "player"), gs.ident(i, rec, "opponent")
+        res = None
+        try:
+            res = parse_result(rec.get("result"))
+        except RatingInputError as e:
+            gs.err(i, "result", e.problem, rec.get("result"))
+        ev = events.get(eid) if eid else None
+        if eid and ev is None and not any(e.where.sheet == "Events" and e.value == eid for e in errors):
+            gs.err(i, "event", "is not an event id of the Events sheet", eid)
+        for key, pid in (("player", p), ("opponent", q)):
+            if pid and pid not in players:
+                gs.err(i, key, "is not a player id of the Players sheet", pid)
+        if p and q and p == q:
+            gs.err(i, "opponent", "a player cannot play themself", q)
+        day = gs.date(i, rec, "date")
+        if ev is not None:
+            if day is None:
+                day = ev.end
+            elif day > ev.end or (ev.start and day < ev.start):
+                gs.err(i, "date", f"is outside the event's dates ({ev.start or '?'} … {ev.end})", day)
+        h = gs.number(i, rec, "handicap") or 0.0
+        rnd = rec.get("round")
+        if p and q and eid:
+            key = (eid, str(rnd) if not blank(rnd) else "", day) + tuple(sorted((p, q)))
+            if key in seen:
+                gs.err(i, "player", f"the same game is already on row {seen[key]}", f"{p} – {q}")
+            else:
+                seen[key] = i
+        if None in (eid, p, q, res, day) or ev is None:
+            continue
+        games.append(Game(eid, day, rnd, p, q, res, h, i))
+
+    awards: list[Award] = []
+    aw = sheet("Awards", optional=True)
+    for i, rec in (aw.records if aw else []):
+        pid = aw.ident(i, rec, "player")
+        if pid and pid not in players:
+            aw.err(i, "player", "is not a player id of the Players sheet", pid)
+        text = aw.text(rec, "award")
+        day = aw.date(i, rec, "date")
+        if pid and text:
+            awards.append(Award(pid, text, day, i))
+
+    points: list[PointsEntry] = []
+    pt = sheet("Points", optional=True)
+    for i, rec in (pt.records if pt else []):
+        pid = pt.ident(i, rec, "player")
+        if pid and pid not in players:
+            pt.err(i, "player", "is not a player id of the Players sheet", pid)
+        day = pt.date(i, rec, "date", required=True)
+        kind = pt.text(rec, "kind").lower()
+        kinds = {"test": "test", "测试": "test", "測試": "test", "bonus": "bonus", "奖励": "bonus",
+                 "獎勵": "bonus"}
+        if kind not in kinds:
+            pt.err(i, "kind", "must be test or bonus (测试/奖励)", rec.get("kind"))
+        val = pt.number(i, rec, "points", required=True)
+        if pid and day and kind in kinds and val is not None:
+            points.append(PointsEntry(pid, day, kinds[kind], val, pt.text(rec, "note"), i))
+
+    if errors:
+        raise InputErrors(errors)
+    return Inputs(system, settings, players, events, games, awards, points, file)
