@@ -43,6 +43,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "basic": ("基本分", "基本分"), "coefficient": ("系数A", "係數A"), "multiplier": ("年度倍数", "年度倍數"),
     "base": ("年初基础分", "年初基礎分"), "count": ("人数", "人數"), "source": ("来源", "來源"),
     "adjusted": ("段级调整", "段級調整"), "window_games": ("12个月局数", "12個月局數"),
+    "weight": ("权重", "衡重"),
 }
 
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {

@@ -78,7 +78,8 @@ def build(system: str, with_sample: bool = True):
     info.title = "Read me"
     info["A1"] = TITLES[system]
     info["A1"].font = Font(bold=True, size=14)
-    r = 3
+    info["A2"] = "（.xlsm：点击下面的按钮 / click the button below）"
+    r = 7
     for lang in ("zh", "en"):
         for i, line in enumerate(README_LINES[lang]):
             c = info.cell(row=r, column=1, value=line)
@@ -129,3 +130,36 @@ def header_labels(system: str, sheet: str) -> list[str]:
 
 
 __all__ = ["build", "settings_rows", "header_labels", "LANG"]
+
+
+def write_templates(folder) -> list:
+    """(Re)generate ``workbook_templates/``: per system an .xlsx with sample
+    records, and an .xlsm (+ its RunPython module) for classic xlwings."""
+    import datetime as dt
+    from pathlib import Path
+
+    from .macro import save_macro_workbook
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    fixed = dt.datetime(2026, 1, 1)
+    for system in PARAMS:
+        wb = build(system)
+        wb.properties.created = wb.properties.modified = fixed
+        path = folder / f"{system}.xlsx"
+        wb.save(path)
+        written.append(path)
+        wb = build(system)
+        wb.properties.created = wb.properties.modified = fixed
+        xlsm = folder / f"{system}.xlsm"
+        save_macro_workbook(wb, xlsm)
+        written += [xlsm, folder / f"{system}.py"]
+    return written
+
+
+if __name__ == "__main__":   # python -m xl_ratings.templates [folder]
+    import sys
+
+    for p in write_templates(sys.argv[1] if len(sys.argv) > 1 else "workbook_templates"):
+        print(p)

@@ -151,6 +151,9 @@ def save_outcome(src: str | os.PathLike, out: Outcome, dest: str | os.PathLike |
     os.close(fd)
     try:
         wb.save(tmp)
+        if keep_vba:
+            from .macro import restore_macro_parts
+            restore_macro_parts(src, Path(tmp))
         if dest is None:
             shutil.copy2(src, src.with_name(f"{src.stem}.backup{src.suffix}"))
         os.replace(tmp, target)

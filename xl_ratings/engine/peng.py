@@ -120,9 +120,9 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
                     for c in change_rows]
     return PeriodResult(
         "peng", period,
-        Table(["place", "id", "name", "club", "rank", "base", "annual", "old", "new", "change",
+        Table(["place", "id", "name", "club", "rank", "base", "annual", "old", "cumulative", "change",
                "points", "standard", "label", "status", "games", "period_games"], ratings,
-              {"base": "0.00", "annual": "0.00", "old": "0.00", "new": "0.00", "change": "+0.00;-0.00;0.00",
+              {"base": "0.00", "annual": "0.00", "old": "0.00", "cumulative": "0.00", "change": "+0.00;-0.00;0.00",
                "points": "0.00"}),
         Table(["id", "name", "event", "event_name", "rank", "games", "score", "annual", "cumulative"],
               change_rows, {"annual": "+0.00;-0.00;0.00", "cumulative": "+0.00;-0.00;0.00"}),

@@ -1,0 +1,55 @@
+"""Shared test helpers: build workbooks from tables, run the CLI, read sheets back."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+
+from xl_ratings.cli import main as cli_main
+from xl_ratings.columns import LABELS, header_key
+
+D = dt.date
+
+
+def write_book(tables: dict[str, list[list[Any]]], path: Path) -> Path:
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for name, rows in tables.items():
+        ws = wb.create_sheet(name)
+        for r in rows:
+            ws.append(r)
+    wb.save(path)
+    return path
+
+
+def run_cli(*args: str) -> int:
+    return cli_main([str(a) for a in args])
+
+
+def read_sheet(path: Path, name: str) -> list[dict[str, Any]]:
+    """A result sheet as dicts keyed by column key (headers are 'label key')."""
+    ws = openpyxl.load_workbook(path, data_only=True)[name]
+    rows = list(ws.iter_rows(values_only=True))
+    known = set(LABELS)
+    header = list(rows[0])
+    if None in header:   # the History chart data stands right of a blank column
+        header = header[:header.index(None)]
+    keys = [header_key(h, known) for h in header]
+    out = []
+    for r in rows[1:]:
+        if all(v is None for v in r):
+            continue
+        out.append({k: v for k, v in zip(keys, r) if k})
+    return out
+
+
+def by_id(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {r["id"]: r for r in rows}
+
+
+PLAYERS = ["id", "name", "sex", "club", "rank", "rating", "games", "events", "peak", "title", "member"]
+EVENTS = ["event", "name", "start", "end", "format", "class", "level", "champion"]
+GAMES = ["event", "date", "round", "player", "opponent", "result", "handicap"]

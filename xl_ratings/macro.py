@@ -1,0 +1,166 @@
+"""Macro-enabled (.xlsm) workbooks for classic xlwings.
+
+The VBA project is xlwings' own standalone quickstart project (it carries the
+xlwings VBA module, so no add-in is needed).  Its ``SampleCall`` macro runs
+``RunPython "import BOOK; BOOK.main()"`` where BOOK is the workbook's file
+name, the xlwings quickstart convention: ``xl-ratings new SYSTEM BOOK.xlsm``
+therefore also writes ``BOOK.py`` beside the workbook, which imports
+:func:`xl_ratings.excel.main`.  A button on the "Read me" sheet calls the
+macro.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+from .errors import RatingInputError
+
+VBA_PART = "xl/vbaProject.bin"
+MACRO = "[0]!SampleCall"
+BUTTON_TEXT = "计算等级分  Process ratings"
+BUTTON_ANCHOR = (2, 5, 3000000)   # column A, rows 3 to 5, 3.1 inches wide (EMU)
+
+_DRAWING = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><xdr:twoCellAnchor editAs="absolute"><xdr:from><xdr:col>0</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>{r0}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:to><xdr:col>0</xdr:col><xdr:colOff>{width}</xdr:colOff><xdr:row>{r1}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to><xdr:sp macro="{macro}" textlink=""><xdr:nvSpPr><xdr:cNvPr id="2" name="ProcessButton" descr="xl-ratings"/><xdr:cNvSpPr/></xdr:nvSpPr><xdr:spPr><a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="1F4E78"/></a:solidFill></xdr:spPr><xdr:txBody><a:bodyPr vertOverflow="clip" rtlCol="0" anchor="ctr"/><a:lstStyle/><a:p><a:pPr algn="ctr"/><a:r><a:rPr lang="zh-CN" sz="1400" b="1"><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill></a:rPr><a:t>{text}</a:t></a:r></a:p></xdr:txBody></xdr:sp><xdr:clientData/></xdr:twoCellAnchor></xdr:wsDr>"""
+
+
+def vba_project() -> bytes:
+    """xlwings' standalone quickstart VBA project (xlwings module + SampleCall)."""
+    import xlwings
+
+    src = Path(xlwings.__file__).parent / "quickstart_standalone.xlsm"
+    with zipfile.ZipFile(src) as z:
+        return z.read(VBA_PART)
+
+
+def module_name(path: Path) -> str:
+    name = path.stem
+    if not name.isidentifier():
+        raise RatingInputError(
+            "classic xlwings runs 'import <workbook name>', so a .xlsm name must be a Python "
+            "identifier (letters, digits, _; not starting with a digit), e.g. shanghai_2026.xlsm",
+            value=path.name)
+    return name
+
+
+def _first_sheet_part(files: dict[str, bytes]) -> str:
+    wb = files["xl/workbook.xml"].decode()
+    rels = files["xl/_rels/workbook.xml.rels"].decode()
+    rid = re.search(r'<sheet [^>]*r:id="([^"]+)"', wb).group(1)
+    target = re.search(rf'<Relationship[^>]*Id="{rid}"[^>]*Target="([^"]+)"', rels) or \
+        re.search(rf'<Relationship[^>]*Target="([^"]+)"[^>]*Id="{rid}"', rels)
+    t = target.group(1).lstrip("/")
+    return t if t.startswith("xl/") else "xl/" + t
+
+
+def add_macro_parts(data: bytes, vba: bytes | None = None) -> bytes:
+    """Turn .xlsx bytes into .xlsm bytes with the VBA project and the button."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    files[VBA_PART] = vba if vba is not None else files.get(VBA_PART) or vba_project()
+    ct = files["[Content_Types].xml"].decode()
+    ct = ct.replace("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+                    "application/vnd.ms-excel.sheet.macroEnabled.main+xml")
+    if 'PartName="/xl/vbaProject.bin"' not in ct:
+        ct = ct.replace("</Types>", '<Override PartName="/xl/vbaProject.bin" '
+                        'ContentType="application/vnd.ms-office.vbaProject"/></Types>')
+    rels = files["xl/_rels/workbook.xml.rels"].decode()
+    if "vbaProject.bin" not in rels:
+        rels = rels.replace("</Relationships>", '<Relationship Id="rIdVBA1" Type="http://schemas.'
+                            'microsoft.com/office/2006/relationships/vbaProject" Target="vbaProject.bin"/>'
+                            "</Relationships>")
+    files["xl/_rels/workbook.xml.rels"] = rels.encode()
+    sheet = _first_sheet_part(files)
+    sheet_xml = files[sheet].decode()
+    if "<drawing " not in sheet_xml:
+        n = 1
+        while f"xl/drawings/drawing{n}.xml" in files:
+            n += 1
+        drawing = f"xl/drawings/drawing{n}.xml"
+        r0, r1, width = BUTTON_ANCHOR
+        files[drawing] = _DRAWING.format(r0=r0, r1=r1, width=width, macro=MACRO,
+                                         text=BUTTON_TEXT).encode()
+        ct = ct.replace("</Types>", f'<Override PartName="/{drawing}" ContentType="application/'
+                        'vnd.openxmlformats-officedocument.drawing+xml"/></Types>')
+        rel_part = sheet.replace("worksheets/", "worksheets/_rels/") + ".rels"
+        srels = files.get(rel_part, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                          b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+                          b'relationships"></Relationships>').decode()
+        srels = srels.replace("</Relationships>", '<Relationship Id="rIdBtn1" Type="http://schemas.'
+                              'openxmlformats.org/officeDocument/2006/relationships/drawing" '
+                              f'Target="../drawings/drawing{n}.xml"/></Relationships>')
+        files[rel_part] = srels.encode()
+        if "xmlns:r=" not in sheet_xml.split(">", 2)[1]:
+            sheet_xml = sheet_xml.replace(
+                "<worksheet ", '<worksheet xmlns:r="http://schemas.openxmlformats.org/officeDocument/'
+                '2006/relationships" ', 1)
+        sheet_xml = sheet_xml.replace("</worksheet>", '<drawing r:id="rIdBtn1"/></worksheet>')
+        files[sheet] = sheet_xml.encode()
+    files["[Content_Types].xml"] = ct.encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in ["[Content_Types].xml"] + [n for n in files if n != "[Content_Types].xml"]:
+            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, files[name])
+    return out.getvalue()
+
+
+def module_source() -> str:
+    return ('"""Classic xlwings entry point: the button runs BOOK.main() (xlwings quickstart '
+            'convention)."""\nfrom xl_ratings.excel import main  # noqa: F401\n')
+
+
+def save_macro_workbook(wb, path: Path, write_module: bool = True) -> None:
+    """Save an openpyxl workbook as .xlsm with the VBA project, the button and BOOK.py."""
+    path = Path(path)
+    name = module_name(path)
+    wb.code_name = "ThisWorkbook"
+    for ws, code in zip(wb.worksheets[:2], ("Sheet1", "Sheet2")):
+        ws.sheet_properties.codeName = code
+    buf = io.BytesIO()
+    wb.save(buf)
+    path.write_bytes(add_macro_parts(buf.getvalue()))
+    if write_module:
+        (path.parent / f"{name}.py").write_text(module_source(), encoding="utf-8")
+
+
+def has_button(path: Path) -> bool:
+    try:
+        with zipfile.ZipFile(path) as z:
+            return any(n.startswith("xl/drawings/") and b'name="ProcessButton"' in z.read(n)
+                       for n in z.namelist())
+    except (OSError, zipfile.BadZipFile):
+        return False
+
+
+def restore_macro_parts(src: Path, saved: Path) -> None:
+    """After openpyxl rewrote an .xlsm: put back the VBA project byte for byte and,
+    if the source had it, the process button (openpyxl drops shapes)."""
+    with zipfile.ZipFile(src) as z:
+        vba = z.read(VBA_PART) if VBA_PART in z.namelist() else None
+    if vba is None:
+        return
+    data = saved.read_bytes()
+    if has_button(src):
+        data = add_macro_parts(data, vba)
+    else:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            if z.read(VBA_PART) == vba:
+                return
+        data = add_macro_parts_vba_only(data, vba)
+    saved.write_bytes(data)
+
+
+def add_macro_parts_vba_only(data: bytes, vba: bytes) -> bytes:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    files[VBA_PART] = vba
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, content in files.items():
+            z.writestr(name, content)
+    return out.getvalue()
