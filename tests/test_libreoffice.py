@@ -1,0 +1,65 @@
+"""LibreOffice (headless) opens every produced workbook and every template,
+and reads back the published ratings."""
+
+import csv
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from helpers import read_sheet, run_cli
+
+ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
+SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+# all sheets (-1), UTF-8, raw values rather than as displayed
+CSV = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
+
+pytestmark = pytest.mark.libreoffice
+
+
+@pytest.fixture(scope="module")
+def converted(tmp_path_factory):
+    if SOFFICE is None:
+        pytest.fail("LibreOffice (soffice) is not installed: apt-get install -y libreoffice-calc-nogui")
+    d = tmp_path_factory.mktemp("lo")
+    files = []
+    for s in SYSTEMS:
+        out = d / f"out_{s}.xlsx"
+        assert run_cli("process", ROOT / f"{s}.xlsx", "--output", out) == 0
+        files.append(out)
+        for ext in ("xlsx", "xlsm"):
+            shutil.copy(ROOT / f"{s}.{ext}", d / f"tpl_{s}.{ext}")
+            files.append(d / f"tpl_{s}.{ext}")
+    profile = (d / "profile").as_uri()
+    proc = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to",
+                           CSV, "--outdir", str(d / "csv")] + [str(f) for f in files],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return d
+
+
+@pytest.mark.parametrize("name", [f"tpl_{s}" for s in SYSTEMS] + [f"out_{s}" for s in SYSTEMS])
+def test_libreoffice_opens(converted, name):
+    sheets = {p.name[len(name) + 1:-4] for p in (converted / "csv").glob(f"{name}-*.csv")}
+    assert {"Read me", "Settings", "Players", "Events", "Games"} <= sheets
+    if name.startswith("out_"):
+        assert {"Ratings", "Changes", "Standards", "Checks", "History"} <= sheets
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_libreoffice_reads_published_ratings(converted, system):
+    with open(converted / "csv" / f"out_{system}-Ratings.csv", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    header = rows[0]
+    id_col = next(i for i, h in enumerate(header) if h.endswith(" id"))
+    key = "cumulative" if system == "peng" else "new"
+    val_col = next(i for i, h in enumerate(header) if h.endswith(f" {key}"))
+    lo = {r[id_col]: r[val_col] for r in rows[1:] if r[id_col]}
+    ours = {r["id"]: r[key] for r in read_sheet(converted / f"out_{system}.xlsx", "Ratings")}
+    assert set(lo) == set(ours) and len(ours) >= 20
+    for pid, v in ours.items():
+        if v is None:
+            assert lo[pid] == ""
+        else:
+            assert float(lo[pid]) == pytest.approx(v, rel=1e-12)
