@@ -17,13 +17,17 @@ def book():
                     ["F", "方正", "M", "", "", 2200, None, None, None, "", "yes"],
                     ["E", "鄂梅", "F", "", "", 2100, None, None, None, "", "yes"],
                     ["W", "王丽", "F", "", "", 2000, 10, 1, None, "", "yes"],
-                    ["U", "于新", "M", "", "", None, None, None, None, "", "yes"]],
+                    ["U", "于新", "M", "", "", None, None, None, None, "", "yes"],
+                    ["V", "魏东", "M", "", "", 2250, None, None, None, "", "yes"]],
         "Events": [EVENTS,
                    ["S1", "春季循环赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", "", "", "B"],
                    ["S2", "公开赛", D(2026, 4, 10), D(2026, 4, 11), "swiss", "", "", "A"]],
         "Games": [GAMES,
                   ["S1", None, 1, "A", "B", 1, None], ["S1", None, 2, "A", "C", "W", None],
                   ["S1", None, 3, "A", "D", "胜", None], ["S1", None, 4, "A", "F", "0-1", None],
+                  ["S1", None, 5, "V", "B", 1, None], ["S1", None, 6, "V", "C", 1, None],
+                  ["S1", None, 7, "V", "D", 1, None], ["S1", None, 8, "V", "F", 1, None],
+                  ["S2", None, 4, "U", "V", 1, None],     # Swiss: counts for U, not for V
                   ["S2", None, 1, "A", "U", 1, None],     # Swiss vs unrated: not for A
                   ["S2", None, 2, "A", "W", 1, None],     # woman 2000 counts 2240 vs a man
                   ["S2", None, 3, "E", "A", "½-½", None],
@@ -78,9 +82,13 @@ def test_champion_forfeit_swiss_checks(done):
 
 def test_pending_and_inactive_lists(done):
     pend = read_sheet(done / "out.xlsx", "Pending")
-    assert [(r["id"], r["pending_games"]) for r in pend] == [("U", 1)]
-    # U: provisional 2200 vs A 2300, lost: 25 * (0 - 0.36) = -9
-    assert pend[0]["pending_change"] == pytest.approx(-9)
+    assert [(r["id"], r["pending_games"]) for r in pend] == [("U", 2)]
+    # U at provisional 2200, K 25: lost to A 2300 and beat V 2250, both in one group:
+    # mean 2275, D -75, PC .40, We .80, W 1: 25 * (1 - 0.8) = +5
+    assert pend[0]["pending_change"] == pytest.approx(5)
+    # V played 5 games in the window but only 4 counted (the Swiss game vs U did not): inactive
+    ina = {r["id"]: r for r in read_sheet(done / "out.xlsx", "Inactive")}
+    assert ina["V"]["window_games"] == 4
     inactive = [r["name"] for r in read_sheet(done / "out.xlsx", "Inactive")]
     from pypinyin import lazy_pinyin
     assert inactive == sorted(inactive, key=lazy_pinyin) and "王丽" in inactive
@@ -92,7 +100,7 @@ def test_json_export(done):
     a = next(p for p in data["players"] if p["id"] == "A")
     assert (a["old"], a["new"], a["change"], a["status"], a["games"]) == (2300, 2312, 12, "active", 36)
     u = next(p for p in data["players"] if p["id"] == "U")
-    assert u["status"] == "pending" and u["games"] == 1
+    assert u["status"] == "pending" and u["games"] == 2
     ch = next(c for c in data["changes"] if c["id"] == "A" and c["event"] == "S1")
     assert ch == {"id": "A", "event": "S1", "games": 4, "score": 3.0, "expected": pytest.approx(2.56),
                   "k": 15, "change": pytest.approx(6.6)}

@@ -131,6 +131,8 @@ def ledger_state(rec: dict[str, Any], system: str) -> State:
     for k in ("title_awarded", "rank"):
         if k in extra:
             extra[k] = "" if blank(extra[k]) else str(extra[k])
+    extra["period_games"] = int(_num(rec.get("period_games"), 0))   # counted games of that period
+    extra["period_end"] = rec["end"]
     return State(_num(rec.get("new")), int(_num(rec.get("games"), 0)), int(_num(rec.get("events"), 0)),
                  _num(rec.get("peak")), rec["status"], extra)
 

@@ -132,6 +132,22 @@ def header_labels(system: str, sheet: str) -> list[str]:
 __all__ = ["build", "settings_rows", "header_labels", "LANG"]
 
 
+def _fix_zip_times(path) -> None:
+    """Same bytes on every regeneration: fixed timestamps inside the zip."""
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        files = [(i.filename, z.read(i.filename)) for i in z.infolist()]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
+    path.write_bytes(buf.getvalue())
+
+
 def write_templates(folder) -> list:
     """(Re)generate ``workbook_templates/``: per system an .xlsx with sample
     records, and an .xlsm (+ its RunPython module) for classic xlwings."""
@@ -149,6 +165,7 @@ def write_templates(folder) -> list:
         wb.properties.created = wb.properties.modified = fixed
         path = folder / f"{system}.xlsx"
         wb.save(path)
+        _fix_zip_times(path)
         written.append(path)
         wb = build(system)
         wb.properties.created = wb.properties.modified = fixed

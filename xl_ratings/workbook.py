@@ -50,6 +50,16 @@ def _width(v: Any) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in str(v))
 
 
+def keep_as_text(ws) -> None:
+    """Text that Excel would run as a formula (a player named "=HYPERLINK(…)")
+    is stored as text, never as a formula.  ("+", "-", "@" texts are stored
+    as strings by openpyxl already.)"""
+    for row in ws.iter_rows():
+        for cell in row:
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                cell.data_type = "s"
+
+
 def write_table(ws, table: Table, system: str, status_lang: str | None = None) -> None:
     """A result table with a header row people can read: labels, formats, widths, filter."""
     from openpyxl.styles import Alignment, Font, PatternFill
@@ -69,10 +79,7 @@ def write_table(ws, table: Table, system: str, status_lang: str | None = None) -
         cell.font = Font(bold=True, color="FFFFFF")
         cell.fill = PatternFill("solid", fgColor=HEADER_FILL)
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-    for row in ws.iter_rows(min_row=2):
-        for cell in row:
-            if isinstance(cell.value, str) and cell.value.startswith("="):
-                cell.data_type = "s"     # text, never a formula
+    keep_as_text(ws)
     for j, c in enumerate(table.columns, start=1):
         letter = get_column_letter(j)
         fmt = table.formats.get(c)
@@ -115,6 +122,7 @@ def add_history_chart(ws, out: Outcome, first_col: int) -> None:
     chart.set_categories(Reference(ws, min_col=first_col, min_row=2, max_row=len(periods) + 1))
     from openpyxl.utils import get_column_letter
     ws.add_chart(chart, f"{get_column_letter(first_col)}{len(periods) + 4}")
+    keep_as_text(ws)
 
 
 def apply_outcome(wb, out: Outcome) -> None:

@@ -125,12 +125,7 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
                 e["pending_since"] = e.get("pending_since") or (ev.start or ev.end)
             period_games[p] += n
 
-    window_start = months_before(period.end, params.inactive_window_months)
-    window = defaultdict(int)
-    for g in inputs.games:
-        if not g.result.forfeit and window_start < g.date <= period.end:
-            window[g.player] += 1
-            window[g.opponent] += 1
+    window = _window_games(inputs, states, period, params, period_games)
 
     awards = {}
     for a in inputs.awards:
@@ -239,6 +234,31 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
                                                              "pending_since": "yyyy-mm-dd"}),
          "Standards": Table(["rank", "rating", "count"], std_rows, {"rating": "0"})},
         json_players, json_changes)
+
+
+def _window_games(inputs: Inputs, states: dict[str, State], period: Period,
+                  params: sh.ShanghaiParams, period_games: dict[str, int]) -> dict[str, int]:
+    """Counted games in the 12 months ending at the period's end (seed 001 §二).
+
+    This period's counted games, plus the counted games of the periods before
+    it that fall in the window: from the History (``period_games`` of the
+    previous period, which the pipeline guarantees is the one just before)
+    when the player has a History row, else the games played (not forfeited)
+    in the window before this period, from the Games sheet.
+    """
+    window_start = months_before(period.end, params.inactive_window_months)
+    raw: dict[str, int] = defaultdict(int)
+    for g in inputs.games:
+        if not g.result.forfeit and window_start < g.date < period.start:
+            raw[g.player] += 1
+            raw[g.opponent] += 1
+    out = {}
+    for pid, st in states.items():
+        before = st.extra.get("period_games")
+        if before is None or st.extra.get("period_end") is None or st.extra["period_end"] <= window_start:
+            before = raw[pid]
+        out[pid] = period_games.get(pid, 0) + before
+    return out
 
 
 def _eligibility(ev, evgames, r0, params: sh.ShanghaiParams, checks: list[Check]) -> None:
