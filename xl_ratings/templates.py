@@ -137,8 +137,12 @@ def _fix_zip_times(path) -> None:
     import io
     import zipfile
 
+    import re
+
     with zipfile.ZipFile(path) as z:
         files = [(i.filename, z.read(i.filename)) for i in z.infolist()]
+    files = [(n, re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2026-01-01T00:00:00Z", d)
+              if n == "docProps/core.xml" else d) for n, d in files]
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in files:
@@ -171,6 +175,7 @@ def write_templates(folder) -> list:
         wb.properties.created = wb.properties.modified = fixed
         xlsm = folder / f"{system}.xlsm"
         save_macro_workbook(wb, xlsm)
+        _fix_zip_times(xlsm)
         written += [xlsm, folder / f"{system}.py"]
     return written
 
