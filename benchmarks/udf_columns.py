@@ -10,7 +10,6 @@ same numbers.
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 import time

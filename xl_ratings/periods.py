@@ -75,7 +75,3 @@ def period_of(day: dt.date, system: str) -> Period:
 
 def next_period(p: Period, system: str) -> Period:
     return period_of(p.end + dt.timedelta(days=1), system)
-
-
-def from_label(label: str, start: dt.date, end: dt.date) -> Period:
-    return Period(start, end, label)

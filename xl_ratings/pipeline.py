@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .columns import header_key, label, sheet_key
+from .columns import header_key, sheet_key
 from .engine import ENGINES, START_STATE
 from .engine.common import PeriodResult, Table, checks_table
 from .errors import InputErrors, RatingInputError, Where
@@ -303,7 +303,3 @@ def history_wide(out: Outcome, top: int = 10) -> tuple[list[str], list[str], lis
             row.append(v)
         values.append(row)
     return periods, names, values
-
-
-def header(key: str, system: str) -> str:
-    return label(key, system)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from .columns import LANG, label
 from .engine.common import Table
 from .reader import COLUMNS
 from .sample import SAMPLES
@@ -125,11 +124,7 @@ def _validations(ws, sheet: str, cols: list[str], DataValidation) -> None:
             ws.add_data_validation(dv)
 
 
-def header_labels(system: str, sheet: str) -> list[str]:
-    return [label(c, system) for c in COLUMNS[sheet][0] if c != "rif"]
-
-
-__all__ = ["build", "settings_rows", "header_labels", "LANG"]
+__all__ = ["build", "settings_rows", "write_templates"]
 
 
 def _fix_zip_times(path) -> None:

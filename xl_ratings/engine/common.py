@@ -80,3 +80,32 @@ def months_before(day: dt.date, months: int) -> dt.date:
 def checks_table(checks: list[Check]) -> Table:
     return Table(["rule", "sheet", "row", "message"],
                  [{"rule": c.rule, "sheet": c.sheet, "row": c.row, "message": c.message} for c in checks])
+
+
+@dataclass
+class Tally:
+    """One player's games in one event, summed for the change report."""
+
+    games: int = 0
+    score: float = 0.0
+    expected: float = 0.0   #: Σ We (or Σ S_E)
+    k: float = 0.0          #: the last K (con) used
+    change: float = 0.0
+    other: float = 0.0      #: a second sum where a system needs one (peng: cumulative points)
+
+    def add(self, score: float, expected: float = 0.0, k: float = 0.0, change: float = 0.0,
+            other: float = 0.0) -> None:
+        self.games += 1
+        self.score += score
+        self.expected += expected
+        self.k = k
+        self.change += change
+        self.other += other
+
+
+class Tallies(dict):
+    """(player, event) -> Tally, in the order first seen."""
+
+    def __missing__(self, key: tuple[str, str]) -> Tally:
+        t = self[key] = Tally()
+        return t

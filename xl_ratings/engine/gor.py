@@ -13,7 +13,7 @@ from collections import defaultdict
 from ..model import Check, Inputs, Player, State
 from ..periods import Period
 from ..systems import gor as g_
-from .common import PeriodResult, Table, events_in, games_by_event, placed, sides
+from .common import PeriodResult, Table, Tallies, events_in, games_by_event, placed, sides
 
 
 def start_state(p: Player, params: g_.GorParams) -> State:
@@ -45,7 +45,7 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
         except ValueError as e:
             checks.append(Check("gor.class", "Events", ev.row, f"{ev.name}: {e}; counted as A (1.0)"))
             w = 1.0
-        acc: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])  # n, W, SE, con, Δ
+        acc = Tallies()
         for g in by_event.get(ev.id, []):
             if g.result.forfeit:
                 checks.append(Check("gor.forfeit", "Games", g.row,
@@ -58,28 +58,23 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
                     continue
                 se = g_.expected(rating[p], rating[q], h, s, params)
                 c = g_.con(rating[p], params)
-                a = acc[p]
-                a[0] += 1
-                a[1] += s
-                a[2] += se
-                a[3] = c
-                a[4] += c * (s - se) * w
+                acc[p, ev.id].add(s, se, c, c * (s - se) * w)
                 if s == 1 and not g.result.forfeit:
                     wins[p] += 1
-        for p, (n, sc, se, c, d) in sorted(acc.items()):
+        for (p, _), t in sorted(acc.items()):
             before = rating[p]
-            after = max(params.floor, before + d)
-            if after != before + d:
+            after = max(params.floor, before + t.change)
+            if after != before + t.change:
                 checks.append(Check("gor.floor", "Players", players[p].row,
                                     f"{players[p].name}: 棋力分不低於 {params.floor:.0f} (floor)"))
             change_rows.append({"id": p, "name": players[p].name, "event": ev.id, "event_name": ev.name,
-                                "own": before, "games": n, "score": sc, "expected": se, "k": c,
-                                "weight": w, "change": after - before, "note": ""})
-            period_games[p] += int(n)
-            games_n[p] += int(n)
+                                "own": before, "games": t.games, "score": t.score, "expected": t.expected,
+                                "k": t.k, "weight": w, "change": after - before, "note": ""})
+            period_games[p] += t.games
+            games_n[p] += t.games
             events_n[p] += 1
-        for p, (n, sc, se, c, d) in acc.items():
-            rating[p] = max(params.floor, rating[p] + d)
+        for (p, _), t in acc.items():   # applied at the tournament's end
+            rating[p] = max(params.floor, rating[p] + t.change)
 
     fees = _fees(inputs, period, params)
     new_states, rows = {}, []
@@ -134,7 +129,7 @@ def _fees(inputs: Inputs, period: Period, params: g_.GorParams) -> list[dict]:
         n: dict[str, int] = defaultdict(int)
         for g in inputs.games:
             if g.date.year == y and g.date <= period.end:
-                for p, q, s, _ in sides(g):
+                for p, _, s, _ in sides(g):
                     if not (g.result.forfeit and s == 1):
                         n[p] += 1
         for pid in sorted(n):

@@ -8,7 +8,7 @@ from collections import defaultdict
 from ..model import Check, Inputs, Player, State
 from ..periods import Period
 from ..systems import lianzhong as lz
-from .common import PeriodResult, Table, placed
+from .common import PeriodResult, Table, Tallies, placed
 
 
 def start_state(p: Player, params: lz.LianzhongParams) -> State:
@@ -43,9 +43,8 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
                                 f"{a.award!r}: 只有特级大师、一级大师由比赛授予 (only 特级大师/一级大师 are awarded)"))
     todo = [g for g in inputs.games if period.contains(g.date)]
     todo.sort(key=lambda g: (g.date, inputs.events[g.event].end, _round_key(g.round), g.row))
-    acc: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
+    acc = Tallies()
     period_games: dict[str, int] = defaultdict(int)
-    order: list[tuple[str, str]] = []
     for g in todo:
         if g.result.forfeit:
             checks.append(Check("lianzhong.forfeit", "Games", g.row,
@@ -62,19 +61,11 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
             rating[pid] = u.rating
             games_n[pid] += 1
             period_games[pid] += 1
-            key = (pid, g.event)
-            if key not in acc:
-                order.append(key)
-            a = acc[key]
-            a[0] += 1
-            a[1] += sc
-            a[2] += u.expected
-            a[3] = u.k
-            a[4] += u.change
+            acc[pid, g.event].add(sc, u.expected, u.k, u.change)
     change_rows = [{"id": pid, "name": players[pid].name, "event": ev,
-                    "event_name": inputs.events[ev].name, "games": int(a[0]), "score": a[1],
-                    "expected": a[2], "k": a[3], "change": a[4]}
-                   for (pid, ev), a in ((k, acc[k]) for k in order)]
+                    "event_name": inputs.events[ev].name, "games": t.games, "score": t.score,
+                    "expected": t.expected, "k": t.k, "change": t.change}
+                   for (pid, ev), t in acc.items()]
     new_states, rows, pending = {}, [], []
     for pid, p in players.items():
         st = states[pid]

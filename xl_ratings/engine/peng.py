@@ -14,7 +14,7 @@ from ..model import Check, Inputs, Player, State
 from ..periods import Period
 from ..ranks import Rank, parse_rank
 from ..systems import peng as pg
-from .common import PeriodResult, Table, placed
+from .common import PeriodResult, Table, Tallies, placed
 
 
 def start_state(p: Player, params: pg.PengParams) -> State:
@@ -34,8 +34,7 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
     base = dict(annual)
     games_n = {pid: st.games for pid, st in states.items()}
     period_games: dict[str, int] = defaultdict(int)
-    acc: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
-    order = []
+    acc = Tallies()
     todo = sorted((g for g in inputs.games if period.contains(g.date)), key=lambda g: (g.date, g.row))
     for g in todo:
         ev = inputs.events[g.event]
@@ -60,14 +59,7 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
             cum[p] += cp
             games_n[p] += 1
             period_games[p] += 1
-            key = (p, g.event)
-            if key not in acc:
-                order.append(key)
-            a = acc[key]
-            a[0] += 1
-            a[1] += s
-            a[2] += ap
-            a[3] += cp
+            acc[p, g.event].add(s, change=ap, other=cp)
     extra_points = defaultdict(float)
     for e in inputs.points:
         if period.contains(e.date):
@@ -89,8 +81,8 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
                 rank_end[a.player] = r
     change_rows = [{"id": pid, "name": players[pid].name, "event": ev,
                     "event_name": inputs.events[ev].name, "rank": rank0[pid].chinese(),
-                    "games": int(a[0]), "score": a[1], "annual": a[2], "cumulative": a[3]}
-                   for (pid, ev), a in ((k, acc[k]) for k in order)]
+                    "games": t.games, "score": t.score, "annual": t.change, "cumulative": t.other}
+                   for (pid, ev), t in acc.items()]
     new_states, rows = {}, []
     for pid, p in players.items():
         st = states[pid]

@@ -9,7 +9,6 @@ rating until they reach 9 within two years.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import defaultdict
 
 from pypinyin import lazy_pinyin
