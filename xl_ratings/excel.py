@@ -16,10 +16,9 @@ from typing import Any
 import xlwings as xw
 from xlwings import script
 
-from .columns import LANG, label
 from .errors import InputErrors, RatingInputError
 from .pipeline import RESULT_SHEETS, Outcome, run
-from .workbook import STATUS_ZH
+from .presentation import sheet_view
 
 
 def tables_from_book(book: Any) -> dict[str, list[list[Any]]]:
@@ -34,20 +33,10 @@ def tables_from_book(book: Any) -> dict[str, list[list[Any]]]:
 
 
 def _rows(out: Outcome, name: str) -> list[list[Any]]:
-    table = out.sheets[name]
-    zh = 1 if LANG.get(out.system) == "zh-Hant" else 0
-    rows = [[label(c, out.system) for c in table.columns]]
-    for r in table.rows:
-        line = []
-        for c in table.columns:
-            v = r.get(c)
-            if name == "Ratings" and c == "status" and v in STATUS_ZH:
-                v = f"{STATUS_ZH[v][zh]} {v}"
-            if isinstance(v, str) and v[:1] in ("=", "+", "-", "@") and len(v) > 1:
-                v = "'" + v      # Excel must show text, never run it as a formula
-            line.append(v)
-        rows.append(line)
-    return rows
+    header, rows, _ = sheet_view(out, name)
+    safe = [[("'" + v) if isinstance(v, str) and len(v) > 1 and v[0] in "=+-@" else v for v in row]
+            for row in rows]   # Excel must show such text, never run it as a formula
+    return [header] + safe
 
 
 def write_to_book(book: Any, out: Outcome) -> None:
@@ -61,12 +50,11 @@ def write_to_book(book: Any, out: Outcome) -> None:
             sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
             names.append(name)
         sheet["A1"].value = rows
-        table = out.sheets[name]
-        for j, c in enumerate(table.columns, start=1):
-            fmt = table.formats.get(c)
+        formats = sheet_view(out, name)[2]
+        for j, fmt in enumerate(formats, start=1):
             if fmt and len(rows) > 1:
                 sheet.range((2, j), (len(rows), j)).number_format = fmt
-        sheet.range((1, 1), (1, len(table.columns))).font.bold = True
+        sheet.range((1, 1), (1, len(formats))).font.bold = True
 
 
 def process_book(book: Any, period: str | None = None) -> Outcome:

@@ -135,32 +135,3 @@ def has_button(path: Path) -> bool:
                        for n in z.namelist())
     except (OSError, zipfile.BadZipFile):
         return False
-
-
-def restore_macro_parts(src: Path, saved: Path) -> None:
-    """After openpyxl rewrote an .xlsm: put back the VBA project byte for byte and,
-    if the source had it, the process button (openpyxl drops shapes)."""
-    with zipfile.ZipFile(src) as z:
-        vba = z.read(VBA_PART) if VBA_PART in z.namelist() else None
-    if vba is None:
-        return
-    data = saved.read_bytes()
-    if has_button(src):
-        data = add_macro_parts(data, vba)
-    else:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            if z.read(VBA_PART) == vba:
-                return
-        data = add_macro_parts_vba_only(data, vba)
-    saved.write_bytes(data)
-
-
-def add_macro_parts_vba_only(data: bytes, vba: bytes) -> bytes:
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        files = {n: z.read(n) for n in z.namelist()}
-    files[VBA_PART] = vba
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, content in files.items():
-            z.writestr(name, content)
-    return out.getvalue()

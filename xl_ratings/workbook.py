@@ -1,5 +1,6 @@
-"""Workbook files: read cell values fast (python-calamine), write result
-sheets for people (openpyxl), save safely.
+"""Workbook files: read cell values fast (python-calamine), patch the result
+sheets into the file (:mod:`xl_ratings.xlsxpatch`), save safely; and the
+openpyxl table writer that builds the templates.
 
 Input sheets are never edited: only the result sheets (Ratings, Changes,
 Standards, Inactive, Pending, Fees, Checks, History) are added or replaced.
@@ -15,13 +16,13 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from .columns import LANG, label
+from .columns import label
 from .engine.common import Table
 from .errors import InputErrors, RatingInputError, Where
-from .pipeline import RESULT_SHEETS, Outcome, history_wide
+from .pipeline import Outcome
+from .presentation import history_block, sheet_view
 
 HEADER_FILL = "1F4E78"
-STATUS_ZH = {"active": ("活跃", "活躍"), "inactive": ("不活跃", "不活躍"), "pending": ("待定级", "待定級")}
 
 
 def read_tables(path: str | os.PathLike) -> dict[str, list[list[Any]]]:
@@ -60,21 +61,14 @@ def keep_as_text(ws) -> None:
                 cell.data_type = "s"
 
 
-def write_table(ws, table: Table, system: str, status_lang: str | None = None) -> None:
+def write_table(ws, table: Table, system: str) -> None:
     """A result table with a header row people can read: labels, formats, widths, filter."""
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
 
-    zh = 1 if LANG.get(system) == "zh-Hant" else 0
     ws.append([label(c, system) for c in table.columns])
     for r in table.rows:
-        values = []
-        for c in table.columns:
-            v = r.get(c)
-            if c == "status" and status_lang and v in STATUS_ZH:
-                v = f"{STATUS_ZH[v][zh]} {v}"
-            values.append(v)
-        ws.append(values)
+        ws.append([r.get(c) for c in table.columns])
     for cell in ws[1]:
         cell.font = Font(bold=True, color="FFFFFF")
         cell.fill = PatternFill("solid", fgColor=HEADER_FILL)
@@ -93,53 +87,33 @@ def write_table(ws, table: Table, system: str, status_lang: str | None = None) -
         ws.auto_filter.ref = f"A1:{get_column_letter(len(table.columns))}{len(table.rows) + 1}"
 
 
-def add_history_chart(ws, out: Outcome, first_col: int) -> None:
-    """The rating-history table (top players × periods) and a native line chart."""
-    from openpyxl.chart import LineChart, Reference
-    from openpyxl.styles import Font
+def result_specs(out: Outcome) -> list:
+    """The result sheets of ``out`` as sheets for :func:`xlsxpatch.patch_workbook`."""
+    from .xlsxpatch import ChartSpec, SheetSpec, col_letter
 
-    periods, names, values = history_wide(out)
-    if not names:
-        return
-    zh = 1 if LANG.get(out.system) == "zh-Hant" else 0
-    ws.cell(row=1, column=first_col, value=("周期 period", "期間 period")[zh]).font = Font(bold=True)
-    for j, n in enumerate(names):
-        ws.cell(row=1, column=first_col + 1 + j, value=n).font = Font(bold=True)
-    for i, (p, row) in enumerate(zip(periods, values), start=2):
-        ws.cell(row=i, column=first_col, value=p)
-        for j, v in enumerate(row):
-            c = ws.cell(row=i, column=first_col + 1 + j, value=v)
-            c.number_format = "0"
-    chart = LineChart()
-    what = {"peng": ("累积等级分", "累積等級分"), "gor": ("棋力分", "棋力分")}.get(out.system, ("等级分", "等級分"))
-    chart.title = f"{what[zh]} — {('前', '前')[zh]}{len(names)} (rating history)"
-    chart.y_axis.title = what[zh]
-    chart.x_axis.title = ("周期", "期間")[zh]
-    chart.height, chart.width = 10, 22
-    data = Reference(ws, min_col=first_col + 1, max_col=first_col + len(names), min_row=1,
-                     max_row=len(periods) + 1)
-    chart.add_data(data, titles_from_data=True)
-    chart.set_categories(Reference(ws, min_col=first_col, min_row=2, max_row=len(periods) + 1))
-    from openpyxl.utils import get_column_letter
-    ws.add_chart(chart, f"{get_column_letter(first_col)}{len(periods) + 4}")
-    keep_as_text(ws)
-
-
-def apply_outcome(wb, out: Outcome) -> None:
-    """Add or replace the result sheets of ``out`` in an openpyxl workbook."""
-    for name in RESULT_SHEETS:
-        if name in wb.sheetnames and name not in out.sheets:
-            del wb[name]   # a sheet of an earlier run that this system no longer writes
-    for name, table in out.sheets.items():
-        index = None
-        if name in wb.sheetnames:
-            index = wb.sheetnames.index(name)
-            del wb[name]
-        ws = wb.create_sheet(name, index)
-        ws.sheet_properties.tabColor = "1F4E78" if name != "Checks" else "C00000"
-        write_table(ws, table, out.system, status_lang="zh" if name in ("Ratings",) else None)
+    specs = []
+    for name in out.sheets:
+        header, rows, formats = sheet_view(out, name)
+        chart, extra = None, []
         if name == "History":
-            add_history_chart(ws, out, len(table.columns) + 2)
+            block = history_block(out)
+            if block is not None:
+                grid, titles = block
+                c0 = len(header) + 2          # one blank column after the ledger
+                for i, row in enumerate(grid, start=1):
+                    for j, v in enumerate(row):
+                        extra.append((i, c0 + j, v, "0" if i > 1 and j > 0 else None))
+                last = len(grid)
+                q = "'History'!"
+                series = [(grid[0][k], f"{q}${col_letter(c0 + k)}$2:${col_letter(c0 + k)}${last}")
+                          for k in range(1, len(grid[0]))]
+                chart = ChartSpec(titles["title"], titles["x"], titles["y"],
+                                  f"{q}${col_letter(c0)}$2:${col_letter(c0)}${last}", series,
+                                  (c0 - 1, last + 2))
+        specs.append(SheetSpec(name, header, rows, formats,
+                               tab_color="C00000" if name == "Checks" else "1F4E78",
+                               chart=chart, extra_cells=extra))
+    return specs
 
 
 def save_outcome(src: str | os.PathLike, out: Outcome, dest: str | os.PathLike | None = None) -> Path:
@@ -148,20 +122,15 @@ def save_outcome(src: str | os.PathLike, out: Outcome, dest: str | os.PathLike |
     Without ``dest`` the workbook is updated in place and the previous version
     is kept beside it as ``NAME.backup.xlsx``.
     """
-    import openpyxl
+    from .xlsxpatch import patch_workbook
 
     src = Path(src)
     target = Path(dest) if dest else src
-    keep_vba = src.suffix.lower() == ".xlsm"
-    wb = openpyxl.load_workbook(src, keep_vba=keep_vba, keep_links=True)
-    apply_outcome(wb, out)
+    data = patch_workbook(src.read_bytes(), result_specs(out))
     fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix, dir=target.parent)
     os.close(fd)
     try:
-        wb.save(tmp)
-        if keep_vba:
-            from .macro import restore_macro_parts
-            restore_macro_parts(src, Path(tmp))
+        Path(tmp).write_bytes(data)
         if dest is None:
             shutil.copy2(src, src.with_name(f"{src.stem}.backup{src.suffix}"))
         os.replace(tmp, target)

@@ -1,0 +1,432 @@
+"""Write result sheets into an existing .xlsx/.xlsm by patching its zip.
+
+Every part of the workbook that is not a result sheet is copied unchanged,
+byte for byte: the user's sheets, formatting, data validation, comments,
+defined names, charts, images, the VBA project and its buttons.  Only these
+parts change:
+
+* ``xl/workbook.xml`` -- a ``<sheet>`` entry for each *new* result sheet (an
+  existing result sheet keeps its entry, name, id and position);
+* ``xl/_rels/workbook.xml.rels``, ``[Content_Types].xml`` -- entries for new parts;
+* ``xl/styles.xml`` -- the few cell styles the result sheets use, appended
+  once (re-processing finds and reuses them);
+* the result sheets' own parts (worksheet, and History's drawing and chart).
+
+Cells are written as numbers (17 significant digits, exact) or inline
+strings; no formula is ever written, so a name like ``=HYPERLINK(…)`` stays
+text.  This is also much faster than loading the whole workbook into
+openpyxl: the input sheets are never parsed here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import math
+import re
+import unicodedata
+import zipfile
+from collections.abc import Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+T_SHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+T_DRAWING = "application/vnd.openxmlformats-officedocument.drawing+xml"
+T_CHART = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
+R_SHEET = REL_NS + "/worksheet"
+R_DRAWING = REL_NS + "/drawing"
+R_CHART = REL_NS + "/chart"
+EXCEL_EPOCH = dt.date(1899, 12, 30)
+_BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_ATTR = re.compile(r'([\w:]+)="([^"]*)"')
+
+
+class SheetSpec:
+    """One result sheet: header labels, rows of values, per-column number formats."""
+
+    def __init__(self, name: str, header: Sequence[str], rows: Sequence[Sequence[Any]],
+                 formats: Sequence[str | None], tab_color: str = "1F4E78",
+                 chart: "ChartSpec | None" = None, extra_cells: Sequence[tuple[int, int, Any, str | None]] = ()):
+        self.name, self.header, self.rows, self.formats = name, list(header), rows, list(formats)
+        self.tab_color, self.chart, self.extra_cells = tab_color, chart, list(extra_cells)
+
+
+class ChartSpec:
+    """A line chart: categories and series are cell ranges of the same sheet."""
+
+    def __init__(self, title: str, x_title: str, y_title: str, categories: str,
+                 series: Sequence[tuple[str, str]], anchor: tuple[int, int]):
+        self.title, self.x_title, self.y_title = title, x_title, y_title
+        self.categories, self.series, self.anchor = categories, list(series), anchor
+
+
+def col_letter(n: int) -> str:
+    """1 -> A, 27 -> AA."""
+    s = ""
+    while n:
+        n, r = divmod(n - 1, 26)
+        s = chr(65 + r) + s
+    return s
+
+
+def _attrs(tag: str) -> dict[str, str]:
+    return dict(_ATTR.findall(tag))
+
+
+def _unescape(s: str) -> str:
+    return (s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
+            .replace("&apos;", "'").replace("&amp;", "&"))
+
+
+def _text(s: str) -> str:
+    return escape(_BAD_XML.sub("\ufffd", s))
+
+
+def _width(v: Any) -> int:
+    if v is None:
+        return 0
+    if isinstance(v, float):
+        return 10
+    if isinstance(v, (dt.date, dt.datetime)):
+        return 11
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in str(v))
+
+
+# --------------------------------------------------------------------------- styles
+class Styles:
+    """Find-or-append the cell formats the result sheets need in styles.xml."""
+
+    HEADER_FONT = '<font><b/><sz val="11"/><color rgb="FFFFFFFF"/><name val="Calibri"/><family val="2"/></font>'
+    HEADER_FILL = '<fill><patternFill patternType="solid"><fgColor rgb="FF1F4E78"/><bgColor indexed="64"/></patternFill></fill>'
+
+    def __init__(self, xml: str):
+        self.xml = xml
+        m = re.search(r"<(\w+:)?styleSheet\b", xml)
+        self.p = (m.group(1) or "") if m else ""
+        self._xf_cache: dict[tuple[str | None, bool], int] = {}
+
+    def _section(self, tag: str) -> tuple[int, int, str] | None:
+        p = re.escape(self.p)
+        m = re.search(rf"<{p}{tag}\b[^>]*?(/>|>(.*?)</{p}{tag}>)", self.xml, re.S)
+        if not m:
+            return None
+        return m.start(), m.end(), m.group(2) or ""
+
+    def _items(self, tag: str, item: str) -> list[str]:
+        sec = self._section(tag)
+        if sec is None:
+            return []
+        p = re.escape(self.p)
+        return re.findall(rf"<{p}{item}\b(?:[^>]*/>|[^>]*>.*?</{p}{item}>)", sec[2], re.S)
+
+    def _append(self, tag: str, item: str, item_xml: str) -> int:
+        """Append an item to a section (creating the section first if needed); return its index."""
+        p = self.p
+        item_xml = item_xml.replace("<", f"<{p}").replace(f"<{p}/", f"</{p}") if p else item_xml
+        items = self._items(tag, item)
+        sec = self._section(tag)
+        if sec is None:   # only numFmts may be missing: it is the first child of styleSheet
+            block = f'<{p}{tag} count="1">{item_xml}</{p}{tag}>'
+            m = re.search(rf"<{re.escape(p)}styleSheet\b[^>]*>", self.xml)
+            self.xml = self.xml[:m.end()] + block + self.xml[m.end():]
+            return 0
+        start, end, body = sec
+        open_tag = re.match(rf"<{re.escape(p)}{tag}\b[^>]*?/?>", self.xml[start:end]).group(0)
+        attrs = re.sub(r'\s*count="\d+"', "", open_tag[len(p) + len(tag) + 1:].rstrip("/>").rstrip(">"))
+        new = f'<{p}{tag} count="{len(items) + 1}"{attrs}>{body}{item_xml}</{p}{tag}>'
+        self.xml = self.xml[:start] + new + self.xml[end:]
+        return len(items)
+
+    def _find_or_add(self, tag: str, item: str, item_xml: str) -> int:
+        norm = re.sub(r"\s+", "", item_xml)
+        plain = [re.sub(r"\s+", "", re.sub(rf"<(/?){re.escape(self.p)}", r"<\1", x))
+                 for x in self._items(tag, item)]
+        if norm in plain:
+            return plain.index(norm)
+        return self._append(tag, item, item_xml)
+
+    def numfmt(self, code: str) -> int:
+        builtin = {"General": 0, "0": 1, "0.00": 2}
+        if code in builtin:
+            return builtin[code]
+        for item in self._items("numFmts", "numFmt"):
+            a = _attrs(item)
+            if _unescape(a.get("formatCode", "")) == code:
+                return int(a["numFmtId"])
+        ids = [int(_attrs(x).get("numFmtId", 0)) for x in self._items("numFmts", "numFmt")]
+        nid = max([163] + ids) + 1
+        self._append("numFmts", "numFmt", f'<numFmt numFmtId="{nid}" formatCode="{escape(code, {chr(34): "&quot;"})}"/>')
+        return nid
+
+    def xf(self, code: str | None, header: bool = False) -> int:
+        key = (code, header)
+        if key in self._xf_cache:
+            return self._xf_cache[key]
+        num = self.numfmt(code) if code else 0
+        if header:
+            font = self._find_or_add("fonts", "font", self.HEADER_FONT)
+            fill = self._find_or_add("fills", "fill", self.HEADER_FILL)
+            xml = (f'<xf numFmtId="0" fontId="{font}" fillId="{fill}" borderId="0" xfId="0" applyFont="1" '
+                   'applyFill="1" applyAlignment="1"><alignment horizontal="center" vertical="center" '
+                   'wrapText="1"/></xf>')
+        elif num == 0:
+            self._xf_cache[key] = 0
+            return 0
+        else:
+            xml = f'<xf numFmtId="{num}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+        idx = self._find_or_add("cellXfs", "xf", xml)
+        self._xf_cache[key] = idx
+        return idx
+
+
+# --------------------------------------------------------------------------- sheets
+def _cell(ref: str, v: Any, style: int) -> str:
+    s = f' s="{style}"' if style else ""
+    if v is None or (isinstance(v, str) and v == ""):
+        return f'<c r="{ref}"{s}/>' if style else ""
+    if isinstance(v, bool):
+        return f'<c r="{ref}"{s} t="b"><v>{int(v)}</v></c>'
+    if isinstance(v, (int, float)):
+        if isinstance(v, float) and not math.isfinite(v):
+            return f'<c r="{ref}"{s} t="inlineStr"><is><t>{v}</t></is></c>'
+        return f'<c r="{ref}"{s}><v>{v!r}</v></c>' if isinstance(v, float) else f'<c r="{ref}"{s}><v>{v}</v></c>'
+    if isinstance(v, dt.datetime):
+        serial = (v - dt.datetime(1899, 12, 30)).total_seconds() / 86400
+        return f'<c r="{ref}"{s}><v>{serial!r}</v></c>'
+    if isinstance(v, dt.date):
+        return f'<c r="{ref}"{s}><v>{(v - EXCEL_EPOCH).days}</v></c>'
+    text = _text(str(v))
+    space = ' xml:space="preserve"' if text != text.strip() else ""
+    return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{text}</t></is></c>'
+
+
+def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None) -> str:
+    ncols = len(spec.header)
+    letters = [col_letter(j) for j in range(1, max(ncols, 1) + 1 + 30)]
+    header_xf = styles.xf(None, header=True)
+    col_xf = []
+    for j in range(ncols):
+        fmt = spec.formats[j] if j < len(spec.formats) else None
+        col_xf.append(styles.xf(fmt) if fmt else 0)
+    date_xf = styles.xf("yyyy-mm-dd")
+    out = [f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN_NS}" '
+           f'xmlns:r="{REL_NS}"><sheetPr><tabColor rgb="FF{spec.tab_color}"/></sheetPr>']
+    last_row = len(spec.rows) + 1
+    extra_rows: dict[int, list[tuple[int, Any, str | None]]] = {}
+    max_col = ncols
+    for r, c, v, fmt in spec.extra_cells:
+        extra_rows.setdefault(r, []).append((c, v, fmt))
+        last_row, max_col = max(last_row, r), max(max_col, c)
+    while len(letters) < max_col + 1:
+        letters.append(col_letter(len(letters) + 1))
+    out.append(f'<dimension ref="A1:{letters[max(max_col, 1) - 1]}{last_row}"/>')
+    out.append('<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" '
+               'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" '
+               'sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>')
+    sample = spec.rows[:500]
+    for j in range(ncols):
+        w = max([_width(spec.header[j])] + [_width(r[j]) for r in sample if j < len(r)])
+        out.append(f'<col min="{j + 1}" max="{j + 1}" width="{min(60, max(6, w + 2))}" customWidth="1"/>')
+    out.append("</cols><sheetData>")
+    out.append('<row r="1">' + "".join(_cell(f"{letters[j]}1", h, header_xf)
+                                       for j, h in enumerate(spec.header)))
+    out.append("".join(_cell(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
+                       for c, v, f in extra_rows.get(1, [])) + "</row>")
+    for i, row in enumerate(spec.rows, start=2):
+        cells = []
+        for j, v in enumerate(row):
+            xf = col_xf[j] if j < ncols else 0
+            if isinstance(v, (dt.date, dt.datetime)) and not xf:
+                xf = date_xf
+            cells.append(_cell(f"{letters[j]}{i}", v, xf))
+        for c, v, f in extra_rows.get(i, []):
+            cells.append(_cell(f"{letters[c - 1]}{i}", v, styles.xf(f) if f else 0))
+        out.append(f'<row r="{i}">{"".join(cells)}</row>')
+    for r in sorted(k for k in extra_rows if k > len(spec.rows) + 1):
+        out.append(f'<row r="{r}">' + "".join(_cell(f"{letters[c - 1]}{r}", v, styles.xf(f) if f else 0)
+                                               for c, v, f in extra_rows[r]) + "</row>")
+    out.append("</sheetData>")
+    if spec.rows and ncols:
+        out.append(f'<autoFilter ref="A1:{letters[ncols - 1]}{len(spec.rows) + 1}"/>')
+    out.append('<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>')
+    if drawing_rid:
+        out.append(f'<drawing r:id="{drawing_rid}"/>')
+    out.append("</worksheet>")
+    return "".join(out)
+
+
+def chart_xml(chart: ChartSpec) -> bytes:
+    from openpyxl.chart import LineChart, Reference, Series
+    from openpyxl.xml.functions import tostring
+
+    c = LineChart()
+    c.title = chart.title
+    c.y_axis.title = chart.y_title
+    c.x_axis.title = chart.x_title
+    c.height, c.width = 10, 22
+    for title, ref in chart.series:
+        s = Series(Reference(range_string=ref), title=title)
+        s.marker.symbol = "circle"   # a single period still shows as points
+        s.smooth = False
+        c.series.append(s)
+    c.set_categories(Reference(range_string=chart.categories))
+    return b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + tostring(c._write())
+
+
+def drawing_xml(anchor: tuple[int, int], chart_rid: str) -> str:
+    col, row = anchor
+    return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" '
+            'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
+            f'<xdr:oneCellAnchor><xdr:from><xdr:col>{col}</xdr:col><xdr:colOff>0</xdr:colOff>'
+            f'<xdr:row>{row}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from>'
+            '<xdr:ext cx="7920000" cy="3600000"/><xdr:graphicFrame macro="">'
+            '<xdr:nvGraphicFramePr><xdr:cNvPr id="1" name="RatingHistory"/><xdr:cNvGraphicFramePr/>'
+            '</xdr:nvGraphicFramePr><xdr:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/></xdr:xfrm>'
+            '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">'
+            f'<c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
+            f'xmlns:r="{REL_NS}" r:id="{chart_rid}"/></a:graphicData></a:graphic></xdr:graphicFrame>'
+            '<xdr:clientData/></xdr:oneCellAnchor></xdr:wsDr>')
+
+
+def _rels(items: list[tuple[str, str, str]]) -> str:
+    body = "".join(f'<Relationship Id="{i}" Type="{t}" Target="{escape(tg)}"/>' for i, t, tg in items)
+    return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://'
+            f'schemas.openxmlformats.org/package/2006/relationships">{body}</Relationships>')
+
+
+def _resolve(base_dir: str, target: str) -> str:
+    if target.startswith("/"):
+        return target.lstrip("/")
+    parts = (base_dir + "/" + target).split("/")
+    out: list[str] = []
+    for p in parts:
+        if p == "..":
+            if out:
+                out.pop()
+        elif p and p != ".":
+            out.append(p)
+    return "/".join(out)
+
+
+# --------------------------------------------------------------------------- patch
+def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
+    """The workbook ``data`` with ``sheets`` added or replaced; all else unchanged."""
+    zin = zipfile.ZipFile(io.BytesIO(data))
+    files: dict[str, bytes] = {i.filename: zin.read(i.filename) for i in zin.infolist()}
+    order = [i.filename for i in zin.infolist()]
+    wb = files["xl/workbook.xml"].decode("utf-8")
+    rels_name = "xl/_rels/workbook.xml.rels"
+    rels = files[rels_name].decode("utf-8")
+    ct = files["[Content_Types].xml"].decode("utf-8")
+    styles_name = next((_resolve("xl", _attrs(m)["Target"]) for m in re.findall(r"<Relationship\b[^>]*>", rels)
+                        if _attrs(m).get("Type", "").endswith("/styles")), None)
+    styles = Styles(files[styles_name].decode("utf-8")) if styles_name else None
+    if styles is None:
+        raise ValueError("the workbook has no styles part")
+
+    rel_tags = re.findall(r"<Relationship\b[^>]*/?>", rels)
+    rel_by_id = {_attrs(t)["Id"]: _attrs(t) for t in rel_tags}
+    wb_prefix_m = re.search(r"<(\w+:)?workbook\b", wb)
+    wp = (wb_prefix_m.group(1) or "") if wb_prefix_m else ""
+    sheet_tags = re.findall(rf"<{re.escape(wp)}sheet\b[^>]*/>", wb)
+    existing: dict[str, tuple[str, str]] = {}   # name -> (rId, part)
+    rid_attr = None
+    for t in sheet_tags:
+        a = _attrs(t)
+        rid_key = next((k for k in a if k.endswith(":id")), None)
+        rid_attr = rid_attr or rid_key
+        if rid_key and a[rid_key] in rel_by_id:
+            existing[_unescape(a.get("name", ""))] = (a[rid_key], _resolve("xl", rel_by_id[a[rid_key]]["Target"]))
+    sheet_ids = [int(_attrs(t).get("sheetId", 0)) for t in sheet_tags]
+    rid_nums = [int(m) for m in re.findall(r'Id="rId(\d+)"', rels)] or [0]
+    used = set(files)
+
+    def fresh(pattern: str) -> str:
+        n = 1
+        while pattern.format(n) in used:
+            n += 1
+        used.add(pattern.format(n))
+        return pattern.format(n)
+
+    new_sheet_tags = []
+    for spec in sheets:
+        if spec.name in existing:
+            rid, part = existing[spec.name]
+            # drop the old sheet's drawing/chart parts (only result sheets get here)
+            old_rels = part.replace("worksheets/", "worksheets/_rels/") + ".rels"
+            if old_rels in files:
+                base = part.rsplit("/", 1)[0]
+                for t in re.findall(r"<Relationship\b[^>]*/?>", files[old_rels].decode("utf-8")):
+                    a = _attrs(t)
+                    if a.get("TargetMode") == "External":
+                        continue
+                    target = _resolve(base, a["Target"])
+                    if a.get("Type") == R_DRAWING and target in files:
+                        drels = target.replace("drawings/", "drawings/_rels/") + ".rels"
+                        if drels in files:
+                            for dt_ in re.findall(r"<Relationship\b[^>]*/?>", files[drels].decode("utf-8")):
+                                da = _attrs(dt_)
+                                ctarget = _resolve(target.rsplit("/", 1)[0], da["Target"])
+                                if da.get("Type") == R_CHART:
+                                    _drop(files, order, ctarget)
+                                    ct = ct.replace(f'<Override PartName="/{ctarget}" ContentType="{T_CHART}"/>', "")
+                            _drop(files, order, drels)
+                        _drop(files, order, target)
+                        ct = ct.replace(f'<Override PartName="/{target}" ContentType="{T_DRAWING}"/>', "")
+                _drop(files, order, old_rels)
+        else:
+            part = fresh("xl/worksheets/sheet{}.xml")
+            rid_nums.append(max(rid_nums) + 1)
+            rid = f"rId{rid_nums[-1]}"
+            rel_tags.append(f'<Relationship Id="{rid}" Type="{R_SHEET}" Target="/{part}"/>')
+            sid = max(sheet_ids + [0]) + 1
+            sheet_ids.append(sid)
+            new_sheet_tags.append(f'<{wp}sheet name="{escape(spec.name, {chr(34): "&quot;"})}" '
+                                  f'sheetId="{sid}" {rid_attr or "r:id"}="{rid}"/>')
+            ct = ct.replace("</Types>", f'<Override PartName="/{part}" ContentType="{T_SHEET}"/></Types>')
+            existing[spec.name] = (rid, part)
+        drawing_rid = None
+        if spec.chart is not None:
+            drawing = fresh("xl/drawings/drawing{}.xml")
+            chart = fresh("xl/charts/chart{}.xml")
+            files[chart] = chart_xml(spec.chart)
+            files[drawing] = drawing_xml(spec.chart.anchor, "rId1").encode("utf-8")
+            files[drawing.replace("drawings/", "drawings/_rels/") + ".rels"] = _rels(
+                [("rId1", R_CHART, "/" + chart)]).encode("utf-8")
+            files[part.replace("worksheets/", "worksheets/_rels/") + ".rels"] = _rels(
+                [("rId1", R_DRAWING, "/" + drawing)]).encode("utf-8")
+            for p_, t_ in ((drawing, T_DRAWING), (chart, T_CHART)):
+                ct = ct.replace("</Types>", f'<Override PartName="/{p_}" ContentType="{t_}"/></Types>')
+            drawing_rid = "rId1"
+        files[part] = sheet_xml(spec, styles, drawing_rid).encode("utf-8")
+        for name in (part, drawing_rid and drawing, drawing_rid and chart):
+            if name and name not in order:
+                order.append(name)
+        for name in [k for k in files if k.endswith(".rels") and k not in order]:
+            order.append(name)
+    if new_sheet_tags:
+        wb = re.sub(rf"</{re.escape(wp)}sheets>", "".join(new_sheet_tags) + f"</{wp}sheets>", wb, count=1)
+        rels = re.sub(r"</Relationships>", "".join(t for t in rel_tags if t not in rels) + "</Relationships>",
+                      rels, count=1)
+    files["xl/workbook.xml"] = wb.encode("utf-8")
+    files[rels_name] = rels.encode("utf-8")
+    files["[Content_Types].xml"] = ct.encode("utf-8")
+    files[styles_name] = styles.xml.encode("utf-8")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+        for name in order:
+            if name in files:
+                info = zin.getinfo(name) if name in zin.namelist() else zipfile.ZipInfo(
+                    name, date_time=dt.datetime.now().timetuple()[:6])
+                info.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(info, files[name])
+    return out.getvalue()
+
+
+def _drop(files: dict[str, bytes], order: list[str], name: str) -> None:
+    files.pop(name, None)
+    if name in order:
+        order.remove(name)
