@@ -16,7 +16,7 @@ def test_rank_spellings(text, rank):
     assert parse_rank(text) == rank
 
 
-@pytest.mark.parametrize("bad", ["", None, "十段x", "3x", "dan", "0段", "段", "abc"])
+@pytest.mark.parametrize("bad", ["", None, "十段x", "3x", "dan", "0段", "段", "abc", "十段", "10d", "31k"])
 def test_unknown_rank_is_an_error_naming_the_value(bad):
     with pytest.raises(UnknownRankError) as e:
         parse_rank(bad)

@@ -108,3 +108,30 @@ def test_formula_like_text_is_written_as_text(tmp_path):
     with zipfile.ZipFile(tmp_path / "o.xlsx") as z:
         sheets = b"".join(z.read(n) for n in z.namelist() if n.startswith("xl/worksheets/sheet"))
     assert b"<f>" not in sheets and b"<f " not in sheets
+
+
+def test_every_validation_message_has_chinese(tmp_path, capsys):
+    """All problems of the big bad workbook above are shown in Chinese too."""
+    from xl_ratings.errors import InputErrors
+    from xl_ratings.messages import chinese
+    from xl_ratings.reader import read_inputs
+
+    tables = {
+        "Settings": [["key", "value"], ["system", "nonsense"], ["k_nwe", 1]],
+        "Players": [PLAYERS, ["A", "甲", "M", "", "", 2300, None, None, None, "", "yes"],
+                    ["A", "甲", "Q", "", "x段", "t", -1, None, None, "", "maybe"]],
+        "Events": [EVENTS, ["E1", "赛", D(2026, 3, 3), D(2026, 3, 2), "knockout", "", "", ""],
+                   ["E2", "赛", D(2026, 3, 1), "soon", "swiss", "", "", ""]],
+        "Games": [GAMES, ["E1", None, 1, "A", "Z", "?", None], ["E1", None, 2, "A", "A", 1, None],
+                  ["E9", "x", 3, "", "A", 1, None]],
+        "Points": [["player", "date", "kind", "points", "note"], ["A", D(2026, 1, 1), "gift", "5", ""]],
+        "Awards": [["player", "award"], ["Q", "初段"]],
+    }
+    try:
+        read_inputs(tables, "x.xlsx")
+    except InputErrors as e:
+        missing = [err.problem for err in e.errors if chinese(err.problem) is None]
+        assert len(e.errors) >= 12
+        assert missing == []
+    else:
+        raise AssertionError("expected problems")

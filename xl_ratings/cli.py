@@ -11,13 +11,14 @@ traceback, nothing written.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .errors import InputErrors, RatingInputError
+from .errors import InputErrors, RatingInputError, Where
 from .systems import SYSTEMS
 
 
@@ -29,8 +30,13 @@ def _console():
 def _fail(err: RatingInputError) -> int:
     errors = err.errors if isinstance(err, InputErrors) else [err]
     print(f"xl-ratings: {len(errors)} problem(s) — nothing was written / 未写入任何内容:", file=sys.stderr)
+    from .messages import chinese
+
     for e in errors:
         print(f"  - {e}", file=sys.stderr)
+        zh = chinese(e.problem)
+        if zh:
+            print(f"    {zh}", file=sys.stderr)
     return 2
 
 
@@ -63,32 +69,47 @@ def summary(out, console, title: str | None = None) -> None:
 
 
 def cmd_process(args) -> int:
-    from rich.progress import Progress
-
     from .pipeline import run
-    from .workbook import read_tables, save_outcome
+    from .safety import office_lock, workbook_lock
+    from .workbook import read_workbook, save_outcome
 
     src = Path(args.book)
     console = _console()
-    tables = read_tables(src)
-    games = sum(len(t) for n, t in tables.items() if n.lower() in ("games", "对局", "對局"))
-    if games > 20000:
-        with Progress(console=console, transient=True) as prog:
-            task = prog.add_task("processing", total=None)
-
-            def tick(label, n, total):
-                prog.update(task, description=f"period {label} ({n}/{total})", total=total, completed=n - 1)
-            out = run(tables, args.period, file=str(src), progress=tick)
-    else:
-        out = run(tables, args.period, file=str(src))
-    if args.json:
-        Path(args.json).write_text(json.dumps(out.json(), ensure_ascii=False, indent=1,
-                                              default=_json_default), encoding="utf-8")
-    target = save_outcome(src, out, args.output)
+    if src.exists() and not args.output and (lock := office_lock(src)) is not None:
+        raise RatingInputError(
+            f"the workbook is open in Excel or LibreOffice ({lock.name}); close it first, or write "
+            "the results elsewhere with --output — 工作簿正在被打开，请先关闭", where=Where(str(src)))
+    with workbook_lock(src) if src.exists() else contextlib.nullcontext():
+        read_stat = src.stat() if src.exists() else None
+        tables, problems = read_workbook(src)
+        try:
+            out = _run_with_progress(run, tables, args.period, src, console)
+        except InputErrors as e:
+            raise InputErrors(problems + e.errors) from None
+        if problems:
+            raise InputErrors(problems)
+        if args.json:
+            Path(args.json).write_text(json.dumps(out.json(), ensure_ascii=False, indent=1,
+                                                  default=_json_default), encoding="utf-8")
+        target = save_outcome(src, out, args.output, expect=read_stat)
     summary(out, console)
     console.print(f"written: {target}" + ("" if args.output else
                                            f" (previous version kept as {src.stem}.backup{src.suffix})"))
     return 0
+
+
+def _run_with_progress(run, tables, period, src, console):
+    games = sum(len(t) for n, t in tables.items() if n.lower() in ("games", "对局", "對局"))
+    if games <= 20000:
+        return run(tables, period, file=str(src))
+    from rich.progress import Progress
+
+    with Progress(console=console, transient=True) as prog:
+        task = prog.add_task("processing", total=None)
+
+        def tick(label, n, total):
+            prog.update(task, description=f"period {label} ({n}/{total})", total=total, completed=n - 1)
+        return run(tables, period, file=str(src), progress=tick)
 
 
 def cmd_new(args) -> int:

@@ -13,6 +13,17 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def show(value: Any) -> str:
+    """A cell value as an officer would recognise it: dates as 2026-05-01, 30.0 as 30."""
+    import datetime as dt
+
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value)
+
+
 @dataclass(frozen=True)
 class Where:
     """Where a value came from: any part may be unknown."""
@@ -53,8 +64,8 @@ class RatingInputError(ValueError):
     def _compose(self) -> str:
         loc = self.where.describe()
         text = f"{loc}: {self.problem}" if loc else self.problem
-        if self.value is not None and repr(self.value) not in text:
-            text += f" (value: {self.value!r})"
+        if self.value is not None and show(self.value) not in text:
+            text += f" (value: {show(self.value)})"
         return text
 
     def located(self, **where: Any) -> "RatingInputError":

@@ -66,8 +66,10 @@ def process_book(book: Any, period: str | None = None) -> Outcome:
 
 def _report(book: Any, err: RatingInputError) -> None:
     errors = err.errors if isinstance(err, InputErrors) else [err]
-    rows = [["problem", "sheet", "row", "column", "value"]]
-    rows += [[e.problem, e.where.sheet, e.where.row, e.where.column,
+    from .messages import chinese
+
+    rows = [["问题 problem", "说明 (中文)", "工作表 sheet", "行 row", "列 column", "值 value"]]
+    rows += [[e.problem, chinese(e.problem) or "", e.where.sheet, e.where.row, e.where.column,
               None if e.value is None else str(e.value)] for e in errors]
     names = [s.name for s in book.sheets]
     sheet = book.sheets["Checks"] if "Checks" in names else book.sheets.add("Checks")

@@ -94,6 +94,8 @@ class Rank:
         return f"{self.chinese()}格"
 
 
+MAX_DAN = 9    #: 九段 is the highest dan of every ladder here
+MAX_KYU = 30   #: 30k, the lowest kyu anyone uses (the ladders here stop at 20k / 15级)
 _RE_EN = re.compile(r"^(\d+)\s*(d|dan|k|kyu|p|pro)$")
 _RE_CN = re.compile(r"^(.+?)\s*(段|级|級)$")
 
@@ -110,14 +112,14 @@ def parse_rank(value: Any) -> Rank:
     m = _RE_EN.match(text)
     if m:
         n, unit = int(m.group(1)), m.group(2)
-        if n >= 1 and unit in ("d", "dan"):
+        if 1 <= n <= MAX_DAN and unit in ("d", "dan"):
             return Rank.dan(n)
-        if n >= 1 and unit in ("k", "kyu"):
+        if 1 <= n <= MAX_KYU and unit in ("k", "kyu"):
             return Rank.kyu(n)
     m = _RE_CN.match(text)
     if m:
         n = _cn_number(m.group(1))
-        if n is not None and n >= 1:
+        if n is not None and 1 <= n <= (MAX_DAN if m.group(2) == "段" else MAX_KYU):
             return Rank.dan(n) if m.group(2) == "段" else Rank.kyu(n)
     raise UnknownRankError(
         "unknown rank; write it like 初段, 3段, 三段, 5级, 3d, 3 dan, 5k or 5 kyu", value=value)

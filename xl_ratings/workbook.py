@@ -26,15 +26,26 @@ HEADER_FILL = "1F4E78"
 
 
 def read_tables(path: str | os.PathLike) -> dict[str, list[list[Any]]]:
-    """Every sheet's cell values (cached values of formulas), by sheet name."""
+    """Every sheet's cell values (cached values of formulas), by sheet name.
+
+    The file passes :func:`safety.inspect_file` first (not a workbook,
+    encrypted, truncated, zip bomb, DTD/entities: refused with a message).
+    """
+    return read_workbook(path)[0]
+
+
+def read_workbook(path: str | os.PathLike) -> tuple[dict[str, list[list[Any]]], list[RatingInputError]]:
+    """(cell values by sheet, problems of the input sheets' header cells)."""
     from python_calamine import CalamineWorkbook
 
+    from .safety import header_problems, inspect_file
+
     p = Path(path)
-    if not p.exists():
-        raise InputErrors([RatingInputError("file not found", where=Where(str(p)))])
+    with inspect_file(p) as z:
+        problems = header_problems(p, z)
     try:
         wb = CalamineWorkbook.from_path(str(p))
-        return {name: wb.get_sheet_by_name(name).to_python() for name in wb.sheet_names}
+        return {name: wb.get_sheet_by_name(name).to_python() for name in wb.sheet_names}, problems
     except Exception as e:   # calamine raises its own types for every broken file
         raise InputErrors([RatingInputError(
             f"cannot be read as a workbook (.xlsx/.xlsm): {type(e).__name__}: {e}",
@@ -116,11 +127,13 @@ def result_specs(out: Outcome) -> list:
     return specs
 
 
-def save_outcome(src: str | os.PathLike, out: Outcome, dest: str | os.PathLike | None = None) -> Path:
+def save_outcome(src: str | os.PathLike, out: Outcome, dest: str | os.PathLike | None = None,
+                 expect: os.stat_result | None = None) -> Path:
     """Write the results into a copy of ``src`` and put it in place atomically.
 
     Without ``dest`` the workbook is updated in place and the previous version
-    is kept beside it as ``NAME.backup.xlsx``.
+    is kept beside it as ``NAME.backup.xlsx``.  ``expect``: the source's stat
+    when it was read; if the file changed since, nothing is replaced.
     """
     from .xlsxpatch import patch_workbook
 
@@ -131,6 +144,12 @@ def save_outcome(src: str | os.PathLike, out: Outcome, dest: str | os.PathLike |
     os.close(fd)
     try:
         Path(tmp).write_bytes(data)
+        if expect is not None:
+            now = src.stat()
+            if (now.st_mtime_ns, now.st_size) != (expect.st_mtime_ns, expect.st_size):
+                raise InputErrors([RatingInputError(
+                    "the workbook changed while it was being processed; nothing was written — run again",
+                    where=Where(str(src)))])
         if dest is None:
             shutil.copy2(src, src.with_name(f"{src.stem}.backup{src.suffix}"))
         os.replace(tmp, target)

@@ -1,0 +1,209 @@
+"""Every bad input we know of, what the officer sees, and that nothing is
+damaged.  This test also produces the README's "Reliability" table: run with
+UPDATE_README=1 to rewrite it; otherwise a difference fails the test."""
+
+import hashlib
+import io
+import os
+import re
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from helpers import D, EVENTS, GAMES, PLAYERS, run_cli, write_book
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def base():
+    return {
+        "Settings": [["key", "value"], ["system", "shanghai"]],
+        "Players": [PLAYERS, ["A", "甲", "M", "", "", 2300, None, None, None, "", "yes"],
+                    ["B", "乙", "M", "", "", 2200, None, None, None, "", "yes"]],
+        "Events": [EVENTS, ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", "", "", ""]],
+        "Games": [GAMES, ["E1", None, 1, "A", "B", 1, None]],
+    }
+
+
+def book_with(path, **changes):
+    t = base()
+    for sheet, rows in changes.items():
+        if rows is None:
+            t.pop(sheet)
+        else:
+            t[sheet] = rows
+    return write_book(t, path)
+
+
+def add_row(sheet, row):
+    t = base()
+    return {sheet: t[sheet] + [row]}
+
+
+def edit_book(path, fn):
+    book_with(path)
+    wb = openpyxl.load_workbook(path)
+    fn(wb)
+    wb.save(path)
+    return path
+
+
+def rezip(path, edit):
+    with zipfile.ZipFile(path) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    edit(files)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, d in files.items():
+            z.writestr(n, d)
+    return path
+
+
+def bomb(files):
+    files["xl/media/padding.bin"] = b"\0" * (40 * 2**20)
+
+
+def laughs(files):
+    name = next(n for n in files if n.startswith("xl/worksheets/sheet"))
+    body = files[name].split(b"?>", 1)[1] if files[name].startswith(b"<?xml") else files[name]
+    files[name] = (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 '
+                   b'"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>' + body)
+
+
+def merged(wb):
+    wb["Games"].merge_cells("A1:B1")
+
+
+def hidden(wb):
+    wb["Players"].column_dimensions["F"].hidden = True
+
+
+CASES = [
+    ("a text file named .xlsx", lambda p: (p.write_text("not a workbook"), p)[1], "not a zip package"),
+    ("an empty file", lambda p: (p.write_bytes(b""), p)[1], "not a zip package"),
+    ("a truncated workbook", lambda p: (p.write_bytes(book_with(p).read_bytes()[:1500]), p)[1],
+     "damaged or truncated"),
+    ("a password-protected workbook", lambda p: (p.write_bytes(bytes.fromhex("d0cf11e0a1b11ae1") + b"\0" * 512), p)[1],
+     "password-protected"),
+    ("a zip that is not a workbook", lambda p: (zipfile.ZipFile(p, "w").writestr("a.txt", "x"), p)[1],
+     "xl/workbook.xml is missing"),
+    ("a zip bomb (a part inflating 1000×)", lambda p: rezip(book_with(p), bomb), "possible zip bomb"),
+    ("an XML entity attack (billion laughs)", lambda p: rezip(book_with(p), laughs), "declares a DTD or entities"),
+    ("an empty workbook", lambda p: write_book({"Sheet": []}, p), "required sheet 'Settings' is missing"),
+    ("a required sheet missing", lambda p: book_with(p, Games=None), "required sheet 'Games' is missing"),
+    ("a required column missing", lambda p: book_with(p, Games=[GAMES[:5], ["E1", None, 1, "A", "B"]]),
+     "required column 'result' is missing"),
+    ("merged header cells", lambda p: edit_book(p, merged), "header cells are merged"),
+    ("a hidden column", lambda p: edit_book(p, hidden), "columns are hidden"),
+    ("an unknown player id", lambda p: book_with(p, **add_row("Games", ["E1", None, 2, "A", "Z", 1, None])),
+     "is not a player id of the Players sheet"),
+    ("an unknown event id", lambda p: book_with(p, **add_row("Games", ["E7", None, 2, "A", "B", 1, None])),
+     "is not an event id of the Events sheet"),
+    ("a duplicate player id", lambda p: book_with(p, **add_row("Players", ["A", "丙", "M", "", "", 2100, None, None, None, "", "yes"])),
+     "duplicate player id"),
+    ("a player playing themself", lambda p: book_with(p, **add_row("Games", ["E1", None, 2, "A", "A", 1, None])),
+     "a player cannot play themself"),
+    ("the same game twice", lambda p: book_with(p, **add_row("Games", ["E1", None, 1, "B", "A", 0, None])),
+     "the same game is already on row 2"),
+    ("an invalid result", lambda p: book_with(p, **add_row("Games", ["E1", None, 2, "B", "A", "2:0", None])),
+     "result must be one of"),
+    ("a rating typed as text", lambda p: book_with(p, **add_row("Players", ["C", "丙", "M", "", "", "2100", None, None, None, "", "yes"])),
+     "must be a number (this cell holds text"),
+    ("a date typed as text", lambda p: book_with(p, Events=[EVENTS, ["E1", "赛", D(2026, 3, 1), "3月2日", "round_robin", "", "", ""]]),
+     "is not a date"),
+    ("an event without an end date", lambda p: book_with(p, Events=[EVENTS, ["E1", "赛", D(2026, 3, 1), None, "round_robin", "", "", ""]]),
+     "is empty: a date is needed"),
+    ("a game outside its event's dates", lambda p: book_with(p, **add_row("Games", ["E1", D(2026, 5, 1), 2, "B", "A", 1, None])),
+     "is outside the event's dates"),
+    ("an unknown rank", lambda p: book_with(p, **add_row("Players", ["C", "丙", "M", "", "十段", 2100, None, None, None, "", "yes"])),
+     "unknown rank"),
+    ("an unknown setting", lambda p: book_with(p, Settings=[["key", "value"], ["system", "shanghai"], ["k_nwe", 30]]),
+     "unknown setting 'k_nwe'"),
+    ("an unknown rating system", lambda p: book_with(p, Settings=[["key", "value"], ["system", "elo"]]),
+     "Settings 'system' must be shanghai, gor, lianzhong or peng"),
+]
+
+
+def run_case(tmp_path, make, capsys, *extra):
+    path = make(tmp_path / "case.xlsx")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    code = run_cli("process", path, *extra)
+    err = capsys.readouterr().err
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, "the input was changed"
+    assert not (tmp_path / "case.backup.xlsx").exists()
+    assert "Traceback" not in err
+    return code, err
+
+
+def first_line(err):
+    lines = [ln.strip() for ln in err.splitlines() if ln.strip().startswith("- ")]
+    text = lines[0][2:] if lines else err.strip().splitlines()[0]
+    text = re.sub(r"file \S*case\.xlsx", "file BOOK.xlsx", text)
+    text = re.sub(r"\(process \d+\)", "(process 4242)", text).replace("case.xlsx", "BOOK.xlsx")
+    return text.replace("|", "\\|")
+
+
+@pytest.fixture(scope="module")
+def table_rows():
+    return []
+
+
+@pytest.mark.parametrize("label,make,expect", CASES, ids=[c[0] for c in CASES])
+def test_bad_input(tmp_path, capsys, label, make, expect, table_rows):
+    code, err = run_case(tmp_path, make, capsys)
+    assert code == 2 and expect in err, err
+    table_rows.append((label, code, first_line(err)))
+
+
+def test_open_in_excel_and_concurrent_run(tmp_path, capsys, table_rows):
+    book = book_with(tmp_path / "case.xlsx")
+    lock = tmp_path / "~$case.xlsx"
+    lock.write_text("officer")
+    code, err = run_case(tmp_path, lambda p: p, capsys)
+    assert code == 2 and "open in Excel or LibreOffice" in err
+    table_rows.append(("the workbook open in Excel (in place)", code, first_line(err)))
+    lock.unlink()
+    own = tmp_path / ".case.xlsx.xl-ratings.lock"
+    own.write_text(f"{os.getppid()} 9999999999")
+    code, err = run_case(tmp_path, lambda p: p, capsys)
+    assert code == 2 and "another xl-ratings run" in err
+    table_rows.append(("another xl-ratings run on the same workbook", code, first_line(err)))
+    own.write_text("999999999 1")   # a stale lock (dead process) is taken over
+    assert run_cli("process", book) == 0 and not own.exists()
+    capsys.readouterr()
+
+
+def test_out_of_order_period(tmp_path, capsys, table_rows):
+    book = book_with(tmp_path / "case.xlsx")
+    assert run_cli("process", book, "--period", "2026H1") == 0
+    capsys.readouterr()
+    (tmp_path / "case.backup.xlsx").unlink()
+    code, err = run_case(tmp_path, lambda p: p, capsys, "--period", "2027H1")
+    assert code == 2 and "process 2026H2 first" in err
+    table_rows.append(("a period processed out of order", code, first_line(err)))
+
+
+def test_formula_text_is_processed_as_text(tmp_path, capsys, table_rows):
+    book = book_with(tmp_path / "case.xlsx", Players=[PLAYERS, ["A", "@cmd|' /C calc'!A0", "M", "", "", 2300, None, None, None, "", "yes"],
+                                                      ["B", "+1+1", "M", "", "", 2200, None, None, None, "", "yes"]])
+    assert run_cli("process", book, "--output", tmp_path / "out.xlsx") == 0
+    capsys.readouterr()
+    with zipfile.ZipFile(tmp_path / "out.xlsx") as z:
+        xml = b"".join(z.read(n) for n in z.namelist() if n.startswith("xl/worksheets/"))
+    assert b"<f>" not in xml and "@cmd|".encode() in xml
+    table_rows.append(("text that looks like a formula (=, +, -, @) in a name", 0,
+                       "processed; written as text in the result sheets, never as a formula"))
+
+
+def test_readme_reliability_table(table_rows):
+    assert len(table_rows) == len(CASES) + 4, "run the whole module"
+    lines = ["| bad input | exit | what the officer sees |", "|---|---:|---|"]
+    lines += [f"| {a} | {b} | {c} |" for a, b, c in table_rows]
+    table = "\n".join(lines)
+    text = README.read_text(encoding="utf-8")
+    start, end = "<!-- reliability:start -->", "<!-- reliability:end -->"
+    new = re.sub(f"{re.escape(start)}.*?{re.escape(end)}", f"{start}\n{table}\n{end}", text, flags=re.S)
+    if os.environ.get("UPDATE_README"):
+        README.write_text(new, encoding="utf-8")
+        return
+    assert start in text and new == text, "README's Reliability table is stale: run UPDATE_README=1 pytest tests/test_reliability.py"

@@ -1,0 +1,213 @@
+"""Refuse files that are not safe or not workbooks, before anything reads them.
+
+Checked, in this order, each with a message naming the file:
+
+* the file exists, is a regular file, and is at most ``MAX_FILE_BYTES``;
+* it is a zip (an .xlsx/.xlsm); an OLE2 file is a password-protected
+  (encrypted) workbook or an old .xls; anything else is not a workbook;
+* the zip is complete (not truncated) and holds ``xl/workbook.xml``;
+* zip-bomb limits: at most ``MAX_PARTS`` parts, ``MAX_UNCOMPRESSED`` bytes in
+  all, and no part larger than ``MAX_PART_BYTES`` or inflating more than
+  ``MAX_RATIO`` times;
+* no XML part declares a DTD or entities (billion laughs, external
+  entities); the package parts are parsed with defusedxml.
+
+Then, for the input sheets: header cells that are merged or hidden, so that
+what the officer sees is what is processed.
+
+Plus the lock that keeps two runs from interleaving on one workbook, and the
+check that the workbook is not open in Excel or LibreOffice.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+import zipfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from defusedxml import ElementTree as SafeET
+
+from .columns import sheet_key
+from .errors import InputErrors, RatingInputError, Where
+
+MAX_FILE_BYTES = 200 * 2**20        #: 200 MiB on disk
+MAX_UNCOMPRESSED = 2 * 2**30        #: 2 GiB of XML in all
+MAX_PART_BYTES = 1 * 2**30          #: 1 GiB for one part
+MAX_RATIO = 200                     #: a part may inflate at most this many times (above 1 MiB)
+MAX_PARTS = 10_000
+LOCK_STALE_SECONDS = 3600
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points")
+_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+def _refuse(path: Path, problem: str) -> InputErrors:
+    return InputErrors([RatingInputError(problem, where=Where(str(path)))])
+
+
+def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
+    """Open ``path`` as a workbook zip after every safety check, or raise InputErrors."""
+    p = Path(path)
+    if not p.exists():
+        raise _refuse(p, "file not found")
+    if not p.is_file():
+        raise _refuse(p, "is not a file")
+    size = p.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise _refuse(p, f"is {size / 2**20:.0f} MiB; the limit is {MAX_FILE_BYTES // 2**20} MiB "
+                         "(use a CSV game list for larger data)")
+    with open(p, "rb") as f:
+        head = f.read(8)
+    if head.startswith(OLE_MAGIC):
+        raise _refuse(p, "is password-protected (encrypted) or an old .xls file: open it in Excel, "
+                         "remove the password, and save it as .xlsx/.xlsm — 文件有密码或为旧版 .xls")
+    if not head.startswith(b"PK"):
+        raise _refuse(p, "cannot be read as a workbook (.xlsx/.xlsm): it is not a zip package — 不是工作簿文件")
+    try:
+        z = zipfile.ZipFile(p)
+        infos = z.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as e:
+        raise _refuse(p, f"cannot be read as a workbook: the file is damaged or truncated ({e}) "
+                         "— 文件已损坏或不完整") from None
+    names = {i.filename for i in infos}
+    if "xl/workbook.xml" not in names or "[Content_Types].xml" not in names:
+        z.close()
+        raise _refuse(p, "cannot be read as a workbook: a zip file, but not an .xlsx/.xlsm "
+                         "(xl/workbook.xml is missing)")
+    if len(infos) > MAX_PARTS:
+        z.close()
+        raise _refuse(p, f"has {len(infos)} parts; the limit is {MAX_PARTS} (possible zip bomb)")
+    total = sum(i.file_size for i in infos)
+    for i in infos:
+        if i.file_size > MAX_PART_BYTES or (
+                i.file_size > 2**20 and i.file_size > MAX_RATIO * max(1, i.compress_size)):
+            z.close()
+            raise _refuse(p, f"part {i.filename} inflates from {i.compress_size} to {i.file_size} bytes; "
+                             f"refused as a possible zip bomb (limits: {MAX_PART_BYTES // 2**20} MiB "
+                             f"per part, {MAX_RATIO}× compression)")
+    if total > MAX_UNCOMPRESSED:
+        z.close()
+        raise _refuse(p, f"inflates to {total / 2**30:.1f} GiB; the limit is "
+                         f"{MAX_UNCOMPRESSED // 2**30} GiB (possible zip bomb)")
+    try:
+        for i in infos:
+            if not i.filename.endswith((".xml", ".rels", ".vml")):
+                continue
+            with z.open(i) as f:
+                start = f.read(4096)
+            if b"<!DOCTYPE" in start or b"<!ENTITY" in start:
+                raise _refuse(p, f"part {i.filename} declares a DTD or entities; refused "
+                                 "(XML entity attack protection)")
+        for name in ("[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels"):
+            if name in names:
+                SafeET.fromstring(z.read(name))
+    except InputErrors:
+        z.close()
+        raise
+    except Exception as e:   # defusedxml's refusals and broken XML
+        z.close()
+        raise _refuse(p, f"cannot be read as a workbook: damaged XML ({type(e).__name__}: {e})") from None
+    return z
+
+
+def _col_number(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+def header_problems(path: str | os.PathLike, z: zipfile.ZipFile) -> list[RatingInputError]:
+    """Merged or hidden header cells (row 1) of the input sheets."""
+    wb = SafeET.fromstring(z.read("xl/workbook.xml"))
+    rels = SafeET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target") for r in rels}
+    problems = []
+    for sh in wb.iter():
+        if not sh.tag.endswith("}sheet"):
+            continue
+        name = sh.get("name") or ""
+        key = sheet_key(name)
+        if key not in INPUT_SHEETS:
+            continue
+        target = targets.get(sh.get(_REL), "")
+        part = target.lstrip("/") if target.startswith("/") else "xl/" + target
+        if part not in z.namelist():
+            continue
+        xml = z.read(part)
+        where = Where(str(path), name, 1)
+        if re.search(rb'<(?:\w+:)?row\b[^>]*\br="1"[^>]*\bhidden="(?:1|true)"', xml):
+            problems.append(RatingInputError(
+                "the header row is hidden: unhide it (what is processed must be what you see) — 标题行被隐藏",
+                where=where))
+        for m in re.finditer(rb'<(?:\w+:)?mergeCell\b[^>]*\bref="([A-Z]+)(\d+):([A-Z]+)(\d+)"', xml):
+            if int(m.group(2)) <= 1 <= int(m.group(4)):
+                ref = f"{m.group(1).decode()}{m.group(2).decode()}:{m.group(3).decode()}{m.group(4).decode()}"
+                problems.append(RatingInputError(
+                    "header cells are merged: unmerge them so each column has its own name — 标题单元格被合并",
+                    value=ref, where=where))
+        head = xml[:xml.find(b"<sheetData")] if b"<sheetData" in xml else b""
+        for m in re.finditer(rb"<(?:\w+:)?col\b[^>]*>", head):
+            tag = m.group(0)
+            if re.search(rb'\bhidden="(?:1|true)"', tag):
+                lo = int(re.search(rb'\bmin="(\d+)"', tag).group(1))
+                hi = int(re.search(rb'\bmax="(\d+)"', tag).group(1))
+                if lo <= 60:
+                    problems.append(RatingInputError(
+                        "columns are hidden: unhide them (what is processed must be what you see) — 有隐藏的列",
+                        value=f"columns {lo}–{min(hi, 60)}", where=where))
+    return problems
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if os.name == "nt":   # no cheap check: rely on the age of the lock
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def office_lock(path: Path) -> Path | None:
+    """Excel's ``~$NAME`` or LibreOffice's ``.~lock.NAME#`` beside the workbook."""
+    for candidate in (path.with_name("~$" + path.name), path.with_name(".~lock." + path.name + "#")):
+        if candidate.exists():
+            return candidate
+    return None
+
+
+@contextmanager
+def workbook_lock(path: str | os.PathLike):
+    """Hold ``.NAME.xl-ratings.lock`` while a run reads and writes the workbook."""
+    p = Path(path)
+    lock = p.with_name(f".{p.name}.xl-ratings.lock")
+    for _ in range(2):
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            break
+        except FileExistsError:
+            try:
+                pid, started = lock.read_text().split()[:2]
+                stale = not _pid_alive(int(pid)) or time.time() - float(started) > LOCK_STALE_SECONDS
+            except (OSError, ValueError):
+                stale = True
+            if not stale:
+                raise _refuse(p, f"another xl-ratings run (process {pid}) is processing this workbook; "
+                                 f"wait for it to finish (lock: {lock.name}) — 另一个进程正在处理此工作簿") from None
+            lock.unlink(missing_ok=True)
+    else:
+        raise _refuse(p, f"cannot take the lock {lock.name}")
+    try:
+        os.write(fd, f"{os.getpid()} {time.time()}\n".encode())
+        os.close(fd)
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
