@@ -50,6 +50,7 @@ def by_id(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {r["id"]: r for r in rows}
 
 
-PLAYERS = ["id", "name", "sex", "club", "rank", "rating", "games", "events", "peak", "title", "member"]
-EVENTS = ["event", "name", "start", "end", "format", "class", "level", "champion"]
-GAMES = ["event", "date", "round", "player", "opponent", "result", "handicap"]
+# tuples: a test that edits a header row must copy it first
+PLAYERS = ("id", "name", "sex", "club", "rank", "rating", "games", "events", "peak", "title", "member")
+EVENTS = ("event", "name", "start", "end", "format", "class", "level", "champion")
+GAMES = ("event", "date", "round", "player", "opponent", "result", "handicap")

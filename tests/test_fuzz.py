@@ -34,11 +34,11 @@ cell = st.one_of(
 def base(system):
     return {
         "Settings": [["key", "value"], ["system", system]],
-        "Players": [PLAYERS, ["A", "甲", "M", "", "初段", 2300, 30, 3, None, "", "yes"],
+        "Players": [list(PLAYERS), ["A", "甲", "M", "", "初段", 2300, 30, 3, None, "", "yes"],
                     ["B", "乙", "F", "", "5k", 2200, None, None, None, "", "no"],
                     ["C", "丙", "M", "", "无级", None, None, None, None, "", "yes"]],
-        "Events": [EVENTS, ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", "A", "", "A"]],
-        "Games": [GAMES, ["E1", None, 1, "A", "B", 1, None], ["E1", None, 2, "B", "C", "½-½", None],
+        "Events": [list(EVENTS), ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", "A", "", "A"]],
+        "Games": [list(GAMES), ["E1", None, 1, "A", "B", 1, None], ["E1", None, 2, "B", "C", "½-½", None],
                   ["E1", None, 3, "C", "A", "-", 2]],
     }
 
