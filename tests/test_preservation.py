@@ -74,7 +74,9 @@ def add_logo(path):
 
 def parts(path):
     with zipfile.ZipFile(path) as z:
-        return {n: z.read(n) for n in z.namelist()}
+        names = z.namelist()
+        assert len(names) == len(set(names)), "duplicate zip entries"
+        return {n: z.read(n) for n in names}
 
 
 @pytest.mark.parametrize("ext", ["xlsx", "xlsm"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .ranks import Rank
 from .results import Result
@@ -43,8 +43,9 @@ class Event:
     row: int = 0
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
+    """One game row (a NamedTuple: a federation or platform has hundreds of thousands)."""
+
     event: str
     date: dt.date
     round: Any

@@ -45,16 +45,28 @@ def blank(v: Any) -> bool:
         isinstance(v, float) and math.isnan(v))
 
 
+def _filled(row: Sequence[Any]) -> bool:
+    """Does the row hold anything? (fast when the first cell is filled, as it nearly always is)"""
+    if row:
+        v = row[0]
+        if v is not None and v != "" and not (type(v) is str and v.isspace()):
+            return not (isinstance(v, float) and math.isnan(v))
+    return not all(blank(v) for v in row)
+
+
 class Rows:
     """One input sheet: its rows as dicts keyed by column key, with errors collected."""
 
     def __init__(self, name: str, table: Table, file: str | None, errors: list[RatingInputError]):
         self.name, self.file, self.errors = name, file, errors
         known, required = COLUMNS[name]
-        self.records: list[tuple[int, dict[str, Any]]] = []
-        rows = [list(r) for r in table]
-        while rows and all(blank(v) for v in rows[0]):
-            rows.pop(0)
+        self.raw: list[tuple[int, list[Any]]] = []
+        self.keys = {}
+        rows = table if isinstance(table, list) else [list(r) for r in table]
+        start = 0
+        while start < len(rows) and all(blank(v) for v in rows[start]):
+            start += 1
+        rows = rows[start:]
         if not rows:
             self.err(None, None, "the sheet is empty: the first row must hold the column names", None)
             return
@@ -68,11 +80,17 @@ class Rows:
         for k in missing:
             self.err(1, k, f"required column '{k}' is missing (found: "
                            f"{', '.join(str(h) for h in header if not blank(h)) or 'nothing'})", None)
-        for i, r in enumerate(rows[1:], start=2):
-            if all(blank(v) for v in r):
-                continue
-            rec = {k: (r[j] if j < len(r) else None) for j, k in self.keys.items()}
-            self.records.append((i, rec))
+        self.raw = [(i, r) for i, r in enumerate(rows[1:], start=2)
+                    if (r and r[0].__class__ is str and r[0] and not r[0].isspace()) or _filled(r)]
+
+    @property
+    def records(self) -> list[tuple[int, dict[str, Any]]]:
+        """Rows as dicts keyed by column key (for the small sheets)."""
+        keys = self.keys
+        return [(i, {k: (r[j] if j < len(r) else None) for j, k in keys.items()}) for i, r in self.raw]
+
+    def column(self, key: str) -> int | None:
+        return next((j for j, k in self.keys.items() if k == key), None)
 
     def err(self, row: int | None, column: str | None, problem: str, value: Any) -> None:
         self.errors.append(RatingInputError(
@@ -133,6 +151,112 @@ class Rows:
                 pass
         self.err(row, key, "is not a date (write it as a date, e.g. 2026-03-01)", v)
         return None
+
+
+def _distinct(values: Sequence[Any], parse) -> dict[tuple[type, Any], Any]:
+    """parse() of each distinct value once: the value, or the RatingInputError."""
+    out: dict[tuple[type, Any], Any] = {}
+    for key in set(zip(map(type, values), values)):
+        try:
+            out[key] = parse(key[1])
+        except RatingInputError as e:
+            out[key] = e
+    return out
+
+
+def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
+                bad_events: set[Any]) -> list[Game]:
+    """The Games sheet, the one big sheet: read column by column, each
+    distinct value parsed once (ids, results and dates repeat thousands of
+    times); every problem is still reported on its own row."""
+    keys = COLUMNS["Games"][0]
+    col = {k: gs.column(k) for k in keys}
+    width = max(j for j in col.values() if j is not None) + 1
+    rows = [r if len(r) >= width else list(r) + [None] * (width - len(r)) for _, r in gs.raw]
+    index = [i for i, _ in gs.raw]
+    n = len(rows)
+    columns = list(zip(*rows)) if rows else [()] * width
+
+    def values(key: str) -> Sequence[Any]:
+        return columns[col[key]] if col[key] is not None else (None,) * n
+
+    def parse_id(v):
+        if blank(v):
+            raise RatingInputError("is empty")
+        if isinstance(v, float) and v.is_integer():
+            return str(int(v))
+        return str(v).strip()
+
+    def parse_day(v):
+        if blank(v):
+            return None
+        if isinstance(v, dt.datetime):
+            return v.date()
+        if isinstance(v, dt.date):
+            return v
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v < 2958466:
+            return EXCEL_EPOCH + dt.timedelta(days=int(v))
+        if isinstance(v, str):
+            try:
+                return dt.date.fromisoformat(v.strip()[:10])
+            except ValueError:
+                pass
+        raise RatingInputError("is not a date (write it as a date, e.g. 2026-03-01)")
+
+    def parse_hcap(v):
+        if blank(v):
+            return 0.0
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise RatingInputError("must be a number (this cell holds text; retype it as a number)")
+        return float(v)
+
+    parsed = {}
+    for key, fn in (("event", parse_id), ("player", parse_id), ("opponent", parse_id),
+                    ("result", parse_result), ("date", parse_day), ("handicap", parse_hcap)):
+        vals = values(key)
+        table = _distinct(vals, fn)
+        if any(t is bool for t, _ in table):   # True == 1: keep the types apart
+            out = [table[(type(v), v)] for v in vals]
+        else:
+            plain = {v: parsed_v for (_, v), parsed_v in table.items()}
+            out = [plain[v] for v in vals]
+        if any(isinstance(x, RatingInputError) for x in table.values()):
+            for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
+                gs.err(index[pos], key, out[pos].problem, vals[pos])
+                out[pos] = None
+        parsed[key] = out
+    rounds = values("round")
+    n_err = len(gs.errors)
+    err = gs.err
+    ev_ids, pl, op, res, days, hs = (parsed[k] for k in ("event", "player", "opponent", "result",
+                                                          "date", "handicap"))
+    evs = [events.get(e) if e else None for e in ev_ids]
+    for k in [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events]:
+        err(index[k], "event", "is not an event id of the Events sheet", ev_ids[k])
+    for key, ids in (("player", pl), ("opponent", op)):
+        unknown = {x for x in set(ids) if x and x not in players}
+        for k in ([k for k, x in enumerate(ids) if x in unknown] if unknown else ()):
+            err(index[k], key, "is not a player id of the Players sheet", ids[k])
+    for k in [k for k, (a, b) in enumerate(zip(pl, op)) if a and a == b]:
+        err(index[k], "opponent", "a player cannot play themself", op[k])
+    days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
+    for k in [k for k, (d, ev) in enumerate(zip(days, evs))
+              if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]:
+        ev = evs[k]
+        err(index[k], "date", f"is outside the event's dates ({ev.start or '?'} … {ev.end})", days[k])
+    rstr = ["" if v is None or (type(v) is str and not v.strip()) else str(v) for v in rounds]
+    seen: dict[tuple, int] = {}
+    for k, (e, r, d, a, b) in enumerate(zip(ev_ids, rstr, days, pl, op)):
+        if a and b and e:
+            first = seen.setdefault((e, r, d, a, b) if a < b else (e, r, d, b, a), index[k])
+            if first != index[k]:
+                err(index[k], "player", f"the same game is already on row {first}", f"{a} – {b}")
+    if len(gs.errors) > n_err:   # report in row order
+        gs.errors[n_err:] = sorted(gs.errors[n_err:], key=lambda e: e.where.row or 0)
+    games = [Game(e, d, rnd, a, b, r, h or 0.0, i)
+             for i, e, ev, d, rnd, a, b, r, h in zip(index, ev_ids, evs, days, rounds, pl, op, res, hs)
+             if ev is not None and a is not None and b is not None and r is not None and d is not None]
+    return games
 
 
 def _table(tables: Mapping[str, Table], key: str) -> tuple[str, Table] | None:
@@ -236,39 +360,8 @@ def read_inputs(tables: Mapping[str, Table], file: str | None = None) -> Inputs:
 
     games: list[Game] = []
     gs = sheet("Games")
-    seen: dict[tuple, int] = {}
-    for i, rec in (gs.records if gs else []):
-        eid, p, q = gs.ident(i, rec, "event"), gs.ident(i, rec, "player"), gs.ident(i, rec, "opponent")
-        res = None
-        try:
-            res = parse_result(rec.get("result"))
-        except RatingInputError as e:
-            gs.err(i, "result", e.problem, rec.get("result"))
-        ev = events.get(eid) if eid else None
-        if eid and ev is None and not any(e.where.sheet == "Events" and e.value == eid for e in errors):
-            gs.err(i, "event", "is not an event id of the Events sheet", eid)
-        for key, pid in (("player", p), ("opponent", q)):
-            if pid and pid not in players:
-                gs.err(i, key, "is not a player id of the Players sheet", pid)
-        if p and q and p == q:
-            gs.err(i, "opponent", "a player cannot play themself", q)
-        day = gs.date(i, rec, "date")
-        if ev is not None:
-            if day is None:
-                day = ev.end
-            elif day > ev.end or (ev.start and day < ev.start):
-                gs.err(i, "date", f"is outside the event's dates ({ev.start or '?'} … {ev.end})", day)
-        h = gs.number(i, rec, "handicap") or 0.0
-        rnd = rec.get("round")
-        if p and q and eid:
-            key = (eid, str(rnd) if not blank(rnd) else "", day) + tuple(sorted((p, q)))
-            if key in seen:
-                gs.err(i, "player", f"the same game is already on row {seen[key]}", f"{p} – {q}")
-            else:
-                seen[key] = i
-        if None in (eid, p, q, res, day) or ev is None:
-            continue
-        games.append(Game(eid, day, rnd, p, q, res, h, i))
+    if gs is not None and gs.keys:
+        games = _read_games(gs, players, events, {e.value for e in errors if e.where.sheet == "Events"})
 
     awards: list[Award] = []
     aw = sheet("Awards", optional=True)

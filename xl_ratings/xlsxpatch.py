@@ -24,8 +24,10 @@ import datetime as dt
 import io
 import math
 import re
+import struct
 import unicodedata
 import zipfile
+import zlib
 from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -311,11 +313,64 @@ def _resolve(base_dir: str, target: str) -> str:
     return "/".join(out)
 
 
+# --------------------------------------------------------------------------- zip out
+class ZipOut:
+    """A minimal zip writer that can copy members *raw* (still compressed).
+
+    Copying the workbook's untouched parts without inflating and deflating
+    them again is most of the speed of writing results into a big workbook.
+    """
+
+    def __init__(self) -> None:
+        self.buf = io.BytesIO()
+        self.central: list[bytes] = []
+
+    @staticmethod
+    def _dos(date_time: tuple[int, ...]) -> tuple[int, int]:
+        y, mo, d, h, mi, sec = date_time[:6]
+        return (h << 11) | (mi << 5) | (sec // 2), ((max(y, 1980) - 1980) << 9) | (mo << 5) | d
+
+    def _entry(self, name: str, payload: bytes, crc: int, size: int, method: int,
+               date_time: tuple[int, ...]) -> None:
+        nb = name.encode("utf-8")
+        flags = 0 if nb.isascii() else 0x800
+        t, d = self._dos(date_time)
+        offset = self.buf.tell()
+        if max(offset, len(payload), size) >= 0xFFFFFFFF:
+            raise ValueError("the workbook is too large for a plain zip (over 4 GiB)")
+        self.buf.write(struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, method, t, d, crc,
+                                   len(payload), size, len(nb), 0) + nb)
+        self.buf.write(payload)
+        self.central.append(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, flags, method, t, d,
+                                        crc, len(payload), size, len(nb), 0, 0, 0, 0, 0, offset) + nb)
+
+    def add(self, name: str, data: bytes, level: int = 1,
+            date_time: tuple[int, ...] = (2026, 1, 1, 0, 0, 0)) -> None:
+        comp = zlib.compressobj(level, zlib.DEFLATED, -15)
+        self._entry(name, comp.compress(data) + comp.flush(), zlib.crc32(data), len(data), 8, date_time)
+
+    def add_raw(self, info: zipfile.ZipInfo, source: bytes) -> None:
+        off = info.header_offset
+        n, m = struct.unpack("<HH", source[off + 26:off + 30])
+        start = off + 30 + n + m
+        self._entry(info.filename, source[start:start + info.compress_size], info.CRC, info.file_size,
+                    info.compress_type, info.date_time)
+
+    def finish(self) -> bytes:
+        start = self.buf.tell()
+        for c in self.central:
+            self.buf.write(c)
+        size = self.buf.tell() - start
+        n = len(self.central)
+        self.buf.write(struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, n, n, size, start, 0))
+        return self.buf.getvalue()
+
+
 # --------------------------------------------------------------------------- patch
 def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
     """The workbook ``data`` with ``sheets`` added or replaced; all else unchanged."""
     zin = zipfile.ZipFile(io.BytesIO(data))
-    files: dict[str, bytes] = {i.filename: zin.read(i.filename) for i in zin.infolist()}
+    files = _Parts(zin)
     order = [i.filename for i in zin.infolist()]
     wb = files["xl/workbook.xml"].decode("utf-8")
     rels_name = "xl/_rels/workbook.xml.rels"
@@ -342,7 +397,7 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
             existing[_unescape(a.get("name", ""))] = (a[rid_key], _resolve("xl", rel_by_id[a[rid_key]]["Target"]))
     sheet_ids = [int(_attrs(t).get("sheetId", 0)) for t in sheet_tags]
     rid_nums = [int(m) for m in re.findall(r'Id="rId(\d+)"', rels)] or [0]
-    used = set(files)
+    used = set(files.keys())
 
     def fresh(pattern: str) -> str:
         n = 1
@@ -405,7 +460,7 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
         for name in (part, drawing_rid and drawing, drawing_rid and chart):
             if name and name not in order:
                 order.append(name)
-        for name in [k for k in files if k.endswith(".rels") and k not in order]:
+        for name in [k for k in files.keys() if k.endswith(".rels") and k not in order]:
             order.append(name)
     if new_sheet_tags:
         wb = re.sub(rf"</{re.escape(wp)}sheets>", "".join(new_sheet_tags) + f"</{wp}sheets>", wb, count=1)
@@ -415,18 +470,64 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
     files[rels_name] = rels.encode("utf-8")
     files["[Content_Types].xml"] = ct.encode("utf-8")
     files[styles_name] = styles.xml.encode("utf-8")
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
-        for name in order:
-            if name in files:
-                info = zin.getinfo(name) if name in zin.namelist() else zipfile.ZipInfo(
-                    name, date_time=dt.datetime.now().timetuple()[:6])
-                info.compress_type = zipfile.ZIP_DEFLATED
-                z.writestr(info, files[name])
-    return out.getvalue()
+    out = ZipOut()
+    now = dt.datetime.now().timetuple()[:6]
+    for name in dict.fromkeys(order):
+        if name not in files:
+            continue
+        if name in files.changed:
+            old = files.info(name)
+            out.add(name, files[name], date_time=old.date_time if old else now)
+        else:
+            out.add_raw(files.info(name), data)
+    return out.finish()
 
 
-def _drop(files: dict[str, bytes], order: list[str], name: str) -> None:
+class _Parts:
+    """The workbook's parts: read lazily, and remembering which ones changed."""
+
+    def __init__(self, zin: zipfile.ZipFile) -> None:
+        self.zin = zin
+        self.infos = {i.filename: i for i in zin.infolist()}
+        self.cache: dict[str, bytes] = {}
+        self.changed: set[str] = set()
+        self.removed: set[str] = set()
+
+    def __contains__(self, name: object) -> bool:
+        return name not in self.removed and (name in self.cache or name in self.infos)
+
+    def __getitem__(self, name: str) -> bytes:
+        if name in self.removed:
+            raise KeyError(name)
+        if name not in self.cache:
+            self.cache[name] = self.zin.read(name)
+        return self.cache[name]
+
+    def __setitem__(self, name: str, value: bytes) -> None:
+        self.removed.discard(name)
+        self.cache[name] = value
+        self.changed.add(name)
+
+    def get(self, name: str, default: bytes | None = None) -> bytes | None:
+        return self[name] if name in self else default
+
+    def pop(self, name: str, default: object = None) -> object:
+        if name in self:
+            self.removed.add(name)
+            self.changed.discard(name)
+        return default
+
+    def info(self, name: str) -> zipfile.ZipInfo | None:
+        return self.infos.get(name)
+
+    def keys(self) -> list[str]:
+        return [n for n in dict.fromkeys(list(self.infos) + list(self.cache)) if n in self]
+
+    def __iter__(self):
+        return iter(self.keys())
+
+
+def _drop(files: _Parts, order: list[str], name: str) -> None:
     files.pop(name, None)
     if name in order:
         order.remove(name)

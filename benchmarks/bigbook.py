@@ -1,0 +1,71 @@
+"""Federation-scale workbooks for the benchmarks (deterministic).
+
+    python benchmarks/bigbook.py PLAYERS GAMES OUT.xlsx
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import sys
+
+HEAD = {
+    "Players": ["id", "name", "sex", "club", "rank", "rating", "games", "events", "peak", "title", "member"],
+    "Events": ["event", "name", "start", "end", "format", "class", "level", "champion"],
+    "Games": ["event", "date", "round", "player", "opponent", "result", "handicap"],
+}
+
+
+def shanghai_tables(players: int, games: int, seed: int = 7) -> dict[str, list[list]]:
+    """One half-year (2026H1) of a big federation: round robins of 10 and Swiss events."""
+    rnd = random.Random(seed)
+    ids = [f"P{i:06d}" for i in range(players)]
+    rating = {p: (None if i % 50 == 49 else rnd.randint(1800, 2500)) for i, p in enumerate(ids)}
+    prow = [[p, f"棋手{i}", "F" if i % 6 == 0 else "M", f"俱乐部{i % 40}", "", rating[p],
+             None, None, None, "", "yes"] for i, p in enumerate(ids)]
+    events, grows = [], []
+    start = dt.date(2025, 12, 6)
+    n = 0
+    e = 0
+    while n < games:
+        e += 1
+        day = start + dt.timedelta(days=(e * 3) % 170)
+        eid = f"E{e:05d}"
+        swiss = e % 3 == 0
+        size = 40 if swiss else 10
+        who = rnd.sample(ids, size)
+        events.append([eid, f"赛事{e}", day, day + dt.timedelta(days=1), "swiss" if swiss else "round_robin",
+                       "", "", None])
+        if swiss:
+            for r in range(1, 8):
+                rnd.shuffle(who)
+                for a, b in zip(who[::2], who[1::2]):
+                    grows.append([eid, None, r, a, b, rnd.choice((1, 0, 0.5, 1, 0)), None])
+                    n += 1
+        else:
+            r = 0
+            for i, a in enumerate(who):
+                for b in who[i + 1:]:
+                    r += 1
+                    grows.append([eid, None, r, a, b, rnd.choice((1, 0, 0.5, 1, 0)), None])
+                    n += 1
+    return {"Settings": [["key", "value"], ["system", "shanghai"]],
+            "Players": [HEAD["Players"]] + prow, "Events": [HEAD["Events"]] + events,
+            "Games": [HEAD["Games"]] + grows[:games]}
+
+
+def write_xlsx(tables: dict[str, list[list]], path: str) -> None:
+    import openpyxl
+
+    wb = openpyxl.Workbook(write_only=True)
+    for name, rows in tables.items():
+        ws = wb.create_sheet(name)
+        for r in rows:
+            ws.append(r)
+    wb.save(path)
+
+
+if __name__ == "__main__":
+    p, g, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    write_xlsx(shanghai_tables(p, g), out)
+    print(out)
