@@ -24,16 +24,14 @@ def sheet_view(out: Outcome, name: str) -> tuple[list[str], list[list[Any]], lis
     table = out.sheets[name]
     zh = _zh(out.system)
     header = [label(c, out.system) for c in table.columns]
-    rows = []
-    for r in table.rows:
-        line = []
-        for c in table.columns:
-            v = r.get(c)
-            if name == "Ratings" and c == "status" and v in STATUS_ZH:
-                v = f"{STATUS_ZH[v][zh]} {v}"
-            line.append(v)
-        rows.append(line)
-    return header, rows, [table.formats.get(c) for c in table.columns]
+    cols = table.columns
+    rows = [[r.get(c) for c in cols] for r in table.rows]
+    if name == "Ratings" and "status" in cols:
+        j = cols.index("status")
+        words = {k: f"{v[zh]} {k}" for k, v in STATUS_ZH.items()}
+        for row in rows:
+            row[j] = words.get(row[j], row[j])
+    return header, rows, [table.formats.get(c) for c in cols]
 
 
 def history_block(out: Outcome) -> tuple[list[list[Any]], dict[str, str]] | None:

@@ -153,15 +153,21 @@ class Rows:
         return None
 
 
-def _distinct(values: Sequence[Any], parse) -> dict[tuple[type, Any], Any]:
-    """parse() of each distinct value once: the value, or the RatingInputError."""
-    out: dict[tuple[type, Any], Any] = {}
-    for key in set(zip(map(type, values), values)):
+def _parse_each(values: Sequence[Any], parse) -> tuple[list[Any], bool]:
+    """parse() of every value, computed once per distinct value; a value that
+    cannot be parsed gives its RatingInputError in its place.  Also: was any bad?"""
+    def one(v):
         try:
-            out[key] = parse(key[1])
+            return parse(v)
         except RatingInputError as e:
-            out[key] = e
-    return out
+            return e
+    uniq = set(values)
+    if any(u.__class__ is bool for u in uniq):   # True == 1: keep the types apart
+        typed = {k: one(k[1]) for k in set(zip(map(type, values), values))}
+        return [typed[(type(v), v)] for v in values], any(
+            isinstance(x, RatingInputError) for x in typed.values())
+    plain = {u: one(u) for u in uniq}
+    return [plain[v] for v in values], any(isinstance(x, RatingInputError) for x in plain.values())
 
 
 def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
@@ -214,13 +220,8 @@ def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
     for key, fn in (("event", parse_id), ("player", parse_id), ("opponent", parse_id),
                     ("result", parse_result), ("date", parse_day), ("handicap", parse_hcap)):
         vals = values(key)
-        table = _distinct(vals, fn)
-        if any(t is bool for t, _ in table):   # True == 1: keep the types apart
-            out = [table[(type(v), v)] for v in vals]
-        else:
-            plain = {v: parsed_v for (_, v), parsed_v in table.items()}
-            out = [plain[v] for v in vals]
-        if any(isinstance(x, RatingInputError) for x in table.values()):
+        out, any_bad = _parse_each(vals, fn)
+        if any_bad:
             for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
                 gs.err(index[pos], key, out[pos].problem, vals[pos])
                 out[pos] = None
@@ -244,16 +245,20 @@ def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
               if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]:
         ev = evs[k]
         err(index[k], "date", f"is outside the event's dates ({ev.start or '?'} … {ev.end})", days[k])
-    rstr = ["" if v is None or (type(v) is str and not v.strip()) else str(v) for v in rounds]
-    seen: dict[tuple, int] = {}
-    for k, (e, r, d, a, b) in enumerate(zip(ev_ids, rstr, days, pl, op)):
-        if a and b and e:
-            first = seen.setdefault((e, r, d, a, b) if a < b else (e, r, d, b, a), index[k])
+    rkey = [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
+    keys = [((e, r, d, a, b) if a < b else (e, r, d, b, a)) if a and b and e else k
+            for k, (e, r, d, a, b) in enumerate(zip(ev_ids, rkey, days, pl, op))]
+    if len(set(keys)) != len(keys):   # the same game twice: find and report each repeat
+        seen: dict[Any, int] = {}
+        for k, key in enumerate(keys):
+            first = seen.setdefault(key, index[k])
             if first != index[k]:
+                a, b = pl[k], op[k]
                 err(index[k], "player", f"the same game is already on row {first}", f"{a} – {b}")
     if len(gs.errors) > n_err:   # report in row order
         gs.errors[n_err:] = sorted(gs.errors[n_err:], key=lambda e: e.where.row or 0)
-    games = [Game(e, d, rnd, a, b, r, h or 0.0, i)
+    new = tuple.__new__   # Game(...) without the NamedTuple's Python-level __new__
+    games = [new(Game, (e, d, rnd, a, b, r, h or 0.0, i))
              for i, e, ev, d, rnd, a, b, r, h in zip(index, ev_ids, evs, days, rounds, pl, op, res, hs)
              if ev is not None and a is not None and b is not None and r is not None and d is not None]
     return games

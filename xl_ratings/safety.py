@@ -113,15 +113,30 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
     return z
 
 
-def _col_number(letters: str) -> int:
-    n = 0
-    for ch in letters:
-        n = n * 26 + ord(ch) - 64
-    return n
+def _head(z: zipfile.ZipFile, part: str, stop: bytes = b"<sheetData", limit: int = 4 * 2**20) -> bytes:
+    """The start of a sheet part, up to its cell data (read in chunks, never the whole part)."""
+    out = b""
+    with z.open(part) as f:
+        while len(out) < limit:
+            chunk = f.read(65536)
+            if not chunk:
+                break
+            out += chunk
+            k = out.find(stop)
+            if k >= 0:
+                end = out.find(b"</row>", k)   # keep row 1 too: it may be hidden
+                if end >= 0:
+                    return out[:end]
+    return out
 
 
-def header_problems(path: str | os.PathLike, z: zipfile.ZipFile) -> list[RatingInputError]:
-    """Merged or hidden header cells (row 1) of the input sheets."""
+def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
+                    merged: dict[str, list] | None = None) -> list[RatingInputError]:
+    """Merged or hidden header cells (row 1) of the input sheets.
+
+    ``merged``: sheet name -> merged ranges ((r0, c0), (r1, c1)), 0-based, as
+    python-calamine reports them.
+    """
     wb = SafeET.fromstring(z.read("xl/workbook.xml"))
     rels = SafeET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
     targets = {r.get("Id"): r.get("Target") for r in rels}
@@ -133,24 +148,24 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile) -> list[RatingI
         key = sheet_key(name)
         if key not in INPUT_SHEETS:
             continue
+        where = Where(str(path), name, 1)
+        for (r0, c0), (r1, c1) in (merged or {}).get(name, []):
+            if r0 <= 0 <= r1:
+                ref = f"{_col_letters(c0 + 1)}{r0 + 1}:{_col_letters(c1 + 1)}{r1 + 1}"
+                problems.append(RatingInputError(
+                    "header cells are merged: unmerge them so each column has its own name — 标题单元格被合并",
+                    value=ref, where=where))
         target = targets.get(sh.get(_REL), "")
         part = target.lstrip("/") if target.startswith("/") else "xl/" + target
         if part not in z.namelist():
             continue
-        xml = z.read(part)
-        where = Where(str(path), name, 1)
-        if re.search(rb'<(?:\w+:)?row\b[^>]*\br="1"[^>]*\bhidden="(?:1|true)"', xml):
+        head = _head(z, part)
+        if re.search(rb'<(?:\w+:)?row\b[^>]*\br="1"[^>]*\bhidden="(?:1|true)"', head):
             problems.append(RatingInputError(
                 "the header row is hidden: unhide it (what is processed must be what you see) — 标题行被隐藏",
                 where=where))
-        for m in re.finditer(rb'<(?:\w+:)?mergeCell\b[^>]*\bref="([A-Z]+)(\d+):([A-Z]+)(\d+)"', xml):
-            if int(m.group(2)) <= 1 <= int(m.group(4)):
-                ref = f"{m.group(1).decode()}{m.group(2).decode()}:{m.group(3).decode()}{m.group(4).decode()}"
-                problems.append(RatingInputError(
-                    "header cells are merged: unmerge them so each column has its own name — 标题单元格被合并",
-                    value=ref, where=where))
-        head = xml[:xml.find(b"<sheetData")] if b"<sheetData" in xml else b""
-        for m in re.finditer(rb"<(?:\w+:)?col\b[^>]*>", head):
+        cols = head[:head.find(b"<sheetData")] if b"<sheetData" in head else head
+        for m in re.finditer(rb"<(?:\w+:)?col\b[^>]*>", cols):
             tag = m.group(0)
             if re.search(rb'\bhidden="(?:1|true)"', tag):
                 lo = int(re.search(rb'\bmin="(\d+)"', tag).group(1))
@@ -160,6 +175,14 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile) -> list[RatingI
                         "columns are hidden: unhide them (what is processed must be what you see) — 有隐藏的列",
                         value=f"columns {lo}–{min(hi, 60)}", where=where))
     return problems
+
+
+def _col_letters(n: int) -> str:
+    s = ""
+    while n:
+        n, r = divmod(n - 1, 26)
+        s = chr(65 + r) + s
+    return s
 
 
 def _pid_alive(pid: int) -> bool:

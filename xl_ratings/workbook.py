@@ -41,15 +41,22 @@ def read_workbook(path: str | os.PathLike) -> tuple[dict[str, list[list[Any]]], 
     from .safety import header_problems, inspect_file
 
     p = Path(path)
-    with inspect_file(p) as z:
-        problems = header_problems(p, z)
+    z = inspect_file(p)
     try:
         wb = CalamineWorkbook.from_path(str(p))
-        return {name: wb.get_sheet_by_name(name).to_python() for name in wb.sheet_names}, problems
+        tables, merged = {}, {}
+        for name in wb.sheet_names:
+            sheet = wb.get_sheet_by_name(name)
+            tables[name] = sheet.to_python()
+            merged[name] = getattr(sheet, "merged_cell_ranges", None) or []
     except Exception as e:   # calamine raises its own types for every broken file
+        z.close()
         raise InputErrors([RatingInputError(
             f"cannot be read as a workbook (.xlsx/.xlsm): {type(e).__name__}: {e}",
             where=Where(str(p)))]) from None
+    with z:
+        problems = header_problems(p, z, merged)
+    return tables, problems
 
 
 def _width(v: Any) -> int:

@@ -236,16 +236,37 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None) -> str:
                                        for j, h in enumerate(spec.header)))
     out.append("".join(_cell(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
                        for c, v, f in extra_rows.get(1, [])) + "</row>")
+    pre = [f'<c r="{letters[j]}' for j in range(ncols)]
+    num = [f'" s="{x}"><v>' if x else '"><v>' for x in col_xf]
+    txt = [f'" s="{x}" t="inlineStr"><is><t>' if x else '" t="inlineStr"><is><t>' for x in col_xf]
     for i, row in enumerate(spec.rows, start=2):
+        si = str(i)
         cells = []
+        add = cells.append
         for j, v in enumerate(row):
+            t = v.__class__
+            if t is float:
+                if v == v and v not in (math.inf, -math.inf):
+                    add(pre[j] + si + num[j] + repr(v) + "</v></c>")
+                    continue
+            elif t is int:
+                add(pre[j] + si + num[j] + str(v) + "</v></c>")
+                continue
+            elif t is str:
+                if not v:
+                    continue
+                if v.isprintable() and "&" not in v and "<" not in v and ">" not in v and v == v.strip():
+                    add(pre[j] + si + txt[j] + v + "</t></is></c>")
+                    continue
+            elif v is None:
+                continue
             xf = col_xf[j] if j < ncols else 0
             if isinstance(v, (dt.date, dt.datetime)) and not xf:
                 xf = date_xf
-            cells.append(_cell(f"{letters[j]}{i}", v, xf))
+            add(_cell(f"{letters[j]}{i}", v, xf))
         for c, v, f in extra_rows.get(i, []):
-            cells.append(_cell(f"{letters[c - 1]}{i}", v, styles.xf(f) if f else 0))
-        out.append(f'<row r="{i}">{"".join(cells)}</row>')
+            add(_cell(f"{letters[c - 1]}{i}", v, styles.xf(f) if f else 0))
+        out.append('<row r="' + si + '">' + "".join(cells) + "</row>")
     for r in sorted(k for k in extra_rows if k > len(spec.rows) + 1):
         out.append(f'<row r="{r}">' + "".join(_cell(f"{letters[c - 1]}{r}", v, styles.xf(f) if f else 0)
                                                for c, v, f in extra_rows[r]) + "</row>")

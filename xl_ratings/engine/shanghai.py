@@ -9,7 +9,7 @@ rating until they reach 9 within two years.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from pypinyin import lazy_pinyin
 
@@ -18,7 +18,7 @@ from ..periods import Period
 from ..ranks import parse_rank
 from ..systems import shanghai as sh
 from ..tables import round_half_up
-from .common import PeriodResult, Table, events_in, games_by_event, months_before, placed, sides
+from .common import PeriodResult, Table, events_in, games_by_event, months_before, placed
 
 STATUS_ZH = {"active": "活跃", "inactive": "不活跃", "pending": "待定级"}
 
@@ -57,6 +57,8 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
                                 f"{players[pid].name}: 待定级对局超过两年，重新累计 "
                                 f"(pending games older than {params.first_rating_window_years} years dropped)"))
             e.update(pending_games=0, pending_change=0.0, pending_since=None, pending_events=0)
+    woman = {pid: p.sex == "F" for pid, p in players.items()}
+    rated = {pid for pid, r in r0.items() if r is not None}
     delta: dict[str, float] = defaultdict(float)
     period_games: dict[str, int] = defaultdict(int)
     change_rows = []
@@ -66,37 +68,44 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
         evgames = by_event.get(ev.id, [])
         _eligibility(ev, evgames, r0, params, checks)
         per: dict[str, list[tuple[float, float, float]]] = defaultdict(list)   # own, opp, score
-        for g in evgames:
-            if g.result.forfeit:   # seed 001 §十: unplayed games count for neither player
-                checks.append(Check("shanghai.forfeit", "Games", g.row,
-                                    f"{ev.name}: 弃权局不计分 (forfeit {g.player}–{g.opponent}: counts for neither)"))
+        swiss = ev.format == "swiss"
+        floor = params.women_floor
+        for _, _, _, a, b, res, _, row in evgames:
+            if res.forfeit:   # seed 001 §十: unplayed games count for neither player
+                checks.append(Check("shanghai.forfeit", "Games", row,
+                                    f"{ev.name}: 弃权局不计分 (forfeit {a}–{b}: counts for neither)"))
                 continue
-            for p, q, s, _ in sides(g):
-                p_rated, q_rated = r0[p] is not None, r0[q] is not None
-                if p_rated and not q_rated and ev.format == "swiss":
-                    checks.append(Check("shanghai.swiss_unrated", "Games", g.row,
+            a_rated, b_rated = a in rated, b in rated
+            if not a_rated and not b_rated:
+                continue   # neither rated: counts for no first rating
+            own_a, own_b = used[a], used[b]
+            if woman[a] != woman[b]:   # seed 001 §十: a woman below 2240 counts as 2240 vs a man
+                if woman[a]:
+                    own_a = max(own_a, floor)
+                else:
+                    own_b = max(own_b, floor)
+            score = res.score
+            for p, q, own, opp, s, p_rated, q_rated in ((a, b, own_a, own_b, score, a_rated, b_rated),
+                                                        (b, a, own_b, own_a, 1.0 - score, b_rated, a_rated)):
+                if swiss and p_rated and not q_rated:
+                    checks.append(Check("shanghai.swiss_unrated", "Games", row,
                                         f"{players[p].name} 对未定级 {players[q].name}: 瑞士制不计 "
                                         "(Swiss game against an unrated opponent: not counted for the rated player)"))
                     continue
-                if not p_rated and not q_rated:
-                    continue   # neither rated: counts for no first rating
-                own, opp = used[p], used[q]
-                # seed 001 §十: a woman below 2240 counts as 2240 against a man
-                if players[p].sex == "F" and players[q].sex != "F":
-                    own = max(own, params.women_floor)
-                if players[q].sex == "F" and players[p].sex != "F":
-                    opp = max(opp, params.women_floor)
                 per[p].append((own, opp, s))
         for p, rows in sorted(per.items()):
             if r0[p] is not None:
                 k = sh.k_factor(counts[p][0], counts[p][1], peak[p], params)
             else:
                 k = params.k_first_rating
-            groups: dict[float, list[tuple[float, float]]] = defaultdict(list)
-            for own, opp, s in rows:
-                groups[own].append((opp, s))
-            lines = [sh.tournament_change(own, [o for o, _ in gs], [s for _, s in gs], k, params)
-                     for own, gs in sorted(groups.items())]
+            owns = {own for own, _, _ in rows}
+            if len(owns) == 1:   # the usual case: one own rating for the whole event
+                lines = [sh.tournament_change(rows[0][0], [o for _, o, _ in rows], [x for _, _, x in rows],
+                                              k, params)]
+            else:   # a woman who met men and women: one line per own rating used
+                lines = [sh.tournament_change(own, [o for w, o, _ in rows if w == own],
+                                              [x for w, _, x in rows if w == own], k, params)
+                         for own in sorted(owns)]
             ev_delta = sum(c.change for c in lines)
             note = ""
             if params.champion_protected and ev.champion == p and ev_delta < 0:
@@ -203,10 +212,9 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
         [dict(r, place=None) for r in rating_rows if r["status"] != "active"]
     inactive_rows.sort(key=lambda r: (lazy_pinyin(r["name"]), r["id"]))   # seed 001 §二: by pinyin
     pending_rows.sort(key=lambda r: (-r["pending_games"], lazy_pinyin(r["name"])))
-    std_rows = []
-    for rank, value in sorted(params.rank_standards, key=lambda rv: -rv[1]):
-        n = sum(1 for r in ratings if r["standard"] == rank.chinese())
-        std_rows.append({"rank": rank.chinese(), "rating": value, "count": n})
+    meeting = Counter(r["standard"] for r in ratings)
+    std_rows = [{"rank": rank.chinese(), "rating": value, "count": meeting[rank.chinese()]}
+                for rank, value in sorted(params.rank_standards, key=lambda rv: -rv[1])]
 
     json_players = [{"id": r["id"], "name": r["name"], "old": r["old"], "new": r["new"],
                      "change": r["change"], "status": r["status"], "games": r["games"]}

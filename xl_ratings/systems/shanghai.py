@@ -23,8 +23,10 @@ Deviation from the seed: none.  The FIDE table is not printed in the seed
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..ranks import Ladder, Rank
 from ..tables import round_half_away, step_lookup
@@ -79,9 +81,13 @@ class ShanghaiParams:
     rank_event_min_players: int = 12
     rank_event_max_unrated_share: float = 0.20
     ladder: Ladder = field(init=False, repr=False, compare=False)
+    fide_bounds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    fide_values: tuple[float, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ladder", Ladder(tuple(self.rank_standards), "shanghai"))
+        object.__setattr__(self, "fide_bounds", tuple(b for b, _ in self.fide_table))
+        object.__setattr__(self, "fide_values", tuple(v for _, v in self.fide_table))
 
 
 DEFAULTS = ShanghaiParams()
@@ -95,8 +101,7 @@ def expected_score(difference: float, params: ShanghaiParams = DEFAULTS) -> floa
     """
     d = round_half_away(difference)
     a = min(abs(d), params.max_difference)
-    bounds = [b for b, _ in params.fide_table]
-    pc = step_lookup(bounds, [v for _, v in params.fide_table], a)
+    pc = step_lookup(params.fide_bounds, params.fide_values, a)
     return pc if d >= 0 else round(1.0 - pc, 10)
 
 
@@ -110,8 +115,7 @@ def k_factor(games: int, events: int, peak: float | None,
     return params.k_established
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """One line of the change report (等级分变动表): a group of games sharing the own rating."""
 
     own: float        #: own rating used
@@ -134,7 +138,9 @@ def tournament_change(own: float, opponents: Sequence[float], scores: Sequence[f
         return Change(own, 0, 0.0, 0, 0.0, 0.0, k, 0.0)
     mean = sum(opponents) / n
     d = round_half_away(own - mean)
-    we = n * expected_score(d, params)
+    a = min(abs(d), params.max_difference)
+    pc = params.fide_values[min(bisect_left(params.fide_bounds, a), len(params.fide_values) - 1)]
+    we = n * (pc if d >= 0 else round(1.0 - pc, 10))   # = n · expected_score(d)
     w = float(sum(scores))
     return Change(own, n, mean, d, w, we, k, k * (w - we))
 
