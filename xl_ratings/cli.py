@@ -69,6 +69,7 @@ def summary(out, console, title: str | None = None) -> None:
 
 
 def cmd_process(args) -> int:
+    from .perf import gc_paused
     from .pipeline import run
     from .safety import office_lock, workbook_lock
     from .workbook import read_workbook, save_outcome
@@ -79,7 +80,7 @@ def cmd_process(args) -> int:
         raise RatingInputError(
             f"the workbook is open in Excel or LibreOffice ({lock.name}); close it first, or write "
             "the results elsewhere with --output — 工作簿正在被打开，请先关闭", where=Where(str(src)))
-    with workbook_lock(src) if src.exists() else contextlib.nullcontext():
+    with workbook_lock(src) if src.exists() else contextlib.nullcontext(), gc_paused():
         read_stat = src.stat() if src.exists() else None
         tables, problems = read_workbook(src)
         try:

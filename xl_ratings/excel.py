@@ -17,6 +17,7 @@ import xlwings as xw
 from xlwings import script
 
 from .errors import InputErrors, RatingInputError
+from .perf import gc_paused
 from .pipeline import RESULT_SHEETS, Outcome, run
 from .presentation import sheet_view
 
@@ -59,8 +60,9 @@ def write_to_book(book: Any, out: Outcome) -> None:
 
 def process_book(book: Any, period: str | None = None) -> Outcome:
     """Process the open workbook (every unprocessed period, or ``period``)."""
-    out = run(tables_from_book(book), period=period, file=book.name)
-    write_to_book(book, out)
+    with gc_paused():
+        out = run(tables_from_book(book), period=period, file=book.name)
+        write_to_book(book, out)
     return out
 
 

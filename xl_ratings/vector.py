@@ -8,30 +8,13 @@ the numbers in and out of Python.
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
+from .perf import gc_paused
 from .systems import gor, shanghai
-
-
-@contextmanager
-def _gc_paused():
-    """Pause the cyclic GC while building millions of small acyclic lists.
-
-    Allocating a million one-cell rows otherwise triggers hundreds of full
-    collections and costs more than the arithmetic (see benchmarks/).
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 _first = itemgetter(0)
@@ -40,7 +23,7 @@ _first = itemgetter(0)
 def numeric(grid: Any) -> np.ndarray | None:
     """A float array of a grid (blank -> NaN), or None if some cell is not numeric."""
     try:
-        with _gc_paused():
+        with gc_paused():
             if len(grid) > 64 and sum(map(len, grid)) == len(grid):
                 try:  # a column: the fast, common case
                     a = np.fromiter(map(_first, grid), float, len(grid)).reshape(-1, 1)
@@ -85,7 +68,7 @@ def gor_expected(r: np.ndarray, o: np.ndarray, h: np.ndarray,
 
 def to_cells(values: np.ndarray, blank: np.ndarray) -> list[list[Any]]:
     """Back to nested lists, blank where an input was blank."""
-    with _gc_paused():
+    with gc_paused():
         if blank.any():
             obj = values.astype(object)
             obj[blank] = ""

@@ -236,10 +236,16 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None) -> str:
                                        for j, h in enumerate(spec.header)))
     out.append("".join(_cell(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
                        for c, v, f in extra_rows.get(1, [])) + "</row>")
+    fast = _row_writer(spec.rows, letters[:ncols], col_xf) if not extra_rows else None
     pre = [f'<c r="{letters[j]}' for j in range(ncols)]
     num = [f'" s="{x}"><v>' if x else '"><v>' for x in col_xf]
     txt = [f'" s="{x}" t="inlineStr"><is><t>' if x else '" t="inlineStr"><is><t>' for x in col_xf]
     for i, row in enumerate(spec.rows, start=2):
+        if fast is not None:
+            line = fast(i, row)
+            if line is not None:
+                out.append(line)
+                continue
         si = str(i)
         cells = []
         add = cells.append
@@ -278,6 +284,62 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None) -> str:
         out.append(f'<drawing r:id="{drawing_rid}"/>')
     out.append("</worksheet>")
     return "".join(out)
+
+
+def _safe_text(v: str) -> bool:
+    return v.isprintable() and "&" not in v and "<" not in v and ">" not in v and v == v.strip()
+
+
+def _row_writer(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf: Sequence[int]):
+    """A compiled formatter for the sheet's common row shape, or None.
+
+    Most result columns hold one type (ids and names are text, ratings are
+    numbers).  For the types seen in the first rows this builds one f-string
+    that writes a whole row; a row whose types differ (a blank, a date, text
+    that needs escaping) returns None and takes the general path.
+    """
+    if not rows:
+        return None
+    from collections import Counter
+
+    sample = [r for r in rows[:64] if len(r) == len(letters)]
+    if not sample:
+        return None
+    shape = tuple(Counter(type(r[j]) for r in sample).most_common(1)[0][0] for j in range(len(letters)))
+    if not all(t in (str, int, float) for t in shape):
+        return None
+    parts = []
+    for j, t in enumerate(shape):
+        st = f' s="{col_xf[j]}"' if col_xf[j] else ""
+        head = repr(f'<c r="{letters[j]}')
+        if t is str:   # an empty text cell is left out, as in the general path
+            parts.append(f"({head} + s + {repr(chr(34) + st + ' t=' + chr(34) + 'inlineStr' + chr(34) + '><is><t>')}"
+                         f" + r[{j}] + '</t></is></c>' if r[{j}] else '')")
+        else:
+            conv = "str" if t is int else "repr"
+            parts.append(f"{head} + s + {repr(chr(34) + st + '><v>')} + {conv}(r[{j}]) + '</v></c>'")
+    source = ("def line(i, r):\n    s = str(i)\n    return ('<row r=\"' + s + '\">' + "
+              + " + ".join(parts) + " + '</row>')\n")
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)   # noqa: S102 -- built only from column letters and style numbers
+    line = namespace["line"]
+    str_cols = [j for j, t in enumerate(shape) if t is str]
+    float_cols = [j for j, t in enumerate(shape) if t is float]
+    safe = _safe_text
+    isfinite = math.isfinite
+
+    def write(i: int, r: Sequence[Any]) -> str | None:
+        if tuple(map(type, r)) != shape:
+            return None
+        for j in str_cols:
+            v = r[j]
+            if v and not safe(v):
+                return None
+        for j in float_cols:
+            if not isfinite(r[j]):
+                return None
+        return line(i, r)
+    return write
 
 
 def chart_xml(chart: ChartSpec) -> bytes:
