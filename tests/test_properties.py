@@ -104,3 +104,41 @@ def test_vector_kernels_equal_scalar_math(rows):
     for a, b, h in rows:
         ge = vector.gor_expected(vector.np.array([[a]]), vector.np.array([[b]]), float(h))[0][0]
         assert math.isclose(ge, gor.expected(a, b, h), rel_tol=1e-12, abs_tol=1e-15)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7), scores, st.booleans()), max_size=60),
+       st.lists(st.tuples(st.floats(1000, 2900), st.integers(0, 40)), min_size=8, max_size=8))
+def test_lianzhong_engine_equals_game_by_game_reference(games, start):
+    """The engine's inlined loop gives exactly lz.update's floats, game after game."""
+    import datetime as dt
+
+    from xl_ratings.engine import lianzhong as engine
+    from xl_ratings.model import Event, Game, Inputs, Player, State
+    from xl_ratings.periods import year_period
+    from xl_ratings.results import Result
+
+    ids = [f"P{i}" for i in range(8)]
+    players = {p: Player(p, p) for p in ids}
+    ev = Event("E", "E", dt.date(2026, 1, 1), dt.date(2026, 12, 31), "games")
+    rows = [Game("E", dt.date(2026, 1, 1) + dt.timedelta(days=n), None, ids[a], ids[b],
+                 Result(s, forfeit), 0.0, n + 2)
+            for n, (a, b, s, forfeit) in enumerate(games) if a != b]
+    inputs = Inputs("lianzhong", {}, players, {"E": ev}, rows)
+    states = {p: State(r, n) for p, (r, n) in zip(ids, start)}
+    result = engine.process(inputs, states, year_period(2026), lianzhong.DEFAULTS)
+    rating = {p: r for p, (r, _) in zip(ids, start)}
+    count = {p: n for p, (_, n) in zip(ids, start)}
+    for g in rows:
+        if g.result.forfeit:
+            continue
+        p, q, s = g.player, g.opponent, g.result.score
+        up = lianzhong.update(rating[p], rating[q], s, count[p], count[q])
+        uq = lianzhong.update(rating[q], rating[p], 1 - s, count[q], count[p])
+        if not up.counted:
+            continue
+        rating[p], rating[q] = up.rating, uq.rating
+        count[p] += 1
+        count[q] += 1
+    assert {p: st.rating for p, st in result.states.items()} == rating
+    assert {p: st.games for p, st in result.states.items()} == count

@@ -76,6 +76,8 @@ def cmd_process(args) -> int:
 
     src = Path(args.book)
     console = _console()
+    if src.suffix.lower() in GAME_LIST_SUFFIXES:
+        return cmd_process_list(args, console)
     if src.exists() and not args.output and (lock := office_lock(src)) is not None:
         raise RatingInputError(
             f"the workbook is open in Excel or LibreOffice ({lock.name}); close it first, or write "
@@ -111,6 +113,48 @@ def _run_with_progress(run, tables, period, src, console):
         def tick(label, n, total):
             prog.update(task, description=f"period {label} ({n}/{total})", total=total, completed=n - 1)
         return run(tables, period, file=str(src), progress=tick)
+
+
+GAME_LIST_SUFFIXES = (".csv", ".parquet", ".pq", ".txt")
+
+
+def cmd_process_list(args, console) -> int:
+    """A CSV/Parquet game list: the same rules, JSON export and a CSV rating list."""
+    import csv
+
+    from .perf import gc_paused
+    from .pipeline import run_inputs
+    from .tabular import load_game_list
+
+    if not args.system:
+        raise RatingInputError("a game list needs --system (shanghai, gor, lianzhong or peng)",
+                               value=args.book)
+    settings = {}
+    for item in args.set or []:
+        if "=" not in item:
+            raise RatingInputError("--set takes key=value", value=item)
+        k, v = item.split("=", 1)
+        settings[k.strip()] = v.strip()
+    with gc_paused():
+        inputs = load_game_list(args.book, args.system, args.players, args.events, settings)
+        out = _run_with_progress(lambda *a, **k: run_inputs(inputs, None, args.period, args.book,
+                                                             k.get("progress")),
+                                 {"Games": inputs.games}, args.period, Path(args.book), console)
+    if args.json:
+        Path(args.json).write_text(json.dumps(out.json(), ensure_ascii=False, indent=1,
+                                              default=_json_default), encoding="utf-8")
+    if args.output:
+        target = Path(args.output)
+        if target.suffix.lower() != ".csv":
+            raise RatingInputError("for a game list, --output is the rating list as .csv", value=str(target))
+        table = out.last.ratings
+        with open(target, "w", newline="", encoding="utf-8-sig") as f:
+            w = csv.writer(f)
+            w.writerow(table.columns)
+            for r in table.rows:
+                w.writerow(["" if r.get(c) is None else r.get(c) for c in table.columns])
+    summary(out, console)
+    return 0
 
 
 def cmd_new(args) -> int:
@@ -159,12 +203,17 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("book")
     n.add_argument("--empty", action="store_true", help="without the sample records")
     n.add_argument("--force", action="store_true", help="overwrite an existing file")
-    pr = sub.add_parser("process", help="process a period of a workbook")
-    pr.add_argument("book")
+    pr = sub.add_parser("process", help="process a period of a workbook (or of a CSV/Parquet game list)")
+    pr.add_argument("book", help="BOOK.xlsx/.xlsm, or a game list GAMES.csv/.parquet")
     pr.add_argument("--period", help="shanghai 2026H1/2026H2; peng 2026; gor/lianzhong 2026, "
                                      "2026-01-01..2026-06-30 or all (default: every unprocessed period)")
     pr.add_argument("--output", help="write the results here instead of updating BOOK in place")
     pr.add_argument("--json", help="also write the JSON export here")
+    pr.add_argument("--system", choices=SYSTEMS, help="for a CSV/Parquet game list: the rating system")
+    pr.add_argument("--players", help="for a game list: a CSV/Parquet file with the Players columns")
+    pr.add_argument("--events", help="for a game list: a CSV/Parquet file with the Events columns")
+    pr.add_argument("--set", action="append", metavar="KEY=VALUE",
+                    help="for a game list: a Settings override (repeatable)")
     return p
 
 

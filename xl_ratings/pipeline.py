@@ -199,9 +199,16 @@ def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None
         file: str | None = None, progress: Callable[[str, int, int], None] | None = None) -> Outcome:
     """Process one period (or every unprocessed period) of a workbook given as tables."""
     inputs = read_inputs(tables, file)
+    return run_inputs(inputs, read_ledger(tables, inputs.system, file), period, file, progress)
+
+
+def run_inputs(inputs: Inputs, ledger: list[dict[str, Any]] | None = None, period: str | None = None,
+               file: str | None = None,
+               progress: Callable[[str, int, int], None] | None = None) -> Outcome:
+    """The same processing from records already read (a workbook, or a CSV/Parquet game list)."""
     system = inputs.system
     params = params_from_settings(system, inputs.settings, file)
-    ledger = read_ledger(tables, system, file)
+    ledger = list(ledger or [])
     done = ledger_periods(ledger)
     plan = plan_periods(inputs, done, period, file)
     starter = START_STATE[system]

@@ -9,6 +9,7 @@ module never touches a file.
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -180,11 +181,23 @@ def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
     width = max(j for j in col.values() if j is not None) + 1
     rows = [r if len(r) >= width else list(r) + [None] * (width - len(r)) for _, r in gs.raw]
     index = [i for i, _ in gs.raw]
-    n = len(rows)
     columns = list(zip(*rows)) if rows else [()] * width
+    return game_columns({k: columns[j] for k, j in col.items() if j is not None}, index, gs,
+                        players, events, bad_events)
+
+
+def game_columns(data: dict[str, Sequence[Any]], index: Sequence[int], gs: "Rows | ColumnSheet",
+                 players: dict[str, Player], events: dict[str, Event],
+                 bad_events: set[Any] = frozenset()) -> list[Game]:
+    """Validate and build the games from columns (``data``: column key -> values).
+
+    Shared by the Games sheet and by CSV/Parquet game lists; problems are
+    reported through ``gs.err`` with the sheet row in ``index``.
+    """
+    n = len(index)
 
     def values(key: str) -> Sequence[Any]:
-        return columns[col[key]] if col[key] is not None else (None,) * n
+        return data[key] if key in data else (None,) * n
 
     def parse_id(v):
         if blank(v):
@@ -246,7 +259,9 @@ def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
         ev = evs[k]
         err(index[k], "date", f"is outside the event's dates ({ev.start or '?'} … {ev.end})", days[k])
     rkey = [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
-    keys = [((e, r, d, a, b) if a < b else (e, r, d, b, a)) if a and b and e else k
+    # the same game twice: same event, round, date and pair.  Without a round
+    # (club handicap games, online play) a pair may meet twice a day: no check.
+    keys = [((e, r, d, a, b) if a < b else (e, r, d, b, a)) if a and b and e and r is not None else k
             for k, (e, r, d, a, b) in enumerate(zip(ev_ids, rkey, days, pl, op))]
     if len(set(keys)) != len(keys):   # the same game twice: find and report each repeat
         seen: dict[Any, int] = {}
@@ -262,6 +277,17 @@ def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
              for i, e, ev, d, rnd, a, b, r, h in zip(index, ev_ids, evs, days, rounds, pl, op, res, hs)
              if ev is not None and a is not None and b is not None and r is not None and d is not None]
     return games
+
+
+class ColumnSheet:
+    """Error collection for a game list that is not a sheet (CSV, Parquet)."""
+
+    def __init__(self, name: str, file: str | None, errors: list[RatingInputError]):
+        self.name, self.file, self.errors = name, file, errors
+
+    def err(self, row: int | None, column: str | None, problem: str, value: Any) -> None:
+        self.errors.append(RatingInputError(
+            problem, value=value, where=Where(self.file, self.name, row, column)))
 
 
 def _table(tables: Mapping[str, Table], key: str) -> tuple[str, Table] | None:
@@ -289,8 +315,13 @@ def read_settings(tables: Mapping[str, Table], file: str | None,
     return settings
 
 
-def read_inputs(tables: Mapping[str, Table], file: str | None = None) -> Inputs:
-    """Read and validate every input sheet; raise InputErrors listing all problems."""
+def read_inputs(tables: Mapping[str, Table], file: str | None = None,
+                game_list: tuple[dict[str, Sequence[Any]], Sequence[int], str] | None = None) -> Inputs:
+    """Read and validate every input sheet; raise InputErrors listing all problems.
+
+    ``game_list``: (columns, row numbers, file name) of a CSV/Parquet game
+    list used instead of a Games sheet.
+    """
     errors: list[RatingInputError] = []
     settings = read_settings(tables, file, errors)
     system = str(settings.get("system") or "").strip().lower()
@@ -364,9 +395,15 @@ def read_inputs(tables: Mapping[str, Table], file: str | None = None) -> Inputs:
                 es.err(ev.row, "champion", "is not a player id of the Players sheet", ev.champion)
 
     games: list[Game] = []
-    gs = sheet("Games")
-    if gs is not None and gs.keys:
-        games = _read_games(gs, players, events, {e.value for e in errors if e.where.sheet == "Events"})
+    bad_events = {e.value for e in errors if e.where.sheet == "Events"}
+    if game_list is not None:
+        data, index, name = game_list
+        games = game_columns(data, index, ColumnSheet(Path(name).name, name, errors), players, events,
+                             bad_events)
+    else:
+        gs = sheet("Games")
+        if gs is not None and gs.keys:
+            games = _read_games(gs, players, events, bad_events)
 
     awards: list[Award] = []
     aw = sheet("Awards", optional=True)

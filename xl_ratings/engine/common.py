@@ -109,3 +109,32 @@ class Tallies(dict):
     def __missing__(self, key: tuple[str, str]) -> Tally:
         t = self[key] = Tally()
         return t
+
+
+class CheckLog:
+    """Checks of one period, at most ``limit`` lines per rule.
+
+    A platform's game list can flag a rule a million times (every game of
+    two unrated players); the officer sees the first ``limit`` lines and one
+    line with how many more there were.
+    """
+
+    def __init__(self, limit: int = 1000) -> None:
+        self.limit = limit
+        self.lines: list[Check] = []
+        self.counts: dict[str, int] = {}
+
+    def add(self, rule: str, sheet: str, row: int | None, message: str) -> None:
+        n = self.counts[rule] = self.counts.get(rule, 0) + 1
+        if n <= self.limit:
+            self.lines.append(Check(rule, sheet, row, message))
+
+    def append(self, check: Check) -> None:
+        self.add(check.rule, check.sheet, check.row, check.message)
+
+    def finish(self) -> list[Check]:
+        for rule, n in self.counts.items():
+            if n > self.limit:
+                self.lines.append(Check(rule, "", None, f"… 另有 {n - self.limit} 条 / and {n - self.limit} "
+                                                         f"more ({n} in all)"))
+        return self.lines

@@ -13,7 +13,7 @@ from collections import defaultdict
 from ..model import Check, Inputs, Player, State
 from ..periods import Period
 from ..systems import gor as g_
-from .common import PeriodResult, Table, Tallies, events_in, games_by_event, placed, sides
+from .common import CheckLog, PeriodResult, Table, Tallies, events_in, games_by_event, placed, sides
 
 
 def start_state(p: Player, params: g_.GorParams) -> State:
@@ -30,7 +30,7 @@ def start_state(p: Player, params: g_.GorParams) -> State:
 def process(inputs: Inputs, states: dict[str, State], period: Period,
             params: g_.GorParams) -> PeriodResult:
     players = inputs.players
-    checks: list[Check] = []
+    checks = CheckLog()
     rating = {pid: st.rating for pid, st in states.items()}
     olds = dict(rating)
     games_n = {pid: st.games for pid, st in states.items()}
@@ -111,7 +111,7 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
         Table(["id", "name", "event", "event_name", "own", "games", "score", "expected", "k", "weight",
                "change", "note"], change_rows,
               {"own": "0.00", "expected": "0.000", "k": "0.0", "change": chg}),
-        checks, new_states, olds,
+        checks.finish(), new_states, olds,
         {"Fees": Table(["id", "name", "year", "member", "games", "fee"], fees, {"fee": "$0"}),
          "Standards": Table(["rank", "rating", "count"], std_rows, {"rating": "0"})},
         json_players, json_changes)

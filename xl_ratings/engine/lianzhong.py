@@ -3,12 +3,14 @@ order the games were played (date, then round, then sheet row)."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
+from operator import attrgetter
 
-from ..model import Check, Inputs, Player, State
+from ..model import Inputs, Player, State
 from ..periods import Period
 from ..systems import lianzhong as lz
-from .common import PeriodResult, Table, Tallies, placed
+from .common import CheckLog, PeriodResult, Table, Tallies, placed
 
 
 def start_state(p: Player, params: lz.LianzhongParams) -> State:
@@ -27,7 +29,7 @@ def _round_key(v):
 def process(inputs: Inputs, states: dict[str, State], period: Period,
             params: lz.LianzhongParams) -> PeriodResult:
     players = inputs.players
-    checks: list[Check] = []
+    checks = CheckLog()
     rating = {pid: st.rating for pid, st in states.items()}
     olds = dict(rating)
     games_n = {pid: st.games for pid, st in states.items()}
@@ -39,29 +41,69 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
             if not old or rank[a.award] > rank.get(old, 0):
                 awarded[a.player] = a.award
         elif a.award not in {t for _, t in params.awarded_titles}:
-            checks.append(Check("lianzhong.award", "Awards", a.row,
-                                f"{a.award!r}: 只有特级大师、一级大师由比赛授予 (only 特级大师/一级大师 are awarded)"))
+            checks.add("lianzhong.award", "Awards", a.row,
+                       f"{a.award!r}: 只有特级大师、一级大师由比赛授予 (only 特级大师/一级大师 are awarded)")
     todo = [g for g in inputs.games if period.contains(g.date)]
-    todo.sort(key=lambda g: (g.date, inputs.events[g.event].end, _round_key(g.round), g.row))
+    # order: date, then the event's end, then round, then sheet row -- as
+    # stable sorts from the last key to the first, each only when it matters
+    todo.sort(key=attrgetter("row"))
+    if any(g.round is not None for g in todo):
+        todo.sort(key=lambda g: _round_key(g.round))
+    if len(inputs.events) > 1:
+        ends = {e.id: e.end for e in inputs.events.values()}
+        todo.sort(key=lambda g: ends[g.event])
+    todo.sort(key=attrgetter("date"))
     acc = Tallies()
     period_games: dict[str, int] = defaultdict(int)
-    for g in todo:
-        if g.result.forfeit:
-            checks.append(Check("lianzhong.forfeit", "Games", g.row,
-                                f"弃权局不计 (forfeit {g.player}–{g.opponent}: not rated)"))
+    # The arithmetic of lz.update (seed 004 §5–§7), inlined: a platform has
+    # millions of games.  tests/test_properties.py replays random games
+    # through lz.update and requires the very same floats.
+    scale, rated_n = params.scale, params.rated_games
+    share, numerator = params.rated_share, params.unrated_numerator
+    k_bounds = [b for b, _ in params.k_table]          # K for rating < bound (§5)
+    k_values = [k for _, k in params.k_table] + [params.k_table[-1][1]]
+
+    for ev, _, _, p, q, res, _, row in todo:
+        if res.forfeit:
+            checks.add("lianzhong.forfeit", "Games", row,
+                       f"弃权局不计 (forfeit {p}–{q}: not rated)")
             continue
-        p, q, s = g.player, g.opponent, g.result.score
-        up = lz.update(rating[p], rating[q], s, games_n[p], games_n[q], params)
-        uq = lz.update(rating[q], rating[p], 1 - s, games_n[q], games_n[p], params)
-        if not up.counted:
-            checks.append(Check("lianzhong.both_unrated", "Games", g.row,
-                                f"{players[p].name}–{players[q].name}: 双方均无级别，不计 (both unrated: not counted)"))
+        rp, rq, np_, nq = rating[p], rating[q], games_n[p], games_n[q]
+        p_rated, q_rated = np_ >= rated_n, nq >= rated_n
+        if not p_rated and not q_rated:
+            checks.add("lianzhong.both_unrated", "Games", row,
+                       f"{players[p].name}–{players[q].name}: 双方均无级别，不计 (both unrated: not counted)")
             continue
-        for pid, u, sc in ((p, up, s), (q, uq, 1 - s)):
-            rating[pid] = u.rating
-            games_n[pid] += 1
-            period_games[pid] += 1
-            acc[pid, g.event].add(sc, u.expected, u.k, u.change)
+        s = res.score
+        ep = 1.0 / (1.0 + 10.0 ** ((rq - rp) / scale))
+        eq = 1.0 / (1.0 + 10.0 ** ((rp - rq) / scale))
+        kp, kq = k_values[bisect_right(k_bounds, rp)], k_values[bisect_right(k_bounds, rq)]
+        dp, dq = kp * (s - ep), kq * ((1 - s) - eq)
+        if not q_rated:
+            n = nq + 1
+            dp = dp * (n / rated_n) * share
+            dq = dq * (numerator - n) / rated_n
+        elif not p_rated:
+            n = np_ + 1
+            dq = dq * (n / rated_n) * share
+            dp = dp * (numerator - n) / rated_n
+        rating[p], rating[q] = rp + dp, rq + dq
+        games_n[p], games_n[q] = np_ + 1, nq + 1
+        period_games[p] += 1
+        period_games[q] += 1
+        t = acc[p, ev]
+        t.games += 1
+        t.score += s
+        t.expected += ep
+        t.k = kp
+        t.change += dp
+        t = acc[q, ev]
+        t.games += 1
+        t.score += 1 - s
+        t.expected += eq
+        t.k = kq
+        t.change += dq
+    checks = checks.finish()
     change_rows = [{"id": pid, "name": players[pid].name, "event": ev,
                     "event_name": inputs.events[ev].name, "games": t.games, "score": t.score,
                     "expected": t.expected, "k": t.k, "change": t.change}

@@ -14,7 +14,7 @@ from ..model import Check, Inputs, Player, State
 from ..periods import Period
 from ..ranks import Rank, parse_rank
 from ..systems import peng as pg
-from .common import PeriodResult, Table, Tallies, placed
+from .common import CheckLog, PeriodResult, Table, Tallies, placed
 
 
 def start_state(p: Player, params: pg.PengParams) -> State:
@@ -26,7 +26,7 @@ def start_state(p: Player, params: pg.PengParams) -> State:
 def process(inputs: Inputs, states: dict[str, State], period: Period,
             params: pg.PengParams) -> PeriodResult:
     players = inputs.players
-    checks: list[Check] = []
+    checks = CheckLog()
     rank0 = {pid: parse_rank(st.extra.get("rank") or "无级") for pid, st in states.items()}
     cum = {pid: st.rating for pid, st in states.items()}
     olds = dict(cum)
@@ -118,7 +118,7 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
                "points": "0.00"}),
         Table(["id", "name", "event", "event_name", "rank", "games", "score", "annual", "cumulative"],
               change_rows, {"annual": "+0.00;-0.00;0.00", "cumulative": "+0.00;-0.00;0.00"}),
-        checks, new_states, olds,
+        checks.finish(), new_states, olds,
         {"Standards": Table(["rank", "basic", "coefficient", "multiplier", "base", "count", "source"],
                             std_rows, {"base": "0.00"})},
         json_players, json_changes)

@@ -18,7 +18,7 @@ from ..periods import Period
 from ..ranks import parse_rank
 from ..systems import shanghai as sh
 from ..tables import round_half_up
-from .common import PeriodResult, Table, events_in, games_by_event, months_before, placed
+from .common import CheckLog, PeriodResult, Table, events_in, games_by_event, months_before, placed
 
 STATUS_ZH = {"active": "活跃", "inactive": "不活跃", "pending": "待定级"}
 
@@ -43,7 +43,7 @@ def provisional(p: Player, params: sh.ShanghaiParams) -> float:
 def process(inputs: Inputs, states: dict[str, State], period: Period,
             params: sh.ShanghaiParams) -> PeriodResult:
     players = inputs.players
-    checks: list[Check] = []
+    checks = CheckLog()
     r0 = {pid: st.rating for pid, st in states.items()}            # published at period start
     used = {pid: (r0[pid] if r0[pid] is not None else provisional(players[pid], params))
             for pid in players}
@@ -233,7 +233,7 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
         Table(["id", "name", "event", "event_name", "own", "games", "opponent_mean", "difference",
                "score", "expected", "k", "change", "note"], change_rows,
               {"own": "0", "opponent_mean": "0.00", "expected": fmt2, "change": "+0.00;-0.00;0.00"}),
-        checks, new_states, olds,
+        checks.finish(), new_states, olds,
         {"Inactive": Table(["id", "name", "sex", "club", "rating", "window_games"], inactive_rows,
                            {"rating": "0"}),
          "Pending": Table(["id", "name", "sex", "club", "rating", "pending_games", "pending_change",

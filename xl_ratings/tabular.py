@@ -1,0 +1,146 @@
+"""Game lists beyond a workbook: CSV and Parquet (issue: platform scale).
+
+An online platform has millions of games -- more rows than a worksheet holds.
+``xl-ratings process games.csv --system lianzhong`` reads such a list with
+the same column keys as the Games sheet (``event`` and ``round`` optional;
+``date`` required when there is no events file), validates it with the same
+rules, runs the same engine and writes the same JSON export (``--json``) and
+the rating list as CSV (``--output``).
+
+Players come from ``--players players.csv`` (the Players sheet's columns);
+without it every id in the list is a new player.  Events come from
+``--events events.csv``; without it each event id (or the whole list, if
+there is no ``event`` column) becomes an event spanning its games' dates.
+Parquet needs ``pip install 'xl_ratings[parquet]'`` (pyarrow).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from .columns import header_key
+from .errors import InputErrors, RatingInputError, Where
+from .model import Inputs
+from .reader import COLUMNS, read_inputs
+
+DEFAULT_EVENT = "games"
+
+
+def _frame(path: Path, key_columns: tuple[str, ...]):
+    import pandas as pd
+
+    if not path.exists():
+        raise InputErrors([RatingInputError("file not found", where=Where(str(path)))])
+    suffix = path.suffix.lower()
+    try:
+        if suffix in (".parquet", ".pq"):
+            try:
+                import pyarrow  # noqa: F401
+            except ImportError:
+                raise InputErrors([RatingInputError(
+                    "reading Parquet needs pyarrow: pip install 'xl_ratings[parquet]'",
+                    where=Where(str(path)))]) from None
+            df = pd.read_parquet(path)
+        elif suffix in (".csv", ".txt"):
+            df = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+        else:
+            raise InputErrors([RatingInputError("a game list must be .csv or .parquet",
+                                                where=Where(str(path)))])
+    except InputErrors:
+        raise
+    except Exception as e:   # pandas' many parser errors
+        raise InputErrors([RatingInputError(f"cannot be read: {type(e).__name__}: {e}",
+                                            where=Where(str(path)))]) from None
+    known = set(key_columns)
+    rename = {}
+    for c in df.columns:
+        k = header_key(c, known)
+        if k and k not in rename.values():
+            rename[c] = k
+    return df.rename(columns=rename)[[c for c in rename.values()]]
+
+
+def _csv_value(v: Any) -> Any:
+    """CSV cells are text: numbers become numbers; blanks become None."""
+    if v is None or v == "":
+        return None
+    if isinstance(v, str):
+        try:
+            f = float(v)
+        except ValueError:
+            return v
+        return f
+    return v
+
+
+def _table_of(path: Path, sheet: str) -> list[list[Any]]:
+    df = _frame(path, COLUMNS[sheet][0])
+    rows = df.values.tolist()
+    if path.suffix.lower() in (".csv", ".txt"):
+        numeric = {"rating", "games", "events", "peak", "handicap", "points"}
+        idx = [j for j, c in enumerate(df.columns) if c in numeric]
+        for r in rows:
+            for j in idx:
+                r[j] = _csv_value(r[j])
+            for j, v in enumerate(r):
+                if v == "":
+                    r[j] = None
+    return [list(df.columns)] + rows
+
+
+def load_game_list(path: str | os.PathLike, system: str, players: str | None = None,
+                   events: str | None = None, settings: dict[str, Any] | None = None) -> Inputs:
+    """Inputs from a CSV/Parquet game list (and optional players/events files)."""
+    gpath = Path(path)
+    df = _frame(gpath, COLUMNS["Games"][0])
+    missing = [k for k in ("player", "opponent", "result") if k not in df.columns]
+    if missing:
+        raise InputErrors([RatingInputError(f"required column '{k}' is missing", where=Where(
+            str(gpath), gpath.name, 1, k)) for k in missing])
+    csv = gpath.suffix.lower() in (".csv", ".txt")
+    data: dict[str, list[Any]] = {}
+    for c in df.columns:
+        values = df[c].tolist()
+        if csv:
+            values = [None if v == "" else v for v in values]
+            if c in ("result", "handicap"):
+                values = [_csv_value(v) for v in values]
+        data[c] = values
+    n = len(df)
+    index = list(range(2, n + 2))   # the file's line numbers (line 1: header)
+    if "event" not in data:
+        data["event"] = [DEFAULT_EVENT] * n
+    tables: dict[str, list[list[Any]]] = {"Settings": [["key", "value"], ["system", system]]}
+    for k, v in (settings or {}).items():
+        tables["Settings"].append([k, v])
+    if players:
+        tables["Players"] = _table_of(Path(players), "Players")
+    else:
+        ids = dict.fromkeys(x for col in (data["player"], data["opponent"]) for x in col if x is not None)
+        tables["Players"] = [["id"]] + [[str(i)] for i in ids]
+    if events:
+        tables["Events"] = _table_of(Path(events), "Events")
+    else:
+        tables["Events"] = _implicit_events(df, gpath)
+    return read_inputs(tables, str(gpath), game_list=(data, index, str(gpath)))
+
+
+def _implicit_events(df, path: Path) -> list[list[Any]]:
+    """One event per event id (or one for the whole list), spanning its games' dates."""
+    import pandas as pd
+
+    if "date" not in df.columns:
+        raise InputErrors([RatingInputError(
+            "a game list without an events file needs a 'date' column",
+            where=Where(str(path), path.name, 1, "date"))])
+    days = pd.to_datetime(df["date"], errors="coerce")   # a bad date is reported by the games reader
+    ev = df["event"] if "event" in df.columns else pd.Series(DEFAULT_EVENT, index=df.index)
+    ev = ev.where(ev.notna() & (ev.astype(str) != ""), None)
+    span = pd.DataFrame({"event": ev, "day": days}).dropna().groupby("event")["day"].agg(["min", "max"])
+    return [["event", "name", "start", "end", "format"]] + [
+        [str(e), str(e), a.date(), b.date(), "games"] for e, (a, b) in span.iterrows()]
+
+
+__all__ = ["load_game_list"]
