@@ -22,6 +22,7 @@ from .engine import ENGINES, START_STATE
 from .engine.common import PeriodResult, Table, checks_table
 from .errors import InputErrors, RatingInputError, Where
 from .model import Inputs, State
+from .perf import gc_paused
 from .periods import Period, next_period, parse_period, period_of
 from .reader import EXCEL_EPOCH, blank, read_inputs
 from .settings import params_from_settings
@@ -198,7 +199,8 @@ def plan_periods(inputs: Inputs, done: list[Period], period: str | None, file: s
 def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None,
         file: str | None = None, progress: Callable[[str, int, int], None] | None = None) -> Outcome:
     """Process one period (or every unprocessed period) of a workbook given as tables."""
-    inputs = read_inputs(tables, file)
+    with gc_paused():
+        inputs = read_inputs(tables, file)
     return run_inputs(inputs, read_ledger(tables, inputs.system, file), period, file, progress)
 
 
@@ -206,6 +208,12 @@ def run_inputs(inputs: Inputs, ledger: list[dict[str, Any]] | None = None, perio
                file: str | None = None,
                progress: Callable[[str, int, int], None] | None = None) -> Outcome:
     """The same processing from records already read (a workbook, or a CSV/Parquet game list)."""
+    with gc_paused():
+        return _run_inputs(inputs, ledger, period, file, progress)
+
+
+def _run_inputs(inputs: Inputs, ledger: list[dict[str, Any]] | None, period: str | None,
+                file: str | None, progress: Callable[[str, int, int], None] | None) -> Outcome:
     system = inputs.system
     params = params_from_settings(system, inputs.settings, file)
     ledger = list(ledger or [])

@@ -23,6 +23,7 @@ from typing import Any
 from .columns import header_key
 from .errors import InputErrors, RatingInputError, Where
 from .model import Inputs
+from .perf import gc_paused
 from .reader import COLUMNS, read_inputs
 
 DEFAULT_EVENT = "games"
@@ -93,6 +94,11 @@ def _table_of(path: Path, sheet: str) -> list[list[Any]]:
 def load_game_list(path: str | os.PathLike, system: str, players: str | None = None,
                    events: str | None = None, settings: dict[str, Any] | None = None) -> Inputs:
     """Inputs from a CSV/Parquet game list (and optional players/events files)."""
+    with gc_paused():
+        return _load_game_list(path, system, players, events, settings)
+
+
+def _load_game_list(path, system, players, events, settings) -> Inputs:
     gpath = Path(path)
     df = _frame(gpath, COLUMNS["Games"][0])
     missing = [k for k in ("player", "opponent", "result") if k not in df.columns]

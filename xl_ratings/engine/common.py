@@ -82,7 +82,7 @@ def checks_table(checks: list[Check]) -> Table:
                  [{"rule": c.rule, "sheet": c.sheet, "row": c.row, "message": c.message} for c in checks])
 
 
-@dataclass
+@dataclass(slots=True)
 class Tally:
     """One player's games in one event, summed for the change report."""
 

@@ -4,7 +4,6 @@ order the games were played (date, then round, then sheet row)."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import defaultdict
 from operator import attrgetter
 
 from ..model import Inputs, Player, State
@@ -54,7 +53,6 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
         todo.sort(key=lambda g: ends[g.event])
     todo.sort(key=attrgetter("date"))
     acc = Tallies()
-    period_games: dict[str, int] = defaultdict(int)
     # The arithmetic of lz.update (seed 004 §5–§7), inlined: a platform has
     # millions of games.  tests/test_properties.py replays random games
     # through lz.update and requires the very same floats.
@@ -89,8 +87,6 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
             dp = dp * (numerator - n) / rated_n
         rating[p], rating[q] = rp + dp, rq + dq
         games_n[p], games_n[q] = np_ + 1, nq + 1
-        period_games[p] += 1
-        period_games[q] += 1
         t = acc[p, ev]
         t.games += 1
         t.score += s
@@ -104,6 +100,7 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
         t.k = kq
         t.change += dq
     checks = checks.finish()
+    period_games = {pid: games_n[pid] - states[pid].games for pid in players}
     change_rows = [{"id": pid, "name": players[pid].name, "event": ev,
                     "event_name": inputs.events[ev].name, "games": t.games, "score": t.score,
                     "expected": t.expected, "k": t.k, "change": t.change}
