@@ -24,7 +24,7 @@ from .errors import InputErrors, RatingInputError, Where
 from .model import Inputs, State
 from .perf import gc_paused
 from .periods import Period, next_period, parse_period, period_of
-from .reader import EXCEL_EPOCH, blank, read_inputs
+from .reader import blank, read_inputs, to_date
 from .settings import params_from_settings
 
 LEDGER_COLUMNS = ["period", "start", "end", "id", "name", "old", "new", "change", "status", "games",
@@ -57,18 +57,6 @@ class Outcome:
 
 
 # --------------------------------------------------------------------------- ledger
-def _cell_date(v: Any) -> dt.date | None:
-    if isinstance(v, dt.datetime):
-        return v.date()
-    if isinstance(v, dt.date):
-        return v
-    if isinstance(v, (int, float)) and not isinstance(v, bool):
-        return EXCEL_EPOCH + dt.timedelta(days=int(v))
-    if isinstance(v, str) and v.strip():
-        return dt.date.fromisoformat(v.strip()[:10])
-    return None
-
-
 def read_ledger(tables: Mapping[str, Sequence[Sequence[Any]]], system: str,
                 file: str | None = None) -> list[dict[str, Any]]:
     name = next((n for n in tables if sheet_key(n) == "History"), None)
@@ -96,11 +84,11 @@ def read_ledger(tables: Mapping[str, Sequence[Sequence[Any]]], system: str,
         if blank(rec.get("period")) or blank(rec.get("id")):
             continue
         try:
-            rec["start"], rec["end"] = _cell_date(rec.get("start")), _cell_date(rec.get("end"))
+            rec["start"], rec["end"] = to_date(rec.get("start")), to_date(rec.get("end"))
             if "pending_since" in rec:
-                rec["pending_since"] = _cell_date(rec.get("pending_since"))
-        except ValueError as e:
-            errors.append(RatingInputError(f"not a date: {e}", where=Where(file, name, i)))
+                rec["pending_since"] = to_date(rec.get("pending_since"))
+        except RatingInputError as e:
+            errors.append(RatingInputError(e.problem, where=Where(file, name, i)))
             continue
         if rec["start"] is None or rec["end"] is None:
             errors.append(RatingInputError("start and end dates are needed", where=Where(file, name, i)))

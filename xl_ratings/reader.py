@@ -55,6 +55,46 @@ def _filled(row: Sequence[Any]) -> bool:
     return not all(blank(v) for v in row)
 
 
+NOT_A_DATE = "is not a date (write it as a date, e.g. 2026-03-01)"
+NOT_A_NUMBER = "must be a number (this cell holds text; retype it as a number)"
+
+
+def to_ident(v: Any) -> str:
+    """An id cell as text (1.0 -> "1"); blank is an error."""
+    if blank(v):
+        raise RatingInputError("is empty")
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v).strip()
+
+
+def to_date(v: Any) -> dt.date | None:
+    """A date cell: a date, an Excel serial number or ISO text; blank -> None."""
+    if blank(v):
+        return None
+    if isinstance(v, dt.datetime):
+        return v.date()
+    if isinstance(v, dt.date):
+        return v
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v < 2958466:
+        return EXCEL_EPOCH + dt.timedelta(days=int(v))
+    if isinstance(v, str):
+        try:
+            return dt.date.fromisoformat(v.strip()[:10])
+        except ValueError:
+            pass
+    raise RatingInputError(NOT_A_DATE)
+
+
+def to_number(v: Any) -> float | None:
+    """A number cell; blank -> None; text (even "1500") is an error: retype it."""
+    if blank(v):
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise RatingInputError(NOT_A_NUMBER)
+    return float(v)
+
+
 class Rows:
     """One input sheet: its rows as dicts keyed by column key, with errors collected."""
 
@@ -107,11 +147,11 @@ class Rows:
         return str(v).strip()
 
     def ident(self, row: int, rec: dict, key: str) -> str | None:
-        t = self.text(rec, key)
-        if not t:
-            self.err(row, key, "is empty", None)
+        try:
+            return to_ident(rec.get(key))
+        except RatingInputError as e:
+            self.err(row, key, e.problem, None)
             return None
-        return t
 
     def number(self, row: int, rec: dict, key: str, required: bool = False) -> float | None:
         v = rec.get(key)
@@ -119,10 +159,11 @@ class Rows:
             if required:
                 self.err(row, key, "is empty", None)
             return None
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            self.err(row, key, "must be a number (this cell holds text; retype it as a number)", v)
+        try:
+            return to_number(v)
+        except RatingInputError as e:
+            self.err(row, key, e.problem, v)
             return None
-        return float(v)
 
     def count(self, row: int, rec: dict, key: str) -> int | None:
         n = self.number(row, rec, key)
@@ -139,19 +180,11 @@ class Rows:
             if required:
                 self.err(row, key, "is empty: a date is needed", None)
             return None
-        if isinstance(v, dt.datetime):
-            return v.date()
-        if isinstance(v, dt.date):
-            return v
-        if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v < 2958466:
-            return EXCEL_EPOCH + dt.timedelta(days=int(v))
-        if isinstance(v, str):
-            try:
-                return dt.date.fromisoformat(v.strip()[:10])
-            except ValueError:
-                pass
-        self.err(row, key, "is not a date (write it as a date, e.g. 2026-03-01)", v)
-        return None
+        try:
+            return to_date(v)
+        except RatingInputError as e:
+            self.err(row, key, e.problem, v)
+            return None
 
 
 def _parse_each(values: Sequence[Any], parse) -> tuple[list[Any], bool]:
@@ -199,39 +232,12 @@ def game_columns(data: dict[str, Sequence[Any]], index: Sequence[int], gs: "Rows
     def values(key: str) -> Sequence[Any]:
         return data[key] if key in data else (None,) * n
 
-    def parse_id(v):
-        if blank(v):
-            raise RatingInputError("is empty")
-        if isinstance(v, float) and v.is_integer():
-            return str(int(v))
-        return str(v).strip()
-
-    def parse_day(v):
-        if blank(v):
-            return None
-        if isinstance(v, dt.datetime):
-            return v.date()
-        if isinstance(v, dt.date):
-            return v
-        if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v < 2958466:
-            return EXCEL_EPOCH + dt.timedelta(days=int(v))
-        if isinstance(v, str):
-            try:
-                return dt.date.fromisoformat(v.strip()[:10])
-            except ValueError:
-                pass
-        raise RatingInputError("is not a date (write it as a date, e.g. 2026-03-01)")
-
     def parse_hcap(v):
-        if blank(v):
-            return 0.0
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            raise RatingInputError("must be a number (this cell holds text; retype it as a number)")
-        return float(v)
+        return to_number(v) or 0.0
 
     parsed = {}
-    for key, fn in (("event", parse_id), ("player", parse_id), ("opponent", parse_id),
-                    ("result", parse_result), ("date", parse_day), ("handicap", parse_hcap)):
+    for key, fn in (("event", to_ident), ("player", to_ident), ("opponent", to_ident),
+                    ("result", parse_result), ("date", to_date), ("handicap", parse_hcap)):
         vals = values(key)
         out, any_bad = _parse_each(vals, fn)
         if any_bad:

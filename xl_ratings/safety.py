@@ -32,6 +32,7 @@ from defusedxml import ElementTree as SafeET
 
 from .columns import sheet_key
 from .errors import InputErrors, RatingInputError, Where
+from .xlsxpatch import col_letter
 
 MAX_FILE_BYTES = 200 * 2**20        #: 200 MiB on disk
 MAX_UNCOMPRESSED = 2 * 2**30        #: 2 GiB of XML in all
@@ -151,7 +152,7 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
         where = Where(str(path), name, 1)
         for (r0, c0), (r1, c1) in (merged or {}).get(name, []):
             if r0 <= 0 <= r1:
-                ref = f"{_col_letters(c0 + 1)}{r0 + 1}:{_col_letters(c1 + 1)}{r1 + 1}"
+                ref = f"{col_letter(c0 + 1)}{r0 + 1}:{col_letter(c1 + 1)}{r1 + 1}"
                 problems.append(RatingInputError(
                     "header cells are merged: unmerge them so each column has its own name — 标题单元格被合并",
                     value=ref, where=where))
@@ -175,14 +176,6 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
                         "columns are hidden: unhide them (what is processed must be what you see) — 有隐藏的列",
                         value=f"columns {lo}–{min(hi, 60)}", where=where))
     return problems
-
-
-def _col_letters(n: int) -> str:
-    s = ""
-    while n:
-        n, r = divmod(n - 1, 26)
-        s = chr(65 + r) + s
-    return s
 
 
 def _pid_alive(pid: int) -> bool:

@@ -8,16 +8,15 @@ Standards, Inactive, Pending, Fees, Checks, History) are added or replaced.
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import shutil
 import tempfile
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 from .columns import label
 from .engine.common import Table
+from .xlsxpatch import _width
 from .errors import InputErrors, RatingInputError, Where
 from .pipeline import Outcome
 from .presentation import history_block, sheet_view
@@ -57,16 +56,6 @@ def read_workbook(path: str | os.PathLike) -> tuple[dict[str, list[list[Any]]], 
     with z:
         problems = header_problems(p, z, merged)
     return tables, problems
-
-
-def _width(v: Any) -> int:
-    if v is None:
-        return 0
-    if isinstance(v, float):
-        return 10
-    if isinstance(v, (dt.date, dt.datetime)):
-        return 11
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in str(v))
 
 
 def keep_as_text(ws) -> None:

@@ -1,0 +1,85 @@
+"""CSV and Parquet game lists: the same rules and the same JSON export as a workbook."""
+
+import csv
+import json
+
+import pytest
+from helpers import D, EVENTS, GAMES, PLAYERS, run_cli, write_book
+
+ROWS = [["L1", D(2026, 1, 5), None, "P1", "P2", 1, None], ["L1", D(2026, 1, 6), None, "P3", "N1", "W", None],
+        ["L1", D(2026, 1, 7), None, "N1", "N2", "1", None], ["L1", D(2026, 1, 8), None, "P2", "P3", "-", None],
+        ["L1", D(2026, 1, 8), None, "P2", "P3", "½-½", None], ["L1", D(2026, 1, 9), None, "N1", "P1", 0.5, None]]
+PLAYER_ROWS = [["P1", "甲", "M", "", "", 1500, 30, None, None, "", "yes"],
+               ["P2", "乙", "M", "", "", 1600, 30, None, None, "", "yes"],
+               ["P3", "丙", "M", "", "", 1450, 30, None, None, "", "yes"],
+               ["N1", "丁", "M", "", "", 1500, 4, None, None, "", "yes"],
+               ["N2", "戊", "M", "", "", None, None, None, None, "", "yes"]]
+
+
+def workbook_json(tmp_path):
+    book = write_book({"Settings": [["key", "value"], ["system", "lianzhong"]],
+                       "Players": [PLAYERS] + PLAYER_ROWS,
+                       "Events": [EVENTS, ["L1", "L1", D(2026, 1, 5), D(2026, 1, 9), "games", "", "", ""]],
+                       "Games": [GAMES] + ROWS}, tmp_path / "book.xlsx")
+    assert run_cli("process", book, "--period", "2026", "--output", tmp_path / "o.xlsx",
+                   "--json", tmp_path / "book.json") == 0
+    return json.loads((tmp_path / "book.json").read_text(encoding="utf-8"))
+
+
+def write_lists(tmp_path):
+    with open(tmp_path / "games.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["event", "date", "player", "opponent", "result"])
+        for e, d, _, p, q, r, _ in ROWS:
+            w.writerow([e, d.isoformat(), p, q, r])
+    with open(tmp_path / "players.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(PLAYERS)
+        for row in PLAYER_ROWS:
+            w.writerow(["" if v is None else v for v in row])
+
+
+def same(a, b):
+    assert [(p["id"], p["status"], p["games"], p["title"]) for p in a["players"]] == \
+        [(p["id"], p["status"], p["games"], p["title"]) for p in b["players"]]
+    for x, y in zip(a["players"], b["players"]):
+        assert x["new"] == pytest.approx(y["new"], rel=1e-15)
+    assert [(c["id"], c["games"], c["score"]) for c in a["changes"]] == \
+        [(c["id"], c["games"], c["score"]) for c in b["changes"]]
+    assert {c["rule"] for c in a["checks"]} == {c["rule"] for c in b["checks"]}
+
+
+def test_csv_game_list_equals_workbook(tmp_path):
+    expected = workbook_json(tmp_path)
+    write_lists(tmp_path)
+    assert run_cli("process", tmp_path / "games.csv", "--system", "lianzhong", "--players",
+                   tmp_path / "players.csv", "--json", tmp_path / "list.json",
+                   "--output", tmp_path / "ratings.csv") == 0
+    same(json.loads((tmp_path / "list.json").read_text(encoding="utf-8")), expected)
+    rows = list(csv.DictReader(open(tmp_path / "ratings.csv", encoding="utf-8-sig")))
+    assert rows[0]["id"] == expected["players"][0]["id"]
+
+
+def test_parquet_game_list_equals_workbook(tmp_path):
+    pytest.importorskip("pyarrow", reason="the test extra installs pyarrow")
+    import pandas as pd
+
+    expected = workbook_json(tmp_path)
+    write_lists(tmp_path)
+    df = pd.read_csv(tmp_path / "games.csv", dtype={"result": str})
+    df["date"] = pd.to_datetime(df["date"])
+    df.to_parquet(tmp_path / "games.parquet")
+    assert run_cli("process", tmp_path / "games.parquet", "--system", "lianzhong", "--players",
+                   tmp_path / "players.csv", "--json", tmp_path / "pq.json") == 0
+    same(json.loads((tmp_path / "pq.json").read_text(encoding="utf-8")), expected)
+
+
+def test_game_list_errors_name_file_line_and_column(tmp_path, capsys):
+    (tmp_path / "bad.csv").write_text("date,player,opponent,result\n2026-01-01,A,A,1\n2026-13-01,A,B,7\n",
+                                      encoding="utf-8")
+    assert run_cli("process", tmp_path / "bad.csv", "--system", "lianzhong") == 2
+    err = capsys.readouterr().err
+    assert "sheet 'bad.csv', row 2, column 'opponent': a player cannot play themself" in err
+    assert "row 3, column 'date': is not a date" in err and "row 3, column 'result'" in err
+    assert run_cli("process", tmp_path / "bad.csv") == 2
+    assert "needs --system" in capsys.readouterr().err
