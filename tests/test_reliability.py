@@ -3,7 +3,6 @@ damaged.  This test also produces the README's "Reliability" table: run with
 UPDATE_README=1 to rewrite it; otherwise a difference fails the test."""
 
 import hashlib
-import io
 import os
 import re
 import zipfile

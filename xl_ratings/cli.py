@@ -107,11 +107,13 @@ def _run_with_progress(run, tables, period, src, console):
         return run(tables, period, file=str(src))
     from rich.progress import Progress
 
-    with Progress(console=console, transient=True) as prog:
+    # auto_refresh=False: no refresh thread; the display moves with each period
+    with Progress(console=console, transient=True, auto_refresh=False) as prog:
         task = prog.add_task("processing", total=None)
 
         def tick(label, n, total):
             prog.update(task, description=f"period {label} ({n}/{total})", total=total, completed=n - 1)
+            prog.refresh()
         return run(tables, period, file=str(src), progress=tick)
 
 
