@@ -33,17 +33,18 @@ def tables_from_book(book: Any) -> dict[str, list[list[Any]]]:
     return tables
 
 
-def _rows(out: Outcome, name: str) -> list[list[Any]]:
-    header, rows, _ = sheet_view(out, name)
+def _rows(out: Outcome, name: str) -> tuple[list[list[Any]], list[str | None]]:
+    """The sheet's cells (header first) and its number formats."""
+    header, rows, formats = sheet_view(out, name)
     safe = [[("'" + v) if isinstance(v, str) and len(v) > 1 and v[0] in "=+-@" else v for v in row]
             for row in rows]   # Excel must show such text, never run it as a formula
-    return [header] + safe
+    return [header] + safe, formats
 
 
 def write_to_book(book: Any, out: Outcome) -> None:
     names = [s.name for s in book.sheets]
     for name in out.sheets:
-        rows = _rows(out, name)
+        rows, formats = _rows(out, name)
         if name in names:
             sheet = book.sheets[name]
             sheet.clear()
@@ -51,7 +52,6 @@ def write_to_book(book: Any, out: Outcome) -> None:
             sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
             names.append(name)
         sheet["A1"].value = rows
-        formats = sheet_view(out, name)[2]
         for j, fmt in enumerate(formats, start=1):
             if fmt and len(rows) > 1:
                 sheet.range((2, j), (len(rows), j)).number_format = fmt
