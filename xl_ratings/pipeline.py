@@ -298,11 +298,6 @@ def history_wide(out: Outcome, top: int = 10) -> tuple[list[str], list[str], lis
                     key=lambda r: -r["new"])[:top]
     ids = [r["id"] for r in ranked]
     names = [str(r["name"]) for r in ranked]
-    values = []
-    for p in periods:
-        row = []
-        for pid in ids:
-            v = next((x["new"] for x in out.ledger if x["period"] == p and x["id"] == pid), None)
-            row.append(v)
-        values.append(row)
-    return periods, names, values
+    wanted = set(ids)
+    value = {(x["period"], x["id"]): x["new"] for x in out.ledger if x["id"] in wanted}
+    return periods, names, [[value.get((p, pid)) for pid in ids] for p in periods]
