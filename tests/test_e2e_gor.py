@@ -83,6 +83,18 @@ def test_fees_certificates_json(done):
     players = {p["id"]: p for p in data["players"]}
     assert players["F"]["fee"] == 30 and players["A"]["fee"] == 0       # non-member, 1 game
     assert all(p["certificate"] is False for p in players.values())
+
+
+def test_certificate_counts_wins_on_record(tmp_path):
+    """seed 002 §9: 10 valid wins -- 9 on record before, plus one in this period."""
+    t = book()
+    t["Players"] = [list(PLAYERS) + ["wins"]] + [list(r) + [9 if r[0] == "E" else None]
+                                                 for r in t["Players"][1:]]
+    src = write_book(t, tmp_path / "w.xlsx")
+    assert run_cli("process", src, "--period", "2026", "--output", tmp_path / "o.xlsx",
+                   "--json", tmp_path / "o.json") == 0
+    players = {p["id"]: p for p in json.loads((tmp_path / "o.json").read_text(encoding="utf-8"))["players"]}
+    assert players["E"]["certificate"] is True and players["C"]["certificate"] is False
     assert players["E"]["old"] == 2300                                  # 表I: 3D
     fees = read_sheet(done / "out.xlsx", "Fees")
     assert [(r["id"], r["year"], r["games"], r["fee"]) for r in fees if r["id"] == "F"] == \

@@ -18,7 +18,8 @@ def book():
                     ["E", "鄂梅", "F", "", "", 2100, None, None, None, "", "yes"],
                     ["W", "王丽", "F", "", "", 2000, 10, 1, None, "", "yes"],
                     ["U", "于新", "M", "", "", None, None, None, None, "", "yes"],
-                    ["V", "魏东", "M", "", "", 2250, None, None, None, "", "yes"]],
+                    ["V", "魏东", "M", "", "", 2250, None, None, None, "", "yes"],
+                    ["G", "Guest", "M", "", "初段", None, None, None, None, "", "no"]],
         "Events": [EVENTS,
                    ["S1", "春季循环赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", "", "", "B"],
                    ["S2", "公开赛", D(2026, 4, 10), D(2026, 4, 11), "swiss", "", "", "A"]],
@@ -28,6 +29,7 @@ def book():
                   ["S1", None, 5, "V", "B", 1, None], ["S1", None, 6, "V", "C", 1, None],
                   ["S1", None, 7, "V", "D", 1, None], ["S1", None, 8, "V", "F", 1, None],
                   ["S2", None, 4, "U", "V", 1, None],     # Swiss: counts for U, not for V
+                  ["S2", None, 5, "D", "G", 1, None],     # G non-registered: counted at 初段 2240
                   ["S2", None, 1, "A", "U", 1, None],     # Swiss vs unrated: not for A
                   ["S2", None, 2, "A", "W", 1, None],     # woman 2000 counts 2240 vs a man
                   ["S2", None, 3, "E", "A", "½-½", None],
@@ -78,6 +80,27 @@ def test_champion_forfeit_swiss_checks(done):
     rules = {r["rule"] for r in read_sheet(done / "out.xlsx", "Checks")}
     assert {"shanghai.forfeit", "shanghai.swiss_unrated", "shanghai.champion",
             "shanghai.rank_title", "shanghai.inactive"} <= rules
+
+
+def test_non_registered_player_counts_at_reference_rating(done):
+    """seed 001 §十三: G (member no, announced 初段) counts at 2240 for D; G is not rated."""
+    ch = [r for r in read_sheet(done / "out.xlsx", "Changes") if r["id"] == "D" and r["event"] == "S2"]
+    # D 2200 vs 2240: D -40 -> PC .44, W 1: 15 * (1 - 0.44) = +8.4 (D is inactive; the line stands)
+    assert (ch[0]["opponent_mean"], ch[0]["difference"], ch[0]["change"]) == (2240, -40, pytest.approx(8.4))
+    assert "G" not in by_id(read_sheet(done / "out.xlsx", "Ratings"))
+    assert not [r for r in read_sheet(done / "out.xlsx", "Changes") if r["id"] == "G"]
+    assert any(r["rule"] == "shanghai.non_registered" and "2240" in r["message"]
+               for r in read_sheet(done / "out.xlsx", "Checks"))
+
+
+def test_non_registered_rif_beats_a_lower_rank(tmp_path):
+    t = book()
+    t["Players"] = [list(PLAYERS) + ["rif"]] + [list(r) + [None] for r in t["Players"][1:]]
+    t["Players"][-1][-1] = 2350
+    src = write_book(t, tmp_path / "rif.xlsx")
+    assert run_cli("process", src, "--period", "2026H1", "--output", tmp_path / "o.xlsx") == 0
+    ch = [r for r in read_sheet(tmp_path / "o.xlsx", "Changes") if r["id"] == "D" and r["event"] == "S2"]
+    assert ch[0]["opponent_mean"] == 2350   # the higher of RIF 2350 and 初段 2240
 
 
 def test_pending_and_inactive_lists(done):

@@ -27,6 +27,8 @@ class Player:
     peak: float | None = None
     title: str = ""
     member: bool = True
+    rif: float | None = None        #: RIF rating (shanghai: non-registered players, seed 001 §十三)
+    wins: int | None = None         #: gor: valid wins recorded before the first processed period
     row: int = 0
 
 

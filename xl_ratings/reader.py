@@ -26,7 +26,7 @@ Table = Sequence[Sequence[Any]]
 COLUMNS = {
     "Settings": (("key", "value"), ("key", "value")),
     "Players": (("id", "name", "sex", "club", "rank", "rating", "games", "events", "peak",
-                 "title", "member", "rif"), ("id",)),
+                 "title", "member", "rif", "wins"), ("id",)),
     "Events": (("event", "name", "start", "end", "format", "class", "level", "champion"),
                ("event", "end")),
     "Games": (("event", "date", "round", "player", "opponent", "result", "handicap"),
@@ -373,7 +373,8 @@ def read_inputs(tables: Mapping[str, Table], file: str | None = None,
             rank=rank, rating=ps.number(i, rec, "rating"), games=ps.count(i, rec, "games"),
             events=ps.count(i, rec, "events"), peak=ps.number(i, rec, "peak"),
             title=ps.text(rec, "title"),
-            member=member_t not in ("no", "n", "false", "0", "否"), row=i)
+            member=member_t not in ("no", "n", "false", "0", "否"), rif=ps.number(i, rec, "rif"),
+            wins=ps.count(i, rec, "wins"), row=i)
 
     events: dict[str, Event] = {}
     es = sheet("Events")

@@ -97,7 +97,8 @@ def build(system: str, with_sample: bool = True):
     sheets = ["Players", "Events", "Games", "Awards"] + (["Points"] if system == "peng" else [])
     for name in sheets:
         ws = wb.create_sheet(name)
-        cols = [c for c in COLUMNS[name][0] if c != "rif"]
+        cols = [c for c in COLUMNS[name][0]
+                if (c != "rif" or system == "shanghai") and (c != "wins" or system == "gor")]
         rows = []
         if with_sample and name in sample:
             head = sample[name][0]

@@ -24,7 +24,7 @@ def start_state(p: Player, params: g_.GorParams) -> State:
     else:
         r = None
     return State(r, p.games or 0, p.events or 0, max(p.peak or 0, r or 0) or None, "active",
-                 {"wins": 0})
+                 {"wins": p.wins or 0})   # §9: valid wins already on record count too
 
 
 def process(inputs: Inputs, states: dict[str, State], period: Period,

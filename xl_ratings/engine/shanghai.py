@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 
 from pypinyin import lazy_pinyin
 
+from ..errors import RatingInputError
 from ..model import Check, Inputs, Player, State
 from ..periods import Period
 from ..ranks import parse_rank
@@ -40,6 +41,27 @@ def provisional(p: Player, params: sh.ShanghaiParams) -> float:
     return params.provisional_women if p.sex == "F" else params.provisional_men
 
 
+def reference(p: Player, params: sh.ShanghaiParams) -> tuple[float, str, bool]:
+    """seed 001 §十三: the rating a non-registered player is counted at.
+
+    Their RIF rating; else the standard of the rank the organiser announced;
+    the higher of the two when both exist; else the provisional 2200/2040.
+    Returns (rating, where it came from, whether it is more than provisional).
+    """
+    found = []
+    if p.rif is not None:
+        found.append((p.rif, "RIF"))
+    if p.rank is not None:
+        try:
+            found.append((params.ladder.value(p.rank), f"段级 {p.rank.chinese()}"))
+        except RatingInputError:
+            pass
+    if found:
+        value, source = max(found)
+        return value, source, True
+    return provisional(p, params), "暂定 provisional", False
+
+
 def process(inputs: Inputs, states: dict[str, State], period: Period,
             params: sh.ShanghaiParams) -> PeriodResult:
     players = inputs.players
@@ -47,6 +69,12 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
     r0 = {pid: st.rating for pid, st in states.items()}            # published at period start
     used = {pid: (r0[pid] if r0[pid] is not None else provisional(players[pid], params))
             for pid in players}
+    # seed 001 §十三: non-registered players are counted at a reference rating, for
+    # their opponents; they are not rated themselves and not on the published list.
+    guests = {pid for pid, p in players.items() if not p.member}
+    guest_ref = {pid: reference(players[pid], params) for pid in guests}
+    for pid, (value, _, _) in guest_ref.items():
+        used[pid] = value
     counts = {pid: [st.games, st.events] for pid, st in states.items()}
     peak = {pid: st.peak for pid, st in states.items()}
     pend = {pid: dict(st.extra) for pid, st in states.items() if st.rating is None}
@@ -58,7 +86,9 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
                                 f"(pending games older than {params.first_rating_window_years} years dropped)"))
             e.update(pending_games=0, pending_change=0.0, pending_since=None, pending_events=0)
     woman = {pid: p.sex == "F" for pid, p in players.items()}
-    rated = {pid for pid, r in r0.items() if r is not None}
+    rated = {pid for pid, r in r0.items() if r is not None and pid not in guests} | \
+        {pid for pid, (_, _, real) in guest_ref.items() if real}
+    guest_played: set[str] = set()
     delta: dict[str, float] = defaultdict(float)
     period_games: dict[str, int] = defaultdict(int)
     change_rows = []
@@ -66,7 +96,7 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
 
     for ev in events_in(inputs, period):
         evgames = by_event.get(ev.id, [])
-        _eligibility(ev, evgames, r0, params, checks)
+        _eligibility(ev, evgames, rated, params, checks)
         per: dict[str, list[tuple[float, float, float]]] = defaultdict(list)   # own, opp, score
         swiss = ev.format == "swiss"
         floor = params.women_floor
@@ -87,6 +117,9 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
             score = res.score
             for p, q, own, opp, s, p_rated, q_rated in ((a, b, own_a, own_b, score, a_rated, b_rated),
                                                         (b, a, own_b, own_a, 1.0 - score, b_rated, a_rated)):
+                if p in guests:
+                    guest_played.add(p)
+                    continue
                 if swiss and p_rated and not q_rated:
                     checks.append(Check("shanghai.swiss_unrated", "Games", row,
                                         f"{players[p].name} 对未定级 {players[q].name}: 瑞士制不计 "
@@ -151,7 +184,14 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
     new_states: dict[str, State] = {}
     rating_rows, inactive_rows, pending_rows = [], [], []
     olds: dict[str, float | None] = {}
+    for pid in sorted(guest_played):
+        value, source, _ = guest_ref[pid]
+        checks.append(Check("shanghai.non_registered", "Players", players[pid].row,
+                            f"{players[pid].name}: 非注册棋手，按参照等级分 {value:.0f}（{source}）计算，"
+                            "本人不计等级分 (non-registered: counted for opponents at this reference rating)"))
     for pid, p in players.items():
+        if pid in guests:
+            continue
         st = states[pid]
         olds[pid] = st.rating
         adjusted = ""
@@ -268,13 +308,13 @@ def _window_games(inputs: Inputs, states: dict[str, State], period: Period,
     return out
 
 
-def _eligibility(ev, evgames, r0, params: sh.ShanghaiParams, checks: list[Check]) -> None:
+def _eligibility(ev, evgames, rated: set[str], params: sh.ShanghaiParams, checks: list[Check]) -> None:
     """seed 001 §四, §七: report (never drop) events that miss the rating conditions."""
     entrants = {g.player for g in evgames} | {g.opponent for g in evgames}
     if not entrants:
         return
     n = len(entrants)
-    unrated = sum(1 for p in entrants if r0[p] is None)
+    unrated = sum(1 for p in entrants if p not in rated)
     if ev.format == "round_robin":
         if (n - unrated) / n < params.rr_min_rated_share:
             checks.append(Check("shanghai.rr_rated_share", "Events", ev.row,
