@@ -84,6 +84,13 @@ def test_fees_certificates_json(done):
     assert players["F"]["fee"] == 30 and players["A"]["fee"] == 0       # non-member, 1 game
     assert all(p["certificate"] is False for p in players.values())
 
+    assert players["E"]["old"] == 2300                                  # 表I: 3D
+    fees = read_sheet(done / "out.xlsx", "Fees")
+    assert [(r["id"], r["year"], r["games"], r["fee"]) for r in fees if r["id"] == "F"] == \
+        [("F", 2026, 1, 30)]
+    assert any(c["rule"] == "gor.forfeit" for c in data["checks"])
+    assert any(c["rule"] == "gor.floor" for c in data["checks"])
+
 
 def test_certificate_counts_wins_on_record(tmp_path):
     """seed 002 §9: 10 valid wins -- 9 on record before, plus one in this period."""
@@ -95,9 +102,3 @@ def test_certificate_counts_wins_on_record(tmp_path):
                    "--json", tmp_path / "o.json") == 0
     players = {p["id"]: p for p in json.loads((tmp_path / "o.json").read_text(encoding="utf-8"))["players"]}
     assert players["E"]["certificate"] is True and players["C"]["certificate"] is False
-    assert players["E"]["old"] == 2300                                  # 表I: 3D
-    fees = read_sheet(done / "out.xlsx", "Fees")
-    assert [(r["id"], r["year"], r["games"], r["fee"]) for r in fees if r["id"] == "F"] == \
-        [("F", 2026, 1, 30)]
-    assert any(c["rule"] == "gor.forfeit" for c in data["checks"])
-    assert any(c["rule"] == "gor.floor" for c in data["checks"])
