@@ -138,3 +138,31 @@ def test_next_period_starts_from_the_ledger_and_order_is_enforced(done, tmp_path
     assert rl["A"]["old"] == 2312   # from the History ledger, not from Players
     hist = read_sheet(tmp_path / "h2.xlsx", "History")
     assert sorted({r["period"] for r in hist}) == ["2026H1", "2026H2"]
+
+
+def window_book(first_event_day):
+    rated = [[x, x, "M", "", "", 2200, None, None, None, "", "yes"] for x in "ABCDE"]
+    games = [GAMES]
+    for eid, day in (("W1", first_event_day), ("W2", D(2028, 3, 1))):
+        for k, x in enumerate("ABCDE", start=1):
+            games.append([eid, day, k, "U", x, 1, None])
+    return {"Settings": [["key", "value"], ["system", "shanghai"]],
+            "Players": [PLAYERS, ["U", "新人", "M", "", "", None, None, None, None, "", "yes"]] + rated,
+            "Events": [EVENTS, ["W1", "赛一", first_event_day, first_event_day, "round_robin", "", "", ""],
+                       ["W2", "赛二", D(2028, 3, 1), D(2028, 3, 1), "round_robin", "", "", ""]],
+            "Games": games}
+
+
+@pytest.mark.parametrize("first,rated", [(D(2026, 3, 1), False), (D(2026, 9, 1), True)])
+def test_first_rating_window_of_two_years(tmp_path, first, rated):
+    """seed 001 §十: 5 + 5 games count together only within two years (period by period)."""
+    src = write_book(window_book(first), tmp_path / "w.xlsx")
+    assert run_cli("process", src, "--json", tmp_path / "w.json") == 0   # every period up to 2028H1
+    u = next(p for p in json.loads((tmp_path / "w.json").read_text(encoding="utf-8"))["players"]
+             if p["id"] == "U")
+    if rated:   # 10 wins at K 25 against 2200s from 2200: D 0 -> PC .5, +12.5 per game
+        assert (u["status"], u["games"], u["new"]) == ("active", 10, 2200 + 10 * 12.5)
+    else:       # the 2026H1 games ended more than two years before 2028-05-31
+        assert (u["status"], u["games"]) == ("pending", 5)
+        checks = json.loads((tmp_path / "w.json").read_text(encoding="utf-8"))["checks"]
+        assert any(c["rule"] == "shanghai.first_rating_window" for c in checks)

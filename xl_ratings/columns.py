@@ -40,6 +40,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "fee": ("登记费", "登記費"), "year": ("年份", "年份"), "honorary": ("荣誉称号", "榮譽稱號"),
     "pending_games": ("待定局数", "待定局數"), "pending_change": ("待定累计变化", "待定累計變化"),
     "pending_since": ("待定起始", "待定起始"), "period_games": ("本期局数", "本期局數"),
+    "pending_log": ("待定记录", "待定記錄"),
     "basic": ("基本分", "基本分"), "coefficient": ("系数A", "係數A"), "multiplier": ("年度倍数", "年度倍數"),
     "base": ("年初基础分", "年初基礎分"), "count": ("人数", "人數"), "source": ("来源", "來源"),
     "adjusted": ("段级调整", "段級調整"), "window_games": ("12个月局数", "12個月局數"),

@@ -29,7 +29,8 @@ from .settings import params_from_settings
 
 LEDGER_COLUMNS = ["period", "start", "end", "id", "name", "old", "new", "change", "status", "games",
                   "events", "peak", "period_games"]
-LEDGER_EXTRAS = {"shanghai": ["pending_games", "pending_change", "pending_since", "pending_events"],
+LEDGER_EXTRAS = {"shanghai": ["pending_games", "pending_change", "pending_since", "pending_events",
+                              "pending_log"],
                  "gor": ["wins"], "lianzhong": ["title_awarded"], "peng": ["rank", "annual"]}
 RESULT_SHEETS = ("Ratings", "Changes", "Standards", "Inactive", "Pending", "Fees", "Checks", "History")
 
@@ -117,7 +118,7 @@ def ledger_state(rec: dict[str, Any], system: str) -> State:
         extra["pending_change"] = _num(extra["pending_change"], 0.0)
     if "annual" in extra:
         extra["annual"] = _num(extra["annual"])
-    for k in ("title_awarded", "rank"):
+    for k in ("title_awarded", "rank", "pending_log"):
         if k in extra:
             extra[k] = "" if blank(extra[k]) else str(extra[k])
     extra["period_games"] = int(_num(rec.get("period_games"), 0))   # counted games of that period

@@ -9,6 +9,7 @@ rating until they reach 9 within two years.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter, defaultdict
 
 from pypinyin import lazy_pinyin
@@ -29,12 +30,28 @@ def start_state(p: Player, params: sh.ShanghaiParams) -> State:
     if p.rating is None:
         return State(None, 0, 0, None, "pending",
                      {"pending_games": 0, "pending_change": 0.0, "pending_since": None,
-                      "pending_events": 0})
+                      "pending_events": 0, "pending_log": ""})
     # blank counts for a rated player mean "established" (SPEC §2 Players)
     games = p.games if p.games is not None else params.new_games
     events = p.events if p.events is not None else params.new_events
     peak = max(p.peak or p.rating, p.rating)
     return State(p.rating, games, events, peak, "active", {})
+
+
+def parse_log(text: str | None) -> list[tuple]:
+    """The pending log as the History stores it: ``end:games:events:change:since;…``."""
+    out = []
+    for item in (text or "").split(";"):
+        if item.strip():
+            end, games, events, change, since = item.split(":")
+            out.append((dt.date.fromisoformat(end), int(games), int(events), float(change),
+                        dt.date.fromisoformat(since) if since else None))
+    return out
+
+
+def format_log(log: list[tuple]) -> str:
+    return ";".join(f"{end.isoformat()}:{g}:{e}:{c!r}:{since.isoformat() if since else ''}"
+                    for end, g, e, c, since in log)
 
 
 def provisional(p: Player, params: sh.ShanghaiParams) -> float:
@@ -77,14 +94,13 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
         used[pid] = value
     counts = {pid: [st.games, st.events] for pid, st in states.items()}
     peak = {pid: st.peak for pid, st in states.items()}
-    pend = {pid: dict(st.extra) for pid, st in states.items() if st.rating is None}
-    for pid, e in pend.items():   # seed 001 §十: at most two consecutive years
-        since = e.get("pending_since")
-        if since and since < months_before(period.end, 12 * params.first_rating_window_years):
-            checks.append(Check("shanghai.first_rating_window", "Players", players[pid].row,
-                                f"{players[pid].name}: 待定级对局超过两年，重新累计 "
-                                f"(pending games older than {params.first_rating_window_years} years dropped)"))
-            e.update(pending_games=0, pending_change=0.0, pending_since=None, pending_events=0)
+    # seed 001 §十: a first rating from games accumulated over at most two
+    # consecutive years.  Each pending player carries a log of what each
+    # period added; periods that ended more than two years before this
+    # period's end drop out.
+    pend = {pid: {"log": parse_log(st.extra.get("pending_log")), "games": 0, "events": 0,
+                  "change": 0.0, "since": None}
+            for pid, st in states.items() if st.rating is None}
     woman = {pid: p.sex == "F" for pid, p in players.items()}
     rated = {pid for pid, r in r0.items() if r is not None and pid not in guests} | \
         {pid for pid, (_, _, real) in guest_ref.items() if real}
@@ -160,10 +176,10 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
                 counts[p][1] += 1
             else:
                 e = pend[p]
-                e["pending_games"] = e.get("pending_games", 0) + n
-                e["pending_change"] = e.get("pending_change", 0.0) + ev_delta
-                e["pending_events"] = e.get("pending_events", 0) + 1
-                e["pending_since"] = e.get("pending_since") or (ev.start or ev.end)
+                e["games"] += n
+                e["change"] += ev_delta
+                e["events"] += 1
+                e["since"] = e["since"] or (ev.start or ev.end)
             period_games[p] += n
 
     window = _window_games(inputs, states, period, params, period_games)
@@ -208,13 +224,26 @@ def process(inputs: Inputs, states: dict[str, State], period: Period,
             extra = {}
         else:
             e = pend[pid]
-            if e.get("pending_games", 0) >= params.first_rating_games:
-                new = float(round_half_up(provisional(p, params) + e["pending_change"]))
-                status, games, events, extra = "active", e["pending_games"], e["pending_events"], {}
+            cutoff = months_before(period.end, 12 * params.first_rating_window_years)
+            kept = [x for x in e["log"] if x[0] > cutoff]
+            if len(kept) < len(e["log"]):
+                checks.append(Check("shanghai.first_rating_window", "Players", p.row,
+                                    f"{p.name}: 超过两年的待定级对局不再累计 (pending games from before "
+                                    f"{cutoff} dropped: at most {params.first_rating_window_years} years)"))
+            if e["games"]:
+                kept.append((period.end, e["games"], e["events"], e["change"], e["since"]))
+            total = sum(x[1] for x in kept)
+            change = sum(x[3] for x in kept)
+            if total >= params.first_rating_games:
+                new = float(round_half_up(provisional(p, params) + change))
+                status, games, events, extra = "active", total, sum(x[2] for x in kept), {}
                 checks.append(Check("shanghai.first_rating", "Players", p.row,
-                                    f"{p.name}: 首次获得等级分 {new:.0f} ({e['pending_games']} 局; first rating)"))
+                                    f"{p.name}: 首次获得等级分 {new:.0f} ({total} 局; first rating)"))
             else:
-                new, status, games, events, extra = None, "pending", 0, 0, e
+                new, status, games, events = None, "pending", 0, 0
+                extra = {"pending_games": total, "pending_change": change,
+                         "pending_since": min((x[4] for x in kept if x[4]), default=None),
+                         "pending_events": sum(x[2] for x in kept), "pending_log": format_log(kept)}
         if pid in awards and new is not None:
             rank, std = awards[pid]
             best = max(new, peak[pid] or new)
