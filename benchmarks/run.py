@@ -181,16 +181,16 @@ def main() -> None:
         cases += ["lianzhong:10000000:parquet:api", "lianzhong:10000000:csv:cli"]
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"{platform.system()} {platform.release()}")
-    print(f"{'case':<62} {'baseline':>16} {'ours':>9} {'ratio':>6} {'peak MB':>8}  notes")
+    print(f"{'case':<60} {'baseline':<15} {'':>8} {'ours':>8} {'ratio':>6} {'peak MB':>8}  notes")
     for case in cases:
         repeat = 1 if ("10000000" in case or "500000" in case) else args.repeat
         proc = subprocess.run([sys.executable, __file__, "--case", case, "--data", args.data,
                                "--repeat", str(repeat)], capture_output=True, text=True)
         if proc.returncode != 0:
-            print(f"{case:<62} FAILED: {proc.stderr.strip().splitlines()[-1:]}")
+            print(f"{case:<60} FAILED: {proc.stderr.strip().splitlines()[-1:]}")
             continue
         r = json.loads(proc.stdout.strip().splitlines()[-1])
-        print(f"{r['what']:<62} {r['baseline'][:9]:>9} {r['base_s']:>5.2f}s {r['ours_s']:>8.2f}s "
+        print(f"{r['what']:<60} {r['baseline']:<15} {r['base_s']:>7.2f}s {r['ours_s']:>7.2f}s "
               f"{r['ours_s'] / r['base_s']:>5.2f}x {r['peak_mb']:>8.0f}  {r['extra']}", flush=True)
 
 
