@@ -12,9 +12,29 @@ ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
 
 
-def parts(path: Path) -> dict[str, bytes]:
-    with zipfile.ZipFile(path) as z:
-        return {n: z.read(n) for n in z.namelist() if n != "docProps/core.xml"}
+def layout(path: Path) -> dict:
+    """What a person sees in a template: sheets, cells, formats, fonts, fills,
+    validations, widths, freeze panes; and for .xlsm the macro parts.  (Not the
+    zip bytes: an openpyxl or xlwings upgrade may write the same thing
+    differently.)"""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(path, keep_vba=path.suffix == ".xlsm")
+    seen = {}
+    for ws in wb.worksheets:
+        cells = [(c.coordinate, c.value, c.number_format, bool(c.font and c.font.b),
+                  c.fill.fgColor.rgb if c.fill and c.fill.fill_type else None)
+                 for row in ws.iter_rows() for c in row if c.value is not None]
+        seen[ws.title] = {
+            "cells": cells, "freeze": ws.freeze_panes,
+            "widths": {k: round(v.width, 1) for k, v in ws.column_dimensions.items() if v.width},
+            "validations": sorted((dv.formula1, str(dv.sqref)) for dv in ws.data_validations.dataValidation)}
+    if path.suffix == ".xlsm":
+        with zipfile.ZipFile(path) as z:
+            vba = z.read("xl/vbaProject.bin")
+            drawings = [z.read(n) for n in z.namelist() if n.startswith("xl/drawings/drawing")]
+        seen["_macro"] = (vba[:8], any(b'macro="[0]!SampleCall"' in d for d in drawings))
+    return seen
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +51,7 @@ def test_committed_template_matches_code(fresh, name):
     if name.endswith(".py"):
         assert committed.read_text() == built.read_text()
     else:
-        assert parts(committed) == parts(built), \
+        assert layout(committed) == layout(built), \
             f"{name} drifted from the code: run python -m xl_ratings.templates"
 
 
@@ -55,10 +75,14 @@ def test_xlsm_has_xlwings_vba_and_button():
         drawing = next(z.read(n) for n in names if n.startswith("xl/drawings/drawing"))
         assert b'macro="[0]!SampleCall"' in drawing
         vba = z.read("xl/vbaProject.bin")
+    assert vba.startswith(bytes.fromhex("d0cf11e0a1b11ae1")) and len(vba) > 10_000   # an OLE VBA project
+    # a freshly made .xlsm carries the VBA project of the installed xlwings, byte for byte
     import xlwings
+
+    from xl_ratings.macro import vba_project
     src = Path(xlwings.__file__).parent / "quickstart_standalone.xlsm"
     with zipfile.ZipFile(src) as z:
-        assert vba == z.read("xl/vbaProject.bin")
+        assert vba_project() == z.read("xl/vbaProject.bin")
     assert "from xl_ratings.excel import main" in (ROOT / "shanghai.py").read_text()
 
 
