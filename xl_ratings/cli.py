@@ -86,7 +86,9 @@ def cmd_process(args) -> int:
         read_stat = src.stat() if src.exists() else None
         tables, problems = read_workbook(src)
         try:
-            out = _run_with_progress(run, tables, args.period, src, console)
+            games = sum(len(t) for n, t in tables.items() if n.lower() in ("games", "对局", "對局"))
+            out = _run_with_progress(lambda progress: run(tables, args.period, file=str(src),
+                                                          progress=progress), games, console)
         except InputErrors as e:
             raise InputErrors(problems + e.errors) from None
         if problems:
@@ -101,10 +103,10 @@ def cmd_process(args) -> int:
     return 0
 
 
-def _run_with_progress(run, tables, period, src, console):
-    games = sum(len(t) for n, t in tables.items() if n.lower() in ("games", "对局", "對局"))
+def _run_with_progress(job, games: int, console):
+    """Run ``job(progress)``; on long runs (over 20,000 games) show a progress line per period."""
     if games <= 20000:
-        return run(tables, period, file=str(src))
+        return job(None)
     from rich.progress import Progress
 
     # auto_refresh=False: no refresh thread; the display moves with each period
@@ -114,7 +116,7 @@ def _run_with_progress(run, tables, period, src, console):
         def tick(label, n, total):
             prog.update(task, description=f"period {label} ({n}/{total})", total=total, completed=n - 1)
             prog.refresh()
-        return run(tables, period, file=str(src), progress=tick)
+        return job(tick)
 
 
 GAME_LIST_SUFFIXES = (".csv", ".parquet", ".pq", ".txt")
@@ -139,9 +141,8 @@ def cmd_process_list(args, console) -> int:
         settings[k.strip()] = v.strip()
     with gc_paused():
         inputs = load_game_list(args.book, args.system, args.players, args.events, settings)
-        out = _run_with_progress(lambda *a, **k: run_inputs(inputs, None, args.period, args.book,
-                                                             k.get("progress")),
-                                 {"Games": inputs.games}, args.period, Path(args.book), console)
+        out = _run_with_progress(lambda progress: run_inputs(inputs, None, args.period, args.book,
+                                                             progress), len(inputs.games), console)
     if args.json:
         Path(args.json).write_text(json.dumps(out.json(), ensure_ascii=False, indent=1,
                                               default=_json_default), encoding="utf-8")

@@ -149,6 +149,3 @@ class Ladder:
             if v <= value and (best is None or (v, rk) > best):
                 best = (v, rk)
         return None if best is None else best[1]
-
-    def ranks(self) -> list[Rank]:
-        return sorted(rk for rk, _ in self.rows)

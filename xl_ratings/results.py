@@ -21,10 +21,6 @@ class Result:
     score: float
     forfeit: bool = False
 
-    @property
-    def opposite(self) -> "Result":
-        return Result(1.0 - self.score, self.forfeit)
-
 
 _WORDS = {
     "1": 1.0, "w": 1.0, "win": 1.0, "胜": 1.0, "勝": 1.0, "赢": 1.0, "1-0": 1.0, "1:0": 1.0,

@@ -47,8 +47,8 @@ def elo_logistic(r: np.ndarray, o: np.ndarray) -> np.ndarray:
 def fide_pc(d: np.ndarray, params: shanghai.ShanghaiParams = shanghai.DEFAULTS) -> np.ndarray:
     d = np.where(d >= 0, np.floor(np.abs(d) + 0.5), -np.floor(np.abs(d) + 0.5))
     a = np.minimum(np.abs(d), params.max_difference)
-    bounds = np.array([b for b, _ in params.fide_table], dtype=float)
-    values = np.array([v for _, v in params.fide_table])
+    bounds = np.array(params.fide_bounds, dtype=float)
+    values = np.array(params.fide_values)
     idx = np.minimum(np.searchsorted(bounds, a, side="left"), len(values) - 1)
     pc = values[idx]
     return np.where(d >= 0, pc, np.round(1.0 - pc, 10))

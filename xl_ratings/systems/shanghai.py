@@ -23,7 +23,6 @@ Deviation from the seed: none.  The FIDE table is not printed in the seed
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -99,7 +98,11 @@ def expected_score(difference: float, params: ShanghaiParams = DEFAULTS) -> floa
     D is rounded half away from zero, capped at ``max_difference``; for D < 0
     PC = 1 − PC(|D|).
     """
-    d = round_half_away(difference)
+    return _pc(round_half_away(difference), params)
+
+
+def _pc(d: int, params: ShanghaiParams) -> float:
+    """PC of an already rounded difference: the table at min(|D|, cap); 1 − PC(|D|) below 0."""
     a = min(abs(d), params.max_difference)
     pc = step_lookup(params.fide_bounds, params.fide_values, a)
     return pc if d >= 0 else round(1.0 - pc, 10)
@@ -138,13 +141,7 @@ def tournament_change(own: float, opponents: Sequence[float], scores: Sequence[f
         return Change(own, 0, 0.0, 0, 0.0, 0.0, k, 0.0)
     mean = sum(opponents) / n
     d = round_half_away(own - mean)
-    a = min(abs(d), params.max_difference)
-    pc = params.fide_values[min(bisect_left(params.fide_bounds, a), len(params.fide_values) - 1)]
-    we = n * (pc if d >= 0 else round(1.0 - pc, 10))   # = n · expected_score(d)
+    we = n * _pc(d, params)
     w = float(sum(scores))
     return Change(own, n, mean, d, w, we, k, k * (w - we))
 
-
-def rank_standard(rating: float, params: ShanghaiParams = DEFAULTS) -> Rank | None:
-    """The highest rank whose standard rating is met (None below 10级)."""
-    return params.ladder.standard(rating)
