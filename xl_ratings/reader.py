@@ -86,7 +86,7 @@ def to_date(v: Any) -> dt.date | None:
     raise RatingInputError(NOT_A_DATE)
 
 
-def to_number(v: Any) -> float | None:
+def sheet_number(v: Any) -> float | None:
     """A number cell; blank -> None; text (even "1500") is an error: retype it."""
     if blank(v):
         return None
@@ -160,7 +160,7 @@ class Rows:
                 self.err(row, key, "is empty", None)
             return None
         try:
-            return to_number(v)
+            return sheet_number(v)
         except RatingInputError as e:
             self.err(row, key, e.problem, v)
             return None
@@ -233,7 +233,7 @@ def game_columns(data: dict[str, Sequence[Any]], index: Sequence[int], gs: "Rows
         return data[key] if key in data else (None,) * n
 
     def parse_hcap(v):
-        return to_number(v) or 0.0
+        return sheet_number(v) or 0.0
 
     parsed = {}
     for key, fn in (("event", to_ident), ("player", to_ident), ("opponent", to_ident),
