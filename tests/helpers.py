@@ -9,7 +9,7 @@ from typing import Any
 import openpyxl
 
 from xl_ratings.cli import main as cli_main
-from xl_ratings.columns import LABELS, header_key
+from xl_ratings.i18n.labels import LABELS, header_key
 
 D = dt.date
 

@@ -13,8 +13,8 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from xl_ratings.macro import has_button, save_macro_workbook
-from xl_ratings.templates import build
+from xl_ratings.workbook.macro import has_button, save_macro_workbook
+from xl_ratings.workbook.templates import build
 
 CHANGED = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "xl/styles.xml"}
 

@@ -5,7 +5,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xl_ratings import vector
+from xl_ratings.excel import kernels as vector
 from xl_ratings.systems import gor, lianzhong, peng, shanghai
 
 ratings = st.floats(min_value=0, max_value=3500, allow_nan=False)
@@ -113,10 +113,10 @@ def test_lianzhong_engine_equals_game_by_game_reference(games, start):
     """The engine's inlined loop gives exactly lz.update's floats, game after game."""
     import datetime as dt
 
-    from xl_ratings.engine import lianzhong as engine
-    from xl_ratings.model import Event, Game, Inputs, Player, State
-    from xl_ratings.periods import year_period
-    from xl_ratings.results import Result
+    from xl_ratings.systems.game_result import Result
+    from xl_ratings.systems.lianzhong import LianzhongState, process
+    from xl_ratings.systems.period import year_period
+    from xl_ratings.systems.records import Event, Game, Player, Records
 
     ids = [f"P{i}" for i in range(8)]
     players = {p: Player(p, p) for p in ids}
@@ -124,9 +124,9 @@ def test_lianzhong_engine_equals_game_by_game_reference(games, start):
     rows = [Game("E", dt.date(2026, 1, 1) + dt.timedelta(days=n), None, ids[a], ids[b],
                  Result(s, forfeit), 0.0, n + 2)
             for n, (a, b, s, forfeit) in enumerate(games) if a != b]
-    inputs = Inputs("lianzhong", {}, players, {"E": ev}, rows)
-    states = {p: State(r, n) for p, (r, n) in zip(ids, start)}
-    result = engine.process(inputs, states, year_period(2026), lianzhong.DEFAULTS)
+    records = Records("lianzhong", {}, players, {"E": ev}, rows)
+    states = {p: LianzhongState(r, n) for p, (r, n) in zip(ids, start)}
+    result = process(records, states, year_period(2026), lianzhong.DEFAULTS)
     rating = {p: r for p, (r, _) in zip(ids, start)}
     count = {p: n for p, (_, n) in zip(ids, start)}
     for g in rows:

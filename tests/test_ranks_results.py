@@ -1,8 +1,8 @@
 import pytest
 
 from xl_ratings.errors import ResultError, UnknownRankError
-from xl_ratings.ranks import Rank, parse_rank
-from xl_ratings.results import Result, parse_result
+from xl_ratings.systems.ranks import Rank, parse_rank
+from xl_ratings.systems.game_result import Result, parse_result
 
 
 @pytest.mark.parametrize("text,rank", [

@@ -2,7 +2,7 @@
 
 import pytest
 
-from xl_ratings.ranks import Rank, parse_rank
+from xl_ratings.systems.ranks import Rank, parse_rank
 from xl_ratings.systems import gor, lianzhong, peng, shanghai
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from helpers import read_sheet, run_cli
 
-from xl_ratings.workbook import read_tables
+from xl_ratings.workbook.read import read_tables
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 

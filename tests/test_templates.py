@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from helpers import read_sheet, run_cli
 
-from xl_ratings.templates import write_templates
+from xl_ratings.workbook.templates import write_templates
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
@@ -47,12 +47,12 @@ def fresh(tmp_path_factory):
 @pytest.mark.parametrize("name", [f"{s}.{ext}" for s in SYSTEMS for ext in ("xlsx", "xlsm", "py")])
 def test_committed_template_matches_code(fresh, name):
     committed, built = ROOT / name, fresh / name
-    assert committed.exists(), f"{name} missing: run python -m xl_ratings.templates"
+    assert committed.exists(), f"{name} missing: run python -m xl_ratings.workbook.templates"
     if name.endswith(".py"):
         assert committed.read_text() == built.read_text()
     else:
         assert layout(committed) == layout(built), \
-            f"{name} drifted from the code: run python -m xl_ratings.templates"
+            f"{name} drifted from the code: run python -m xl_ratings.workbook.templates"
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -79,7 +79,7 @@ def test_xlsm_has_xlwings_vba_and_button():
     # a freshly made .xlsm carries the VBA project of the installed xlwings, byte for byte
     import xlwings
 
-    from xl_ratings.macro import vba_project
+    from xl_ratings.workbook.macro import vba_project
     src = Path(xlwings.__file__).parent / "quickstart_standalone.xlsm"
     with zipfile.ZipFile(src) as z:
         assert vba_project() == z.read("xl/vbaProject.bin")

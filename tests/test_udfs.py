@@ -3,7 +3,7 @@
 import pytest
 
 from xl_ratings import udfs
-from xl_ratings.cells import ArgumentError
+from xl_ratings.excel.ranges import ArgumentError
 from xl_ratings.systems import gor, lianzhong, shanghai
 
 

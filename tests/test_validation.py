@@ -113,8 +113,8 @@ def test_formula_like_text_is_written_as_text(tmp_path):
 def test_every_validation_message_has_chinese(tmp_path, capsys):
     """All problems of the big bad workbook above are shown in Chinese too."""
     from xl_ratings.errors import InputErrors
-    from xl_ratings.messages import chinese
-    from xl_ratings.reader import read_inputs
+    from xl_ratings.engine.inputs import read_records
+    from xl_ratings.i18n.messages import chinese_of
 
     tables = {
         "Settings": [["key", "value"], ["system", "nonsense"], ["k_nwe", 1]],
@@ -128,9 +128,9 @@ def test_every_validation_message_has_chinese(tmp_path, capsys):
         "Awards": [["player", "award"], ["Q", "初段"]],
     }
     try:
-        read_inputs(tables, "x.xlsx")
+        read_records(tables, "x.xlsx")
     except InputErrors as e:
-        missing = [err.problem for err in e.errors if chinese(err.problem) is None]
+        missing = [err.problem for err in e.errors if chinese_of(err) is None]
         assert len(e.errors) >= 12
         assert missing == []
     else:

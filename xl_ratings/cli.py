@@ -30,11 +30,11 @@ def _console():
 def _fail(err: RatingInputError) -> int:
     errors = err.errors if isinstance(err, InputErrors) else [err]
     print(f"xl-ratings: {len(errors)} problem(s) — nothing was written / 未写入任何内容:", file=sys.stderr)
-    from .messages import chinese
+    from .i18n.messages import chinese_of
 
     for e in errors:
         print(f"  - {e}", file=sys.stderr)
-        zh = chinese(e.problem)
+        zh = chinese_of(e)
         if zh:
             print(f"    {zh}", file=sys.stderr)
     return 2
@@ -49,15 +49,18 @@ def _json_default(v: Any) -> Any:
 def summary(out, console, title: str | None = None) -> None:
     from rich.table import Table as RTable
 
-    r = out.last
-    rows = r.json_players
+    from .view.export import export
+
+    data = export(out)
+    rows = data["players"]
     counts = {s: sum(1 for p in rows if p["status"] == s) for s in ("active", "inactive", "pending")}
-    head = (f"[bold]{title or out.system}[/bold] — periods {', '.join(x.period.label for x in out.results)}; "
+    head = (f"[bold]{title or out.system.name}[/bold] — periods "
+            f"{', '.join(x.period.label for x in out.results)}; "
             f"{counts['active']} active, {counts['inactive']} inactive, {counts['pending']} pending; "
-            f"{len(r.json_changes)} change lines; {sum(len(x.checks) for x in out.results)} checks")
+            f"{len(data['changes'])} change lines; {sum(len(x.checks) for x in out.results)} checks")
     console.print(head)
     t = RTable(show_header=True, header_style="bold")
-    key = "annual" if out.system == "peng" else "new"
+    key = out.system.ranked_by
     for c in ("#", "id", "name", "old", key, "change", "games"):
         t.add_column(c, justify="right" if c not in ("id", "name") else "left")
     active = [p for p in rows if p["status"] == "active"][:5]
@@ -69,10 +72,12 @@ def summary(out, console, title: str | None = None) -> None:
 
 
 def cmd_process(args) -> int:
-    from .perf import gc_paused
-    from .pipeline import run
-    from .safety import office_lock, workbook_lock
-    from .workbook import read_workbook, save_outcome
+    from .engine.perf import gc_paused
+    from .engine.run import run
+    from .view.export import export
+    from .workbook.read import read_workbook
+    from .workbook.safety import office_lock, workbook_lock
+    from .workbook.write import save_outcome
 
     src = Path(args.book)
     console = _console()
@@ -94,7 +99,7 @@ def cmd_process(args) -> int:
         if problems:
             raise InputErrors(problems)
         if args.json:
-            Path(args.json).write_text(json.dumps(out.json(), ensure_ascii=False, indent=1,
+            Path(args.json).write_text(json.dumps(export(out), ensure_ascii=False, indent=1,
                                                   default=_json_default), encoding="utf-8")
         target = save_outcome(src, out, args.output, expect=read_stat)
     summary(out, console)
@@ -126,9 +131,11 @@ def cmd_process_list(args, console) -> int:
     """A CSV/Parquet game list: the same rules, JSON export and a CSV rating list."""
     import csv
 
-    from .perf import gc_paused
-    from .pipeline import run_inputs
-    from .tabular import load_game_list
+    from .engine.perf import gc_paused
+    from .engine.run import run_records
+    from .view.export import export
+    from .view.sheets import result_sheets
+    from .workbook.game_list import load_game_list
 
     if not args.system:
         raise RatingInputError("a game list needs --system (shanghai, gor, lianzhong or peng)",
@@ -141,27 +148,27 @@ def cmd_process_list(args, console) -> int:
         settings[k.strip()] = v.strip()
     with gc_paused():
         inputs = load_game_list(args.book, args.system, args.players, args.events, settings)
-        out = _run_with_progress(lambda progress: run_inputs(inputs, None, args.period, args.book,
+        out = _run_with_progress(lambda progress: run_records(inputs, None, args.period, args.book,
                                                              progress), len(inputs.games), console)
     if args.json:
-        Path(args.json).write_text(json.dumps(out.json(), ensure_ascii=False, indent=1,
+        Path(args.json).write_text(json.dumps(export(out), ensure_ascii=False, indent=1,
                                               default=_json_default), encoding="utf-8")
     if args.output:
         target = Path(args.output)
         if target.suffix.lower() != ".csv":
             raise RatingInputError("for a game list, --output is the rating list as .csv", value=str(target))
-        table = out.last.ratings
+        view = result_sheets(out)[0]
         with open(target, "w", newline="", encoding="utf-8-sig") as f:
             w = csv.writer(f)
-            w.writerow(table.columns)
-            for r in table.rows:
-                w.writerow(["" if r.get(c) is None else r.get(c) for c in table.columns])
+            w.writerow(view.keys)
+            for r in view.rows:
+                w.writerow(["" if v is None else v for v in r])
     summary(out, console)
     return 0
 
 
 def cmd_new(args) -> int:
-    from .templates import build
+    from .workbook.templates import build
 
     path = Path(args.book)
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
@@ -169,7 +176,7 @@ def cmd_new(args) -> int:
     if path.exists() and not args.force:
         raise RatingInputError("the file already exists (use --force to overwrite)", value=str(path))
     if path.suffix.lower() == ".xlsm":
-        from .macro import save_macro_workbook
+        from .workbook.macro import save_macro_workbook
         save_macro_workbook(build(args.system, with_sample=not args.empty), path)
     else:
         build(args.system, with_sample=not args.empty).save(path)
@@ -178,9 +185,10 @@ def cmd_new(args) -> int:
 
 
 def cmd_demo(args) -> int:
-    from .pipeline import run
-    from .templates import build
-    from .workbook import read_tables, save_outcome
+    from .engine.run import run
+    from .workbook.read import read_tables
+    from .workbook.templates import build
+    from .workbook.write import save_outcome
 
     folder = Path(args.dir)
     folder.mkdir(parents=True, exist_ok=True)

@@ -1,11 +1,15 @@
-"""Period engines: (ratings at period start, events, games, parameters) ->
-(new ratings, change report, checks).  Pure functions, no I/O."""
+"""Processing periods: records in, facts and the updated ledger out.
 
-from __future__ import annotations
+* :mod:`.inputs` -- input sheets (tables of cell values) -> validated records;
+* :mod:`.settings` -- the Settings sheet -> the system's parameters;
+* :mod:`.ledger` -- the History, typed;
+* :mod:`.periods` -- which periods to process, in order;
+* :mod:`.run` -- :func:`run`, the one function every front end calls.
 
-from . import gor, lianzhong, peng, shanghai
+Nothing here touches files, Excel or words: the workbook layer reads and
+writes files, the view layer turns facts into sheets, JSON and HTML.
+"""
 
-ENGINES = {"shanghai": shanghai.process, "gor": gor.process,
-           "lianzhong": lianzhong.process, "peng": peng.process}
-START_STATE = {"shanghai": shanghai.start_state, "gor": gor.start_state,
-               "lianzhong": lianzhong.start_state, "peng": peng.start_state}
+from .run import Outcome, run, run_records
+
+__all__ = ["Outcome", "run", "run_records"]

@@ -20,11 +20,19 @@ Seed typo not followed: 例3 says B "減少21分"; the arithmetic gives 11.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..ranks import Ladder, Rank
-from ..tables import interpolate
+from ..errors import ParameterError, RatingInputError
+from . import sample_kit
+from .base import (ChangeLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
+from .common import CheckLog, Tallies, events_in, games_by_event, placed, sides
+from .lookup import interpolate, same_length
+from .period import FLEXIBLE, Period
+from .ranks import Ladder, Rank, parse_rank
+from .records import Player, Records
 
 # seed 002 表III: GoR -> con (the per-game maximum change).  Linear
 # interpolation between rows; below 100 -> 116, above 2700 -> 10.
@@ -41,7 +49,7 @@ RANK_GOR: tuple[tuple[Rank, float], ...] = tuple(
     + [(Rank.dan(n), 2000.0 + 100 * n) for n in range(1, 8)]
 )
 
-# seed 002 §6: tournament class -> weight.
+# seed 002 §6: tournament class -> weight (甲級/乙級/丙級 are accepted for 甲/乙/丙).
 CLASS_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("A", 1.0), ("甲", 1.0), ("B", 0.75), ("乙", 0.75), ("C", 0.5), ("丙", 0.5),
 )
@@ -91,12 +99,14 @@ def handicap_adjust(rating: float, opponent: float, handicap: float,
 
 
 def class_weight(cls: str | None, params: GorParams = DEFAULTS) -> float:
-    """Tournament weight of a class (甲/A 1.0, 乙/B 0.75, 丙/C 0.5); blank -> A."""
+    """Tournament weight of a class (甲/A 1.0, 乙/B 0.75, 丙/C 0.5; 甲級, 乙级 … too); blank -> A."""
     key = (str(cls).strip().upper() if cls is not None else "") or "A"
+    if len(key) == 2 and key[1] in "級级":
+        key = key[0]
     for name, w in params.class_weights:
         if name.upper() == key:
             return w
-    raise ValueError(f"unknown tournament class {cls!r}; use A/B/C or 甲/乙/丙")
+    raise ParameterError("unknown tournament class; use A/B/C or 甲/乙/丙 (甲級/乙級/丙級)", value=cls)
 
 
 def a_parameter(rating: float, params: GorParams = DEFAULTS) -> float:
@@ -141,6 +151,7 @@ def tournament_update(rating: float, opponents: Sequence[float], scores: Sequenc
                       params: GorParams = DEFAULTS) -> float:
     """New GoR after a tournament: every game from the same start rating, floor 100."""
     hs = handicaps if handicaps is not None else [0] * len(opponents)
+    same_length(opponents, scores, hs)
     total = sum(game_change(rating, o, s, h, weight, params)
                 for o, s, h in zip(opponents, scores, hs, strict=True))
     return max(params.floor, rating + total)
@@ -152,3 +163,250 @@ def registration_fee(games: int, member: bool, params: GorParams = DEFAULTS) -> 
         return 0.0
     paid = max(0, min(games, params.fee_paid_until_game) - params.fee_free_games)
     return float(min(params.fee_cap, params.fee_annual + paid * params.fee_per_game))
+
+
+# --------------------------------------------------------------------------- facts
+
+@dataclass(frozen=True, slots=True)
+class GorRatingLine(RatingLine):
+    standard: Rank | None = None
+    wins: int = 0                   #: valid wins on record (§9)
+    certificate: bool = False       #: may apply for a strength certificate
+    member: bool = True
+    fee: float = 0.0                #: registration fees owed, years of this period (§3.1)
+
+
+@dataclass(frozen=True, slots=True)
+class GorChangeLine(ChangeLine):
+    own: float = 0.0                #: GoR at the tournament's start
+    weight: float = 1.0             #: class weight (§6)
+
+
+@dataclass(frozen=True, slots=True)
+class FeeLine:
+    """Registration fee of one player for one year (seed 002 §3.1)."""
+
+    id: str
+    year: int
+    member: bool
+    games: int                      #: recorded games that year, up to the period's end
+    fee: float
+
+
+@dataclass
+class GorState(State):
+    wins: int = field(default=0, metadata={"kind": "num"})   #: valid wins on record (§9)
+
+
+# --------------------------------------------------------------------------- period engine
+
+def start_state(p: Player, params: GorParams) -> GorState:
+    """From the Players sheet: the rating, else the rank's starting GoR (表I)."""
+    if p.rating is not None:
+        r = p.rating
+    elif p.rank is not None:
+        r = params.ladder.value(p.rank)   # 表I
+    else:
+        raise RatingInputError("a GoR player needs a rating or a rank (表I)")
+    return GorState(r, p.games or 0, p.events or 0, max(p.peak or 0, r) or None, "active",
+                    wins=p.wins or 0)   # §9: valid wins already on record count too
+
+
+def process(records: Records, states: Mapping[str, GorState], period: Period,
+            params: GorParams) -> PeriodFacts:
+    """EGF style: tournaments in date order; all games of one tournament use
+    the ratings at its start; the changes are summed and applied at its end,
+    with the class weight and the floor of 100.  Forfeits (§7): the absent
+    player is charged the loss, the winner's game is not counted."""
+    players = records.players
+    checks = CheckLog()
+    rating: dict[str, float] = {}
+    for pid, st in states.items():
+        assert st.rating is not None   # start_state guarantees a GoR for everyone
+        rating[pid] = st.rating
+    games_n = {pid: st.games for pid, st in states.items()}
+    events_n = {pid: st.events for pid, st in states.items()}
+    wins = {pid: st.wins for pid, st in states.items()}
+    period_games: dict[str, int] = defaultdict(int)
+    changes: list[ChangeLine] = []
+    by_event = games_by_event(records)
+    for ev in events_in(records, period):
+        try:
+            w = class_weight(ev.cls, params)
+        except RatingInputError:
+            checks.add("gor.class", "Events", ev.row, event=ev.name, cls=ev.cls)
+            w = 1.0
+        acc = Tallies()
+        for g in by_event.get(ev.id, []):
+            if g.result.forfeit:
+                checks.add("gor.forfeit", "Games", g.row, event=ev.name, player=g.player, opponent=g.opponent)
+            for p, q, s, h in sides(g):
+                if g.result.forfeit and s == 1:
+                    continue
+                se = expected(rating[p], rating[q], h, s, params)
+                c = con(rating[p], params)
+                acc[p, ev.id].add(s, se, c, c * (s - se) * w)
+                if s == 1 and not g.result.forfeit:
+                    wins[p] += 1
+        for (p, _), t in sorted(acc.items()):
+            before = rating[p]
+            after = max(params.floor, before + t.change)
+            if after != before + t.change:
+                checks.add("gor.floor", "Players", players[p].row, player=players[p].name, floor=params.floor)
+            changes.append(GorChangeLine(p, ev.id, t.games, t.score, t.expected, t.k, after - before,
+                                         own=before, weight=w))
+            period_games[p] += t.games
+            games_n[p] += t.games
+            events_n[p] += 1
+        for (p, _), t in acc.items():   # applied at the tournament's end
+            rating[p] = max(params.floor, rating[p] + t.change)
+
+    fees = _fees(records, period, params)
+    owed: dict[str, float] = defaultdict(float)
+    for f in fees:
+        owed[f.id] += f.fee
+    new_states: dict[str, State] = {}
+    lines: list[GorRatingLine] = []
+    for pid, p in players.items():
+        st = states[pid]
+        new = rating[pid]
+        pk = max(x for x in (st.peak, new) if x is not None)
+        new_states[pid] = GorState(new, games_n[pid], events_n[pid], pk, "active",
+                                   period_games.get(pid, 0), wins=wins[pid])
+        lines.append(GorRatingLine(pid, st.rating, new, "active", games_n[pid], period_games.get(pid, 0),
+                                   standard=params.ladder.standard(new), wins=wins[pid],
+                                   certificate=wins[pid] >= params.certificate_wins, member=p.member,
+                                   fee=owed.get(pid, 0.0)))
+    ratings: list[RatingLine] = [_with_place(x, place) for x, place in placed(lines, rating)]
+    standards = [StandardLine(r, v, sum(1 for x in lines if x.standard == r))
+                 for r, v in sorted(params.rank_gor, key=lambda rv: -rv[1])]
+    return PeriodFacts("gor", period, ratings, changes, checks.finish(), new_states, standards, fees=fees)
+
+
+def _with_place(x: GorRatingLine, place: int) -> GorRatingLine:
+    return GorRatingLine(x.id, x.old, x.new, x.status, x.games, x.period_games, place, x.standard, x.wins,
+                         x.certificate, x.member, x.fee)
+
+
+def _fees(records: Records, period: Period, params: GorParams) -> list[FeeLine]:
+    """Registration fee per player per year touched by the period (seed 002 §3.1).
+
+    Counts the games recorded in that year up to the period's end (earlier
+    periods of the same year included); a forfeit win is not a recorded game.
+    """
+    years = sorted({g.date.year for g in records.games if period.contains(g.date)})
+    out = []
+    for y in years:
+        n: dict[str, int] = defaultdict(int)
+        for g in records.games:
+            if g.date.year == y and g.date <= period.end:
+                for p, _, s, _ in sides(g):
+                    if not (g.result.forfeit and s == 1):
+                        n[p] += 1
+        for pid in sorted(n):
+            p = records.players[pid]
+            out.append(FeeLine(pid, y, p.member, n[pid], registration_fee(n[pid], p.member, params)))
+    return out
+
+
+# --------------------------------------------------------------------------- words
+
+MESSAGES: dict[str, str] = {
+    "gor.class": "{event}: unknown tournament class {cls!r}; use A/B/C or 甲/乙/丙; counted as A (1.0)",
+    "gor.forfeit": "{event}: 不戰勝 {player}–{opponent}: 缺席者照樣扣分，勝方不計 "
+                   "(forfeit: the absent player is charged the loss, the winner's game is not counted)",
+    "gor.floor": "{player}: 棋力分不低於 {floor:.0f} (floor)",
+}
+
+TERMS = {"rating": "棋力分", "old": "原棋力分", "new": "新棋力分", "expected": "期望分SE", "k": "con",
+         "weight": "权重", "period": "期间"}
+
+
+def _standard_name(value: float, certified: Any = None) -> str:
+    std = DEFAULTS.ladder.standard(value)
+    if std is None:
+        return "below 20k"
+    if certified is not None and str(certified).strip() and parse_rank(certified) < std:
+        return f"{std.go()} (未認證)"
+    return std.go()
+
+
+# --------------------------------------------------------------------------- sample
+
+def sample() -> dict[str, list[list[Any]]]:
+    """A Hong Kong season: open, rookie and summer events, club handicap games."""
+    import datetime as dt
+
+    day = sample_kit.day
+    f = sample_kit.SampleFederation(2026_002, "gor")
+    clubs = ["香港圍棋協會", "九龍棋社", "新界棋會", "港島學界"]
+    ranks = ["5D", "4D", "3D", "3D", "2D", "1D", "1D", "1k", "2k", "3k", "4k", "5k", "6k", "7k", "8k",
+             "9k", "10k", "11k", "12k", "13k", "14k", "15k", "16k", "17k", "18k", "19k", "20k"]
+    for i in range(1, 41):
+        pid = f"HK{i:03d}"
+        rank = ranks[(i - 1) % len(ranks)]
+        gor_start = 2000 + 100 * int(rank[:-1]) if rank.endswith("D") else 100 * (21 - int(rank[:-1]))
+        rated = i % 3 != 0
+        rating = round(gor_start + f.rnd.uniform(-60, 60), 1) if rated else None
+        f.player(pid, gor_start + f.rnd.uniform(-80, 80), sex="M" if i % 4 else "F", club=clubs[i % 4],
+                 rank=rank, rating=rating, games=None, events=None, peak=None, title="",
+                 member="no" if i % 5 == 0 else "yes")
+    ids = [p["id"] for p in f.players]
+    specs = [("HK25-R", "2025新秀賽", day(2025, 12, 6), day(2025, 12, 7), "swiss", "A", ids[14:40], 5),
+             ("HK26-O", "2026全港公開賽", day(2026, 3, 7), day(2026, 3, 8), "swiss", "甲", ids[:28], 6),
+             ("HK26-S", "2026夏季評分賽", day(2026, 7, 4), day(2026, 7, 5), "swiss", "丙", ids[10:34], 5)]
+    for eid, name, a, b, fmt, cls, who, rounds in specs:
+        ev = {"event": eid, "name": name, "start": a, "end": b, "format": fmt, "class": cls,
+              "level": "", "champion": None}
+        f.events.append(ev)
+        f.swiss(ev, list(who), rounds)
+    # club handicap games (乙): one stone per rank difference, at most four
+    ev = {"event": "HK26-T", "name": "2026會內手合賽", "start": day(2026, 2, 1), "end": day(2026, 11, 29),
+          "format": "games", "class": "乙", "level": "", "champion": None}
+    f.events.append(ev)
+    for n in range(1, 31):
+        a, b = f.rnd.sample(ids, 2)
+        sa, sb = f.strength[a], f.strength[b]
+        stones = min(4, int(abs(sa - sb) // 100))
+        weak, strong = (a, b) if sa < sb else (b, a)
+        res = f.result(weak, strong, draws=0) if stones == 0 else (1.0 if f.rnd.random() < 0.5 else 0.0)
+        when = day(2026, 2, 1) + dt.timedelta(days=9 * n)
+        f.game("HK26-T", when, None, weak, strong, res, stones or None)
+    g = next(x for x in f.games if x["event"] == "HK26-O" and x["round"] == 4)
+    g["result"] = "+"    # seed 002 §7: the absent opponent is charged the loss
+    return f.tables([["system", "gor"], ["federation", "香港圍棋協會 (示例)"]])
+
+
+# --------------------------------------------------------------------------- the record
+
+SYSTEM = System(
+    name="gor",
+    title="香港圍棋協會棋力分 GoR (Hong Kong Go Association, seed 002)",
+    federation="香港圍棋協會",
+    lang="zh-Hant",
+    params_type=GorParams,
+    state_type=GorState,
+    calendar=FLEXIBLE,
+    start_state=start_state,
+    process=process,
+    sheets=(
+        Sheet("Ratings", "ratings", cols(
+            "place", "id", "name", "club", "old:rating", "new:rating", "change:signed_rating", "status:status",
+            "games", "period_games", "standard:rank", "wins", "certificate:yes_blank", "member:yes_no",
+            "fee:money")),
+        Sheet("Changes", "changes", cols(
+            "id", "name", "event", "event_name", "own:rating", "games", "score", "expected:dec3", "k:dec1",
+            "weight", "change:signed2", "note")),
+        Sheet("Fees", "fees", cols("id", "name", "year", "member:yes_no", "games", "fee:money")),
+        Sheet("Standards", "standards", cols("rank:rank", "rating:whole", "count")),
+    ),
+    messages=MESSAGES,
+    rank_name=Rank.go,
+    standard_name=_standard_name,
+    rank_rating=lambda rank: DEFAULTS.ladder.value(rank),
+    sample=sample,
+    history_title="棋力分",
+    terms=TERMS,
+    json_players=("certificate", "fee"),
+    player_columns=("wins",),
+)

@@ -16,9 +16,21 @@ Game by game, in the order the games were played (SPEC §3):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_right
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any
 
-from ..tables import threshold_lookup
+from ..errors import RatingInputError
+from . import sample_kit
+from .base import (ChangeLine, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System,
+                   cols)
+from .common import CheckLog, Tallies, placed
+from .lookup import threshold_lookup
+from .period import FLEXIBLE, Period
+from .ranks import Rank
+from .records import Game, Player, Records
 
 # seed 004 §5: own rating upper bound (exclusive) -> K.
 K_TABLE: tuple[tuple[float, float], ...] = ((2000, 32), (2400, 24), (2800, 16), (float("inf"), 8))
@@ -122,8 +134,236 @@ def title_rating(name: str, params: LianzhongParams = DEFAULTS) -> float:
             return r
     if name == params.lowest_title:
         return 0.0
-    raise KeyError(name)
+    raise RatingInputError("is not a Lianzhong title (九级棋士 … 特级大师)", value=name)
 
 
-__all__ = ["LianzhongParams", "DEFAULTS", "expected", "k_factor", "update", "title",
-           "title_rating", "is_rated", "GameUpdate"]
+
+
+# --------------------------------------------------------------------------- facts
+
+@dataclass(frozen=True, slots=True)
+class LianzhongRatingLine(RatingLine):
+    title: str = ""                 #: the title per §1, §3, §4
+    honorary: str = ""              #: an honorary title kept as entered (国家大师 …)
+
+
+@dataclass(frozen=True, slots=True)
+class LianzhongPendingLine(PendingLine):
+    new: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TitleLine(StandardLine):
+    source: str = "rating"          #: "award": only awarded through official events (§3, §4)
+
+
+@dataclass
+class LianzhongState(State):
+    title_awarded: str = field(default="", metadata={"kind": "text"})   #: 特级大师 / 一级大师, never lost
+
+
+# --------------------------------------------------------------------------- period engine
+
+def start_state(p: Player, params: LianzhongParams) -> LianzhongState:
+    r = p.rating if p.rating is not None else params.start
+    awarded = {t for _, t in params.awarded_titles}
+    return LianzhongState(r, p.games or 0, p.events or 0, max(p.peak or r, r), "active",
+                          title_awarded=p.title if p.title in awarded else "")
+
+
+def _round_key(v: Any) -> tuple[int, float | str]:
+    try:
+        return (0, float(v))
+    except (TypeError, ValueError):
+        return (1, str(v or ""))
+
+
+def process(records: Records, states: Mapping[str, LianzhongState], period: Period,
+            params: LianzhongParams) -> PeriodFacts:
+    """Game by game, in the order the games were played (date, then the
+    event's end, then round, then sheet row)."""
+    players = records.players
+    checks = CheckLog()
+    rating: dict[str, float] = {}
+    for pid, st in states.items():
+        assert st.rating is not None   # start_state gives everyone a rating
+        rating[pid] = st.rating
+    games_n = {pid: st.games for pid, st in states.items()}
+    awarded_titles = {t for _, t in params.awarded_titles}
+    title_rank = {t: r for r, t in params.awarded_titles}
+    awarded = {pid: st.title_awarded for pid, st in states.items()}
+    for a in records.awards:
+        if a.award in awarded_titles and (a.date is None or a.date <= period.end):
+            old = awarded.get(a.player, "")
+            if not old or title_rank[a.award] > title_rank.get(old, 0):
+                awarded[a.player] = a.award
+        elif a.award not in awarded_titles:
+            checks.add("lianzhong.award", "Awards", a.row, award=a.award)
+    todo: list[Game] = [g for g in records.games if period.contains(g.date)]
+    # order: date, then the event's end, then round, then sheet row -- as
+    # stable sorts from the last key to the first, each only when it matters
+    todo.sort(key=attrgetter("row"))
+    if any(g.round is not None for g in todo):
+        todo.sort(key=lambda g: _round_key(g.round))
+    if len(records.events) > 1:
+        ends = {e.id: e.end for e in records.events.values()}
+        todo.sort(key=lambda g: ends[g.event])
+    todo.sort(key=attrgetter("date"))
+    acc = Tallies()
+    # The arithmetic of update() (seed 004 §5–§7), inlined: a platform has
+    # millions of games.  tests/test_properties.py replays random games
+    # through update() and requires the very same floats.
+    scale, rated_n = params.scale, params.rated_games
+    share, numerator = params.rated_share, params.unrated_numerator
+    k_bounds = [b for b, _ in params.k_table]          # K for rating < bound (§5)
+    k_values = [k for _, k in params.k_table] + [params.k_table[-1][1]]
+
+    for ev, _, _, p, q, res, _, row in todo:
+        if res.forfeit:
+            checks.add("lianzhong.forfeit", "Games", row, player=p, opponent=q)
+            continue
+        rp, rq, np_, nq = rating[p], rating[q], games_n[p], games_n[q]
+        p_rated, q_rated = np_ >= rated_n, nq >= rated_n
+        if not p_rated and not q_rated:
+            checks.add("lianzhong.both_unrated", "Games", row, player=players[p].name,
+                       opponent=players[q].name)
+            continue
+        s = res.score
+        ep = 1.0 / (1.0 + 10.0 ** ((rq - rp) / scale))
+        eq = 1.0 / (1.0 + 10.0 ** ((rp - rq) / scale))
+        kp, kq = k_values[bisect_right(k_bounds, rp)], k_values[bisect_right(k_bounds, rq)]
+        dp, dq = kp * (s - ep), kq * ((1 - s) - eq)
+        if not q_rated:
+            n = nq + 1
+            dp = dp * (n / rated_n) * share
+            dq = dq * (numerator - n) / rated_n
+        elif not p_rated:
+            n = np_ + 1
+            dq = dq * (n / rated_n) * share
+            dp = dp * (numerator - n) / rated_n
+        rating[p], rating[q] = rp + dp, rq + dq
+        games_n[p], games_n[q] = np_ + 1, nq + 1
+        t = acc[p, ev]
+        t.games += 1
+        t.score += s
+        t.expected += ep
+        t.k = kp
+        t.change += dp
+        t = acc[q, ev]
+        t.games += 1
+        t.score += 1 - s
+        t.expected += eq
+        t.k = kq
+        t.change += dq
+    period_games = {pid: games_n[pid] - states[pid].games for pid in players}
+    changes: list[ChangeLine] = [ChangeLine(pid, ev, t.games, t.score, t.expected, t.k, t.change)
+                                 for (pid, ev), t in acc.items()]
+    new_states: dict[str, State] = {}
+    rated_lines: list[LianzhongRatingLine] = []
+    pending_lines: list[LianzhongRatingLine] = []
+    pending: list[PendingLine] = []
+    for pid, p in players.items():
+        st = states[pid]
+        new = rating[pid]
+        rated = is_rated(games_n[pid], params)
+        status = "active" if rated else "pending"
+        new_states[pid] = LianzhongState(new, games_n[pid], st.events, max(st.peak or new, new), status,
+                                         period_games.get(pid, 0), title_awarded=awarded.get(pid, ""))
+        line = LianzhongRatingLine(
+            pid, st.rating, new, status, games_n[pid], period_games.get(pid, 0),
+            title=title(new, games_n[pid], awarded.get(pid), params),
+            honorary=p.title if p.title and p.title not in awarded_titles else "")
+        if rated:
+            rated_lines.append(line)
+        else:
+            pending_lines.append(line)
+            pending.append(LianzhongPendingLine(pid, games_n[pid], new=new))
+    ratings: list[RatingLine] = [_with_place(x, place) for x, place in placed(rated_lines, rating)]
+    ratings += sorted(pending_lines, key=lambda x: (-x.games, x.id))
+    titles = [x.title for x in ratings if isinstance(x, LianzhongRatingLine)]
+    standards: list[StandardLine] = [TitleLine(t, r, titles.count(t), "award")
+                                     for r, t in sorted(params.awarded_titles, reverse=True)]
+    standards += [TitleLine(t, r, titles.count(t)) for r, t in sorted(params.titles, reverse=True)]
+    standards.append(TitleLine(params.lowest_title, None, titles.count(params.lowest_title)))
+    return PeriodFacts("lianzhong", period, ratings, changes, checks.finish(), new_states, standards,
+                       pending)
+
+
+def _with_place(x: LianzhongRatingLine, place: int) -> LianzhongRatingLine:
+    return LianzhongRatingLine(x.id, x.old, x.new, x.status, x.games, x.period_games, place, x.title,
+                               x.honorary)
+
+
+# --------------------------------------------------------------------------- words
+
+MESSAGES: dict[str, str] = {
+    "lianzhong.award": "{award!r}: 只有特级大师、一级大师由比赛授予 (only 特级大师/一级大师 are awarded)",
+    "lianzhong.forfeit": "弃权局不计 (forfeit {player}–{opponent}: not rated)",
+    "lianzhong.both_unrated": "{player}–{opponent}: 双方均无级别，不计 (both unrated: not counted)",
+}
+
+
+def _title_rating(name: Any) -> float:
+    return title_rating(str(name).strip())
+
+
+# --------------------------------------------------------------------------- sample
+
+def sample() -> dict[str, list[list[Any]]]:
+    """Ten months of an online platform's ranked games."""
+    import datetime as dt
+
+    day = sample_kit.day
+    f = sample_kit.SampleFederation(2026_004, "lianzhong")
+    for i in range(1, 31):
+        pid = f"LZ{i:03d}"
+        new = i > 24
+        rating = None if new else round(2450 - i * 40 + f.rnd.uniform(-20, 20))
+        honour = "特级大师" if i == 1 else ("国家大师" if i == 4 else "")
+        f.player(pid, (rating or 1500) + f.rnd.uniform(-50, 50), sex="M", club="联众象棋",
+                 rank="", rating=rating, games=None if new else 40 + i, events=None, peak=None,
+                 title=honour, member="yes")
+    ids = [p["id"] for p in f.players]
+    for m in range(1, 11):
+        eid = f"LZ26-{m:02d}"
+        start = day(2026, m, 1)
+        end = day(2026, m, 28)
+        f.events.append({"event": eid, "name": f"联众象棋 {m}月 排位对局", "start": start, "end": end,
+                         "format": "games", "class": "", "level": "", "champion": None})
+        for n in range(40):
+            a, b = f.rnd.sample(ids, 2)
+            when = start + dt.timedelta(days=n * 27 // 40)
+            f.game(eid, when, n + 1, a, b, f.result(a, b, draws=0.15))
+    f.games[17]["result"] = "-"
+    f.awards.append({"player": "LZ002", "award": "一级大师", "date": day(2026, 6, 1)})
+    return f.tables([["system", "lianzhong"], ["federation", "联众象棋 (示例)"]])
+
+
+# --------------------------------------------------------------------------- the record
+
+SYSTEM = System(
+    name="lianzhong",
+    title="联众象棋等级分 (Lianzhong Xiangqi rating, seed 004)",
+    federation="联众象棋",
+    lang="zh-Hans",
+    params_type=LianzhongParams,
+    state_type=LianzhongState,
+    calendar=FLEXIBLE,
+    start_state=start_state,
+    process=process,
+    sheets=(
+        Sheet("Ratings", "ratings", cols(
+            "place", "id", "name", "club", "old:rating", "new:rating", "change:signed_rating", "status:status",
+            "games", "period_games", "title", "honorary")),
+        Sheet("Changes", "changes", cols(
+            "id", "name", "event", "event_name", "games", "score", "expected:dec3", "k", "change:signed2")),
+        Sheet("Pending", "pending", cols("id", "name", "club", "new:rating", "games")),
+        Sheet("Standards", "standards", cols("title=rank", "rating:whole", "count", "source")),
+    ),
+    messages=MESSAGES,
+    rank_name=Rank.chinese,
+    standard_name=lambda value, certified=None: title(value, DEFAULTS.rated_games),
+    rank_rating=_title_rating,
+    sample=sample,
+    json_players=("title",),
+)

@@ -24,12 +24,19 @@ examples *add*; we follow the examples.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ranks import Ladder, Rank, parse_rank
-from ..tables import truncate
+from ..errors import ParameterError, RatingInputError
+from . import sample_kit
+from .base import ChangeLine, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State, System, cols
+from .common import CheckLog, Tallies, placed
+from .lookup import same_length, truncate
+from .period import YEARS, Period
+from .ranks import Ladder, Rank, parse_rank
+from .records import Player, Records
 
 
 @dataclass(frozen=True)
@@ -153,6 +160,7 @@ def cumulative_points(opponent: Any, score: float, params: PengParams = DEFAULTS
 
 def annual(rank: Any, opponents: Sequence[Any], scores: Sequence[float],
            base: float | None = None, params: PengParams = DEFAULTS) -> float:
+    same_length(opponents, scores)
     start = year_base(rank, params) if base is None else base
     return start + sum(annual_points(rank, o, s, params)
                        for o, s in zip(opponents, scores, strict=True))
@@ -161,6 +169,7 @@ def annual(rank: Any, opponents: Sequence[Any], scores: Sequence[float],
 def cumulative(rank: Any, opponents: Sequence[Any], scores: Sequence[float], tests: float = 0,
                bonus: float = 0, start: float | None = None,
                params: PengParams = DEFAULTS) -> float:
+    same_length(opponents, scores)
     first = basic(rank, params) if start is None else start
     return first + sum(cumulative_points(o, s, params)
                        for o, s in zip(opponents, scores, strict=True)) + tests + bonus
@@ -186,9 +195,256 @@ def level_covers(level: str | None, rank: Any, params: PengParams = DEFAULTS) ->
         return True
     key = LEVEL_ALIASES.get(str(level).strip().lower())
     if key is None:
-        raise ValueError(f"unknown event level {level!r}; use national, provincial or district")
+        raise ParameterError("unknown event level; use national, provincial or district", value=level)
     r = parse_rank(rank)
     for name, low, high in params.event_levels:
         if name == key:
             return (low is None or r >= low) and (high is None or r <= high)
     return True
+
+
+# --------------------------------------------------------------------------- facts
+
+@dataclass(frozen=True, slots=True)
+class PengRatingLine(RatingLine):
+    rank: Rank = field(default_factory=Rank.none)   #: certified rank at the period's end
+    base: float = 0.0               #: year-start base of the annual score
+    annual: float = 0.0             #: 年度等级分
+    points: float = 0.0             #: test and bonus points of the period
+    standard: Rank = field(default_factory=Rank.none)
+    label: str = ""                 #: the standard's name, or its 格 name when not certified
+
+
+@dataclass(frozen=True, slots=True)
+class PengChangeLine(ChangeLine):
+    rank: Rank = field(default_factory=Rank.none)   #: the rank the points were computed at
+    annual: float = 0.0             #: annual points (``change`` holds the cumulative points)
+
+
+@dataclass(frozen=True, slots=True)
+class PengStandardLine(StandardLine):
+    coefficient: float = 1.0
+    multiplier: float = 0.0
+    base: float = 0.0
+    source: Phrase = field(default_factory=lambda: Phrase("source.seed"))
+
+
+@dataclass
+class PengState(State):
+    rank: Rank = field(default_factory=Rank.none, metadata={"kind": "rank"})   #: certified rank
+    annual: float | None = field(default=None, metadata={"kind": "dec2"})
+
+
+# --------------------------------------------------------------------------- period engine
+
+def start_state(p: Player, params: PengParams) -> PengState:
+    rank = p.rank or Rank.none()
+    cum = p.rating if p.rating is not None else params.rung(rank).basic
+    return PengState(cum, p.games or 0, p.events or 0, cum, "active", rank=rank)
+
+
+def process(records: Records, states: Mapping[str, PengState], period: Period,
+            params: PengParams) -> PeriodFacts:
+    """A year: the annual score restarts from the base of the rank held on
+    Jan 1; the cumulative score carries over and never decreases.  Ranks used
+    for A and the multipliers are the certified ranks held at the year's
+    start; a rank awarded during the year (Awards sheet) counts from the next
+    year."""
+    players = records.players
+    checks = CheckLog()
+    rank0 = {pid: st.rank for pid, st in states.items()}
+    cum: dict[str, float] = {}
+    for pid, st in states.items():
+        assert st.rating is not None   # start_state gives everyone a cumulative score
+        cum[pid] = st.rating
+    annual = {pid: year_base(rank0[pid], params) for pid in players}
+    base = dict(annual)
+    games_n = {pid: st.games for pid, st in states.items()}
+    period_games: dict[str, int] = defaultdict(int)
+    acc = Tallies()
+    todo = sorted((g for g in records.games if period.contains(g.date)), key=lambda g: (g.date, g.row))
+    for g in todo:
+        ev = records.events[g.event]
+        if g.result.forfeit:
+            checks.add("peng.forfeit", "Games", g.row, player=g.player, opponent=g.opponent)
+            continue
+        for p, q, s in ((g.player, g.opponent, g.result.score), (g.opponent, g.player, 1 - g.result.score)):
+            try:
+                covered = level_covers(ev.level, rank0[p], params)
+            except RatingInputError:
+                checks.add("peng.unknown_level", "Events", ev.row, event=ev.name, level=ev.level)
+                covered = True
+            if not covered:
+                checks.add("peng.level", "Games", g.row, player=players[p].name, rank=rank0[p],
+                           event=ev.name, level=ev.level)
+                continue
+            ap = annual_points(rank0[p], rank0[q], s, params)
+            cp = cumulative_points(rank0[q], s, params)
+            annual[p] += ap
+            cum[p] += cp
+            games_n[p] += 1
+            period_games[p] += 1
+            acc[p, g.event].add(s, change=ap, other=cp)
+    extra_points: dict[str, float] = defaultdict(float)
+    for e in records.points:
+        if period.contains(e.date):
+            cum[e.player] += e.points
+            extra_points[e.player] += e.points
+            checks.add(f"peng.{e.kind}", "Points", e.row, player=players[e.player].name, points=e.points,
+                       note=e.note or e.kind)
+    rank_end = dict(rank0)
+    for a in records.awards:
+        if a.date is None or period.contains(a.date):
+            try:
+                r = parse_rank(a.award)
+                params.rung(r)
+            except RatingInputError:
+                checks.add("peng.award", "Awards", a.row, award=a.award)
+                continue
+            if r > rank_end[a.player]:
+                rank_end[a.player] = r
+    changes: list[ChangeLine] = [PengChangeLine(pid, ev, t.games, t.score, None, None, t.other,
+                                                rank=rank0[pid], annual=t.change)
+                                 for (pid, ev), t in acc.items()]
+    new_states: dict[str, State] = {}
+    lines: list[PengRatingLine] = []
+    for pid in players:
+        st = states[pid]
+        status = "active" if period_games.get(pid) else "inactive"
+        new_states[pid] = PengState(cum[pid], games_n[pid], st.events, max(st.peak or 0, cum[pid]), status,
+                                    period_games.get(pid, 0), rank=rank_end[pid], annual=annual[pid])
+        lines.append(PengRatingLine(pid, st.rating, cum[pid], status, games_n[pid], period_games.get(pid, 0),
+                                    rank=rank_end[pid], base=base[pid], annual=annual[pid],
+                                    points=extra_points.get(pid, 0.0), standard=standard(cum[pid], params),
+                                    label=label(cum[pid], rank_end[pid], params)))
+    ratings: list[RatingLine] = [_with_place(x, place) for x, place in placed(lines, annual)]
+    standards: list[StandardLine] = [
+        PengStandardLine(r.rank, r.basic, sum(1 for x in lines if x.standard == r.rank), r.coefficient,
+                         r.multiplier, year_base(r.rank, params),
+                         Phrase("source.seed" if r.stated else "source.reconstructed"))
+        for r in sorted(params.ladder_rows, key=lambda r: r.rank, reverse=True)]
+    return PeriodFacts("peng", period, ratings, changes, checks.finish(), new_states, standards)
+
+
+def _with_place(x: PengRatingLine, place: int) -> PengRatingLine:
+    return PengRatingLine(x.id, x.old, x.new, x.status, x.games, x.period_games, place, x.rank, x.base,
+                          x.annual, x.points, x.standard, x.label)
+
+
+# --------------------------------------------------------------------------- words
+
+MESSAGES: dict[str, str] = {
+    "peng.forfeit": "弃权局不计 (forfeit {player}–{opponent}: not counted)",
+    "peng.unknown_level": "{event}: unknown event level {level!r}; use national, provincial or district",
+    "peng.level": "{player} ({rank}): {event} 的级别 ({level}) 不含此段级，本局不计 "
+                  "(event level does not cover the rank)",
+    "peng.test": "{player}: 测试 {points:+g} ({note})",
+    "peng.bonus": "{player}: 奖励 {points:+g} ({note})",
+    "peng.award": "{award!r}: 不是段级 (not a rank)",
+    "source.seed": "seed 000",
+    "source.reconstructed": "reconstructed 重建",
+}
+
+
+def _settings_rows(params: PengParams) -> list[tuple[str, Any, str]]:
+    """The reconstructed ladder values, editable in the Settings sheet."""
+    rows = []
+    for r in params.ladder_rows:
+        if not r.stated:
+            for attr in ("basic", "coefficient", "multiplier"):
+                rows.append((f"{attr}.{r.rank.chinese()}", getattr(r, attr),
+                             "重建值，可修改 reconstructed, editable (SPEC §4)"))
+    return rows
+
+
+def _setting(params: PengParams, key: str, value: Any) -> PengParams | None:
+    """``basic.二段`` = 620, ``coefficient.初段`` = 3, ``multiplier.14级`` = 0.05:
+    one rung of the ladder (marked as not stated by the seed)."""
+    import dataclasses
+
+    attr, dot, rank_text = key.partition(".")
+    if not dot or attr not in ("basic", "coefficient", "multiplier"):
+        return None
+    rank = parse_rank(rank_text)
+    params.rung(rank)
+    try:
+        number = float(str(value).strip()) if isinstance(value, str) else float(value)
+    except (TypeError, ValueError):
+        raise ParameterError("must be a number", value=value) from None
+    rows = tuple(dataclasses.replace(r, **{attr: number}, stated=False) if r.rank == rank else r
+                 for r in params.ladder_rows)
+    return dataclasses.replace(params, ladder_rows=rows)
+
+
+# --------------------------------------------------------------------------- sample
+
+def sample() -> dict[str, list[list[Any]]]:
+    """A Renju club year: national, provincial and district events, tests and a bonus."""
+    day = sample_kit.day
+    f = sample_kit.SampleFederation(2026_000, "peng")
+    ranks = ["七段", "六段", "五段", "五段", "四段", "三段", "三段", "二段", "初段", "初段", "1级", "2级", "3级",
+             "4级", "5级", "5级", "6级", "8级", "10级", "12级", "15级", "无级", "无级", "无级"]
+    basic_of = {"七段": 10000, "六段": 7000, "五段": 4000, "四段": 2000, "三段": 1000, "二段": 600, "初段": 300,
+                "1级": 200, "2级": 180, "3级": 155, "4级": 130, "5级": 110, "6级": 100, "8级": 80, "10级": 60,
+                "12级": 40, "15级": 10, "无级": 0}
+    for i, rank in enumerate(ranks, start=1):
+        pid = f"PG{i:03d}"
+        strength = 2300 - 40 * i
+        f.player(pid, strength, sex="M" if i % 3 else "F", club="彭氏连珠俱乐部", rank=rank,
+                 rating=basic_of[rank] + round(f.rnd.uniform(0, 30), 1), games=None, events=None, peak=None,
+                 title="", member="yes")
+    ids = [p["id"] for p in f.players]
+    specs = [("PG26-N", "2026全国连珠锦标赛", day(2026, 4, 3), day(2026, 4, 5), "national", ids[:5]),
+             ("PG26-P", "2026省连珠赛", day(2026, 6, 6), day(2026, 6, 7), "provincial", ids[4:12]),
+             ("PG26-D", "2026区县连珠赛", day(2026, 8, 8), day(2026, 8, 9), "district", ids[11:24]),
+             ("PG26-O", "2026俱乐部公开赛", day(2026, 10, 10), day(2026, 10, 11), "", ids[5:24])]
+    for eid, name, a, b, level, who in specs:
+        ev = {"event": eid, "name": name, "start": a, "end": b, "format": "round_robin", "class": "",
+              "level": level, "champion": None}
+        f.events.append(ev)
+        f.round_robin(ev, list(who), words=True)
+    g = next(x for x in f.games if x["event"] == "PG26-O")
+    g["result"] = "1*"
+    f.points += [{"player": "PG022", "date": day(2026, 5, 1), "kind": "test", "points": 20, "note": "限时做题测试"},
+                 {"player": "PG022", "date": day(2026, 9, 1), "kind": "test", "points": 11, "note": "不限时做题测试"},
+                 {"player": "PG008", "date": day(2026, 11, 1), "kind": "bonus", "points": 50, "note": "推广连珠贡献"}]
+    f.awards.append({"player": "PG009", "award": "二段", "date": day(2026, 12, 1)})
+    return f.tables([["system", "peng"], ["federation", "彭氏连珠等级分 (示例)"]])
+
+
+# --------------------------------------------------------------------------- the record
+
+SYSTEM = System(
+    name="peng",
+    title="彭氏连珠等级分 (Peng's Renju rating, seed 000)",
+    federation="彭氏连珠等级分",
+    lang="zh-Hans",
+    params_type=PengParams,
+    state_type=PengState,
+    calendar=YEARS,
+    start_state=start_state,
+    process=process,
+    sheets=(
+        Sheet("Ratings", "ratings", cols(
+            "place", "id", "name", "club", "rank:rank", "base:dec2", "annual:dec2", "old:dec2",
+            "cumulative=new:dec2", "change:signed2", "points:dec2", "standard:rank", "label", "status:status",
+            "games", "period_games")),
+        Sheet("Changes", "changes", cols(
+            "id", "name", "event", "event_name", "rank:rank", "games", "score", "annual:signed2",
+            "cumulative=change:signed2")),
+        Sheet("Standards", "standards", cols(
+            "rank:rank", "basic=rating", "coefficient", "multiplier", "base:dec2", "count", "source:phrase")),
+    ),
+    messages=MESSAGES,
+    rank_name=Rank.chinese,
+    standard_name=lambda value, certified=None: label(value, certified),
+    rank_rating=lambda rank: DEFAULTS.ladder.value(rank),
+    sample=sample,
+    history_title="累积等级分",
+    ranked_by="annual",
+    json_players=("annual", "cumulative=new", "standard", "label"),
+    json_changes=("annual",),
+    input_sheets=("Points",),
+    settings_rows=_settings_rows,
+    setting=_setting,
+)

@@ -1,7 +1,10 @@
 """``shanghai`` -- Shanghai Gomoku (Renju) federation rating (seed 001).
 
 A FIDE-style *period* Elo: every game of a rating period is computed from
-the rating published at the period's start.
+the rating published at the period's start; tournaments in order of their
+end date (K and the new-player counts move from one tournament to the
+next).  Pending (unrated) players accumulate games against rated opponents
+at K = 25 from the provisional rating until they reach 9 within two years.
 
 Rules (SPEC §1) and where they come from:
 
@@ -23,12 +26,21 @@ Deviation from the seed: none.  The FIDE table is not printed in the seed
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime as dt
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from ..ranks import Ladder, Rank
-from ..tables import round_half_away, step_lookup
+from ..errors import RatingInputError
+from . import sample_kit
+from .base import (ChangeLine, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine, Sheet,
+                   StandardLine, State, System, cols)
+from .common import CheckLog, events_in, games_by_event, months_before, placed
+from .lookup import round_half_away, round_half_up, same_length, step_lookup
+from .period import HALF_YEARS, Period
+from .ranks import Ladder, Rank, parse_rank
+from .records import Event, Game, Player, Records
 
 # FIDE Rating Regulations, table 8.1.2: rating difference (upper bound,
 # inclusive) -> expected score PD of the higher-rated player.  Beyond 735 the
@@ -134,8 +146,7 @@ class Change(NamedTuple):
 def tournament_change(own: float, opponents: Sequence[float], scores: Sequence[float],
                       k: float, params: ShanghaiParams = DEFAULTS) -> Change:
     """ΔR = K·(W − N·PC(own − mean(opponents))) for one group of games."""
-    if len(opponents) != len(scores):
-        raise ValueError("opponents and scores differ in length")
+    same_length(opponents, scores)
     n = len(opponents)
     if n == 0:
         return Change(own, 0, 0.0, 0, 0.0, 0.0, k, 0.0)
@@ -145,3 +156,471 @@ def tournament_change(own: float, opponents: Sequence[float], scores: Sequence[f
     w = float(sum(scores))
     return Change(own, n, mean, d, w, we, k, k * (w - we))
 
+
+
+# --------------------------------------------------------------------------- facts
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """seed 001 §十二: raised to the standard of a rank title earned."""
+
+    rank: Rank
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class ShanghaiRatingLine(RatingLine):
+    peak: float | None = None
+    standard: Rank | None = None
+    adjusted: Adjustment | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShanghaiChangeLine(ChangeLine):
+    own: float = 0.0                    #: own rating used (a woman vs men: at least 2240)
+    opponent_mean: float = 0.0
+    difference: int = 0                 #: D after rounding (not capped)
+    champion: float | None = None       #: the champion's negative ΔR that became 0 (first line)
+
+
+@dataclass(frozen=True, slots=True)
+class ShanghaiPendingLine(PendingLine):
+    change: float = 0.0                 #: Σ ΔR so far at K = 25
+    since: dt.date | None = None
+    rating: float = 0.0                 #: the provisional rating played at
+
+
+@dataclass
+class ShanghaiState(State):
+    """The History keeps, for a pending player, what each period added."""
+
+    pending_games: int | None = field(default=None, metadata={"kind": "num"})
+    pending_change: float | None = field(default=None, metadata={"kind": "dec2"})
+    pending_since: dt.date | None = field(default=None, metadata={"kind": "date"})
+    pending_events: int | None = field(default=None, metadata={"kind": "num"})
+    pending_log: str | None = field(default=None, metadata={"kind": "text", "internal": True})
+
+
+LogItem = tuple[dt.date, int, int, float, dt.date | None]   #: end, games, events, ΔR, since
+
+
+def parse_log(text: str | None) -> list[LogItem]:
+    """The pending log as the History stores it: ``end:games:events:change:since;…``."""
+    out: list[LogItem] = []
+    for item in (text or "").split(";"):
+        if item.strip():
+            end, games, events, change, since = item.split(":")
+            out.append((dt.date.fromisoformat(end), int(games), int(events), float(change),
+                        dt.date.fromisoformat(since) if since else None))
+    return out
+
+
+def format_log(log: list[LogItem]) -> str:
+    return ";".join(f"{end.isoformat()}:{g}:{e}:{c!r}:{since.isoformat() if since else ''}"
+                    for end, g, e, c, since in log)
+
+
+# --------------------------------------------------------------------------- period engine
+
+def start_state(p: Player, params: ShanghaiParams) -> ShanghaiState:
+    """A player's record before the first processed period, from the Players sheet."""
+    if p.rating is None:
+        return ShanghaiState(None, 0, 0, None, "pending")
+    # blank counts for a rated player mean "established" (SPEC §2 Players)
+    games = p.games if p.games is not None else params.new_games
+    events = p.events if p.events is not None else params.new_events
+    peak = max(p.peak or p.rating, p.rating)
+    return ShanghaiState(p.rating, games, events, peak, "active")
+
+
+def provisional(p: Player, params: ShanghaiParams) -> float:
+    return params.provisional_women if p.sex == "F" else params.provisional_men
+
+
+def reference(p: Player, params: ShanghaiParams) -> tuple[float, str, bool]:
+    """seed 001 §十三: the rating a non-registered player is counted at.
+
+    Their RIF rating; else the standard of the rank the organiser announced;
+    the higher of the two when both exist; else the provisional 2200/2040.
+    Returns (rating, where it came from: ``rif`` / ``rank`` / ``provisional``,
+    whether it is more than provisional).
+    """
+    found: list[tuple[float, str]] = []
+    if p.rif is not None:
+        found.append((p.rif, "rif"))
+    if p.rank is not None:
+        try:
+            found.append((params.ladder.value(p.rank), "rank"))
+        except RatingInputError:
+            pass
+    if found:
+        value, source = max(found, key=lambda vs: (vs[0], vs[1] == "rank"))
+        return value, source, True
+    return provisional(p, params), "provisional", False
+
+
+@dataclass
+class _Pending:
+    log: list[LogItem]
+    games: int = 0
+    events: int = 0
+    change: float = 0.0
+    since: dt.date | None = None
+
+
+def process(records: Records, states: Mapping[str, ShanghaiState], period: Period,
+            params: ShanghaiParams) -> PeriodFacts:
+    players = records.players
+    checks = CheckLog()
+    r0 = {pid: st.rating for pid, st in states.items()}            # published at period start
+    used: dict[str, float] = {}
+    for pid in players:
+        r = r0[pid]
+        used[pid] = r if r is not None else provisional(players[pid], params)
+    # seed 001 §十三: non-registered players are counted at a reference rating, for
+    # their opponents; they are not rated themselves and not on the published list.
+    guests = {pid for pid, p in players.items() if not p.member}
+    guest_ref = {pid: reference(players[pid], params) for pid in guests}
+    for pid, (value, _, _) in guest_ref.items():
+        used[pid] = value
+    counts = {pid: [st.games, st.events] for pid, st in states.items()}
+    peak = {pid: st.peak for pid, st in states.items()}
+    # seed 001 §十: a first rating from games accumulated over at most two
+    # consecutive years.  Each pending player carries a log of what each
+    # period added; periods that ended more than two years before this
+    # period's end drop out.
+    pend = {pid: _Pending(parse_log(st.pending_log)) for pid, st in states.items() if st.rating is None}
+    woman = {pid: p.sex == "F" for pid, p in players.items()}
+    rated = {pid for pid, r in r0.items() if r is not None and pid not in guests} | \
+        {pid for pid, (_, _, real) in guest_ref.items() if real}
+    guest_played: set[str] = set()
+    delta: dict[str, float] = defaultdict(float)
+    period_games: dict[str, int] = defaultdict(int)
+    changes: list[ChangeLine] = []
+    by_event = games_by_event(records)
+
+    for ev in events_in(records, period):
+        evgames = by_event.get(ev.id, [])
+        _eligibility(ev, evgames, rated, params, checks)
+        per: dict[str, list[tuple[float, float, float]]] = defaultdict(list)   # own, opp, score
+        swiss = ev.format == "swiss"
+        floor = params.women_floor
+        for _, _, _, a, b, res, _, row in evgames:
+            if res.forfeit:   # seed 001 §十: unplayed games count for neither player
+                checks.add("shanghai.forfeit", "Games", row, event=ev.name, player=a, opponent=b)
+                continue
+            a_rated, b_rated = a in rated, b in rated
+            if not a_rated and not b_rated:
+                continue   # neither rated: counts for no first rating
+            own_a, own_b = used[a], used[b]
+            if woman[a] != woman[b]:   # seed 001 §十: a woman below 2240 counts as 2240 vs a man
+                if woman[a]:
+                    own_a = max(own_a, floor)
+                else:
+                    own_b = max(own_b, floor)
+            score = res.score
+            for p, q, own, opp, s, p_rated, q_rated in ((a, b, own_a, own_b, score, a_rated, b_rated),
+                                                        (b, a, own_b, own_a, 1.0 - score, b_rated, a_rated)):
+                if p in guests:
+                    guest_played.add(p)
+                    continue
+                if swiss and p_rated and not q_rated:
+                    checks.add("shanghai.swiss_unrated", "Games", row, player=players[p].name,
+                               opponent=players[q].name)
+                    continue
+                per[p].append((own, opp, s))
+        for p, games in sorted(per.items()):
+            if r0[p] is not None:
+                k = k_factor(counts[p][0], counts[p][1], peak[p], params)
+            else:
+                k = params.k_first_rating
+            owns = sorted({own for own, _, _ in games})
+            # one line per own rating used (a woman who met men and women has two)
+            lines = [tournament_change(own, [o for w, o, _ in games if w == own],
+                                       [x for w, _, x in games if w == own], k, params) for own in owns]
+            ev_delta = sum(c.change for c in lines)
+            protected = None
+            if params.champion_protected and ev.champion == p and ev_delta < 0:
+                protected = ev_delta
+                checks.add("shanghai.champion", "Events", ev.row, player=players[p].name, change=ev_delta)
+                ev_delta = 0.0
+            n = sum(c.games for c in lines)
+            for j, c in enumerate(lines):
+                changes.append(ShanghaiChangeLine(
+                    p, ev.id, c.games, c.score, c.expected, c.k, 0.0 if protected is not None else c.change,
+                    own=c.own, opponent_mean=c.opponent_mean, difference=c.difference,
+                    champion=protected if j == 0 else None))
+            if r0[p] is not None:
+                delta[p] += ev_delta
+                counts[p][0] += n
+                counts[p][1] += 1
+            else:
+                e = pend[p]
+                e.games += n
+                e.change += ev_delta
+                e.events += 1
+                e.since = e.since or (ev.start or ev.end)
+            period_games[p] += n
+
+    window = _window_games(records, states, period, params, period_games)
+
+    awards: dict[str, tuple[Rank, float]] = {}
+    for a in records.awards:
+        if a.date is None or period.contains(a.date):
+            try:
+                rank = parse_rank(a.award)
+                std = params.ladder.value(rank)
+            except RatingInputError:
+                checks.add("shanghai.award", "Awards", a.row, award=a.award)
+                continue
+            if a.player not in awards or std > awards[a.player][1]:
+                awards[a.player] = (rank, std)
+
+    for pid in sorted(guest_played):
+        value, source, _ = guest_ref[pid]
+        checks.add("shanghai.non_registered", "Players", players[pid].row, player=players[pid].name,
+                   rating=value, source=Phrase(f"source.{source}", {"rank": players[pid].rank}))
+    new_states: dict[str, State] = {}
+    lines: list[ShanghaiRatingLine] = []
+    inactive: list[InactiveLine] = []
+    pending: list[PendingLine] = []
+    for pid, p in players.items():
+        if pid in guests:
+            continue
+        st = states[pid]
+        adjusted = None
+        ns = ShanghaiState(None, period_games=period_games.get(pid, 0))
+        if st.rating is not None:
+            if window[pid] <= params.inactive_max_games:
+                new, status = st.rating, "inactive"
+                if delta.get(pid):
+                    checks.add("shanghai.inactive", "Players", p.row, player=p.name, games=window[pid],
+                               change=delta[pid])
+            else:
+                new, status = float(round_half_up(st.rating + delta.get(pid, 0.0))), "active"
+            games, events = counts[pid]
+        else:
+            e = pend[pid]
+            cutoff = months_before(period.end, 12 * params.first_rating_window_years)
+            kept = [x for x in e.log if x[0] > cutoff]
+            if len(kept) < len(e.log):
+                checks.add("shanghai.first_rating_window", "Players", p.row, player=p.name, cutoff=cutoff,
+                           years=params.first_rating_window_years)
+            if e.games:
+                kept.append((period.end, e.games, e.events, e.change, e.since))
+            total = sum(x[1] for x in kept)
+            change = sum(x[3] for x in kept)
+            if total >= params.first_rating_games:
+                new = float(round_half_up(provisional(p, params) + change))
+                status, games, events = "active", total, sum(x[2] for x in kept)
+                checks.add("shanghai.first_rating", "Players", p.row, player=p.name, rating=new, games=total)
+            else:
+                new, status, games, events = None, "pending", 0, 0
+                ns.pending_games, ns.pending_change = total, change
+                ns.pending_since = min((x[4] for x in kept if x[4]), default=None)
+                ns.pending_events, ns.pending_log = sum(x[2] for x in kept), format_log(kept)
+        if pid in awards and new is not None:
+            rank, std = awards[pid]
+            best = max(new, peak[pid] or new)
+            if best < std:
+                adjusted = Adjustment(rank, std)
+                checks.add("shanghai.rank_title", "Awards", None, player=p.name, rank=rank,
+                           old=new, new=std)
+                new = std
+        pk = max(x for x in (peak[pid], new) if x is not None) if new is not None else None
+        ns.rating, ns.games, ns.events, ns.peak, ns.status = new, games, events, pk, status
+        new_states[pid] = ns
+        line = ShanghaiRatingLine(pid, st.rating, new, status, games, period_games.get(pid, 0), peak=pk,
+                                  standard=params.ladder.standard(new) if new is not None else None,
+                                  adjusted=adjusted)
+        if status == "pending":
+            pending.append(ShanghaiPendingLine(pid, ns.pending_games or 0, change=ns.pending_change or 0.0,
+                                               since=ns.pending_since, rating=provisional(p, params)))
+        else:
+            if status == "inactive":
+                inactive.append(InactiveLine(pid, new, window[pid]))
+            lines.append(line)
+
+    active = [x for x in lines if x.status == "active"]
+    ratings: list[RatingLine] = [
+        _with_place(x, place) for x, place in placed(active, {x.id: x.new for x in active})]
+    ratings += [x for x in lines if x.status != "active"]
+    meeting = Counter(x.standard for x in ratings if isinstance(x, ShanghaiRatingLine))
+    standards = [StandardLine(rank, value, meeting[rank])
+                 for rank, value in sorted(params.rank_standards, key=lambda rv: -rv[1])]
+    return PeriodFacts("shanghai", period, ratings, changes, checks.finish(), new_states, standards,
+                       pending, inactive)
+
+
+def _with_place(line: ShanghaiRatingLine, place: int) -> ShanghaiRatingLine:
+    return ShanghaiRatingLine(line.id, line.old, line.new, line.status, line.games, line.period_games,
+                              place, line.peak, line.standard, line.adjusted)
+
+
+def _window_games(records: Records, states: Mapping[str, ShanghaiState], period: Period,
+                  params: ShanghaiParams, period_games: Mapping[str, int]) -> dict[str, int]:
+    """Counted games in the 12 months ending at the period's end (seed 001 §二).
+
+    This period's counted games, plus the counted games of the periods before
+    it that fall in the window: from the History (``period_games`` of the
+    previous period, which the pipeline guarantees is the one just before)
+    when the player has a History row, else the games played (not forfeited)
+    in the window before this period, from the Games sheet.
+    """
+    window_start = months_before(period.end, params.inactive_window_months)
+    raw: dict[str, int] = defaultdict(int)
+    for g in records.games:
+        if not g.result.forfeit and window_start < g.date < period.start:
+            raw[g.player] += 1
+            raw[g.opponent] += 1
+    out = {}
+    for pid, st in states.items():
+        before = st.period_games
+        if st.period_end is None or st.period_end <= window_start:
+            before = raw[pid]
+        out[pid] = period_games.get(pid, 0) + before
+    return out
+
+
+def _eligibility(ev: Event, evgames: list[Game], rated: set[str], params: ShanghaiParams,
+                 checks: CheckLog) -> None:
+    """seed 001 §四, §七: report (never drop) events that miss the rating conditions."""
+    entrants = {g.player for g in evgames} | {g.opponent for g in evgames}
+    if not entrants:
+        return
+    n = len(entrants)
+    unrated = sum(1 for p in entrants if p not in rated)
+    if ev.format == "round_robin":
+        if (n - unrated) / n < params.rr_min_rated_share:
+            checks.add("shanghai.rr_rated_share", "Events", ev.row, event=ev.name, rated=n - unrated,
+                       players=n)
+        if n < params.rr_small_size and unrated:
+            checks.add("shanghai.rr_small_unrated", "Events", ev.row, event=ev.name,
+                       size=params.rr_small_size, players=n, unrated=unrated)
+    if "等级赛" in ev.name or "等級賽" in ev.name:
+        if n < params.rank_event_min_players or unrated / n > params.rank_event_max_unrated_share:
+            checks.add("shanghai.rank_event", "Events", ev.row, event=ev.name,
+                       min_players=params.rank_event_min_players, players=n, unrated=unrated)
+
+
+# --------------------------------------------------------------------------- words
+
+MESSAGES: dict[str, str] = {
+    "shanghai.forfeit": "{event}: 弃权局不计分 (forfeit {player}–{opponent}: counts for neither)",
+    "shanghai.swiss_unrated": "{player} 对未定级 {opponent}: 瑞士制不计 "
+                              "(Swiss game against an unrated opponent: not counted for the rated player)",
+    "shanghai.champion": "{player}: 冠军不扣分 (champion: {change:+.2f} → 0)",
+    "shanghai.award": "{award!r}: 不是段级称号 (not a rank title on the ladder)",
+    "shanghai.non_registered": "{player}: 非注册棋手，按参照等级分 {rating:.0f}（{source}）计算，"
+                               "本人不计等级分 (non-registered: counted for opponents at this reference rating)",
+    "shanghai.inactive": "{player}: 12个月内仅 {games} 局，不活跃，本期变化 {change:+.2f} 不计 "
+                         "(inactive: change not applied)",
+    "shanghai.first_rating_window": "{player}: 超过两年的待定级对局不再累计 (pending games from before "
+                                    "{cutoff} dropped: at most {years} years)",
+    "shanghai.first_rating": "{player}: 首次获得等级分 {rating:.0f} ({games} 局; first rating)",
+    "shanghai.rank_title": "{player}: 获 {rank} 称号，等级分由 {old:.0f} 升至 {new:.0f} "
+                           "(rank-title adjustment, seed 001 §十二)",
+    "shanghai.rr_rated_share": "{event}: 循环赛定级棋手不足三分之二 ({rated}/{players} rated)",
+    "shanghai.rr_small_unrated": "{event}: 不足 {size} 人的循环赛有未定级棋手 ({players} players, "
+                                 "{unrated} unrated)",
+    "shanghai.rank_event": "{event}: 等级赛需至少 {min_players} 人且未定级不超过 20% "
+                           "({players} players, {unrated} unrated)",
+    # words used inside sheets
+    "note.champion": "冠军不扣分 (champion: {value:+.2f} → 0)",
+    "source.rif": "RIF",
+    "source.rank": "段级 {rank}",
+    "source.provisional": "暂定 provisional",
+}
+
+
+def _standard_name(value: float, certified: Any = None) -> str:
+    std = DEFAULTS.ladder.standard(value)
+    if std is None:
+        return "无级"
+    if certified is not None and str(certified).strip() and parse_rank(certified) < std:
+        return std.grid()
+    return std.chinese()
+
+
+# --------------------------------------------------------------------------- sample
+
+def sample() -> dict[str, list[list[Any]]]:
+    """A Shanghai club year: rated and new players, women, Swiss and round robins."""
+    day = sample_kit.day
+    f = sample_kit.SampleFederation(2026_001, "shanghai")
+    clubs = ["黄浦棋院", "徐汇少体校", "浦东五子棋协会", "静安棋社", "复旦大学"]
+    for i in range(1, 37):
+        pid = f"SH{i:03d}"
+        woman = i % 5 == 0
+        if i in (34, 35, 36):       # unrated newcomers (35: a woman)
+            f.player(pid, 2150 - 20 * (i - 34), sex="F" if i == 35 else "M", club=clubs[i % 5], rank="",
+                     rating=None, games=None, events=None, peak=None, title="", member="yes")
+            continue
+        rating = 2460 - i * 15 - (60 if woman else 0)
+        games = None if i % 4 else 12        # every 4th is still new (12 games, 1 event)
+        f.player(pid, rating + f.rnd.uniform(-40, 40), sex="F" if woman else "M", club=clubs[i % 5],
+                 rank="", rating=rating, games=games, events=1 if games else None,
+                 peak=2405 if i == 3 else None, title="", member="yes")
+    ids = [p["id"] for p in f.players]
+    for pid, rating in (("SH037", 2288), ("SH038", 2196)):   # rated, but away this year: inactive
+        f.player(pid, rating, sex="M" if pid == "SH037" else "F", club=clubs[0], rank="", rating=rating,
+                 games=None, events=None, peak=None, title="", member="yes")
+    men = [p["id"] for p in f.players if p["sex"] == "M" and p["id"] in ids]
+    women = [p["id"] for p in f.players if p["sex"] == "F" and p["id"] in ids]
+    evs = [("SH26-01", "2026上海市五子棋等级赛", day(2026, 1, 10), day(2026, 1, 12), "round_robin",
+            ids[:11] + ["SH034"]),
+           ("SH26-02", "2026上海五子棋公开赛", day(2026, 3, 14), day(2026, 3, 16), "swiss", ids[8:36]),
+           ("SH26-03", "2026上海女子五子棋赛", day(2026, 4, 18), day(2026, 4, 19), "round_robin", women),
+           ("SH26-04", "2026上海混合团体赛", day(2026, 5, 9), day(2026, 5, 10), "round_robin",
+            men[:6] + women[:4]),
+           ("SH26-05", "2026上海秋季公开赛", day(2026, 9, 19), day(2026, 9, 21), "swiss", ids[:30]),
+           ("SH26-06", "2026上海市五子棋精英赛", day(2026, 10, 24), day(2026, 10, 25), "round_robin", ids[:10])]
+    for eid, name, a, b, fmt, who in evs:
+        ev = {"event": eid, "name": name, "start": a, "end": b, "format": fmt, "class": "", "level": "",
+              "champion": None}
+        f.events.append(ev)
+        if fmt == "swiss":
+            f.swiss(ev, list(who), 7)
+        else:
+            f.round_robin(ev, list(who), words=(eid == "SH26-03"))
+    # a forfeit in the open (seed 001 §十: counts for neither player)
+    g = next(x for x in f.games if x["event"] == "SH26-02" and x["round"] == 5)
+    g["result"] = "+"
+    f.awards.append({"player": "SH030", "award": "初段", "date": day(2026, 5, 20)})
+    return f.tables([["system", "shanghai"], ["federation", "上海市五子棋协会 (示例)"]])
+
+
+# --------------------------------------------------------------------------- the record
+
+SYSTEM = System(
+    name="shanghai",
+    title="上海市五子棋等级分 (Shanghai Gomoku rating, seed 001)",
+    federation="上海市五子棋协会",
+    lang="zh-Hans",
+    params_type=ShanghaiParams,
+    state_type=ShanghaiState,
+    calendar=HALF_YEARS,
+    start_state=start_state,
+    process=process,
+    sheets=(
+        Sheet("Ratings", "ratings", cols(
+            "place", "id", "name", "sex", "club", "old:rating", "new:rating", "change:signed_rating",
+            "status:status", "games", "period_games", "peak:rating", "standard:rank", "adjusted:adjustment")),
+        Sheet("Changes", "changes", cols(
+            "id", "name", "event", "event_name", "own:rating", "games", "opponent_mean:dec2", "difference",
+            "score", "expected:dec2", "k", "change:signed2", "note=champion:note.champion")),
+        Sheet("Standards", "standards", cols("rank:rank", "rating:whole", "count")),
+        Sheet("Inactive", "inactive", cols("id", "name", "sex", "club", "rating:rating", "window_games"),
+              order=("pinyin:name", "id")),
+        Sheet("Pending", "pending", cols(
+            "id", "name", "sex", "club", "rating", "pending_games=games", "pending_change=change:signed2",
+            "pending_since=since:date"), order=("-games", "pinyin:name")),
+    ),
+    messages=MESSAGES,
+    rank_name=Rank.chinese,
+    standard_name=_standard_name,
+    rank_rating=lambda rank: DEFAULTS.ladder.value(rank),
+    sample=sample,
+    rating_decimals=0,
+    player_columns=("rif",),
+)

@@ -5,8 +5,9 @@
   ``.xlsm`` templates call it through the module beside the workbook.
 
 Both read the open workbook's sheets as values, call the same
-:func:`xl_ratings.pipeline.run` as the command line, and write the result
-sheets back.  Input sheets are never touched.
+:func:`xl_ratings.engine.run` as the command line, and write the result
+sheets of the same view (:func:`xl_ratings.view.sheets.result_sheets`)
+back.  Input sheets are never touched.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from typing import Any
 import xlwings as xw
 from xlwings import script
 
-from .errors import InputErrors, RatingInputError
-from .perf import gc_paused
-from .pipeline import RESULT_SHEETS, Outcome, run
-from .presentation import sheet_view
+from ..engine.perf import gc_paused
+from ..engine.run import Outcome, run
+from ..errors import InputErrors, RatingInputError
+from ..view.sheets import RESULT_SHEETS, SheetView, formula_like, result_sheets
 
 
 def tables_from_book(book: Any) -> dict[str, list[list[Any]]]:
+    """Every sheet's values (the result sheets but History left out)."""
     tables = {}
     for sheet in book.sheets:
         if sheet.name in RESULT_SHEETS and sheet.name != "History":
@@ -33,29 +35,44 @@ def tables_from_book(book: Any) -> dict[str, list[list[Any]]]:
     return tables
 
 
-def _rows(out: Outcome, name: str) -> tuple[list[list[Any]], list[str | None]]:
-    """The sheet's cells (header first) and its number formats."""
-    header, rows, formats = sheet_view(out, name)
-    safe = [[("'" + v) if isinstance(v, str) and len(v) > 1 and v[0] in "=+-@" else v for v in row]
-            for row in rows]   # Excel must show such text, never run it as a formula
-    return [header] + safe, formats
+def _cells(view: SheetView) -> list[list[Any]]:
+    """The sheet's cells, header first; text Excel would run as a formula gets a quote prefix."""
+    return [view.header] + [[("'" + v) if formula_like(v) else v for v in row] for row in view.rows]
 
 
 def write_to_book(book: Any, out: Outcome) -> None:
+    """Write every result sheet of the view into the open workbook."""
     names = [s.name for s in book.sheets]
-    for name in out.sheets:
-        rows, formats = _rows(out, name)
-        if name in names:
-            sheet = book.sheets[name]
+    for view in result_sheets(out):
+        rows = _cells(view)
+        if view.name in names:
+            sheet = book.sheets[view.name]
             sheet.clear()
         else:
-            sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
-            names.append(name)
+            sheet = book.sheets.add(view.name, after=book.sheets[len(book.sheets) - 1])
+            names.append(view.name)
         sheet["A1"].value = rows
-        for j, fmt in enumerate(formats, start=1):
+        for j, fmt in enumerate(view.formats, start=1):
             if fmt and len(rows) > 1:
                 sheet.range((2, j), (len(rows), j)).number_format = fmt
-        sheet.range((1, 1), (1, len(formats))).font.bold = True
+        sheet.range((1, 1), (1, len(view.formats))).font.bold = True
+        if view.chart is not None:
+            _chart(sheet, view)
+
+
+def _chart(sheet: Any, view: SheetView) -> None:
+    """The History chart, as the file writer draws it: its data block beside
+    the ledger and a line chart with markers below the block (xlwings'
+    chart API, available in classic Excel and in xlwings Lite/Server)."""
+    assert view.chart is not None
+    grid = view.chart.grid
+    col = len(view.header) + 2          # one blank column after the ledger
+    sheet.range((1, col)).value = grid
+    source = sheet.range((1, col), (len(grid), col + len(grid[0]) - 1))
+    chart = sheet.charts.add(anchor=sheet.range((len(grid) + 3, col)), width=620, height=280,
+                             chart_type="line_markers", name="RatingHistory")
+    chart.set_source_data(source)
+    chart.title = view.chart.title
 
 
 def process_book(book: Any, period: str | None = None) -> Outcome:
@@ -68,10 +85,10 @@ def process_book(book: Any, period: str | None = None) -> Outcome:
 
 def _report(book: Any, err: RatingInputError) -> None:
     errors = err.errors if isinstance(err, InputErrors) else [err]
-    from .messages import chinese
+    from ..i18n.messages import chinese_of
 
     rows = [["问题 problem", "说明 (中文)", "工作表 sheet", "行 row", "列 column", "值 value"]]
-    rows += [[e.problem, chinese(e.problem) or "", e.where.sheet, e.where.row, e.where.column,
+    rows += [[e.problem, chinese_of(e) or "", e.where.sheet, e.where.row, e.where.column,
               None if e.value is None else str(e.value)] for e in errors]
     names = [s.name for s in book.sheets]
     sheet = book.sheets["Checks"] if "Checks" in names else book.sheets.add("Checks")
@@ -98,5 +115,5 @@ def main() -> None:
         _report(book, e)
         book.app.alert(str(e)[:1000], title="xl-ratings")
         return
-    book.app.alert(f"{out.system}: {', '.join(r.period.label for r in out.results)} — "
-                   f"{len(out.last.ratings.rows)} players", title="xl-ratings")
+    book.app.alert(f"{out.system.name}: {', '.join(r.period.label for r in out.results)} — "
+                   f"{len(out.last.ratings)} players", title="xl-ratings")

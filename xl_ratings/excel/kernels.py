@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from .perf import gc_paused
-from .systems import gor, shanghai
+from ..engine.perf import gc_paused
+from ..systems import gor, shanghai
 
 
 _first = itemgetter(0)

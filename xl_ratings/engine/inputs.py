@@ -1,4 +1,4 @@
-"""Input sheets (as tables of cell values) -> :class:`~xl_ratings.model.Inputs`.
+"""Input sheets (as tables of cell values) -> :class:`~xl_ratings.systems.records.Records`.
 
 Validation reports *every* problem at once, each naming the sheet, row,
 column and value (:class:`~xl_ratings.errors.InputErrors`).  The tables come
@@ -14,14 +14,15 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .columns import header_key, sheet_key
-from .errors import InputErrors, RatingInputError, Where
-from .model import Award, Event, Game, Inputs, Player, PointsEntry
-from .ranks import parse_rank
-from .results import parse_result
-from .systems import SYSTEMS
+from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.labels import header_key, sheet_key
+from ..systems import SYSTEMS
+from ..systems.game_result import parse_result
+from ..systems.ranks import parse_rank
+from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
+from .cells import NOT_A_DATE, NOT_A_NUMBER, blank, filled, sheet_number, to_date, to_ident
 
-Table = Sequence[Sequence[Any]]
+SheetCells = Sequence[Sequence[Any]]
 
 COLUMNS = {
     "Settings": (("key", "value"), ("key", "value")),
@@ -38,67 +39,12 @@ FORMATS = {"round_robin": "round_robin", "round-robin": "round_robin", "rr": "ro
            "循环": "round_robin", "循环赛": "round_robin", "循環賽": "round_robin",
            "swiss": "swiss", "瑞士制": "swiss", "积分编排制": "swiss", "積分編排制": "swiss",
            "games": "games", "对局": "games", "對局": "games", "手合": "games", "": "round_robin"}
-EXCEL_EPOCH = dt.date(1899, 12, 30)
-
-
-def blank(v: Any) -> bool:
-    return v is None or (isinstance(v, str) and not v.strip()) or (
-        isinstance(v, float) and math.isnan(v))
-
-
-def _filled(row: Sequence[Any]) -> bool:
-    """Does the row hold anything? (fast when the first cell is filled, as it nearly always is)"""
-    if row:
-        v = row[0]
-        if v is not None and v != "" and not (type(v) is str and v.isspace()):
-            return not (isinstance(v, float) and math.isnan(v))
-    return not all(blank(v) for v in row)
-
-
-NOT_A_DATE = "is not a date (write it as a date, e.g. 2026-03-01)"
-NOT_A_NUMBER = "must be a number (this cell holds text; retype it as a number)"
-
-
-def to_ident(v: Any) -> str:
-    """An id cell as text (1.0 -> "1"); blank is an error."""
-    if blank(v):
-        raise RatingInputError("is empty")
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return str(v).strip()
-
-
-def to_date(v: Any) -> dt.date | None:
-    """A date cell: a date, an Excel serial number or ISO text; blank -> None."""
-    if blank(v):
-        return None
-    if isinstance(v, dt.datetime):
-        return v.date()
-    if isinstance(v, dt.date):
-        return v
-    if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v < 2958466:
-        return EXCEL_EPOCH + dt.timedelta(days=int(v))
-    if isinstance(v, str):
-        try:
-            return dt.date.fromisoformat(v.strip()[:10])
-        except ValueError:
-            pass
-    raise RatingInputError(NOT_A_DATE)
-
-
-def sheet_number(v: Any) -> float | None:
-    """A number cell; blank -> None; text (even "1500") is an error: retype it."""
-    if blank(v):
-        return None
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise RatingInputError(NOT_A_NUMBER)
-    return float(v)
 
 
 class Rows:
     """One input sheet: its rows as dicts keyed by column key, with errors collected."""
 
-    def __init__(self, name: str, table: Table, file: str | None, errors: list[RatingInputError]):
+    def __init__(self, name: str, table: SheetCells, file: str | None, errors: list[RatingInputError]):
         self.name, self.file, self.errors = name, file, errors
         known, required = COLUMNS[name]
         self.raw: list[tuple[int, list[Any]]] = []
@@ -122,7 +68,7 @@ class Rows:
             self.err(1, k, f"required column '{k}' is missing (found: "
                            f"{', '.join(str(h) for h in header if not blank(h)) or 'nothing'})", None)
         self.raw = [(i, r) for i, r in enumerate(rows[1:], start=2)
-                    if (r and r[0].__class__ is str and r[0] and not r[0].isspace()) or _filled(r)]
+                    if (r and r[0].__class__ is str and r[0] and not r[0].isspace()) or filled(r)]
 
     @property
     def records(self) -> list[tuple[int, dict[str, Any]]]:
@@ -296,14 +242,14 @@ class ColumnSheet:
             problem, value=value, where=Where(self.file, self.name, row, column)))
 
 
-def _table(tables: Mapping[str, Table], key: str) -> tuple[str, Table] | None:
+def _table(tables: Mapping[str, SheetCells], key: str) -> tuple[str, SheetCells] | None:
     for name, t in tables.items():
         if sheet_key(name) == key:
             return name, t
     return None
 
 
-def read_settings(tables: Mapping[str, Table], file: str | None,
+def read_settings(tables: Mapping[str, SheetCells], file: str | None,
                   errors: list[RatingInputError]) -> dict[str, Any]:
     found = _table(tables, "Settings")
     if found is None:
@@ -321,8 +267,8 @@ def read_settings(tables: Mapping[str, Table], file: str | None,
     return settings
 
 
-def read_inputs(tables: Mapping[str, Table], file: str | None = None,
-                game_list: tuple[dict[str, Sequence[Any]], Sequence[int], str] | None = None) -> Inputs:
+def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
+                game_list: tuple[dict[str, Sequence[Any]], Sequence[int], str] | None = None) -> Records:
     """Read and validate every input sheet; raise InputErrors listing all problems.
 
     ``game_list``: (columns, row numbers, file name) of a CSV/Parquet game
@@ -441,4 +387,4 @@ def read_inputs(tables: Mapping[str, Table], file: str | None = None,
 
     if errors:
         raise InputErrors(errors)
-    return Inputs(system, settings, players, events, games, awards, points, file)
+    return Records(system, settings, players, events, games, awards, points, file)

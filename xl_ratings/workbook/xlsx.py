@@ -28,8 +28,10 @@ import struct
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from ..engine.cells import EXCEL_EPOCH
 from xml.sax.saxutils import escape
 
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -40,7 +42,7 @@ T_CHART = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
 R_SHEET = REL_NS + "/worksheet"
 R_DRAWING = REL_NS + "/drawing"
 R_CHART = REL_NS + "/chart"
-EXCEL_EPOCH = dt.date(1899, 12, 30)
+
 _BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _ATTR = re.compile(r'([\w:]+)="([^"]*)"')
 
@@ -86,7 +88,7 @@ def _text(s: str) -> str:
     return escape(_BAD_XML.sub("\ufffd", s))
 
 
-def _width(v: Any) -> int:
+def text_width(v: Any) -> int:
     if v is None:
         return 0
     if isinstance(v, float):
@@ -229,7 +231,7 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None) -> str:
                'sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>')
     sample = spec.rows[:500]
     for j in range(ncols):
-        w = max([_width(spec.header[j])] + [_width(r[j]) for r in sample if j < len(r)])
+        w = max([text_width(spec.header[j])] + [text_width(r[j]) for r in sample if j < len(r)])
         out.append(f'<col min="{j + 1}" max="{j + 1}" width="{min(60, max(6, w + 2))}" customWidth="1"/>')
     out.append("</cols><sheetData>")
     out.append('<row r="1">' + "".join(_cell(f"{letters[j]}1", h, header_xf)
@@ -432,12 +434,13 @@ class ZipOut:
         comp = zlib.compressobj(level, zlib.DEFLATED, -15)
         self._entry(name, comp.compress(data) + comp.flush(), zlib.crc32(data), len(data), 8, date_time)
 
-    def add_raw(self, info: zipfile.ZipInfo, source: bytes) -> None:
+    def add_raw(self, info: zipfile.ZipInfo, source: bytes,
+                date_time: tuple[int, ...] | None = None) -> None:
         off = info.header_offset
         n, m = struct.unpack("<HH", source[off + 26:off + 30])
         start = off + 30 + n + m
         self._entry(info.filename, source[start:start + info.compress_size], info.CRC, info.file_size,
-                    info.compress_type, info.date_time)
+                    info.compress_type, date_time or info.date_time)
 
     def finish(self) -> bytes:
         start = self.buf.tell()
@@ -553,17 +556,7 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
     files[rels_name] = rels.encode("utf-8")
     files["[Content_Types].xml"] = ct.encode("utf-8")
     files[styles_name] = styles.xml.encode("utf-8")
-    out = ZipOut()
-    now = dt.datetime.now().timetuple()[:6]
-    for name in dict.fromkeys(order):
-        if name not in files:
-            continue
-        if name in files.changed:
-            old = files.info(name)
-            out.add(name, files[name], date_time=old.date_time if old else now)
-        else:
-            out.add_raw(files.info(name), data)
-    return out.finish()
+    return files.write(data, order)
 
 
 class _Parts:
@@ -608,6 +601,39 @@ class _Parts:
 
     def __iter__(self):
         return iter(self.keys())
+
+    def write(self, data: bytes, order: Sequence[str] = (),
+              date_time: tuple[int, ...] | None = None) -> bytes:
+        """The new zip: changed parts compressed anew, every other part copied
+        raw (still compressed, byte for byte), in ``order`` then the rest.
+        ``date_time``: one fixed time for every entry (byte-stable files)."""
+        out = ZipOut()
+        now = dt.datetime.now().timetuple()[:6]
+        for name in dict.fromkeys(list(order) + self.keys()):
+            if name not in self:
+                continue
+            old = self.info(name)
+            when = date_time or (old.date_time if old else now)
+            if name in self.changed:
+                out.add(name, self[name], date_time=when)
+            else:
+                assert old is not None
+                out.add_raw(old, data, date_time=when)
+        return out.finish()
+
+
+def rewrite_zip(data: bytes, changes: Mapping[str, bytes | None], order: Sequence[str] = (),
+                date_time: tuple[int, ...] | None = None) -> bytes:
+    """The one way this package rewrites a zip (workbook) file: ``data`` with
+    the parts in ``changes`` replaced or added (bytes) or removed (None);
+    every other part is copied raw, byte for byte."""
+    files = _Parts(zipfile.ZipFile(io.BytesIO(data)))
+    for name, value in changes.items():
+        if value is None:
+            files.pop(name)
+        else:
+            files[name] = value
+    return files.write(data, order, date_time)
 
 
 def _drop(files: _Parts, order: list[str], name: str) -> None:

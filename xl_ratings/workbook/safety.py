@@ -30,9 +30,9 @@ from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
 
-from .columns import sheet_key
-from .errors import InputErrors, RatingInputError, Where
-from .xlsxpatch import col_letter
+from ..i18n.labels import sheet_key
+from ..errors import InputErrors, RatingInputError, Where
+from .xlsx import col_letter
 
 MAX_FILE_BYTES = 200 * 2**20        #: 200 MiB on disk
 MAX_UNCOMPRESSED = 2 * 2**30        #: 2 GiB of XML in all

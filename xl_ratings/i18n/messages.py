@@ -9,6 +9,9 @@ messages.
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from . import to_lang
 
 # (English pattern, Chinese template); groups are carried over.
 PATTERNS: tuple[tuple[str, str], ...] = (
@@ -41,14 +44,34 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (r"^must be test or bonus", "类别须为 test 或 bonus（测试/奖励）"),
     (r"^there are no events to process$", "没有可处理的赛事"),
     (r"^file not found$", "找不到文件"),
-    (r"^a shanghai period is written like", "上海的周期写作 2026H1 或 2026H2"),
-    (r"^a peng period is a year", "彭氏的周期为年份，如 2026"),
-    (r"^a period is a year", "周期为年份（2026）、日期范围（2026-01-01..2026-06-30）或 all"),
+    (r"^a (?:\w+ )?period is written like (\S+) or (\S+)$", r"周期写作 \1 或 \2"),
+    (r"^a (?:\w+ )?period is a year, like (\S+)$", r"周期为年份，如 \1"),
+    (r"^a (?:\w+ )?period is a year \(", "周期为年份（2026）、日期范围（2026-01-01..2026-06-30）或 all"),
+    (r"^unknown rating system", "未知的评级系统，须为 shanghai、gor、lianzhong 或 peng"),
+    (r"^must be yes or no$", "须为 yes/no（是/否）"),
+    (r"^unknown tournament class", "未知的赛事级别，须为 A/B/C 或 甲/乙/丙"),
+    (r"^unknown event level", "未知的赛事等级，须为 national、provincial 或 district"),
+    (r"^the History sheet is not a ledger", "History 表不是 xl-ratings 写的台账（缺少 period、id、new 列）；请改名或删除"),
+    (r"^start and end dates are needed$", "需要开始和结束日期"),
+    (r"^is not a Lianzhong title", "不是联众称号（九级棋士 … 特级大师）"),
 )
 
 
-def chinese(problem: str) -> str | None:
+def chinese(problem: str, lang: str = "zh-Hans") -> str | None:
     """The Chinese text of an English problem, or None (already bilingual or unknown)."""
+    zh = _simplified(problem)
+    return None if zh is None else to_lang(zh, lang)
+
+
+def chinese_of(err: Any, lang: str = "zh-Hans") -> str | None:
+    """The Chinese text of a RatingInputError: its own, else the table's."""
+    own = getattr(err, "problem_zh", None)
+    if own:
+        return to_lang(own, lang)
+    return chinese(str(getattr(err, "problem", err)), lang)
+
+
+def _simplified(problem: str) -> str | None:
     if re.search(r"[\u4e00-\u9fff]", problem) and " — " in problem:
         return None   # the message carries its Chinese already
     for pattern, zh in PATTERNS:

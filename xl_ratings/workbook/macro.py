@@ -16,7 +16,10 @@ import re
 import zipfile
 from pathlib import Path
 
-from .errors import RatingInputError
+from ..errors import RatingInputError
+from .xlsx import rewrite_zip
+
+FIXED_TIME = (2026, 1, 1, 0, 0, 0)   #: every entry's time in generated files: same bytes every time
 
 VBA_PART = "xl/vbaProject.bin"
 MACRO = "[0]!SampleCall"
@@ -60,6 +63,7 @@ def add_macro_parts(data: bytes, vba: bytes | None = None) -> bytes:
     """Turn .xlsx bytes into .xlsm bytes with the VBA project and the button."""
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         files = {n: z.read(n) for n in z.namelist()}
+    before = dict(files)
     files[VBA_PART] = vba if vba is not None else files.get(VBA_PART) or vba_project()
     ct = files["[Content_Types].xml"].decode()
     ct = ct.replace("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
@@ -100,13 +104,8 @@ def add_macro_parts(data: bytes, vba: bytes | None = None) -> bytes:
         sheet_xml = sheet_xml.replace("</worksheet>", '<drawing r:id="rIdBtn1"/></worksheet>')
         files[sheet] = sheet_xml.encode()
     files["[Content_Types].xml"] = ct.encode()
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for name in ["[Content_Types].xml"] + [n for n in files if n != "[Content_Types].xml"]:
-            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, files[name])
-    return out.getvalue()
+    changed = {n: v for n, v in files.items() if before.get(n) != v}
+    return rewrite_zip(data, changed, order=["[Content_Types].xml"], date_time=FIXED_TIME)
 
 
 def module_source() -> str:

@@ -20,11 +20,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .columns import header_key
-from .errors import InputErrors, RatingInputError, Where
-from .model import Inputs
-from .perf import gc_paused
-from .reader import COLUMNS, read_inputs
+from ..i18n.labels import header_key
+from ..errors import InputErrors, RatingInputError, Where
+from ..systems.records import Records
+from ..engine.perf import gc_paused
+from ..engine.inputs import COLUMNS, read_records
 
 DEFAULT_EVENT = "games"
 
@@ -92,13 +92,13 @@ def _table_of(path: Path, sheet: str) -> list[list[Any]]:
 
 
 def load_game_list(path: str | os.PathLike, system: str, players: str | None = None,
-                   events: str | None = None, settings: dict[str, Any] | None = None) -> Inputs:
-    """Inputs from a CSV/Parquet game list (and optional players/events files)."""
+                   events: str | None = None, settings: dict[str, Any] | None = None) -> Records:
+    """Records from a CSV/Parquet game list (and optional players/events files)."""
     with gc_paused():
         return _load_game_list(path, system, players, events, settings)
 
 
-def _load_game_list(path, system, players, events, settings) -> Inputs:
+def _load_game_list(path, system, players, events, settings) -> Records:
     gpath = Path(path)
     df = _frame(gpath, COLUMNS["Games"][0])
     missing = [k for k in ("player", "opponent", "result") if k not in df.columns]
@@ -130,7 +130,7 @@ def _load_game_list(path, system, players, events, settings) -> Inputs:
         tables["Events"] = _table_of(Path(events), "Events")
     else:
         tables["Events"] = _implicit_events(df, gpath)
-    return read_inputs(tables, str(gpath), game_list=(data, index, str(gpath)))
+    return read_records(tables, str(gpath), game_list=(data, index, str(gpath)))
 
 
 def _implicit_events(df, path: Path) -> list[list[Any]]:

@@ -10,6 +10,9 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from typing import Any
+
+from ..errors import ParameterError
 
 
 def round_half_away(x: float) -> int:
@@ -57,3 +60,10 @@ def interpolate(xs: Sequence[float], ys: Sequence[float], x: float) -> float:
     i = bisect_right(xs, x)
     x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
     return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+
+
+def same_length(*columns: Sequence[Any]) -> None:
+    """The columns of one set of games (opponents, scores, handicaps) must pair up."""
+    if len({len(c) for c in columns}) > 1:
+        raise ParameterError("the ranges of one set of games differ in length",
+                             value=tuple(len(c) for c in columns))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import ResultError
+from ..errors import ResultError
 
 
 @dataclass(frozen=True)

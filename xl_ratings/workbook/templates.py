@@ -7,18 +7,63 @@ a test fails if the committed files drift from it.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.common import Table
-from .reader import COLUMNS
-from .sample import SAMPLES
-from .settings import PARAMS
-from .systems import peng
+from .. import systems
+from ..engine.inputs import COLUMNS
+from ..i18n.labels import label
+from ..systems.base import System
+from ..view.sheets import formula_like
+from .xlsx import text_width
 
-TITLES = {"shanghai": "上海市五子棋等级分 (Shanghai Gomoku rating, seed 001)",
-          "gor": "香港圍棋協會棋力分 GoR (Hong Kong Go Association, seed 002)",
-          "lianzhong": "联众象棋等级分 (Lianzhong Xiangqi rating, seed 004)",
-          "peng": "彭氏连珠等级分 (Peng's Renju rating, seed 000)"}
+HEADER_FILL = "1F4E78"
+
+
+@dataclass
+class TemplateTable:
+    """A sheet of a template: column keys, rows (dicts keyed by column), number formats."""
+
+    columns: list[str]
+    rows: list[dict[str, Any]]
+    formats: dict[str, str] = field(default_factory=dict)
+
+
+def keep_as_text(ws: Any) -> None:
+    """Text that Excel would run as a formula (a player named "=HYPERLINK(…)")
+    is stored as text, never as a formula."""
+    for row in ws.iter_rows():
+        for cell in row:
+            if formula_like(cell.value):
+                cell.data_type = "s"
+
+
+def write_table(ws: Any, table: TemplateTable, system: System) -> None:
+    """A result table with a header row people can read: labels, formats, widths, filter."""
+    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.utils import get_column_letter
+
+    ws.append([label(c, system) for c in table.columns])
+    for r in table.rows:
+        ws.append([r.get(c) for c in table.columns])
+    for cell in ws[1]:
+        cell.font = Font(bold=True, color="FFFFFF")
+        cell.fill = PatternFill("solid", fgColor=HEADER_FILL)
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    keep_as_text(ws)
+    for j, c in enumerate(table.columns, start=1):
+        letter = get_column_letter(j)
+        fmt = table.formats.get(c)
+        if fmt:
+            for (cell,) in ws.iter_rows(min_row=2, min_col=j, max_col=j):
+                cell.number_format = fmt
+        width = max([text_width(label(c, system))] + [text_width(r.get(c)) for r in table.rows[:500]])
+        ws.column_dimensions[letter].width = min(60, max(6, width + 2))
+    ws.freeze_panes = "A2"
+    if table.rows:
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(table.columns))}{len(table.rows) + 1}"
+
+
 
 README_LINES = {
     "zh": [
@@ -40,12 +85,12 @@ README_LINES = {
 }
 
 
-def settings_rows(system: str) -> list[list[Any]]:
-    """Settings: the system, then every scalar default (editable), then for peng
-    the reconstructed ladder values."""
-    rows: list[list[Any]] = [["system", system, "评级系统 rating system"],
+def settings_rows(system: System) -> list[list[Any]]:
+    """Settings: the system, then every scalar default (editable), then the
+    system's own rows (peng: the reconstructed ladder values)."""
+    rows: list[list[Any]] = [["system", system.name, "评级系统 rating system"],
                              ["federation", "", "协会名称 federation name"]]
-    params = PARAMS[system]()
+    params = system.params_type()
     for f in dataclasses.fields(params):
         if not f.init:
             continue
@@ -54,28 +99,22 @@ def settings_rows(system: str) -> list[list[Any]]:
             rows.append([f.name, v, "默认值 default (SPEC)"])
         elif isinstance(v, bool):
             rows.append([f.name, "yes" if v else "no", "默认值 default (SPEC)"])
-    if system == "peng":
-        for r in peng.LADDER:
-            if not r.stated:
-                name = r.rank.chinese()
-                for attr in ("basic", "coefficient", "multiplier"):
-                    rows.append([f"{attr}.{name}", getattr(r, attr),
-                                 "重建值，可修改 reconstructed, editable (SPEC §4)"])
+    if system.settings_rows is not None:
+        rows += [list(r) for r in system.settings_rows(params)]
     return rows
 
 
-def build(system: str, with_sample: bool = True):
-    """A fresh workbook for ``system`` (openpyxl), with or without sample records."""
+def build(name: str, with_sample: bool = True) -> Any:
+    """A fresh workbook for system ``name`` (openpyxl), with or without sample records."""
     import openpyxl
     from openpyxl.styles import Alignment, Font
     from openpyxl.worksheet.datavalidation import DataValidation
 
-    from .workbook import write_table
-
+    system = systems.get(name)
     wb = openpyxl.Workbook()
     info = wb.active
     info.title = "Read me"
-    info["A1"] = TITLES[system]
+    info["A1"] = system.title
     info["A1"].font = Font(bold=True, size=14)
     info["A2"] = "（.xlsm：点击下面的按钮 / click the button below）"
     r = 7
@@ -87,29 +126,28 @@ def build(system: str, with_sample: bool = True):
             r += 1
         r += 1
     info.column_dimensions["A"].width = 120
-    sample = SAMPLES[system]() if with_sample else {}
+    sample = system.sample() if with_sample else {}
     st = wb.create_sheet("Settings")
-    write_table(st, Table(["key", "value", "note"],
+    write_table(st, TemplateTable(["key", "value", "note"],
                           [{"key": k, "value": v, "note": n} for k, v, n in settings_rows(system)]), system)
     if with_sample and sample.get("Settings"):
         fed = next((row[1] for row in sample["Settings"][1:] if row[0] == "federation"), "")
         st["B3"] = fed
-    sheets = ["Players", "Events", "Games", "Awards"] + (["Points"] if system == "peng" else [])
-    for name in sheets:
-        ws = wb.create_sheet(name)
-        cols = [c for c in COLUMNS[name][0]
-                if (c != "rif" or system == "shanghai") and (c != "wins" or system == "gor")]
+    optional = ("rif", "wins")   # Players columns only some systems use
+    for sheet in ["Players", "Events", "Games", "Awards"] + list(system.input_sheets):
+        ws = wb.create_sheet(sheet)
+        cols = [c for c in COLUMNS[sheet][0] if c not in optional or c in system.player_columns]
         rows = []
-        if with_sample and name in sample:
-            head = sample[name][0]
-            rows = [dict(zip(head, row)) for row in sample[name][1:]]
+        if with_sample and sheet in sample:
+            head = sample[sheet][0]
+            rows = [dict(zip(head, row)) for row in sample[sheet][1:]]
         fmts = {c: "yyyy-mm-dd" for c in ("start", "end", "date")}
-        write_table(ws, Table(cols, rows, fmts), system)
-        _validations(ws, name, cols, DataValidation)
+        write_table(ws, TemplateTable(cols, rows, fmts), system)
+        _validations(ws, sheet, cols, DataValidation)
     return wb
 
 
-def _validations(ws, sheet: str, cols: list[str], DataValidation) -> None:
+def _validations(ws: Any, sheet: str, cols: list[str], DataValidation: Any) -> None:
     from openpyxl.utils import get_column_letter
 
     lists = {("Players", "sex"): "M,F,男,女", ("Players", "member"): "yes,no",
@@ -128,24 +166,20 @@ def _validations(ws, sheet: str, cols: list[str], DataValidation) -> None:
 __all__ = ["build", "settings_rows", "write_templates"]
 
 
-def _fix_zip_times(path) -> None:
+def _fix_zip_times(path: Any) -> None:
     """Same bytes on every regeneration: fixed timestamps inside the zip."""
-    import io
-    import zipfile
-
     import re
+    import zipfile
+    from pathlib import Path
 
+    from .macro import FIXED_TIME
+    from .xlsx import rewrite_zip
+
+    data = Path(path).read_bytes()
     with zipfile.ZipFile(path) as z:
-        files = [(i.filename, z.read(i.filename)) for i in z.infolist()]
-    files = [(n, re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2026-01-01T00:00:00Z", d)
-              if n == "docProps/core.xml" else d) for n, d in files]
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in files:
-            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, data)
-    path.write_bytes(buf.getvalue())
+        core = z.read("docProps/core.xml")
+    core = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2026-01-01T00:00:00Z", core)
+    Path(path).write_bytes(rewrite_zip(data, {"docProps/core.xml": core}, date_time=FIXED_TIME))
 
 
 def write_templates(folder) -> list:
@@ -160,7 +194,7 @@ def write_templates(folder) -> list:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     fixed = dt.datetime(2026, 1, 1)
-    for system in PARAMS:
+    for system in systems.SYSTEMS:
         wb = build(system)
         wb.properties.created = wb.properties.modified = fixed
         path = folder / f"{system}.xlsx"
@@ -176,7 +210,7 @@ def write_templates(folder) -> list:
     return written
 
 
-if __name__ == "__main__":   # python -m xl_ratings.templates [folder]
+if __name__ == "__main__":   # python -m xl_ratings.workbook.templates [folder]
     import sys
 
     for p in write_templates(sys.argv[1] if len(sys.argv) > 1 else "workbook_templates"):

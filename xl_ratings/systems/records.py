@@ -1,7 +1,7 @@
 """The records a rating officer keeps, as plain values (CONTRACT §2).
 
-Read from the input sheets by :mod:`xl_ratings.reader`; consumed by the period
-engines in :mod:`xl_ratings.engine`.  No I/O here.
+Read from the input sheets by :mod:`xl_ratings.engine.inputs`; consumed by
+the period engines of each system.  No I/O here.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .game_result import Result
 from .ranks import Rank
-from .results import Result
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,9 @@ class PointsEntry:
 
 
 @dataclass
-class Inputs:
+class Records:
+    """Everything the input sheets hold, validated."""
+
     system: str
     settings: dict[str, Any]
     players: dict[str, Player]
@@ -86,25 +88,3 @@ class Inputs:
     awards: list[Award] = field(default_factory=list)
     points: list[PointsEntry] = field(default_factory=list)
     file: str | None = None
-
-
-@dataclass
-class State:
-    """A player's record at a period boundary (one History row)."""
-
-    rating: float | None
-    games: int = 0
-    events: int = 0
-    peak: float | None = None
-    status: str = "active"
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Check:
-    """Something a SPEC rule flagged, for the officer to see (Checks sheet)."""
-
-    rule: str
-    sheet: str
-    row: int | None
-    message: str

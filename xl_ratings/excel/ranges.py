@@ -17,8 +17,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .errors import RatingInputError
-from .results import Result, parse_result
+from ..engine.cells import blank as is_blank
+from ..errors import RatingInputError
+from ..systems.game_result import Result, parse_result
 
 Grid = list[list[Any]]
 
@@ -27,9 +28,6 @@ class ArgumentError(RatingInputError):
     """A bad argument of an Excel function: names function, argument, cell and value."""
 
 
-def is_blank(v: Any) -> bool:
-    return v is None or (isinstance(v, str) and not v.strip()) or (
-        isinstance(v, float) and math.isnan(v))
 
 
 def as_grid(x: Any) -> Grid:

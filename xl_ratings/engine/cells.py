@@ -1,0 +1,79 @@
+"""Cell values as sheets give them: blank, dates, numbers, ids.
+
+The one place that decides what a blank cell is and how a serial number
+becomes a date (both date systems of Excel: 1900 and Mac's 1904).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import RatingInputError
+
+#: Day 0 of Excel's 1900 date system (1899-12-30, Lotus' leap-year bug included).
+EXCEL_EPOCH = dt.date(1899, 12, 30)
+#: Day 0 of the 1904 date system (old Mac Excel workbooks: ``<workbookPr date1904="1"/>``).
+EXCEL_EPOCH_1904 = dt.date(1904, 1, 1)
+
+
+def epoch(date1904: bool = False) -> dt.date:
+    return EXCEL_EPOCH_1904 if date1904 else EXCEL_EPOCH
+
+
+def blank(v: Any) -> bool:
+    return v is None or (isinstance(v, str) and not v.strip()) or (
+        isinstance(v, float) and math.isnan(v))
+
+
+def filled(row: Sequence[Any]) -> bool:
+    """Does the row hold anything? (fast when the first cell is filled, as it nearly always is)"""
+    if row:
+        v = row[0]
+        if v is not None and v != "" and not (type(v) is str and v.isspace()):
+            return not (isinstance(v, float) and math.isnan(v))
+    return not all(blank(v) for v in row)
+
+
+NOT_A_DATE = "is not a date (write it as a date, e.g. 2026-03-01)"
+NOT_A_NUMBER = "must be a number (this cell holds text; retype it as a number)"
+
+
+def to_ident(v: Any) -> str:
+    """An id cell as text (1.0 -> "1"); blank is an error."""
+    if blank(v):
+        raise RatingInputError("is empty")
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v).strip()
+
+
+def to_date(v: Any, date1904: bool = False) -> dt.date | None:
+    """A date cell: a date, an Excel serial number or ISO text; blank -> None."""
+    if blank(v):
+        return None
+    if isinstance(v, dt.datetime):
+        return v.date()
+    if isinstance(v, dt.date):
+        return v
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v < 2958466:
+        return epoch(date1904) + dt.timedelta(days=int(v))
+    if isinstance(v, str):
+        try:
+            return dt.date.fromisoformat(v.strip()[:10])
+        except ValueError:
+            pass
+    raise RatingInputError(NOT_A_DATE)
+
+
+def sheet_number(v: Any) -> float | None:
+    """A number cell; blank -> None; text (even "1500") is an error: retype it."""
+    if blank(v):
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise RatingInputError(NOT_A_NUMBER)
+    return float(v)
+
+

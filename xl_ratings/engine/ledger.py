@@ -1,0 +1,214 @@
+"""The ledger: the History sheet, typed.
+
+Each processed period adds one row per player: the period, the player, the
+rating before and after, and the :class:`~xl_ratings.systems.base.State`
+the next period starts from -- the common fields and the typed fields the
+system keeps (``System.state_type``).  This is the only module that parses
+or lays out the History.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.labels import header_key, sheet_key
+from ..systems.base import State, System, ledger_fields
+from ..systems.period import Period
+from ..systems.ranks import Rank, parse_rank
+from .cells import blank, to_date
+
+#: The columns every system's History has, in order (the system's own follow).
+COMMON = ("period", "start", "end", "id", "name", "old", "new", "change", "status", "games", "events",
+          "peak", "period_games")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One History row: a player's record at the end of a period."""
+
+    period: Period
+    id: str
+    name: str
+    old: float | None
+    state: State
+    change: float | None = None     #: new − old, as computed before storing
+
+    @classmethod
+    def of(cls, period: Period, pid: str, name: str, old: float | None, state: State) -> "Entry":
+        new = state.rating
+        return cls(period, pid, name, old, state, None if new is None or old is None else new - old)
+
+
+def as_stored(v: Any) -> Any:
+    """A float as the workbook file stores it (16 significant digits), so that
+    a period chained in memory starts exactly where a period restarted from
+    the saved History would."""
+    return float("%.16g" % v) if isinstance(v, float) else v
+
+
+class Ledger:
+    """The History of one workbook: entries in period order."""
+
+    def __init__(self, system: System, entries: Sequence[Entry] = ()) -> None:
+        self.system = system
+        self.entries: list[Entry] = list(entries)
+
+    # ------------------------------------------------------------------ queries
+    def periods(self) -> list[Period]:
+        seen = {e.period.label: e.period for e in self.entries}
+        return sorted(seen.values())
+
+    def states_at(self, period: Period) -> dict[str, State]:
+        """Each player's state at the end of ``period`` (``period_end`` set)."""
+        return {e.id: dataclasses.replace(e.state, period_end=period.end)
+                for e in self.entries if e.period.label == period.label}
+
+    def entries_of(self, label: str) -> list[Entry]:
+        return [e for e in self.entries if e.period.label == label]
+
+    # ------------------------------------------------------------------ changes
+    def record(self, period: Period, entries: Sequence[Entry]) -> None:
+        """Replace ``period``'s rows with ``entries`` (stored as the file stores them)."""
+        kept = [e for e in self.entries if e.period.label != period.label]
+        self.entries = kept + [self._stored(e) for e in entries]
+
+    @staticmethod
+    def _stored(e: Entry) -> Entry:
+        st = e.state
+        values = {f.name: as_stored(getattr(st, f.name)) for f in dataclasses.fields(st)}
+        return Entry(e.period, e.id, e.name, as_stored(e.old), type(st)(**values), as_stored(e.change))
+
+    # ------------------------------------------------------------------ the sheet
+    def columns(self) -> tuple[str, ...]:
+        return COMMON + tuple(f.name for f in ledger_fields(self.system.state_type))
+
+    def kinds(self) -> dict[str, str]:
+        """Display kind of each History column (read by the view)."""
+        out = {"start": "date", "end": "date", "old": "dec2", "new": "dec2", "change": "signed2",
+               "peak": "dec2", "status": "status"}
+        for f in ledger_fields(self.system.state_type):
+            out[f.name] = str(f.metadata.get("kind", "text"))
+        return out
+
+    def internal(self) -> set[str]:
+        """Columns kept for the next period's computation, not for reading."""
+        return {f.name for f in ledger_fields(self.system.state_type) if f.metadata.get("internal")}
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per entry, keyed by column, sorted by period end then id."""
+        out = []
+        for e in sorted(self.entries, key=lambda x: (x.period.end, x.id)):
+            st = e.state
+            rec: dict[str, Any] = {
+                "period": e.period.label, "start": e.period.start, "end": e.period.end, "id": e.id,
+                "name": e.name, "old": e.old, "new": st.rating, "change": e.change,
+                "status": st.status, "games": st.games, "events": st.events, "peak": st.peak,
+                "period_games": st.period_games}
+            for f in ledger_fields(self.system.state_type):
+                rec[f.name] = getattr(st, f.name)
+            out.append(rec)
+        return out
+
+    @classmethod
+    def from_tables(cls, tables: Mapping[str, Sequence[Sequence[Any]]], system: System,
+                    file: str | None = None) -> "Ledger":
+        """The History sheet of a workbook (an empty ledger when there is none)."""
+        name = next((n for n in tables if sheet_key(n) == "History"), None)
+        if name is None:
+            return cls(system)
+        return cls.parse(tables[name], system, file, name)
+
+    @classmethod
+    def parse(cls, table: Sequence[Sequence[Any]], system: System, file: str | None = None,
+              sheet: str = "History") -> "Ledger":
+        rows = [list(r) for r in table]
+        if not rows:
+            return cls(system)
+        extra = {f.name: f for f in ledger_fields(system.state_type)}
+        known = set(COMMON) | set(extra)
+        keys: dict[int, str] = {}
+        for j, h in enumerate(rows[0]):
+            if blank(h):
+                break   # the chart data stands to the right of a blank column
+            k = header_key(h, known)
+            if k:
+                keys[j] = k
+        if not {"period", "id", "new"} <= set(keys.values()):
+            raise InputErrors([RatingInputError(
+                "the History sheet is not a ledger written by xl-ratings (columns period, id, new missing); "
+                "rename or delete it", where=Where(file, sheet, 1))])
+        entries: list[Entry] = []
+        errors: list[RatingInputError] = []
+        for i, r in enumerate(rows[1:], start=2):
+            rec = {k: (r[j] if j < len(r) else None) for j, k in keys.items()}
+            if blank(rec.get("period")) or blank(rec.get("id")):
+                continue
+            try:
+                entries.append(_entry(rec, system, extra))
+            except RatingInputError as e:
+                errors.append(RatingInputError(e.problem, value=e.value, where=Where(file, sheet, i, e.where.column)))
+        if errors:
+            raise InputErrors(errors)
+        return cls(system, entries)
+
+
+def _num(v: Any) -> float | None:
+    if blank(v):
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        try:
+            return float(str(v).strip())
+        except ValueError:
+            raise RatingInputError("must be a number", value=v) from None
+    return float(v)
+
+
+def _int(v: Any) -> int:
+    n = _num(v)
+    return 0 if n is None else int(n)
+
+
+def _field_value(f: dataclasses.Field[Any], v: Any) -> Any:
+    """A ledger cell as the state field's type (int, float, date, text or rank)."""
+    t = str(f.type)
+    if blank(v):
+        return None if "None" in t else (f.default if f.default is not dataclasses.MISSING
+                                         else f.default_factory())   # type: ignore[misc]
+    if t.startswith("int"):
+        return _int(v)
+    if t.startswith("float"):
+        return _num(v)
+    if t.startswith("dt.date"):
+        return to_date(v)
+    if t.startswith("Rank"):
+        return parse_rank(v)
+    return str(v)
+
+
+def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.Field[Any]]) -> Entry:
+    start, end = to_date(rec.get("start")), to_date(rec.get("end"))
+    if start is None or end is None:
+        raise RatingInputError("start and end dates are needed")
+    pid = rec["id"]
+    pid = str(int(pid)) if isinstance(pid, float) and pid.is_integer() else str(pid).strip()
+    status = str(rec.get("status") or "active").split()[-1].lower()
+    values: dict[str, Any] = {
+        "rating": _num(rec.get("new")), "games": _int(rec.get("games")), "events": _int(rec.get("events")),
+        "peak": _num(rec.get("peak")),
+        "status": status if status in ("active", "inactive", "pending") else "active",
+        "period_games": _int(rec.get("period_games")), "period_end": end}
+    for name, f in extra.items():
+        if name in rec:
+            values[name] = _field_value(f, rec[name])
+    label = str(rec["period"]).strip()
+    return Entry(Period(start, end, label), pid, "" if blank(rec.get("name")) else str(rec["name"]),
+                 _num(rec.get("old")), system.state_type(**values), _num(rec.get("change")))
+
+
+def first_day_after(p: Period) -> dt.date:
+    return p.end + dt.timedelta(days=1)

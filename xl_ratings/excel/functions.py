@@ -1,0 +1,396 @@
+"""Excel functions of xl_ratings (CONTRACT §1).
+
+One module serves classic xlwings (Windows/macOS, "Import Python UDFs"),
+xlwings Lite (``from xl_ratings.udfs import *`` in ``main.py``) and xlwings
+Server.  Excel's name is the Python name in capitals.
+
+Every argument may be a single cell or a range; ranges broadcast element-wise
+and the result spills in the shape the ranges came in.  Functions over a *set
+of games* (ELO_DELTA, GOR_UPDATE, PENG_*) take one player per row: a single
+``rating`` cell with the games in any range, or a column of players with one
+row of games each.  Blank in gives blank out.  A bad argument raises an error
+naming the function, the argument, the cell and the value.
+
+Parameters carry no type hints on purpose: xlwings turns hints into
+converters, and ranges must arrive as nested lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xlwings import arg, func
+
+from .. import systems
+from ..errors import RatingInputError
+from ..systems import SYSTEMS, gor, lianzhong, peng, shanghai
+from ..systems.ranks import parse_rank
+from . import kernels as vector
+from .ranges import (ArgumentError, as_grid, elementwise, fail, game_sets, is_blank, per_player,
+                    to_number, to_result)
+
+# Excel shows each function under its Python name in capitals (elo_expected ->
+# ELO_EXPECTED); ``from xl_ratings.udfs import *`` brings exactly these.
+__all__ = ["elo_expected", "elo_delta", "shanghai_k", "lianzhong_k", "lianzhong_update",
+           "lianzhong_title", "gor_expected", "gor_update", "peng_annual", "peng_cumulative",
+           "peng_base", "rank_standard", "rank_rating"]
+
+_RATING_DOC = "a rating, or a range of ratings"
+
+
+def _choice(fname: str, argname: str, value: Any, options: tuple[str, ...]) -> str:
+    text = str(value).strip().lower() if value is not None else ""
+    if text in options:
+        return text
+    listed = ", ".join(options[:-1]) + " or " + options[-1]
+    raise ArgumentError(f"{fname}: unknown {argname} {value!r}; use {listed}")
+
+
+def _system(fname: str, value: Any) -> str:
+    return _choice(fname, "system", value, SYSTEMS)
+
+
+def _rank(fname: str, argname: str, value: Any, pos: str = ""):
+    try:
+        return parse_rank(value)
+    except RatingInputError as e:
+        raise fail(fname, argname, e.problem, value, pos) from None
+
+
+def _fast_binary(fname: str, a: Any, b: Any, kernel) -> Any:
+    """NumPy path for two numeric ranges; None if the slow path must decide."""
+    if not isinstance(a, (list, tuple)) and not isinstance(b, (list, tuple)):
+        return None
+    ga, gb = vector.numeric(as_grid(a)), vector.numeric(as_grid(b))
+    if ga is None or gb is None:
+        return None
+    try:
+        blank = vector.np.isnan(ga) | vector.np.isnan(gb)
+        values = kernel(ga, gb)
+    except ValueError:  # shapes do not broadcast: let the slow path explain
+        return None
+    return vector.to_cells(values, blank)
+
+
+# --------------------------------------------------------------------------- Elo
+@func
+@arg("rating", ndim=2, doc=_RATING_DOC)
+@arg("opponent", ndim=2, doc="the opponent's rating, or a range of them")
+@arg("method", doc='"logistic" (default): 1/(1+10^((opp−own)/400)); "fide": the FIDE table, difference capped at 400')
+def elo_expected(rating, opponent, method="logistic"):
+    """Expected score of a player against an opponent (Elo). Spills over ranges."""
+    fname = "ELO_EXPECTED"
+    m = _choice(fname, "method", method or "logistic", ("logistic", "fide"))
+    if m == "logistic":
+        fast = _fast_binary(fname, rating, opponent, vector.elo_logistic)
+    else:
+        fast = _fast_binary(fname, rating, opponent,
+                            lambda r, o: vector.fide_pc(r - o))
+    if fast is not None:
+        return fast
+
+    def one(rating, opponent, pos):
+        r = to_number(fname, "rating", rating, pos)
+        o = to_number(fname, "opponent", opponent, pos)
+        if m == "logistic":
+            return lianzhong.expected(r, o)
+        return shanghai.expected_score(r - o)
+    return elementwise(fname, {"rating": rating, "opponent": opponent}, one)
+
+
+@func
+@arg("rating", ndim=2, doc="the player's rating at the start (a cell, or a column of players)")
+@arg("opponents", ndim=2, doc="the opponents' ratings (one row per player when rating is a column)")
+@arg("scores", ndim=2, doc="the player's results, same shape as opponents: 1, 0.5, 0, W/D/L, 胜/和/负; forfeits (+, -, 1*) are skipped")
+@arg("k", ndim=2, doc="the K factor (a cell, or one per player)")
+@arg("method", doc='"fide" (default): K·(ΣW − N·PC(R − mean opp)); "logistic": K·Σ(W − E)')
+def elo_delta(rating, opponents, scores, k, method="fide"):
+    """Unrounded rating change ΔR over a set of games (a tournament)."""
+    fname = "ELO_DELTA"
+    m = _choice(fname, "method", method or "fide", ("fide", "logistic"))
+    sets = game_sets(fname, rating, {"opponents": opponents, "scores": scores})
+    heads, ks = as_grid(rating), as_grid(k)
+    if len(ks) not in (1, len(heads)):
+        raise ArgumentError(f"{fname}: k has {len(ks)} rows but there are {len(heads)} players")
+    out = []
+    for i, games in enumerate(sets):
+        head = heads[i][0]
+        kv = ks[i if len(ks) > 1 else 0][0]
+        if is_blank(head):
+            out.append("")
+            continue
+        pos = f" row {i + 1}" if len(heads) > 1 else ""
+        r = to_number(fname, "rating", head, pos)
+        kk = to_number(fname, "k", kv, pos)
+        opps, ws = [], []
+        for g in games:
+            res = to_result(fname, "scores", g["scores"], g["pos"])
+            if res.forfeit:
+                continue
+            opps.append(to_number(fname, "opponents", g["opponents"], g["pos"]))
+            ws.append(res.score)
+        if m == "fide":
+            out.append(shanghai.tournament_change(r, opps, ws, kk).change)
+        else:
+            out.append(kk * sum(w - lianzhong.expected(r, o) for o, w in zip(opps, ws)))
+    return per_player(fname, rating, out)
+
+
+@func
+@arg("games", ndim=2, doc="rated games counted before the tournament")
+@arg("events", ndim=2, doc="rated tournaments counted before the tournament")
+@arg("peak", ndim=2, doc="the highest rating the player has had (blank: never rated)")
+def shanghai_k(games, events, peak=None):
+    """K of the Shanghai rating for a tournament: 25 while new (<3 events and <30 games), 15, or 10 once the peak reached 2400."""
+    fname = "SHANGHAI_K"
+
+    def one(games, events, peak, pos):
+        g = to_number(fname, "games", games, pos)
+        e = to_number(fname, "events", events, pos)
+        p = None if is_blank(peak) else to_number(fname, "peak", peak, pos)
+        if g < 0 or e < 0:
+            raise fail(fname, "games" if g < 0 else "events", "must not be negative",
+                       games if g < 0 else events, pos)
+        return shanghai.k_factor(int(g), int(e), p)
+    return elementwise(fname, {"games": games, "events": events, "peak": peak}, one,
+                       blank_ok=("peak",))
+
+
+# --------------------------------------------------------------------------- Lianzhong
+@func
+@arg("rating", ndim=2, doc=_RATING_DOC)
+def lianzhong_k(rating):
+    """K of the Lianzhong rating from the player's own rating: 32 below 2000, 24 below 2400, 16 below 2800, else 8."""
+    fname = "LIANZHONG_K"
+    return elementwise(fname, {"rating": rating},
+                       lambda rating, pos: lianzhong.k_factor(to_number(fname, "rating", rating, pos)))
+
+
+@func
+@arg("rating", ndim=2, doc="the player's rating before the game")
+@arg("opponent", ndim=2, doc="the opponent's rating before the game")
+@arg("score", ndim=2, doc="the player's result: 1, 0.5, 0, W/D/L, 胜/和/负 (a forfeit leaves the rating unchanged)")
+@arg("games", ndim=2, doc="the player's counted games before this one (rated from 20)")
+@arg("opponent_games", ndim=2, doc="the opponent's counted games before this one")
+def lianzhong_update(rating, opponent, score, games, opponent_games):
+    """The player's new Lianzhong rating after one game (rated/unrated mixing of seed 004 §5–§7)."""
+    fname = "LIANZHONG_UPDATE"
+
+    def one(rating, opponent, score, games, opponent_games, pos):
+        r = to_number(fname, "rating", rating, pos)
+        o = to_number(fname, "opponent", opponent, pos)
+        res = to_result(fname, "score", score, pos)
+        g = to_number(fname, "games", games, pos)
+        og = to_number(fname, "opponent_games", opponent_games, pos)
+        if res.forfeit:
+            return r
+        return lianzhong.update(r, o, res.score, int(g), int(og)).rating
+    return elementwise(fname, dict(rating=rating, opponent=opponent, score=score, games=games,
+                                   opponent_games=opponent_games), one)
+
+
+@func
+@arg("rating", ndim=2, doc=_RATING_DOC)
+@arg("games", ndim=2, doc="the player's counted games (no title under 20)")
+@arg("awarded", ndim=2, doc="a title awarded in official events (特级大师, 一级大师), kept for ever")
+def lianzhong_title(rating, games, awarded=None):
+    """Lianzhong title (称号) for a rating: 九级棋士 … 二级大师, 无称号 under 20 games."""
+    fname = "LIANZHONG_TITLE"
+
+    def one(rating, games, awarded, pos):
+        r = to_number(fname, "rating", rating, pos)
+        g = to_number(fname, "games", games, pos)
+        aw = None if is_blank(awarded) else str(awarded).strip()
+        if aw and aw not in {t for _, t in lianzhong.DEFAULTS.awarded_titles}:
+            raise fail(fname, "awarded", "is not an awarded title; use 特级大师 or 一级大师", awarded, pos)
+        return lianzhong.title(r, int(g), aw)
+    return elementwise(fname, {"rating": rating, "games": games, "awarded": awarded}, one,
+                       blank_ok=("awarded",))
+
+
+# --------------------------------------------------------------------------- GoR
+@func
+@arg("rating", ndim=2, doc="the player's GoR")
+@arg("opponent", ndim=2, doc="the opponent's GoR")
+@arg("handicap", ndim=2, doc="stones the player receives (negative: gives); blank or 0 for even games")
+def gor_expected(rating, opponent, handicap=0):
+    """Expected result S_E of the player (GoR, seed 002 formulas (1) and (2)); equal ratings give 0.5 − ε/2."""
+    fname = "GOR_EXPECTED"
+    h = 0 if is_blank(handicap) else handicap
+    if isinstance(h, (int, float)) and not isinstance(h, bool):
+        fast = _fast_binary(fname, rating, opponent,
+                            lambda r, o: vector.gor_expected(r, o, float(h)))
+        if fast is not None:
+            return fast
+
+    def one(rating, opponent, handicap, pos):
+        r = to_number(fname, "rating", rating, pos)
+        o = to_number(fname, "opponent", opponent, pos)
+        hh = 0.0 if is_blank(handicap) else to_number(fname, "handicap", handicap, pos)
+        return gor.expected(r, o, hh)
+    return elementwise(fname, {"rating": rating, "opponent": opponent, "handicap": h}, one,
+                       blank_ok=("handicap",))
+
+
+@func
+@arg("rating", ndim=2, doc="the GoR at the tournament's start (a cell, or a column of players)")
+@arg("opponents", ndim=2, doc="the opponents' GoR (one row per player when rating is a column)")
+@arg("scores", ndim=2, doc="the player's results: 1, 0.5, 0, W/D/L, 胜/和/负; + (won by forfeit) is not counted, - (absent) counts as a loss")
+@arg("handicaps", ndim=2, doc="stones the player received in each game (negative: gave); blank for even games")
+@arg("weight", ndim=2, doc="tournament weight: 1 (甲/A), 0.75 (乙/B), 0.5 (丙/C), or the class letter")
+def gor_update(rating, opponents, scores, handicaps=None, weight=1):
+    """New GoR after a tournament: every game from the same start rating, summed, floor 100."""
+    fname = "GOR_UPDATE"
+    games = {"opponents": opponents, "scores": scores}
+    if handicaps is not None:
+        games["handicaps"] = handicaps
+    sets = game_sets(fname, rating, games, optional=("handicaps",))
+    heads, ws = as_grid(rating), as_grid(1 if weight is None else weight)
+    out = []
+    for i, gs in enumerate(sets):
+        if is_blank(heads[i][0]):
+            out.append("")
+            continue
+        pos = f" row {i + 1}" if len(heads) > 1 else ""
+        r = to_number(fname, "rating", heads[i][0], pos)
+        wv = ws[i if len(ws) > 1 else 0][0]
+        if isinstance(wv, str) and not wv.strip().replace(".", "").isdigit():
+            try:
+                w = gor.class_weight(wv)
+            except RatingInputError:
+                raise fail(fname, "weight", "is not a weight or a class (A/B/C, 甲/乙/丙)", wv, pos) from None
+        else:
+            w = to_number(fname, "weight", wv, pos)
+        opps, sc, hs = [], [], []
+        for g in gs:
+            res = to_result(fname, "scores", g["scores"], g["pos"])
+            if res.forfeit and res.score == 1:
+                continue  # seed 002 §7: the winner's unplayed game is not counted
+            opps.append(to_number(fname, "opponents", g["opponents"], g["pos"]))
+            sc.append(res.score)
+            hv = g.get("handicaps")
+            hs.append(0.0 if is_blank(hv) else to_number(fname, "handicaps", hv, g["pos"]))
+        out.append(gor.tournament_update(r, opps, sc, hs, w))
+    return per_player(fname, rating, out)
+
+
+# --------------------------------------------------------------------------- Peng
+def _peng_games(fname, gs):
+    ranks, scores = [], []
+    for g in gs:
+        res = to_result(fname, "scores", g["scores"], g["pos"])
+        if res.forfeit:
+            continue
+        ranks.append(_rank(fname, "opponent_ranks", g["opponent_ranks"], g["pos"]))
+        scores.append(res.score)
+    return ranks, scores
+
+
+def _peng_rows(fname, rank, opponent_ranks, scores, compute):
+    sets = game_sets(fname, rank, {"opponent_ranks": opponent_ranks, "scores": scores})
+    heads = as_grid(rank)
+    out = []
+    for i, gs in enumerate(sets):
+        if is_blank(heads[i][0]):
+            out.append("")
+            continue
+        pos = f" row {i + 1}" if len(heads) > 1 else ""
+        own = _rank(fname, "rank", heads[i][0], pos)
+        ranks, sc = _peng_games(fname, gs)
+        try:
+            out.append(compute(i, own, ranks, sc, pos))
+        except RatingInputError as e:
+            raise fail(fname, "rank", e.problem, heads[i][0], pos) from None
+    return per_player(fname, rank, out)
+
+
+def _optional_number(fname, argname, grid_value, i, pos):
+    g = as_grid(grid_value)
+    v = g[i if len(g) > 1 else 0][0]
+    return None if is_blank(v) else to_number(fname, argname, v, pos)
+
+
+@func
+@arg("rank", ndim=2, doc="the player's rank held on Jan 1 (初段, 5级, 无级 …), or a column of players")
+@arg("opponent_ranks", ndim=2, doc="the opponents' ranks (one row per player when rank is a column)")
+@arg("scores", ndim=2, doc="the player's results: 1, 0.5, 0, W/D/L, 胜/和/负; forfeits are skipped")
+@arg("base", ndim=2, doc="year-start base; blank: the base of rank (kyu: basic score; dan: basic÷A, at least 200)")
+def peng_annual(rank, opponent_ranks, scores, base=None):
+    """Peng annual score (年度等级分): base + 16×opponent's multiplier per win − 16×own multiplier per loss."""
+    fname = "PENG_ANNUAL"
+    return _peng_rows(fname, rank, opponent_ranks, scores,
+                      lambda i, own, ranks, sc, pos: peng.annual(
+                          own, ranks, sc, _optional_number(fname, "base", base, i, pos)))
+
+
+@func
+@arg("rank", ndim=2, doc="the player's rank (初段, 5级, 无级 …), or a column of players")
+@arg("opponent_ranks", ndim=2, doc="the opponents' ranks (one row per player when rank is a column)")
+@arg("scores", ndim=2, doc="the player's results: 1, 0.5, 0, W/D/L, 胜/和/负; forfeits are skipped")
+@arg("tests", ndim=2, doc="points from timed and untimed problem-solving tests (C)")
+@arg("bonus", ndim=2, doc="points awarded for special contributions")
+@arg("start", ndim=2, doc="cumulative score before these games; blank: the basic score of rank")
+def peng_cumulative(rank, opponent_ranks, scores, tests=0, bonus=0, start=None):
+    """Peng cumulative score (累积等级分): start + Σ A(opponent)×(2 win, 1 draw, 0 loss) + tests + bonus."""
+    fname = "PENG_CUMULATIVE"
+
+    def compute(i, own, ranks, sc, pos):
+        t = _optional_number(fname, "tests", 0 if tests is None else tests, i, pos) or 0.0
+        b = _optional_number(fname, "bonus", 0 if bonus is None else bonus, i, pos) or 0.0
+        s = _optional_number(fname, "start", start, i, pos)
+        return peng.cumulative(own, ranks, sc, t, b, s)
+    return _peng_rows(fname, rank, opponent_ranks, scores, compute)
+
+
+@func
+@arg("rank", ndim=2, doc="a rank (初段, 5级, 无级 …) or a range of ranks")
+def peng_base(rank):
+    """Year-start base of the Peng annual score for a rank (四段 333.33, 五段 571.42 …)."""
+    fname = "PENG_BASE"
+
+    def one(rank, pos):
+        r = _rank(fname, "rank", rank, pos)
+        try:
+            return peng.year_base(r)
+        except RatingInputError as e:
+            raise fail(fname, "rank", e.problem, rank, pos) from None
+    return elementwise(fname, {"rank": rank}, one)
+
+
+# --------------------------------------------------------------------------- ranks
+@func
+@arg("value", ndim=2, doc="a rating (or a Peng cumulative score), or a range of them")
+@arg("system", doc="shanghai, gor, lianzhong or peng")
+@arg("certified", ndim=2, doc="the rank certified so far; below the standard the name becomes N格 (e.g. 二格)")
+def rank_standard(value, system, certified=None):
+    """The highest rank whose standard the value meets: shanghai 三段/5级, gor 3D/5k, peng 二段 (or 二格), lianzhong a title."""
+    fname = "RANK_STANDARD"
+    s = _system(fname, system)
+
+    system = systems.get(s)
+
+    def one(value, certified, pos):
+        v = to_number(fname, "value", value, pos)
+        if not is_blank(certified):
+            _rank(fname, "certified", certified, pos)
+        return system.standard_name(v, None if is_blank(certified) else certified)
+    return elementwise(fname, {"value": value, "certified": certified}, one,
+                       blank_ok=("certified",))
+
+
+@func
+@arg("rank", ndim=2, doc="a rank (三段, 5级, 3D, 5k …; a title for lianzhong), or a range of them")
+@arg("system", doc="shanghai, gor, lianzhong or peng")
+def rank_rating(rank, system):
+    """The standard rating of a rank (shanghai, gor), its basic score (peng), or a title's minimum rating (lianzhong)."""
+    fname = "RANK_RATING"
+    s = _system(fname, system)
+
+    system = systems.get(s)
+
+    def one(rank, pos):
+        try:
+            return system.rank_rating(rank)
+        except RatingInputError as e:
+            raise fail(fname, "rank", e.problem, rank, pos) from None
+    return elementwise(fname, {"rank": rank}, one)

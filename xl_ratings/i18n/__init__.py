@@ -1,0 +1,39 @@
+"""Words: labels of sheets and columns, messages, and the two Chinese scripts.
+
+Everything is written once in simplified Chinese (with English beside it);
+the Hong Kong workbooks (``lang`` = ``zh-Hant``) get traditional Chinese
+through :func:`to_lang` -- the one way to give Chinese text in either
+script.  OpenCC's conversion tables (``opencc-python-reimplemented``, pure
+Python) do the conversion: phrase-aware, and far more complete than a
+hand-kept character map.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+SIMPLIFIED = "zh-Hans"
+TRADITIONAL = "zh-Hant"
+
+
+@lru_cache(maxsize=1)
+def _converter():   # type: ignore[no-untyped-def]
+    from opencc import OpenCC
+
+    return OpenCC("s2t")
+
+
+@lru_cache(maxsize=4096)
+def traditional(text: str) -> str:
+    """Simplified Chinese text in traditional characters (other text unchanged)."""
+    if text.isascii():
+        return text
+    return str(_converter().convert(text))
+
+
+def to_lang(text: str, lang: str) -> str:
+    """``text`` (written in simplified Chinese) in the script of ``lang``."""
+    return traditional(text) if lang == TRADITIONAL else text
+
+
+__all__ = ["SIMPLIFIED", "TRADITIONAL", "to_lang", "traditional"]

@@ -1,0 +1,130 @@
+"""Sheet and column names: English keys (always accepted) and Chinese labels.
+
+Input sheets are read by column key, whatever the column order; a header
+may be the English key, a Chinese label (simplified or traditional), or
+both ("姓名 name").  Result sheets are written with "label key" headers in
+the workbook's language (:func:`label`); a system may rename a term
+(GoR: 棋力分 for the rating, ``System.terms``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Protocol
+
+from . import to_lang, traditional
+
+
+class Named(Protocol):
+    """What :func:`label` needs of a system."""
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def terms(self) -> Any: ...
+
+
+#: key -> simplified Chinese label (traditional: :func:`xl_ratings.i18n.to_lang`)
+LABELS: dict[str, str] = {
+    # inputs
+    "key": "项目", "value": "值",
+    "id": "编号", "name": "姓名", "sex": "性别",
+    "club": "单位", "rank": "段级", "rating": "等级分",
+    "games": "局数", "events": "赛事数", "peak": "最高分",
+    "title": "称号", "member": "会员", "rif": "RIF等级分",
+    "event": "赛事", "start": "开始", "end": "结束",
+    "format": "赛制", "class": "级别", "level": "等级",
+    "champion": "冠军", "date": "日期", "round": "轮次",
+    "player": "棋手", "opponent": "对手", "result": "结果",
+    "handicap": "让子", "award": "授予", "kind": "类别",
+    "points": "分数", "note": "说明",
+    # results
+    "period": "周期", "place": "名次", "old": "原等级分",
+    "new": "新等级分", "change": "变化", "status": "状态",
+    "standard": "段级标准", "label": "称谓",
+    "own": "本方计算分", "opponent_mean": "对手平均分",
+    "difference": "分差D", "score": "得分W", "expected": "期望分We",
+    "k": "K", "event_name": "赛事名称", "rule": "规则",
+    "sheet": "工作表", "row": "行", "message": "说明",
+    "annual": "年度等级分", "cumulative": "累积等级分",
+    "wins": "有效胜局", "certificate": "可申请棋力证明",
+    "fee": "登记费", "year": "年份", "honorary": "荣誉称号",
+    "pending_games": "待定局数", "pending_change": "待定累计变化",
+    "pending_since": "待定起始", "period_games": "本期局数",
+    "pending_log": "待定记录",
+    "basic": "基本分", "coefficient": "系数A", "multiplier": "年度倍数",
+    "base": "年初基础分", "count": "人数", "source": "来源",
+    "adjusted": "段级调整", "window_games": "12个月局数",
+    "weight": "权重",
+}
+
+SHEET_ALIASES: dict[str, tuple[str, ...]] = {
+    "Settings": ("settings", "设置", "設定", "参数", "參數"),
+    "Players": ("players", "棋手", "棋手名单", "棋手名單"),
+    "Events": ("events", "赛事", "賽事", "比赛", "比賽"),
+    "Games": ("games", "对局", "對局"),
+    "Awards": ("awards", "授予", "段级授予", "段級授予"),
+    "Points": ("points", "加分", "积分", "積分"),
+    "History": ("history", "历史", "歷史"),
+}
+
+_SPLIT = re.compile(r"[\s()（）/|:：\n]+")
+
+
+def label(key: str, system: Named | None = None) -> str:
+    """The header of column ``key``: "中文 key" in the system's script."""
+    zh = (system.terms.get(key) if system is not None else None) or LABELS.get(key)
+    if zh is None:
+        return key
+    if system is not None:
+        zh = to_lang(zh, system.lang)
+    return f"{zh} {key}" if zh != key else key
+
+
+@lru_cache(maxsize=1)
+def _by_label() -> dict[str, list[str]]:
+    """Every Chinese label, in both scripts -> the keys it names."""
+    out: dict[str, list[str]] = {}
+    for key, zh in LABELS.items():
+        for text in {zh, traditional(zh)}:
+            out.setdefault(text, []).append(key)
+    return out
+
+
+def header_key(text: Any, known: set[str], terms: Any = None) -> str | None:
+    """The column key a header cell names, or None.
+
+    Accepts the key itself, a Chinese label (simplified or traditional), a
+    system's own term (``terms``: key -> label, e.g. GoR's 棋力分), or a
+    combination like "姓名 name" / "name (姓名)".
+    """
+    if text is None:
+        return None
+    raw = str(text).strip()
+    if not raw:
+        return None
+    low = raw.lower()
+    if low in known:
+        return low
+    for part in _SPLIT.split(low):
+        if part in known:
+            return part
+    by_label = _by_label()
+    own = {traditional(v): k for k, v in (terms or {}).items()} | {v: k for k, v in (terms or {}).items()}
+    for part in [raw] + _SPLIT.split(raw):
+        if own.get(part) in known:
+            return str(own[part])
+        for key in by_label.get(part, ()):
+            if key in known:
+                return key
+    return None
+
+
+def sheet_key(name: str) -> str | None:
+    low = name.strip().lower()
+    for key, aliases in SHEET_ALIASES.items():
+        if low == key.lower() or low in aliases:
+            return key
+    return None

@@ -1,0 +1,242 @@
+"""What every rulebook provides (:class:`System`) and what its period engine
+returns (:class:`PeriodFacts`): typed facts, no words, no formats.
+
+A period engine is a pure function ``(records, states, period, params) ->
+PeriodFacts``.  Its facts are typed lines (a rating line, a change line, a
+pending line, a check) and each player's new :class:`State`.  Turning facts
+into sheets, JSON or HTML -- labels, number formats, status words, Chinese
+or English -- is the view layer's job (:mod:`xl_ratings.view`), driven by the
+layouts a system declares here (:class:`Sheet`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .period import Calendar, Period
+from .ranks import Rank
+from .records import Player, Records
+
+# --------------------------------------------------------------------------- state
+
+
+@dataclass
+class State:
+    """A player's record at a period boundary: one History (ledger) row.
+
+    Systems extend it with the typed fields they keep in the History
+    (:attr:`System.state_type`); every field after these is a ledger column.
+    """
+
+    rating: float | None
+    games: int = 0                  #: counted games in total
+    events: int = 0                 #: counted events in total
+    peak: float | None = None
+    status: str = "active"          #: active | inactive | pending
+    period_games: int = 0           #: counted games of the period that ended with this state
+    period_end: dt.date | None = None   #: that period's last day (None before the first period)
+
+
+BASE_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+
+
+def ledger_fields(state_type: type[State]) -> tuple[dataclasses.Field[Any], ...]:
+    """The fields a system keeps in the History beyond the common ones."""
+    return tuple(f for f in dataclasses.fields(state_type) if f.name not in BASE_STATE_FIELDS)
+
+
+# --------------------------------------------------------------------------- facts
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """Something a SPEC rule flagged, for the officer to see (Checks sheet).
+
+    ``rule`` names the rule (``shanghai.forfeit``); the words come from the
+    system's message table (:attr:`System.messages`) filled with ``args``.
+    ``sheet`` and ``row`` point at the input row concerned.
+    """
+
+    rule: str
+    sheet: str
+    row: int | None
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingLine:
+    """One player on the published list (or on its inactive / pending part)."""
+
+    id: str
+    old: float | None               #: rating at the period's start
+    new: float | None               #: published at its end
+    status: str                     #: active | inactive | pending
+    games: int                      #: counted games in total after the period
+    period_games: int               #: counted games of this period
+    place: int | None = None
+
+    @property
+    def change(self) -> float | None:
+        return None if self.new is None or self.old is None else self.new - self.old
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeLine:
+    """One line of the change report (等级分变动表): a player's games in one event."""
+
+    id: str
+    event: str
+    games: int                      #: N
+    score: float                    #: W
+    expected: float | None          #: We (Σ S_E); None where the system has none
+    k: float | None                 #: K (con) used; None where the system has none
+    change: float                   #: unrounded ΔR
+
+
+@dataclass(frozen=True, slots=True)
+class StandardLine:
+    """One rung of the rank ladder (or title table) and how many players meet it."""
+
+    rank: Rank | str                #: a rank, or a title (lianzhong)
+    rating: float | None            #: its standard rating (None: below every other rung)
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PendingLine:
+    """A player with games towards a first rating."""
+
+    id: str
+    games: int                      #: counted games so far
+
+
+@dataclass(frozen=True, slots=True)
+class InactiveLine:
+    """A rated player who kept the old rating for lack of games."""
+
+    id: str
+    rating: float | None
+    window_games: int               #: counted games in the activity window
+
+
+@dataclass
+class PeriodFacts:
+    """Everything a period engine found, as typed facts."""
+
+    system: str
+    period: Period
+    ratings: list[RatingLine]       #: the published list, in order (placed first)
+    changes: list[ChangeLine]
+    checks: list[Check]
+    states: dict[str, State]        #: each player's record at the period's end (History)
+    standards: list[StandardLine] = field(default_factory=list)
+    pending: list[PendingLine] = field(default_factory=list)
+    inactive: list[InactiveLine] = field(default_factory=list)
+    fees: list[Any] = field(default_factory=list)
+
+    def lines(self, source: str) -> Sequence[Any]:
+        """The facts a result sheet shows (``Sheet.source``)."""
+        return list(getattr(self, source))
+
+
+# --------------------------------------------------------------------------- layouts
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words an engine chose without writing them: a key of the system's
+    message table and its arguments (rendered by the view)."""
+
+    key: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of a result sheet: a fact's field, and how its value reads.
+
+    ``kind`` is a display kind that the view maps to a number format, an
+    HTML format and words: ``text``, ``int``, ``rating`` (the system's
+    published precision), ``signed_rating``, ``dec1``, ``dec2``, ``dec3``,
+    ``signed2``, ``date``, ``money``, ``rank`` (spelled by the system),
+    ``status``, ``yes_blank``, ``yes_no``, ``stated``.  Field ``name`` (and
+    ``sex``, ``club``) of a player id, and ``event_name`` of an event id, are
+    looked up by the view.  A kind that is a key of the system's message
+    table renders the value with that template (``{value}``).
+    """
+
+    key: str
+    kind: str = "text"
+    field: str = ""     #: the fact's field, when it is not ``key``
+
+    @property
+    def source(self) -> str:
+        return self.field or self.key
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A result sheet: where its lines come from, its columns and its order.
+
+    ``order``: sort keys applied by the view -- ``-key`` descending,
+    ``pinyin:key`` by the pinyin of a text (seed 001 §二), ``key`` ascending.
+    Empty: the engine's order.
+    """
+
+    name: str
+    source: str
+    columns: tuple[Column, ...]
+    order: tuple[str, ...] = ()
+
+
+def cols(*spec: str) -> tuple[Column, ...]:
+    """``cols("place", "old:rating", "pending_games=games")`` -> Columns
+    (``key[=field][:kind]``)."""
+    out = []
+    for s in spec:
+        head, _, kind = s.partition(":")
+        key, _, source = head.partition("=")
+        out.append(Column(key, kind or "text", source))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- system
+
+
+@dataclass(frozen=True)
+class System:
+    """Everything xl_ratings knows of one rulebook, in one record.
+
+    Registered in :mod:`xl_ratings.systems`; nothing outside the system's
+    own module asks which system it is.
+    """
+
+    name: str                                   #: shanghai | gor | lianzhong | peng
+    title: str                                  #: the rulebook's name, Chinese (English)
+    federation: str                             #: a default for the ``federation`` setting
+    lang: str                                   #: zh-Hans | zh-Hant
+    params_type: type                           #: the frozen Params dataclass
+    state_type: type[State]                     #: State + the fields kept in the History
+    calendar: Calendar
+    start_state: Callable[[Player, Any], State]
+    process: Callable[[Records, Mapping[str, Any], Period, Any], PeriodFacts]
+    sheets: tuple[Sheet, ...]                   #: result sheets beyond Checks and History
+    messages: Mapping[str, str]                 #: check rule -> message template (Chinese (English))
+    rank_name: Callable[[Rank], str]            #: canonical spelling of a rank
+    standard_name: Callable[[float, Any], str]  #: RANK_STANDARD(value, certified)
+    rank_rating: Callable[[Any], float]         #: RANK_RATING(rank)
+    sample: Callable[[], dict[str, list[list[Any]]]]
+    terms: Mapping[str, str] = field(default_factory=dict)   #: label overrides (GoR: 棋力分 …)
+    rating_decimals: int = 2                    #: 0: ratings are published as integers
+    ranked_by: str = "new"                      #: the list's ranking value (peng: annual)
+    json_players: tuple[str, ...] = ()          #: rating-line fields added to the JSON players
+    json_changes: tuple[str, ...] = ()          #: change-line fields added to the JSON changes
+    player_columns: tuple[str, ...] = ()        #: optional Players columns shown in the template
+    input_sheets: tuple[str, ...] = ()          #: optional input sheets shown in the template
+    settings_rows: Callable[[Any], list[tuple[str, Any, str]]] | None = None  #: extra template rows
+    setting: Callable[[Any, str, Any], Any] | None = None   #: a Settings key the Params has no field for
+    history_title: str = "等级分"                #: what the History chart draws (y axis)

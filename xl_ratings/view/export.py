@@ -1,0 +1,53 @@
+"""Facts -> the JSON export (CONTRACT §3): English keys, unrounded numbers
+except where the system publishes integers (shanghai ``new``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.run import Outcome
+from ..systems.ranks import Rank
+from .sheets import Words, ordered
+
+
+def _field(line: Any, spec: str, words: Words) -> tuple[str, Any]:
+    key, _, attr = spec.partition("=")
+    v = getattr(line, attr or key)
+    if isinstance(v, Rank):
+        v = words.system.rank_name(v)
+    return key, v
+
+
+def export(outcome: Outcome) -> dict[str, Any]:
+    """The JSON export of the last processed period."""
+    system, facts = outcome.system, outcome.last
+    words = Words(system)
+    players = outcome.records.players
+
+    def name(pid: str) -> str:
+        return players[pid].name if pid in players else pid
+
+    out_players: list[dict[str, Any]] = []
+    listed = set()
+    for line in facts.ratings:
+        rec: dict[str, Any] = {"id": line.id, "name": name(line.id), "old": line.old, "new": line.new,
+                               "change": line.change, "status": line.status, "games": line.games}
+        rec.update(_field(line, spec, words) for spec in system.json_players)
+        out_players.append(rec)
+        listed.add(line.id)
+    pending_sheet = next((s for s in system.sheets if s.source == "pending"), None)
+    if pending_sheet is not None:
+        for p in ordered(pending_sheet, facts.pending, outcome):
+            if p.id not in listed:
+                out_players.append({"id": p.id, "name": name(p.id), "old": None, "new": None, "change": None,
+                                    "status": "pending", "games": p.games})
+    changes = []
+    for c in facts.changes:
+        rec = {"id": c.id, "event": c.event, "games": c.games, "score": c.score, "expected": c.expected,
+               "k": c.k, "change": c.change}
+        rec.update(_field(c, spec, words) for spec in system.json_changes)
+        changes.append(rec)
+    checks = [{"rule": c.rule, "sheet": c.sheet, "row": c.row, "message": words.check(c.rule, dict(c.args))}
+              for c in facts.checks]
+    return {"system": system.name, "period": facts.period.label, "players": out_players,
+            "changes": changes, "checks": checks}

@@ -1,0 +1,254 @@
+"""Facts -> result sheets: what a person reads in the workbook.
+
+One :class:`SheetView` per result sheet: header labels in the workbook's
+language, rows of cell values (words, ranks spelled, status words), and a
+number format per column.  Both workbook writers -- the file writer
+(:mod:`xl_ratings.workbook.write`) and the xlwings one-click writer
+(:mod:`xl_ratings.excel.one_click`) -- write exactly these views.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.run import Outcome
+from ..i18n import to_lang
+from ..i18n.labels import LABELS, label
+from ..systems.base import Column, PeriodFacts, Phrase, Sheet, System
+from ..systems.ranks import Rank
+
+#: Every result sheet, in the order they appear in a workbook.
+RESULT_SHEETS = ("Ratings", "Changes", "Standards", "Inactive", "Pending", "Fees", "Checks", "History")
+
+STATUS = {"active": ("活跃", "active"), "inactive": ("不活跃", "inactive"), "pending": ("待定级", "pending")}
+
+
+def number_format(kind: str, system: System) -> str | None:
+    """The Excel number format of a display kind."""
+    whole = system.rating_decimals == 0
+    return {
+        "rating": "0" if whole else "0.00",
+        "signed_rating": "+0;-0;0" if whole else "+0.00;-0.00;0.00",
+        "whole": "0", "dec1": "0.0", "dec2": "0.00", "dec3": "0.000",
+        "signed2": "+0.00;-0.00;0.00", "date": "yyyy-mm-dd", "money": "$0",
+    }.get(kind)
+
+
+@dataclass
+class ChartView:
+    """The rating-history line chart: a grid (header row, one row per period) and its titles."""
+
+    grid: list[list[Any]]
+    title: str
+    x_title: str
+    y_title: str
+
+
+@dataclass
+class SheetView:
+    """One result sheet as cells."""
+
+    name: str
+    keys: list[str]                 #: column keys (for tests and other views)
+    header: list[str]               #: "中文 key" labels
+    rows: list[list[Any]]
+    formats: list[str | None]       #: Excel number format per column
+    tab_color: str = "1F4E78"
+    chart: ChartView | None = None
+    hidden: list[str] = field(default_factory=list)   #: columns kept out of sight
+
+
+class Words:
+    """How one system's facts read: messages, ranks, status words, in its script."""
+
+    def __init__(self, system: System) -> None:
+        self.system = system
+
+    def text(self, zh: str) -> str:
+        return to_lang(zh, self.system.lang)
+
+    def term(self, key: str) -> str:
+        """The Chinese word for column ``key`` in this system (GoR: 棋力分 …)."""
+        return self.text(self.system.terms.get(key) or LABELS.get(key, key))
+
+    def arg(self, v: Any) -> Any:
+        if isinstance(v, Rank):
+            return self.system.rank_name(v)
+        if isinstance(v, Phrase):
+            return self.phrase(v)
+        if isinstance(v, dt.date):
+            return v.isoformat()
+        return v
+
+    def fill(self, key: str, args: Mapping[str, Any]) -> str | None:
+        """The system's message ``key`` in its script, filled with ``args``
+        (names and other data are never converted)."""
+        template = self.system.messages.get(key)
+        if template is None:
+            return None
+        return self.text(template).format(**{k: self.arg(v) for k, v in args.items()})
+
+    def phrase(self, p: Phrase) -> str:
+        return self.fill(p.key, p.args) or p.key
+
+    def check(self, rule: str, args: Mapping[str, Any]) -> str:
+        if set(args) == {"more", "total"}:   # the CheckLog's "and N more" line
+            return self.text("… 另有 {more} 条 / and {more} more ({total} in all)").format(**args)
+        return self.fill(rule, args) or rule
+
+    def status(self, v: str) -> str:
+        zh, en = STATUS.get(v, (v, v))
+        return f"{self.text(zh)} {en}"
+
+    def cell(self, kind: str, v: Any) -> Any:
+        """A fact's value as the sheet shows it."""
+        if kind == "status":
+            return self.status(v) if v else v
+        if kind == "rank":
+            return "" if v is None else (self.system.rank_name(v) if isinstance(v, Rank) else v)
+        if kind == "yes_blank":
+            return self.text("是") if v else ""
+        if kind == "yes_no":
+            return self.text("是") if v else self.text("否")
+        if kind == "phrase":
+            return self.phrase(v) if isinstance(v, Phrase) else v
+        if kind == "adjustment":
+            return "" if v is None else f"{self.system.rank_name(v.rank)} → {v.rating:.0f}"
+        if kind in self.system.messages:
+            return "" if v is None else self.fill(kind, {"value": v})
+        return v
+
+
+def _getter(col: Column, outcome: Outcome, words: Words) -> Callable[[Any], Any]:
+    players, events = outcome.records.players, outcome.records.events
+    src, kind = col.source, col.kind
+    if src in ("name", "sex", "club"):
+        def person(line: Any) -> Any:
+            p = players.get(line.id)
+            v = getattr(p, src, "") if p is not None else ""
+            return v or ""
+        return person
+    if src == "event_name":
+        return lambda line: events[line.event].name if line.event in events else ""
+    cell = words.cell
+    plain = kind in ("text", "whole", "rating", "signed_rating", "dec1", "dec2", "dec3", "signed2", "date",
+                     "money", "num")
+
+    def value(line: Any) -> Any:
+        v = getattr(line, src, None)
+        return v if plain else cell(kind, v)
+    return value
+
+
+def ordered(sheet: Sheet, lines: Sequence[Any], outcome: Outcome) -> list[Any]:
+    """The lines in the sheet's declared order (``-key``, ``pinyin:key``, ``key``)."""
+    out = list(lines)
+    for key in reversed(sheet.order):
+        if key.startswith("pinyin:"):
+            from pypinyin import lazy_pinyin
+
+            attr = key[len("pinyin:"):]
+            players = outcome.records.players
+
+            def text(line: Any, attr: str = attr) -> str:
+                if attr == "name":
+                    p = players.get(line.id)
+                    return p.name if p is not None else ""
+                return str(getattr(line, attr, ""))
+            out.sort(key=lambda line: lazy_pinyin(text(line)))
+        elif key.startswith("-"):
+            out.sort(key=lambda line, a=key[1:]: getattr(line, a) or 0, reverse=True)
+        else:
+            out.sort(key=lambda line, a=key: str(getattr(line, a)))
+    return out
+
+
+def fact_sheet(sheet: Sheet, facts: PeriodFacts, outcome: Outcome) -> SheetView:
+    system = outcome.system
+    words = Words(system)
+    getters = [_getter(c, outcome, words) for c in sheet.columns]
+    lines = ordered(sheet, facts.lines(sheet.source), outcome)
+    rows = [[g(line) for g in getters] for line in lines]
+    return SheetView(sheet.name, [c.key for c in sheet.columns], [label(c.key, system) for c in sheet.columns],
+                     rows, [number_format(c.kind, system) for c in sheet.columns])
+
+
+def checks_sheet(outcome: Outcome) -> SheetView:
+    words = Words(outcome.system)
+    keys = ["rule", "sheet", "row", "message"]
+    rows = [[c.rule, c.sheet, c.row, words.check(c.rule, dict(c.args))]
+            for res in outcome.results for c in res.checks]
+    return SheetView("Checks", keys, [label(k, outcome.system) for k in keys], rows, [None] * 4,
+                     tab_color="C00000")
+
+
+def history_sheet(outcome: Outcome) -> SheetView:
+    system, ledger = outcome.system, outcome.ledger
+    words = Words(system)
+    keys = list(ledger.columns())
+    kinds = ledger.kinds()
+    rows = [[words.cell(kinds.get(k, "text"), r.get(k)) if kinds.get(k) == "rank" else r.get(k) for k in keys]
+            for r in ledger.rows()]
+    view = SheetView("History", keys, [label(k, system) for k in keys], rows,
+                     [number_format(kinds.get(k, "text"), system) for k in keys],
+                     hidden=sorted(ledger.internal()))
+    view.chart = history_chart(outcome)
+    return view
+
+
+def history_wide(outcome: Outcome, top: int = 10) -> tuple[list[str], list[str], list[list[Any]]]:
+    """(periods, player names, values[period][player]) for the rating-history chart.
+
+    The ``top`` players by their latest rating (score for peng), over every
+    period in the ledger.
+    """
+    ledger = outcome.ledger
+    periods = [p.label for p in ledger.periods()]
+    latest: dict[str, Any] = {}
+    for e in ledger.entries:
+        if e.id not in latest or e.period.end >= latest[e.id].period.end:
+            latest[e.id] = e
+    ranked = sorted((e for e in latest.values() if isinstance(e.state.rating, (int, float))),
+                    key=lambda e: -e.state.rating)[:top]
+    ids = [e.id for e in ranked]
+    names = [str(e.name) for e in ranked]
+    wanted = set(ids)
+    value = {(e.period.label, e.id): e.state.rating for e in ledger.entries if e.id in wanted}
+    return periods, names, [[value.get((p, pid)) for pid in ids] for p in periods]
+
+
+def history_chart(outcome: Outcome) -> ChartView | None:
+    """The top players' ratings per period, and the chart's titles; None when there is nothing to draw."""
+    periods, names, values = history_wide(outcome)
+    if not names:
+        return None
+    words = Words(outcome.system)
+    period = words.term("period")
+    grid: list[list[Any]] = [[f"{period} period"] + names]
+    grid += [[p] + row for p, row in zip(periods, values)]
+    what = words.text(outcome.system.history_title)
+    return ChartView(grid, f"{what} — 前{len(names)}名 (rating history)", period, what)
+
+
+def result_sheets(outcome: Outcome) -> list[SheetView]:
+    """Every result sheet of the outcome, in workbook order."""
+    facts = outcome.last
+    by_name = {s.name: s for s in outcome.system.sheets}
+    out = [fact_sheet(by_name[name], facts, outcome) for name in RESULT_SHEETS if name in by_name]
+    out.append(checks_sheet(outcome))
+    out.append(history_sheet(outcome))
+    return out
+
+
+#: A text cell starting with one of these is run as a formula by spreadsheets
+#: (OWASP CSV injection: = + - @, tab, carriage return).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def formula_like(v: Any) -> bool:
+    """Is ``v`` text that a spreadsheet would take for a formula?  Every writer
+    keeps such text as text (inline strings, a quote prefix, a text cell)."""
+    return isinstance(v, str) and v.startswith(FORMULA_STARTS)
