@@ -1,6 +1,7 @@
 """One click through xlwings' own script dispatch (xlwings Lite / Server):
 ``xw.Book(json=snapshot)`` + ``custom_scripts_call`` in a subprocess with the
-test key writes the same rating list as the command line."""
+test key writes the same result sheets as the command line -- every sheet,
+cell by cell, number formats and the History chart included."""
 
 import datetime as dt
 import json
@@ -10,6 +11,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import openpyxl
 import pytest
 from helpers import read_sheet, run_cli
 
@@ -39,11 +41,19 @@ def serial(v):
     return v
 
 
-def replay(snapshot_sheets, actions):
-    """Apply the returned actions to sheet names and values (addSheet, setValues, clear)."""
+def replay(snapshot_sheets, actions, formats=None, charts=None):
+    """Apply the returned actions to sheet names and values (addSheet, setValues, clear);
+    collect number formats (sheet -> {(row, col): format}) and charts (sheet -> [actions])."""
     names = [s["name"] for s in snapshot_sheets]
     values: dict[str, list] = {n: [] for n in names}
     for a in actions:
+        if formats is not None and a["func"] == "setNumberFormat":
+            fm = formats.setdefault(names[a["sheet_position"]], {})
+            for i in range(a["start_row"], a["start_row"] + a["row_count"]):
+                for j in range(a["start_column"], a["start_column"] + a["column_count"]):
+                    fm[(i, j)] = a["args"][0]
+        if charts is not None and a["func"].lower().find("chart") >= 0:
+            charts.setdefault(names[a["sheet_position"]], []).append(a)
         if a["func"] == "addSheet":
             pos, name = a["args"]
             names.insert(pos, name)
@@ -64,8 +74,8 @@ def replay(snapshot_sheets, actions):
     return values
 
 
-@pytest.mark.parametrize("system", ["shanghai", "gor"])
-def test_script_dispatch_writes_same_rating_list(system, tmp_path):
+def dispatch(system, tmp_path):
+    """Run process_period through xlwings' dispatch on the template's snapshot."""
     tables = read_tables(ROOT / f"{system}.xlsx")
     sheets = [{"name": n, "values": [[serial(v) for v in row] for row in rows] or [[]],
                "pictures": [], "tables": []} for n, rows in tables.items()]
@@ -78,6 +88,12 @@ def test_script_dispatch_writes_same_rating_list(system, tmp_path):
                           capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
     actions = json.loads(proc.stdout)["actions"]
+    return sheets, actions
+
+
+@pytest.mark.parametrize("system", ["shanghai", "gor"])
+def test_script_dispatch_writes_same_rating_list(system, tmp_path):
+    sheets, actions = dispatch(system, tmp_path)
     grids = replay(sheets, actions)
     got = grids["Ratings"]
     assert run_cli("process", ROOT / f"{system}.xlsx", "--output", tmp_path / "cli.xlsx") == 0
@@ -91,3 +107,62 @@ def test_script_dispatch_writes_same_rating_list(system, tmp_path):
     assert [v for _, v in lite] == [pytest.approx(r["new"], rel=1e-15) for r in cli]
     assert len(lite) >= 30
     assert "History" in grids and len(grids["History"]) > len(lite)
+
+
+RESULT_SHEETS = ("Ratings", "Changes", "Standards", "Inactive", "Pending", "Fees", "Checks", "History")
+
+
+def cli_cells(path, name):
+    """(values grid, {(row, col): number format}) of a sheet written by the command line."""
+    ws = openpyxl.load_workbook(path)[name]
+    grid, formats = [], {}
+    for row in ws.iter_rows():
+        grid.append([serial(c.value) for c in row])
+        for c in row:
+            if c.value is not None and c.number_format != "General":
+                formats[(c.row - 1, c.column - 1)] = c.number_format
+    while grid and all(v is None for v in grid[-1]):
+        grid.pop()
+    return grid, formats
+
+
+def same(a, b):
+    if isinstance(a, str) and isinstance(b, int) and len(a) >= 10 and a[4] == "-":
+        a = serial(dt.date.fromisoformat(a[:10]))   # xlwings sends dates as ISO text
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == pytest.approx(b, rel=1e-15)
+    return (a if a != "" else None) == (b if b != "" else None)
+
+
+@pytest.mark.parametrize("system", ["shanghai", "gor", "lianzhong", "peng"])
+def test_one_click_writes_the_same_sheets_as_the_command_line(system, tmp_path):
+    """Both writers use one view: every result sheet, cell by cell and format by
+    format, and the History chart (xlwings' chart API exists on both engines)."""
+    sheets, actions = dispatch(system, tmp_path)
+    formats, charts = {}, {}
+    grids = replay(sheets, actions, formats, charts)
+    assert run_cli("process", ROOT / f"{system}.xlsx", "--output", tmp_path / "cli.xlsx") == 0
+    names = openpyxl.load_workbook(tmp_path / "cli.xlsx").sheetnames
+    written = [n for n in names if n in RESULT_SHEETS]
+    assert written == [n for n in grids if n in RESULT_SHEETS], "same result sheets, same order"
+    for name in written:
+        want, want_formats = cli_cells(tmp_path / "cli.xlsx", name)
+        got = [[serial(v) for v in row] for row in grids[name]]
+        got = [row + [None] * (len(want[0]) - len(row)) for row in got]
+        assert len(got) == len(want), name
+        for i, (g, w) in enumerate(zip(got, want)):
+            w = w + [None] * (len(g) - len(w))
+            bad = [(j, x, y) for j, (x, y) in enumerate(zip(g, w)) if not same(x, y)]
+            assert not bad, f"{name} row {i + 1}: {bad[:3]}"
+        got_formats = {k: v for k, v in formats.get(name, {}).items() if k[0] < len(want) and
+                       k[1] < len(want[k[0]]) and want[k[0]][k[1]] is not None}
+        diff = {k: (got_formats.get(k), want_formats.get(k)) for k in set(got_formats) | set(want_formats)
+                if got_formats.get(k) != want_formats.get(k)}
+        assert not diff, f"{name}: {sorted(diff.items())[:5]}"
+    # the History chart: one line chart, titled as in the file
+    with __import__("zipfile").ZipFile(tmp_path / "cli.xlsx") as z:
+        chart_xml = [z.read(n).decode() for n in z.namelist() if n.startswith("xl/charts/chart")]
+    assert len(chart_xml) == 1 and "lineChart>" in chart_xml[0]
+    added = [a for a in charts.get("History", []) if a["func"] == "addChart"]
+    titles = [a["args"][-1] for a in charts.get("History", []) if a["func"] == "setChartTitle"]
+    assert len(added) == 1 and len(titles) == 1 and titles[0] in chart_xml[0]

@@ -68,6 +68,8 @@ def _chart(sheet: Any, view: SheetView) -> None:
     grid = view.chart.grid
     col = len(view.header) + 2          # one blank column after the ledger
     sheet.range((1, col)).value = grid
+    if len(grid) > 1:
+        sheet.range((2, col + 1), (len(grid), col + len(grid[0]) - 1)).number_format = view.chart.number_format
     source = sheet.range((1, col), (len(grid), col + len(grid[0]) - 1))
     chart = sheet.charts.add(anchor=sheet.range((len(grid) + 3, col)), width=620, height=280,
                              chart_type="line_markers", name="RatingHistory")

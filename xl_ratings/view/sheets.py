@@ -45,6 +45,7 @@ class ChartView:
     title: str
     x_title: str
     y_title: str
+    number_format: str = "0"        #: of the values (the grid without its header row and period column)
 
 
 @dataclass

@@ -26,7 +26,7 @@ def sheet_spec(view: SheetView) -> SheetSpec:
         c0 = len(view.header) + 2          # one blank column after the ledger
         for i, row in enumerate(grid, start=1):
             for j, v in enumerate(row):
-                extra.append((i, c0 + j, v, "0" if i > 1 and j > 0 else None))
+                extra.append((i, c0 + j, v, view.chart.number_format if i > 1 and j > 0 else None))
         last = len(grid)
         q = f"'{view.name}'!"
         series = [(grid[0][k], f"{q}${col_letter(c0 + k)}$2:${col_letter(c0 + k)}${last}")
