@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..errors import InputErrors, RatingInputError, Where
+from ..errors import InputErrors, RatingInputError, Where, show
 from .model import ImportedGame, Source
 
 
@@ -39,6 +39,8 @@ class Problems:
 
     def error(self, en: str, zh: str, *, value: Any = None, row: int | None = None,
               column: str | None = None) -> None:
+        if value is not None:
+            en += f" (value: {show(value)})"
         self.errors.append(RatingInputError(bilingual(en, zh), value=value, problem_zh=zh,
                                             where=self.where(row, column)))
 
@@ -57,6 +59,8 @@ class Problems:
 def fail(file: str, en: str, zh: str, *, value: Any = None, row: int | None = None,
          column: str | None = None, sheet: str | None = None) -> InputErrors:
     """One file-level problem, ready to raise."""
+    if value is not None:
+        en += f" (value: {show(value)})"
     return InputErrors([RatingInputError(bilingual(en, zh), value=value, problem_zh=zh,
                                          where=Where(file=file, sheet=sheet, row=row, column=column))])
 
@@ -136,7 +140,7 @@ def decode(data: bytes, encodings: Iterable[str]) -> str:
     if data.startswith(b"\xff\xfe") or data.startswith(b"\xfe\xff"):
         return data.decode("utf-16")
     if b"\x00" in data:
-        raise NotText("the file holds NUL bytes: it is binary, not text")
+        raise NotText("the file holds NUL bytes: it is binary (or UTF-16 without a byte-order mark), not text")
     controls = sum(1 for b in data[:4096] if b < 32 and b not in (9, 10, 13, 12))
     if controls > max(2, len(data[:4096]) // 100):
         raise NotText("the file holds control characters: it is binary, not text")
@@ -264,10 +268,16 @@ class Half:
         return f"{loc} ({self.raw})" if loc else str(self.raw)
 
 
+_CELL = re.compile(r"^[A-Z]{1,3}\d+$")
+
+
 def _cell_name(h: Half) -> str:
-    if h.where.column:
-        return h.where.column
-    return f"line {h.where.row}" if h.where.row is not None else "?"
+    """"D7" in a table; "line 12, round 3" in a text file."""
+    col = h.where.column
+    if col and _CELL.match(col):
+        return col
+    line = f"line {h.where.row}" if h.where.row is not None else ""
+    return ", ".join(p for p in (line, (col or "").split(" (")[0]) if p) or "?"
 
 
 def check_pair(a: Half, b: Half, problems: Problems, what: str = "crosstable",

@@ -199,10 +199,22 @@ def _free_columns(grid: list[list[Any]], lay: _Layout) -> list[int]:
     return free
 
 
+def _is_rr_token(token: str) -> bool:
+    try:
+        _score(token)
+        return True
+    except ResultError:
+        return False
+
+
 def _is_swiss_cell(value: Any) -> bool:
+    """"12w1", "5b½", "9+" — but not "1 ½" (two results of a double round robin)."""
     if not isinstance(value, str):
         return False
-    t = value.replace(" ", "")
+    parts = value.split()
+    if len(parts) >= 2 and all(_is_rr_token(p) for p in parts):
+        return False
+    t = "".join(parts)
     return bool(_SWISS_COLOUR.match(t) or _SWISS_PLAIN.match(t))
 
 
