@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import import_writers as W
-from xl_ratings.importers import crosstable, h9, load, opengotha, report, trf
+from xl_ratings.importers import crosstable, h9, load, opengotha, trf
 from xl_ratings.importers.detect import guess_format
 from xl_ratings.importers.model import Tournament
 

@@ -86,6 +86,8 @@ def clean(value: Any) -> Any:
     if value is None:
         return None
     if isinstance(value, str):
+        if value.isascii():
+            return value.strip() or None
         text = unicodedata.normalize("NFKC", value).replace("\u3000", " ").replace("1\u20442", "½").strip()
         return text or None
     if isinstance(value, float) and value != value:   # NaN

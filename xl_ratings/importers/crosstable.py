@@ -25,10 +25,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import Where
+from ..errors import ResultError, Where
 from ..results import parse_result
-from ..errors import ResultError
-from ._common import (CSV_ENCODINGS, COMPLEMENT, Half, Problems, as_float, as_int, cell_ref, check_pair,
+from ._common import (CSV_ENCODINGS, Half, Problems, as_float, as_int, cell_ref, check_pair,
                       clean, fail, find_column, game_from, header_words, key_text, pair_halves,
                       parse_sex, read_text, text)
 from .model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
@@ -273,8 +272,6 @@ def _parse_swiss(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], i
             if gd.get("h") is not None:
                 stones = float(gd["h"])
                 handicap = stones if colour == "b" else -stones if stones else 0.0
-            elif colour is not None:
-                handicap = None
             opp = str(int(gd["opp"]))
             halves.append(Half(rnd, me, opp, score, colour, handicap, where, t, src))
     return pair_halves(halves, keys, problems), len(round_of)
@@ -377,8 +374,9 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
                     continue
                 a, b = halves.get((leg, i, j)), halves.get((leg, j, i))
                 if a is None and b is None:
-                    if not (leg == 0 and not blocks):
-                        problems.note(f"players {i} and {j}: no result (unplayed)", "未赛（无结果）")
+                    leg_text = f" (game {leg + 1})" if legs > 1 else ""
+                    problems.note(f"players {i} and {j}{leg_text}: no result, unplayed: not a game",
+                                  "未赛（无结果），不算对局")
                     continue
                 if a is None or b is None:
                     h = a or b

@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from ..errors import InputErrors, RatingInputError
 from . import crosstable, h9, opengotha, report, trf
-from ._common import CSV_ENCODINGS, NotText, TEXT_ENCODINGS, decode, fail, header_words
+from ._common import NotText, TEXT_ENCODINGS, decode, fail, header_words
 from .model import Tournament
 
 FORMATS = ("trf", "h9", "opengotha", "crosstable", "report")

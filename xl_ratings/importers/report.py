@@ -181,6 +181,8 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems) -> list[Im
     games: list[ImportedGame] = []
     seen: dict[tuple[int, frozenset[str]], int] = {}
     file, sheet = problems.file, problems.sheet
+    keyed: dict[Any, str] = {}          # cell value -> key, results: cell value -> Result (they repeat)
+    results: dict[Any, Any] = {}
     for r in range(h + 1, len(rows)):
         row = rows[r]
         width = len(row)
@@ -190,8 +192,8 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems) -> list[Im
         if player is None and opp is None and res is None:
             continue
         ok = True
-        pk = key_text(player) if player is not None else ""
-        ok_key = key_text(opp) if opp is not None else ""
+        pk = keyed.get(player) or keyed.setdefault(player, key_text(player) if player is not None else "")
+        ok_key = keyed.get(opp) or keyed.setdefault(opp, key_text(opp) if opp is not None else "")
         for k, c, v in ((pk, c_player, player), (ok_key, c_opp, opp)):
             if k not in keys:
                 problems.error(f"player number {v} is not on the Players sheet", f"棋手编号 {v} 不在棋手表中",
@@ -202,7 +204,11 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems) -> list[Im
                            column=cell_ref(r, c_opp))
             ok = False
         try:
-            parsed = parse_result(res)
+            parsed = results.get(res) if isinstance(res, (str, int, float)) else None
+            if parsed is None:
+                parsed = parse_result(res)
+                if isinstance(res, (str, int, float)):
+                    results[res] = parsed
             result = ("+" if parsed.score == 1.0 else "-") if parsed.forfeit and parsed.score != 0.5 \
                 else _SCORE[parsed.score]
             if parsed.forfeit and parsed.score == 0.5:

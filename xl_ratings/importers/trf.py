@@ -30,7 +30,7 @@ import re
 from pathlib import Path
 
 from ..errors import Where
-from ._common import Half, Problems, TEXT_ENCODINGS, as_float, fail, pair_halves, parse_date, read_text
+from ._common import Half, Problems, TEXT_ENCODINGS, as_float, pair_halves, parse_date, read_text
 from .model import ImportedEvent, ImportedPlayer, Source, Tournament
 
 _CODE = re.compile(r"^([0-9]{3}|[A-Z]{3}|###)(?:\s|$)")
@@ -73,6 +73,7 @@ def parse_text(content: str, file: str) -> Tournament:
     players: list[ImportedPlayer] = []
     halves: list[Half] = []
     ranks: dict[str, int] = {}
+    keys: set[str] = set()
     ignored: dict[str, list[int]] = {}
     max_round = 0
     for no, line in enumerate(content.splitlines(), start=1):
@@ -87,7 +88,7 @@ def parse_text(content: str, file: str) -> Tournament:
         if code == "###":
             continue
         if code == "001":
-            max_round = max(max_round, _player_line(line, no, file, problems, players, halves, ranks))
+            max_round = max(max_round, _player_line(line, no, file, problems, players, halves, ranks, keys))
         elif code == "132":
             for r in range(1, (len(line) - 91) // 10 + 2):
                 chunk = line[91 + 10 * (r - 1): 91 + 10 * r].strip()
@@ -137,14 +138,14 @@ def parse_text(content: str, file: str) -> Tournament:
 
 
 def _player_line(line: str, no: int, file: str, problems: Problems, players: list[ImportedPlayer],
-                 halves: list[Half], ranks: dict[str, int]) -> int:
+                 halves: list[Half], ranks: dict[str, int], keys: set[str]) -> int:
     start = _field(line, 5, 8)
     if not start.isdigit():
         problems.error("the starting rank (columns 5–8) is not a number", "起始序号（第 5–8 列）不是数字",
                        value=line[4:8], row=no, column="start rank")
         return 0
     key = str(int(start))
-    if any(p.key == key for p in players):
+    if key in keys:
         problems.error(f"starting rank {key} appears twice", f"起始序号 {key} 重复", value=key, row=no,
                        column="start rank")
         return 0
@@ -159,6 +160,7 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
     rank = _field(line, 86, 89)
     if rank.isdigit():
         ranks[key] = int(rank)
+    keys.add(key)
     players.append(ImportedPlayer(
         key=key, name=_field(line, 15, 47), sex=sex, club="", country=_field(line, 54, 56), rank=None,
         rating=rating if rating else None, federation_id=None, egf_pin=None,
