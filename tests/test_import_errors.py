@@ -275,3 +275,16 @@ def test_crosstable_workbook_sheet_choice(tmp_path: Path) -> None:
     t = load(path)
     assert t.format == "crosstable" and len(t.games) == len(W.EVENT.games)
     assert t.games[0].source.sheet == "成绩表"
+
+
+# ------------------------------------------------------------------ encodings
+def test_encodings_of_real_life(tmp_path: Path) -> None:
+    """h9 from European programs in latin-1; TRF and CSV from Chinese Windows in GB18030."""
+    h = tmp_path / "latin1.h9"
+    h.write_bytes("   1 Rousseau J\xe9r\xe9my 12k FR 69Ly  2+/w0\n   2 Mathis L\xe9a 17k FR 69Ly  1-/b0\n"
+                  .encode("latin-1"))
+    assert load(h).player("1").name == "Rousseau Jérémy"
+    t = tmp_path / "gb.trf"
+    t.write_bytes(W.write_trf(tmp_path / "u.trf").read_text(encoding="utf-8")
+                  .replace("Zhang, Wei", "张伟".ljust(10)).encode("gb18030"))
+    assert load(t).player("1").name == "张伟"

@@ -166,7 +166,11 @@ def read_text(path: str | Path, encodings: Iterable[str]) -> str:
                    "无法作为文本读取（可能是二进制文件或编码不对；请存为 UTF-8 或 GB18030）") from None
 
 
-TEXT_ENCODINGS = ("utf-8-sig", "gb18030", "latin-1")   #: h9 / TRF: latin-1 last
+#: UTF-8 (with or without a BOM) first everywhere.  GB18030 for Chinese CSV and TRF;
+#: latin-1 last for TRF and h9.  Not GB18030 for h9: EGF files are European, and
+#: latin-1 bytes such as "J\xe9r\xe9my" are also valid GB18030 (silently wrong).
+TEXT_ENCODINGS = ("utf-8-sig", "gb18030", "latin-1")   #: TRF
+H9_ENCODINGS = ("utf-8-sig", "latin-1")                #: h9 / h10
 CSV_ENCODINGS = ("utf-8-sig", "gb18030")               #: Chinese CSV
 
 

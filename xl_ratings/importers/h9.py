@@ -28,7 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..errors import Where
-from ._common import (Half, Problems, TEXT_ENCODINGS, fail, pair_halves, parse_date, read_text)
+from ._common import Half, H9_ENCODINGS, Problems, fail, pair_halves, parse_date, read_text
 from .model import ImportedEvent, ImportedPlayer, Source, Tournament
 
 _TAG = re.compile(r"\b([A-Z]{2})\[([^\]]*)\]")
@@ -168,4 +168,4 @@ def parse_text(content: str, file: str) -> Tournament:
 
 def parse(source: str | Path) -> Tournament:
     """Read an EGF results file (h9/h10)."""
-    return parse_text(read_text(source, TEXT_ENCODINGS), str(source))
+    return parse_text(read_text(source, H9_ENCODINGS), str(source))
