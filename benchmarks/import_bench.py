@@ -1,0 +1,128 @@
+"""Time the importers on large inputs.
+
+* a generated 1,000-player, 10-round Swiss written as TRF16 and as h9;
+* a 100,000-game club report (Games sheet) written as .xlsx with openpyxl's
+  write_only mode, then read with python-calamine and parsed.
+
+Run: ``PYTHONPATH=. python benchmarks/import_bench.py``; prints a table of times.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import openpyxl
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from xl_ratings.importers import h9, load, trf  # noqa: E402
+from xl_ratings.importers.detect import _read_sheets  # noqa: E402
+from xl_ratings.importers.report import parse_report_tables  # noqa: E402
+
+PLAYERS, ROUNDS, REPORT_GAMES = 1000, 10, 100_000
+
+
+def swiss_pairings(n: int, rounds: int, seed: int = 1) -> list[list[tuple[int, int, str]]]:
+    """Per round: (white, black, white's result); one player sits out when n is odd."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(rounds):
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        out.append([(order[i], order[i + 1], rng.choice("10=")) for i in range(0, n - 1, 2)])
+    return out
+
+
+def entries(n: int, pairings) -> dict[int, list[tuple[int, str, str]]]:
+    """Per player: per round (opponent, colour, own result)."""
+    flip = {"1": "0", "0": "1", "=": "="}
+    table = {p: [] for p in range(1, n + 1)}
+    for rnd in pairings:
+        for w, b, res in rnd:
+            table[w].append((b, "w", res))
+            table[b].append((w, "b", flip[res]))
+    return table
+
+
+def write_trf(path: Path, n: int, pairings) -> None:
+    table = entries(n, pairings)
+    lines = ["012 Benchmark Open", "042 2024/01/01", "052 2024/01/10"]
+    for p in range(1, n + 1):
+        head = f"001 {p:>4}  m   {'Player, No' + str(p):<33} {2000 + p % 400:>4} CHN {8600000 + p:>11} 1990/01/01  0.0 {p:>4}"
+        head = head.ljust(91)
+        lines.append(head + "".join(f"{o:>4} {c} {r}  " for o, c, r in table[p]).rstrip())
+    lines.append(f"XXR {len(pairings)}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def write_h9(path: Path, n: int, pairings) -> None:
+    table = entries(n, pairings)
+    sym = {"1": "+", "0": "-", "=": "="}
+    lines = ["; CL[A]", "; EV[Benchmark Open]", "; DT[2024-01-01,2024-01-10]"]
+    for p in range(1, n + 1):
+        rounds = " ".join(f"{o}{sym[r]}/{c}0" for o, c, r in table[p])
+        lines.append(f"{p:>4} Player No{p} {1 + p % 20}k CN Club{p % 50}  0  0  {rounds}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def write_report(path: Path, games: int, players: int = 2000) -> None:
+    wb = openpyxl.Workbook(write_only=True)
+    ev = wb.create_sheet("Event")
+    for row in (["name", "Benchmark league"], ["start", dt.date(2024, 1, 1)], ["end", dt.date(2024, 12, 31)],
+                ["format", "games"]):
+        ev.append(row)
+    pl = wb.create_sheet("Players")
+    pl.append(["no", "name", "club", "rank", "rating"])
+    for p in range(1, players + 1):
+        pl.append([p, f"Player {p}", f"Club {p % 40}", f"{1 + p % 9}段", 1500 + p % 700])
+    gs = wb.create_sheet("Games")
+    gs.append(["round", "date", "player", "opponent", "result", "handicap"])
+    rng = random.Random(7)
+    start = dt.date(2024, 1, 1)
+    for i in range(games):
+        a = rng.randint(1, players)
+        b = rng.randint(1, players - 1)
+        b = b + 1 if b >= a else b
+        gs.append([None, start + dt.timedelta(days=i % 365), a, b, rng.choice(("1", "0", "0.5")), 0])
+    wb.save(path)
+
+
+def timed(fn):
+    t0 = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t0
+
+
+def main() -> None:
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        pairings = swiss_pairings(PLAYERS, ROUNDS)
+        trf_path, h9_path, rep_path = d / "big.trf", d / "big.h9", d / "big.xlsx"
+        _, t = timed(lambda: write_trf(trf_path, PLAYERS, pairings))
+        t_trf, s = timed(lambda: trf.parse(trf_path))
+        rows.append(("TRF16 1,000 players x 10 rounds", f"{len(t_trf.games):,} games", s))
+        _, t = timed(lambda: write_h9(h9_path, PLAYERS, pairings))
+        t_h9, s = timed(lambda: h9.parse(h9_path))
+        rows.append(("h9 1,000 players x 10 rounds", f"{len(t_h9.games):,} games", s))
+        _, w = timed(lambda: write_report(rep_path, REPORT_GAMES))
+        rows.append(("report: write .xlsx (openpyxl write_only)", f"{REPORT_GAMES:,} games", w))
+        tables, s_read = timed(lambda: _read_sheets(rep_path, ["Event", "Players", "Games"]))
+        rows.append(("report: read sheets (python-calamine)", f"{len(tables['Games']) - 1:,} rows", s_read))
+        rep, s_parse = timed(lambda: parse_report_tables(tables, str(rep_path)))
+        rows.append(("report: parse Games sheet", f"{len(rep.games):,} games", s_parse))
+        rep2, s_load = timed(lambda: load(rep_path))
+        rows.append(("report: load() end to end", f"{len(rep2.games):,} games", s_load))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'input':<{width}}  {'size':>15}  {'seconds':>8}")
+    for name, size, secs in rows:
+        print(f"{name:<{width}}  {size:>15}  {secs:>8.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,456 @@
+"""Crosstables (成绩表 / 交叉表) pasted into a sheet or saved as CSV.
+
+Two kinds, told apart from the content (FORMATS.md §2):
+
+* **Round-robin matrix** — one row and one column per player, numbered 1..n;
+  the cell of row i, column j is i's result against j: ``1``, ``0``,
+  ``½``/``0.5``/``=``, forfeits ``+``/``-``; blank on the diagonal and for
+  unplayed games.  A double round robin has two results in a cell (``1 ½``) or
+  two column blocks numbered 1..n each.
+* **Swiss/McMahon table** — one row per player, one column per round; a cell
+  names the opponent's number, the colour and the result (``12w1``, ``5b0``,
+  ``7b½``, ``3w=``), ``9+`` / ``4-`` a forfeit win / loss, Go tables add the
+  handicap (``12b1h2``: black received 2 stones); a bye or absence is ``+``,
+  ``-``, ``=``, ``0`` or blank.
+
+The header row is found by its words, in English or Chinese (姓名, 单位, 段级,
+等级分, 名次, 序号 …).  Each game appears twice; both halves must agree.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from ..errors import ResultError, Where
+from ..results import parse_result
+from ._common import (CSV_ENCODINGS, Half, Problems, as_float, as_int, cell_ref, check_pair,
+                      clean, fail, find_column, game_from, header_words, key_text, pair_halves,
+                      parse_sex, read_text, text)
+from .model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
+
+# Header words (compared lower-case, whole cell or any of its words).
+NUMBER = ("no", "nr", "#", "num", "number", "序号", "序號", "编号", "編號", "号", "號", "号码", "號碼",
+          "snr", "start", "id")
+NAME = ("name", "player", "players", "姓名", "名字", "棋手", "选手", "選手")
+CLUB = ("club", "team", "单位", "單位", "俱乐部", "俱樂部", "队", "隊", "代表队", "代表隊")
+RANK = ("rank", "grade", "rk", "段级", "段級", "段位", "级位", "級位", "棋力", "级别", "級別")
+RATING = ("rating", "elo", "rtg", "gor", "等级分", "等級分")
+PLACE = ("place", "pl", "pos", "position", "名次", "排名")
+SEX = ("sex", "gender", "性别", "性別")
+COUNTRY = ("country", "fed", "nation", "国家", "國家", "地区", "地區")
+FED_ID = ("federation_id", "会员号", "會員號", "注册号", "註冊號")
+EGF_PIN = ("egf_pin", "egfpin", "pin", "egd", "egdpin")
+FIDE_ID = ("fide_id", "fideid", "fide")
+#: Columns that are neither players' data nor games: scores and tie-breaks.
+IGNORED = ("points", "pts", "score", "total", "sum", "总分", "總分", "积分", "積分", "得分", "分",
+           "sos", "sosos", "sodos", "mms", "nbw", "sb", "tb", "buchholz", "bh", "对手分", "對手分",
+           "累进分", "累進分", "胜局", "勝局", "胜", "勝", "负", "負", "和", "平", "wins", "%", "perf",
+           "备注", "備註", "note", "notes", "remark")
+
+#: Cells that mean "no game here" on a matrix diagonal.
+_DIAGONAL = {"x", "×", "*", "—", "–", "/", "\\", "■", "#", "xx"}
+#: Bye / absence cells in a Swiss table.
+_BYES = {"+": ("a bye or a free win", "轮空或不战而胜"), "-": ("absent", "缺席"),
+         "=": ("a half-point bye", "轮空得半分"), "0": ("absent or a zero-point bye", "缺席或轮空得零分"),
+         "bye": ("a bye", "轮空"), "轮空": ("a bye", "轮空"), "輪空": ("a bye", "轮空"),
+         "缺席": ("absent", "缺席"), "free": ("a bye", "轮空")}
+
+_RES = r"(?P<res>1|0|½|0\.5|1/2|=|\+|-|胜|負|负|和|勝)"
+_SWISS_COLOUR = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wb白黑])\s*" + _RES +
+                           r"\s*(?:(?:h|让|讓)\s*(?P<h>\d+))?\s*(?P<star>\*)?$", re.I)
+_SWISS_PLAIN = re.compile(r"^(?P<opp>\d+)\s*(?P<res>½|=|\+|-|胜|負|负|和|勝)\s*(?P<star>\*)?$")
+_ROUND_HEADER = re.compile(r"^(?:r|rd|rnd|round|第)?\s*(\d+)\s*(?:轮|輪|r|局)?\.?$", re.I)
+_COLOURS = {"w": "w", "b": "b", "白": "w", "黑": "b"}
+
+
+def _score(token: str, star: bool = False) -> str:
+    """A result token -> a half score ("1" "0.5" "0" "+" "-"); ResultError if not one."""
+    r = parse_result(token + ("*" if star else ""))
+    if r.forfeit:
+        if r.score == 0.5:
+            return "F="
+        return "+" if r.score == 1.0 else "-"
+    return {1.0: "1", 0.5: "0.5", 0.0: "0"}[r.score]
+
+
+def _swiss_score(res: str, star: bool) -> str:
+    res = res.lower()
+    if res in ("+", "-"):
+        return res
+    return _score(res, star)
+
+
+# ------------------------------------------------------------------------------ layout
+class _Layout:
+    """Where things are in the table."""
+
+    def __init__(self) -> None:
+        self.header: int | None = None        # 0-based row index
+        self.cols: dict[str, int] = {}
+        self.rows: list[int] = []             # data row indices
+        self.numbers: dict[int, int] = {}     # row index -> player number
+
+
+def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
+    lay = _Layout()
+    for r, row in enumerate(grid[:30]):
+        if find_column(row, NAME) is not None and (find_column(row, NUMBER) is not None
+                                                    or find_column(row, PLACE) is not None
+                                                    or sum(1 for c in row if c is not None) >= 3):
+            lay.header = r
+            break
+    header = grid[lay.header] if lay.header is not None else []
+    used: set[int] = set()
+    for role, aliases in (("name", NAME), ("number", NUMBER), ("place", PLACE), ("club", CLUB),
+                          ("rating", RATING), ("sex", SEX), ("country", COUNTRY), ("fed_id", FED_ID),
+                          ("egf_pin", EGF_PIN), ("fide_id", FIDE_ID), ("rank", RANK)):
+        i = find_column(header, aliases, used)
+        if i is not None:
+            lay.cols[role] = i
+            used.add(i)
+    start = (lay.header + 1) if lay.header is not None else 0
+    if "number" not in lay.cols:
+        # the first column numbered 1..n is the players' numbering
+        for c in range(max((len(r) for r in grid), default=0)):
+            if c in used:
+                continue
+            vals = [as_int(row[c]) for row in grid[start:] if c < len(row) and row[c] is not None]
+            if vals and vals[0] == 1 and all(v is not None for v in vals[:2]):
+                lay.cols["number"] = c
+                break
+    if "number" not in lay.cols:
+        raise fail(problems.file, "no column numbers the players 1..n (序号)",
+                   "找不到给棋手编号 1..n 的列（序号）", sheet=problems.sheet)
+    nc = lay.cols["number"]
+    # a "rank" column holding places (numbers) is a place column
+    if "rank" in lay.cols and "place" not in lay.cols:
+        vals = [grid[r][lay.cols["rank"]] for r in range(start, len(grid)) if lay.cols["rank"] < len(grid[r])]
+        if vals and all(v is None or as_int(v) is not None for v in vals):
+            lay.cols["place"] = lay.cols.pop("rank")
+    for r in range(start, len(grid)):
+        row = grid[r]
+        n = as_int(row[nc]) if nc < len(row) else None
+        if n is None or n < 1:
+            continue
+        if n in lay.numbers.values():
+            problems.error(f"player number {n} appears twice", f"棋手编号 {n} 重复",
+                           value=n, row=r + 1, column=cell_ref(r, nc))
+            continue
+        lay.rows.append(r)
+        lay.numbers[r] = n
+    if not lay.rows:
+        raise fail(problems.file, "no numbered player rows found", "没有找到带编号的棋手行",
+                   sheet=problems.sheet)
+    return lay
+
+
+def _players(grid: list[list[Any]], lay: _Layout, problems: Problems) -> list[ImportedPlayer]:
+    players = []
+
+    def get(r: int, role: str) -> Any:
+        c = lay.cols.get(role)
+        return grid[r][c] if c is not None and c < len(grid[r]) else None
+
+    for r in lay.rows:
+        n = lay.numbers[r]
+        try:
+            sex = parse_sex(get(r, "sex"))
+        except ValueError:
+            problems.error("sex must be M/F or 男/女", "性别应为 M/F 或 男/女", value=get(r, "sex"),
+                           row=r + 1, column=cell_ref(r, lay.cols["sex"]))
+            sex = None
+        rating_cell = get(r, "rating")
+        rating = as_float(rating_cell)
+        if rating_cell is not None and rating is None:
+            problems.error("rating must be a number", "等级分应为数字", value=rating_cell,
+                           row=r + 1, column=cell_ref(r, lay.cols["rating"]))
+        rank = text(get(r, "rank")) or None
+        name = text(get(r, "name")) or f"#{n}"
+        players.append(ImportedPlayer(
+            key=str(n), name=name, sex=sex, club=text(get(r, "club")), country=text(get(r, "country")),
+            rank=rank, rating=rating, federation_id=text(get(r, "fed_id")) or None,
+            egf_pin=key_text(get(r, "egf_pin")) or None, fide_id=key_text(get(r, "fide_id")) or None,
+            source=Source(problems.file, line=r + 1, cell=cell_ref(r, lay.cols.get("name", lay.cols["number"])),
+                          sheet=problems.sheet)))
+    return players
+
+
+def _free_columns(grid: list[list[Any]], lay: _Layout) -> list[int]:
+    """Columns that may hold results: not a player-data column, not a score/tie-break column."""
+    width = max(len(grid[r]) for r in lay.rows)
+    header = grid[lay.header] if lay.header is not None else []
+    taken = set(lay.cols.values())
+    free = []
+    for c in range(width):
+        if c in taken:
+            continue
+        h = header[c] if c < len(header) else None
+        if h is not None and as_int(h) is None and header_words(h) & set(IGNORED):
+            continue
+        if h is not None and isinstance(h, str) and _ROUND_HEADER.match(h) is None and \
+                header_words(h) & set(NAME + CLUB + RANK + RATING + PLACE):
+            continue
+        free.append(c)
+    return free
+
+
+def _is_rr_token(token: str) -> bool:
+    try:
+        _score(token)
+        return True
+    except ResultError:
+        return False
+
+
+def _is_swiss_cell(value: Any) -> bool:
+    """"12w1", "5b½", "9+" — but not "1 ½" (two results of a double round robin)."""
+    if not isinstance(value, str):
+        return False
+    parts = value.split()
+    if len(parts) >= 2 and all(_is_rr_token(p) for p in parts):
+        return False
+    t = "".join(parts)
+    return bool(_SWISS_COLOUR.match(t) or _SWISS_PLAIN.match(t))
+
+
+# ------------------------------------------------------------------------------ Swiss
+def _parse_swiss(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]:
+    header = grid[lay.header] if lay.header is not None else []
+    rounds_cols = [c for c in free if any(c < len(grid[r]) and _is_swiss_cell(grid[r][c]) for r in lay.rows)]
+    # numbered round headers (R1, 第1轮, 1 …) must count 1, 2, 3 …
+    round_of: dict[int, int] = {}
+    for i, c in enumerate(rounds_cols, start=1):
+        h = header[c] if c < len(header) else None
+        m = _ROUND_HEADER.match(text(h)) if h is not None else None
+        rnd = int(m.group(1)) if m else i
+        if rnd < 1 or rnd > len(rounds_cols) or rnd in round_of.values():
+            problems.error(f"round {rnd} is out of range: the table has {len(rounds_cols)} round columns",
+                           f"轮次 {rnd} 超出范围：表中只有 {len(rounds_cols)} 轮",
+                           value=h, row=(lay.header or 0) + 1, column=cell_ref(lay.header or 0, c))
+            continue
+        round_of[c] = rnd
+    halves: list[Half] = []
+    for r in lay.rows:
+        me = str(lay.numbers[r])
+        for c, rnd in round_of.items():
+            raw = grid[r][c] if c < len(grid[r]) else None
+            ref = cell_ref(r, c)
+            where = Where(problems.file, problems.sheet, r + 1, ref)
+            src = Source(problems.file, line=r + 1, cell=ref, sheet=problems.sheet)
+            if raw is None:
+                problems.note(f"round {rnd}: player {me} has no game (blank)", "该轮无对局（空白）",
+                              row=r + 1, column=ref)
+                continue
+            t = text(raw).replace(" ", "")
+            if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+                t = text(raw)
+            low = t.lower()
+            if low in _BYES:
+                en, zh = _BYES[low]
+                problems.note(f"round {rnd}: player {me}: {en} ({t}): not a game", f"{zh}，不算对局",
+                              row=r + 1, column=ref)
+                continue
+            m = _SWISS_COLOUR.match(t) or _SWISS_PLAIN.match(t)
+            if not m:
+                problems.error(f"round {rnd}: not a result; write it like 12w1, 5b0, 7b½, 3w=, 9+ or 4-",
+                               f"第 {rnd} 轮：不是有效结果，应写作 12w1、5b0、7b½、3w=、9+ 或 4-",
+                               value=raw, row=r + 1, column=ref)
+                continue
+            gd = m.groupdict()
+            try:
+                score = _swiss_score(gd["res"], bool(gd.get("star")))
+            except ResultError:
+                problems.error(f"round {rnd}: not a result", f"第 {rnd} 轮：不是有效结果",
+                               value=raw, row=r + 1, column=ref)
+                continue
+            colour = _COLOURS.get((gd.get("col") or "").lower())
+            handicap = None
+            if gd.get("h") is not None:
+                stones = float(gd["h"])
+                handicap = stones if colour == "b" else -stones if stones else 0.0
+            opp = str(int(gd["opp"]))
+            halves.append(Half(rnd, me, opp, score, colour, handicap, where, t, src))
+    return pair_halves(halves, keys, problems), len(round_of)
+
+
+# ------------------------------------------------------------------------------ round robin
+def _rr_blocks(grid, lay, free, problems, n: int) -> list[dict[int, int]]:
+    """Column blocks: each maps an opponent number to its column."""
+    header = grid[lay.header] if lay.header is not None else []
+    blocks: list[dict[int, int]] = []
+    current: dict[int, int] = {}
+    last = 0
+    numbered = [(c, as_int(header[c])) for c in free if c < len(header) and as_int(header[c]) is not None]
+    if numbered:
+        for c, num in numbered:
+            if num > n or num < 1:
+                problems.error(f"column header {num}: opponent number {num} does not exist "
+                               f"(players are numbered 1..{n})",
+                               f"列标题 {num}：对手编号 {num} 不存在（棋手编号为 1..{n}）",
+                               value=header[c], row=lay.header + 1, column=cell_ref(lay.header, c))
+                continue
+            if num <= last and current:
+                blocks.append(current)
+                current = {}
+            current[num] = c
+            last = num
+        if current:
+            blocks.append(current)
+        return blocks
+    # no numbered header: the first n free columns after the number/name columns
+    after = max(lay.cols.get("name", 0), lay.cols.get("number", 0))
+    cols = [c for c in free if c > after]
+    for b in range(len(cols) // n):
+        blocks.append({j + 1: cols[b * n + j] for j in range(n)})
+    return blocks
+
+
+def _split_cell(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return [text(value)]
+    t = text(value)
+    if t.lower() in _DIAGONAL:
+        return ["×"]
+    return [p for p in re.split(r"[\s,;、]+", t) if p]
+
+
+def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]:
+    numbers = sorted(lay.numbers.values())
+    n = len(numbers)
+    if numbers != list(range(1, n + 1)):
+        problems.error(f"a round-robin matrix numbers its players 1..{n}; found {numbers}",
+                       f"循环赛交叉表应按 1..{n} 编号", value=numbers[-1])
+    blocks = _rr_blocks(grid, lay, free, problems, n)
+    row_of = {num: r for r, num in lay.numbers.items()}
+    # halves[(leg, i, j)] = Half
+    halves: dict[tuple[int, int, int], Half] = {}
+    legs = 1
+    for b, block in enumerate(blocks):
+        for i in numbers:
+            r = row_of[i]
+            for j, c in block.items():
+                raw = grid[r][c] if c < len(grid[r]) else None
+                parts = _split_cell(raw)
+                ref = cell_ref(r, c)
+                if i == j:
+                    if parts and parts != ["×"]:
+                        problems.error(f"player {i} meets themself: the diagonal cell must be blank",
+                                       f"棋手 {i} 与自己对局：对角线单元格应为空",
+                                       value=raw, row=r + 1, column=ref)
+                    continue
+                if parts == ["×"]:
+                    problems.error("not a result (× belongs on the diagonal only)", "不是有效结果（× 只能用于对角线）",
+                                   value=raw, row=r + 1, column=ref)
+                    continue
+                if len(blocks) > 1 and len(parts) > 1:
+                    problems.error("two results in one cell of a two-block double round robin",
+                                   "双循环两栏表的一个单元格里有两个结果", value=raw, row=r + 1, column=ref)
+                    continue
+                legs = max(legs, len(parts))
+                for k, token in enumerate(parts):
+                    leg = b + k
+                    try:
+                        score = _score(token)
+                    except ResultError:
+                        problems.error("not a result; write 1, 0, ½ (0.5 or =), + or -",
+                                       "不是有效结果，应写 1、0、½（0.5 或 =）、+ 或 -",
+                                       value=raw, row=r + 1, column=ref)
+                        continue
+                    halves[(leg, i, j)] = Half(None, str(i), str(j), score, None, None,
+                                               Where(problems.file, problems.sheet, r + 1, ref), text(raw),
+                                               Source(problems.file, line=r + 1, cell=ref, sheet=problems.sheet))
+    legs = max(legs, len(blocks))
+    games: list[ImportedGame] = []
+    for leg in range(legs):
+        for i in numbers:
+            for j in numbers:
+                if j <= i:
+                    continue
+                a, b = halves.get((leg, i, j)), halves.get((leg, j, i))
+                if a is None and b is None:
+                    leg_text = f" (game {leg + 1})" if legs > 1 else ""
+                    problems.note(f"players {i} and {j}{leg_text}: no result, unplayed: not a game",
+                                  "未赛（无结果），不算对局")
+                    continue
+                if a is None or b is None:
+                    h = a or b
+                    other_ref = _mirror_ref(blocks, leg, row_of, h)
+                    problems.error(f"a game listed once only: {h.where.column} says {h.raw}, "
+                                   f"{other_ref} is blank",
+                                   f"对局只出现一次：{h.where.column} 为 {h.raw}，{other_ref} 为空",
+                                   value=h.raw, row=h.where.row, column=h.where.column)
+                    continue
+                if check_pair(a, b, problems):
+                    g = game_from(a, b, problems)
+                    if g is not None:
+                        games.append(g)
+    return games, legs
+
+
+def _mirror_ref(blocks, leg, row_of, h: Half) -> str:
+    block = blocks[min(leg, len(blocks) - 1)] if blocks else {}
+    c = block.get(int(h.player))
+    r = row_of.get(int(h.opponent))
+    return cell_ref(r, c) if c is not None and r is not None else "the mirror cell"
+
+
+# ------------------------------------------------------------------------------ entry points
+def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None) -> Tournament:
+    """Read a crosstable given as rows of cell values (from a sheet or a CSV)."""
+    problems = Problems(file, sheet)
+    grid = [[clean(v) for v in row] for row in rows]
+    while grid and not any(v is not None for v in grid[-1]):
+        grid.pop()
+    if not grid:
+        raise fail(file, "the table is empty", "表格是空的", sheet=sheet)
+    lay = _find_layout(grid, problems)
+    players = _players(grid, lay, problems)
+    keys = {p.key for p in players}
+    free = _free_columns(grid, lay)
+    swiss = any(_is_swiss_cell(grid[r][c]) for r in lay.rows for c in free if c < len(grid[r]))
+    if swiss:
+        games, rounds = _parse_swiss(grid, lay, free, problems, keys)
+        fmt = "swiss"
+    else:
+        games, legs = _parse_rr(grid, lay, free, problems, keys)
+        fmt = "round_robin"
+        rounds = None
+    problems.raise_if_any()
+    champion = None
+    if "place" in lay.cols:
+        firsts = [str(lay.numbers[r]) for r in lay.rows
+                  if as_int(grid[r][lay.cols["place"]] if lay.cols["place"] < len(grid[r]) else None) == 1]
+        champion = firsts[0] if len(firsts) == 1 else None
+    title = None
+    if lay.header:
+        for row in grid[:lay.header]:
+            cells = [v for v in row if v is not None]
+            if len(cells) == 1 and isinstance(cells[0], str):
+                title = cells[0]
+                break
+    name = title or (sheet if sheet and sheet.lower() not in ("import", "crosstable", "sheet1") else Path(file).stem)
+    event = ImportedEvent(name=name, start=None, end=None, format=fmt, rounds=rounds, champion=champion)
+    return Tournament(event=event, players=players, games=games, notes=problems.notes,
+                      format="crosstable", source=file)
+
+
+def read_csv_rows(path: str | Path) -> list[list[str]]:
+    content = read_text(path, CSV_ENCODINGS)
+    sample = content[:4096]
+    try:
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+        delimiter = dialect.delimiter
+    except csv.Error:
+        delimiter = ","
+    return [row for row in csv.reader(io.StringIO(content), delimiter=delimiter)]
+
+
+def parse_csv(path: str | Path) -> Tournament:
+    """Read a crosstable saved as CSV (UTF-8 or GB18030)."""
+    return parse_rows(read_csv_rows(path), str(path))

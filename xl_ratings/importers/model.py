@@ -1,0 +1,119 @@
+"""The neutral model every importer produces.
+
+A parser reads one source (a TRF file, an h9 file, an OpenGotha XML file, a
+crosstable, a club report) into one :class:`Tournament`.  Nothing here knows a
+rating system or the workbook: the ``import`` command turns a Tournament into
+rows of the Players / Events / Games sheets (CONTRACT §2).
+
+Conventions
+-----------
+* ``key`` is the source's own player identifier (start rank in TRF, line
+  position in h9, the name key in OpenGotha, the row number in a crosstable,
+  the report's numbering).  Games name players by key.
+* ``ImportedGame.result`` is from ``player``'s side in the sheet vocabulary:
+  ``"1"``, ``"0.5"``, ``"0"``, ``"+"`` (won by forfeit), ``"-"`` (lost by
+  forfeit).
+* ``handicap`` is the stones ``player`` receives (negative: gives); ``None``
+  when the source cannot say (chess-style formats), ``0.0`` for an even game.
+* Each game is listed once, not once per player.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+#: The result vocabulary of the Games sheet, from the player's side.
+RESULTS = ("1", "0.5", "0", "+", "-")
+_OPPOSITE = {"1": "0", "0": "1", "0.5": "0.5", "+": "-", "-": "+"}
+_OTHER_COLOUR = {"w": "b", "b": "w"}
+
+FORMATS = ("round_robin", "swiss", "games")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a value came from: 1-based ``line`` for text files; ``cell`` (e.g. "D7") and ``sheet`` for tables."""
+
+    file: str
+    line: int | None = None
+    cell: str | None = None
+    sheet: str | None = None
+
+    def describe(self) -> str:
+        parts = [self.file]
+        if self.sheet:
+            parts.append(f"sheet '{self.sheet}'")
+        if self.cell:
+            parts.append(f"cell {self.cell}")
+        elif self.line is not None:
+            parts.append(f"line {self.line}")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class ImportedPlayer:
+    key: str
+    name: str
+    sex: str | None
+    club: str
+    country: str
+    rank: str | None          #: as written: "3d", "12k", "初段"
+    rating: float | None
+    federation_id: str | None
+    egf_pin: str | None
+    fide_id: str | None
+    source: Source
+
+
+@dataclass(frozen=True)
+class ImportedGame:
+    round: int | None
+    date: dt.date | None
+    player: str
+    opponent: str
+    result: str               #: one of RESULTS, from ``player``'s side
+    handicap: float | None    #: stones ``player`` receives (negative: gives)
+    colour: str | None        #: "w" / "b" for ``player``
+    source: Source
+
+    @property
+    def forfeit(self) -> bool:
+        return self.result in ("+", "-")
+
+    def flipped(self) -> "ImportedGame":
+        """The same game seen from the opponent's side."""
+        return ImportedGame(
+            round=self.round, date=self.date, player=self.opponent, opponent=self.player,
+            result=_OPPOSITE[self.result],
+            handicap=None if self.handicap is None else (-self.handicap or 0.0),
+            colour=_OTHER_COLOUR.get(self.colour or "", None), source=self.source)
+
+
+@dataclass(frozen=True)
+class ImportedEvent:
+    name: str
+    start: dt.date | None
+    end: dt.date | None
+    format: str                       #: "round_robin" | "swiss" | "games"
+    cls: str | None = None            #: A/B/C… (EGF class, 甲/乙/丙)
+    level: str | None = None
+    rounds: int | None = None
+    champion: str | None = None       #: a player key
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    event: ImportedEvent
+    players: list[ImportedPlayer]
+    games: list[ImportedGame]
+    notes: list[str]          #: what was skipped on purpose, "English — 中文"
+    format: str               #: which parser: trf | h9 | opengotha | crosstable | report
+    source: str               #: the file read
+
+    def player(self, key: str) -> ImportedPlayer:
+        for p in self.players:
+            if p.key == key:
+                return p
+        raise KeyError(key)

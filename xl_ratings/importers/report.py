@@ -1,0 +1,366 @@
+"""The club's tournament report workbook (``xl-ratings new report``), FORMATS.md §1.
+
+Sheets (names in English or Chinese):
+
+* ``Event`` / ``赛事`` — key/value rows: name 名称, start 开始, end 结束,
+  format 赛制, class 级别, level 等级, champion 冠军, organiser 主办, arbiter
+  裁判, rounds 轮数.  A key may be bilingual ("名称 name").
+* ``Players`` / ``棋手`` — no 编号, name 姓名, sex 性别, club 单位, rank 段级,
+  rating 等级分, federation_id 会员号, optional egf_pin, fide_id.
+* either ``Games`` / ``对局`` — round 轮次, date 日期, player 棋手, opponent 对手,
+  result 结果, handicap 让子 (ids are the report's numbering; one row a game),
+* or ``Crosstable`` / ``交叉表`` / ``成绩表`` — read by :mod:`.crosstable`; its
+  numbers are the report's numbering.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from ..errors import ResultError
+from ..results import parse_result
+from . import crosstable
+from ._common import (Problems, as_float, as_int, cell_ref, clean, fail, find_column, header_words, key_text,
+                      parse_date, parse_sex, text)
+from .model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
+
+SHEETS = {
+    "event": ("event", "赛事", "比赛", "賽事"),
+    "players": ("players", "棋手", "选手", "選手"),
+    "games": ("games", "对局", "對局"),
+    "crosstable": ("crosstable", "交叉表", "成绩表", "成績表"),
+}
+EVENT_KEYS = {
+    "name": ("name", "名称", "名稱", "赛事名称", "比赛名称"),
+    "start": ("start", "开始", "開始", "开始日期", "start date"),
+    "end": ("end", "结束", "結束", "结束日期", "end date"),
+    "format": ("format", "赛制", "賽制"),
+    "class": ("class", "级别", "級別"),
+    "level": ("level", "等级", "等級"),
+    "champion": ("champion", "冠军", "冠軍"),
+    "organiser": ("organiser", "organizer", "主办", "主辦", "主办单位"),
+    "arbiter": ("arbiter", "裁判", "裁判长", "裁判長"),
+    "rounds": ("rounds", "轮数", "輪數"),
+}
+PLAYER_COLS = {
+    "no": ("no", "id", "number", "编号", "編號", "序号", "序號"),
+    "name": ("name", "姓名"),
+    "sex": ("sex", "性别", "性別"),
+    "club": ("club", "单位", "單位", "俱乐部"),
+    "rank": ("rank", "段级", "段級", "段位"),
+    "rating": ("rating", "等级分", "等級分"),
+    "federation_id": ("federation_id", "federation id", "会员号", "會員號"),
+    "egf_pin": ("egf_pin", "egf pin", "egd pin", "pin"),
+    "fide_id": ("fide_id", "fide id"),
+    "country": ("country", "国家", "國家"),
+}
+GAME_COLS = {
+    "round": ("round", "轮次", "輪次", "轮", "輪"),
+    "date": ("date", "日期"),
+    "player": ("player", "棋手"),
+    "opponent": ("opponent", "对手", "對手"),
+    "result": ("result", "结果", "結果"),
+    "handicap": ("handicap", "让子", "讓子"),
+    "colour": ("colour", "color", "执色", "執色"),
+}
+_FORMATS = {"round_robin": "round_robin", "round robin": "round_robin", "循环": "round_robin",
+            "循环赛": "round_robin", "单循环": "round_robin", "双循环": "round_robin", "循環": "round_robin",
+            "swiss": "swiss", "mcmahon": "swiss", "积分编排": "swiss", "积分编排制": "swiss", "瑞士制": "swiss",
+            "麦克马洪": "swiss", "games": "games", "对局": "games"}
+_SCORE = {1.0: "1", 0.5: "0.5", 0.0: "0"}
+
+
+def _sheet(tables: dict[str, list[list[Any]]], role: str) -> str | None:
+    for name in tables:
+        if header_words(name) & set(SHEETS[role]):
+            return name
+    return None
+
+
+def _header(rows: list[list[Any]]) -> int:
+    for i, row in enumerate(rows[:10]):
+        if any(v is not None for v in row):
+            return i
+    return 0
+
+
+def _event(rows: list[list[Any]], sheet: str, problems: Problems) -> dict[str, tuple[Any, int]]:
+    out: dict[str, tuple[Any, int]] = {}
+    for r, row in enumerate(rows):
+        if not row or row[0] is None:
+            continue
+        words = header_words(row[0])
+        value = clean(row[1]) if len(row) > 1 else None
+        for key, aliases in EVENT_KEYS.items():
+            if words & set(aliases):
+                out[key] = (value, r)
+                break
+        else:
+            if value is not None and not words & {"key", "项目", "項目", "value"}:
+                out[text(row[0])] = (value, r)
+    return out
+
+
+def _players(rows: list[list[Any]], problems: Problems) -> tuple[list[ImportedPlayer], dict[str, str]]:
+    h = _header(rows)
+    header = rows[h] if rows else []
+    cols: dict[str, int] = {}
+    used: set[int] = set()
+    for role, aliases in PLAYER_COLS.items():
+        i = find_column(header, aliases, used)
+        if i is not None:
+            cols[role] = i
+            used.add(i)
+    for need in ("no", "name"):
+        if need not in cols:
+            problems.error(f"the Players sheet has no '{need}' column", f"棋手表缺少“{need}”列",
+                           row=h + 1)
+    if problems.errors:
+        return [], {}
+    players: list[ImportedPlayer] = []
+    names: dict[str, str] = {}
+
+    def get(row: list[Any], role: str) -> Any:
+        c = cols.get(role)
+        return row[c] if c is not None and c < len(row) else None
+
+    for r in range(h + 1, len(rows)):
+        row = rows[r]
+        if not any(v is not None for v in row):
+            continue
+        no = get(row, "no")
+        if no is None:
+            problems.error("player number (no / 编号) is missing", "缺少棋手编号（编号）",
+                           value=get(row, "name"), row=r + 1, column=cell_ref(r, cols["no"]))
+            continue
+        key = key_text(no)
+        if key in names:
+            problems.error(f"player number {key} appears twice", f"棋手编号 {key} 重复", value=no,
+                           row=r + 1, column=cell_ref(r, cols["no"]))
+            continue
+        try:
+            sex = parse_sex(get(row, "sex"))
+        except ValueError:
+            problems.error("sex must be M/F or 男/女", "性别应为 M/F 或 男/女", value=get(row, "sex"),
+                           row=r + 1, column=cell_ref(r, cols["sex"]))
+            sex = None
+        rating_cell = get(row, "rating")
+        rating = as_float(rating_cell)
+        if rating_cell is not None and rating is None:
+            problems.error("rating must be a number", "等级分应为数字", value=rating_cell, row=r + 1,
+                           column=cell_ref(r, cols["rating"]))
+        name = text(get(row, "name"))
+        names[key] = name
+        players.append(ImportedPlayer(
+            key=key, name=name, sex=sex, club=text(get(row, "club")), country=text(get(row, "country")),
+            rank=text(get(row, "rank")) or None, rating=rating,
+            federation_id=key_text(get(row, "federation_id")) or None,
+            egf_pin=key_text(get(row, "egf_pin")) or None, fide_id=key_text(get(row, "fide_id")) or None,
+            source=Source(problems.file, line=r + 1, cell=cell_ref(r, cols["name"]), sheet=problems.sheet)))
+    return players, names
+
+
+def _games(rows: list[list[Any]], keys: set[str], problems: Problems) -> list[ImportedGame]:
+    h = _header(rows)
+    header = rows[h] if rows else []
+    cols: dict[str, int] = {}
+    used: set[int] = set()
+    for role in ("opponent", "player", "round", "date", "result", "handicap", "colour"):
+        i = find_column(header, GAME_COLS[role], used)
+        if i is not None:
+            cols[role] = i
+            used.add(i)
+    for need in ("player", "opponent", "result"):
+        if need not in cols:
+            problems.error(f"the Games sheet has no '{need}' column", f"对局表缺少“{need}”列", row=h + 1)
+    if problems.errors:
+        return []
+    c_player, c_opp, c_res = cols["player"], cols["opponent"], cols["result"]
+    c_round, c_date, c_hc, c_col = (cols.get(k) for k in ("round", "date", "handicap", "colour"))
+    games: list[ImportedGame] = []
+    seen: dict[tuple[int, frozenset[str]], int] = {}
+    file, sheet = problems.file, problems.sheet
+    keyed: dict[Any, str] = {}          # cell value -> key, results: cell value -> Result (they repeat)
+    results: dict[Any, Any] = {}
+    for r in range(h + 1, len(rows)):
+        row = rows[r]
+        width = len(row)
+        player = row[c_player] if c_player < width else None
+        opp = row[c_opp] if c_opp < width else None
+        res = row[c_res] if c_res < width else None
+        if player is None and opp is None and res is None:
+            continue
+        ok = True
+        pk = keyed.get(player) or keyed.setdefault(player, key_text(player) if player is not None else "")
+        ok_key = keyed.get(opp) or keyed.setdefault(opp, key_text(opp) if opp is not None else "")
+        for k, c, v in ((pk, c_player, player), (ok_key, c_opp, opp)):
+            if k not in keys:
+                problems.error(f"player number {v} is not on the Players sheet", f"棋手编号 {v} 不在棋手表中",
+                               value=v, row=r + 1, column=cell_ref(r, c))
+                ok = False
+        if ok and pk == ok_key:
+            problems.error(f"player {pk} meets themself", f"棋手 {pk} 与自己对局", value=player, row=r + 1,
+                           column=cell_ref(r, c_opp))
+            ok = False
+        try:
+            parsed = results.get(res) if isinstance(res, (str, int, float)) else None
+            if parsed is None:
+                parsed = parse_result(res)
+                if isinstance(res, (str, int, float)):
+                    results[res] = parsed
+            result = ("+" if parsed.score == 1.0 else "-") if parsed.forfeit and parsed.score != 0.5 \
+                else _SCORE[parsed.score]
+            if parsed.forfeit and parsed.score == 0.5:
+                problems.note(f"a forfeit scored as a draw ({res}): not a game", "弃权判和，不算对局",
+                              row=r + 1, column=cell_ref(r, c_res))
+                continue
+        except ResultError:
+            problems.error("not a result; write 1, 0.5, 0, W/D/L, 胜/和/负, + or -",
+                           "不是有效结果，应写 1、0.5、0、胜/和/负、+ 或 -", value=res, row=r + 1,
+                           column=cell_ref(r, c_res))
+            ok = False
+        rnd = None
+        if c_round is not None and c_round < width and row[c_round] is not None:
+            rnd = as_int(row[c_round])
+            if rnd is None or rnd < 1:
+                problems.error("round must be a whole number from 1", "轮次应为从 1 开始的整数",
+                               value=row[c_round], row=r + 1, column=cell_ref(r, c_round))
+                ok = False
+        date = None
+        if c_date is not None and c_date < width:
+            try:
+                date = parse_date(row[c_date])
+            except ValueError:
+                problems.error("not a date; write it like 2024-05-01", "不是有效日期，应写作 2024-05-01",
+                               value=row[c_date], row=r + 1, column=cell_ref(r, c_date))
+                ok = False
+        handicap = None
+        if c_hc is not None and c_hc < width and row[c_hc] is not None:
+            handicap = as_float(row[c_hc])
+            if handicap is None:
+                problems.error("handicap must be a number of stones", "让子数应为数字", value=row[c_hc],
+                               row=r + 1, column=cell_ref(r, c_hc))
+                ok = False
+        colour = None
+        if c_col is not None and c_col < width and row[c_col] is not None:
+            colour = {"w": "w", "b": "b", "白": "w", "黑": "b", "white": "w", "black": "b"}.get(
+                text(row[c_col]).lower())
+        if not ok:
+            continue
+        if rnd is not None:
+            slot = (rnd, frozenset((pk, ok_key)))
+            if slot in seen:
+                problems.error(f"round {rnd}: the game {pk} v {ok_key} is listed twice (rows {seen[slot]} and "
+                               f"{r + 1}); each game is one row", f"第 {rnd} 轮：对局 {pk} v {ok_key} 重复（每盘一行）",
+                               value=player, row=r + 1, column=cell_ref(r, c_player))
+                continue
+            seen[slot] = r + 1
+        games.append(ImportedGame(round=rnd, date=date, player=pk, opponent=ok_key, result=result,
+                                  handicap=handicap, colour=colour,
+                                  source=Source(file, line=r + 1, cell=cell_ref(r, c_player), sheet=sheet)))
+    return games
+
+
+def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tournament:
+    """Read a club report given as its sheets' rows (``{sheet name: rows}``)."""
+    tables = {name: [[clean(v) for v in row] for row in rows] for name, rows in tables.items()}
+    ev_name, pl_name = _sheet(tables, "event"), _sheet(tables, "players")
+    g_name, x_name = _sheet(tables, "games"), _sheet(tables, "crosstable")
+    missing = [w for w, s in (("Event (赛事)", ev_name), ("Players (棋手)", pl_name)) if s is None]
+    if g_name is None and x_name is None:
+        missing.append("Games (对局) or Crosstable (交叉表)")
+    if missing:
+        raise fail(file, "the report lacks the sheet(s) " + ", ".join(missing),
+                   "报表缺少工作表：" + "、".join(missing), value=", ".join(tables))
+    ev_problems = Problems(file, ev_name)
+    info = _event(tables[ev_name], ev_name, ev_problems)
+    pl_problems = Problems(file, pl_name)
+    players, names = _players(tables[pl_name], pl_problems)
+    keys = set(names)
+    problems_all = [ev_problems, pl_problems]
+    notes: list[str] = []
+    if g_name is not None:
+        g_problems = Problems(file, g_name)
+        games = _games(tables[g_name], keys, g_problems)
+        problems_all.append(g_problems)
+        default_format = "games"
+    else:
+        try:
+            x = crosstable.parse_rows(tables[x_name], file, x_name)
+        except Exception as exc:        # InputErrors: keep collecting the other sheets' problems
+            from ..errors import InputErrors
+            if not isinstance(exc, InputErrors):
+                raise
+            x_problems = Problems(file, x_name)
+            x_problems.errors.extend(exc.errors)
+            problems_all.append(x_problems)
+            games = []
+            default_format = "round_robin"
+        else:
+            games = x.games
+            notes.extend(x.notes)
+            default_format = x.event.format
+            x_problems = Problems(file, x_name)
+            for p in x.players:
+                if p.key not in keys:
+                    x_problems.error(f"crosstable player {p.key} ({p.name}) is not on the Players sheet",
+                                     f"交叉表中的棋手 {p.key}（{p.name}）不在棋手表中", value=p.key,
+                                     row=p.source.line, column=p.source.cell)
+                elif p.name and not p.name.startswith("#") and names[p.key] and p.name != names[p.key]:
+                    x_problems.error(f"crosstable player {p.key} is {p.name} but the Players sheet says "
+                                     f"{names[p.key]}", f"交叉表棋手 {p.key} 为 {p.name}，棋手表为 {names[p.key]}",
+                                     value=p.name, row=p.source.line, column=p.source.cell)
+            problems_all.append(x_problems)
+    # ---- event values
+    def value(key: str) -> tuple[Any, int | None]:
+        v, r = info.get(key, (None, None))
+        return v, r
+
+    dates: dict[str, dt.date | None] = {}
+    for k in ("start", "end"):
+        v, r = value(k)
+        try:
+            dates[k] = parse_date(v)
+        except ValueError:
+            ev_problems.error(f"{k} is not a date; write it like 2024-05-01", "不是有效日期，应写作 2024-05-01",
+                              value=v, row=(r or 0) + 1, column=f"B{(r or 0) + 1}")
+            dates[k] = None
+    fmt_v, fmt_r = value("format")
+    fmt = default_format
+    if fmt_v is not None:
+        fmt = _FORMATS.get(text(fmt_v).lower().replace("-", "_"))
+        if fmt is None:
+            ev_problems.error("format must be round_robin, swiss or games (循环/积分编排/对局)",
+                              "赛制应为 round_robin、swiss 或 games（循环/积分编排/对局）", value=fmt_v,
+                              row=(fmt_r or 0) + 1, column=f"B{(fmt_r or 0) + 1}")
+            fmt = default_format
+    champ_v, champ_r = value("champion")
+    champion = None
+    if champ_v is not None:
+        ck = key_text(champ_v)
+        if ck in keys:
+            champion = ck
+        else:
+            by_name = [k for k, n in names.items() if n == text(champ_v)]
+            if len(by_name) == 1:
+                champion = by_name[0]
+            else:
+                ev_problems.error("the champion is neither a player number nor a name on the Players sheet",
+                                  "冠军既不是棋手编号，也不是棋手表中的姓名", value=champ_v,
+                                  row=(champ_r or 0) + 1, column=f"B{(champ_r or 0) + 1}")
+    rounds_v, _ = value("rounds")
+    errors = [e for p in problems_all for e in p.errors]
+    if errors:
+        from ..errors import InputErrors
+        raise InputErrors(errors)
+    known = set(EVENT_KEYS)
+    extra = {k: text(v) for k, (v, _) in info.items() if k not in known - {"organiser", "arbiter"} and v is not None}
+    rounds = as_int(rounds_v) or max((g.round or 0 for g in games), default=0) or None
+    name_v, _ = value("name")
+    event = ImportedEvent(name=text(name_v) or file, start=dates["start"], end=dates["end"], format=fmt,
+                          cls=text(value("class")[0]) or None, level=text(value("level")[0]) or None,
+                          rounds=rounds, champion=champion, extra=extra)
+    for p in problems_all:
+        notes.extend(p.notes)
+    return Tournament(event=event, players=players, games=games, notes=notes, format="report", source=file)
