@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ResultError, Where
-from ..results import parse_result
+from ..systems.game_result import parse_result
 from ._common import (CSV_ENCODINGS, Half, Problems, as_float, as_int, cell_ref, check_pair,
                       clean, fail, find_column, game_from, header_words, key_text, pair_halves,
                       parse_sex, read_text, text)

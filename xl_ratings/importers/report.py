@@ -19,7 +19,7 @@ import datetime as dt
 from typing import Any
 
 from ..errors import ResultError
-from ..results import parse_result
+from ..systems.game_result import parse_result
 from . import crosstable
 from ._common import (Problems, as_float, as_int, cell_ref, clean, fail, find_column, header_words, key_text,
                       parse_date, parse_sex, text)
