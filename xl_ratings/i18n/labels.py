@@ -57,6 +57,7 @@ LABELS: dict[str, str] = {
     "basic": "基本分", "coefficient": "系数A", "multiplier": "年度倍数",
     "base": "年初基础分", "count": "人数", "source": "来源",
     "adjusted": "段级调整", "window_games": "12个月局数",
+    "pending_events": "待定赛事数", "title_awarded": "授予称号",
     "weight": "权重",
 }
 
@@ -128,3 +129,26 @@ def sheet_key(name: str) -> str | None:
         if low == key.lower() or low in aliases:
             return key
     return None
+
+
+#: key -> English label (the web pages show Chinese first with English beside it).
+ENGLISH: dict[str, str] = {
+    "key": "setting", "value": "value", "id": "id", "name": "name", "sex": "sex", "club": "club",
+    "rank": "rank", "rating": "rating", "games": "games", "events": "events", "peak": "peak",
+    "title": "title", "member": "member", "rif": "RIF rating", "event": "event", "start": "start",
+    "end": "end", "format": "format", "class": "class", "level": "level", "champion": "champion",
+    "date": "date", "round": "round", "player": "player", "opponent": "opponent", "result": "result",
+    "handicap": "handicap", "award": "award", "kind": "kind", "points": "points", "note": "note",
+    "period": "period", "place": "place", "old": "old rating", "new": "new rating", "change": "change",
+    "status": "status", "standard": "rank standard", "label": "standard name", "own": "own rating used",
+    "opponent_mean": "mean opponent rating", "difference": "difference D", "score": "score W",
+    "expected": "expected We", "k": "K", "event_name": "event", "rule": "rule", "sheet": "sheet",
+    "row": "row", "message": "message", "annual": "annual score", "cumulative": "cumulative score",
+    "wins": "valid wins", "certificate": "certificate", "fee": "fee", "year": "year",
+    "honorary": "honorary title", "pending_games": "pending games", "pending_change": "pending change",
+    "pending_since": "pending since", "period_games": "games this period", "pending_log": "pending log",
+    "pending_events": "pending events", "title_awarded": "awarded title",
+    "basic": "basic score", "coefficient": "coefficient A", "multiplier": "annual multiplier",
+    "base": "year-start base", "count": "players", "source": "source", "adjusted": "rank adjustment",
+    "window_games": "games in 12 months", "weight": "weight",
+}

@@ -19,9 +19,11 @@ from ..i18n import to_lang
 from ..i18n.labels import LABELS, label
 from ..systems.base import Column, PeriodFacts, Phrase, Sheet, System
 from ..systems.ranks import Rank
+from .page import PageSetup, page_setup
 
 #: Every result sheet, in the order they appear in a workbook.
-RESULT_SHEETS = ("Ratings", "Changes", "Standards", "Inactive", "Pending", "Fees", "Checks", "History")
+RESULT_SHEETS = ("Ratings", "Changes", "Standards", "Inactive", "Pending", "Fees", "Corrections", "Checks",
+                 "History", "Chart")
 
 STATUS = {"active": ("活跃", "active"), "inactive": ("不活跃", "inactive"), "pending": ("待定级", "pending")}
 
@@ -41,11 +43,16 @@ def number_format(kind: str, system: System) -> str | None:
 class ChartView:
     """The rating-history line chart: a grid (header row, one row per period) and its titles."""
 
-    grid: list[list[Any]]
+    grid: list[list[Any]]           #: the sheet's cells from A1: header row, one row per period
     title: str
     x_title: str
     y_title: str
     number_format: str = "0"        #: of the values (the grid without its header row and period column)
+
+    @property
+    def anchor_row(self) -> int:
+        """The chart's top row (1-based), two rows below the data."""
+        return len(self.grid) + 3
 
 
 @dataclass
@@ -58,8 +65,9 @@ class SheetView:
     rows: list[list[Any]]
     formats: list[str | None]       #: Excel number format per column
     tab_color: str = "1F4E78"
-    chart: ChartView | None = None
-    hidden: list[str] = field(default_factory=list)   #: columns kept out of sight
+    chart: ChartView | None = None  #: the Chart sheet: its rows are the chart's data, the chart below
+    hidden: list[str] = field(default_factory=list)   #: columns kept out of sight (grouped, collapsed)
+    page: PageSetup | None = None
 
 
 class Words:
@@ -193,11 +201,21 @@ def history_sheet(outcome: Outcome) -> SheetView:
     kinds = ledger.kinds()
     rows = [[words.cell(kinds.get(k, "text"), r.get(k)) if kinds.get(k) == "rank" else r.get(k) for k in keys]
             for r in ledger.rows()]
-    view = SheetView("History", keys, [label(k, system) for k in keys], rows,
+    return SheetView("History", keys, [label(k, system) for k in keys], rows,
                      [number_format(kinds.get(k, "text"), system) for k in keys],
                      hidden=sorted(ledger.internal()))
-    view.chart = history_chart(outcome)
-    return view
+
+
+def chart_sheet(outcome: Outcome) -> SheetView | None:
+    """The rating-history chart on a sheet of its own, so that it prints whole
+    on one page: the top players' ratings per period from A1, the chart below."""
+    chart = history_chart(outcome)
+    if chart is None:
+        return None
+    width = len(chart.grid[0])
+    return SheetView("Chart", ["period"] + [f"p{i}" for i in range(1, width)], chart.grid[0],
+                     [list(r) for r in chart.grid[1:]], [None] + [chart.number_format] * (width - 1),
+                     chart=chart)
 
 
 def history_wide(outcome: Outcome, top: int = 10) -> tuple[list[str], list[str], list[list[Any]]]:
@@ -234,13 +252,20 @@ def history_chart(outcome: Outcome) -> ChartView | None:
     return ChartView(grid, f"{what} — 前{len(names)}名 (rating history)", period, what)
 
 
-def result_sheets(outcome: Outcome) -> list[SheetView]:
-    """Every result sheet of the outcome, in workbook order."""
+def result_sheets(outcome: Outcome, today: dt.date | None = None) -> list[SheetView]:
+    """Every result sheet of the outcome, in workbook order, with its page setup."""
     facts = outcome.last
     by_name = {s.name: s for s in outcome.system.sheets}
     out = [fact_sheet(by_name[name], facts, outcome) for name in RESULT_SHEETS if name in by_name]
     out.append(checks_sheet(outcome))
     out.append(history_sheet(outcome))
+    chart = chart_sheet(outcome)
+    if chart is not None:
+        out.append(chart)
+    day = today or dt.date.today()
+    for v in out:
+        v.page = page_setup(v.name, len(v.keys) - len(v.hidden), outcome.system, outcome.federation,
+                            facts.period, day)
     return out
 
 

@@ -47,14 +47,47 @@ _BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _ATTR = re.compile(r'([\w:]+)="([^"]*)"')
 
 
+class PrintSpec:
+    """Page setup of a sheet: A4, orientation, fitting, repeated rows, header and footer.
+
+    ``header``/``footer``: (left, centre, right) plain text; ``{page}`` and
+    ``{pages}`` become Excel's page number and page count.
+    """
+
+    def __init__(self, landscape: bool, fit_width: bool = True, one_page: bool = False,
+                 title_rows: int = 1, header: Sequence[str] = ("", "", ""),
+                 footer: Sequence[str] = ("", "", "")):
+        self.landscape, self.fit_width, self.one_page = landscape, fit_width, one_page
+        self.title_rows, self.header, self.footer = title_rows, tuple(header), tuple(footer)
+
+    def xml(self) -> str:
+        fit = "1" if self.one_page else "0"
+        setup = (f'<pageSetup paperSize="9" orientation="{"landscape" if self.landscape else "portrait"}"'
+                 + (f' fitToWidth="1" fitToHeight="{fit}"' if self.fit_width or self.one_page else "") + "/>")
+        return setup + ("<headerFooter>"
+                        f"<oddHeader>{_text(_hf(self.header))}</oddHeader>"
+                        f"<oddFooter>{_text(_hf(self.footer))}</oddFooter></headerFooter>")
+
+
+def _hf(parts: Sequence[str]) -> str:
+    """Excel header/footer codes: &L left &C centre &R right; a literal & is &&."""
+    def code(text: str) -> str:
+        text = text[:80].replace("&", "&&")
+        return text.replace("{page}", "&P").replace("{pages}", "&N")
+    return "".join(f"&{k}{code(t)}" for k, t in zip("LCR", parts) if t)
+
+
 class SheetSpec:
     """One result sheet: header labels, rows of values, per-column number formats."""
 
     def __init__(self, name: str, header: Sequence[str], rows: Sequence[Sequence[Any]],
                  formats: Sequence[str | None], tab_color: str = "1F4E78",
-                 chart: "ChartSpec | None" = None, extra_cells: Sequence[tuple[int, int, Any, str | None]] = ()):
+                 chart: "ChartSpec | None" = None, extra_cells: Sequence[tuple[int, int, Any, str | None]] = (),
+                 hidden: Sequence[int] = (), page: PrintSpec | None = None):
         self.name, self.header, self.rows, self.formats = name, list(header), rows, list(formats)
         self.tab_color, self.chart, self.extra_cells = tab_color, chart, list(extra_cells)
+        self.hidden = set(hidden)   #: 0-based columns grouped and hidden (internal ledger columns)
+        self.page = page
 
 
 class ChartSpec:
@@ -164,8 +197,11 @@ class Styles:
         self._append("numFmts", "numFmt", f'<numFmt numFmtId="{nid}" formatCode="{escape(code, {chr(34): "&quot;"})}"/>')
         return nid
 
-    def xf(self, code: str | None, header: bool = False) -> int:
-        key = (code, header)
+    def xf(self, code: str | None, header: bool = False, numeric: bool = False) -> int:
+        """The cell format index for a number format (a header cell; a number
+        right-aligned with one character's indent, so that it never touches
+        the text of the next column)."""
+        key = (code, header, numeric)
         if key in self._xf_cache:
             return self._xf_cache[key]
         num = self.numfmt(code) if code else 0
@@ -175,6 +211,9 @@ class Styles:
             xml = (f'<xf numFmtId="0" fontId="{font}" fillId="{fill}" borderId="0" xfId="0" applyFont="1" '
                    'applyFill="1" applyAlignment="1"><alignment horizontal="center" vertical="center" '
                    'wrapText="1"/></xf>')
+        elif numeric:
+            xml = (f'<xf numFmtId="{num}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" '
+                   'applyAlignment="1"><alignment horizontal="right" indent="1"/></xf>')
         elif num == 0:
             self._xf_cache[key] = 0
             return 0
@@ -186,7 +225,7 @@ class Styles:
 
 
 # --------------------------------------------------------------------------- sheets
-def _cell(ref: str, v: Any, style: int) -> str:
+def _cell(ref: str, v: Any, style: int, epoch: dt.date = EXCEL_EPOCH) -> str:
     s = f' s="{style}"' if style else ""
     if v is None or (isinstance(v, str) and v == ""):
         return f'<c r="{ref}"{s}/>' if style else ""
@@ -197,26 +236,34 @@ def _cell(ref: str, v: Any, style: int) -> str:
             return f'<c r="{ref}"{s} t="inlineStr"><is><t>{v}</t></is></c>'
         return f'<c r="{ref}"{s}><v>{v!r}</v></c>' if isinstance(v, float) else f'<c r="{ref}"{s}><v>{v}</v></c>'
     if isinstance(v, dt.datetime):
-        serial = (v - dt.datetime(1899, 12, 30)).total_seconds() / 86400
+        serial = (v - dt.datetime.combine(epoch, dt.time())).total_seconds() / 86400
         return f'<c r="{ref}"{s}><v>{serial!r}</v></c>'
     if isinstance(v, dt.date):
-        return f'<c r="{ref}"{s}><v>{(v - EXCEL_EPOCH).days}</v></c>'
+        return f'<c r="{ref}"{s}><v>{(v - epoch).days}</v></c>'
     text = _text(str(v))
     space = ' xml:space="preserve"' if text != text.strip() else ""
     return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
 
-def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None) -> str:
+def _numeric(rows: Sequence[Sequence[Any]], j: int) -> bool:
+    """Does column ``j`` hold numbers (judged on its first filled cells)?"""
+    seen = [r[j] for r in rows[:200] if j < len(r) and r[j] is not None and r[j] != ""]
+    return bool(seen) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in seen)
+
+
+def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: dt.date = EXCEL_EPOCH) -> str:
     ncols = len(spec.header)
     letters = [col_letter(j) for j in range(1, max(ncols, 1) + 1 + 30)]
     header_xf = styles.xf(None, header=True)
     col_xf = []
     for j in range(ncols):
         fmt = spec.formats[j] if j < len(spec.formats) else None
-        col_xf.append(styles.xf(fmt) if fmt else 0)
+        col_xf.append(styles.xf(fmt, numeric=True) if _numeric(spec.rows, j) else styles.xf(fmt) if fmt else 0)
     date_xf = styles.xf("yyyy-mm-dd")
+    fit = spec.page is not None and (spec.page.fit_width or spec.page.one_page)
     out = [f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN_NS}" '
-           f'xmlns:r="{REL_NS}"><sheetPr><tabColor rgb="FF{spec.tab_color}"/></sheetPr>']
+           f'xmlns:r="{REL_NS}"><sheetPr><tabColor rgb="FF{spec.tab_color}"/>'
+           + ('<outlinePr summaryRight="0"/><pageSetUpPr fitToPage="1"/>' if fit else "") + "</sheetPr>"]
     last_row = len(spec.rows) + 1
     extra_rows: dict[int, list[tuple[int, Any, str | None]]] = {}
     max_col = ncols
@@ -228,11 +275,13 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None) -> str:
     out.append(f'<dimension ref="A1:{letters[max(max_col, 1) - 1]}{last_row}"/>')
     out.append('<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" '
                'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" '
-               'sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>')
+               'sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"'
+               + (' outlineLevelCol="1"' if spec.hidden else "") + "/><cols>")
     sample = spec.rows[:500]
     for j in range(ncols):
         w = max([text_width(spec.header[j])] + [text_width(r[j]) for r in sample if j < len(r)])
-        out.append(f'<col min="{j + 1}" max="{j + 1}" width="{min(60, max(6, w + 2))}" customWidth="1"/>')
+        hide = ' hidden="1" outlineLevel="1"' if j in spec.hidden else ""
+        out.append(f'<col min="{j + 1}" max="{j + 1}" width="{min(60, max(6, w + 3))}" customWidth="1"{hide}/>')
     out.append("</cols><sheetData>")
     out.append('<row r="1">' + "".join(_cell(f"{letters[j]}1", h, header_xf)
                                        for j, h in enumerate(spec.header)))
@@ -271,7 +320,7 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None) -> str:
             xf = col_xf[j] if j < ncols else 0
             if isinstance(v, (dt.date, dt.datetime)) and not xf:
                 xf = date_xf
-            add(_cell(f"{letters[j]}{i}", v, xf))
+            add(_cell(f"{letters[j]}{i}", v, xf, epoch))
         for c, v, f in extra_rows.get(i, []):
             add(_cell(f"{letters[c - 1]}{i}", v, styles.xf(f) if f else 0))
         out.append('<row r="' + si + '">' + "".join(cells) + "</row>")
@@ -279,9 +328,13 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None) -> str:
         out.append(f'<row r="{r}">' + "".join(_cell(f"{letters[c - 1]}{r}", v, styles.xf(f) if f else 0)
                                                for c, v, f in extra_rows[r]) + "</row>")
     out.append("</sheetData>")
-    if spec.rows and ncols:
+    if spec.rows and ncols and spec.chart is None:
         out.append(f'<autoFilter ref="A1:{letters[ncols - 1]}{len(spec.rows) + 1}"/>')
-    out.append('<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>')
+    if spec.page is not None:
+        out.append('<printOptions horizontalCentered="1"/>')
+    out.append('<pageMargins left="0.5" right="0.5" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>')
+    if spec.page is not None:
+        out.append(spec.page.xml())
     if drawing_rid:
         out.append(f'<drawing r:id="{drawing_rid}"/>')
     out.append("</worksheet>")
