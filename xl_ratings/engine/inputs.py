@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Where
@@ -48,7 +48,7 @@ class Rows:
         self.name, self.file, self.errors = name, file, errors
         known, required = COLUMNS[name]
         self.raw: list[tuple[int, list[Any]]] = []
-        self.keys = {}
+        self.keys: dict[int, str] = {}
         rows = table if isinstance(table, list) else [list(r) for r in table]
         start = 0
         while start < len(rows) and all(blank(v) for v in rows[start]):
@@ -58,7 +58,7 @@ class Rows:
             self.err(None, None, "the sheet is empty: the first row must hold the column names", None)
             return
         header = rows[0]
-        self.keys: dict[int, str] = {}
+        self.keys = {}
         for j, h in enumerate(header):
             k = header_key(h, set(known))
             if k and k not in self.keys.values():
@@ -84,7 +84,7 @@ class Rows:
             problem, value=value, where=Where(self.file, self.name, row, column)))
 
     # --- typed cells ---------------------------------------------------------
-    def text(self, rec: dict, key: str) -> str:
+    def text(self, rec: dict[str, Any], key: str) -> str:
         v = rec.get(key)
         if blank(v):
             return ""
@@ -92,14 +92,14 @@ class Rows:
             return str(int(v))
         return str(v).strip()
 
-    def ident(self, row: int, rec: dict, key: str) -> str | None:
+    def ident(self, row: int, rec: dict[str, Any], key: str) -> str | None:
         try:
             return to_ident(rec.get(key))
         except RatingInputError as e:
             self.err(row, key, e.problem, None)
             return None
 
-    def number(self, row: int, rec: dict, key: str, required: bool = False) -> float | None:
+    def number(self, row: int, rec: dict[str, Any], key: str, required: bool = False) -> float | None:
         v = rec.get(key)
         if blank(v):
             if required:
@@ -111,7 +111,7 @@ class Rows:
             self.err(row, key, e.problem, v)
             return None
 
-    def count(self, row: int, rec: dict, key: str) -> int | None:
+    def count(self, row: int, rec: dict[str, Any], key: str) -> int | None:
         n = self.number(row, rec, key)
         if n is None:
             return None
@@ -120,7 +120,7 @@ class Rows:
             return None
         return int(n)
 
-    def date(self, row: int, rec: dict, key: str, required: bool = False) -> dt.date | None:
+    def date(self, row: int, rec: dict[str, Any], key: str, required: bool = False) -> dt.date | None:
         v = rec.get(key)
         if blank(v):
             if required:
@@ -133,10 +133,10 @@ class Rows:
             return None
 
 
-def _parse_each(values: Sequence[Any], parse) -> tuple[list[Any], bool]:
+def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any]) -> tuple[list[Any], bool]:
     """parse() of every value, computed once per distinct value; a value that
     cannot be parsed gives its RatingInputError in its place.  Also: was any bad?"""
-    def one(v):
+    def one(v: Any) -> Any:
         try:
             return parse(v)
         except RatingInputError as e:
@@ -165,9 +165,9 @@ def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
                         players, events, bad_events)
 
 
-def game_columns(data: dict[str, Sequence[Any]], index: Sequence[int], gs: "Rows | ColumnSheet",
+def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: "Rows | ColumnSheet",
                  players: dict[str, Player], events: dict[str, Event],
-                 bad_events: set[Any] = frozenset()) -> list[Game]:
+                 bad_events: Set[Any] = frozenset()) -> list[Game]:
     """Validate and build the games from columns (``data``: column key -> values).
 
     Shared by the Games sheet and by CSV/Parquet game lists; problems are
@@ -178,10 +178,10 @@ def game_columns(data: dict[str, Sequence[Any]], index: Sequence[int], gs: "Rows
     def values(key: str) -> Sequence[Any]:
         return data[key] if key in data else (None,) * n
 
-    def parse_hcap(v):
+    def parse_hcap(v: Any) -> float:
         return sheet_number(v) or 0.0
 
-    parsed = {}
+    parsed: dict[str, list[Any]] = {}
     for key, fn in (("event", to_ident), ("player", to_ident), ("opponent", to_ident),
                     ("result", parse_result), ("date", to_date), ("handicap", parse_hcap)):
         vals = values(key)
@@ -209,6 +209,7 @@ def game_columns(data: dict[str, Sequence[Any]], index: Sequence[int], gs: "Rows
     for k in [k for k, (d, ev) in enumerate(zip(days, evs))
               if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]:
         ev = evs[k]
+        assert ev is not None   # chosen above for having an event
         err(index[k], "date", f"is outside the event's dates ({ev.start or '?'} … {ev.end})", days[k])
     rkey = [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
     # the same game twice: same event, round, date and pair.  Without a round
@@ -217,8 +218,8 @@ def game_columns(data: dict[str, Sequence[Any]], index: Sequence[int], gs: "Rows
             for k, (e, r, d, a, b) in enumerate(zip(ev_ids, rkey, days, pl, op))]
     if len(set(keys)) != len(keys):   # the same game twice: find and report each repeat
         seen: dict[Any, int] = {}
-        for k, key in enumerate(keys):
-            first = seen.setdefault(key, index[k])
+        for k, game_key in enumerate(keys):
+            first = seen.setdefault(game_key, index[k])
             if first != index[k]:
                 a, b = pl[k], op[k]
                 err(index[k], "player", f"the same game is already on row {first}", f"{a} – {b}")
@@ -268,7 +269,7 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
 
 
 def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
-                game_list: tuple[dict[str, Sequence[Any]], Sequence[int], str] | None = None) -> Records:
+                game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None = None) -> Records:
     """Read and validate every input sheet; raise InputErrors listing all problems.
 
     ``game_list``: (columns, row numbers, file name) of a CSV/Parquet game
@@ -295,6 +296,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     players: dict[str, Player] = {}
     ps = sheet("Players")
     for i, rec in (ps.records if ps else []):
+        assert ps is not None   # rows come from a sheet
         pid = ps.ident(i, rec, "id")
         if pid is None:
             continue
@@ -325,6 +327,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     events: dict[str, Event] = {}
     es = sheet("Events")
     for i, rec in (es.records if es else []):
+        assert es is not None   # rows come from a sheet
         eid = es.ident(i, rec, "event")
         if eid is None:
             continue
@@ -361,6 +364,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     awards: list[Award] = []
     aw = sheet("Awards", optional=True)
     for i, rec in (aw.records if aw else []):
+        assert aw is not None   # rows come from a sheet
         pid = aw.ident(i, rec, "player")
         if pid and pid not in players:
             aw.err(i, "player", "is not a player id of the Players sheet", pid)
@@ -372,6 +376,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     points: list[PointsEntry] = []
     pt = sheet("Points", optional=True)
     for i, rec in (pt.records if pt else []):
+        assert pt is not None   # rows come from a sheet
         pid = pt.ident(i, rec, "player")
         if pid and pid not in players:
             pt.err(i, "player", "is not a player id of the Players sheet", pid)

@@ -177,8 +177,14 @@ def _field_value(f: dataclasses.Field[Any], v: Any) -> Any:
     """A ledger cell as the state field's type (int, float, date, text or rank)."""
     t = str(f.type)
     if blank(v):
-        return None if "None" in t else (f.default if f.default is not dataclasses.MISSING
-                                         else f.default_factory())   # type: ignore[misc]
+        if "None" in t:
+            return None
+        if f.default is not dataclasses.MISSING:
+            return f.default
+        factory = f.default_factory
+        if factory is dataclasses.MISSING:   # cannot happen: a State subclass's fields all have defaults
+            raise AssertionError(f"ledger field {f.name} has no default")
+        return factory()
     if t.startswith("int"):
         return _int(v)
     if t.startswith("float"):

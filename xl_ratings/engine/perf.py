@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 
 @contextmanager
-def gc_paused():
+def gc_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector for a bulk job.
 
     Reading 100,000 games and writing the result sheets allocates millions of

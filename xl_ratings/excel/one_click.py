@@ -89,7 +89,8 @@ def _report(book: Any, err: RatingInputError) -> None:
     errors = err.errors if isinstance(err, InputErrors) else [err]
     from ..i18n.messages import chinese_of
 
-    rows = [["问题 problem", "说明 (中文)", "工作表 sheet", "行 row", "列 column", "值 value"]]
+    rows: list[list[Any]] = [
+        ["问题 problem", "说明 (中文)", "工作表 sheet", "行 row", "列 column", "值 value"]]
     rows += [[e.problem, chinese_of(e) or "", e.where.sheet, e.where.row, e.where.column,
               None if e.value is None else str(e.value)] for e in errors]
     names = [s.name for s in book.sheets]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..engine.cells import blank as is_blank
 from ..errors import RatingInputError
@@ -36,7 +36,8 @@ def as_grid(x: Any) -> Grid:
         if not x:
             return [[None]]
         if isinstance(x[0], list):
-            return x  # xlwings' nested lists (ndim=2): used as they are, never copied
+            # xlwings' nested lists (ndim=2): used as they are, never copied (cast: checked on the first row)
+            return cast(Grid, x)
         if isinstance(x[0], tuple):
             return [list(r) for r in x]
         return [[v] for v in x]

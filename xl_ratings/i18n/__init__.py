@@ -11,13 +11,14 @@ hand-kept character map.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 SIMPLIFIED = "zh-Hans"
 TRADITIONAL = "zh-Hant"
 
 
 @lru_cache(maxsize=1)
-def _converter():   # type: ignore[no-untyped-def]
+def _converter() -> Any:   # an opencc.OpenCC (opencc has no type information)
     from opencc import OpenCC
 
     return OpenCC("s2t")

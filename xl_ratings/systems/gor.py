@@ -267,7 +267,7 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
         owed[f.id] += f.fee
     new_states: dict[str, State] = {}
     lines: list[GorRatingLine] = []
-    for pid, p in players.items():
+    for pid, player in players.items():
         st = states[pid]
         new = rating[pid]
         pk = max(x for x in (st.peak, new) if x is not None)
@@ -275,7 +275,7 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
                                    period_games.get(pid, 0), wins=wins[pid])
         lines.append(GorRatingLine(pid, st.rating, new, "active", games_n[pid], period_games.get(pid, 0),
                                    standard=params.ladder.standard(new), wins=wins[pid],
-                                   certificate=wins[pid] >= params.certificate_wins, member=p.member,
+                                   certificate=wins[pid] >= params.certificate_wins, member=player.member,
                                    fee=owed.get(pid, 0.0)))
     ratings: list[RatingLine] = [_with_place(x, place) for x, place in placed(lines, rating)]
     standards = [StandardLine(r, v, sum(1 for x in lines if x.standard == r))
@@ -304,8 +304,9 @@ def _fees(records: Records, period: Period, params: GorParams) -> list[FeeLine]:
                     if not (g.result.forfeit and s == 1):
                         n[p] += 1
         for pid in sorted(n):
-            p = records.players[pid]
-            out.append(FeeLine(pid, y, p.member, n[pid], registration_fee(n[pid], p.member, params)))
+            player = records.players[pid]
+            out.append(FeeLine(pid, y, player.member, n[pid],
+                               registration_fee(n[pid], player.member, params)))
     return out
 
 

@@ -68,7 +68,8 @@ DEFAULTS = LianzhongParams()
 
 def expected(rating: float, opponent: float, params: LianzhongParams = DEFAULTS) -> float:
     """We = 1/(1 + 10^((opponent − rating)/400))."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / params.scale))
+    power: float = 10.0 ** ((opponent - rating) / params.scale)   # float ** float is Any to mypy
+    return 1.0 / (1.0 + power)
 
 
 def k_factor(rating: float, params: LianzhongParams = DEFAULTS) -> float:
@@ -262,7 +263,7 @@ def process(records: Records, states: Mapping[str, LianzhongState], period: Peri
     rated_lines: list[LianzhongRatingLine] = []
     pending_lines: list[LianzhongRatingLine] = []
     pending: list[PendingLine] = []
-    for pid, p in players.items():
+    for pid, player in players.items():
         st = states[pid]
         new = rating[pid]
         rated = is_rated(games_n[pid], params)
@@ -272,7 +273,7 @@ def process(records: Records, states: Mapping[str, LianzhongState], period: Peri
         line = LianzhongRatingLine(
             pid, st.rating, new, status, games_n[pid], period_games.get(pid, 0),
             title=title(new, games_n[pid], awarded.get(pid), params),
-            honorary=p.title if p.title and p.title not in awarded_titles else "")
+            honorary=player.title if player.title and player.title not in awarded_titles else "")
         if rated:
             rated_lines.append(line)
         else:
@@ -301,6 +302,10 @@ MESSAGES: dict[str, str] = {
     "lianzhong.forfeit": "弃权局不计 (forfeit {player}–{opponent}: not rated)",
     "lianzhong.both_unrated": "{player}–{opponent}: 双方均无级别，不计 (both unrated: not counted)",
 }
+
+
+def _standard_name(value: float, certified: Any = None) -> str:
+    return title(value, DEFAULTS.rated_games)
 
 
 def _title_rating(name: Any) -> float:
@@ -362,7 +367,7 @@ SYSTEM = System(
     ),
     messages=MESSAGES,
     rank_name=Rank.chinese,
-    standard_name=lambda value, certified=None: title(value, DEFAULTS.rated_games),
+    standard_name=_standard_name,
     rank_rating=_title_rating,
     sample=sample,
     json_players=("title",),

@@ -10,9 +10,11 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from ..errors import ParameterError
+
+T = TypeVar("T")
 
 
 def round_half_away(x: float) -> int:
@@ -25,13 +27,13 @@ def round_half_up(x: float, ndigits: int = 0) -> float:
 
     ``round_half_up(2.5) == 3``, ``round_half_up(-2.5) == -2``.
     """
-    scale = 10 ** ndigits
+    scale: float = 10 ** ndigits    # int ** int is Any to mypy (a negative power is a float)
     return math.floor(x * scale + 0.5 + 1e-9) / scale
 
 
 def truncate(x: float, ndigits: int = 2) -> float:
     """Cut (not round) to ``ndigits`` decimals: 571.428 -> 571.42."""
-    scale = 10 ** ndigits
+    scale: float = 10 ** ndigits    # int ** int is Any to mypy (a negative power is a float)
     return math.floor(x * scale + 1e-9) / scale
 
 
@@ -45,7 +47,17 @@ def step_lookup(bounds: Sequence[float], values: Sequence[float], x: float) -> f
     return values[min(i, len(values) - 1)]
 
 
-def threshold_lookup(thresholds: Sequence[float], values: Sequence, x: float, below=None):
+@overload
+def threshold_lookup(thresholds: Sequence[float], values: Sequence[T], x: float, below: T) -> T: ...
+
+
+@overload
+def threshold_lookup(thresholds: Sequence[float], values: Sequence[T], x: float,
+                     below: None = None) -> T | None: ...
+
+
+def threshold_lookup(thresholds: Sequence[float], values: Sequence[T], x: float,
+                     below: T | None = None) -> T | None:
     """Value of the highest row whose threshold is <= x (``below`` if none)."""
     i = bisect_right(thresholds, x)
     return below if i == 0 else values[i - 1]

@@ -371,9 +371,14 @@ def _setting(params: PengParams, key: str, value: Any) -> PengParams | None:
         number = float(str(value).strip()) if isinstance(value, str) else float(value)
     except (TypeError, ValueError):
         raise ParameterError("must be a number", value=value) from None
-    rows = tuple(dataclasses.replace(r, **{attr: number}, stated=False) if r.rank == rank else r
+    rung: dict[str, Any] = {attr: number}   # one of the float fields named in ``attr``
+    rows = tuple(dataclasses.replace(r, **rung, stated=False) if r.rank == rank else r
                  for r in params.ladder_rows)
     return dataclasses.replace(params, ladder_rows=rows)
+
+
+def _standard_name(value: float, certified: Any = None) -> str:
+    return label(value, certified)
 
 
 # --------------------------------------------------------------------------- sample
@@ -437,7 +442,7 @@ SYSTEM = System(
     ),
     messages=MESSAGES,
     rank_name=Rank.chinese,
-    standard_name=lambda value, certified=None: label(value, certified),
+    standard_name=_standard_name,
     rank_rating=lambda rank: DEFAULTS.ladder.value(rank),
     sample=sample,
     history_title="累积等级分",

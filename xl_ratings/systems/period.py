@@ -81,12 +81,12 @@ class Calendar:
         m = re.fullmatch(r"(\d{4}-\d{2}-\d{2})\s*\.\.\s*(\d{4}-\d{2}-\d{2})", t)
         if m:
             try:
-                a, b = dt.date.fromisoformat(m.group(1)), dt.date.fromisoformat(m.group(2))
+                first, last = dt.date.fromisoformat(m.group(1)), dt.date.fromisoformat(m.group(2))
             except ValueError:
                 raise RatingInputError("not a valid date range", value=text) from None
-            if a > b:
+            if first > last:
                 raise RatingInputError("the range starts after it ends", value=text)
-            return Period(a, b, t.replace(" ", ""))
+            return Period(first, last, t.replace(" ", ""))
         raise RatingInputError(
             f"{a} is a year (2026), a range (2026-01-01..2026-06-30) or all", value=text)
 

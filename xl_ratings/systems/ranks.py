@@ -118,9 +118,9 @@ def parse_rank(value: Any) -> Rank:
             return Rank.kyu(n)
     m = _RE_CN.match(text)
     if m:
-        n = _cn_number(m.group(1))
-        if n is not None and 1 <= n <= (MAX_DAN if m.group(2) == "段" else MAX_KYU):
-            return Rank.dan(n) if m.group(2) == "段" else Rank.kyu(n)
+        cn = _cn_number(m.group(1))
+        if cn is not None and 1 <= cn <= (MAX_DAN if m.group(2) == "段" else MAX_KYU):
+            return Rank.dan(cn) if m.group(2) == "段" else Rank.kyu(cn)
     raise UnknownRankError(
         "unknown rank; write it like 初段, 3段, 三段, 5级, 3d, 3 dan, 5k or 5 kyu", value=value)
 

@@ -53,11 +53,12 @@ class SampleFederation:
             return 0.5
         return 1.0 if self.rnd.random() < pa else 0.0
 
-    def game(self, ev: str, day: dt.date, rnd: int, a: str, b: str, res: Any, h: float | None = None):
+    def game(self, ev: str, day: dt.date, rnd: int | None, a: str, b: str, res: Any,
+             h: float | None = None) -> None:
         self.games.append({"event": ev, "date": day, "round": rnd, "player": a, "opponent": b,
                            "result": res, "handicap": h})
 
-    def round_robin(self, ev: dict, ids: list[str], words: bool = False) -> None:
+    def round_robin(self, ev: dict[str, Any], ids: list[str], words: bool = False) -> None:
         day = ev["start"]
         pts = {p: 0.0 for p in ids}
         n = 0
@@ -71,9 +72,9 @@ class SampleFederation:
                 self.game(ev["event"], d, n, a, b, {1.0: "胜", 0.5: "和", 0.0: "负"}[r] if words else r)
         ev["champion"] = max(ids, key=lambda p: (pts[p], self.strength[p]))
 
-    def swiss(self, ev: dict, ids: list[str], rounds: int) -> None:
+    def swiss(self, ev: dict[str, Any], ids: list[str], rounds: int) -> None:
         pts = {p: 0.0 for p in ids}
-        met: set[frozenset] = set()
+        met: set[frozenset[str]] = set()
         for r in range(1, rounds + 1):
             order = sorted(ids, key=lambda p: (-pts[p], self.rnd.random()))
             while order:

@@ -329,23 +329,23 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
                                opponent=players[q].name)
                     continue
                 per[p].append((own, opp, s))
-        for p, games in sorted(per.items()):
+        for p, own_games in sorted(per.items()):
             if r0[p] is not None:
                 k = k_factor(counts[p][0], counts[p][1], peak[p], params)
             else:
                 k = params.k_first_rating
-            owns = sorted({own for own, _, _ in games})
+            owns = sorted({own for own, _, _ in own_games})
             # one line per own rating used (a woman who met men and women has two)
-            lines = [tournament_change(own, [o for w, o, _ in games if w == own],
-                                       [x for w, _, x in games if w == own], k, params) for own in owns]
-            ev_delta = sum(c.change for c in lines)
+            parts = [tournament_change(own, [o for w, o, _ in own_games if w == own],
+                                       [x for w, _, x in own_games if w == own], k, params) for own in owns]
+            ev_delta = sum(c.change for c in parts)
             protected = None
             if params.champion_protected and ev.champion == p and ev_delta < 0:
                 protected = ev_delta
                 checks.add("shanghai.champion", "Events", ev.row, player=players[p].name, change=ev_delta)
                 ev_delta = 0.0
-            n = sum(c.games for c in lines)
-            for j, c in enumerate(lines):
+            n = sum(c.games for c in parts)
+            for j, c in enumerate(parts):
                 changes.append(ShanghaiChangeLine(
                     p, ev.id, c.games, c.score, c.expected, c.k, 0.0 if protected is not None else c.change,
                     own=c.own, opponent_mean=c.opponent_mean, difference=c.difference,
@@ -365,16 +365,16 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
     window = _window_games(records, states, period, params, period_games)
 
     awards: dict[str, tuple[Rank, float]] = {}
-    for a in records.awards:
-        if a.date is None or period.contains(a.date):
+    for award in records.awards:
+        if award.date is None or period.contains(award.date):
             try:
-                rank = parse_rank(a.award)
+                rank = parse_rank(award.award)
                 std = params.ladder.value(rank)
             except RatingInputError:
-                checks.add("shanghai.award", "Awards", a.row, award=a.award)
+                checks.add("shanghai.award", "Awards", award.row, award=award.award)
                 continue
-            if a.player not in awards or std > awards[a.player][1]:
-                awards[a.player] = (rank, std)
+            if award.player not in awards or std > awards[award.player][1]:
+                awards[award.player] = (rank, std)
 
     for pid in sorted(guest_played):
         value, source, _ = guest_ref[pid]
@@ -384,7 +384,7 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
     lines: list[ShanghaiRatingLine] = []
     inactive: list[InactiveLine] = []
     pending: list[PendingLine] = []
-    for pid, p in players.items():
+    for pid, player in players.items():
         if pid in guests:
             continue
         st = states[pid]
@@ -394,8 +394,8 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
             if window[pid] <= params.inactive_max_games:
                 new, status = st.rating, "inactive"
                 if delta.get(pid):
-                    checks.add("shanghai.inactive", "Players", p.row, player=p.name, games=window[pid],
-                               change=delta[pid])
+                    checks.add("shanghai.inactive", "Players", player.row, player=player.name,
+                               games=window[pid], change=delta[pid])
             else:
                 new, status = float(round_half_up(st.rating + delta.get(pid, 0.0))), "active"
             games, events = counts[pid]
@@ -404,16 +404,17 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
             cutoff = months_before(period.end, 12 * params.first_rating_window_years)
             kept = [x for x in e.log if x[0] > cutoff]
             if len(kept) < len(e.log):
-                checks.add("shanghai.first_rating_window", "Players", p.row, player=p.name, cutoff=cutoff,
-                           years=params.first_rating_window_years)
+                checks.add("shanghai.first_rating_window", "Players", player.row, player=player.name,
+                           cutoff=cutoff, years=params.first_rating_window_years)
             if e.games:
                 kept.append((period.end, e.games, e.events, e.change, e.since))
             total = sum(x[1] for x in kept)
             change = sum(x[3] for x in kept)
             if total >= params.first_rating_games:
-                new = float(round_half_up(provisional(p, params) + change))
+                new = float(round_half_up(provisional(player, params) + change))
                 status, games, events = "active", total, sum(x[2] for x in kept)
-                checks.add("shanghai.first_rating", "Players", p.row, player=p.name, rating=new, games=total)
+                checks.add("shanghai.first_rating", "Players", player.row, player=player.name, rating=new,
+                           games=total)
             else:
                 new, status, games, events = None, "pending", 0, 0
                 ns.pending_games, ns.pending_change = total, change
@@ -424,7 +425,7 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
             best = max(new, peak[pid] or new)
             if best < std:
                 adjusted = Adjustment(rank, std)
-                checks.add("shanghai.rank_title", "Awards", None, player=p.name, rank=rank,
+                checks.add("shanghai.rank_title", "Awards", None, player=player.name, rank=rank,
                            old=new, new=std)
                 new = std
         pk = max(x for x in (peak[pid], new) if x is not None) if new is not None else None
@@ -435,7 +436,7 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
                                   adjusted=adjusted)
         if status == "pending":
             pending.append(ShanghaiPendingLine(pid, ns.pending_games or 0, change=ns.pending_change or 0.0,
-                                               since=ns.pending_since, rating=provisional(p, params)))
+                                               since=ns.pending_since, rating=provisional(player, params)))
         else:
             if status == "inactive":
                 inactive.append(InactiveLine(pid, new, window[pid]))

@@ -169,9 +169,11 @@ def ordered(sheet: Sheet, lines: Sequence[Any], outcome: Outcome) -> list[Any]:
                 return str(getattr(line, attr, ""))
             out.sort(key=lambda line: lazy_pinyin(text(line)))
         elif key.startswith("-"):
-            out.sort(key=lambda line, a=key[1:]: getattr(line, a) or 0, reverse=True)
+            attr = key[1:]   # the sort runs at once: no late binding to guard against
+            out.sort(key=lambda line: getattr(line, attr) or 0, reverse=True)
         else:
-            out.sort(key=lambda line, a=key: str(getattr(line, a)))
+            attr = key
+            out.sort(key=lambda line: str(getattr(line, attr)))
     return out
 
 

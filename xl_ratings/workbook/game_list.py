@@ -55,7 +55,7 @@ def _frame(path: Path, key_columns: tuple[str, ...]):
         raise InputErrors([RatingInputError(f"cannot be read: {type(e).__name__}: {e}",
                                             where=Where(str(path)))]) from None
     known = set(key_columns)
-    rename = {}
+    rename: dict[Any, str] = {}
     for c in df.columns:
         k = header_key(c, known)
         if k and k not in rename.values():

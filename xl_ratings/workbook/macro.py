@@ -52,9 +52,14 @@ def module_name(path: Path) -> str:
 def _first_sheet_part(files: dict[str, bytes]) -> str:
     wb = files["xl/workbook.xml"].decode()
     rels = files["xl/_rels/workbook.xml.rels"].decode()
-    rid = re.search(r'<sheet [^>]*r:id="([^"]+)"', wb).group(1)
+    sheet = re.search(r'<sheet [^>]*r:id="([^"]+)"', wb)
+    if sheet is None:   # a workbook has at least one sheet
+        raise AssertionError("the workbook lists no sheet")
+    rid = sheet.group(1)
     target = re.search(rf'<Relationship[^>]*Id="{rid}"[^>]*Target="([^"]+)"', rels) or \
         re.search(rf'<Relationship[^>]*Target="([^"]+)"[^>]*Id="{rid}"', rels)
+    if target is None:
+        raise AssertionError(f"the workbook's first sheet {rid} has no relationship")
     t = target.group(1).lstrip("/")
     return t if t.startswith("xl/") else "xl/" + t
 

@@ -169,8 +169,10 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
         for m in re.finditer(rb"<(?:\w+:)?col\b[^>]*>", cols):
             tag = m.group(0)
             if re.search(rb'\bhidden="(?:1|true)"', tag):
-                lo = int(re.search(rb'\bmin="(\d+)"', tag).group(1))
-                hi = int(re.search(rb'\bmax="(\d+)"', tag).group(1))
+                lo_m, hi_m = re.search(rb'\bmin="(\d+)"', tag), re.search(rb'\bmax="(\d+)"', tag)
+                if lo_m is None or hi_m is None:   # the schema requires both
+                    raise AssertionError(f"a <col> element without min/max: {tag!r}")
+                lo, hi = int(lo_m.group(1)), int(hi_m.group(1))
                 if lo <= 60:
                     problems.append(RatingInputError(
                         "columns are hidden: unhide them (what is processed must be what you see) — 有隐藏的列",

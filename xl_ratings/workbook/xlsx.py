@@ -167,10 +167,15 @@ class Styles:
         if sec is None:   # only numFmts may be missing: it is the first child of styleSheet
             block = f'<{p}{tag} count="1">{item_xml}</{p}{tag}>'
             m = re.search(rf"<{re.escape(p)}styleSheet\b[^>]*>", self.xml)
+            if m is None:   # the styles part's root element
+                raise AssertionError("the styles part has no styleSheet element")
             self.xml = self.xml[:m.end()] + block + self.xml[m.end():]
             return 0
         start, end, body = sec
-        open_tag = re.match(rf"<{re.escape(p)}{tag}\b[^>]*?/?>", self.xml[start:end]).group(0)
+        open_m = re.match(rf"<{re.escape(p)}{tag}\b[^>]*?/?>", self.xml[start:end])
+        if open_m is None:   # _section() found the section by this very tag
+            raise AssertionError(f"the {tag} section does not start with its tag")
+        open_tag = open_m.group(0)
         attrs = re.sub(r'\s*count="\d+"', "", open_tag[len(p) + len(tag) + 1:].rstrip("/>").rstrip(">"))
         new = f'<{p}{tag} count="{len(items) + 1}"{attrs}>{body}{item_xml}</{p}{tag}>'
         self.xml = self.xml[:start] + new + self.xml[end:]
@@ -298,7 +303,7 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
                 out.append(line)
                 continue
         si = str(i)
-        cells = []
+        cells: list[str] = []
         add = cells.append
         for j, v in enumerate(row):
             t = v.__class__
@@ -518,7 +523,7 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
     styles_name = next((_resolve("xl", _attrs(m)["Target"]) for m in re.findall(r"<Relationship\b[^>]*>", rels)
                         if _attrs(m).get("Type", "").endswith("/styles")), None)
     styles = Styles(files[styles_name].decode("utf-8")) if styles_name else None
-    if styles is None:
+    if styles is None or styles_name is None:   # (no styles_name: no styles)
         raise ValueError("the workbook has no styles part")
 
     rel_tags = re.findall(r"<Relationship\b[^>]*/?>", rels)
