@@ -109,7 +109,8 @@ def test_script_dispatch_writes_same_rating_list(system, tmp_path):
     assert "History" in grids and len(grids["History"]) > len(lite)
 
 
-RESULT_SHEETS = ("Ratings", "Changes", "Standards", "Inactive", "Pending", "Fees", "Checks", "History")
+RESULT_SHEETS = ("Ratings", "Changes", "Standards", "Inactive", "Pending", "Fees", "Corrections", "Checks",
+                 "History", "Chart")
 
 
 def cli_cells(path, name):
@@ -163,6 +164,21 @@ def test_one_click_writes_the_same_sheets_as_the_command_line(system, tmp_path):
     with __import__("zipfile").ZipFile(tmp_path / "cli.xlsx") as z:
         chart_xml = [z.read(n).decode() for n in z.namelist() if n.startswith("xl/charts/chart")]
     assert len(chart_xml) == 1 and "lineChart>" in chart_xml[0]
-    added = [a for a in charts.get("History", []) if a["func"] == "addChart"]
-    titles = [a["args"][-1] for a in charts.get("History", []) if a["func"] == "setChartTitle"]
+    added = [a for a in charts.get("Chart", []) if a["func"] == "addChart"]
+    titles = [a["args"][-1] for a in charts.get("Chart", []) if a["func"] == "setChartTitle"]
     assert len(added) == 1 and len(titles) == 1 and titles[0] in chart_xml[0]
+
+    # the page setup xlwings offers on this engine: a print area on every result sheet
+    areas = {grids_name: a for grids_name, a in print_areas(sheets, actions).items()}
+    assert set(written) <= set(areas)
+
+
+def print_areas(snapshot_sheets, actions):
+    names = [s["name"] for s in snapshot_sheets]
+    out = {}
+    for a in actions:
+        if a["func"] == "addSheet":
+            names.insert(a["args"][0], a["args"][1])
+        elif a["func"] == "setPrintArea":
+            out[names[a["sheet_position"]]] = a["args"][0]
+    return out

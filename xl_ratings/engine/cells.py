@@ -77,3 +77,12 @@ def sheet_number(v: Any) -> float | None:
     return float(v)
 
 
+
+
+def col_letter(n: int) -> str:
+    """Column number -> letters: 1 -> A, 27 -> AA."""
+    s = ""
+    while n:
+        n, r = divmod(n - 1, 26)
+        s = chr(65 + r) + s
+    return s

@@ -12,14 +12,17 @@ back.  Input sheets are never touched.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import xlwings as xw
 from xlwings import script
 
+from ..engine.cells import col_letter
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, run
 from ..errors import InputErrors, RatingInputError
+from ..view.page import excel_code
 from ..view.sheets import RESULT_SHEETS, SheetView, formula_like, result_sheets
 
 
@@ -58,23 +61,44 @@ def write_to_book(book: Any, out: Outcome) -> None:
         sheet.range((1, 1), (1, len(view.formats))).font.bold = True
         if view.chart is not None:
             _chart(sheet, view)
+        _page(sheet, view, len(rows))
 
 
 def _chart(sheet: Any, view: SheetView) -> None:
-    """The History chart, as the file writer draws it: its data block beside
-    the ledger and a line chart with markers below the block (xlwings'
-    chart API, available in classic Excel and in xlwings Lite/Server)."""
+    """The rating-history chart, as the file writer draws it: a line chart with
+    markers below the sheet's data (xlwings' chart API: classic Excel and
+    xlwings Lite/Server)."""
     assert view.chart is not None
     grid = view.chart.grid
-    col = len(view.header) + 2          # one blank column after the ledger
-    sheet.range((1, col)).value = grid
-    if len(grid) > 1:
-        sheet.range((2, col + 1), (len(grid), col + len(grid[0]) - 1)).number_format = view.chart.number_format
-    source = sheet.range((1, col), (len(grid), col + len(grid[0]) - 1))
-    chart = sheet.charts.add(anchor=sheet.range((len(grid) + 3, col)), width=620, height=280,
+    source = sheet.range((1, 1), (len(grid), len(grid[0])))
+    chart = sheet.charts.add(anchor=sheet.range((view.chart.anchor_row, 1)), width=680, height=383,
                              chart_type="line_markers", name="RatingHistory")
     chart.set_source_data(source)
     chart.title = view.chart.title
+
+
+def _page(sheet: Any, view: SheetView, rows: int) -> None:
+    """The page setup of the view.  Every engine sets the print area; classic
+    Excel on Windows also gets orientation, fitting, repeated header rows,
+    header and footer through the COM ``PageSetup`` object.  xlwings
+    Lite/Server and Excel for Mac expose only the print area."""
+    if view.page is None:
+        return
+    last = max(rows, view.chart.anchor_row + 20 if view.chart is not None else rows)
+    sheet.page_setup.print_area = f"$A$1:${col_letter(len(view.header))}${last}"
+    if sys.platform != "win32":
+        return
+    p, api = view.page, sheet.page_setup.api   # pragma: no cover -- needs Excel on Windows
+    api.PaperSize = 9                                               # xlPaperA4
+    api.Orientation = 2 if p.landscape else 1                        # xlLandscape / xlPortrait
+    api.Zoom = False
+    api.FitToPagesWide = 1
+    api.FitToPagesTall = 1 if p.one_page else False
+    if p.title_rows:
+        api.PrintTitleRows = f"$1:${p.title_rows}"
+    api.LeftHeader, api.CenterHeader, api.RightHeader = (excel_code(t) for t in p.header)
+    api.LeftFooter, api.CenterFooter, api.RightFooter = (excel_code(t) for t in p.footer)
+
 
 
 def process_book(book: Any, period: str | None = None) -> Outcome:

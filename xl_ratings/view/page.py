@@ -68,3 +68,9 @@ def page_setup(name: str, columns: int, system: System, federation: str, period:
     return PageSetup(landscape=columns > 7 or name in ("Checks", "History", "Chart"),
                      one_page=name == "Chart", title_rows=0 if name == "Chart" else 1,
                      header=(federation, title, system_name), footer=footer)
+
+
+def excel_code(text: str) -> str:
+    """A header or footer part in Excel's codes: a literal & is &&, ``{page}``
+    is &P, ``{pages}`` is &N (Excel allows 255 characters in all: parts are cut at 80)."""
+    return text[:80].replace("&", "&&").replace("{page}", "&P").replace("{pages}", "&N")

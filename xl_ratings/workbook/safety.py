@@ -32,7 +32,7 @@ from defusedxml import ElementTree as SafeET
 
 from ..i18n.labels import sheet_key
 from ..errors import InputErrors, RatingInputError, Where
-from .xlsx import col_letter
+from ..engine.cells import col_letter
 
 MAX_FILE_BYTES = 200 * 2**20        #: 200 MiB on disk
 MAX_UNCOMPRESSED = 2 * 2**30        #: 2 GiB of XML in all

@@ -15,26 +15,28 @@ from pathlib import Path
 from ..engine.run import Outcome
 from ..errors import InputErrors, RatingInputError, Where
 from ..view.sheets import SheetView, result_sheets
-from .xlsx import ChartSpec, SheetSpec, col_letter, patch_workbook
+from ..engine.cells import col_letter
+from .xlsx import ChartSpec, PrintSpec, SheetSpec, patch_workbook
 
 
 def sheet_spec(view: SheetView) -> SheetSpec:
-    """A view as the zip patcher writes it (the History chart beside its ledger)."""
-    chart, extra = None, []
+    """A view as the zip patcher writes it (the Chart sheet: its data from A1, the chart below)."""
+    chart = None
     if view.chart is not None:
         grid = view.chart.grid
-        c0 = len(view.header) + 2          # one blank column after the ledger
-        for i, row in enumerate(grid, start=1):
-            for j, v in enumerate(row):
-                extra.append((i, c0 + j, v, view.chart.number_format if i > 1 and j > 0 else None))
         last = len(grid)
-        q = f"'{view.name}'!"
-        series = [(grid[0][k], f"{q}${col_letter(c0 + k)}$2:${col_letter(c0 + k)}${last}")
+        q = "'" + view.name.replace("'", "''") + "'!"
+        series = [(grid[0][k], f"{q}${col_letter(k + 1)}$2:${col_letter(k + 1)}${last}")
                   for k in range(1, len(grid[0]))]
         chart = ChartSpec(view.chart.title, view.chart.x_title, view.chart.y_title,
-                          f"{q}${col_letter(c0)}$2:${col_letter(c0)}${last}", series, (c0 - 1, last + 2))
+                          f"{q}$A$2:$A${last}", series, (0, view.chart.anchor_row - 1))
+    page = None
+    if view.page is not None:
+        p = view.page
+        page = PrintSpec(p.landscape, p.fit_width, p.one_page, p.title_rows, p.header, p.footer)
+    hidden = [view.keys.index(k) for k in view.hidden if k in view.keys]
     return SheetSpec(view.name, view.header, view.rows, view.formats, tab_color=view.tab_color,
-                     chart=chart, extra_cells=extra)
+                     chart=chart, hidden=hidden, page=page)
 
 
 def result_specs(out: Outcome) -> list[SheetSpec]:

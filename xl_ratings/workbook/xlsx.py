@@ -31,7 +31,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.cells import EXCEL_EPOCH
+from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter
 from xml.sax.saxutils import escape
 
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -70,11 +70,10 @@ class PrintSpec:
 
 
 def _hf(parts: Sequence[str]) -> str:
-    """Excel header/footer codes: &L left &C centre &R right; a literal & is &&."""
-    def code(text: str) -> str:
-        text = text[:80].replace("&", "&&")
-        return text.replace("{page}", "&P").replace("{pages}", "&N")
-    return "".join(f"&{k}{code(t)}" for k, t in zip("LCR", parts) if t)
+    """Excel header/footer codes: &L left &C centre &R right."""
+    from ..view.page import excel_code
+
+    return "".join(f"&{k}{excel_code(t)}" for k, t in zip("LCR", parts) if t)
 
 
 class SheetSpec:
@@ -97,15 +96,6 @@ class ChartSpec:
                  series: Sequence[tuple[str, str]], anchor: tuple[int, int]):
         self.title, self.x_title, self.y_title = title, x_title, y_title
         self.categories, self.series, self.anchor = categories, list(series), anchor
-
-
-def col_letter(n: int) -> str:
-    """1 -> A, 27 -> AA."""
-    s = ""
-    while n:
-        n, r = divmod(n - 1, 26)
-        s = chr(65 + r) + s
-    return s
 
 
 def _attrs(tag: str) -> dict[str, str]:
@@ -142,7 +132,7 @@ class Styles:
         self.xml = xml
         m = re.search(r"<(\w+:)?styleSheet\b", xml)
         self.p = (m.group(1) or "") if m else ""
-        self._xf_cache: dict[tuple[str | None, bool], int] = {}
+        self._xf_cache: dict[tuple[str | None, bool, bool, bool], int] = {}
 
     def _section(self, tag: str) -> tuple[int, int, str] | None:
         p = re.escape(self.p)
@@ -202,11 +192,11 @@ class Styles:
         self._append("numFmts", "numFmt", f'<numFmt numFmtId="{nid}" formatCode="{escape(code, {chr(34): "&quot;"})}"/>')
         return nid
 
-    def xf(self, code: str | None, header: bool = False, numeric: bool = False) -> int:
-        """The cell format index for a number format (a header cell; a number
-        right-aligned with one character's indent, so that it never touches
-        the text of the next column)."""
-        key = (code, header, numeric)
+    def xf(self, code: str | None, header: bool = False, indent: bool = False, wrap: bool = False) -> int:
+        """The cell format index for a number format (a header cell; text
+        indented by one character, so that it never touches the right-aligned
+        number of the column before; long text wrapped within its column)."""
+        key = (code, header, indent, wrap)
         if key in self._xf_cache:
             return self._xf_cache[key]
         num = self.numfmt(code) if code else 0
@@ -216,9 +206,10 @@ class Styles:
             xml = (f'<xf numFmtId="0" fontId="{font}" fillId="{fill}" borderId="0" xfId="0" applyFont="1" '
                    'applyFill="1" applyAlignment="1"><alignment horizontal="center" vertical="center" '
                    'wrapText="1"/></xf>')
-        elif numeric:
+        elif indent or wrap:
             xml = (f'<xf numFmtId="{num}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" '
-                   'applyAlignment="1"><alignment horizontal="right" indent="1"/></xf>')
+                   f'applyAlignment="1"><alignment horizontal="left"{" indent=" + chr(34) + "1" + chr(34) if indent else ""}'
+                   f'{" vertical=" + chr(34) + "top" + chr(34) + " wrapText=" + chr(34) + "1" + chr(34) if wrap else ""}/></xf>')
         elif num == 0:
             self._xf_cache[key] = 0
             return 0
@@ -250,20 +241,28 @@ def _cell(ref: str, v: Any, style: int, epoch: dt.date = EXCEL_EPOCH) -> str:
     return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
 
+MAX_WIDTH = 60   #: widest column (characters); longer text wraps
+
+
 def _numeric(rows: Sequence[Sequence[Any]], j: int) -> bool:
-    """Does column ``j`` hold numbers (judged on its first filled cells)?"""
+    """Does column ``j`` hold numbers (judged on its first filled cells; an empty column counts as one)?"""
     seen = [r[j] for r in rows[:200] if j < len(r) and r[j] is not None and r[j] != ""]
-    return bool(seen) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in seen)
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in seen)
 
 
 def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: dt.date = EXCEL_EPOCH) -> str:
     ncols = len(spec.header)
     letters = [col_letter(j) for j in range(1, max(ncols, 1) + 1 + 30)]
     header_xf = styles.xf(None, header=True)
+    sample = spec.rows[:500]
+    widths = [max([text_width(spec.header[j])] + [text_width(r[j]) for r in sample if j < len(r)])
+              for j in range(ncols)]
     col_xf = []
     for j in range(ncols):
         fmt = spec.formats[j] if j < len(spec.formats) else None
-        col_xf.append(styles.xf(fmt, numeric=True) if _numeric(spec.rows, j) else styles.xf(fmt) if fmt else 0)
+        text = j > 0 and not _numeric(spec.rows, j) and not (fmt and fmt.startswith("yyyy"))
+        wrap = text and widths[j] > MAX_WIDTH - 3
+        col_xf.append(styles.xf(fmt, indent=True, wrap=wrap) if text else styles.xf(fmt) if fmt else 0)
     date_xf = styles.xf("yyyy-mm-dd")
     fit = spec.page is not None and (spec.page.fit_width or spec.page.one_page)
     out = [f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN_NS}" '
@@ -282,11 +281,10 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
                'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" '
                'sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"'
                + (' outlineLevelCol="1"' if spec.hidden else "") + "/><cols>")
-    sample = spec.rows[:500]
     for j in range(ncols):
-        w = max([text_width(spec.header[j])] + [text_width(r[j]) for r in sample if j < len(r)])
         hide = ' hidden="1" outlineLevel="1"' if j in spec.hidden else ""
-        out.append(f'<col min="{j + 1}" max="{j + 1}" width="{min(60, max(6, w + 3))}" customWidth="1"{hide}/>')
+        width = min(MAX_WIDTH, max(6, widths[j] + 3))
+        out.append(f'<col min="{j + 1}" max="{j + 1}" width="{width}" customWidth="1"{hide}/>')
     out.append("</cols><sheetData>")
     out.append('<row r="1">' + "".join(_cell(f"{letters[j]}1", h, header_xf)
                                        for j, h in enumerate(spec.header)))
@@ -406,11 +404,19 @@ def chart_xml(chart: ChartSpec) -> bytes:
     from openpyxl.chart import LineChart, Reference, Series
     from openpyxl.xml.functions import tostring
 
+    from openpyxl.chart.text import RichText
+    from openpyxl.drawing.text import CharacterProperties, Paragraph, ParagraphProperties, RichTextProperties
+
     c = LineChart()
     c.title = chart.title
     c.y_axis.title = chart.y_title
     c.x_axis.title = chart.x_title
-    c.height, c.width = 10, 22
+    c.height, c.width = 13.5, 24
+    c.legend.position = "b"                      # below: never cut at the page's right edge
+    c.x_axis.delete = c.y_axis.delete = False     # both axes with their labels
+    c.x_axis.txPr = RichText(bodyPr=RichTextProperties(rot=-2700000, vert="horz"),   # period labels at −45°
+                             p=[Paragraph(pPr=ParagraphProperties(defRPr=CharacterProperties(sz=900)),
+                                          endParaRPr=CharacterProperties(sz=900))])
     for title, ref in chart.series:
         s = Series(Reference(range_string=ref), title=title)
         s.marker.symbol = "circle"   # a single period still shows as points
@@ -427,7 +433,7 @@ def drawing_xml(anchor: tuple[int, int], chart_rid: str) -> str:
             'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
             f'<xdr:oneCellAnchor><xdr:from><xdr:col>{col}</xdr:col><xdr:colOff>0</xdr:colOff>'
             f'<xdr:row>{row}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from>'
-            '<xdr:ext cx="7920000" cy="3600000"/><xdr:graphicFrame macro="">'
+            '<xdr:ext cx="8640000" cy="4860000"/><xdr:graphicFrame macro="">'
             '<xdr:nvGraphicFramePr><xdr:cNvPr id="1" name="RatingHistory"/><xdr:cNvGraphicFramePr/>'
             '</xdr:nvGraphicFramePr><xdr:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/></xdr:xfrm>'
             '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">'
@@ -550,6 +556,9 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
         used.add(pattern.format(n))
         return pattern.format(n)
 
+    # Mac workbooks may count dates from 1904 (<workbookPr date1904="1"/>): write dates the same way
+    pr = re.search(rf"<{re.escape(wp)}workbookPr\b[^>]*>", wb)
+    epoch = EXCEL_EPOCH_1904 if pr and re.search(r'\bdate1904="(1|true)"', pr.group(0)) else EXCEL_EPOCH
     new_sheet_tags = []
     for spec in sheets:
         if spec.name in existing:
@@ -600,7 +609,7 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
             for p_, t_ in ((drawing, T_DRAWING), (chart, T_CHART)):
                 ct = ct.replace("</Types>", f'<Override PartName="/{p_}" ContentType="{t_}"/></Types>')
             drawing_rid = "rId1"
-        files[part] = sheet_xml(spec, styles, drawing_rid).encode("utf-8")
+        files[part] = sheet_xml(spec, styles, drawing_rid, epoch).encode("utf-8")
         for name in (part, drawing_rid and drawing, drawing_rid and chart):
             if name and name not in order:
                 order.append(name)
@@ -610,11 +619,39 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
         wb = re.sub(rf"</{re.escape(wp)}sheets>", "".join(new_sheet_tags) + f"</{wp}sheets>", wb, count=1)
         rels = re.sub(r"</Relationships>", "".join(t for t in rel_tags if t not in rels) + "</Relationships>",
                       rels, count=1)
+    wb = _print_titles(wb, wp, sheets)
     files["xl/workbook.xml"] = wb.encode("utf-8")
     files[rels_name] = rels.encode("utf-8")
     files["[Content_Types].xml"] = ct.encode("utf-8")
     files[styles_name] = styles.xml.encode("utf-8")
     return files.write(data, order)
+
+
+def _print_titles(wb: str, wp: str, sheets: Sequence[SheetSpec]) -> str:
+    """workbook.xml with the result sheets' header rows repeated on every printed
+    page (``_xlnm.Print_Titles``); the user's own defined names are kept."""
+    p = re.escape(wp)
+    order = [_unescape(_attrs(t).get("name", "")) for t in re.findall(rf"<{p}sheet\b[^>]*/>", wb)]
+    ours = {order.index(s.name): s for s in sheets if s.name in order}
+
+    def keep(m: re.Match[str]) -> str:
+        a = _attrs(m.group(1))
+        if a.get("name") == "_xlnm.Print_Titles" and a.get("localSheetId", "").isdigit() \
+                and int(a["localSheetId"]) in ours:
+            return ""
+        return m.group(0)
+    wb = re.sub(rf"(<{p}definedName\b[^>]*>).*?</{p}definedName>", keep, wb, flags=re.S)
+    new = "".join(f'<{wp}definedName name="_xlnm.Print_Titles" localSheetId="{i}">'
+                  f"{escape(chr(39) + s.name.replace(chr(39), chr(39) * 2) + chr(39))}!$1:${s.page.title_rows}"
+                  f"</{wp}definedName>"
+                  for i, s in sorted(ours.items()) if s.page is not None and s.page.title_rows)
+    if not new:
+        return wb
+    if re.search(rf"<{p}definedNames\b[^>]*/>", wb):
+        return re.sub(rf"<{p}definedNames\b[^>]*/>", f"<{wp}definedNames>{new}</{wp}definedNames>", wb, count=1)
+    if re.search(rf"</{p}definedNames>", wb):
+        return re.sub(rf"</{p}definedNames>", f"{new}</{wp}definedNames>", wb, count=1)
+    return re.sub(rf"</{p}sheets>", f"</{wp}sheets><{wp}definedNames>{new}</{wp}definedNames>", wb, count=1)
 
 
 class _Parts:
