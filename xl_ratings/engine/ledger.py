@@ -22,9 +22,11 @@ from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
 from .cells import blank, to_date
 
-#: The columns every system's History has, in order (the system's own follow).
+#: The columns every system's History has, in order (the system's own follow, then ``inputs``).
 COMMON = ("period", "start", "end", "id", "name", "old", "new", "change", "status", "games", "events",
           "peak", "period_games")
+#: The last column: the fingerprint of the records behind the row (:mod:`.fingerprint`).
+INPUTS = "inputs"
 
 
 @dataclass(frozen=True)
@@ -37,11 +39,13 @@ class Entry:
     old: float | None
     state: State
     change: float | None = None     #: new − old, as computed before storing
+    inputs: str | None = None       #: fingerprint of the records behind this row
 
     @classmethod
-    def of(cls, period: Period, pid: str, name: str, old: float | None, state: State) -> "Entry":
+    def of(cls, period: Period, pid: str, name: str, old: float | None, state: State,
+           inputs: str | None = None) -> "Entry":
         new = state.rating
-        return cls(period, pid, name, old, state, None if new is None or old is None else new - old)
+        return cls(period, pid, name, old, state, None if new is None or old is None else new - old, inputs)
 
 
 def as_stored(v: Any) -> Any:
@@ -81,11 +85,11 @@ class Ledger:
     def _stored(e: Entry) -> Entry:
         st = e.state
         values = {f.name: as_stored(getattr(st, f.name)) for f in dataclasses.fields(st)}
-        return Entry(e.period, e.id, e.name, as_stored(e.old), type(st)(**values), as_stored(e.change))
+        return Entry(e.period, e.id, e.name, as_stored(e.old), type(st)(**values), as_stored(e.change), e.inputs)
 
     # ------------------------------------------------------------------ the sheet
     def columns(self) -> tuple[str, ...]:
-        return COMMON + tuple(f.name for f in ledger_fields(self.system.state_type))
+        return COMMON + tuple(f.name for f in ledger_fields(self.system.state_type)) + (INPUTS,)
 
     def kinds(self) -> dict[str, str]:
         """Display kind of each History column (read by the view)."""
@@ -97,7 +101,7 @@ class Ledger:
 
     def internal(self) -> set[str]:
         """Columns kept for the next period's computation, not for reading."""
-        return {f.name for f in ledger_fields(self.system.state_type) if f.metadata.get("internal")}
+        return {f.name for f in ledger_fields(self.system.state_type) if f.metadata.get("internal")} | {INPUTS}
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per entry, keyed by column, sorted by period end then id."""
@@ -111,6 +115,7 @@ class Ledger:
                 "period_games": st.period_games}
             for f in ledger_fields(self.system.state_type):
                 rec[f.name] = getattr(st, f.name)
+            rec[INPUTS] = e.inputs
             out.append(rec)
         return out
 
@@ -130,7 +135,7 @@ class Ledger:
         if not rows:
             return cls(system)
         extra = {f.name: f for f in ledger_fields(system.state_type)}
-        known = set(COMMON) | set(extra)
+        known = set(COMMON) | set(extra) | {INPUTS}
         keys: dict[int, str] = {}
         for j, h in enumerate(rows[0]):
             if blank(h):
@@ -213,7 +218,8 @@ def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.
             values[name] = _field_value(f, rec[name])
     label = str(rec["period"]).strip()
     return Entry(Period(start, end, label), pid, "" if blank(rec.get("name")) else str(rec["name"]),
-                 _num(rec.get("old")), system.state_type(**values), _num(rec.get("change")))
+                 _num(rec.get("old")), system.state_type(**values), _num(rec.get("change")),
+                 None if blank(rec.get(INPUTS)) else str(rec[INPUTS]))
 
 
 def first_day_after(p: Period) -> dt.date:

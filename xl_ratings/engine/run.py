@@ -20,14 +20,38 @@ from typing import Any
 from .. import systems
 from ..errors import InputErrors, RatingInputError, Where
 from ..systems.base import PeriodFacts, State, System
+from ..systems.period import Period
 from ..systems.records import Records
 from .inputs import read_records
+from .fingerprint import differs, period_digests
 from .ledger import Entry, Ledger
 from .perf import gc_paused
 from .periods import check_order, plan
 from .settings import params_from_settings
 
 Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A published rating that re-rating a period changed.
+
+    ``reason``: ``records`` (the player's games or Players row changed since
+    the period was published), ``settings`` (a parameter changed), or
+    ``earlier`` (a knock-on: an opponent's rating or an earlier period moved).
+    """
+
+    period: str
+    id: str
+    published: float | None
+    corrected: float | None
+    reason: str
+
+    @property
+    def difference(self) -> float | None:
+        if self.published is None or self.corrected is None:
+            return None
+        return self.corrected - self.published
 
 
 @dataclass
@@ -39,6 +63,7 @@ class Outcome:
     params: Any
     results: list[PeriodFacts]      #: one per processed period, in order
     ledger: Ledger                  #: the History after the run
+    corrections: list[Correction] | None = None   #: when a published period was processed again
 
     @property
     def last(self) -> PeriodFacts:
@@ -52,20 +77,25 @@ class Outcome:
 
 
 def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None,
-        file: str | None = None, progress: Progress | None = None) -> Outcome:
-    """Process one period (or every unprocessed period) of a workbook given as tables."""
+        file: str | None = None, progress: Progress | None = None, rerate_from: str | None = None) -> Outcome:
+    """Process one period (or every unprocessed period) of a workbook given as tables.
+
+    ``rerate_from``: re-rate that processed period and every later one, in
+    order, from the ledger before it (a late or corrected result).
+    """
     with gc_paused():
         records = read_records(tables, file)
         system = systems.get(records.system)
         ledger = Ledger.from_tables(tables, system, file)
-    return run_records(records, ledger, period, file, progress)
+    return run_records(records, ledger, period, file, progress, rerate_from)
 
 
 def run_records(records: Records, ledger: Ledger | None = None, period: str | None = None,
-                file: str | None = None, progress: Progress | None = None) -> Outcome:
+                file: str | None = None, progress: Progress | None = None,
+                rerate_from: str | None = None) -> Outcome:
     """The same processing from records already read (a workbook, or a CSV/Parquet game list)."""
     with gc_paused():
-        return _run(records, ledger, period, file, progress)
+        return _run(records, ledger, period, file, progress, rerate_from)
 
 
 def start_states(system: System, records: Records, params: Any, file: str | None) -> dict[str, State]:
@@ -84,14 +114,80 @@ def start_states(system: System, records: Records, params: Any, file: str | None
     return states
 
 
+def _rerated(system: System, ledger: Ledger, label: str, file: str | None) -> list[Period]:
+    """The processed periods from ``label`` on (``--from``)."""
+    done = ledger.periods()
+    try:
+        wanted = system.calendar.parse(label, system.name)
+    except RatingInputError as e:
+        raise InputErrors([e.located(file=file)]) from None
+    start = next((q for q in done if q.label == wanted.label), None)
+    if start is None:
+        listed = ", ".join(q.label for q in done) or "none"
+        raise InputErrors([RatingInputError(
+            f"--from {label}: that period is not in the History (processed periods: {listed})",
+            where=Where(file, "History"), problem_zh=f"History 中没有周期 {label}（已处理：{listed}）")])
+    return [q for q in done if q.start >= start.start]
+
+
+def _stale(records: Records, ledger: Ledger, periods: Sequence[Period], file: str | None) -> None:
+    """Refuse to go on when a published period's records changed since it was processed."""
+    errors = []
+    for q in periods:
+        now = period_digests(records, q)
+        changed = [(e.id, why) for e in ledger.entries_of(q.label) if (why := differs(e.inputs, now.get(e.id)))]
+        if not changed:
+            continue
+        names = ", ".join(f"{pid} {records.players[pid].name}" if pid in records.players else pid
+                          for pid, _ in changed[:5]) + (" …" if len(changed) > 5 else "")
+        what = "the Settings" if all(w == "settings" for _, w in changed) else \
+            f"the games or records of {len(changed)} player(s) ({names})"
+        book = file or "BOOK.xlsx"
+        errors.append(RatingInputError(
+            f"period {q.label} was published from other records: {what} changed since; re-rate it and "
+            f"the periods after it with: xl-ratings process {book} --from {q.label}",
+            where=Where(file, "History"),
+            problem_zh=f"周期 {q.label} 公布后记录有改动（{len(changed)} 名棋手）；请用 "
+                       f"xl-ratings process {book} --from {q.label} 重新计算该周期及之后的周期"))
+    if errors:
+        raise InputErrors(errors)
+
+
+def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger) -> list[Correction]:
+    """Every published rating that the re-rated periods changed, and why."""
+    out = []
+    for label, old_entries in previous.items():
+        old = {e.id: e for e in old_entries}
+        new = {e.id: e for e in ledger.entries_of(label)}
+        for pid in list(old) + [p for p in new if p not in old]:
+            a, b = old.get(pid), new.get(pid)
+            before = a.state.rating if a else None
+            after = b.state.rating if b else None
+            if before == after:
+                continue
+            reason = differs(a.inputs if a else None, b.inputs if b else None) or "earlier"
+            out.append(Correction(label, pid, before, after, reason))
+    return out
+
+
 def _run(records: Records, ledger: Ledger | None, period: str | None, file: str | None,
-         progress: Progress | None) -> Outcome:
+         progress: Progress | None, rerate_from: str | None = None) -> Outcome:
     system = systems.get(records.system)
     params = params_from_settings(system, records.settings, file)
     ledger = ledger if ledger is not None else Ledger(system)
-    done = ledger.periods()
-    todo = plan(system, records, done, period, file)
     base = start_states(system, records, params, file)
+    done = ledger.periods()
+    if rerate_from:
+        todo = _rerated(system, ledger, rerate_from, file)
+        previous = {q.label: ledger.entries_of(q.label) for q in todo}
+        ledger.entries = [e for e in ledger.entries if e.period.start < todo[0].start]
+        _stale(records, ledger, ledger.periods(), file)
+        done = ledger.periods()
+    else:
+        todo = plan(system, records, done, period, file)
+        again = {q.label for q in todo}
+        _stale(records, ledger, [q for q in done if q.label not in again], file)
+        previous = {q.label: ledger.entries_of(q.label) for q in todo if q.label in {d.label for d in done}}
     results = []
     for n, p in enumerate(todo, start=1):
         if progress:
@@ -103,7 +199,9 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
             states.update({pid: st for pid, st in ledger.states_at(prior[-1]).items() if pid in states})
         facts = system.process(records, states, p, params)
         results.append(facts)
-        ledger.record(p, [Entry.of(p, pid, records.players[pid].name, states[pid].rating, st)
+        digests = period_digests(records, p)
+        ledger.record(p, [Entry.of(p, pid, records.players[pid].name, states[pid].rating, st, digests.get(pid))
                           for pid, st in facts.states.items()])
         done = ledger.periods()
-    return Outcome(system, records, params, results, ledger)
+    corrections = _corrections(previous, ledger) if previous else None
+    return Outcome(system, records, params, results, ledger, corrections)

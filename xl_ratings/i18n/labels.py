@@ -57,7 +57,8 @@ LABELS: dict[str, str] = {
     "basic": "基本分", "coefficient": "系数A", "multiplier": "年度倍数",
     "base": "年初基础分", "count": "人数", "source": "来源",
     "adjusted": "段级调整", "window_games": "12个月局数",
-    "pending_events": "待定赛事数", "title_awarded": "授予称号",
+    "pending_events": "待定赛事数", "title_awarded": "授予称号", "inputs": "记录指纹",
+    "published": "原公布", "corrected": "更正后", "correction": "更正幅度", "reason": "原因",
     "weight": "权重",
 }
 
@@ -147,7 +148,8 @@ ENGLISH: dict[str, str] = {
     "wins": "valid wins", "certificate": "certificate", "fee": "fee", "year": "year",
     "honorary": "honorary title", "pending_games": "pending games", "pending_change": "pending change",
     "pending_since": "pending since", "period_games": "games this period", "pending_log": "pending log",
-    "pending_events": "pending events", "title_awarded": "awarded title",
+    "pending_events": "pending events", "title_awarded": "awarded title", "inputs": "records fingerprint",
+    "published": "published", "corrected": "corrected", "correction": "correction", "reason": "reason",
     "basic": "basic score", "coefficient": "coefficient A", "multiplier": "annual multiplier",
     "base": "year-start base", "count": "players", "source": "source", "adjusted": "rank adjustment",
     "window_games": "games in 12 months", "weight": "weight",
