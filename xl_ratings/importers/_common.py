@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import AbstractSet, Any, Iterable
 
 from ..errors import InputErrors, RatingInputError, Where, show
 from .model import ImportedGame, Source
@@ -218,7 +218,7 @@ def header_words(value: Any) -> set[str]:
     return {p for p in parts if p}
 
 
-def find_column(header: list[Any], aliases: Iterable[str], used: set[int] = frozenset()) -> int | None:
+def find_column(header: list[Any], aliases: Iterable[str], used: AbstractSet[int] = frozenset()) -> int | None:
     words = {a.lower() for a in aliases}
     for i, cell in enumerate(header):
         if i not in used and header_words(cell) & words:

@@ -284,7 +284,11 @@ def _rr_blocks(grid, lay, free, problems, n: int) -> list[dict[int, int]]:
     blocks: list[dict[int, int]] = []
     current: dict[int, int] = {}
     last = 0
-    numbered = [(c, as_int(header[c])) for c in free if c < len(header) and as_int(header[c]) is not None]
+    numbered: list[tuple[int, int]] = []
+    for c in free:
+        num = as_int(header[c]) if c < len(header) else None
+        if num is not None:
+            numbered.append((c, num))
     if numbered:
         for c, num in numbered:
             if num > n or num < 1:
@@ -331,7 +335,7 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
     # halves[(leg, i, j)] = Half
     halves: dict[tuple[int, int, int], Half] = {}
     legs = 1
-    for b, block in enumerate(blocks):
+    for block_no, block in enumerate(blocks):
         for i in numbers:
             r = row_of[i]
             for j, c in block.items():
@@ -354,7 +358,7 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
                     continue
                 legs = max(legs, len(parts))
                 for k, token in enumerate(parts):
-                    leg = b + k
+                    leg = block_no + k
                     try:
                         score = _score(token)
                     except ResultError:
@@ -380,6 +384,7 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
                     continue
                 if a is None or b is None:
                     h = a or b
+                    assert h is not None   # both missing is handled above
                     other_ref = _mirror_ref(blocks, leg, row_of, h)
                     problems.error(f"a game listed once only: {h.where.column} says {h.raw}, "
                                    f"{other_ref} is blank",

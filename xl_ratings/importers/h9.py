@@ -91,7 +91,8 @@ def parse_text(content: str, file: str) -> Tournament:
     last_place = 0
     for pos, (no, tokens, has_place, i, g) in enumerate(parsed, start=1):
         key = str(places[pos - 1]) if by_place else str(pos)
-        place = places[pos - 1] if places[pos - 1] is not None else last_place
+        line_place = places[pos - 1]
+        place = line_place if line_place is not None else last_place
         last_place = place
         place_of[key] = place
         names = [t.replace("_", " ") for t in tokens[i:g]]
@@ -110,21 +111,21 @@ def parse_text(content: str, file: str) -> Tournament:
                            value=" ".join(tokens[-3:]), row=no)
             continue
         for r, tok in enumerate(entries[len(entries) - n_rounds:], start=1):
-            m = _ROUND.match(tok)
+            rm = _ROUND.match(tok)
             field = f"round {r}"
-            if not m:
+            if not rm:
                 problems.error(f"round {r}: not a result; write it like 12+/w, 5-/b2, 7=, 0+",
                                f"第 {r} 轮：不是有效结果，应写作 12+/w、5-/b2、7=、0+",
                                value=tok, row=no, column=field)
                 continue
-            opp, sym = int(m.group("opp")), m.group("sym")
+            opp, sym = int(rm.group("opp")), rm.group("sym")
             if opp == 0:
                 byes.setdefault(r, []).append((key, sym, tok, no, field))
                 continue
-            forfeit = m.group("sep") == "!" or bool(m.group("bang"))
-            colour = (m.group("col") or "").lower()
+            forfeit = rm.group("sep") == "!" or bool(rm.group("bang"))
+            colour = (rm.group("col") or "").lower()
             colour = colour if colour in ("w", "b") else None
-            stones = m.group("h")
+            stones = rm.group("h")
             if colour is not None:
                 h = float(stones) if stones else 0.0
                 handicap = h if colour == "b" else (-h if h else 0.0)
@@ -137,7 +138,7 @@ def parse_text(content: str, file: str) -> Tournament:
                                Source(file, line=no)))
     keys = {p.key for p in players}
     games = pair_halves(halves, keys, problems, what="results file", what_zh="成绩文件")
-    played = {h.round for h in halves}
+    played = {h.round for h in halves if h.round is not None}   # every h9 half has its round
     for r in sorted(byes):
         if r not in played and len(byes[r]) == len(players):
             problems.note(f"round {r}: nobody played (every entry is a bye or absence)",

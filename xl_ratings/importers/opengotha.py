@@ -162,6 +162,7 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
         if skip:
             problems.note(f"round {rnd}: {w} (white) v {b}: {result}: {skip[0]}", skip[1], row=no)
             continue
+        assert white_result is not None   # _RESULTS gives a result wherever it gives no reason to skip
         stones = as_float(el.get("handicap")) or 0.0
         known = el.get("knownColor", "true").lower() != "false"
         games.append(ImportedGame(round=rnd, date=None, player=w, opponent=b, result=white_result,

@@ -270,7 +270,7 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
     missing = [w for w, s in (("Event (赛事)", ev_name), ("Players (棋手)", pl_name)) if s is None]
     if g_name is None and x_name is None:
         missing.append("Games (对局) or Crosstable (交叉表)")
-    if missing:
+    if missing or ev_name is None or pl_name is None:   # nothing missing: both names are set
         raise fail(file, "the report lacks the sheet(s) " + ", ".join(missing),
                    "报表缺少工作表：" + "、".join(missing), value=", ".join(tables))
     ev_problems = Problems(file, ev_name)
@@ -286,6 +286,7 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
         problems_all.append(g_problems)
         default_format = "games"
     else:
+        assert x_name is not None   # no Games sheet, and the check above found a Crosstable sheet
         try:
             x = crosstable.parse_rows(tables[x_name], file, x_name)
         except Exception as exc:        # InputErrors: keep collecting the other sheets' problems
@@ -302,15 +303,15 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
             notes.extend(x.notes)
             default_format = x.event.format
             x_problems = Problems(file, x_name)
-            for p in x.players:
-                if p.key not in keys:
-                    x_problems.error(f"crosstable player {p.key} ({p.name}) is not on the Players sheet",
-                                     f"交叉表中的棋手 {p.key}（{p.name}）不在棋手表中", value=p.key,
-                                     row=p.source.line, column=p.source.cell)
-                elif p.name and not p.name.startswith("#") and names[p.key] and p.name != names[p.key]:
-                    x_problems.error(f"crosstable player {p.key} is {p.name} but the Players sheet says "
-                                     f"{names[p.key]}", f"交叉表棋手 {p.key} 为 {p.name}，棋手表为 {names[p.key]}",
-                                     value=p.name, row=p.source.line, column=p.source.cell)
+            for xp in x.players:
+                if xp.key not in keys:
+                    x_problems.error(f"crosstable player {xp.key} ({xp.name}) is not on the Players sheet",
+                                     f"交叉表中的棋手 {xp.key}（{xp.name}）不在棋手表中", value=xp.key,
+                                     row=xp.source.line, column=xp.source.cell)
+                elif xp.name and not xp.name.startswith("#") and names[xp.key] and xp.name != names[xp.key]:
+                    x_problems.error(f"crosstable player {xp.key} is {xp.name} but the Players sheet says "
+                                     f"{names[xp.key]}", f"交叉表棋手 {xp.key} 为 {xp.name}，棋手表为 {names[xp.key]}",
+                                     value=xp.name, row=xp.source.line, column=xp.source.cell)
             problems_all.append(x_problems)
     # ---- event values
     def value(key: str) -> tuple[Any, int | None]:
@@ -329,12 +330,13 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
     fmt_v, fmt_r = value("format")
     fmt = default_format
     if fmt_v is not None:
-        fmt = _FORMATS.get(text(fmt_v).lower().replace("-", "_"))
-        if fmt is None:
+        given = _FORMATS.get(text(fmt_v).lower().replace("-", "_"))
+        if given is None:
             ev_problems.error("format must be round_robin, swiss or games (循环/积分编排/对局)",
                               "赛制应为 round_robin、swiss 或 games（循环/积分编排/对局）", value=fmt_v,
                               row=(fmt_r or 0) + 1, column=f"B{(fmt_r or 0) + 1}")
-            fmt = default_format
+        else:
+            fmt = given
     champ_v, champ_r = value("champion")
     champion = None
     if champ_v is not None:

@@ -119,7 +119,7 @@ def parse_text(content: str, file: str) -> Tournament:
                                f"第 {h.round} 轮超出范围：文件声明共 {xxr} 轮",
                                value=h.raw, row=h.where.row, column=h.where.column)
     halves = [Half(h.round, h.player, h.opponent, h.score, h.colour, h.handicap, h.where, h.raw, h.source,
-                   round_dates.get(h.round)) for h in halves]
+                   round_dates.get(h.round) if h.round is not None else None) for h in halves]
     games = pair_halves(halves, {p.key for p in players}, problems, what="TRF file", what_zh="TRF 文件")
     problems.raise_if_any()
     start = _date(info.get("start", ""), problems, 0, "start") if "start" in info else None
