@@ -93,7 +93,8 @@ def cmd_process(args) -> int:
         try:
             games = sum(len(t) for n, t in tables.items() if n.lower() in ("games", "对局", "對局"))
             out = _run_with_progress(lambda progress: run(tables, args.period, file=str(src),
-                                                          progress=progress), games, console)
+                                                          progress=progress, rerate_from=args.rerate_from),
+                                     games, console)
         except InputErrors as e:
             raise InputErrors(problems + e.errors) from None
         if problems:
@@ -216,8 +217,12 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--force", action="store_true", help="overwrite an existing file")
     pr = sub.add_parser("process", help="process a period of a workbook (or of a CSV/Parquet game list)")
     pr.add_argument("book", help="BOOK.xlsx/.xlsm, or a game list GAMES.csv/.parquet")
-    pr.add_argument("--period", help="shanghai 2026H1/2026H2; peng 2026; gor/lianzhong 2026, "
+    when = pr.add_mutually_exclusive_group()
+    when.add_argument("--period", help="shanghai 2026H1/2026H2; peng 2026; gor/lianzhong 2026, "
                                      "2026-01-01..2026-06-30 or all (default: every unprocessed period)")
+    when.add_argument("--from", dest="rerate_from", metavar="P",
+                    help="re-rate processed period P and every later one (a late or corrected result); "
+                         "the Corrections sheet lists every published rating that changes")
     pr.add_argument("--output", help="write the results here instead of updating BOOK in place")
     pr.add_argument("--json", help="also write the JSON export here")
     pr.add_argument("--system", choices=SYSTEMS, help="for a CSV/Parquet game list: the rating system")

@@ -49,5 +49,10 @@ def export(outcome: Outcome) -> dict[str, Any]:
         changes.append(rec)
     checks = [{"rule": c.rule, "sheet": c.sheet, "row": c.row, "message": words.check(c.rule, dict(c.args))}
               for c in facts.checks]
-    return {"system": system.name, "period": facts.period.label, "players": out_players,
-            "changes": changes, "checks": checks}
+    out: dict[str, Any] = {"system": system.name, "period": facts.period.label, "players": out_players,
+                           "changes": changes, "checks": checks}
+    if outcome.corrections is not None:
+        out["corrections"] = [{"period": c.period, "id": c.id, "name": name(c.id), "published": c.published,
+                               "corrected": c.corrected, "difference": c.difference, "reason": c.reason}
+                              for c in outcome.corrections]
+    return out

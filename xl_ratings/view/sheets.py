@@ -254,11 +254,35 @@ def history_chart(outcome: Outcome) -> ChartView | None:
     return ChartView(grid, f"{what} — 前{len(names)}名 (rating history)", period, what)
 
 
+REASONS = {"records": ("记录有改动", "records changed"), "settings": ("设置有改动", "Settings changed"),
+           "earlier": ("随对手或更早周期的更正而变", "follows from other corrections")}
+
+
+def corrections_sheet(outcome: Outcome) -> SheetView | None:
+    """Every published rating that re-rating changed: published, corrected, difference, why."""
+    if outcome.corrections is None:
+        return None
+    system, words = outcome.system, Words(outcome.system)
+    players = outcome.records.players
+    keys = ["period", "id", "name", "published", "corrected", "correction", "reason"]
+    rows: list[list[Any]] = []
+    for c in outcome.corrections:
+        zh, en = REASONS.get(c.reason, (c.reason, c.reason))
+        rows.append([c.period, c.id, players[c.id].name if c.id in players else "", c.published, c.corrected,
+                     c.difference, f"{words.text(zh)} {en}"])
+    kinds = ["text", "text", "text", "rating", "rating", "signed_rating", "text"]
+    return SheetView("Corrections", keys, [label(k, system) for k in keys], rows,
+                     [number_format(k, system) for k in kinds], tab_color="C65911")
+
+
 def result_sheets(outcome: Outcome, today: dt.date | None = None) -> list[SheetView]:
     """Every result sheet of the outcome, in workbook order, with its page setup."""
     facts = outcome.last
     by_name = {s.name: s for s in outcome.system.sheets}
     out = [fact_sheet(by_name[name], facts, outcome) for name in RESULT_SHEETS if name in by_name]
+    corrections = corrections_sheet(outcome)
+    if corrections is not None:
+        out.append(corrections)
     out.append(checks_sheet(outcome))
     out.append(history_sheet(outcome))
     chart = chart_sheet(outcome)

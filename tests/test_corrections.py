@@ -1,0 +1,117 @@
+"""Corrections (issue 9, 4; issue 11, 8): a result corrected in a published
+period is never ignored: the next run names the period and the command;
+``--from P`` re-rates P and every later period exactly as a run from scratch
+on the corrected workbook would, and the Corrections sheet lists exactly
+the players whose published ratings differ."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import openpyxl
+import pytest
+from helpers import D, EVENTS, GAMES, PLAYERS, by_id, read_sheet, run_cli, write_book
+
+IDS = [f"P{i}" for i in range(8)]
+
+
+def tables():
+    games = [list(GAMES)]
+    n = 0
+    for k, (ev, day) in enumerate([("E1", D(2026, 3, 1)), ("E2", D(2026, 9, 1)), ("E3", D(2027, 3, 1))]):
+        for i, a in enumerate(IDS):
+            for b in IDS[i + 1:]:
+                n += 1
+                games.append([ev, day, n, a, b, [1, 0.5, 0, 1, 0][(n + k) % 5], None])
+    return {
+        "Settings": [["key", "value"], ["system", "shanghai"]],
+        "Players": [list(PLAYERS)] + [[p, f"棋手{p}", "F" if i % 3 == 0 else "M", "", "", 2150 + 41 * i,
+                                        None, None, None, "", "yes"] for i, p in enumerate(IDS)],
+        "Events": [list(EVENTS), ["E1", "春季赛", D(2026, 3, 1), D(2026, 3, 1), "round_robin", "", "", ""],
+                   ["E2", "秋季赛", D(2026, 9, 1), D(2026, 9, 1), "round_robin", "", "", ""],
+                   ["E3", "新春赛", D(2027, 3, 1), D(2027, 3, 1), "round_robin", "", "", ""]],
+        "Games": games,
+    }
+
+
+def corrected(t):
+    """One game of the first period changes its result (P0 – P3 becomes a win for P3)."""
+    t = {k: [list(r) for r in v] for k, v in t.items()}
+    row = next(r for r in t["Games"][1:] if r[0] == "E1" and r[3] == "P0" and r[4] == "P3")
+    row[5] = 0 if row[5] != 0 else 1
+    return t
+
+
+def ratings(path, sheet="History"):
+    return {(r["period"], r["id"]): r["new"] for r in read_sheet(path, sheet)}
+
+
+def test_a_changed_published_period_is_named_with_the_command(tmp_path, capsys):
+    book = write_book(tables(), tmp_path / "club.xlsx")
+    assert run_cli("process", book) == 0          # 2026H1, 2026H2, 2027H1
+    write_book(corrected(tables()), tmp_path / "new.xlsx")
+    # the corrected Games sheet, with the History the first run wrote
+    wb = openpyxl.load_workbook(book)
+    fixed = openpyxl.load_workbook(tmp_path / "new.xlsx")
+    ws = wb["Games"]
+    for r, row in enumerate(fixed["Games"].iter_rows(values_only=True), start=1):
+        for c, v in enumerate(row, start=1):
+            ws.cell(r, c, v)
+    wb.save(book)
+    before = book.read_bytes()
+    capsys.readouterr()
+    assert run_cli("process", book) == 2
+    err = capsys.readouterr().err
+    assert "period 2026H1 was published from other records" in err
+    assert f"xl-ratings process {book} --from 2026H1" in err
+    assert "周期 2026H1 公布后记录有改动" in err
+    assert book.read_bytes() == before, "nothing written"
+
+
+def test_from_rerates_exactly_as_from_scratch_and_lists_the_corrections(tmp_path):
+    book = write_book(tables(), tmp_path / "club.xlsx")
+    assert run_cli("process", book) == 0
+    published = ratings(book)
+    # the same workbook, History included, with one game of 2026H1 corrected
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Games"]
+    for row in ws.iter_rows(min_row=2):
+        if row[0].value == "E1" and row[3].value == "P0" and row[4].value == "P3":
+            row[5].value = 0 if row[5].value != 0 else 1
+    wb.save(book)
+    assert run_cli("process", book, "--from", "2026H1", "--json", tmp_path / "out.json") == 0
+    # a run from scratch on the corrected records
+    scratch = write_book(corrected(tables()), tmp_path / "scratch.xlsx")
+    assert run_cli("process", scratch) == 0
+    assert ratings(book) == ratings(scratch)
+    # the Corrections sheet: exactly the players whose published rating differs, per period
+    want = {(k, v) for k, v in ratings(scratch).items() if published[k] != v}
+    assert want, "the correction moves somebody"
+    rows = read_sheet(book, "Corrections")
+    assert {((r["period"], r["id"]), r["corrected"]) for r in rows} == want
+    for r in rows:
+        assert r["published"] == published[(r["period"], r["id"])]
+        assert r["correction"] == pytest.approx(r["corrected"] - r["published"])
+    reasons = {r["id"]: r["reason"] for r in rows if r["period"] == "2026H1"}
+    assert reasons["P0"].endswith("records changed") and reasons["P3"].endswith("records changed")
+    assert all(r["reason"].endswith("follows from other corrections") for r in rows if r["period"] != "2026H1")
+    data = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert {(c["period"], c["id"]) for c in data["corrections"]} == {k for k, _ in want}
+
+
+def test_from_a_period_not_in_the_history(tmp_path, capsys):
+    book = write_book(tables(), tmp_path / "club.xlsx")
+    assert run_cli("process", book, "--period", "2026H1") == 0
+    capsys.readouterr()
+    assert run_cli("process", book, "--from", "2027H1") == 2
+    assert "that period is not in the History (processed periods: 2026H1)" in capsys.readouterr().err
+
+
+def test_rerunning_unchanged_records_corrects_nothing(tmp_path):
+    book = write_book(tables(), tmp_path / "club.xlsx")
+    assert run_cli("process", book) == 0
+    first = ratings(book)
+    assert run_cli("process", book, "--from", "2026H1") == 0
+    assert ratings(book) == first
+    assert read_sheet(book, "Corrections") == []
