@@ -1,0 +1,253 @@
+"""Fault injection: a failure (or a kill) at every single I/O step of a write.
+
+The I/O functions the writers use (``os.open``, ``os.write``, ``os.read``,
+``os.fsync``, ``os.fchmod``, ``os.fchown``, ``os.replace``, ``os.rename``,
+``os.link``, ``os.close``, ``shutil.copyfile``, ``shutil.copy2``) share one
+step counter; step n fails, for n = 1, 2, ... until the operation runs to the
+end without reaching step n.  After every failure the workbook and the
+backup are each byte-for-byte their complete old or complete new content.
+
+Three kinds of failure:
+
+* ``once`` -- step n raises OSError(EIO), later steps work (a glitch): the
+  run must leave *everything* old or *everything* new, and no temp file;
+* ``from`` -- step n and every later step raise (the disk died): each file
+  old or new, no temp file, and the error is a RatingInputError naming a
+  target, never a temp file;
+* ``kill`` -- the process dies (``os._exit``) at step n, in a forked child:
+  each file old or new, the backup complete before the workbook changes, and
+  what is left (temp files only) is removed by :func:`sweep_temps`.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import multiprocessing as mp
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from xl_ratings import fileio
+from xl_ratings.errors import RatingInputError
+from xl_ratings.fileio import Outputs, atomic_write, rotate_backup, sweep_temps
+
+from test_fileio import NEW, OLD, leftovers
+
+FORK = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
+OLD_BACKUP = b"an older backup, complete"
+OLD_JSON = b'{"generator": "xl-ratings", "old": true}\n'
+NEW_JSON_OBJ = {"generator": "xl-ratings", "new": True}
+NEW_JSON = fileio.json_bytes(NEW_JSON_OBJ)
+CSV_HEADER, CSV_ROWS = ["id", "new"], [["A", 2301.5], ["=evil()", -5]]
+NEW_CSV = fileio.csv_bytes(CSV_HEADER, CSV_ROWS)
+
+PATCHED = [(os, "open"), (os, "write"), (os, "read"), (os, "fsync"), (os, "fchmod"), (os, "fchown"),
+           (os, "replace"), (os, "rename"), (os, "link"), (os, "close"),
+           (shutil, "copyfile"), (shutil, "copy2")]
+
+
+class Fault(Exception):
+    pass
+
+
+class Injector:
+    """Counts every call to the patched functions; the n-th (and, if ``sticky``, later) fails."""
+
+    def __init__(self, n: int, mode: str, err: int = errno.EIO) -> None:
+        self.n, self.mode, self.err = n, mode, err
+        self.count = 0
+        self.fired = False
+        self.saved: list = []
+
+    def __enter__(self):
+        for mod, name in PATCHED:
+            real = getattr(mod, name)
+            self.saved.append((mod, name, real))
+            setattr(mod, name, self._wrap(name, real))
+        return self
+
+    def __exit__(self, *exc):
+        for mod, name, real in reversed(self.saved):
+            setattr(mod, name, real)
+
+    def _wrap(self, name, real):
+        def fake(*args, **kwargs):
+            self.count += 1
+            hit = self.count == self.n or (self.mode == "from" and self.count > self.n)
+            if not hit:
+                return real(*args, **kwargs)
+            self.fired = True
+            if self.mode == "kill":
+                os._exit(0)
+            if name == "close":                 # Linux frees the descriptor even when close fails
+                real(*args, **kwargs)
+            raise OSError(self.err, os.strerror(self.err), "/nowhere/.secret-temp.xl-tmp")
+        return fake
+
+
+# --------------------------------------------------------------------------- scenarios
+def setup(folder: Path) -> dict[str, Path]:
+    """An in-place run's files: the workbook, its previous backup, an earlier JSON export."""
+    book = folder / "BOOK.xlsx"
+    book.write_bytes(OLD)
+    os.chmod(book, 0o664)
+    (folder / "BOOK.backup.xlsx").write_bytes(OLD_BACKUP)
+    (folder / "out.json").write_bytes(OLD_JSON)
+    return {"book": book, "backup": folder / "BOOK.backup.xlsx", "json": folder / "out.json",
+            "csv": folder / "ratings.csv"}
+
+
+def run_commit(p: dict[str, Path]) -> None:
+    out = Outputs()
+    out.add_json(p["json"], NEW_JSON_OBJ)
+    out.add_csv(p["csv"], CSV_HEADER, CSV_ROWS)
+    out.backup(p["book"], p["backup"])
+    out.workbook(p["book"], NEW, expect=os.stat(p["book"]))
+    out.commit()
+
+
+def run_atomic(p: dict[str, Path]) -> None:
+    atomic_write(p["book"], NEW, like=p["book"])
+
+
+def run_rotate(p: dict[str, Path]) -> None:
+    rotate_backup(p["book"], p["backup"])
+
+
+def state(p: dict[str, Path]) -> dict[str, str]:
+    """Each file as 'old' or 'new' -- anything else (partial, missing) fails the test."""
+    def one(path: Path, old: bytes | None, new: bytes) -> str:
+        data = path.read_bytes() if path.exists() else None
+        if data == old:
+            return "old"
+        if data == new:
+            return "new"
+        raise AssertionError(f"{path.name} is neither its old nor its new content: {data[:60]!r}")
+    return {"book": one(p["book"], OLD, NEW), "backup": one(p["backup"], OLD_BACKUP, OLD),
+            "json": one(p["json"], OLD_JSON, NEW_JSON), "csv": one(p["csv"], None, NEW_CSV)}
+
+
+SCENARIOS = {"commit": (run_commit, ("book", "backup", "json", "csv")),
+             "atomic_write": (run_atomic, ("book",)),
+             "rotate_backup": (run_rotate, ("backup",))}
+
+
+def check_error(err: RatingInputError, p: dict[str, Path]) -> None:
+    msg = str(err)
+    assert fileio.TEMP_SUFFIX not in msg and "secret" not in msg, msg
+    assert any(str(t) in msg for t in p.values()), msg
+
+
+@pytest.mark.parametrize("mode", ["once", "from"])
+@pytest.mark.parametrize("scenario", sorted(SCENARIOS))
+def test_failure_at_every_step(tmp_path, scenario, mode):
+    job, files = SCENARIOS[scenario]
+    seen_states = set()
+    for n in range(1, 400):
+        folder = tmp_path / f"{n}"
+        folder.mkdir()
+        p = setup(folder)
+        try:
+            with Injector(n, mode) as inj:
+                job(p)
+        except RatingInputError as e:
+            assert inj.fired
+            check_error(e, p)
+        s = state(p)
+        if s["book"] == "new":                     # the backup was complete before the workbook changed
+            assert s["backup"] == "new" or scenario == "atomic_write"
+        if mode == "once" and scenario == "commit":
+            assert len({s[f] for f in files}) == 1, (n, s)    # all old or all new: undone on failure
+        assert leftovers(folder) == [], (n, leftovers(folder))
+        assert os.stat(p["book"]).st_mode & 0o777 == 0o664
+        seen_states.add(tuple(s[f] for f in files))
+        if not inj.fired:                          # ran to the end: every step has failed once
+            assert all(s[f] == "new" for f in files), s
+            break
+    else:
+        pytest.fail("never finished")
+    assert n > 8, "too few I/O steps counted: is the injector patching the right functions?"
+    assert ("old",) * len(files) in seen_states
+
+
+@pytest.mark.skipif(FORK is None, reason="needs fork")
+@pytest.mark.parametrize("scenario", sorted(SCENARIOS))
+def test_kill_at_every_step(tmp_path, scenario):
+    job, files = SCENARIOS[scenario]
+
+    def child(folder: Path, n: int) -> None:
+        p = setup(folder)
+        with Injector(n, "kill"):
+            job(p)
+        os._exit(3)                                # finished: step n was never reached
+
+    for n in range(1, 400):
+        folder = tmp_path / f"{n}"
+        folder.mkdir()
+        proc = FORK.Process(target=child, args=(folder, n))
+        proc.start()
+        proc.join(20)
+        assert proc.exitcode in (0, 3), proc.exitcode
+        p = {"book": folder / "BOOK.xlsx", "backup": folder / "BOOK.backup.xlsx",
+             "json": folder / "out.json", "csv": folder / "ratings.csv"}
+        s = state(p)
+        if s["book"] == "new" and scenario == "commit":
+            assert s["backup"] == "new" and s["json"] == "new" and s["csv"] == "new", s
+        left = leftovers(folder)
+        sweep_temps(p["book"], min_age=0)
+        sweep_temps(p["backup"], min_age=0)
+        for name in ("out.json", "ratings.csv"):
+            sweep_temps(folder / name, min_age=0)
+        assert leftovers(folder) == [], left
+        assert sorted(os.listdir(folder)) == sorted(
+            ["BOOK.xlsx", "BOOK.backup.xlsx", "out.json"] + (["ratings.csv"] if s["csv"] == "new" else []))
+        if proc.exitcode == 3:
+            assert all(s[f] == "new" for f in files), s
+            break
+    else:
+        pytest.fail("never finished")
+
+
+def test_disk_full_at_the_write_step_names_the_target(tmp_path):
+    p = setup(tmp_path)
+    real_write = os.write
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device", "/tmp/.BOOK.xlsx.deadbeef0000.xl-tmp")
+    os.write = full
+    try:
+        with pytest.raises(RatingInputError) as e:
+            run_commit(p)
+    finally:
+        os.write = real_write
+    msg = str(e.value)
+    assert str(p["json"]) in msg                   # the first output staged is the one that failed
+    assert "the disk is full: nothing was changed" in msg and "磁盘已满，未作任何修改" in msg
+    assert "deadbeef" not in msg and fileio.TEMP_SUFFIX not in msg
+    assert state(p) == {"book": "old", "backup": "old", "json": "old", "csv": "old"}
+    assert sorted(os.listdir(tmp_path)) == ["BOOK.backup.xlsx", "BOOK.xlsx", "out.json"]
+    # the same for the workbook alone, and for the backup alone
+    for job, target in ((run_atomic, p["book"]), (run_rotate, p["backup"])):
+        os.write = full
+        try:
+            with pytest.raises(RatingInputError) as e:
+                job(p)
+        finally:
+            os.write = real_write
+        assert str(target) in str(e.value) and "磁盘已满" in str(e.value)
+        assert leftovers(tmp_path) == []
+    assert p["book"].read_bytes() == OLD and p["backup"].read_bytes() == OLD_BACKUP
+
+
+def test_json_left_unchanged_when_the_workbook_cannot_be_written(tmp_path):
+    """The reported bug: a JSON was written although the workbook was not."""
+    p = setup(tmp_path)
+    os.chmod(p["book"], 0o444)
+    with pytest.raises(RatingInputError, match="read-only"):
+        run_commit(p)
+    assert p["json"].read_bytes() == OLD_JSON and not p["csv"].exists()
+    assert p["backup"].read_bytes() == OLD_BACKUP and p["book"].read_bytes() == OLD
+    assert json.loads(OLD_JSON)  # sanity: the fixture is valid JSON
