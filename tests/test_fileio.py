@@ -1,4 +1,4 @@
-"""xl_ratings.fileio: every hostile case of the file-writing review, reproduced.
+"""xl_ratings.workbook.fileio: every hostile case of the file-writing review, reproduced.
 
 Each test builds the hostile situation on disk (links, pipes, hard links,
 modes, a second process holding the lock) and checks what is on disk after.
@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from xl_ratings import fileio
+from xl_ratings.workbook import fileio
 from xl_ratings.errors import InputErrors, RatingInputError
-from xl_ratings.fileio import (Outputs, WorkbookLock, atomic_write, check_outputs, check_writable,
+from xl_ratings.workbook.fileio import (Outputs, WorkbookLock, atomic_write, check_outputs, check_writable,
                                csv_bytes, is_our_csv, is_our_json, is_processed_workbook,
                                is_workbook, link_note, lock_path, neutralise, real_path,
                                rotate_backup, sweep_temps, write_csv, write_json)
@@ -686,7 +686,7 @@ def test_flock_unsupported_falls_back_to_the_exclusive_file(tmp_path, monkeypatc
 def test_module_imports_and_locks_without_fcntl():
     """Pyodide: no fcntl module at all."""
     code = ("import sys, tempfile, pathlib; sys.modules['fcntl'] = None\n"
-            "from xl_ratings import fileio\n"
+            "from xl_ratings.workbook import fileio\n"
             "assert fileio.fcntl is None\n"
             "d = pathlib.Path(tempfile.mkdtemp()); b = d / 'B.xlsx'; b.write_bytes(b'x')\n"
             "with fileio.WorkbookLock(b) as l:\n"

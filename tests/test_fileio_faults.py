@@ -30,9 +30,9 @@ from pathlib import Path
 
 import pytest
 
-from xl_ratings import fileio
+from xl_ratings.workbook import fileio
 from xl_ratings.errors import RatingInputError
-from xl_ratings.fileio import Outputs, atomic_write, rotate_backup, sweep_temps
+from xl_ratings.workbook.fileio import Outputs, atomic_write, rotate_backup, sweep_temps
 
 from test_fileio import NEW, OLD, leftovers
 

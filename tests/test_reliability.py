@@ -163,8 +163,10 @@ def test_open_in_excel_and_concurrent_run(tmp_path, capsys, table_rows):
     table_rows.append(("the workbook open in Excel (in place)", code, first_line(err)))
     lock.unlink()
     own = tmp_path / ".case.xlsx.xl-ratings.lock"
-    own.write_text(f"{os.getppid()} 9999999999")
-    code, err = run_case(tmp_path, lambda p: p, capsys)
+    from xl_ratings.workbook.fileio import WorkbookLock
+
+    with WorkbookLock(book):   # another run holds the lock
+        code, err = run_case(tmp_path, lambda p: p, capsys)
     assert code == 2 and "another xl-ratings run" in err
     table_rows.append(("another xl-ratings run on the same workbook", code, first_line(err)))
     own.write_text("999999999 1")   # a stale lock (dead process) is taken over

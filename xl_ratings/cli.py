@@ -11,14 +11,12 @@ traceback, nothing written.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .errors import InputErrors, RatingInputError, Where
+from .errors import InputErrors, RatingInputError
 from .systems import SYSTEMS
 
 
@@ -38,12 +36,6 @@ def _fail(err: RatingInputError) -> int:
         if zh:
             print(f"    {zh}", file=sys.stderr)
     return 2
-
-
-def _json_default(v: Any) -> Any:
-    if hasattr(v, "isoformat"):
-        return v.isoformat()
-    raise TypeError(type(v).__name__)
 
 
 def summary(out, console, title: str | None = None) -> None:
@@ -71,101 +63,53 @@ def summary(out, console, title: str | None = None) -> None:
     console.print(t)
 
 
-def cmd_process(args) -> int:
-    from .engine.perf import gc_paused
-    from .engine.run import run
-    from .view.export import export
-    from .workbook.read import read_workbook
-    from .workbook.safety import office_lock, workbook_lock
-    from .workbook.write import save_outcome
+def cmd_process(args: argparse.Namespace) -> int:
+    from .workbook.jobs import GAME_LIST_SUFFIXES, process_game_list, process_workbook
 
-    src = Path(args.book)
     console = _console()
-    if src.suffix.lower() in GAME_LIST_SUFFIXES:
-        return cmd_process_list(args, console)
-    if src.exists() and not args.output and (lock := office_lock(src)) is not None:
-        raise RatingInputError(
-            f"the workbook is open in Excel or LibreOffice ({lock.name}); close it first, or write "
-            "the results elsewhere with --output — 工作簿正在被打开，请先关闭", where=Where(str(src)))
-    with workbook_lock(src) if src.exists() else contextlib.nullcontext(), gc_paused():
-        read_stat = src.stat() if src.exists() else None
-        tables, problems = read_workbook(src)
-        try:
-            games = sum(len(t) for n, t in tables.items() if n.lower() in ("games", "对局", "對局"))
-            out = _run_with_progress(lambda progress: run(tables, args.period, file=str(src),
-                                                          progress=progress, rerate_from=args.rerate_from),
-                                     games, console)
-        except InputErrors as e:
-            raise InputErrors(problems + e.errors) from None
-        if problems:
-            raise InputErrors(problems)
-        if args.json:
-            Path(args.json).write_text(json.dumps(export(out), ensure_ascii=False, indent=1,
-                                                  default=_json_default), encoding="utf-8")
-        target = save_outcome(src, out, args.output, expect=read_stat)
-    summary(out, console)
-    console.print(f"written: {target}" + ("" if args.output else
-                                           f" (previous version kept as {src.stem}.backup{src.suffix})"))
+    runner = _progress_runner(console)
+    if Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES:
+        if not args.system:
+            raise RatingInputError("a game list needs --system (shanghai, gor, lianzhong or peng)",
+                                   value=args.book)
+        settings = {}
+        for item in args.set or []:
+            if "=" not in item:
+                raise RatingInputError("--set takes key=value", value=item)
+            k, v = item.split("=", 1)
+            settings[k.strip()] = v.strip()
+        done = process_game_list(args.book, args.system, players=args.players, events=args.events,
+                                 settings=settings, period=args.period, output=args.output,
+                                 json_path=args.json, force=args.force, runner=runner)
+        summary(done.outcome, console)
+        for p in done.written:
+            console.print(f"written: {p}")
+        return 0
+    done = process_workbook(args.book, period=args.period, rerate_from=args.rerate_from, output=args.output,
+                            json_path=args.json, force=args.force, runner=runner)
+    summary(done.outcome, console)
+    console.print(f"written: {done.target}")
+    for note in done.notes:
+        console.print(note)
     return 0
 
 
-def _run_with_progress(job, games: int, console):
-    """Run ``job(progress)``; on long runs (over 20,000 games) show a progress line per period."""
-    if games <= 20000:
-        return job(None)
-    from rich.progress import Progress
+def _progress_runner(console: Any) -> Any:
+    """Run a job; on long runs (over 20,000 games) show a progress line per period."""
+    def runner(job: Any, games: int) -> Any:
+        if games <= 20000:
+            return job(None)
+        from rich.progress import Progress
 
-    # auto_refresh=False: no refresh thread; the display moves with each period
-    with Progress(console=console, transient=True, auto_refresh=False) as prog:
-        task = prog.add_task("processing", total=None)
+        # auto_refresh=False: no refresh thread; the display moves with each period
+        with Progress(console=console, transient=True, auto_refresh=False) as prog:
+            task = prog.add_task("processing", total=None)
 
-        def tick(label, n, total):
-            prog.update(task, description=f"period {label} ({n}/{total})", total=total, completed=n - 1)
-            prog.refresh()
-        return job(tick)
-
-
-GAME_LIST_SUFFIXES = (".csv", ".parquet", ".pq", ".txt")
-
-
-def cmd_process_list(args, console) -> int:
-    """A CSV/Parquet game list: the same rules, JSON export and a CSV rating list."""
-    import csv
-
-    from .engine.perf import gc_paused
-    from .engine.run import run_records
-    from .view.export import export
-    from .view.sheets import result_sheets
-    from .workbook.game_list import load_game_list
-
-    if not args.system:
-        raise RatingInputError("a game list needs --system (shanghai, gor, lianzhong or peng)",
-                               value=args.book)
-    settings = {}
-    for item in args.set or []:
-        if "=" not in item:
-            raise RatingInputError("--set takes key=value", value=item)
-        k, v = item.split("=", 1)
-        settings[k.strip()] = v.strip()
-    with gc_paused():
-        inputs = load_game_list(args.book, args.system, args.players, args.events, settings)
-        out = _run_with_progress(lambda progress: run_records(inputs, None, args.period, args.book,
-                                                             progress), len(inputs.games), console)
-    if args.json:
-        Path(args.json).write_text(json.dumps(export(out), ensure_ascii=False, indent=1,
-                                              default=_json_default), encoding="utf-8")
-    if args.output:
-        target = Path(args.output)
-        if target.suffix.lower() != ".csv":
-            raise RatingInputError("for a game list, --output is the rating list as .csv", value=str(target))
-        view = result_sheets(out)[0]
-        with open(target, "w", newline="", encoding="utf-8-sig") as f:
-            w = csv.writer(f)
-            w.writerow(view.keys)
-            for r in view.rows:
-                w.writerow(["" if v is None else v for v in r])
-    summary(out, console)
-    return 0
+            def tick(label: str, n: int, total: int) -> None:
+                prog.update(task, description=f"period {label} ({n}/{total})", total=total, completed=n - 1)
+                prog.refresh()
+            return job(tick)
+    return runner
 
 
 def cmd_new(args) -> int:
@@ -180,26 +124,34 @@ def cmd_new(args) -> int:
         from .workbook.macro import save_macro_workbook
         save_macro_workbook(build(args.system, with_sample=not args.empty), path)
     else:
-        build(args.system, with_sample=not args.empty).save(path)
+        save_workbook(build(args.system, with_sample=not args.empty), path)
     print(f"created {path} ({args.system}{'' if args.empty else ', with sample records'})")
     return 0
 
 
-def cmd_demo(args) -> int:
-    from .engine.run import run
-    from .workbook.read import read_tables
+def save_workbook(wb: Any, path: Path) -> None:
+    """An openpyxl workbook saved atomically (never half a file)."""
+    import io
+
+    from .workbook.fileio import atomic_write
+
+    buf = io.BytesIO()
+    wb.save(buf)
+    atomic_write(path, buf.getvalue())
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from .workbook.jobs import process_workbook
     from .workbook.templates import build
-    from .workbook.write import save_outcome
 
     folder = Path(args.dir)
     folder.mkdir(parents=True, exist_ok=True)
     console = _console()
     for system in SYSTEMS:
         path = folder / f"demo_{system}.xlsx"
-        build(system).save(path)
-        out = run(read_tables(path), file=str(path))
-        save_outcome(path, out, path)
-        summary(out, console, title=f"{system} ({path})")
+        save_workbook(build(system), path)
+        done = process_workbook(path)
+        summary(done.outcome, console, title=f"{system} ({path})")
     console.print(f"demo workbooks in {folder}/ — open them in Excel or LibreOffice")
     return 0
 
@@ -225,6 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "the Corrections sheet lists every published rating that changes")
     pr.add_argument("--output", help="write the results here instead of updating BOOK in place")
     pr.add_argument("--json", help="also write the JSON export here")
+    pr.add_argument("--force", action="store_true",
+                    help="overwrite an existing --output/--json file that xl-ratings did not write")
     pr.add_argument("--system", choices=SYSTEMS, help="for a CSV/Parquet game list: the rating system")
     pr.add_argument("--players", help="for a game list: a CSV/Parquet file with the Players columns")
     pr.add_argument("--events", help="for a game list: a CSV/Parquet file with the Events columns")
@@ -240,11 +194,11 @@ def main(argv: list[str] | None = None) -> int:
     except RatingInputError as e:
         return _fail(e)
     except PermissionError as e:
-        print(f"xl-ratings: cannot write {e.filename}: it is open in another program or read-only — "
-              "close it and try again / 文件被占用或只读", file=sys.stderr)
+        print(f"xl-ratings: cannot write {e.filename or 'a file'}: it is open in another program or "
+              "read-only — close it and try again / 文件被占用或只读", file=sys.stderr)
         return 3
     except OSError as e:
-        print(f"xl-ratings: {e.strerror or e}: {e.filename or ''}", file=sys.stderr)
+        print(f"xl-ratings: {e.strerror or e}: {e.filename or 'a file'} — 文件读写失败", file=sys.stderr)
         return 3
 
 

@@ -14,7 +14,7 @@ start come from the ledger when it has the period before, else from Players.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import systems
@@ -64,6 +64,7 @@ class Outcome:
     results: list[PeriodFacts]      #: one per processed period, in order
     ledger: Ledger                  #: the History after the run
     corrections: list[Correction] | None = None   #: when a published period was processed again
+    reprocessed: list[str] = field(default_factory=list)   #: periods processed again (already in the History)
 
     @property
     def last(self) -> PeriodFacts:
@@ -204,4 +205,4 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
                           for pid, st in facts.states.items()])
         done = ledger.periods()
     corrections = _corrections(previous, ledger) if previous else None
-    return Outcome(system, records, params, results, ledger, corrections)
+    return Outcome(system, records, params, results, ledger, corrections, list(previous))

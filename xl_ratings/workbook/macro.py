@@ -15,6 +15,7 @@ import io
 import re
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from ..errors import RatingInputError
 from .xlsx import rewrite_zip
@@ -118,18 +119,26 @@ def module_source() -> str:
             'convention)."""\nfrom xl_ratings.excel import main  # noqa: F401\n')
 
 
-def save_macro_workbook(wb, path: Path, write_module: bool = True) -> None:
-    """Save an openpyxl workbook as .xlsm with the VBA project, the button and BOOK.py."""
-    path = Path(path)
-    name = module_name(path)
+def macro_workbook_bytes(wb: Any) -> bytes:
+    """An openpyxl workbook as .xlsm bytes, with the VBA project and the button."""
     wb.code_name = "ThisWorkbook"
     for ws, code in zip(wb.worksheets[:2], ("Sheet1", "Sheet2")):
         ws.sheet_properties.codeName = code
     buf = io.BytesIO()
     wb.save(buf)
-    path.write_bytes(add_macro_parts(buf.getvalue()))
+    return add_macro_parts(buf.getvalue())
+
+
+def save_macro_workbook(wb: Any, path: Path, write_module: bool = True) -> None:
+    """Save an openpyxl workbook as .xlsm with the VBA project, the button and BOOK.py
+    (each file written atomically)."""
+    from .fileio import atomic_write
+
+    path = Path(path)
+    name = module_name(path)
+    atomic_write(path, macro_workbook_bytes(wb))
     if write_module:
-        (path.parent / f"{name}.py").write_text(module_source(), encoding="utf-8")
+        atomic_write(path.parent / f"{name}.py", module_source().encode("utf-8"))
 
 
 def has_button(path: Path) -> bool:

@@ -15,17 +15,15 @@ Checked, in this order, each with a message naming the file:
 Then, for the input sheets: header cells that are merged or hidden, so that
 what the officer sees is what is processed.
 
-Plus the lock that keeps two runs from interleaving on one workbook, and the
-check that the workbook is not open in Excel or LibreOffice.
+Plus the check that the workbook is not open in Excel or LibreOffice (the
+lock between two runs is :class:`.fileio.WorkbookLock`).
 """
 
 from __future__ import annotations
 
 import os
 import re
-import time
 import zipfile
-from contextlib import contextmanager
 from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
@@ -39,7 +37,6 @@ MAX_UNCOMPRESSED = 2 * 2**30        #: 2 GiB of XML in all
 MAX_PART_BYTES = 1 * 2**30          #: 1 GiB for one part
 MAX_RATIO = 200                     #: a part may inflate at most this many times (above 1 MiB)
 MAX_PARTS = 10_000
-LOCK_STALE_SECONDS = 3600
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points")
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
@@ -180,52 +177,9 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
     return problems
 
 
-def _pid_alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    if os.name == "nt":   # no cheap check: rely on the age of the lock
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def office_lock(path: Path) -> Path | None:
     """Excel's ``~$NAME`` or LibreOffice's ``.~lock.NAME#`` beside the workbook."""
     for candidate in (path.with_name("~$" + path.name), path.with_name(".~lock." + path.name + "#")):
         if candidate.exists():
             return candidate
     return None
-
-
-@contextmanager
-def workbook_lock(path: str | os.PathLike):
-    """Hold ``.NAME.xl-ratings.lock`` while a run reads and writes the workbook."""
-    p = Path(path)
-    lock = p.with_name(f".{p.name}.xl-ratings.lock")
-    for _ in range(2):
-        try:
-            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            break
-        except FileExistsError:
-            try:
-                pid, started = lock.read_text().split()[:2]
-                stale = not _pid_alive(int(pid)) or time.time() - float(started) > LOCK_STALE_SECONDS
-            except (OSError, ValueError):
-                stale = True
-            if not stale:
-                raise _refuse(p, f"another xl-ratings run (process {pid}) is processing this workbook; "
-                                 f"wait for it to finish (lock: {lock.name}) — 另一个进程正在处理此工作簿") from None
-            lock.unlink(missing_ok=True)
-    else:
-        raise _refuse(p, f"cannot take the lock {lock.name}")
-    try:
-        os.write(fd, f"{os.getpid()} {time.time()}\n".encode())
-        os.close(fd)
-        yield
-    finally:
-        lock.unlink(missing_ok=True)

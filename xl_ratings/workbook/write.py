@@ -8,14 +8,12 @@ Standards, Inactive, Pending, Fees, Checks, History) are added or replaced.
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from pathlib import Path
 
 from ..engine.run import Outcome
-from ..errors import InputErrors, RatingInputError, Where
 from ..view.sheets import SheetView, result_sheets
 from ..engine.cells import col_letter
+from .fileio import Outputs, backup_path
 from .xlsx import ChartSpec, PrintSpec, SheetSpec, patch_workbook
 
 
@@ -44,31 +42,19 @@ def result_specs(out: Outcome) -> list[SheetSpec]:
     return [sheet_spec(v) for v in result_sheets(out)]
 
 
-def save_outcome(src: str | os.PathLike[str], out: Outcome, dest: str | os.PathLike[str] | None = None,
-                 expect: os.stat_result | None = None) -> Path:
-    """Write the results into a copy of ``src`` and put it in place atomically.
+def patch_result_sheets(data: bytes, out: Outcome) -> bytes:
+    """The workbook ``data`` with the result sheets of ``out`` added or replaced."""
+    return patch_workbook(data, result_specs(out))
 
-    Without ``dest`` the workbook is updated in place and the previous version
-    is kept beside it as ``NAME.backup.xlsx``.  ``expect``: the source's stat
-    when it was read; if the file changed since, nothing is replaced.
-    """
-    src = Path(src)
-    target = Path(dest) if dest else src
-    data = patch_workbook(src.read_bytes(), result_specs(out))
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix, dir=target.parent)
-    os.close(fd)
-    try:
-        Path(tmp).write_bytes(data)
-        if expect is not None:
-            now = src.stat()
-            if (now.st_mtime_ns, now.st_size) != (expect.st_mtime_ns, expect.st_size):
-                raise InputErrors([RatingInputError(
-                    "the workbook changed while it was being processed; nothing was written — run again",
-                    where=Where(str(src)))])
-        if dest is None:
-            shutil.copy2(src, src.with_name(f"{src.stem}.backup{src.suffix}"))
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+
+def save_outcome(src: str | os.PathLike[str], out: Outcome) -> Path:
+    """Write the results into the workbook ``src`` in place (the previous
+    version kept as ``NAME.backup.xlsx``), all or nothing.  The command line
+    uses :func:`xl_ratings.workbook.jobs.process_workbook`, which also takes
+    the lock and checks every output first."""
+    path = Path(src)
+    tx = Outputs()
+    tx.backup(path, backup_path(path))
+    tx.workbook(path, patch_result_sheets(path.read_bytes(), out))
+    tx.commit()
+    return path

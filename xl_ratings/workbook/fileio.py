@@ -31,6 +31,7 @@ from __future__ import annotations
 import csv
 import datetime as _dt
 import errno
+import functools
 import io
 import json
 import numbers
@@ -44,7 +45,8 @@ import zipfile
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Mapping, Sequence
 
-from .errors import InputErrors, RatingInputError, Where
+from ..errors import InputErrors, RatingInputError, Where
+from ..view.sheets import formula_like
 
 try:                                # POSIX
     import fcntl
@@ -366,7 +368,7 @@ class _FdWriter(io.RawIOBase):
     def writable(self) -> bool:
         return True
 
-    def write(self, b: Any) -> int:  # type: ignore[override]
+    def write(self, b: Any) -> int:
         self._buf += b
         if len(self._buf) >= _CHUNK:
             self.flush()
@@ -609,7 +611,7 @@ def sweep_temps(target: Path, min_age: float = 600.0) -> list[Path]:
     target = Path(target)
     pattern = re.compile(re.escape(f".{_tag(target)}.") + r"[0-9a-f]{12}(?:%s|%s)\Z"
                          % (re.escape(TEMP_SUFFIX), re.escape(KEEP_SUFFIX)))
-    gone = []
+    gone: list[Path] = []
     try:
         names = os.listdir(target.parent)
     except OSError:
@@ -629,9 +631,6 @@ def sweep_temps(target: Path, min_age: float = 600.0) -> list[Path]:
 
 
 # --------------------------------------------------------------------------- CSV and JSON
-_INJECTION_START = ("=", "+", "-", "@", "\t", "\r")
-
-
 def neutralise(value: Any) -> Any:
     """A CSV cell that Excel will not run as a formula (OWASP CSV injection).
 
@@ -646,7 +645,7 @@ def neutralise(value: Any) -> Any:
     if isinstance(value, (_dt.date, _dt.datetime, _dt.time)):
         return value.isoformat()
     text = str(value)
-    return "'" + text if text.startswith(_INJECTION_START) else text
+    return "'" + text if formula_like(text) else text
 
 
 def csv_bytes(header: Sequence[Any], rows: Iterable[Sequence[Any] | Mapping[str, Any]]) -> bytes:
@@ -759,6 +758,7 @@ class Outputs:
             now = os.stat(path)
         except OSError:
             now = None
+        assert expect is not None
         if now is None or _identity(now) != _identity(expect):
             raise _error("the workbook changed while it was being processed; nothing was written "
                          "— run again — 工作簿在处理期间被修改，未写入任何内容", path)
@@ -767,13 +767,13 @@ class Outputs:
         """Stage every output, then put them in place (see the class); returns the paths written."""
         plan: list[tuple[Path, Callable[[], Path]]] = []
         for path, data, like in self._exports:
-            plan.append((path, lambda p=path, d=data, lk=like: _stage(p, d, lk)))
+            plan.append((path, functools.partial(_stage, path, data, like)))
         if self._backup is not None:
             wb, bk = self._backup
-            plan.append((bk, lambda wb=wb, bk=bk: _stage_copy(wb, bk, wb)))
+            plan.append((bk, functools.partial(_stage_copy, wb, bk, wb)))
         if self._workbook is not None:
             path, data, _ = self._workbook
-            plan.append((path, lambda p=path, d=data: _stage(p, d, p)))
+            plan.append((path, functools.partial(_stage, path, data, path)))
 
         staged: list[tuple[Path, Path]] = []      # (target, temp)
         current: Path | None = None
@@ -791,7 +791,7 @@ class Outputs:
         except OSError as e:
             for _, tmp in staged:
                 _unlink_quietly(tmp)
-            raise _write_error(current, e) from None
+            raise _write_error(current or Path("."), e) from None
         except BaseException:
             for _, tmp in staged:
                 _unlink_quietly(tmp)
@@ -976,7 +976,7 @@ class WorkbookLock:
                 try:
                     if self._os_lock:
                         os.lseek(fd, _WIN_LOCK_OFFSET, os.SEEK_SET)
-                        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+                        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]  # Windows only
                 finally:
                     os.close(fd)
                     fd = -1

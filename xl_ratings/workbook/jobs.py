@@ -1,0 +1,189 @@
+"""Whole jobs on files, safely: process a workbook (or a game list) and write
+every output through one transaction (:class:`.fileio.Outputs`).
+
+The command line calls these and only prints; they refuse, before anything
+is read or written, every output that could destroy a record (the input
+itself, another input, a file that is not ours), follow a workbook reached
+through a link to its real file, take the workbook's lock, and write JSON,
+CSV, backup and workbook all or nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..engine.perf import gc_paused
+from ..engine.run import Outcome, Progress, run, run_records
+from ..errors import InputErrors, RatingInputError, Where
+from ..view.export import export
+from ..view.sheets import result_sheets
+from .fileio import (JSON_MARKER, Outputs, WorkbookLock, backup_path, check_outputs, check_writable,
+                     is_our_csv, is_our_json, is_processed_workbook, is_workbook, link_note, real_path,
+                     sweep_temps)
+from .read import read_workbook
+from .safety import office_lock
+from .write import patch_result_sheets
+
+#: Game lists beyond a workbook (CSV, Parquet).
+GAME_LIST_SUFFIXES = (".csv", ".parquet", ".pq", ".txt")
+#: Spreadsheet files that are not .xlsx/.xlsm: say "save as .xlsx".
+OTHER_SPREADSHEETS = (".ods", ".xls", ".xlsb", ".numbers", ".et")
+
+Runner = Callable[[Callable[[Progress | None], Outcome], int], Outcome]
+
+
+def _plain(job: Callable[[Progress | None], Outcome], games: int) -> Outcome:
+    return job(None)
+
+
+@dataclass
+class Done:
+    """What a job wrote, for the officer."""
+
+    outcome: Outcome
+    target: Path | None                     #: the workbook written (None: a game list)
+    written: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def json_export(outcome: Outcome) -> dict[str, Any]:
+    """The JSON export with our marker first (so a later run knows the file is ours)."""
+    return {JSON_MARKER: f"xl-ratings {__version__}", **export(outcome)}
+
+
+def check_workbook_name(path: Path) -> None:
+    suffix = path.suffix.lower()
+    if suffix in OTHER_SPREADSHEETS:
+        raise InputErrors([RatingInputError(
+            f"is a {suffix} file: xl-ratings reads .xlsx and .xlsm workbooks; open it in Excel or LibreOffice "
+            "and save it as .xlsx (Excel Workbook)", where=Where(str(path)),
+            problem_zh=f"是 {suffix} 文件：请在 Excel 或 LibreOffice 中另存为 .xlsx 工作簿")])
+
+
+def _office_lock_problem(paths: list[Path]) -> RatingInputError | None:
+    for p in paths:
+        lock = office_lock(p)
+        if lock is not None:
+            return RatingInputError(
+                f"the workbook is open in Excel or LibreOffice ({lock.name}); close it first, or write the "
+                "results elsewhere with --output", where=Where(str(p)), problem_zh="工作簿正在被打开，请先关闭")
+    return None
+
+
+@contextlib.contextmanager
+def locked_workbook(given: Path, in_place: bool) -> Iterator[Path]:
+    """The workbook's real path, checked and locked for the job.
+
+    In place, the workbook must be writable and not open in Excel or
+    LibreOffice; the lock keeps two runs (through any links) apart.
+    """
+    check_workbook_name(given)
+    src = real_path(given)
+    if in_place:
+        problem = _office_lock_problem([given, src])
+        if problem is not None:
+            raise InputErrors([problem])
+        check_writable(src)
+    lockable = in_place or os.access(src.parent, os.W_OK)
+    with WorkbookLock(src) if lockable else contextlib.nullcontext():
+        if in_place:
+            sweep_temps(src)
+            sweep_temps(backup_path(src))
+        yield src
+
+
+def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
+                     rerate_from: str | None = None, output: str | None = None,
+                     json_path: str | None = None, force: bool = False,
+                     runner: Runner = _plain) -> Done:
+    """Process a workbook file: every unprocessed period (or ``period``, or
+    re-rate from ``rerate_from``), results written in place (backup kept) or
+    to ``output``; the JSON export to ``json_path``."""
+    given = Path(book)
+    in_place = output is None
+    src_check = real_path(given) if given.exists() or given.is_symlink() else given
+    backup = backup_path(src_check) if in_place else None
+
+    def ours(p: Path) -> bool:
+        if backup is not None and p.name == backup.name:
+            return is_workbook(p)
+        return is_our_json(p) if p.suffix.lower() == ".json" else is_processed_workbook(p)
+
+    check_outputs([src_check, given], {"--json": Path(json_path) if json_path else None,
+                                       "--output": Path(output) if output else None,
+                                       "backup": backup}, force=force, ours=ours)
+    with locked_workbook(given, in_place) as src, gc_paused():
+        read_stat = os.stat(src)
+        tables, problems = read_workbook(src)
+        games = sum(len(t) for n, t in tables.items() if n.strip().lower() in ("games", "对局", "對局"))
+        try:
+            outcome = runner(lambda progress: run(tables, period, file=str(given), progress=progress,
+                                                  rerate_from=rerate_from), games)
+        except InputErrors as e:
+            raise InputErrors(problems + e.errors) from None
+        if problems:
+            raise InputErrors(problems)
+        data = patch_result_sheets(src.read_bytes(), outcome)
+        tx = Outputs()
+        if json_path:
+            tx.add_json(json_path, json_export(outcome))
+        notes = []
+        note = link_note(given, src)
+        if note:
+            notes.append(note)
+        if in_place:
+            again = outcome.reprocessed
+            keep = bool(again) and len(again) == len(outcome.results) and backup_path(src).exists()
+            if keep:
+                notes.append(f"re-processed {', '.join(again)} (already in the History): its results were "
+                             f"replaced; {backup_path(src).name} still holds the workbook as it was before "
+                             f"{again[0]} was first processed — 已重新计算 {', '.join(again)}")
+            else:
+                tx.backup(src, backup_path(src))
+                if again:
+                    notes.append(f"re-processed {', '.join(again)} (already in the History) — "
+                                 f"已重新计算 {', '.join(again)}")
+                notes.append(f"previous version kept as {backup_path(src).name}")
+            tx.workbook(src, data, expect=read_stat)
+            target = src
+        else:
+            assert output is not None
+            target = Path(output)
+            tx.add(target, data, like=target if target.is_file() and not target.is_symlink() else None)
+        written = tx.commit()
+    return Done(outcome, target, written, notes)
+
+
+def process_game_list(path: str | os.PathLike[str], system: str, *, players: str | None = None,
+                      events: str | None = None, settings: dict[str, Any] | None = None,
+                      period: str | None = None, output: str | None = None, json_path: str | None = None,
+                      force: bool = False, runner: Runner = _plain) -> Done:
+    """A CSV/Parquet game list: the same rules, the JSON export, the rating list as CSV."""
+    from .game_list import load_game_list
+
+    if output and Path(output).suffix.lower() != ".csv":
+        raise RatingInputError("for a game list, --output is the rating list as .csv", value=str(output))
+    from .. import systems
+
+    inputs = [Path(p) for p in (path, players, events) if p]
+    header = [c.key for c in systems.get(system).sheets[0].columns]
+    check_outputs(inputs, {"--json": Path(json_path) if json_path else None,
+                           "--output": Path(output) if output else None}, force=force,
+                  ours=lambda p: is_our_json(p) or is_our_csv(p, header))
+    with gc_paused():
+        records = load_game_list(path, system, players, events, settings or {})
+        outcome = runner(lambda progress: run_records(records, None, period, str(path), progress),
+                         len(records.games))
+    tx = Outputs()
+    if json_path:
+        tx.add_json(json_path, json_export(outcome))
+    if output:
+        view = result_sheets(outcome)[0]
+        tx.add_csv(output, view.keys, view.rows)
+    return Done(outcome, None, tx.commit())
