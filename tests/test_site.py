@@ -7,6 +7,7 @@ languages, number formats and the SVG chart are read back from the files.
 from __future__ import annotations
 
 import dataclasses
+import os
 import datetime as dt
 import re
 from html.parser import HTMLParser
@@ -470,6 +471,9 @@ def test_links_in_subfolders_get_the_prefix():
     assert '<a href="#top">x</a>' in html and '<a href="https://example.org/">y</a>' in html
     assert '<td class="n">1501</td>' in html and '<td class="n">' + MINUS + "2</td>" in html
     assert "<caption>" in html and '<th scope="col" class="n" data-key="b">b <span lang="en">b</span></th>' in html
+    evil = str(S.render_table(Table(Text("t", ""), [Column("a", Text("a", ""))],
+                                    [{"a": Link("x", " JavaScript:alert(1)")}, {"a": Link("y", "data:text/html,x")}])))
+    assert evil.count('<a href="#">') == 2 and "alert" not in evil and "data:" not in evil
     empty = str(S.render_table(Table(Text("空", "Empty"), [Column("a", Text("a", ""))], []), 0))
     assert 'class="empty" colspan="1">无 <span lang="en">None</span>' in empty
 
@@ -481,3 +485,53 @@ def test_templates_autoescape():
     folder = Path(S.__file__).with_name("templates")
     assert {"base.html", "index.html", "player.html", "event.html", "tables.html", "list.js",
             "site.css"} <= {p.name for p in folder.iterdir()}
+
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="writing in parallel needs os.fork")
+
+
+@needs_fork
+def test_parallel_writing_gives_the_same_site(tmp_path, monkeypatch):
+    forks = []
+    real_fork = os.fork
+
+    def counting_fork():
+        forks.append(1)
+        return real_fork()
+
+    monkeypatch.setattr(os, "fork", counting_fork)
+    one = render_site(make_site(), tmp_path / "one", workers=1)
+    assert forks == []
+    three = render_site(make_site(), tmp_path / "three", workers=3)
+    assert len(forks) == 2                                            # two workers beside this process
+    rel = lambda files, root: {p.relative_to(root): p.read_bytes() for p in files}  # noqa: E731
+    assert rel(one, tmp_path / "one") == rel(three, tmp_path / "three")
+
+
+@needs_fork
+@pytest.mark.parametrize("failing, error", [("e2.html", RuntimeError), ("s001.html", OSError)])
+def test_a_failing_worker_fails_the_whole_site(tmp_path, monkeypatch, failing, error):
+    real = S._write
+
+    def flaky(path, text):
+        if path.name == failing:
+            raise OSError("disk full")
+        real(path, text)
+
+    monkeypatch.setattr(S, "_write", flaky)
+    with pytest.raises(error, match="disk full"):
+        render_site(make_site(), tmp_path / "site", workers=3)   # e2: a worker's page; s001: this process's
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_workers_setting(monkeypatch):
+    small = make_site()
+    monkeypatch.delenv("XL_RATINGS_SITE_WORKERS", raising=False)
+    assert S._workers(small, None) == 1                                # a small site: not worth a fork
+    assert S._workers(small, 1) == 1
+    monkeypatch.setenv("XL_RATINGS_SITE_WORKERS", "1")
+    assert S._workers(small, None) == 1
+    if hasattr(os, "fork"):
+        assert S._workers(small, 3) == 3
+        monkeypatch.setenv("XL_RATINGS_SITE_WORKERS", "2")
+        assert S._workers(small, None) == 2

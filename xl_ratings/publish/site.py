@@ -30,13 +30,17 @@ Conventions on the ``Site`` (see also docs/site.md):
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import gc
 import math
 import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -66,15 +70,26 @@ def _fixed(value: Any, places: int) -> str:
     Rounds the shortest decimal form of a float (``1.005`` -> ``1.01``), writes
     negatives with a typographic minus and never shows ``−0``.
     """
+    if type(value) is int:
+        text = str(value) if places == 0 else f"{value}.{'0' * places}"
+        return MINUS + text[1:] if value < 0 else text
     if isinstance(value, Decimal):
         d = value
-    elif isinstance(value, int):                  # also bool
-        d = Decimal(int(value))
+    elif isinstance(value, int):                  # bool, numpy integers
+        return _fixed(int(value), places)
     else:
         f = float(value)
         if not math.isfinite(f):
             return ""
-        d = Decimal(repr(f))
+        r = repr(f)
+        dot = r.find(".")
+        # only a tie in the shortest form (1.005, 2.5) rounds differently from format()
+        if "e" in r or dot < 0 or len(r) - dot - 1 != places + 1 or r[-1] != "5":
+            text = format(f, f".{places}f")
+            if text[0] == "-":
+                text = text[1:] if not text.strip("-0.") else MINUS + text[1:]
+            return text
+        d = Decimal(r)
     d = d.quantize(_QUANT[places], rounding=ROUND_HALF_UP)
     text = format(d, "f")
     if text[0] == "-":
@@ -214,15 +229,16 @@ def _ui(lang: str) -> dict[str, Text]:
     return {k: Text(*v) for k, v in UI["zh-Hant" if hant else "zh-Hans"].items()}
 
 
+@functools.lru_cache(maxsize=8192)
 def bilingual(text: Text | None) -> Markup:
     """``中文 <span lang="en">English</span>`` (escaped); either part may be empty."""
     if text is None:
         return Markup("")
     zh, en = escape(text.zh or ""), escape(text.en or "")
     if zh and en:
-        return Markup('%s <span lang="en">%s</span>') % (zh, en)
+        return Markup(f'{zh} <span lang="en">{en}</span>')
     if en:
-        return Markup('<span lang="en">%s</span>') % en
+        return Markup(f'<span lang="en">{en}</span>')
     return Markup(zh)
 
 
@@ -238,106 +254,166 @@ def plain(text: Text | None) -> str:
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 
 
+_UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:")
+
+
 def _href(href: str, prefix: str) -> str:
+    """A link's href on a page whose folder is ``prefix`` (never a script URL)."""
+    if href.strip().lower().replace("\t", "").replace("\n", "").startswith(_UNSAFE_SCHEMES):
+        return "#"
     if not prefix or href.startswith(("#", "/")) or _SCHEME.match(href):
         return href
     return prefix + href
 
 
+def _esc(text: str) -> str:
+    """HTML-escape a str exactly as :func:`markupsafe.escape` does (faster for the hot paths)."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&#34;").replace("'", "&#39;"))
+
+
 class _Cells:
-    """Cell HTML makers for one rendering, with caches (a value's cell is built once)."""
+    """Table HTML for one rendering.
 
-    _LIMIT = 300_000
+    Every table body is built column by column: a value's ``<td>`` is built
+    once (:meth:`_build`, which escapes it) and then looked up, so a big site
+    costs little more than dictionary look-ups and joins.  Text columns are
+    looked up by object identity first (a :class:`Link` shared by many rows
+    is hashed once), then by value.
+    """
 
-    def __init__(self, decimals: int) -> None:
+    _LIMIT = 400_000          # cells kept per cache
+    _CACHEABLE = (str, Link, Text)
+
+    def __init__(self, decimals: int, ui: dict[str, Text]) -> None:
         self.decimals = decimals
-        self._makers: dict[tuple[str, bool, str], Callable[[Any], str]] = {}
+        self.ui = ui
+        self._caches: dict[tuple[str, bool, str], dict[Any, str]] = {}
+        self._by_id: dict[str, dict[int, str]] = {}      # prefix -> id(value) -> cell (text columns)
+        self._alive: list[Any] = []                      # what _by_id refers to: ids stay unique
+        self._heads: dict[Any, str] = {}
+        self._plans: dict[tuple[int, str], list[tuple[str, str, bool, dict, dict | None]]] = {}
 
-    def maker(self, column: Column, prefix: str) -> Callable[[Any], str]:
-        key = (column.kind, bool(column.numeric), prefix)
-        fn = self._makers.get(key)
-        if fn is None:
-            if column.kind not in KINDS:
-                raise ValueError(f"column {column.key!r}: unknown kind {column.kind!r}; "
-                                 f"use one of {', '.join(sorted(KINDS))}")
-            fn = self._makers[key] = self._make(column.kind, bool(column.numeric), prefix)
-        return fn
+    def _build(self, v: Any, kind: str, numeric: bool, prefix: str) -> str:
+        if v is None or v == "":
+            return "<td></td>"
+        cls = "n" if numeric else ""
+        if isinstance(v, Link):
+            inner = f'<a href="{_esc(_href(v.href, prefix))}">{_esc(v.text)}</a>'
+        elif isinstance(v, Text):
+            inner = str(bilingual(v))
+        else:
+            shown = format_value(v, kind, self.decimals)
+            inner = _esc(shown)
+            if kind in ("change", "signed2") and not isinstance(v, str) and shown:
+                if shown[0] == "+":
+                    cls = f"{cls} pos".strip()
+                elif shown[0] == MINUS:
+                    cls = f"{cls} neg".strip()
+        return f'<td class="{cls}">{inner}</td>' if cls else f"<td>{inner}</td>"
 
-    def _make(self, kind: str, numeric: bool, prefix: str) -> Callable[[Any], str]:
-        decimals = self.decimals
-        base = "n" if numeric else ""
-        signed = kind in ("change", "signed2")
-        cache: dict[Any, str] = {}
-        limit = self._LIMIT
-        text_kind = kind == "text"
-        cacheable = (str, Link, Text)
+    def _plan(self, columns: list[Column], prefix: str) -> list[tuple[str, str, bool, dict, dict | None]]:
+        """For each column: key, kind, numeric, its cell cache and (text columns) its cache by identity."""
+        plan = self._plans.get((id(columns), prefix))
+        if plan is None:
+            plan = []
+            for c in columns:
+                kind, numeric = c.kind, bool(c.numeric)
+                if kind not in KINDS:
+                    raise ValueError(f"column {c.key!r}: unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
+                cache = self._caches.setdefault((kind, numeric, prefix), {})
+                by_id = self._by_id.setdefault(prefix, {}) if kind == "text" and not numeric else None
+                plan.append((c.key, kind, numeric, cache, by_id))
+            self._plans[(id(columns), prefix)] = plan
+            self._alive.append(columns)
+        return plan
 
-        def build(v: Any) -> str:
-            if v is None or v == "":
-                return "<td></td>"
-            cls = base
-            if isinstance(v, Link):
-                inner = '<a href="%s">%s</a>' % (escape(_href(v.href, prefix)), escape(v.text))
-            elif isinstance(v, Text):
-                inner = str(bilingual(v))
-            else:
-                shown = format_value(v, kind, decimals)
-                inner = str(escape(shown))
-                if signed and not isinstance(v, str) and shown:
-                    if shown[0] == "+":
-                        cls = f"{base} pos".strip()
-                    elif shown[0] == MINUS:
-                        cls = f"{base} neg".strip()
-            return f'<td class="{cls}">{inner}</td>' if cls else f"<td>{inner}</td>"
-
-        def cell(v: Any) -> str:
+    def _column(self, step: tuple[str, str, bool, dict, dict | None], values: list[Any], prefix: str) -> list[str]:
+        """The ``<td>`` of one column in every row."""
+        _, kind, numeric, cache, by_id = step
+        if by_id is not None:
+            out = list(map(by_id.get, map(id, values)))
+        else:
             try:
-                return cache[v]
-            except KeyError:
+                out = list(map(cache.get, values))
+            except TypeError:                          # an unhashable value: no look-ups for this column
+                out = [None] * len(values)
+        if None in out:
+            text_kind = kind == "text"
+            find = out.index
+            i = -1
+            try:
+                while True:
+                    i = find(None, i + 1)              # the misses only (a C-level scan between them)
+                    v = values[i]
+                    try:
+                        html = cache.get(v)
+                    except TypeError:
+                        html = None
+                    if html is None:
+                        html = self._build(v, kind, numeric, prefix)
+                        # 1 == 1.0 == True: only numeric kinds may share the cells of numbers
+                        if len(cache) < self._LIMIT and (not text_kind or type(v) in self._CACHEABLE):
+                            try:
+                                cache[v] = html
+                            except TypeError:
+                                pass
+                    out[i] = html
+                    if by_id is not None and len(by_id) < self._LIMIT:
+                        by_id[id(v)] = html
+                        self._alive.append(v)
+            except ValueError:
                 pass
-            except TypeError:                       # unhashable
-                return build(v)
-            html = build(v)
-            # 1 == 1.0 == True: only numeric kinds may share their cells
-            if len(cache) < limit and (not text_kind or type(v) in cacheable):
-                cache[v] = html
+        return out
+
+    def body(self, columns: list[Column], rows: list[dict[str, Any]], prefix: str,
+             row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None) -> str:
+        """The rows of a table (without ``<tbody>``); ``row_open``: each row's own ``<tr …>``."""
+        plan = self._plan(columns, prefix)
+        if not rows:
+            return f'<tr><td class="empty" colspan="{max(len(columns), 1)}">{bilingual(self.ui["none"])}</td></tr>'
+        if not plan:
+            return "<tr></tr>" * len(rows)
+        given = values or {}
+        cols = []
+        for step in plan:
+            k = step[0]
+            vals = given.get(k)
+            if vals is None:
+                try:
+                    vals = list(map(itemgetter(k), rows))
+                except KeyError:                       # a row without this key: an empty cell
+                    vals = [r.get(k) for r in rows]
+            cols.append(self._column(step, vals, prefix))
+        if row_open is None:
+            return "<tr>" + "</tr>\n<tr>".join(map("".join, zip(*cols))) + "</tr>"
+        return "</tr>\n".join(map("".join, zip(row_open, *cols))) + "</tr>"
+
+    def head(self, columns: list[Column]) -> str:
+        html = self._heads.get(id(columns))
+        if html is not None:
             return html
+        html = self._heads.get(key := tuple(columns))
+        if html is None:
+            out = []
+            for c in columns:
+                if c.kind not in KINDS:
+                    raise ValueError(f"column {c.key!r}: unknown kind {c.kind!r}; use one of {', '.join(sorted(KINDS))}")
+                cls = ' class="n"' if c.numeric else ""
+                out.append(f'<th scope="col"{cls} data-key="{escape(c.key)}">{bilingual(c.label)}</th>')
+            html = self._heads[key] = "<thead><tr>" + "".join(out) + "</tr></thead>"
+        self._heads[id(columns)] = html
+        self._alive.append(columns)
+        return html
 
-        return cell
-
-
-def _head(columns: list[Column]) -> str:
-    out = []
-    for c in columns:
-        cls = ' class="n"' if c.numeric else ""
-        out.append(f'<th scope="col"{cls} data-key="{escape(c.key)}">{bilingual(c.label)}</th>')
-    return "<thead><tr>" + "".join(out) + "</tr></thead>"
-
-
-def _caption(table: Table) -> str:
-    note = f'<span class="note">{bilingual(table.note)}</span>' if table.note else ""
-    return f'<caption><span class="title">{bilingual(table.title)}</span>{note}</caption>'
-
-
-def _rows(table: Table, cells: _Cells, prefix: str) -> Iterable[str]:
-    makers = [(c.key, cells.maker(c, prefix)) for c in table.columns]
-    for row in table.rows:
-        get = row.get
-        yield "<tr>" + "".join([fn(get(k)) for k, fn in makers]) + "</tr>"
-
-
-def _empty_row(n: int, ui: dict[str, Text]) -> str:
-    return f'<tr><td class="empty" colspan="{max(n, 1)}">{bilingual(ui["none"])}</td></tr>'
-
-
-def _table_html(table: Table, cells: _Cells, prefix: str, ui: dict[str, Text], *,
-                table_id: str = "", rows: Iterable[str] | None = None, css: str = "data") -> Markup:
-    if rows is None:
-        rows = _rows(table, cells, prefix)
-    body = "\n".join(rows) or _empty_row(len(table.columns), ui)
-    ident = f' id="{escape(table_id)}"' if table_id else ""
-    return Markup(f'<div class="table-wrap"><table class="{css}"{ident}>{_caption(table)}'
-                  f"{_head(table.columns)}<tbody>\n{body}\n</tbody></table></div>")
+    def table(self, table: Table, prefix: str, *, table_id: str = "", css: str = "data",
+              row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None) -> Markup:
+        """A whole :class:`Table`: caption (title and note), head and body, in a scrolling box."""
+        note = f'<span class="note">{bilingual(table.note)}</span>' if table.note else ""
+        ident = f' id="{_esc(table_id)}"' if table_id else ""
+        return Markup(f'<div class="table-wrap"><table class="{css}"{ident}><caption><span class="title">'
+                      f'{bilingual(table.title)}</span>{note}</caption>{self.head(table.columns)}<tbody>\n'
+                      f'{self.body(table.columns, table.rows, prefix, row_open, values)}\n</tbody></table></div>')
 
 
 def render_table(table: Table, decimals: int = 2, prefix: str = "", lang: str = "zh-Hans") -> Markup:
@@ -345,10 +421,14 @@ def render_table(table: Table, decimals: int = 2, prefix: str = "", lang: str = 
 
     ``prefix`` is put in front of the links' hrefs (``"../"`` for a page in a sub-folder).
     """
-    return _table_html(table, _Cells(decimals), prefix, _ui(lang))
+    return _Cells(decimals, _ui(lang)).table(table, prefix)
 
 
 # --------------------------------------------------------------------------- the chart
+
+#: the rating-history chart on a player page: wide, and narrow for phones
+_CHART_SIZES = ((960, 320, "chart"), (420, 300, "chart-narrow"))
+
 
 def _nice_step(span: float, ticks: int = 5) -> float:
     raw = span / max(ticks - 1, 1)
@@ -359,6 +439,126 @@ def _nice_step(span: float, ticks: int = 5) -> float:
     return 10 * mag
 
 
+class _Charts:
+    """Rating-history charts for one rendering; the parts that many players share are built once."""
+
+    def __init__(self, decimals: int) -> None:
+        self.decimals = decimals
+        self._frames: dict[tuple, tuple] = {}
+        self._values: dict[float, str] = {}
+
+    def value(self, v: float) -> str:
+        s = self._values.get(v)
+        if s is None:
+            s = self._values[v] = _esc(_fixed(v, self.decimals))
+        return s
+
+    def _frame(self, history: list[HistoryPoint], y0: float, y1: float, step: float, places: int,
+               label: Text | None, width: int, height: int) -> tuple:
+        """Grid, y labels, x axis and x labels; x positions and the points' tooltip prefixes."""
+        key = (tuple((p.period, p.end) for p in history), y0, y1, step, label, width, height)
+        frame = self._frames.get(key)
+        if frame is not None:
+            return frame
+        n = len(history)
+        widest = max(len(_fixed(y0, places)), len(_fixed(y1, places)))
+        left, right, top, bottom = int(18 + 7.6 * widest), 30, 44, 56
+        pw, ph = width - left - right, height - top - bottom
+        xs = [left + (pw * i / (n - 1) if n > 1 else pw / 2) for i in range(n)]
+        out = ['<g class="grid">']
+        k = 0
+        v = y0
+        while v <= y1 + step / 1e6 and k < 50:
+            yy = top + ph * (1 - (v - y0) / (y1 - y0))
+            out.append(f'<line x1="{left}" x2="{width - right}" y1="{yy:.1f}" y2="{yy:.1f}"/>'
+                       f'<text class="yl" x="{left - 10}" y="{yy + 4:.1f}" text-anchor="end">'
+                       f'{escape(_fixed(v, places))}</text>')
+            k += 1
+            v = y0 + k * step
+        out.append("</g>")
+        if label is not None:
+            out.append(f'<text class="axis" x="{left - 10}" y="{top - 16}" text-anchor="end">{escape(label.zh)}</text>'
+                       f'<text class="axis" lang="en" x="{left - 4}" y="{top - 16}">{escape(label.en)}</text>')
+        # x labels, thinned to fit
+        longest = max(len(p.period) for p in history)
+        room = max(1, int(pw / max(longest * 7.2 + 14, 1)) + 1)
+        every = max(1, math.ceil(n / room))
+        shown = [i for i in range(n) if i % every == 0 or i == n - 1]
+        if len(shown) > 1 and shown[-1] - shown[-2] < every:
+            shown.pop(-2)
+        out.append(f'<g class="xaxis"><line x1="{left}" x2="{width - right}" y1="{top + ph}" y2="{top + ph}"/>')
+        for j, i in enumerate(shown):
+            minor = " minor" if j % 2 == 1 and j != len(shown) - 1 else ""
+            anchor = "start" if n > 1 and i == 0 and xs[i] - left < longest * 3.6 else "middle"
+            out.append(f'<line class="tick" x1="{xs[i]:.1f}" x2="{xs[i]:.1f}" y1="{top + ph}" y2="{top + ph + 5}"/>'
+                       f'<text class="xl{minor}" x="{xs[i]:.1f}" y="{top + ph + 22}" text-anchor="{anchor}">'
+                       f"{escape(history[i].period)}</text>")
+        out.append("</g>")
+        tips = [f"{escape(p.period)} ({escape(p.end.isoformat())})" for p in history]
+        frame = ("\n".join(out), [f"{x:.1f}" for x in xs], tips, top, ph, top + ph)
+        if len(self._frames) < 20_000:
+            self._frames[key] = frame
+        return frame
+
+    def svg(self, history: list[HistoryPoint], *, label: Text | None = None, title: str = "",
+            sizes: tuple[tuple[int, int, str], ...] = ((960, 320, "chart"),)) -> Markup:
+        """The chart drawn at each of ``sizes`` (width, height, id), one ``<svg>`` after the other."""
+        pts = [(i, float(p.rating)) for i, p in enumerate(history)
+               if p.rating is not None and math.isfinite(p.rating)]
+        if not pts:
+            return Markup("")
+        n = len(history)
+        lo = min(v for _, v in pts)
+        hi = max(v for _, v in pts)
+        span = hi - lo
+        if span == 0:
+            span = max(abs(hi) * 0.02, 10.0 ** -self.decimals * 10, 1.0)
+            lo, hi = lo - span / 2, hi + span / 2
+        step = _nice_step(span)
+        y0 = math.floor(lo / step) * step
+        y1 = math.ceil(hi / step) * step
+        if y1 - y0 < step:
+            y1 = y0 + step
+        places = 0 if float(step).is_integer() else max(0, -math.floor(math.log10(step)) + 1)
+        # runs of consecutive rated periods; a dashed bridge over the periods without a rating
+        runs: list[list[int]] = []
+        prev = -2
+        for i, _ in pts:
+            if i == prev + 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+            prev = i
+        shown = [self.value(v) for _, v in pts]
+        name = f'{_esc(plain(label))}{" · " if title else ""}{_esc(title)}'
+        last = pts[-1][0]
+        anchor = "end" if n > 1 and last == n - 1 else "middle"
+        out = []
+        for width, height, ident in sizes:
+            frame, xs, tips, top, ph, base_y = self._frame(history, y0, y1, step, places, label, width, height)
+            scale = ph / (y1 - y0)
+            ys = {i: f"{top + (y1 - v) * scale:.1f}" for i, v in pts}
+            ident = _esc(ident)
+            classes = "chart" if ident == "chart" else f"chart {ident}"
+            out.append(f'<svg class="{classes}" id="{ident}" viewBox="0 0 {width} {height}" width="100%" '
+                       f'role="img" aria-labelledby="{ident}-title" preserveAspectRatio="xMidYMid meet">'
+                       f'<title id="{ident}-title">{name}</title>')
+            out.append(frame)
+            for a, b in zip(runs, runs[1:]):
+                out.append(f'<path class="gap" d="M {xs[a[-1]]} {ys[a[-1]]} L {xs[b[0]]} {ys[b[0]]}"/>')
+            for run in runs:
+                if len(run) > 1:
+                    coords = " L ".join([f"{xs[i]} {ys[i]}" for i in run])
+                    out.append(f'<path class="area" d="M {xs[run[0]]} {base_y} L {coords} L {xs[run[-1]]} {base_y} Z"/>'
+                               f'<path class="line" d="M {coords}"/>')
+            out.append("".join([f'<circle class="pt" cx="{xs[i]}" cy="{ys[i]}" r="4.5"><title>{tips[i]}: {v}</title>'
+                                "</circle>" for (i, _), v in zip(pts[:-1], shown)]))
+            out.append(f'<circle class="pt last" cx="{xs[last]}" cy="{ys[last]}" r="6"><title>{tips[last]}: '
+                       f'{shown[-1]}</title></circle><text class="val" x="{xs[last]}" '
+                       f'y="{float(ys[last]) - 14:.1f}" text-anchor="{anchor}">{shown[-1]}</text></svg>')
+        return Markup("\n".join(out))
+
+
 def rating_chart_svg(history: list[HistoryPoint], decimals: int = 2, *,
                      label: Text | None = None, title: str = "",
                      width: int = 960, height: int = 320, ident: str = "chart") -> Markup:
@@ -366,110 +566,12 @@ def rating_chart_svg(history: list[HistoryPoint], decimals: int = 2, *,
 
     One ``<circle class="pt">`` (with a ``<title>`` tooltip) per rated period;
     one ``<path class="line">`` per run of consecutive rated periods (a None
-    breaks the line); y ticks at round numbers; a flat history gets a band
-    around its value.  Empty markup when no period has a rating.  ``ident``
-    names the ``<svg>`` (its id and class) when a page holds more than one.
+    breaks the line; a dashed ``<path class="gap">`` bridges it); y ticks at
+    round numbers; a flat history gets a band around its value.  Empty markup
+    when no period has a rating.  ``ident`` names the ``<svg>`` (its id and
+    class) when a page holds more than one.
     """
-    pts = [(i, p) for i, p in enumerate(history) if p.rating is not None and math.isfinite(p.rating)]
-    if not pts:
-        return Markup("")
-    n = len(history)
-    values = [float(p.rating) for _, p in pts]
-    lo, hi = min(values), max(values)
-    span = hi - lo
-    if span == 0:
-        span = max(abs(hi) * 0.02, 10.0 ** -decimals * 10, 1.0)
-        lo, hi = lo - span / 2, hi + span / 2
-    step = _nice_step(span)
-    y0 = math.floor(lo / step) * step
-    y1 = math.ceil(hi / step) * step
-    if y1 - y0 < step:
-        y1 = y0 + step
-    tick_places = 0 if float(step).is_integer() else max(0, -math.floor(math.log10(step)) + 1)
-    widest = max(len(_fixed(y0, tick_places)), len(_fixed(y1, tick_places)))
-    left, right, top, bottom = int(18 + 7.6 * widest), 30, 44, 56
-    pw, ph = width - left - right, height - top - bottom
-
-    def x(i: int) -> float:
-        return left + (pw * i / (n - 1) if n > 1 else pw / 2)
-
-    def y(v: float) -> float:
-        return top + ph * (1 - (v - y0) / (y1 - y0))
-
-    out: list[str] = []
-    name = escape(title)
-    ident = escape(ident)
-    classes = "chart" if ident == "chart" else f"chart {ident}"
-    out.append(f'<svg class="{classes}" id="{ident}" '
-               f'viewBox="0 0 {width} {height}" width="100%" role="img" aria-labelledby="{ident}-title" '
-               f'preserveAspectRatio="xMidYMid meet">')
-    out.append(f'<title id="{ident}-title">{escape(plain(label))}{" · " if title else ""}{name}</title>')
-    # grid and y labels
-    out.append('<g class="grid">')
-    v = y0
-    k = 0
-    while v <= y1 + step / 1e6 and k < 50:
-        yy = y(v)
-        out.append(f'<line x1="{left}" x2="{width - right}" y1="{yy:.1f}" y2="{yy:.1f}"/>')
-        out.append(f'<text class="yl" x="{left - 10}" y="{yy + 4:.1f}" text-anchor="end">'
-                   f'{escape(_fixed(v, tick_places))}</text>')
-        v = y0 + (k + 1) * step
-        k += 1
-    out.append("</g>")
-    if label is not None:
-        out.append(f'<text class="axis" x="{left - 10}" y="{top - 16}" text-anchor="end">'
-                   f'{escape(label.zh)}</text>')
-        out.append(f'<text class="axis" lang="en" x="{left - 4}" y="{top - 16}">{escape(label.en)}</text>')
-    # x labels, thinned to fit
-    longest = max(len(p.period) for p in history)
-    room = max(1, int(pw / max(longest * 7.2 + 14, 1)) + 1)
-    every = max(1, math.ceil(n / room))
-    out.append('<g class="xaxis">')
-    out.append(f'<line x1="{left}" x2="{width - right}" y1="{top + ph}" y2="{top + ph}"/>')
-    shown = [i for i in range(n) if i % every == 0 or i == n - 1]
-    if len(shown) > 1 and shown[-1] - shown[-2] < every:
-        shown.pop(-2)
-    for j, i in enumerate(shown):
-        minor = " minor" if j % 2 == 1 and j != len(shown) - 1 else ""
-        out.append(f'<line class="tick" x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{top + ph}" y2="{top + ph + 5}"/>')
-        anchor = "middle"
-        if n > 1 and i == 0 and x(i) - left < longest * 3.6:
-            anchor = "start"
-        out.append(f'<text class="xl{minor}" x="{x(i):.1f}" y="{top + ph + 22}" text-anchor="{anchor}">'
-                   f"{escape(history[i].period)}</text>")
-    out.append("</g>")
-    # runs of consecutive rated periods
-    runs: list[list[tuple[int, HistoryPoint]]] = []
-    prev = None
-    for i, p in pts:
-        if prev is not None and i == prev + 1:
-            runs[-1].append((i, p))
-        else:
-            runs.append([(i, p)])
-        prev = i
-    base_y = top + ph
-    for a, b in zip(runs, runs[1:]):      # not rated in between: a dashed bridge
-        (i, p), (j, q) = a[-1], b[0]
-        out.append(f'<path class="gap" d="M {x(i):.1f} {y(float(p.rating)):.1f} '
-                   f'L {x(j):.1f} {y(float(q.rating)):.1f}"/>')
-    for run in runs:
-        if len(run) < 2:
-            continue
-        coords = " L ".join(f"{x(i):.1f} {y(float(p.rating)):.1f}" for i, p in run)
-        first, last = x(run[0][0]), x(run[-1][0])
-        out.append(f'<path class="area" d="M {first:.1f} {base_y} L {coords} L {last:.1f} {base_y} Z"/>')
-        out.append(f'<path class="line" d="M {coords}"/>')
-    for j, (i, p) in enumerate(pts):
-        shown_value = escape(_fixed(p.rating, decimals))
-        last = j == len(pts) - 1
-        cls = "pt last" if last else "pt"
-        out.append(f'<circle class="{cls}" cx="{x(i):.1f}" cy="{y(float(p.rating)):.1f}" r="{6 if last else 4.5}">'
-                   f"<title>{escape(p.period)} ({escape(p.end.isoformat())}): {shown_value}</title></circle>")
-        if last:
-            out.append(f'<text class="val" x="{x(i):.1f}" y="{y(float(p.rating)) - 14:.1f}" '
-                       f'text-anchor="{"end" if n > 1 and i == n - 1 else "middle"}">{shown_value}</text>')
-    out.append("</svg>")
-    return Markup("\n".join(out))
+    return _Charts(decimals).svg(history, label=label, title=title, sizes=((width, height, ident),))
 
 
 # --------------------------------------------------------------------------- pages
@@ -493,6 +595,7 @@ def _env() -> jinja2.Environment:
             undefined=jinja2.StrictUndefined,
         )
         _ENV.globals.update(t=bilingual, plain=plain)
+        _ENV.filters.update(t=bilingual, plain=plain)
     return _ENV
 
 
@@ -541,20 +644,26 @@ def _column_label(site: Site, key: str, fallback: Text) -> Text:
     return fallback
 
 
-def _list_rows(site: Site, cells: _Cells) -> Iterable[str]:
-    makers = [(c.key, cells.maker(c, "")) for c in site.list_columns]
-    for row in site.list_rows:
-        slug = row.get("_slug")
-        parts = []
-        for key, fn in makers:
-            v = row.get(key)
-            if key == "name" and isinstance(v, str) and slug:
-                v = Link(v, f"players/{slug}.html")
-            parts.append(fn(v))
-        search = " ".join(str(row.get(k) or "") for k in ("name", "_search"))
-        attrs = (f' data-search="{escape(search.lower())}" data-club="{escape(row.get("_club") or "")}"'
-                 f' data-sex="{escape(row.get("_sex") or "")}" data-status="{escape(row.get("_status") or "")}"')
-        yield f"<tr{attrs}>" + "".join(parts) + "</tr>"
+def _plain_cell(v: Any) -> str:
+    if isinstance(v, (Link, Text)):
+        return format_value(v)
+    return "" if v is None else str(v)
+
+
+def _list_table(site: Site, cells: _Cells) -> Markup:
+    """The rating list: names linked to the player pages, each row tagged for search and filters."""
+    rows = site.list_rows
+    names = []
+    for r in rows:
+        v, slug = r.get("name"), r.get("_slug")
+        names.append(Link(v, f"players/{slug}.html") if isinstance(v, str) and slug else v)
+    row_open = [
+        f'<tr data-search="{_esc(" ".join(_plain_cell(r.get(k)) for k in ("name", "_search")).lower())}"'
+        f' data-club="{_esc(str(r.get("_club") or ""))}" data-sex="{_esc(str(r.get("_sex") or ""))}"'
+        f' data-status="{_esc(str(r.get("_status") or ""))}">'
+        for r in rows]
+    return cells.table(Table(site.title, site.list_columns, rows), "", table_id="ratings", css="data list",
+                       row_open=row_open, values={"name": names})
 
 
 #: list columns left out on a phone's screen (all filterable or searchable: the table stays scrollable)
@@ -577,20 +686,120 @@ def _dates(start: dt.date | None, end: dt.date) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    with open(path, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(text)
+    with open(path, "wb") as fh:
+        fh.write(text.encode("utf-8"))
 
 
-def _build(site: Site, root: Path) -> list[str]:
+def _rows_count(site: Site) -> int:
+    n = 0
+    for p in site.players:
+        n += len(p.games.rows) + len(p.changes.rows) + len(p.periods.rows)
+    for e in site.events:
+        n += len(e.games.rows) + len(e.changes.rows)
+    return n
+
+
+def _workers(site: Site, workers: int | None) -> int:
+    """How many processes write the player and event pages.
+
+    ``None`` (automatic): one per CPU (at most 4) for a big site (≥ 40,000 table
+    rows) where ``os.fork`` exists and this process runs a single thread (a fork
+    copies only the calling thread); otherwise 1.  ``XL_RATINGS_SITE_WORKERS``
+    overrides the automatic choice.
+    """
+    if workers is None:
+        env = os.environ.get("XL_RATINGS_SITE_WORKERS", "").strip()
+        if env.isdigit():
+            workers = int(env)
+        elif _rows_count(site) >= 40_000:
+            try:
+                cpus = len(os.sched_getaffinity(0))
+            except (AttributeError, OSError):
+                cpus = os.cpu_count() or 1
+            workers = min(cpus, 4)
+        else:
+            workers = 1
+    if workers > 1 and (not hasattr(os, "fork") or threading.active_count() > 1):
+        workers = 1
+    return max(1, workers)
+
+
+def _run_jobs(jobs: list[tuple[Callable[[Any], None], Any]], workers: int) -> None:
+    """Run ``fn(arg)`` for every job; with ``workers`` > 1 in forked processes (jobs dealt in turn).
+
+    A worker that fails sends its error back; the first error is raised here
+    (as ``RuntimeError``, with the worker's message) once every worker is done.
+    """
+    if workers <= 1 or len(jobs) < 2 * workers:
+        for fn, arg in jobs:
+            fn(arg)
+        return
+    children: list[tuple[int, int]] = []
+    gc.collect()
+    gc.freeze()                       # keep the shared objects' pages shared (no copy on the collector's write)
+    try:
+        for w in range(1, workers):
+            r, wfd = os.pipe()
+            pid = os.fork()
+            if pid == 0:              # the worker
+                os.close(r)
+                code = 0
+                try:
+                    for fn, arg in jobs[w::workers]:
+                        fn(arg)
+                except BaseException as exc:     # report it to the parent, whatever it is
+                    code = 1
+                    try:
+                        os.write(wfd, f"{type(exc).__name__}: {exc}".encode("utf-8", "replace")[:4000])
+                    except BaseException:
+                        pass
+                finally:
+                    os._exit(code)
+            os.close(wfd)
+            children.append((pid, r))
+        error: BaseException | None = None
+        try:
+            for fn, arg in jobs[0::workers]:
+                fn(arg)
+        except BaseException as exc:
+            error = exc
+        messages = []
+        for pid, r in children:
+            with os.fdopen(r, "rb") as fh:
+                msg = fh.read().decode("utf-8", "replace")
+            _, status = os.waitpid(pid, 0)
+            if status != 0:
+                messages.append(msg or f"worker {pid} ended with status {status}")
+        if error is not None:
+            raise error
+        if messages:
+            raise RuntimeError("writing the website failed: " + "; ".join(messages))
+    finally:
+        gc.unfreeze()
+
+
+def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
     env = _env()
     ui = _ui(site.lang)
-    cells = _Cells(site.rating_decimals)
+    cells = _Cells(site.rating_decimals, ui)
+    charts = _Charts(site.rating_decimals)
     written: list[str] = []
     common = dict(site=site, ui=ui, has_others=bool(site.others))
+    header_t, footer_t = env.get_template("header.html"), env.get_template("footer.html")
+    footer = Markup(footer_t.render(common))
+    chrome: dict[tuple[str, str], dict[str, Any]] = {}
 
-    (root / "assets").mkdir()
-    (root / "players").mkdir()
-    (root / "events").mkdir()
+    def frame(prefix: str, page: str) -> dict[str, Any]:
+        """What every page of a kind shares: the header (navigation, banner) and the footer, built once."""
+        got = chrome.get((prefix, page))
+        if got is None:
+            got = chrome[(prefix, page)] = dict(
+                common, root_prefix=prefix, page=page, footer=footer,
+                header=Markup(header_t.render(common, root_prefix=prefix, page=page)))
+        return got
+
+    for sub in ("assets", "players", "events"):
+        (root / sub).mkdir()
 
     def put(rel: str, text: str) -> None:
         _write(root / rel, text)
@@ -601,9 +810,8 @@ def _build(site: Site, root: Path) -> list[str]:
     # the rating list
     sexes = sorted({r.get("_sex") for r in site.list_rows if r.get("_sex")})
     put("index.html", env.get_template("index.html").render(
-        common, root_prefix="", page="index",
-        table=_table_html(Table(site.title, site.list_columns, site.list_rows), cells, "", ui,
-                          table_id="ratings", rows=_list_rows(site, cells), css="data list"),
+        frame("", "index"),
+        table=_list_table(site, cells),
         clubs=sorted({r.get("_club") for r in site.list_rows if r.get("_club")}),
         sexes=[(s, ui["male"] if s == "M" else ui["female"] if s == "F" else Text(s, "")) for s in sexes],
         statuses=_status_options(site),
@@ -614,38 +822,48 @@ def _build(site: Site, root: Path) -> list[str]:
         phone_hidden=[i + 1 for i, c in enumerate(site.list_columns) if c.key in _PHONE_HIDDEN],
     ))
 
-    put("standards.html", env.get_template("tables.html").render(
-        common, root_prefix="", page="standards", heading=site.standards.title,
-        tables=[_table_html(site.standards, cells, "", ui)]))
+    tables_t = env.get_template("tables.html")
+    put("standards.html", tables_t.render(frame("", "standards"), heading=site.standards.title,
+                                          tables=[cells.table(site.standards, "")]))
     if site.others:
-        put("lists.html", env.get_template("tables.html").render(
-            common, root_prefix="", page="lists", heading=ui["other_lists"],
-            tables=[_table_html(t, cells, "", ui) for t in site.others]))
-    put("events.html", env.get_template("tables.html").render(
-        common, root_prefix="", page="events", heading=ui["events"],
-        tables=[_table_html(_events_table(site, ui), cells, "", ui)]))
+        put("lists.html", tables_t.render(frame("", "lists"), heading=ui["other_lists"],
+                                          tables=[cells.table(t, "") for t in site.others]))
+    put("events.html", tables_t.render(frame("", "events"), heading=ui["events"],
+                                       tables=[cells.table(_events_table(site, ui), "")]))
 
-    labels = {k: _column_label(site, k, ui[k]) for k in ("rating", "standard", "status", "place")}
+    # the labels of the player and event pages, as HTML, once
+    L = {k: bilingual(v) for k, v in ui.items()}
+    L.update({k: bilingual(_column_label(site, k, ui[k])) for k in ("rating", "standard", "status", "place")})
+    L["title"] = bilingual(site.title)
+    rating_label = _column_label(site, "rating", ui["rating"])
     player_t = env.get_template("player.html")
-    for p in site.players:
-        chart = rating_chart_svg(p.history, site.rating_decimals, label=labels["rating"], title=p.name)
-        if chart:   # a narrow one for phones: the same chart, drawn for a small screen (CSS shows one)
-            chart += rating_chart_svg(p.history, site.rating_decimals, label=labels["rating"], title=p.name,
-                                      width=420, height=300, ident="chart-narrow")
-        put(f"players/{p.slug}.html", player_t.render(
-            common, root_prefix="../", page="player", p=p, labels=labels,
+    player_frame = dict(frame("../", "player"), L=L)
+    sex_label = {"M": L["male"], "F": L["female"]}
+    event_t = env.get_template("event.html")
+    event_frame = dict(frame("../", "event"), L=L)
+
+    def player_page(p: PlayerPage) -> None:
+        # a wide chart, and a narrow one drawn for phones (the stylesheet shows one of them)
+        chart = charts.svg(p.history, label=rating_label, title=p.name, sizes=_CHART_SIZES)
+        _write(root / "players" / f"{p.slug}.html", player_t.render(
+            player_frame, p=p,
             rating=format_value(p.rating, "rating", site.rating_decimals),
             place=format_value(p.place, "int"),
-            sex=ui["male"] if p.sex == "M" else ui["female"] if p.sex == "F" else None,
+            sex=sex_label.get(p.sex or ""),
             chart=chart,
-            tables=[_table_html(t, cells, "../", ui) for t in (p.periods, p.changes, p.games)]))
+            tables=[cells.table(t, "../") for t in (p.periods, p.changes, p.games)]))
 
-    event_t = env.get_template("event.html")
-    for e in site.events:
-        tables = [_table_html(e.crosstable, cells, "../", ui, css="data cross")] if e.crosstable else []
-        tables += [_table_html(t, cells, "../", ui) for t in (e.games, e.changes)]
-        put(f"events/{e.slug}.html", event_t.render(
-            common, root_prefix="../", page="event", e=e, dates=_dates(e.start, e.end), tables=tables))
+    def event_page(e: EventPage) -> None:
+        tables = [cells.table(e.crosstable, "../", css="data cross")] if e.crosstable else []
+        tables += [cells.table(t, "../") for t in (e.games, e.changes)]
+        _write(root / "events" / f"{e.slug}.html",
+               event_t.render(event_frame, e=e, dates=_dates(e.start, e.end), tables=tables))
+
+    jobs: list[tuple[Callable[[Any], None], Any]] = (
+        [(player_page, p) for p in site.players] + [(event_page, e) for e in site.events])
+    _run_jobs(jobs, _workers(site, workers))
+    written += [f"players/{p.slug}.html" for p in site.players]
+    written += [f"events/{e.slug}.html" for e in site.events]
 
     _write(root / MARKER, "This folder is a website written by xl_ratings (xl-ratings publish --site).\n"
                           "Publishing again replaces the whole folder.\n")
@@ -653,7 +871,7 @@ def _build(site: Site, root: Path) -> list[str]:
     return written
 
 
-def render_site(site: Site, out_dir: Path) -> list[Path]:
+def render_site(site: Site, out_dir: Path, *, workers: int | None = None) -> list[Path]:
     """Write the website of ``site`` into ``out_dir``; return the files written (sorted).
 
     The site is built in a temporary folder beside ``out_dir`` and moved into
@@ -661,6 +879,9 @@ def render_site(site: Site, out_dir: Path) -> list[Path]:
     previous site (marked by a ``.xl-ratings-site`` file) is replaced whole;
     raises ``ValueError`` when ``out_dir`` exists, is not empty and is not one of
     ours, or when a page slug is not a safe file name.
+
+    ``workers``: processes writing the player and event pages (None: automatic,
+    see :func:`_workers`; 1: this process only).
     """
     out_dir = Path(out_dir).absolute()
     _check_target(out_dir)
@@ -673,7 +894,7 @@ def render_site(site: Site, out_dir: Path) -> list[Path]:
         mask = os.umask(0)
         os.umask(mask)
         os.chmod(tmp, 0o777 & ~mask)    # mkdtemp makes it private; a site is meant to be read
-        rels = _build(site, tmp)
+        rels = _build(site, tmp, workers)
         _check_target(out_dir)          # still ours? (someone may have written there meanwhile)
         old = None
         if out_dir.is_dir():

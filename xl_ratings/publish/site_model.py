@@ -49,7 +49,12 @@ class Column:
 
 @dataclass(frozen=True)
 class Link:
-    """A cell value that links to another page of the site (relative href)."""
+    """A cell value that links to another page of the site.
+
+    ``href`` is relative to the site's root (``players/p1.html``,
+    ``events/e1.html``); the renderer puts ``../`` in front on pages in
+    sub-folders.  Reusing one Link per player/event makes rendering faster.
+    """
 
     text: str
     href: str
