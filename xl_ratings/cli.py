@@ -112,6 +112,44 @@ def _progress_runner(console: Any) -> Any:
     return runner
 
 
+def cmd_publish(args: argparse.Namespace) -> int:
+    from .workbook.fileio import Outputs, check_outputs, real_path
+    from .workbook.jobs import published_outcome
+
+    console = _console()
+    book = real_path(Path(args.book))
+    pdf_path = Path(args.pdf) if args.pdf else None
+    if pdf_path is not None:
+        from .publish.pdf import is_our_pdf
+
+        if pdf_path.suffix.lower() != ".pdf":
+            raise RatingInputError("--pdf names the PDF to write: it must end in .pdf", value=str(pdf_path))
+        check_outputs([book, Path(args.book)], {"--pdf": pdf_path}, force=args.force, ours=is_our_pdf)
+    if args.site:
+        site_dir = Path(args.site)
+        if site_dir.exists() and not site_dir.is_dir():
+            raise RatingInputError("--site names a folder for the website; this is a file", value=str(site_dir))
+    outcome = published_outcome(args.book, args.period)
+    if args.site:
+        from .publish.build import build_site
+        from .publish.site import render_site
+
+        try:
+            files = render_site(build_site(outcome), Path(args.site))
+        except ValueError as e:
+            raise RatingInputError(str(e), value=args.site) from None
+        console.print(f"website: {len(files)} files in {args.site}/ — open {Path(args.site) / 'index.html'}")
+    if pdf_path is not None:
+        from .publish.pdf import print_workbook, to_pdf
+
+        tx = Outputs()
+        tx.add(pdf_path, to_pdf(print_workbook(outcome)),
+               like=pdf_path if pdf_path.is_file() and not pdf_path.is_symlink() else None)
+        tx.commit()
+        console.print(f"PDF: {pdf_path}")
+    return 0
+
+
 def cmd_new(args) -> int:
     from .workbook.templates import build
 
@@ -184,13 +222,24 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--events", help="for a game list: a CSV/Parquet file with the Events columns")
     pr.add_argument("--set", action="append", metavar="KEY=VALUE",
                     help="for a game list: a Settings override (repeatable)")
+    pb = sub.add_parser("publish", help="a processed workbook as a website and/or a printable PDF",
+                        description="Publish what a processed workbook holds: a static website (rating list, "
+                                    "player and event pages) and/or a PDF of the rating list, rank standards "
+                                    "and change report. Nothing in the workbook changes.")
+    pb.add_argument("book", help="the processed workbook (BOOK.xlsx/.xlsm)")
+    pb.add_argument("--period", help="the period to publish (default: the latest processed one)")
+    pb.add_argument("--site", metavar="DIR", help="write the website into this folder (new, or a site of ours)")
+    pb.add_argument("--pdf", metavar="OUT.pdf", help="write the printable list here (needs LibreOffice)")
+    pb.add_argument("--force", action="store_true", help="overwrite an existing PDF that xl-ratings did not write")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process}[args.cmd](args)
+        if args.cmd == "publish" and not (args.site or args.pdf):
+            raise RatingInputError("publish needs --site DIR and/or --pdf OUT.pdf")
+        return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process, "publish": cmd_publish}[args.cmd](args)
     except RatingInputError as e:
         return _fail(e)
     except PermissionError as e:

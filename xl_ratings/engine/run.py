@@ -206,3 +206,39 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         done = ledger.periods()
     corrections = _corrections(previous, ledger) if previous else None
     return Outcome(system, records, params, results, ledger, corrections, list(previous))
+
+
+def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str | None = None) -> Outcome:
+    """Every processed period of the History computed again, in memory, to show
+    what was published (the website, the PDF): refused when a period's
+    records changed since (with the ``--from`` command to re-rate), or when
+    the History does not hold what its records give.  ``upto``: stop at that
+    period (published periods only)."""
+    system = ledger.system
+    done = ledger.periods()
+    if not done:
+        raise InputErrors([RatingInputError(
+            "nothing is published yet: the History holds no processed period; run xl-ratings process first",
+            where=Where(file, "History"), problem_zh="尚未发布：History 中没有已处理的周期，请先运行 xl-ratings process")])
+    if upto is not None and upto not in {q.label for q in done}:
+        listed = ", ".join(q.label for q in done)
+        raise InputErrors([RatingInputError(
+            f"period {upto} is not in the History (processed periods: {listed})", where=Where(file, "History"),
+            problem_zh=f"History 中没有周期 {upto}（已处理：{listed}）")])
+    _stale(records, ledger, done, file)
+    out = run_records(records, Ledger(system, list(ledger.entries)), None, file, None, done[0].label)
+    for q in done:
+        stored = {e.id: (e.state.rating, e.state.status) for e in ledger.entries_of(q.label)}
+        fresh = {e.id: (e.state.rating, e.state.status) for e in out.ledger.entries_of(q.label)}
+        if stored != fresh:
+            raise InputErrors([RatingInputError(
+                f"the History's period {q.label} is not what its records give (edited by hand, or processed "
+                f"by another version); re-rate it with: xl-ratings process {file or 'BOOK.xlsx'} --from {q.label}",
+                where=Where(file, "History"),
+                problem_zh=f"History 中 {q.label} 的结果与记录不符；请用 --from {q.label} 重新计算")])
+    if upto is not None:
+        keep = next(q for q in done if q.label == upto)
+        out.results = [f for f in out.results if f.period.end <= keep.end]
+        out.ledger.entries = [e for e in out.ledger.entries if e.period.end <= keep.end]
+    out.corrections, out.reprocessed = None, []
+    return out

@@ -187,3 +187,24 @@ def process_game_list(path: str | os.PathLike[str], system: str, *, players: str
         view = result_sheets(outcome)[0]
         tx.add_csv(output, view.keys, view.rows)
     return Done(outcome, None, tx.commit())
+
+
+def published_outcome(book: str | os.PathLike[str], period: str | None = None) -> Outcome:
+    """What a processed workbook published: every period of its History computed
+    again in memory and checked against it (never written)."""
+    from .. import systems
+    from ..engine.inputs import read_records
+    from ..engine.ledger import Ledger
+    from ..engine.run import replay
+
+    given = Path(book)
+    check_workbook_name(given)
+    src = real_path(given)
+    tables, problems = read_workbook(src)
+    if problems:
+        raise InputErrors(problems)
+    with gc_paused():
+        records = read_records(tables, str(given))
+        system = systems.get(records.system)
+        ledger = Ledger.from_tables(tables, system, str(given))
+        return replay(records, ledger, str(given), period)
