@@ -1,12 +1,14 @@
-"""Screenshots of the website, rendered from the test fixture (tests/site_fixtures.py).
+"""Screenshots of what a federation publishes, from the bundled Shanghai sample:
+the sample workbook processed (``xl-ratings process``), then published as a
+website (``xl-ratings publish --site``) and as a PDF (``--pdf``).
 
     python docs/make_screenshots.py [OUT_DIR]     # default: docs/
 
-Writes site-index.png and site-player.png (1280 px wide, full page), and for
-checking the small-screen and print layouts site-phone.png (390 px) and
-site-print.png (first page of Chrome's PDF, through pdftoppm when installed).
-Needs Debian's chromium and chromium-driver, selenium, and a CJK font
-(apt-get install chromium chromium-driver fonts-noto-cjk; pip install selenium).
+Writes site-index.png and site-player.png (1280 px wide, full page),
+site-phone.png (390 px), site-print.png (the browser's print layout) and
+pdf-ratings.png (the PDF's first page, through LibreOffice and pdftoppm).
+Needs Debian's chromium, chromium-driver, libreoffice-calc-nogui, poppler-utils
+and a CJK font (fonts-noto-cjk); pip install selenium.
 """
 
 from __future__ import annotations
@@ -25,8 +27,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
-from site_fixtures import make_site  # noqa: E402
-from xl_ratings.publish.site import render_site  # noqa: E402
+from xl_ratings.cli import main as xl_ratings  # noqa: E402
 
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -59,10 +60,15 @@ def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else HERE
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
+        book = Path(tmp) / "shanghai.xlsx"
+        shutil.copy(ROOT / "workbook_templates" / "shanghai.xlsx", book)
         site_dir = Path(tmp) / "site"
-        render_site(make_site(), site_dir)
+        assert xl_ratings(["process", str(book)]) == 0
+        assert xl_ratings(["publish", str(book), "--site", str(site_dir), "--pdf", str(Path(tmp) / "list.pdf")]) == 0
+        subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile",
+                        str(Path(tmp) / "list.pdf"), str(out / "pdf-ratings")], check=True)
         index = (site_dir / "index.html").as_uri()
-        player = (site_dir / "players" / "s004.html").as_uri()
+        player = (site_dir / "players" / "sh007.html").as_uri()
         drv = driver(Path(tmp) / "profile")
         try:
             shoot(drv, index, out / "site-index.png", 1280)

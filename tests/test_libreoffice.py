@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from helpers import read_sheet, run_cli
+from needs import need_soffice
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
@@ -20,8 +21,7 @@ pytestmark = pytest.mark.libreoffice
 
 @pytest.fixture(scope="module")
 def converted(tmp_path_factory):
-    if SOFFICE is None:
-        pytest.fail("LibreOffice (soffice) is not installed: apt-get install -y libreoffice-calc-nogui")
+    need_soffice()
     d = tmp_path_factory.mktemp("lo")
     files = []
     for s in SYSTEMS:

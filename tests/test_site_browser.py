@@ -13,13 +13,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from needs import need_browser
 
 from site_fixtures import HOSTILE, PLAYERS, SHOWN_DELTA, make_site
 from xl_ratings.publish.site import render_site
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
-NEEDS = "needs Debian's chromium and chromium-driver: apt-get install chromium chromium-driver; pip install selenium"
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 MINUS = "\u2212"
@@ -27,15 +27,7 @@ MINUS = "\u2212"
 
 def require_browser() -> None:
     """Skip without chromium, chromium-driver or selenium; in CI (``CI`` set) fail instead."""
-    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists()]
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("selenium")
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"{NEEDS} (missing: {', '.join(missing)}; required in CI)")
-        pytest.skip(NEEDS)
+    need_browser()
 
 
 @pytest.fixture(scope="module")

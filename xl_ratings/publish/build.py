@@ -23,7 +23,7 @@ from ..view.sheets import STATUS, Words, ordered
 from .site_model import Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
 
 #: Ratings-sheet columns the web list shows (in the sheet's order).
-LIST_KEYS = ("place", "name", "club", "sex", "rank", "annual", "new", "cumulative", "change", "games", "status",
+LIST_KEYS = ("place", "id", "name", "club", "sex", "rank", "annual", "new", "cumulative", "change", "games", "status",
              "standard", "title", "label", "honorary")
 #: view display kind -> site column kind
 KINDS = {"rating": "rating", "signed_rating": "change", "dec1": "decimal2", "dec2": "decimal2",
@@ -121,7 +121,8 @@ class Builder:
         for p in ordered(pending, self.facts.pending, self.out) if pending else []:
             if p.id not in listed:
                 row: dict[str, Any] = {c.key: None for c in cols}
-                row.update(name=self.links[p.id], club=self.players[p.id].club, status=self.words.status("pending"),
+                row.update(id=p.id, name=self.links[p.id], club=self.players[p.id].club,
+                           status=self.words.status("pending"),
                            games=p.games)
                 row.update(self.private(p.id, "pending"))
                 rows.append(row)
@@ -163,7 +164,7 @@ class Builder:
             line = lines.get(pid)
             status = line.status if line else (last.state.status if last else "pending")
             zh, en = STATUS.get(status, (status, status))
-            summary = [(self.text(c.key), _shown(self.cell(c, line))) for c in extra if line is not None]
+            summary = [(self.text(c.key), self.shown(c, line)) for c in extra if line is not None]
             summary = [(t, v) for t, v in summary if v not in ("", "None")]
             standard = ""
             if line is not None:
@@ -188,6 +189,16 @@ class Builder:
                 place=line.place if line else None, summary=summary, history=history, periods=periods,
                 changes=ctable, games=self.games_table(games.get(pid, []))))
         return pages
+
+    def shown(self, col: SheetColumn, line: Any) -> str:
+        """A rating line's value as the site shows it (the renderer's own number format)."""
+        from .site import format_value
+
+        v = self.cell(col, line)
+        kind = KINDS.get(col.kind)
+        if kind is not None and isinstance(v, (int, float)):
+            return str(format_value(v, kind, self.system.rating_decimals))
+        return _shown(v)
 
     def text_pair(self, zh: str, en: str) -> Text:
         return Text(self.zh(zh), en)
@@ -362,7 +373,7 @@ def _shown(v: Any) -> str:
     if isinstance(v, Link):
         return v.text
     if isinstance(v, float):
-        return f"{v:.2f}"
+        return str(int(v)) if v.is_integer() else f"{v:g}"
     return str(v)
 
 

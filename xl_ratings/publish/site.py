@@ -42,7 +42,7 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import jinja2
 from markupsafe import Markup, escape
@@ -331,6 +331,7 @@ class _Cells:
     def _column(self, step: tuple[str, str, bool, dict, dict | None], values: list[Any], prefix: str) -> list[str]:
         """The ``<td>`` of one column in every row."""
         _, kind, numeric, cache, by_id = step
+        out: list[Any]
         if by_id is not None:
             out = list(map(by_id.get, map(id, values)))
         else:
@@ -364,7 +365,7 @@ class _Cells:
                         self._alive.append(v)
             except ValueError:
                 pass
-        return out
+        return cast("list[str]", out)   # every miss filled above
 
     def body(self, columns: list[Column], rows: list[dict[str, Any]], prefix: str,
              row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None) -> str:
@@ -808,11 +809,11 @@ def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
     put("assets/site.css", _stylesheet())
 
     # the rating list
-    sexes = sorted({r.get("_sex") for r in site.list_rows if r.get("_sex")})
+    sexes = sorted({str(r["_sex"]) for r in site.list_rows if r.get("_sex")})
     put("index.html", env.get_template("index.html").render(
         frame("", "index"),
         table=_list_table(site, cells),
-        clubs=sorted({r.get("_club") for r in site.list_rows if r.get("_club")}),
+        clubs=sorted({str(r["_club"]) for r in site.list_rows if r.get("_club")}),
         sexes=[(s, ui["male"] if s == "M" else ui["female"] if s == "F" else Text(s, "")) for s in sexes],
         statuses=_status_options(site),
         club_label=_column_label(site, "club", ui["club"]),

@@ -1,0 +1,63 @@
+"""Tests that need a program from Debian: skipped with the reason and the
+install command on a machine without it -- and required (they fail) when the
+environment variable ``CI`` is set, as ``.ci/run`` runs them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+LIBREOFFICE_NEEDS = "needs LibreOffice: apt-get install -y libreoffice-calc-nogui fonts-noto-cjk"
+BROWSER_NEEDS = ("needs Debian's chromium and chromium-driver: apt-get install -y chromium chromium-driver; "
+                 "pip install selenium")
+
+
+def _missing(reason: str, missing: list[str]) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (missing: {', '.join(missing)}; required in CI)")
+    pytest.skip(reason)
+
+
+def need_soffice() -> str:
+    """LibreOffice's command, or skip (fail in CI)."""
+    if SOFFICE is None:
+        _missing(LIBREOFFICE_NEEDS, ["soffice"])
+    assert SOFFICE is not None
+    return SOFFICE
+
+
+def need_browser() -> None:
+    """Debian's chromium, its driver and selenium, or skip (fail in CI)."""
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists()]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("selenium")
+    if missing:
+        _missing(BROWSER_NEEDS, missing)
+
+
+BROWSER_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def open_chromium(profile: Path, width: int = 1280, height: int = 900):   # type: ignore[no-untyped-def]
+    """Debian's chromium driven by Selenium, offline, with a fresh profile (needs :func:`need_browser`)."""
+    need_browser()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for a in BROWSER_ARGS:
+        options.add_argument(a)
+    options.add_argument(f"--user-data-dir={profile}")
+    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    drv.set_window_size(width, height)
+    return drv
