@@ -150,10 +150,61 @@ def cmd_publish(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from .engine.cells import to_date
+    from .importers.into_book import Options
+    from .workbook.jobs import import_into
+
+    def day(text: str | None, option: str) -> Any:
+        if not text:
+            return None
+        try:
+            return to_date(text)
+        except RatingInputError:
+            raise RatingInputError(f"{option} must be a date like 2026-03-01", value=text) from None
+
+    options = Options(event=args.event, replace=args.replace, name=args.name,
+                      start=day(args.start, "--start"), end=day(args.end, "--end"))
+    plan, written = import_into(args.into, args.sources, format=args.format, options=options,
+                                dry_run=args.dry_run, output=args.output, force=args.force)
+    console = _console()
+    for s in plan.summaries:
+        console.print(f"[bold]{s.source}[/bold] ({s.format}) → event {s.event} {s.event_name}"
+                      f"{' (new)' if s.new_event else ' (already in the workbook)'}"
+                      + (f", replacing {s.replaced} games" if s.replaced else ""))
+        console.print(f"  {len(s.new_players)} new player(s) 新棋手: "
+                      + ", ".join(f"{pid} {name}" for pid, name in s.new_players[:12])
+                      + (" …" if len(s.new_players) > 12 else ""))
+        console.print(f"  {len(s.matched)} matched 已有棋手: "
+                      + ", ".join(f"{pid} {name} (by {how})" for pid, name, how in s.matched[:12])
+                      + (" …" if len(s.matched) > 12 else ""))
+        rounds = ", ".join(f"{r}: {n}" for r, n in s.games_per_round.items())
+        console.print(f"  {sum(s.games_per_round.values())} games 对局 (per round 每轮: {rounds})")
+        for note in s.notes:
+            console.print(f"  - {note}")
+    if args.dry_run:
+        console.print("dry run: nothing was written — 仅预览，未写入")
+    else:
+        for p in written:
+            console.print(f"written: {p}")
+    return 0
+
+
 def cmd_new(args) -> int:
     from .workbook.templates import build
 
     path = Path(args.book)
+    if args.system == "report":
+        from .workbook import templates
+
+        if path.suffix.lower() != ".xlsx":
+            raise RatingInputError("the report workbook's name must end in .xlsx", value=str(path))
+        if path.exists() and not args.force:
+            raise RatingInputError("the file already exists (use --force to overwrite)", value=str(path))
+        save_workbook(getattr(templates, "build_report")(with_sample=not args.empty), path)
+        print(f"created {path} (a club's tournament report{'' if args.empty else ', with sample records'}): "
+              f"fill it in, send it to the federation, which runs: xl-ratings import {path.name} --into BOOK.xlsx")
+        return 0
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
         raise RatingInputError("the new workbook's name must end in .xlsx or .xlsm", value=str(path))
     if path.exists() and not args.force:
@@ -200,8 +251,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="cmd", required=True)
     d = sub.add_parser("demo", help="build a sample workbook per system, process it, print a summary")
     d.add_argument("--dir", default="xl-ratings-demo", help="folder for the demo workbooks")
-    n = sub.add_parser("new", help="a fresh workbook from a system's template")
-    n.add_argument("system", choices=SYSTEMS)
+    n = sub.add_parser("new", help="a fresh workbook from a system's template, or a club's report workbook",
+                       description="A fresh workbook: a federation's (SYSTEM = shanghai, gor, lianzhong, peng) "
+                                   "or a club's tournament report (report), with sample records unless --empty.")
+    n.add_argument("system", choices=SYSTEMS + ("report",), metavar="SYSTEM",
+                   help="shanghai, gor, lianzhong, peng, or report")
     n.add_argument("book")
     n.add_argument("--empty", action="store_true", help="without the sample records")
     n.add_argument("--force", action="store_true", help="overwrite an existing file")
@@ -222,6 +276,24 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--events", help="for a game list: a CSV/Parquet file with the Events columns")
     pr.add_argument("--set", action="append", metavar="KEY=VALUE",
                     help="for a game list: a Settings override (repeatable)")
+    im = sub.add_parser("import", help="append tournament files (report, crosstable, h9, TRF, OpenGotha) "
+                                       "to a workbook's Players, Events and Games",
+                        description="Import what clubs and pairing programs produce into BOOK's input sheets: "
+                                    "players are matched (federation id, EGF PIN, FIDE id, else name and club), "
+                                    "new players get new ids; everything is checked before anything is written.")
+    im.add_argument("sources", nargs="+", metavar="SOURCE", help="tournament files (.xlsx report or crosstable, "
+                                                                  ".csv crosstable, .h9/.h10, .trf, OpenGotha .xml)")
+    im.add_argument("--into", required=True, metavar="BOOK.xlsx", help="the federation's workbook")
+    im.add_argument("--format", choices=("report", "crosstable", "h9", "trf", "opengotha"),
+                    help="the sources' format (default: guessed from the content)")
+    im.add_argument("--event", metavar="ID", help="the event's id: an event of BOOK without games yet, or a new id")
+    im.add_argument("--name", help="the event's name, when the source has none (a crosstable)")
+    im.add_argument("--start", metavar="DATE", help="the event's first day, when the source has no dates")
+    im.add_argument("--end", metavar="DATE", help="the event's last day, when the source has no dates")
+    im.add_argument("--replace", action="store_true", help="replace the games of an event already in BOOK")
+    im.add_argument("--dry-run", action="store_true", help="show what would be added and matched; write nothing")
+    im.add_argument("--output", metavar="OUT.xlsx", help="write the result here instead of updating BOOK in place")
+    im.add_argument("--force", action="store_true", help="overwrite an existing --output that xl-ratings did not write")
     pb = sub.add_parser("publish", help="a processed workbook as a website and/or a printable PDF",
                         description="Publish what a processed workbook holds: a static website (rating list, "
                                     "player and event pages) and/or a PDF of the rating list, rank standards "
@@ -239,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.cmd == "publish" and not (args.site or args.pdf):
             raise RatingInputError("publish needs --site DIR and/or --pdf OUT.pdf")
-        return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process, "publish": cmd_publish}[args.cmd](args)
+        return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process, "publish": cmd_publish,
+                "import": cmd_import}[args.cmd](args)
     except RatingInputError as e:
         return _fail(e)
     except PermissionError as e:

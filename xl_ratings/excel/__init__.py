@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["main", "process_book", "process_period"]
+__all__ = ["main", "process_book", "process_period", "import_book", "import_results"]
 
 
 def __getattr__(name: str) -> Any:

@@ -133,9 +133,68 @@ def process_period(book: xw.Book):
         raise
 
 
+def import_book(book: Any) -> Any:
+    """Import the crosstable pasted into the open workbook's Import sheet (导入)
+    into its Players, Events and Games: the same plan as ``xl-ratings import``.
+
+    Key/value lines may stand above the table: 赛事 event (an id), 名称 name,
+    开始 start, 结束 end, 替换 replace (yes).  Returns the plan."""
+    from ..importers import crosstable
+    from ..importers.into_book import first_new_row, import_sheet, plan_import, split_import_sheet
+
+    tables = tables_from_book(book)
+    found = import_sheet(tables)
+    if found is None:
+        raise InputErrors([RatingInputError(
+            "there is no Import sheet: add a sheet named Import (导入) and paste the crosstable into it",
+            problem_zh="没有 Import（导入）工作表：请新建名为“导入”的工作表并粘贴成绩表")])
+    name, rows = found
+    options, table, skipped = split_import_sheet(rows)
+    # the key/value lines above the table left blank, so that cells keep their names (D7 is D7)
+    tournament = crosstable.parse_rows([[] for _ in range(skipped)] + table, book.name, sheet=name)
+    plan = plan_import(tables, [tournament], options, book.name)
+    for key, app in plan.appends.items():
+        sheet = book.sheets[app.sheet]
+        width = max(app.columns.values(), default=0) + 1
+        for r in plan.clear.get(key, []):
+            sheet.range((r, 1), (r, width)).clear_contents()
+        if app.rows:
+            cells = []
+            for values in app.rows:
+                line: list[Any] = [None] * width
+                for k, j in app.columns.items():
+                    v = values.get(k)
+                    line[j] = ("'" + v) if isinstance(v, str) and formula_like(v) else v
+                cells.append(line)
+            sheet.range((first_new_row(tables, app), 1)).value = cells
+    return plan
+
+
+@script
+def import_results(book: xw.Book):
+    """Import the crosstable pasted into the Import sheet (导入) into Players, Events and Games."""
+    try:
+        import_book(book)
+    except RatingInputError as e:
+        _report(book, e)
+        raise
+
+
 def main() -> None:
-    """Classic xlwings ``RunPython`` entry point: processes the calling workbook."""
+    """Classic xlwings ``RunPython`` entry point: processes the calling workbook --
+    or, clicked on the Import sheet (导入), imports the crosstable pasted there."""
+    from ..importers.into_book import IMPORT_SHEETS
+
     book = xw.Book.caller()
+    if book.sheets.active.name.strip().lower() in IMPORT_SHEETS:
+        try:
+            plan = import_book(book)
+        except RatingInputError as e:
+            _report(book, e)
+            book.app.alert(str(e)[:1000], title="xl-ratings")
+            return
+        book.app.alert(f"{plan.games} games imported — 已导入 {plan.games} 局", title="xl-ratings")
+        return
     try:
         out = process_book(book)
     except RatingInputError as e:

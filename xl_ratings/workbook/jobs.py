@@ -208,3 +208,59 @@ def published_outcome(book: str | os.PathLike[str], period: str | None = None) -
         system = systems.get(records.system)
         ledger = Ledger.from_tables(tables, system, str(given))
         return replay(records, ledger, str(given), period)
+
+
+def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str | None = None,
+                options: Any = None, dry_run: bool = False, output: str | None = None,
+                force: bool = False) -> tuple[Any, list[Path]]:
+    """Import tournament files into a workbook's input sheets (appending rows).
+
+    Returns (the plan, files written); ``dry_run`` writes nothing.
+    """
+    from ..importers import load
+    from ..importers.into_book import Options, first_new_row, plan_import
+    from .append import append_rows
+
+    given = Path(book)
+    in_place = output is None
+    src_check = real_path(given) if given.exists() or given.is_symlink() else given
+    backup = backup_path(src_check) if in_place and not dry_run else None
+    paths = [Path(s) for s in sources]
+    for p in paths:
+        if p.exists() and os.path.samefile(p, src_check):
+            raise InputErrors([RatingInputError(
+                "is the workbook itself: give the tournament files to import, and the workbook with --into",
+                where=Where(str(p)), problem_zh="这是工作簿本身：请给出要导入的成绩文件，用 --into 指定工作簿")])
+    if not dry_run:
+        check_outputs([src_check, given, *paths], {"--output": Path(output) if output else None,
+                                                  "backup": backup},
+                      force=force, ours=lambda p: is_workbook(p) if backup and p.name == backup.name
+                      else is_processed_workbook(p))
+    errors: list[RatingInputError] = []
+    tournaments = []
+    for p in paths:
+        try:
+            tournaments.append(load(p, format))
+        except InputErrors as e:
+            errors += e.errors
+    if errors:
+        raise InputErrors(errors)
+    with locked_workbook(given, in_place and not dry_run) as src:
+        read_stat = os.stat(src)
+        tables, problems = read_workbook(src)
+        if problems:
+            raise InputErrors(problems)
+        plan = plan_import(tables, tournaments, options or Options(), str(given))
+        if dry_run:
+            return plan, []
+        first = {key: first_new_row(tables, app) for key, app in plan.appends.items()}
+        data = append_rows(src.read_bytes(), plan, first)
+        tx = Outputs()
+        if in_place:
+            tx.backup(src, backup_path(src))
+            tx.workbook(src, data, expect=read_stat)
+        else:
+            assert output is not None
+            target = Path(output)
+            tx.add(target, data, like=target if target.is_file() and not target.is_symlink() else None)
+        return plan, tx.commit()

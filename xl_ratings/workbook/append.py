@@ -1,0 +1,132 @@
+"""Append rows to a workbook's input sheets by patching its zip (``import``).
+
+Only the sheets that get rows change (their ``<sheetData>`` grows, their
+``<dimension>`` and autofilter stretch), plus ``styles.xml`` when a date
+format must be added; every other part is copied byte for byte, as when
+results are written.  Rows cleared by ``--replace`` keep their row element
+(height, style) with their cells removed.  Cells are written as numbers,
+dates (in the workbook's date system) or inline strings -- never formulas.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter
+from ..importers.into_book import Appended, Plan
+from .xlsx import Styles, _attrs, _cell, _Parts, _resolve
+
+_ROW = re.compile(r"<(?:\w+:)?row\b[^>]*?(?:/>|>.*?</(?:\w+:)?row>)", re.S)
+
+
+def _sheet_parts(files: _Parts) -> dict[str, str]:
+    """Sheet name -> its part (from workbook.xml and its rels)."""
+    wb = files["xl/workbook.xml"].decode("utf-8")
+    rels = files["xl/_rels/workbook.xml.rels"].decode("utf-8")
+    targets = {_attrs(t).get("Id"): _attrs(t).get("Target", "") for t in re.findall(r"<Relationship\b[^>]*>", rels)}
+    out = {}
+    for tag in re.findall(r"<(?:\w+:)?sheet\b[^>]*/>", wb):
+        a = _attrs(tag)
+        rid = next((v for k, v in a.items() if k.endswith(":id")), None)
+        name = a.get("name", "").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">") \
+            .replace("&quot;", '"').replace("&apos;", "'")
+        if rid in targets:
+            out[name] = _resolve("xl", targets[rid])
+    return out
+
+
+def _has_value(row_xml: str) -> bool:
+    return bool(re.search(r"<(?:\w+:)?(?:v|t)\b[^>]*>[^<]", row_xml))
+
+
+def _row_number(row_xml: str) -> int:
+    m = re.search(r'\br="(\d+)"', row_xml[:200])
+    return int(m.group(1)) if m else 0
+
+
+def _cleared(row_xml: str) -> str:
+    """A row element with its cells removed (its own attributes kept)."""
+    head = re.match(r"<(?:\w+:)?row\b[^>]*?(/?)>", row_xml)
+    assert head is not None
+    return head.group(0) if head.group(1) else head.group(0)[:-1] + "/>"
+
+
+def _new_row(r: int, app: Appended, values: Mapping[str, Any], date_xf: int, epoch: Any) -> str:
+    cells = []
+    for key, j in sorted(app.columns.items(), key=lambda kv: kv[1]):
+        v = values.get(key)
+        if v is None or v == "":
+            continue
+        ref = f"{col_letter(j + 1)}{r}"
+        is_date = hasattr(v, "isoformat") and not isinstance(v, str)
+        cells.append(_cell(ref, v, date_xf if is_date else 0, epoch))
+    return f'<row r="{r}">' + "".join(cells) + "</row>"
+
+
+def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes:
+    """The workbook ``data`` with the plan's rows appended (from ``first_rows[key]``,
+    the 1-based row after each sheet's last filled row) and its cleared rows blanked."""
+    files = _Parts(zipfile.ZipFile(io.BytesIO(data)))
+    order = list(files.infos)
+    parts = _sheet_parts(files)
+    wb = files["xl/workbook.xml"].decode("utf-8")
+    pr = re.search(r"<(?:\w+:)?workbookPr\b[^>]*>", wb)
+    epoch = EXCEL_EPOCH_1904 if pr and re.search(r'\bdate1904="(1|true)"', pr.group(0)) else EXCEL_EPOCH
+    rels = files["xl/_rels/workbook.xml.rels"].decode("utf-8")
+    styles_name = next((_resolve("xl", _attrs(m)["Target"]) for m in re.findall(r"<Relationship\b[^>]*>", rels)
+                        if _attrs(m).get("Type", "").endswith("/styles")), None)
+    styles = Styles(files[styles_name].decode("utf-8")) if styles_name else None
+    date_xf = styles.xf("yyyy-mm-dd") if styles is not None else 0
+    for key, app in plan.appends.items():
+        clear = set(plan.clear.get(key, []))
+        if not app.rows and not clear:
+            continue
+        part = parts[app.sheet]
+        xml = files[part].decode("utf-8")
+        m = re.search(r"<(?:(\w+):)?sheetData\b[^>]*?(/>|>(.*?)</(?:\w+:)?sheetData>)", xml, re.S)
+        assert m is not None, f"{part}: no sheetData"
+        prefix = f"{m.group(1)}:" if m.group(1) else ""
+        body = m.group(3) or ""
+        rows = {_row_number(x): x for x in _ROW.findall(body)}
+        for r in clear:
+            if r in rows:
+                rows[r] = _cleared(rows[r])
+        start = first_rows[key]
+        for k, values in enumerate(app.rows):
+            r = start + k
+            if r in rows and _has_value(rows[r]):
+                raise AssertionError(f"row {r} of {app.sheet} is not empty")
+            rows[r] = _new_row(r, app, values, date_xf, epoch)
+        new_body = "".join(rows[r] for r in sorted(rows))
+        if prefix:
+            new_body = re.sub(r"<(/?)(row|c|v|is|t)\b", rf"<\1{prefix}\2", new_body)
+        xml = xml[:m.start()] + f"<{prefix}sheetData>{new_body}</{prefix}sheetData>" + xml[m.end():]
+        last = max(rows) if rows else 1
+        xml = _stretch(xml, last)
+        files[part] = xml.encode("utf-8")
+    if styles is not None and styles_name is not None and styles.xml != files[styles_name].decode("utf-8"):
+        files[styles_name] = styles.xml.encode("utf-8")
+    return files.write(data, order)
+
+
+def _stretch(xml: str, last: int) -> str:
+    """The sheet's <dimension> and autoFilter ranges reaching ``last``."""
+    def grow(m: re.Match[str]) -> str:
+        ref = m.group(2)
+        mm = re.fullmatch(r"([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?", ref)
+        if not mm:
+            return m.group(0)
+        c1, r1, c2, r2 = mm.group(1), mm.group(2), mm.group(3) or mm.group(1), int(mm.group(4) or mm.group(2))
+        return f'{m.group(1)}"{c1}{r1}:{c2}{max(r2, last)}"'
+    xml = re.sub(r'(<(?:\w+:)?dimension\b[^>]*\bref=)"([^"]+)"', grow, xml, count=1)
+    return re.sub(r'(<(?:\w+:)?autoFilter\b[^>]*\bref=)"([^"]+)"', grow, xml, count=1)
+
+
+def append_summary(plan: Plan) -> dict[str, int]:
+    """Rows added per sheet (for messages)."""
+    return {key: len(app.rows) for key, app in plan.appends.items()}
+
