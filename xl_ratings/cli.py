@@ -164,7 +164,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise RatingInputError(f"{option} must be a date like 2026-03-01", value=text) from None
 
     options = Options(event=args.event, replace=args.replace, name=args.name,
-                      start=day(args.start, "--start"), end=day(args.end, "--end"))
+                      start=day(args.start, "--start"), end=day(args.end, "--end"), cls=args.cls, level=args.level)
     plan, written = import_into(args.into, args.sources, format=args.format, options=options,
                                 dry_run=args.dry_run, output=args.output, force=args.force)
     console = _console()
@@ -290,6 +290,9 @@ def build_parser() -> argparse.ArgumentParser:
     im.add_argument("--name", help="the event's name, when the source has none (a crosstable)")
     im.add_argument("--start", metavar="DATE", help="the event's first day, when the source has no dates")
     im.add_argument("--end", metavar="DATE", help="the event's last day, when the source has no dates")
+    im.add_argument("--class", dest="cls", metavar="CLASS", help="the event's class (A/B/C, 甲/乙/丙), "
+                                                                   "when the source has none")
+    im.add_argument("--level", help="the event's level (national/provincial/district), when the source has none")
     im.add_argument("--replace", action="store_true", help="replace the games of an event already in BOOK")
     im.add_argument("--dry-run", action="store_true", help="show what would be added and matched; write nothing")
     im.add_argument("--output", metavar="OUT.xlsx", help="write the result here instead of updating BOOK in place")

@@ -51,6 +51,8 @@ class Options:
     name: str | None = None         #: the event's name, when the source has none
     start: dt.date | None = None    #: the event's dates, when the source has none
     end: dt.date | None = None
+    cls: str | None = None          #: the event's class (A/B/C, 甲/乙/丙), when the source has none
+    level: str | None = None        #: the event's level (national/provincial/district), when the source has none
 
 
 @dataclass
@@ -185,7 +187,8 @@ class Matcher:
 
 
 def _norm(text: str | None) -> str:
-    return re.sub(r"\s+", " ", str(text or "")).strip().casefold()
+    """A name as compared: case, spaces and the comma of "Surname, First" (FIDE) do not count."""
+    return re.sub(r"[\s,，]+", " ", str(text or "")).strip().casefold()
 
 
 # --------------------------------------------------------------------------- the plan
@@ -321,8 +324,8 @@ def _one(t: Tournament, records: Records, matcher: Matcher, options: Options, ne
     if new_event:
         champion = ids.get(ev.champion) if ev.champion else None
         appends["Events"].rows.append({"event": eid, "name": name, "start": start, "end": end,
-                                       "format": ev.format, "class": ev.cls, "level": ev.level,
-                                       "champion": champion})
+                                       "format": ev.format, "class": ev.cls or options.cls,
+                                       "level": ev.level or options.level, "champion": champion})
         appends["Events"].sources.append(Source(t.source))
     per_round: Counter[str] = Counter()
     for g in t.games:

@@ -1,0 +1,155 @@
+"""``xl-ratings import`` end to end (issue 9): one tournament written as a club
+report, a round-robin matrix (CSV and .xlsx), a Swiss table, an EGF h9 file,
+a FIDE TRF16 file and an OpenGotha file imports to the same Games rows each
+time and rates to identical results; players are matched; a repeated import is
+refused unless --replace; --dry-run writes nothing; every other part of the
+workbook stays byte for byte."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from helpers import read_sheet, run_cli
+from import_writers import (EVENT, G, write_h9, write_opengotha, write_report, write_rr_csv, write_rr_xlsx,
+                            write_swiss_csv, write_trf)
+
+#: the same tournament without the handicap game (a chess-style file cannot say stones)
+EVEN = dataclasses.replace(EVENT, games=tuple(dataclasses.replace(g, handicap=0) for g in EVENT.games))
+DATES = ("--start", "2024-05-01", "--end", "2024-05-03", "--class", "B")
+
+WRITERS = {
+    "report": (lambda p, d: write_report(p.with_suffix(".xlsx"), d), ()),
+    "rr_csv": (lambda p, d: write_rr_csv(p.with_suffix(".csv"), d), DATES),
+    "rr_xlsx": (lambda p, d: write_rr_xlsx(p.with_suffix(".xlsx"), d), DATES),
+    "swiss_csv": (lambda p, d: write_swiss_csv(p.with_suffix(".csv"), d), DATES),
+    "h9": (lambda p, d: write_h9(p.with_suffix(".h9"), d), ()),
+    "trf": (lambda p, d: write_trf(p.with_suffix(".trf"), d), ("--class", "B")),
+    "opengotha": (lambda p, d: write_opengotha(p.with_suffix(".xml"), d), ("--class", "B")),
+}
+
+
+def fresh_book(tmp_path: Path, name: str = "hk.xlsx") -> Path:
+    book = tmp_path / name
+    assert run_cli("new", "gor", book, "--empty") == 0
+    return book
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[\s,]+", " ", str(name)).strip().lower()
+
+
+def games_of(book: Path) -> set[tuple]:
+    """The imported games as (round, player, opponent, score, forfeit, handicap), one side each."""
+    names = {r["id"]: norm(r["name"]) for r in read_sheet(book, "Players")}
+    out = set()
+    for g in read_sheet(book, "Games"):
+        a, b = names[g["player"]], names[g["opponent"]]
+        res = str(g["result"])
+        forfeit = res in ("+", "-")
+        score = {"+": 1.0, "-": 0.0}.get(res, None)
+        score = float(g["result"]) if score is None else score
+        h = float(g.get("handicap") or 0)
+        if a > b:
+            a, b, score, h = b, a, 1 - score, -h
+        out.add((g.get("round"), a, b, score, forfeit, h))
+    return out
+
+
+def imported(tmp_path: Path, kind: str, d=EVEN) -> Path:
+    write, extra = WRITERS[kind]
+    src = write(tmp_path / f"src_{kind}", d)
+    book = fresh_book(tmp_path, f"{kind}.xlsx")
+    assert run_cli("import", src, "--into", book, *extra) == 0
+    return book
+
+
+def test_every_format_imports_the_same_games_and_rates_identically(tmp_path):
+    results, games = {}, {}
+    for kind in WRITERS:
+        book = imported(tmp_path, kind)
+        g = games_of(book)
+        games[kind] = {x[1:] for x in g} if kind.startswith("rr") else g   # a matrix has no rounds
+        assert run_cli("process", book, "--period", "2024") == 0
+        results[kind] = {norm(r["name"]): r["new"] for r in read_sheet(book, "Ratings")}
+    want = games["report"]
+    assert len(want) == len(EVEN.games) == 6
+    for kind, g in games.items():
+        assert g == ({x[1:] for x in want} if kind.startswith("rr") else want), kind
+    first = results["report"]
+    assert len(first) == 5
+    for kind, r in results.items():
+        assert r == pytest.approx(first, abs=1e-9), kind
+    # byes are not games; the forfeit is a forfeit
+    assert sum(1 for x in want if x[4]) == 1
+
+
+def test_handicaps_survive_where_the_format_has_them(tmp_path):
+    for kind in ("report", "swiss_csv", "h9", "opengotha"):
+        book = imported(tmp_path, kind, EVENT)
+        hs = {x[5] for x in games_of(book)}
+        assert hs == {0.0, 2.0} or hs == {0.0, -2.0}, kind
+
+
+def test_players_are_matched_and_repeats_refused(tmp_path, capsys):
+    book = imported(tmp_path, "h9")
+    before = read_sheet(book, "Players")
+    src = write_trf(tmp_path / "again.trf", EVEN)
+    capsys.readouterr()
+    # the same event (same name and dates) again: refused, nothing written
+    data = book.read_bytes()
+    assert run_cli("import", src, "--into", book) == 2
+    assert "already in the workbook" in capsys.readouterr().err and book.read_bytes() == data
+    # --replace: the games replaced, the players matched by name (no new player)
+    assert run_cli("import", src, "--into", book, "--replace") == 0
+    out = capsys.readouterr().out
+    assert "0 new player(s)" in out and "5 matched" in out
+    assert len(read_sheet(book, "Players")) == len(before)
+    assert len(read_sheet(book, "Games")) == len(EVEN.games)
+
+
+def test_dry_run_writes_nothing(tmp_path, capsys):
+    book = fresh_book(tmp_path)
+    data = book.read_bytes()
+    src = write_opengotha(tmp_path / "t.xml", EVENT)
+    assert run_cli("import", src, "--into", book, "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert "5 new player(s)" in out and "6 games" in out and "nothing was written" in out
+    assert book.read_bytes() == data and not (tmp_path / "hk.backup.xlsx").exists()
+
+
+def test_import_changes_only_the_input_sheets(tmp_path):
+    book = fresh_book(tmp_path)
+    with zipfile.ZipFile(book) as z:
+        before = {n: z.read(n) for n in z.namelist()}
+    assert run_cli("import", write_h9(tmp_path / "t.h9", EVENT), "--into", book) == 0
+    with zipfile.ZipFile(book) as z:
+        after = {n: z.read(n) for n in z.namelist()}
+    changed = {n for n in before if before[n] != after.get(n)}
+    wb = openpyxl.load_workbook(book)
+    assert set(after) == set(before)
+    assert len(changed) <= 4, changed          # Players, Events, Games and (for the date format) styles.xml
+    assert all(n.startswith("xl/worksheets/") or n == "xl/styles.xml" for n in changed)
+    assert [r[0] for r in wb["Events"].iter_rows(min_row=2, values_only=True)] == ["E001"]
+
+
+def test_bad_source_is_refused_with_its_line(tmp_path, capsys):
+    book = fresh_book(tmp_path)
+    src = write_h9(tmp_path / "t.h9", EVENT)
+    text = src.read_text(encoding="utf-8").replace("3d", "3x", 1)   # an unknown grade
+    src.write_text(text, encoding="utf-8")
+    data = book.read_bytes()
+    assert run_cli("import", src, "--into", book) == 2
+    err = capsys.readouterr().err
+    assert "t.h9" in err and "line" in err and book.read_bytes() == data
+
+
+def test_crosstable_without_dates_says_how(tmp_path, capsys):
+    book = fresh_book(tmp_path)
+    src = write_rr_csv(tmp_path / "rr.csv", EVEN)
+    assert run_cli("import", src, "--into", book) == 2
+    assert "--start and --end" in capsys.readouterr().err
