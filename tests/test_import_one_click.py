@@ -1,0 +1,76 @@
+"""One click in Excel (issue 9, 3): a crosstable pasted into the Import sheet
+(导入), ``import_results`` run through xlwings' own script dispatch (xlwings
+Lite/Server), appends the same Players, Events and Games rows as
+``xl-ratings import`` of that crosstable."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from helpers import read_sheet, run_cli
+from import_writers import EVENT, rr_rows, write_rr_csv
+from test_script_dispatch import replay, serial
+
+from xl_ratings.workbook.read import read_tables
+
+ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
+DISPATCH = textwrap.dedent("""
+    import asyncio, json, sys
+    import xlwings as xw
+    from xlwings.server import custom_scripts_call
+    import xl_ratings.excel as excel
+    snap = json.load(open(sys.argv[1], encoding="utf-8"))
+    snap["version"] = xw.__version__
+    book = xw.Book(json=snap)
+    asyncio.run(custom_scripts_call(excel, "import_results", typehint_to_value={xw.Book: book}))
+    json.dump(book.json(), sys.stdout, ensure_ascii=False, default=str)
+""")
+META = [["名称 name", "春季公开赛"], ["开始 start", "2024-05-01"], ["结束 end", "2024-05-03"], []]
+
+
+def test_import_sheet_one_click_equals_the_command_line(tmp_path):
+    tables = read_tables(ROOT / "gor.xlsx")
+    tables["导入"] = META + [list(r) for r in rr_rows(EVENT)]
+    sheets = [{"name": n, "values": [[serial(v) for v in row] for row in rows] or [[]],
+               "pictures": [], "tables": []} for n, rows in tables.items()]
+    snap = {"version": None, "client": "Office.js",
+            "book": {"name": "gor.xlsx", "active_sheet_index": 0, "selection": "A1"},
+            "names": [], "sheets": sheets}
+    (tmp_path / "snap.json").write_text(json.dumps(snap, ensure_ascii=False, default=str), encoding="utf-8")
+    env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
+    proc = subprocess.run([sys.executable, "-c", DISPATCH, str(tmp_path / "snap.json")],
+                          capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    grids = replay(sheets, json.loads(proc.stdout)["actions"])
+
+    csv = write_rr_csv(tmp_path / "rr.csv", EVENT)
+    book = tmp_path / "book.xlsx"
+    book.write_bytes((ROOT / "gor.xlsx").read_bytes())
+    assert run_cli("import", csv, "--into", book, "--name", "春季公开赛", "--start", "2024-05-01",
+                   "--end", "2024-05-03") == 0
+    for sheet in ("Players", "Events", "Games"):
+        want = read_sheet(book, sheet)
+        got_rows = [r for r in grids[sheet] if any(v not in (None, "") for v in r)]
+        added = got_rows[len(got_rows) - (len(want) - len(read_sheet(ROOT / "gor.xlsx", sheet))):]
+        new_want = want[len(read_sheet(ROOT / "gor.xlsx", sheet)):]
+        assert len(added) == len(new_want) > 0, sheet
+        for g, w in zip(added, new_want):
+            shown = {norm(v) for v in g if v not in (None, "")}
+            assert {norm(v) for v in w.values() if v is not None} <= shown, (sheet, w, g)
+
+
+def norm(v):
+    """A cell as both paths write it: dates as ISO text, numbers as floats; Excel's
+    text prefix ' (so that "+" stays text, not a formula) is not part of the value."""
+    if isinstance(v, str) and v.startswith("'"):
+        v = v[1:]
+    if hasattr(v, "isoformat"):
+        return v.isoformat()[:10]
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    return str(v).strip()[:10] if len(str(v)) >= 10 and str(v)[4:5] == "-" else str(v).strip()
