@@ -246,10 +246,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="xl-ratings", description="Spreadsheet-native rating for federations.")
+    p = argparse.ArgumentParser(
+        prog="xl-ratings", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Ratings for board-game federations and clubs, in their Excel workbooks "
+                    "(shanghai, gor, lianzhong, peng) — 在 Excel 工作簿中计算等级分.",
+        epilog="""examples:
+  xl-ratings demo                                   sample workbooks, processed, in xl-ratings-demo/
+  xl-ratings new shanghai club.xlsx                 a federation's workbook (sample records; --empty without)
+  xl-ratings new report spring.xlsx                 a club's tournament report, to fill in and send
+  xl-ratings import spring.xlsx open.trf --into club.xlsx --dry-run
+  xl-ratings process club.xlsx                      every period not yet processed (backup kept)
+  xl-ratings process club.xlsx --from 2026H1        re-rate a corrected period and the ones after it
+  xl-ratings publish club.xlsx --site site --pdf list.pdf
+
+'xl-ratings COMMAND --help' tells each command's options.""")
     p.add_argument("--version", action="version", version=f"xl-ratings {__version__}")
-    sub = p.add_subparsers(dest="cmd", required=True)
-    d = sub.add_parser("demo", help="build a sample workbook per system, process it, print a summary")
+    sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
+    d = sub.add_parser("demo", help="build a sample workbook per system, process it, print a summary",
+                       description="Build a sample workbook per rating system, process it and print a summary.")
     d.add_argument("--dir", default="xl-ratings-demo", help="folder for the demo workbooks")
     n = sub.add_parser("new", help="a fresh workbook from a system's template, or a club's report workbook",
                        description="A fresh workbook: a federation's (SYSTEM = shanghai, gor, lianzhong, peng) "
@@ -259,7 +273,10 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("book")
     n.add_argument("--empty", action="store_true", help="without the sample records")
     n.add_argument("--force", action="store_true", help="overwrite an existing file")
-    pr = sub.add_parser("process", help="process a period of a workbook (or of a CSV/Parquet game list)")
+    pr = sub.add_parser("process", help="process a period of a workbook (or of a CSV/Parquet game list)",
+                        description="Compute the ratings of the periods not yet processed (or --period P, or "
+                                    "re-rate --from P) and write the result sheets into BOOK (a backup is kept), "
+                                    "or into --output.")
     pr.add_argument("book", help="BOOK.xlsx/.xlsm, or a game list GAMES.csv/.parquet")
     when = pr.add_mutually_exclusive_group()
     when.add_argument("--period", help="shanghai 2026H1/2026H2; peng 2026; gor/lianzhong 2026, "
@@ -310,7 +327,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.cmd:
+        parser.print_help(sys.stderr)
+        return 2
     try:
         if args.cmd == "publish" and not (args.site or args.pdf):
             raise RatingInputError("publish needs --site DIR and/or --pdf OUT.pdf")
