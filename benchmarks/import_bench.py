@@ -2,7 +2,10 @@
 
 * a generated 1,000-player, 10-round Swiss written as TRF16 and as h9;
 * a 100,000-game club report (Games sheet) written as .xlsx with openpyxl's
-  write_only mode, then read with python-calamine and parsed.
+  write_only mode, then read with python-calamine and parsed;
+* each of them imported end to end into a fresh workbook (``xl-ratings
+  import``: read, match players, validate the workbook as it would be,
+  append the rows by zip patch, write atomically with a backup).
 
 Run: ``PYTHONPATH=. python benchmarks/import_bench.py``; prints a table of times.
 """
@@ -23,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from xl_ratings.importers import h9, load, trf  # noqa: E402
 from xl_ratings.importers.detect import _read_sheets  # noqa: E402
 from xl_ratings.importers.report import parse_report_tables  # noqa: E402
+from xl_ratings.cli import main as cli_main  # noqa: E402
+from xl_ratings.workbook.jobs import import_into  # noqa: E402
 
 PLAYERS, ROUNDS, REPORT_GAMES = 1000, 10, 100_000
 
@@ -118,6 +123,13 @@ def main() -> None:
         rows.append(("report: parse Games sheet", f"{len(rep.games):,} games", s_parse))
         rep2, s_load = timed(lambda: load(rep_path))
         rows.append(("report: load() end to end", f"{len(rep2.games):,} games", s_load))
+        for system, src, label in (("shanghai", trf_path, "TRF16 1,000 x 10"), ("gor", h9_path, "h9 1,000 x 10"),
+                                   ("lianzhong", rep_path, "report 100,000 games")):
+            book = d / f"into_{system}.xlsx"
+            cli_main(["new", system, str(book), "--empty"])
+            plan_files, s_imp = timed(lambda: import_into(book, [str(src)]))
+            rows.append((f"xl-ratings import {label} into an empty {system} workbook",
+                         f"{plan_files[0].games:,} games", s_imp))
     width = max(len(r[0]) for r in rows)
     print(f"{'input':<{width}}  {'size':>15}  {'seconds':>8}")
     for name, size, secs in rows:
