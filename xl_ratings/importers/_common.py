@@ -8,6 +8,7 @@ them in one :class:`~xl_ratings.errors.InputErrors`.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -66,6 +67,7 @@ def fail(file: str, en: str, zh: str, *, value: Any = None, row: int | None = No
 
 
 # --------------------------------------------------------------------------- cells
+@functools.lru_cache(maxsize=4096)
 def column_letter(index: int) -> str:
     """0 -> A, 25 -> Z, 26 -> AA."""
     letters = ""
@@ -83,8 +85,11 @@ def cell_ref(row_index: int, col_index: int) -> str:
 
 def clean(value: Any) -> Any:
     """A cell as read: strings stripped (full-width forms folded), empty -> None."""
-    if value is None:
-        return None
+    t = type(value)
+    if t is int or value is None:
+        return value
+    if t is float:
+        return None if value != value else value      # NaN
     if isinstance(value, str):
         if value.isascii():
             return value.strip() or None
