@@ -63,3 +63,37 @@ def test_libreoffice_reads_published_ratings(converted, system):
             assert lo[pid] == ""
         else:
             assert float(lo[pid]) == pytest.approx(v, rel=1e-12)
+
+
+def test_read_me_prints_on_one_a4_page(tmp_path):
+    """Each Read me prints on one A4 portrait page in LibreOffice, every word of
+    it on that page (its columns fitted to the page width, not spread over pages)."""
+    import re
+
+    import openpyxl
+    from pypdf import PdfReader
+
+    need_soffice()
+    books = []
+    for name in ("shanghai.xlsx", "gor.xlsm", "report.xlsx"):
+        wb = openpyxl.load_workbook(ROOT / name)
+        for ws in wb.worksheets[1:]:
+            wb.remove(ws)
+        books.append(tmp_path / f"{name.replace('.', '_')}.xlsx")
+        wb.save(books[-1])
+    profile = (tmp_path / "profile").as_uri()
+    proc = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "pdf",
+                           "--outdir", str(tmp_path / "pdf")] + [str(b) for b in books],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    for book in books:
+        pages = PdfReader(tmp_path / "pdf" / f"{book.stem}.pdf").pages
+        assert len(pages) == 1, book.name
+        box = pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == (595, 842)   # A4 portrait
+        printed = re.sub(r"\s+", "", pages[0].extract_text())
+        ws = openpyxl.load_workbook(book)["Read me"]
+        for row in ws.iter_rows():
+            for c in row:
+                if c.value:
+                    assert re.sub(r"\s+", "", str(c.value)) in printed, f"{book.name} {c.coordinate}"

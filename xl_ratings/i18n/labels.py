@@ -60,6 +60,17 @@ LABELS: dict[str, str] = {
     "pending_events": "待定赛事数", "title_awarded": "授予称号", "inputs": "记录指纹",
     "published": "原公布", "corrected": "更正后", "correction": "更正幅度", "reason": "原因",
     "weight": "权重",
+    # the club's tournament report (``xl-ratings new report``)
+    "no": "编号", "organiser": "主办单位", "arbiter": "裁判长", "federation_id": "会员号",
+}
+
+#: sheet -> key -> simplified Chinese label, where a sheet's column means
+#: something else than elsewhere: an event's name is its 名称, a person's 姓名.
+#: Every label here is accepted as a header on every sheet (the input readers
+#: do not say which sheet they read), and the general label stays accepted.
+SHEET_LABELS: dict[str, dict[str, str]] = {
+    "Events": {"name": "名称"},
+    "Event": {"name": "名称"},       # the report's key/value sheet
 }
 
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
@@ -75,9 +86,10 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
 _SPLIT = re.compile(r"[\s()（）/|:：\n]+")
 
 
-def label(key: str, system: Named | None = None) -> str:
-    """The header of column ``key``: "中文 key" in the system's script."""
-    zh = (system.terms.get(key) if system is not None else None) or LABELS.get(key)
+def label(key: str, system: Named | None = None, sheet: str | None = None) -> str:
+    """The header of column ``key`` (of ``sheet``): "中文 key" in the system's script."""
+    zh = (SHEET_LABELS.get(sheet or "", {}).get(key)
+          or (system.terms.get(key) if system is not None else None) or LABELS.get(key))
     if zh is None:
         return key
     if system is not None:
@@ -89,9 +101,11 @@ def label(key: str, system: Named | None = None) -> str:
 def _by_label() -> dict[str, list[str]]:
     """Every Chinese label, in both scripts -> the keys it names."""
     out: dict[str, list[str]] = {}
-    for key, zh in LABELS.items():
+    pairs = list(LABELS.items()) + [kv for labels in SHEET_LABELS.values() for kv in labels.items()]
+    for key, zh in pairs:
         for text in {zh, traditional(zh)}:
-            out.setdefault(text, []).append(key)
+            if key not in out.setdefault(text, []):
+                out[text].append(key)
     return out
 
 
@@ -153,4 +167,5 @@ ENGLISH: dict[str, str] = {
     "basic": "basic score", "coefficient": "coefficient A", "multiplier": "annual multiplier",
     "base": "year-start base", "count": "players", "source": "source", "adjusted": "rank adjustment",
     "window_games": "games in 12 months", "weight": "weight",
+    "no": "no.", "organiser": "organiser", "arbiter": "arbiter", "federation_id": "federation id",
 }

@@ -6,7 +6,8 @@ xlwings VBA module, so no add-in is needed).  Its ``SampleCall`` macro runs
 name, the xlwings quickstart convention: ``xl-ratings new SYSTEM BOOK.xlsm``
 therefore also writes ``BOOK.py`` beside the workbook, which imports
 :func:`xl_ratings.excel.main`.  A button on the "Read me" sheet calls the
-macro.
+macro; a template's Read me then mentions the button and the button speaks
+the template's script (:func:`xl_ratings.workbook.templates.prepare_macro_workbook`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 import zipfile
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from ..errors import RatingInputError
 from .xlsx import rewrite_zip
@@ -28,7 +30,7 @@ BUTTON_TEXT = "计算等级分  Process ratings"
 BUTTON_ANCHOR = (2, 5, 3000000)   # column A, rows 3 to 5, 3.1 inches wide (EMU)
 
 _DRAWING = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><xdr:twoCellAnchor editAs="absolute"><xdr:from><xdr:col>0</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>{r0}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:to><xdr:col>0</xdr:col><xdr:colOff>{width}</xdr:colOff><xdr:row>{r1}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to><xdr:sp macro="{macro}" textlink=""><xdr:nvSpPr><xdr:cNvPr id="2" name="ProcessButton" descr="xl-ratings"/><xdr:cNvSpPr/></xdr:nvSpPr><xdr:spPr><a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="1F4E78"/></a:solidFill></xdr:spPr><xdr:txBody><a:bodyPr vertOverflow="clip" rtlCol="0" anchor="ctr"/><a:lstStyle/><a:p><a:pPr algn="ctr"/><a:r><a:rPr lang="zh-CN" sz="1400" b="1"><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill></a:rPr><a:t>{text}</a:t></a:r></a:p></xdr:txBody></xdr:sp><xdr:clientData/></xdr:twoCellAnchor></xdr:wsDr>"""
+<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><xdr:twoCellAnchor editAs="absolute"><xdr:from><xdr:col>0</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>{r0}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:to><xdr:col>0</xdr:col><xdr:colOff>{width}</xdr:colOff><xdr:row>{r1}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to><xdr:sp macro="{macro}" textlink=""><xdr:nvSpPr><xdr:cNvPr id="2" name="ProcessButton" descr="xl-ratings"/><xdr:cNvSpPr/></xdr:nvSpPr><xdr:spPr><a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="1F4E78"/></a:solidFill></xdr:spPr><xdr:txBody><a:bodyPr vertOverflow="clip" rtlCol="0" anchor="ctr"/><a:lstStyle/><a:p><a:pPr algn="ctr"/><a:r><a:rPr lang="zh-CN" sz="1400" b="1"><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill><a:latin typeface="Arial"/></a:rPr><a:t>{text}</a:t></a:r></a:p></xdr:txBody></xdr:sp><xdr:clientData/></xdr:twoCellAnchor></xdr:wsDr>"""
 
 
 def vba_project() -> bytes:
@@ -65,8 +67,8 @@ def _first_sheet_part(files: dict[str, bytes]) -> str:
     return t if t.startswith("xl/") else "xl/" + t
 
 
-def add_macro_parts(data: bytes, vba: bytes | None = None) -> bytes:
-    """Turn .xlsx bytes into .xlsm bytes with the VBA project and the button."""
+def add_macro_parts(data: bytes, vba: bytes | None = None, text: str = BUTTON_TEXT) -> bytes:
+    """Turn .xlsx bytes into .xlsm bytes with the VBA project and the button (``text``)."""
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         files = {n: z.read(n) for n in z.namelist()}
     before = dict(files)
@@ -92,7 +94,7 @@ def add_macro_parts(data: bytes, vba: bytes | None = None) -> bytes:
         drawing = f"xl/drawings/drawing{n}.xml"
         r0, r1, width = BUTTON_ANCHOR
         files[drawing] = _DRAWING.format(r0=r0, r1=r1, width=width, macro=MACRO,
-                                         text=BUTTON_TEXT).encode()
+                                         text=escape(text)).encode()
         ct = ct.replace("</Types>", f'<Override PartName="/{drawing}" ContentType="application/'
                         'vnd.openxmlformats-officedocument.drawing+xml"/></Types>')
         rel_part = sheet.replace("worksheets/", "worksheets/_rels/") + ".rels"
@@ -120,13 +122,17 @@ def module_source() -> str:
 
 
 def macro_workbook_bytes(wb: Any) -> bytes:
-    """An openpyxl workbook as .xlsm bytes, with the VBA project and the button."""
+    """An openpyxl workbook as .xlsm bytes, with the VBA project and the button
+    (a template's Read me is readied for it first)."""
+    from .templates import prepare_macro_workbook
+
+    text = prepare_macro_workbook(wb)
     wb.code_name = "ThisWorkbook"
     for ws, code in zip(wb.worksheets[:2], ("Sheet1", "Sheet2")):
         ws.sheet_properties.codeName = code
     buf = io.BytesIO()
     wb.save(buf)
-    return add_macro_parts(buf.getvalue())
+    return add_macro_parts(buf.getvalue(), text=text)
 
 
 def save_macro_workbook(wb: Any, path: Path, write_module: bool = True) -> None:
