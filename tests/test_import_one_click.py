@@ -74,3 +74,23 @@ def norm(v):
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         return float(v)
     return str(v).strip()[:10] if len(str(v)) >= 10 and str(v)[4:5] == "-" else str(v).strip()
+
+
+def test_macro_templates_have_an_import_button_on_the_import_sheet():
+    """The .xlsm templates: the Import sheet carries a button running the same macro; clicked
+    there, BOOK.main() imports (xl_ratings.excel.main dispatches on the active sheet)."""
+    import re
+    import zipfile
+
+    for system in ("shanghai", "gor", "lianzhong", "peng"):
+        with zipfile.ZipFile(ROOT / f"{system}.xlsm") as z:
+            wb = z.read("xl/workbook.xml").decode()
+            rels = z.read("xl/_rels/workbook.xml.rels").decode()
+            rid = re.search(r'<sheet [^>]*name="Import"[^>]*r:id="([^"]+)"', wb).group(1)
+            target = re.search(rf'Id="{rid}"[^>]*Target="([^"]+)"', rels).group(1).lstrip("/")
+            part = target if target.startswith("xl/") else "xl/" + target
+            srels = z.read(part.replace("worksheets/", "worksheets/_rels/") + ".rels").decode()
+            drawing = "xl/" + re.search(r'Target="\.\./(drawings/[^"]+)"', srels).group(1)
+            xml = z.read(drawing).decode()
+        assert 'name="ImportButton"' in xml and 'macro="[0]!SampleCall"' in xml, system
+    assert "on the Import sheet it imports" in (ROOT / "gor.py").read_text(encoding="utf-8")

@@ -201,7 +201,7 @@ def cmd_new(args) -> int:
             raise RatingInputError("the report workbook's name must end in .xlsx", value=str(path))
         if path.exists() and not args.force:
             raise RatingInputError("the file already exists (use --force to overwrite)", value=str(path))
-        save_workbook(getattr(templates, "build_report")(with_sample=not args.empty), path)
+        save_workbook(templates.build_report(with_sample=not args.empty), path)
         print(f"created {path} (a club's tournament report{'' if args.empty else ', with sample records'}): "
               f"fill it in, send it to the federation, which runs: xl-ratings import {path.name} --into BOOK.xlsx")
         return 0

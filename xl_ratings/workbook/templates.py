@@ -25,7 +25,7 @@ from ..i18n.labels import SHEET_ALIASES, label
 from ..systems.base import System
 from ..view.page import LIST_NAMES
 from ..view.sheets import formula_like
-from .macro import BUTTON_ANCHOR, BUTTON_TEXT
+from .macro import BUTTON_ANCHOR, BUTTON_TEXT, IMPORT_TEXT
 from .xlsx import text_width
 
 HEADER_FILL = "1F4E78"
@@ -214,7 +214,10 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
           zh_run,
           f"结果写入 {zh_results}。这些表由程序生成，每次计算时重写。",
           "输入表不会被修改；同一周期重复计算会替换该周期的结果。History 保存每个周期的结果，请勿手工修改。",
-          f"Settings（设置）表可修改任何参数，如 {key} = {value}；表格类参数写成 键:值, 键:值。"]
+          f"Settings（设置）表可修改任何参数，如 {key} = {value}；表格类参数写成 键:值, 键:值。",
+          ("导入成绩：把循环赛交叉表或积分编排表，粘贴到 Import（导入）表第 7 行起，填好上面的名称和日期，"
+           + ("然后点击该表上的“导入成绩”按钮；" if macro else "然后运行 xlwings Lite 脚本 import_results；")
+           + "也可在命令行运行 xl-ratings import 成绩文件 --into 本文件（俱乐部赛事报告、交叉表、h9、TRF、OpenGotha）。")]
     en = [(f"Fill in the records: {en_inputs}. One row per game, the result from the player's side: "
            "1/0.5/0, W/D/L or 胜/和/负; a forfeit is + (won without playing) or - (forfeited)."),
           en_run,
@@ -222,7 +225,12 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
           ("Input sheets are never edited; processing a period again replaces that period's results. "
            "History keeps every period's results: do not edit it by hand."),
           (f"The Settings sheet overrides any parameter, e.g. {key} = {value}; tables are written as "
-           "key:value, key:value.")]
+           "key:value, key:value."),
+          ("Import results: paste a round-robin crosstable or a Swiss table into the Import sheet from row 7, "
+           "fill in the name and dates above it, then "
+           + ("click its “Import results” button; " if macro else "run the xlwings Lite script import_results; ")
+           + "or run xl-ratings import FILE --into THIS on the command line (club report, crosstable, h9, "
+           "TRF, OpenGotha).")]
     if with_sample:
         zh.append("表中是示例记录：先计算一次看看结果，然后删除示例，填写自己的记录。")
         en.append("The sheets hold sample records: process them once to see the results, then delete "
@@ -254,13 +262,14 @@ def _template_system(wb: Any) -> System | None:
     return system if wb[READ_ME]["A1"].value == system.title else None
 
 
-def prepare_macro_workbook(wb: Any) -> str:
-    """Ready a template for the .xlsm: its Read me mentions the button (rather
-    than the command line and xlwings Lite only).  Returns the button's text
-    in the workbook's script.  Other workbooks are left as they are."""
+def prepare_macro_workbook(wb: Any) -> tuple[str, str]:
+    """Ready a template for the .xlsm: its Read me mentions the buttons (rather
+    than the command line and xlwings Lite only).  Returns the texts of the
+    process and import buttons in the workbook's script.  Other workbooks are
+    left as they are."""
     system = _template_system(wb)
     if system is None:
-        return BUTTON_TEXT
+        return BUTTON_TEXT, IMPORT_TEXT
     old = wb[READ_ME]
     index = wb.sheetnames.index(READ_ME)
     wb.remove(old)
@@ -268,7 +277,7 @@ def prepare_macro_workbook(wb: Any) -> str:
     wb.active = index
     with_sample = wb["Players"].max_row > 1 if "Players" in wb.sheetnames else False
     write_read_me(ws, system_read_me(system, with_sample, macro=True), READ_ME_WIDTHS)
-    return button_caption(system)
+    return button_caption(system), to_lang(IMPORT_TEXT, system.lang)
 
 
 # --------------------------------------------------------------------------- system workbooks
@@ -330,7 +339,35 @@ def build(name: str, with_sample: bool = True) -> Any:
         fmts = {c: "yyyy-mm-dd" for c in ("start", "end", "date")}
         write_table(ws, TemplateTable(cols, table_rows, fmts), system)
         _validations(ws, sheet, cols, system.lang)
+    import_sheet(wb, system)
     return wb
+
+
+#: The key/value lines above a pasted crosstable on the Import sheet (read by
+#: :func:`xl_ratings.importers.into_book.split_import_sheet`).
+IMPORT_KEYS = (("event", "赛事"), ("name", "名称"), ("start", "开始"), ("end", "结束"), ("replace", "替换"))
+
+
+def import_sheet(wb: Any, system: System) -> Any:
+    """The Import sheet (导入): key/value lines, then room to paste a crosstable from row 7."""
+    from openpyxl.comments import Comment
+    from openpyxl.styles import Font
+
+    ws = wb.create_sheet("Import")
+    for key, zh in IMPORT_KEYS:
+        ws.append([f"{to_lang(zh, system.lang)} {key}", None])
+        ws.cell(ws.max_row, 1).font = Font(bold=True)
+    for r in (3, 4):
+        ws.cell(r, 2).number_format = "yyyy-mm-dd"
+    ws.column_dimensions["A"].width = 14
+    ws.column_dimensions["B"].width = 30
+    ws["A1"].comment = Comment(to_lang(
+        "把循环赛交叉表或积分编排表，粘贴到第 7 行起（第一行是列名：序号、姓名、单位……），"
+        "填好上面的名称和日期；赛事一栏可填 Events 表中已有、尚无对局的赛事编号。"
+        " Paste a round-robin crosstable or a Swiss table from row 7 (its first row holds the column "
+        "names: no, name, club …); fill in the name and dates above. 'event' may name an event of the "
+        "Events sheet that has no games yet.", system.lang), "xl-ratings", width=420, height=160)
+    return ws
 
 
 #: (sheet, column) -> the values a list validation offers
