@@ -35,7 +35,7 @@ META = [["名称 name", "春季公开赛"], ["开始 start", "2024-05-01"], ["�
 
 def test_import_sheet_one_click_equals_the_command_line(tmp_path):
     tables = read_tables(ROOT / "gor.xlsx")
-    tables["导入"] = META + [list(r) for r in rr_rows(EVENT)]
+    tables["Import"] = META + [list(r) for r in rr_rows(EVENT)]   # pasted into the template's Import sheet
     sheets = [{"name": n, "values": [[serial(v) for v in row] for row in rows] or [[]],
                "pictures": [], "tables": []} for n, rows in tables.items()]
     snap = {"version": None, "client": "Office.js",
@@ -87,10 +87,13 @@ def test_macro_templates_have_an_import_button_on_the_import_sheet():
             wb = z.read("xl/workbook.xml").decode()
             rels = z.read("xl/_rels/workbook.xml.rels").decode()
             rid = re.search(r'<sheet [^>]*name="Import"[^>]*r:id="([^"]+)"', wb).group(1)
-            target = re.search(rf'Id="{rid}"[^>]*Target="([^"]+)"', rels).group(1).lstrip("/")
+            rel = next(r for r in re.findall(r"<Relationship\b[^>]*>", rels) if f'Id="{rid}"' in r)
+            target = re.search(r'Target="([^"]+)"', rel).group(1).lstrip("/")
             part = target if target.startswith("xl/") else "xl/" + target
             srels = z.read(part.replace("worksheets/", "worksheets/_rels/") + ".rels").decode()
-            drawing = "xl/" + re.search(r'Target="\.\./(drawings/[^"]+)"', srels).group(1)
+            drawing = "xl/" + re.search(r'Target="\.\./(drawings/drawing\d+\.xml)"', srels).group(1)
+            sheet_xml = z.read(part).decode()
             xml = z.read(drawing).decode()
         assert 'name="ImportButton"' in xml and 'macro="[0]!SampleCall"' in xml, system
+        assert sheet_xml.index("<drawing ") < sheet_xml.index("<legacyDrawing"), "schema order"
     assert "on the Import sheet it imports" in (ROOT / "gor.py").read_text(encoding="utf-8")

@@ -102,7 +102,11 @@ def _add_button(files: dict[str, bytes], ct: str, sheet: str, text: str, name: s
         sheet_xml = sheet_xml.replace(
             "<worksheet ", '<worksheet xmlns:r="http://schemas.openxmlformats.org/officeDocument/'
             '2006/relationships" ', 1)
-    files[sheet] = sheet_xml.replace("</worksheet>", '<drawing r:id="rIdBtn1"/></worksheet>').encode()
+    # CT_Worksheet's order: <drawing> comes before these (a comment's legacy drawing among them)
+    later = [sheet_xml.find(t) for t in ("<legacyDrawing", "<drawingHF", "<picture", "<oleObjects", "<controls",
+                                         "<webPublishItems", "<tableParts", "<extLst", "</worksheet>")]
+    at = min(k for k in later if k >= 0)
+    files[sheet] = (sheet_xml[:at] + '<drawing r:id="rIdBtn1"/>' + sheet_xml[at:]).encode()
     return ct
 
 
