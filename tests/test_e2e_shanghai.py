@@ -156,8 +156,11 @@ def window_book(first_event_day):
 @pytest.mark.parametrize("first,rated", [(D(2026, 3, 1), False), (D(2026, 9, 1), True)])
 def test_first_rating_window_of_two_years(tmp_path, first, rated):
     """seed 001 §十: 5 + 5 games count together only within two years (period by period)."""
+    from xl_ratings.workbook.jobs import process_workbook
+
     src = write_book(window_book(first), tmp_path / "w.xlsx")
-    assert run_cli("process", src, "--json", tmp_path / "w.json") == 0   # every period up to 2028H1
+    # every period up to 2028H1, run on a day of 2028H1 (periods that have not started are never processed)
+    process_workbook(src, json_path=str(tmp_path / "w.json"), today=D(2028, 5, 31))
     u = next(p for p in json.loads((tmp_path / "w.json").read_text(encoding="utf-8"))["players"]
              if p["id"] == "U")
     if rated:   # 10 wins at K 25 against 2200s from 2200: D 0 -> PC .5, +12.5 per game

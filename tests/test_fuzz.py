@@ -116,3 +116,40 @@ def test_fuzz_parts(tmp_path, capsys, part, junk):
     path = tmp_path / "f.xlsx"
     path.write_bytes(buf.getvalue())
     check(path, tmp_path, capsys)
+
+
+xml_edit = st.tuples(st.sampled_from(["hide_row", "far", "formula", "hide_sheet", "clash", "date1904", "serial"]),
+                     st.sampled_from(["Settings", "Players", "Events", "Games", "Notes"]),
+                     st.integers(1, 6),
+                     st.sampled_from(["XFD1048576", "Z900000", "XFD3", "AA1", "H40", "A1048576"]))
+
+
+@FUZZ
+@given(system=st.sampled_from(SYSTEMS), edits=st.lists(xml_edit, max_size=4))
+def test_fuzz_sheet_xml(tmp_path, capsys, system, edits):
+    """Hidden rows and sheets, values far away, formulas without a value, the
+    1904 date system, a user sheet named like a result sheet."""
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+    tables = base(system)
+    tables["Notes"] = [["a note"]]
+    path = write_book(tables, tmp_path / "f.xlsx")
+    wb = openpyxl.load_workbook(path)
+    for what, sheet, r, cell in edits:
+        ws = wb[sheet]
+        if what == "hide_row":
+            ws.row_dimensions[r].hidden = True
+        elif what == "far" and (sheet == "Notes" or cell != "A1048576"):   # a million rows read: too slow here
+            ws[cell] = "x"
+        elif what == "formula":
+            ws.cell(r, r, "=1+1")
+        elif what == "hide_sheet" and sheet != "Notes":
+            ws.sheet_state = "hidden" if r % 2 else "veryHidden"
+        elif what == "clash":
+            wb.create_sheet(["RATINGS", "checks", "History", "chart"][r % 4])
+        elif what == "date1904":
+            wb.epoch = CALENDAR_MAC_1904
+        elif what == "serial":
+            wb["Games"].cell(2, 2, 46082 - 1462 * (r % 2))   # 2026-03-01 in either date system
+    wb.save(path)
+    check(path, tmp_path, capsys)

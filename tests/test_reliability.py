@@ -77,6 +77,36 @@ def hidden(wb):
     wb["Players"].column_dimensions["F"].hidden = True
 
 
+def far_value(wb):
+    wb["Games"]["XFD1048576"] = "x"
+
+
+def hidden_rows(wb):
+    wb["Games"].row_dimensions[2].hidden = True
+
+
+def hidden_sheet(wb):
+    wb["Events"].sheet_state = "hidden"
+
+
+def formula(wb):
+    wb["Players"]["F3"] = "=F2-100"   # openpyxl stores no value: the file was never calculated
+
+
+def ratings_sheet(wb):
+    wb.create_sheet("RATINGS")["A1"] = "our own list"
+
+
+def system(name):
+    return [["key", "value"], ["system", name]]
+
+
+def csv_file(p, text):
+    p = p.with_suffix(".csv")
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
 CASES = [
     ("a text file named .xlsx", lambda p: (p.write_text("not a workbook"), p)[1], "not a zip package"),
     ("an empty file", lambda p: (p.write_bytes(b""), p)[1], "not a zip package"),
@@ -120,11 +150,34 @@ CASES = [
      "unknown setting 'k_nwe'"),
     ("an unknown rating system", lambda p: book_with(p, Settings=[["key", "value"], ["system", "elo"]]),
      "Settings 'system' must be shanghai, gor, lianzhong or peng"),
+    ("a stray value far away in an input sheet (XFD1048576)", lambda p: edit_book(p, far_value),
+     "makes the sheet's used range A1:XFD1048576"),
+    ("hidden (or filtered-out) rows in an input sheet", lambda p: edit_book(p, hidden_rows),
+     "row 2 of Games is hidden (or filtered out)"),
+    ("a hidden input sheet", lambda p: edit_book(p, hidden_sheet), "the sheet is hidden"),
+    ("a formula without a stored value (file never calculated)", lambda p: edit_book(p, formula),
+     "formulas without a stored value"),
+    ("an impossible rating (a typo)", lambda p: book_with(p, **add_row("Players", ["C", "丙", "M", "", "", 24000, None, None, None, "", "yes"])),
+     "is not a possible shanghai rating"),
+    ("a GoR below the floor of 100", lambda p: book_with(p, Settings=system("gor"), **add_row("Players", ["C", "丙", "M", "", "", 50, None, None, None, "", "yes"])),
+     "is not a possible gor rating"),
+    ("an unknown GoR tournament class", lambda p: book_with(p, Settings=system("gor"), Events=[EVENTS, ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", "D", "", ""]]),
+     "unknown tournament class"),
+    ("an unknown Peng event level", lambda p: book_with(p, Settings=system("peng"), Events=[EVENTS, ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", "", "moon", ""]]),
+     "unknown event level"),
+    ("a fractional or too large handicap", lambda p: book_with(p, Settings=system("gor"), Games=[GAMES, ["E1", None, 1, "A", "B", 1, 1.5]]),
+     "handicap must be a whole number of stones from -9 to 9"),
+    ("the same pair twice on a day, no round (round robin, Swiss)", lambda p: book_with(p, Games=[GAMES, ["E1", None, None, "A", "B", 1, None], ["E1", None, None, "B", "A", 1, None]]),
+     "a pair meets at most once per round"),
+    ("a user sheet named like a result sheet (RATINGS)", lambda p: edit_book(p, ratings_sheet),
+     "this sheet's name is the result sheet 'Ratings'"),
+    ("a .csv game list given without --system", lambda p: csv_file(p, "player,opponent,result\nA,B,1\n"),
+     "--system"),
 ]
 
 
 def run_case(tmp_path, make, capsys, *extra):
-    path = make(tmp_path / "case.xlsx")
+    path = make(tmp_path / "case.xlsx") or tmp_path / "case.xlsx"
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     code = run_cli("process", path, *extra)
     err = capsys.readouterr().err
@@ -139,6 +192,7 @@ def first_line(err):
     text = lines[0][2:] if lines else err.strip().splitlines()[0]
     text = re.sub(r"file \S*case\.xlsx", "file BOOK.xlsx", text)
     text = re.sub(r"\(process \d+\)", "(process 4242)", text).replace("case.xlsx", "BOOK.xlsx")
+    text = re.sub(r"[^\s']*case\.csv", "GAMES.csv", text)
     return text.replace("|", "\\|")
 
 
@@ -196,8 +250,43 @@ def test_formula_text_is_processed_as_text(tmp_path, capsys, table_rows):
                        "processed; written as text in the result sheets, never as a formula"))
 
 
+def test_nan_in_a_game_list(tmp_path, capsys, table_rows):
+    path = csv_file(tmp_path / "case.csv", "date,player,opponent,result,handicap\n2026-01-05,A,B,1,nan\n")
+    code, err = run_case(tmp_path, lambda p: path, capsys, "--system", "lianzhong")
+    assert code == 2 and "is not a number (NaN or infinity)" in err
+    table_rows.append(("NaN or infinity in a CSV/Parquet game list", code, first_line(err)))
+
+
+def test_processed_with_care(tmp_path, capsys, table_rows, monkeypatch):
+    """Inputs that are processed, and what is done about them."""
+    def stray(wb):
+        wb.create_sheet("Notes")["XFD1048576"] = "x"
+    assert run_cli("process", edit_book(tmp_path / "a.xlsx", stray), "--output", tmp_path / "a_out.xlsx") == 0
+    table_rows.append(("a stray value at XFD1048576 in a sheet of the user's own", 0,
+                       "processed; only the input sheets and the History are read"))
+    from test_trust import book_1904
+
+    assert run_cli("process", book_1904(tmp_path), "--period", "2026H1") == 0
+    table_rows.append(("a Mac workbook counting dates from 1904, dates typed as numbers", 0,
+                       "processed; numbers in date cells read in the workbook's date system"))
+    far = book_with(tmp_path / "f.xlsx", **add_row("Games", ["E1", None, 2, "B", "A", 1, None]))
+    wb = openpyxl.load_workbook(far)
+    wb["Events"].append(["E9", "明年", D(2099, 3, 1), D(2099, 3, 2), "round_robin", "", "", ""])
+    wb["Games"].append(["E9", None, 1, "A", "B", 1, None])
+    wb.save(far)
+    assert run_cli("process", far, "--json", tmp_path / "f.json") == 0
+    import json
+
+    data = json.loads((tmp_path / "f.json").read_text(encoding="utf-8"))
+    assert not data["period"].startswith("2099") and any(c["rule"] == "date.future" for c in data["checks"])
+    table_rows.append(("a game dated after today (a typo, or a period not started)", 0,
+                       "processed up to the period containing today, never a later one; a Checks line: "
+                       "“a game dated after today: a typo?”"))
+    capsys.readouterr()
+
+
 def test_readme_reliability_table(table_rows):
-    assert len(table_rows) == len(CASES) + 4, "run the whole module"
+    assert len(table_rows) == len(CASES) + 8, "run the whole module"
     lines = ["| bad input | exit | what the officer sees |", "|---|---:|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in table_rows]
     table = "\n".join(lines)

@@ -24,6 +24,13 @@ def show(value: Any) -> str:
     return repr(value)
 
 
+def _names(text: str, shown: str) -> bool:
+    """Does ``text`` already show the value (as a word of its own: 50 is not named by 3,500)?"""
+    import re
+
+    return re.search(rf"(?<![\w.,]){re.escape(shown)}(?![\w]|[.,]\d)", text) is not None
+
+
 @dataclass(frozen=True)
 class Where:
     """Where a value came from: any part may be unknown."""
@@ -64,7 +71,7 @@ class RatingInputError(ValueError):
     def _compose(self) -> str:
         loc = self.where.describe()
         text = f"{loc}: {self.problem}" if loc else self.problem
-        if self.value is not None and show(self.value) not in text:
+        if self.value is not None and not _names(text, show(self.value)):
             text += f" (value: {show(self.value)})"
         return text
 

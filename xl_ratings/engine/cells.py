@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import RatingInputError
+
+#: The most a sheet that is read may hold, counted from A1 to the farthest
+#: cell holding a value (its used range): Excel's own rows and columns, and
+#: 20 million cells (a sheet of a million games has seven million).  The file
+#: reader checks them before a sheet is expanded (:mod:`xl_ratings.workbook.safety`).
+MAX_ROWS = 1_048_576
+MAX_COLS = 16_384
+MAX_CELLS = 20_000_000
 
 #: Day 0 of Excel's 1900 date system (1899-12-30, Lotus' leap-year bug included).
 EXCEL_EPOCH = dt.date(1899, 12, 30)
@@ -21,6 +29,34 @@ EXCEL_EPOCH_1904 = dt.date(1904, 1, 1)
 
 def epoch(date1904: bool = False) -> dt.date:
     return EXCEL_EPOCH_1904 if date1904 else EXCEL_EPOCH
+
+
+class Tables(dict[str, Sequence[Sequence[Any]]]):
+    """Sheets as tables of cell values, by sheet name -- and what the file
+    says beyond its cells: every sheet name it has (``sheet_names``, read or
+    not: the reader reads only the sheets xl-ratings uses) and its date
+    system (``date1904``: serial numbers count from 1904-01-01).
+
+    A plain dict of tables works wherever Tables does (names: its keys; the
+    1900 date system).
+    """
+
+    def __init__(self, tables: Mapping[str, Sequence[Sequence[Any]]] | None = None,
+                 sheet_names: Iterable[str] | None = None, date1904: bool = False) -> None:
+        super().__init__(tables or {})
+        self.sheet_names: list[str] = list(sheet_names) if sheet_names is not None else list(self)
+        self.date1904 = date1904
+
+
+def sheet_names_of(tables: Mapping[str, Any]) -> list[str]:
+    """Every sheet name of the file the tables come from."""
+    names = getattr(tables, "sheet_names", None)
+    return list(names) if names is not None else list(tables)
+
+
+def date1904_of(tables: Mapping[str, Any]) -> bool:
+    """Does the file the tables come from count dates from 1904?"""
+    return bool(getattr(tables, "date1904", False))
 
 
 def blank(v: Any) -> bool:

@@ -15,12 +15,14 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Where
-from ..i18n.labels import header_key, sheet_key
-from ..systems import SYSTEMS
+from ..i18n.labels import SHEET_ALIASES, header_key, sheet_key
+from ..systems import REGISTRY
 from ..systems.game_result import parse_result
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
-from .cells import NOT_A_DATE, NOT_A_NUMBER, blank, filled, sheet_number, to_date, to_ident
+from .cells import (NOT_A_DATE, NOT_A_NUMBER, blank, date1904_of, filled, sheet_number, sheet_names_of, to_date,
+                    to_ident)
+from .settings import params_from_settings
 
 SheetCells = Sequence[Sequence[Any]]
 
@@ -39,13 +41,20 @@ FORMATS = {"round_robin": "round_robin", "round-robin": "round_robin", "rr": "ro
            "循环": "round_robin", "循环赛": "round_robin", "循環賽": "round_robin",
            "swiss": "swiss", "瑞士制": "swiss", "积分编排制": "swiss", "積分編排制": "swiss",
            "games": "games", "对局": "games", "對局": "games", "手合": "games", "": "round_robin"}
+#: Handicap stones: a whole number, at most this many (negative: given).
+MAX_STONES = 9
+NOT_STONES = f"handicap must be a whole number of stones from -{MAX_STONES} to {MAX_STONES} (negative: gives)"
+NO_ROUND_REPEAT = ("a pair meets at most once per round: the same pair already played on row {first} on this date, "
+                   "and no round is given; give the round numbers, or delete the repeat")
 
 
 class Rows:
     """One input sheet: its rows as dicts keyed by column key, with errors collected."""
 
-    def __init__(self, name: str, table: SheetCells, file: str | None, errors: list[RatingInputError]):
+    def __init__(self, name: str, table: SheetCells, file: str | None, errors: list[RatingInputError],
+                 date1904: bool = False):
         self.name, self.file, self.errors = name, file, errors
+        self.date1904 = date1904
         known, required = COLUMNS[name]
         self.raw: list[tuple[int, list[Any]]] = []
         self.keys: dict[int, str] = {}
@@ -67,7 +76,8 @@ class Rows:
         for k in missing:
             self.err(1, k, f"required column '{k}' is missing (found: "
                            f"{', '.join(str(h) for h in header if not blank(h)) or 'nothing'})", None)
-        self.raw = [(i, r) for i, r in enumerate(rows[1:], start=2)
+        # row numbers as the sheet shows them: the header is on row start + 1
+        self.raw = [(i, r) for i, r in enumerate(rows[1:], start=start + 2)
                     if (r and r[0].__class__ is str and r[0] and not r[0].isspace()) or filled(r)]
 
     @property
@@ -127,10 +137,20 @@ class Rows:
                 self.err(row, key, "is empty: a date is needed", None)
             return None
         try:
-            return to_date(v)
+            return to_date(v, self.date1904)
         except RatingInputError as e:
             self.err(row, key, e.problem, v)
             return None
+
+    def rating(self, row: int, rec: dict[str, Any], key: str, bounds: tuple[float, float] | None,
+               system: str) -> float | None:
+        """A rating cell: a number within the system's range (``System.rating_range``)."""
+        v = self.number(row, rec, key)
+        if v is not None and bounds is not None and not bounds[0] <= v <= bounds[1]:
+            lo, hi = (f"{int(b):,}" if float(b).is_integer() else f"{b:,}" for b in bounds)
+            self.err(row, key, f"is not a possible {system} rating (from {lo} to {hi}); correct the typo", v)
+            return None
+        return v
 
 
 def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any]) -> tuple[list[Any], bool]:
@@ -162,12 +182,12 @@ def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
     index = [i for i, _ in gs.raw]
     columns = list(zip(*rows)) if rows else [()] * width
     return game_columns({k: columns[j] for k, j in col.items() if j is not None}, index, gs,
-                        players, events, bad_events)
+                        players, events, bad_events, gs.date1904)
 
 
 def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: "Rows | ColumnSheet",
                  players: dict[str, Player], events: dict[str, Event],
-                 bad_events: Set[Any] = frozenset()) -> list[Game]:
+                 bad_events: Set[Any] = frozenset(), date1904: bool = False) -> list[Game]:
     """Validate and build the games from columns (``data``: column key -> values).
 
     Shared by the Games sheet and by CSV/Parquet game lists; problems are
@@ -179,11 +199,17 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: "R
         return data[key] if key in data else (None,) * n
 
     def parse_hcap(v: Any) -> float:
-        return sheet_number(v) or 0.0
+        h = sheet_number(v) or 0.0
+        if not h.is_integer() or abs(h) > MAX_STONES:
+            raise RatingInputError(NOT_STONES)
+        return h
+
+    def parse_date(v: Any) -> dt.date | None:
+        return to_date(v, date1904)
 
     parsed: dict[str, list[Any]] = {}
     for key, fn in (("event", to_ident), ("player", to_ident), ("opponent", to_ident),
-                    ("result", parse_result), ("date", to_date), ("handicap", parse_hcap)):
+                    ("result", parse_result), ("date", parse_date), ("handicap", parse_hcap)):
         vals = values(key)
         out, any_bad = _parse_each(vals, fn)
         if any_bad:
@@ -212,9 +238,14 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: "R
         assert ev is not None   # chosen above for having an event
         err(index[k], "date", f"is outside the event's dates ({ev.start or '?'} … {ev.end})", days[k])
     rkey = [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
-    # the same game twice: same event, round, date and pair.  Without a round
-    # (club handicap games, online play) a pair may meet twice a day: no check.
-    keys = [((e, r, d, a, b) if a < b else (e, r, d, b, a)) if a and b and e and r is not None else k
+    # the same game twice: same event, round, date and pair.  Without a round,
+    # a pair may meet twice a day in free play (club handicap games, online
+    # play: format "games"), but not in a round robin or a Swiss event.
+    paired = {e.id for e in events.values() if e.format in ("round_robin", "swiss")}
+    no_round = object()
+    keys = [((e, r, d, a, b) if a < b else (e, r, d, b, a)) if a and b and e and r is not None
+            else ((e, no_round, d, a, b) if a < b else (e, no_round, d, b, a)) if a and b and e in paired
+            else k
             for k, (e, r, d, a, b) in enumerate(zip(ev_ids, rkey, days, pl, op))]
     if len(set(keys)) != len(keys):   # the same game twice: find and report each repeat
         seen: dict[Any, int] = {}
@@ -222,7 +253,10 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: "R
             first = seen.setdefault(game_key, index[k])
             if first != index[k]:
                 a, b = pl[k], op[k]
-                err(index[k], "player", f"the same game is already on row {first}", f"{a} – {b}")
+                if rkey[k] is None:
+                    err(index[k], "round", NO_ROUND_REPEAT.format(first=first), f"{a} – {b}")
+                else:
+                    err(index[k], "player", f"the same game is already on row {first}", f"{a} – {b}")
     if len(gs.errors) > n_err:   # report in row order
         gs.errors[n_err:] = sorted(gs.errors[n_err:], key=lambda e: e.where.row or 0)
     new = tuple.__new__   # Game(...) without the NamedTuple's Python-level __new__
@@ -250,12 +284,25 @@ def _table(tables: Mapping[str, SheetCells], key: str) -> tuple[str, SheetCells]
     return None
 
 
+def accepted_names(key: str) -> str:
+    """The names a sheet may have: "Games, 对局 or 對局" (case does not matter)."""
+    names = [key] + [a for a in SHEET_ALIASES.get(key, ()) if a.lower() != key.lower()]
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
+def missing_sheet(key: str, tables: Mapping[str, Any], file: str | None) -> RatingInputError:
+    """A required sheet is missing: which sheets there are, and the names read as ``key``."""
+    found = ", ".join(repr(n) for n in sheet_names_of(tables)) or "none"
+    return RatingInputError(
+        f"required sheet '{key}' is missing (sheets found: {found}; name a sheet {accepted_names(key)} "
+        "-- case does not matter)", where=Where(file, key))
+
+
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
                   errors: list[RatingInputError]) -> dict[str, Any]:
     found = _table(tables, "Settings")
     if found is None:
-        errors.append(RatingInputError("required sheet 'Settings' is missing",
-                                       where=Where(file, "Settings")))
+        errors.append(missing_sheet("Settings", tables, file))
         return {}
     rows = Rows("Settings", found[1], file, errors)
     settings: dict[str, Any] = {}
@@ -269,29 +316,40 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
 
 
 def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
-                game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None = None) -> Records:
+                game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None = None,
+                date1904: bool | None = None) -> Records:
     """Read and validate every input sheet; raise InputErrors listing all problems.
 
     ``game_list``: (columns, row numbers, file name) of a CSV/Parquet game
-    list used instead of a Games sheet.
+    list used instead of a Games sheet.  ``date1904``: serial numbers in date
+    columns count from 1904 (default: what ``tables`` says,
+    :class:`~.cells.Tables`).
     """
     errors: list[RatingInputError] = []
+    d1904 = date1904_of(tables) if date1904 is None else date1904
     settings = read_settings(tables, file, errors)
     system = str(settings.get("system") or "").strip().lower()
-    if settings and system not in SYSTEMS:
+    rulebook = REGISTRY.get(system)
+    if settings and rulebook is None:
         row = settings.get("_rows", {}).get("system")
         errors.append(RatingInputError(
             "Settings 'system' must be shanghai, gor, lianzhong or peng",
             value=settings.get("system"), where=Where(file, "Settings", row, "value")))
+    params: Any = None
+    if rulebook is not None:
+        try:
+            params = params_from_settings(rulebook, settings, file)
+        except InputErrors as e:
+            errors.extend(e.errors)
+    bounds = rulebook.rating_range if rulebook is not None else None
 
     def sheet(key: str, optional: bool = False) -> Rows | None:
         found = _table(tables, key)
         if found is None:
             if not optional:
-                errors.append(RatingInputError(f"required sheet '{key}' is missing",
-                                               where=Where(file, key)))
+                errors.append(missing_sheet(key, tables, file))
             return None
-        return Rows(key, found[1], file, errors)
+        return Rows(key, found[1], file, errors, d1904)
 
     players: dict[str, Player] = {}
     ps = sheet("Players")
@@ -318,10 +376,10 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
             ps.err(i, "member", "must be yes or no (是/否)", rec.get("member"))
         players[pid] = Player(
             id=pid, name=ps.text(rec, "name") or pid, sex=sex_n.get(sex), club=ps.text(rec, "club"),
-            rank=rank, rating=ps.number(i, rec, "rating"), games=ps.count(i, rec, "games"),
-            events=ps.count(i, rec, "events"), peak=ps.number(i, rec, "peak"),
+            rank=rank, rating=ps.rating(i, rec, "rating", bounds, system), games=ps.count(i, rec, "games"),
+            events=ps.count(i, rec, "events"), peak=ps.rating(i, rec, "peak", bounds, system),
             title=ps.text(rec, "title"),
-            member=member_t not in ("no", "n", "false", "0", "否"), rif=ps.number(i, rec, "rif"),
+            member=member_t not in ("no", "n", "false", "0", "否"), rif=ps.rating(i, rec, "rif", bounds, system),
             wins=ps.count(i, rec, "wins"), row=i)
 
     events: dict[str, Event] = {}
@@ -343,8 +401,14 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
         champ = es.text(rec, "champion")
         if end is None:
             continue
-        events[eid] = Event(eid, es.text(rec, "name") or eid, start, end, FORMATS.get(fmt_t, "round_robin"),
-                            es.text(rec, "class") or "A", es.text(rec, "level"), champ, i)
+        event = Event(eid, es.text(rec, "name") or eid, start, end, FORMATS.get(fmt_t, "round_robin"),
+                      es.text(rec, "class") or "A", es.text(rec, "level"), champ, i)
+        if rulebook is not None and rulebook.check_event is not None and params is not None:
+            try:   # a class or level the rulebook does not know: refused here, never guessed
+                rulebook.check_event(event, params)
+            except RatingInputError as e:
+                es.err(i, e.where.column, e.problem, e.value)
+        events[eid] = event
     if es:
         for ev in events.values():
             if ev.champion and ev.champion not in players:
@@ -355,7 +419,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     if game_list is not None:
         data, index, name = game_list
         games = game_columns(data, index, ColumnSheet(Path(name).name, name, errors), players, events,
-                             bad_events)
+                             bad_events, d1904)
     else:
         gs = sheet("Games")
         if gs is not None and gs.keys:

@@ -20,7 +20,7 @@ from ..i18n.labels import header_key, sheet_key
 from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
-from .cells import blank, to_date
+from .cells import blank, date1904_of, to_date
 
 #: The columns every system's History has, in order (the system's own follow, then ``inputs``).
 COMMON = ("period", "start", "end", "id", "name", "old", "new", "change", "status", "games", "events",
@@ -121,16 +121,19 @@ class Ledger:
 
     @classmethod
     def from_tables(cls, tables: Mapping[str, Sequence[Sequence[Any]]], system: System,
-                    file: str | None = None) -> "Ledger":
-        """The History sheet of a workbook (an empty ledger when there is none)."""
+                    file: str | None = None, date1904: bool | None = None) -> "Ledger":
+        """The History sheet of a workbook (an empty ledger when there is none).
+
+        ``date1904``: serial numbers count from 1904 (default: what ``tables`` says)."""
         name = next((n for n in tables if sheet_key(n) == "History"), None)
         if name is None:
             return cls(system)
-        return cls.parse(tables[name], system, file, name)
+        return cls.parse(tables[name], system, file, name,
+                         date1904_of(tables) if date1904 is None else date1904)
 
     @classmethod
     def parse(cls, table: Sequence[Sequence[Any]], system: System, file: str | None = None,
-              sheet: str = "History") -> "Ledger":
+              sheet: str = "History", date1904: bool = False) -> "Ledger":
         rows = [list(r) for r in table]
         if not rows:
             return cls(system)
@@ -154,7 +157,7 @@ class Ledger:
             if blank(rec.get("period")) or blank(rec.get("id")):
                 continue
             try:
-                entries.append(_entry(rec, system, extra))
+                entries.append(_entry(rec, system, extra, date1904))
             except RatingInputError as e:
                 errors.append(RatingInputError(e.problem, value=e.value, where=Where(file, sheet, i, e.where.column)))
         if errors:
@@ -178,7 +181,7 @@ def _int(v: Any) -> int:
     return 0 if n is None else int(n)
 
 
-def _field_value(f: dataclasses.Field[Any], v: Any) -> Any:
+def _field_value(f: dataclasses.Field[Any], v: Any, date1904: bool = False) -> Any:
     """A ledger cell as the state field's type (int, float, date, text or rank)."""
     t = str(f.type)
     if blank(v):
@@ -195,14 +198,15 @@ def _field_value(f: dataclasses.Field[Any], v: Any) -> Any:
     if t.startswith("float"):
         return _num(v)
     if t.startswith("dt.date"):
-        return to_date(v)
+        return to_date(v, date1904)
     if t.startswith("Rank"):
         return parse_rank(v)
     return str(v)
 
 
-def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.Field[Any]]) -> Entry:
-    start, end = to_date(rec.get("start")), to_date(rec.get("end"))
+def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.Field[Any]],
+           date1904: bool = False) -> Entry:
+    start, end = to_date(rec.get("start"), date1904), to_date(rec.get("end"), date1904)
     if start is None or end is None:
         raise RatingInputError("start and end dates are needed")
     pid = rec["id"]
@@ -215,7 +219,7 @@ def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.
         "period_games": _int(rec.get("period_games")), "period_end": end}
     for name, f in extra.items():
         if name in rec:
-            values[name] = _field_value(f, rec[name])
+            values[name] = _field_value(f, rec[name], date1904)
     label = str(rec["period"]).strip()
     return Entry(Period(start, end, label), pid, "" if blank(rec.get("name")) else str(rec["name"]),
                  _num(rec.get("old")), system.state_type(**values), _num(rec.get("change")),

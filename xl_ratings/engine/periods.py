@@ -1,8 +1,10 @@
 """Which periods a run processes, and in what order (the ledger's rules).
 
 Without ``--period``: every period from the end of the History (or the first
-event) up to the last event.  Periods are processed in order: a period before
-the end of the History is refused with the period to process first.
+event) up to the last event -- but never a period that has not started: at
+most up to the period containing today.  Periods are processed in order: a
+period before the end of the History is refused with the period to process
+first.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from ..systems.records import Records
 
 
 def plan(system: System, records: Records, done: list[Period], period: str | None,
-         file: str | None) -> list[Period]:
+         file: str | None, today: dt.date | None = None) -> list[Period]:
     """The periods to process: the one asked for, else every period from the
-    ledger's end (or the first event) to the last event; with nothing new,
-    the latest period again."""
+    ledger's end (or the first event) to the last event that has started by
+    ``today`` (default: the date today); with nothing new, the latest period
+    again."""
+    today = today or dt.date.today()
     cal = system.calendar
     if period:
         try:
@@ -30,10 +34,18 @@ def plan(system: System, records: Records, done: list[Period], period: str | Non
     if not ends:
         raise InputErrors([RatingInputError("there are no events to process", where=Where(file, "Events"))])
     p = cal.following(done[-1]) if done else cal.of(ends[0])
-    if p.start > ends[-1]:
-        return [done[-1]]
+    last = min(ends[-1], today)   # a period that has not started is never processed
+    if p.start > last:
+        if done:
+            return [done[-1]]
+        raise InputErrors([RatingInputError(
+            f"nothing to process yet: the first event ends {ends[0].isoformat()}, in period {p.label}, which "
+            f"has not started (today is {today.isoformat()}); check the dates, or give --period {p.label}",
+            where=Where(file, "Events"),
+            problem_zh=f"尚无可处理的周期：第一个赛事结束于 {ends[0].isoformat()}，属于尚未开始的周期 {p.label}"
+                       f"（今天是 {today.isoformat()}）；请检查日期，或指定 --period {p.label}")])
     out = []
-    while p.start <= ends[-1]:
+    while p.start <= last:
         out.append(p)
         p = cal.following(p)
     return out

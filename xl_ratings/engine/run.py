@@ -13,13 +13,16 @@ start come from the ledger when it has the period before, else from Players.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from .. import systems
 from ..errors import InputErrors, RatingInputError, Where
-from ..systems.base import PeriodFacts, State, System
+from ..systems.base import Check, PeriodFacts, State, System
+from ..systems.common import CheckLog
 from ..systems.period import Period
 from ..systems.records import Records
 from .inputs import read_records
@@ -78,25 +81,50 @@ class Outcome:
 
 
 def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None,
-        file: str | None = None, progress: Progress | None = None, rerate_from: str | None = None) -> Outcome:
+        file: str | None = None, progress: Progress | None = None, rerate_from: str | None = None,
+        today: dt.date | None = None, date1904: bool | None = None) -> Outcome:
     """Process one period (or every unprocessed period) of a workbook given as tables.
 
     ``rerate_from``: re-rate that processed period and every later one, in
     order, from the ledger before it (a late or corrected result).
+    ``today``: the date of the run (default: today): no period that starts
+    after it is processed unasked, and a game dated after it is a check.
+    ``date1904``: serial numbers in date cells count from 1904 (default:
+    what ``tables`` says, :class:`~.cells.Tables`).
     """
     with gc_paused():
-        records = read_records(tables, file)
+        records = read_records(tables, file, date1904=date1904)
         system = systems.get(records.system)
-        ledger = Ledger.from_tables(tables, system, file)
-    return run_records(records, ledger, period, file, progress, rerate_from)
+        ledger = Ledger.from_tables(tables, system, file, date1904)
+    return run_records(records, ledger, period, file, progress, rerate_from, today)
 
 
 def run_records(records: Records, ledger: Ledger | None = None, period: str | None = None,
                 file: str | None = None, progress: Progress | None = None,
-                rerate_from: str | None = None) -> Outcome:
+                rerate_from: str | None = None, today: dt.date | None = None) -> Outcome:
     """The same processing from records already read (a workbook, or a CSV/Parquet game list)."""
     with gc_paused():
-        return _run(records, ledger, period, file, progress, rerate_from)
+        return _run(records, ledger, period, file, progress, rerate_from, today)
+
+
+#: Checks every rulebook gets from the run (their words: :data:`xl_ratings.i18n.messages.CHECKS`).
+FUTURE_GAME = "date.future"
+
+
+def future_games(records: Records, today: dt.date) -> list[Check]:
+    """A game dated after today: a likely typo (2062 for 2026), for the officer to see."""
+    log = CheckLog()
+    if not records.games or max(map(itemgetter(1), records.games)) <= today:   # Game.date, at C speed
+        return []
+    players, events = records.players, records.events
+    for g in records.games:
+        if g.date > today:
+            ev = events.get(g.event)
+            log.add(FUTURE_GAME, "Games", g.row, event=ev.name if ev else g.event,
+                    player=players[g.player].name if g.player in players else g.player,
+                    opponent=players[g.opponent].name if g.opponent in players else g.opponent,
+                    date=g.date, today=today)
+    return log.finish()
 
 
 def start_states(system: System, records: Records, params: Any, file: str | None) -> dict[str, State]:
@@ -172,7 +200,8 @@ def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger) -> list[Co
 
 
 def _run(records: Records, ledger: Ledger | None, period: str | None, file: str | None,
-         progress: Progress | None, rerate_from: str | None = None) -> Outcome:
+         progress: Progress | None, rerate_from: str | None = None, today: dt.date | None = None) -> Outcome:
+    today = today or dt.date.today()
     system = systems.get(records.system)
     params = params_from_settings(system, records.settings, file)
     ledger = ledger if ledger is not None else Ledger(system)
@@ -185,7 +214,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         _stale(records, ledger, ledger.periods(), file)
         done = ledger.periods()
     else:
-        todo = plan(system, records, done, period, file)
+        todo = plan(system, records, done, period, file, today)
         again = {q.label for q in todo}
         _stale(records, ledger, [q for q in done if q.label not in again], file)
         previous = {q.label: ledger.entries_of(q.label) for q in todo if q.label in {d.label for d in done}}
@@ -204,6 +233,8 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         ledger.record(p, [Entry.of(p, pid, records.players[pid].name, states[pid].rating, st, digests.get(pid))
                           for pid, st in facts.states.items()])
         done = ledger.periods()
+    if results:
+        results[-1].checks.extend(future_games(records, today))
     corrections = _corrections(previous, ledger) if previous else None
     return Outcome(system, records, params, results, ledger, corrections, list(previous))
 

@@ -11,6 +11,13 @@ of games* (ELO_DELTA, GOR_UPDATE, PENG_*) take one player per row: a single
 row of games each.  Blank in gives blank out.  A bad argument raises an error
 naming the function, the argument, the cell and the value.
 
+Impossible values are refused like the workbook reader refuses them,
+naming the argument: a rating of 0 or below (a GoR below the floor of 100),
+a negative K, a negative or fractional count of games or events, handicap
+stones that are not a whole number from -9 to 9, a weight of 0 or below.
+The NumPy fast paths refuse exactly the same (they hand such a range to the
+cell-by-cell path, which names the cell).
+
 Parameters carry no type hints on purpose: xlwings turns hints into
 converters, and ranges must arrive as nested lists.
 """
@@ -57,12 +64,66 @@ def _rank(fname: str, argname: str, value: Any, pos: str = ""):
         raise fail(fname, argname, e.problem, value, pos) from None
 
 
-def _fast_binary(fname: str, a: Any, b: Any, kernel) -> Any:
-    """NumPy path for two numeric ranges; None if the slow path must decide."""
+# --------------------------------------------------------------------------- impossible values
+MAX_STONES = 9
+GOR_FLOOR = gor.DEFAULTS.floor
+
+
+def _rating(fname: str, argname: str, v: Any, pos: str = "") -> float:
+    """A rating: a number above 0."""
+    r = to_number(fname, argname, v, pos)
+    if r <= 0:
+        raise fail(fname, argname, "is not a possible rating: it must be above 0", v, pos)
+    return r
+
+
+def _gor(fname: str, argname: str, v: Any, pos: str = "") -> float:
+    """A GoR: a number at or above the floor of 100 (seed 002 §2)."""
+    r = to_number(fname, argname, v, pos)
+    if r < GOR_FLOOR:
+        raise fail(fname, argname, f"is below the GoR floor of {GOR_FLOOR:g}: no GoR is lower", v, pos)
+    return r
+
+
+def _count(fname: str, argname: str, v: Any, pos: str = "") -> int:
+    """A count of games or events: a whole number, 0 or more."""
+    n = to_number(fname, argname, v, pos)
+    if n < 0 or not n.is_integer():
+        raise fail(fname, argname, "must be a whole number, 0 or more", v, pos)
+    return int(n)
+
+
+def _not_negative(fname: str, argname: str, v: Any, pos: str = "") -> float:
+    n = to_number(fname, argname, v, pos)
+    if n < 0:
+        raise fail(fname, argname, "must not be negative", v, pos)
+    return n
+
+
+def _stones(fname: str, argname: str, v: Any, pos: str = "") -> float:
+    """Handicap stones: a whole number from -9 to 9 (negative: given)."""
+    h = to_number(fname, argname, v, pos)
+    if not h.is_integer() or abs(h) > MAX_STONES:
+        raise fail(fname, argname, f"must be a whole number of stones from -{MAX_STONES} to {MAX_STONES} "
+                                   "(negative: gives)", v, pos)
+    return h
+
+
+def _stones_ok(h: Any) -> bool:
+    return isinstance(h, (int, float)) and not isinstance(h, bool) and float(h).is_integer() \
+        and abs(h) <= MAX_STONES
+
+
+def _fast_binary(fname: str, a: Any, b: Any, kernel, lowest: float = 0.0, above: bool = True) -> Any:
+    """NumPy path for two numeric ranges; None if the slow path must decide
+    (also when a value is impossible: below ``lowest``, or at it when
+    ``above``, so that the slow path names the cell)."""
     if not isinstance(a, (list, tuple)) and not isinstance(b, (list, tuple)):
         return None
     ga, gb = vector.numeric(as_grid(a)), vector.numeric(as_grid(b))
     if ga is None or gb is None:
+        return None
+    if vector.any_below(ga, lowest, above) or vector.any_below(gb, lowest, above):
         return None
     try:
         blank = vector.np.isnan(ga) | vector.np.isnan(gb)
@@ -90,8 +151,8 @@ def elo_expected(rating, opponent, method="logistic"):
         return fast
 
     def one(rating, opponent, pos):
-        r = to_number(fname, "rating", rating, pos)
-        o = to_number(fname, "opponent", opponent, pos)
+        r = _rating(fname, "rating", rating, pos)
+        o = _rating(fname, "opponent", opponent, pos)
         if m == "logistic":
             return lianzhong.expected(r, o)
         return shanghai.expected_score(r - o)
@@ -120,14 +181,14 @@ def elo_delta(rating, opponents, scores, k, method="fide"):
             out.append("")
             continue
         pos = f" row {i + 1}" if len(heads) > 1 else ""
-        r = to_number(fname, "rating", head, pos)
-        kk = to_number(fname, "k", kv, pos)
+        r = _rating(fname, "rating", head, pos)
+        kk = _not_negative(fname, "k", kv, pos)
         opps, ws = [], []
         for g in games:
             res = to_result(fname, "scores", g["scores"], g["pos"])
             if res.forfeit:
                 continue
-            opps.append(to_number(fname, "opponents", g["opponents"], g["pos"]))
+            opps.append(_rating(fname, "opponents", g["opponents"], g["pos"]))
             ws.append(res.score)
         if m == "fide":
             out.append(shanghai.tournament_change(r, opps, ws, kk).change)
@@ -145,13 +206,10 @@ def shanghai_k(games, events, peak=None):
     fname = "SHANGHAI_K"
 
     def one(games, events, peak, pos):
-        g = to_number(fname, "games", games, pos)
-        e = to_number(fname, "events", events, pos)
-        p = None if is_blank(peak) else to_number(fname, "peak", peak, pos)
-        if g < 0 or e < 0:
-            raise fail(fname, "games" if g < 0 else "events", "must not be negative",
-                       games if g < 0 else events, pos)
-        return shanghai.k_factor(int(g), int(e), p)
+        g = _count(fname, "games", games, pos)
+        e = _count(fname, "events", events, pos)
+        p = None if is_blank(peak) else _rating(fname, "peak", peak, pos)
+        return shanghai.k_factor(g, e, p)
     return elementwise(fname, {"games": games, "events": events, "peak": peak}, one,
                        blank_ok=("peak",))
 
@@ -163,7 +221,7 @@ def lianzhong_k(rating):
     """K of the Lianzhong rating from the player's own rating: 32 below 2000, 24 below 2400, 16 below 2800, else 8."""
     fname = "LIANZHONG_K"
     return elementwise(fname, {"rating": rating},
-                       lambda rating, pos: lianzhong.k_factor(to_number(fname, "rating", rating, pos)))
+                       lambda rating, pos: lianzhong.k_factor(_rating(fname, "rating", rating, pos)))
 
 
 @func
@@ -177,14 +235,14 @@ def lianzhong_update(rating, opponent, score, games, opponent_games):
     fname = "LIANZHONG_UPDATE"
 
     def one(rating, opponent, score, games, opponent_games, pos):
-        r = to_number(fname, "rating", rating, pos)
-        o = to_number(fname, "opponent", opponent, pos)
+        r = _rating(fname, "rating", rating, pos)
+        o = _rating(fname, "opponent", opponent, pos)
         res = to_result(fname, "score", score, pos)
-        g = to_number(fname, "games", games, pos)
-        og = to_number(fname, "opponent_games", opponent_games, pos)
+        g = _count(fname, "games", games, pos)
+        og = _count(fname, "opponent_games", opponent_games, pos)
         if res.forfeit:
             return r
-        return lianzhong.update(r, o, res.score, int(g), int(og)).rating
+        return lianzhong.update(r, o, res.score, g, og).rating
     return elementwise(fname, dict(rating=rating, opponent=opponent, score=score, games=games,
                                    opponent_games=opponent_games), one)
 
@@ -198,12 +256,12 @@ def lianzhong_title(rating, games, awarded=None):
     fname = "LIANZHONG_TITLE"
 
     def one(rating, games, awarded, pos):
-        r = to_number(fname, "rating", rating, pos)
-        g = to_number(fname, "games", games, pos)
+        r = _rating(fname, "rating", rating, pos)
+        g = _count(fname, "games", games, pos)
         aw = None if is_blank(awarded) else str(awarded).strip()
         if aw and aw not in {t for _, t in lianzhong.DEFAULTS.awarded_titles}:
             raise fail(fname, "awarded", "is not an awarded title; use 特级大师 or 一级大师", awarded, pos)
-        return lianzhong.title(r, int(g), aw)
+        return lianzhong.title(r, g, aw)
     return elementwise(fname, {"rating": rating, "games": games, "awarded": awarded}, one,
                        blank_ok=("awarded",))
 
@@ -217,16 +275,16 @@ def gor_expected(rating, opponent, handicap=0):
     """Expected result S_E of the player (GoR, seed 002 formulas (1) and (2)); equal ratings give 0.5 − ε/2."""
     fname = "GOR_EXPECTED"
     h = 0 if is_blank(handicap) else handicap
-    if isinstance(h, (int, float)) and not isinstance(h, bool):
+    if _stones_ok(h):
         fast = _fast_binary(fname, rating, opponent,
-                            lambda r, o: vector.gor_expected(r, o, float(h)))
+                            lambda r, o: vector.gor_expected(r, o, float(h)), GOR_FLOOR, above=False)
         if fast is not None:
             return fast
 
     def one(rating, opponent, handicap, pos):
-        r = to_number(fname, "rating", rating, pos)
-        o = to_number(fname, "opponent", opponent, pos)
-        hh = 0.0 if is_blank(handicap) else to_number(fname, "handicap", handicap, pos)
+        r = _gor(fname, "rating", rating, pos)
+        o = _gor(fname, "opponent", opponent, pos)
+        hh = 0.0 if is_blank(handicap) else _stones(fname, "handicap", handicap, pos)
         return gor.expected(r, o, hh)
     return elementwise(fname, {"rating": rating, "opponent": opponent, "handicap": h}, one,
                        blank_ok=("handicap",))
@@ -252,7 +310,7 @@ def gor_update(rating, opponents, scores, handicaps=None, weight=1):
             out.append("")
             continue
         pos = f" row {i + 1}" if len(heads) > 1 else ""
-        r = to_number(fname, "rating", heads[i][0], pos)
+        r = _gor(fname, "rating", heads[i][0], pos)
         wv = ws[i if len(ws) > 1 else 0][0]
         if isinstance(wv, str) and not wv.strip().replace(".", "").isdigit():
             try:
@@ -261,15 +319,17 @@ def gor_update(rating, opponents, scores, handicaps=None, weight=1):
                 raise fail(fname, "weight", "is not a weight or a class (A/B/C, 甲/乙/丙)", wv, pos) from None
         else:
             w = to_number(fname, "weight", wv, pos)
+            if w <= 0:
+                raise fail(fname, "weight", "must be above 0 (1 for 甲/A, 0.75 for 乙/B, 0.5 for 丙/C)", wv, pos)
         opps, sc, hs = [], [], []
         for g in gs:
             res = to_result(fname, "scores", g["scores"], g["pos"])
             if res.forfeit and res.score == 1:
                 continue  # seed 002 §7: the winner's unplayed game is not counted
-            opps.append(to_number(fname, "opponents", g["opponents"], g["pos"]))
+            opps.append(_gor(fname, "opponents", g["opponents"], g["pos"]))
             sc.append(res.score)
             hv = g.get("handicaps")
-            hs.append(0.0 if is_blank(hv) else to_number(fname, "handicaps", hv, g["pos"]))
+            hs.append(0.0 if is_blank(hv) else _stones(fname, "handicaps", hv, g["pos"]))
         out.append(gor.tournament_update(r, opps, sc, hs, w))
     return per_player(fname, rating, out)
 

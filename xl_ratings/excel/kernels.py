@@ -40,6 +40,12 @@ def numeric(grid: Any) -> np.ndarray | None:
     return a
 
 
+def any_below(a: np.ndarray, lowest: float, inclusive: bool = True) -> bool:
+    """Does ``a`` hold a value below ``lowest`` (or at it, when ``inclusive``)? NaN (blank) never does."""
+    with np.errstate(invalid="ignore"):
+        return bool((a <= lowest).any() if inclusive else (a < lowest).any())
+
+
 def elo_logistic(r: np.ndarray, o: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + 10.0 ** ((o - r) / 400.0))
 

@@ -13,6 +13,14 @@ from typing import Any
 
 from . import to_lang
 
+#: Check rules of the run itself, the same for every rulebook (Checks sheet,
+#: JSON): rule -> template, Chinese (English).  A rulebook's own rules take
+#: their words from its ``System.messages``.
+CHECKS: dict[str, str] = {
+    "date.future": "{event}: {player}–{opponent} 的对局日期 {date} 晚于今天 {today}，可能是笔误 "
+                   "(a game dated after today: a typo?)",
+}
+
 # (English pattern, Chinese template); groups are carried over.
 PATTERNS: tuple[tuple[str, str], ...] = (
     (r"^is empty$", "为空"),
@@ -35,7 +43,14 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (r"^result is empty$", "结果为空"),
     (r"^unknown rank", "无法识别的段级（可写 初段、3段、三段、5级、3d、5k 等）"),
     (r"^is not on the (\w+) ladder$", r"不在 \1 段级表中"),
-    (r"^required sheet '(\w+)' is missing$", r"缺少必需的工作表 '\1'"),
+    (r"^required sheet '(\w+)' is missing \(sheets found: (.*); name a sheet (.*) -- case",
+     r"缺少必需的工作表 '\1'（现有工作表：\2；请将工作表命名为 \3，不区分大小写）"),
+    (r"^required sheet '(\w+)' is missing", r"缺少必需的工作表 '\1'"),
+    (r"^is not a possible (\w+) rating \(from (\S+) to (\S+)\)", r"不是可能的 \1 等级分（应在 \2 到 \3 之间），请改正"),
+    (r"^handicap must be a whole number of stones from -(\d+) to (\d+)", r"让子数须为 -\1 到 \2 的整数（负数：让出）"),
+    (r"^a pair meets at most once per round: the same pair already played on row (\d+)",
+     r"同一对棋手每轮至多对局一次：第 \1 行已有同一天的同一对局，且未填轮次；请填写轮次，或删除重复的行"),
+    (r"^is not a number \(NaN or infinity\)", "不是数字（NaN 或无穷大）：请留空或填写数字"),
     (r"^required column '(\w+)' is missing", r"缺少必需的列 '\1'"),
     (r"^the sheet is empty", "工作表为空：第一行须为列名"),
     (r"^Settings 'system' must be", "Settings 中的 system 须为 shanghai、gor、lianzhong 或 peng"),

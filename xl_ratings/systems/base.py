@@ -19,7 +19,7 @@ from typing import Any
 
 from .period import Calendar, Period
 from .ranks import Rank
-from .records import Player, Records
+from .records import Event, Player, Records
 
 # --------------------------------------------------------------------------- state
 
@@ -240,3 +240,11 @@ class System:
     settings_rows: Callable[[Any], list[tuple[str, Any, str]]] | None = None  #: extra template rows
     setting: Callable[[Any, str, Any], Any] | None = None   #: a Settings key the Params has no field for
     history_title: str = "等级分"                #: what the History chart draws (y axis)
+    #: The ratings that can exist (inclusive): a Players rating, peak or RIF
+    #: rating outside is refused with its row (a typo: 24000, 230, -5).
+    rating_range: tuple[float, float] = (1, 4000)
+    #: Refuse an Events row the rulebook cannot rate (an unknown class or
+    #: level): raise a RatingInputError whose ``where.column`` names the
+    #: column.  Called by the reader, with the Params, so the period engine
+    #: never sees such an event.
+    check_event: Callable[[Event, Any], None] | None = None

@@ -25,14 +25,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ParameterError, RatingInputError
+from ..errors import ParameterError, RatingInputError, Where
 from . import sample_kit
 from .base import (ChangeLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
 from .common import CheckLog, Tallies, events_in, games_by_event, placed, sides
 from .lookup import interpolate, same_length
 from .period import FLEXIBLE, Period
 from .ranks import Ladder, Rank, parse_rank
-from .records import Player, Records
+from .records import Event, Player, Records
 
 # seed 002 表III: GoR -> con (the per-game maximum change).  Linear
 # interpolation between rows; below 100 -> 116, above 2700 -> 10.
@@ -107,6 +107,14 @@ def class_weight(cls: str | None, params: GorParams = DEFAULTS) -> float:
         if name.upper() == key:
             return w
     raise ParameterError("unknown tournament class; use A/B/C or 甲/乙/丙 (甲級/乙級/丙級)", value=cls)
+
+
+def check_event(ev: Event, params: GorParams) -> None:
+    """An event whose class has no weight (§6) is refused, like GOR_UPDATE does."""
+    try:
+        class_weight(ev.cls, params)
+    except RatingInputError as e:
+        raise RatingInputError(e.problem, value=ev.cls, where=Where(column="class")) from None
 
 
 def a_parameter(rating: float, params: GorParams = DEFAULTS) -> float:
@@ -410,4 +418,7 @@ SYSTEM = System(
     terms=TERMS,
     json_players=("certificate", "fee"),
     player_columns=("wins",),
+    # §2: no GoR below the floor of 100; 7D = 2700, top professionals reach about 3000
+    rating_range=(100, 3500),
+    check_event=check_event,
 )

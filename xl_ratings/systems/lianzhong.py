@@ -371,4 +371,6 @@ SYSTEM = System(
     rank_rating=_title_rating,
     sample=sample,
     json_players=("title",),
+    # new players start at 1400, 九级棋士 is below 1100, 特级大师 from 2600
+    rating_range=(100, 4000),
 )

@@ -29,14 +29,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ParameterError, RatingInputError
+from ..errors import ParameterError, RatingInputError, Where
 from . import sample_kit
 from .base import ChangeLine, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State, System, cols
 from .common import CheckLog, Tallies, placed
 from .lookup import same_length, truncate
 from .period import YEARS, Period
 from .ranks import Ladder, Rank, parse_rank
-from .records import Player, Records
+from .records import Event, Player, Records
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,8 @@ LEVEL_ALIASES = {"national": "national", "国家": "national", "全国": "nation
                  "provincial": "provincial", "省": "provincial", "省市": "provincial",
                  "市": "provincial", "city": "provincial",
                  "district": "district", "区": "district", "县": "district", "区县": "district",
-                 "county": "district"}
+                 "county": "district", "國家": "national", "全國": "national", "國際": "national",
+                 "區": "district", "縣": "district", "區縣": "district"}
 
 
 @dataclass(frozen=True)
@@ -201,6 +202,15 @@ def level_covers(level: str | None, rank: Any, params: PengParams = DEFAULTS) ->
         if name == key:
             return (low is None or r >= low) and (high is None or r <= high)
     return True
+
+
+def check_event(ev: Event, params: PengParams) -> None:
+    """An event whose level is not national, provincial or district (or their
+    Chinese names) is refused: which ranks it counts for cannot be known."""
+    level = str(ev.level or "").strip()
+    if level and LEVEL_ALIASES.get(level.lower()) not in {name for name, _, _ in params.event_levels}:
+        raise ParameterError("unknown event level; use national, provincial or district (国家/省市/区县)",
+                             value=ev.level, where=Where(column="level"))
 
 
 # --------------------------------------------------------------------------- facts
@@ -452,4 +462,7 @@ SYSTEM = System(
     input_sheets=("Points",),
     settings_rows=_settings_rows,
     setting=_setting,
+    # cumulative scores: 无级 starts at 0; 九段's basic score is 50,000
+    rating_range=(0, 1_000_000),
+    check_event=check_event,
 )

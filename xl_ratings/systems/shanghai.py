@@ -624,4 +624,6 @@ SYSTEM = System(
     sample=sample,
     rating_decimals=0,
     player_columns=("rif",),
+    # provisional 2040/2200, 10级 1840: a rating (or RIF rating) below 1000 or above 3000 is a typo
+    rating_range=(1000, 3000),
 )

@@ -10,13 +10,15 @@ number format per column.  Both workbook writers -- the file writer
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.run import Outcome
+from ..errors import RatingInputError, Where
 from ..i18n import to_lang
 from ..i18n.labels import LABELS, label
+from ..i18n.messages import CHECKS
 from ..systems.base import Column, PeriodFacts, Phrase, Sheet, System
 from ..systems.ranks import Rank
 from .page import PageSetup, page_setup
@@ -24,6 +26,24 @@ from .page import PageSetup, page_setup
 #: Every result sheet, in the order they appear in a workbook.
 RESULT_SHEETS = ("Ratings", "Changes", "Standards", "Inactive", "Pending", "Fees", "Corrections", "Checks",
                  "History", "Chart")
+
+
+def result_sheet_clashes(file: str | None, names: Iterable[str]) -> list[RatingInputError]:
+    """User sheets whose names differ from a result sheet's only in case
+    (``RATINGS``, ``checks``): Excel allows no two such names in one
+    workbook, and writing ours beside them would damage the file."""
+    ours = {n.lower(): n for n in RESULT_SHEETS}
+    problems = []
+    for name in names:
+        mine = ours.get(name.lower())
+        if mine is not None and name != mine:
+            problems.append(RatingInputError(
+                f"this sheet's name is the result sheet '{mine}' in other letters: xl-ratings writes its results to "
+                f"'{mine}', and a workbook cannot hold both; rename this sheet (or delete it)",
+                where=Where(file, name),
+                problem_zh=f"此工作表名与结果工作表 '{mine}' 仅大小写不同：工作簿不能同时含有两者；请给此工作表改名（或删除它）"))
+    return problems
+
 
 STATUS = {"active": ("活跃", "active"), "inactive": ("不活跃", "inactive"), "pending": ("待定级", "pending")}
 
@@ -93,9 +113,10 @@ class Words:
         return v
 
     def fill(self, key: str, args: Mapping[str, Any]) -> str | None:
-        """The system's message ``key`` in its script, filled with ``args``
-        (names and other data are never converted)."""
-        template = self.system.messages.get(key)
+        """The system's message ``key`` (or a check every rulebook shares,
+        :data:`~xl_ratings.i18n.messages.CHECKS`) in its script, filled with
+        ``args`` (names and other data are never converted)."""
+        template = self.system.messages.get(key) or CHECKS.get(key)
         if template is None:
             return None
         return self.text(template).format(**{k: self.arg(v) for k, v in args.items()})

@@ -823,7 +823,7 @@ class Outputs:
             if not left:
                 raise _write_error(failed, e) from None
             names = ", ".join(str(p) for p in left)
-            raise _error(f"cannot write {failed}: {e.strerror or type(e).__name__}; these files were "
+            raise _error(f"cannot write {failed}: {e.strerror or 'the write failed'}; these files were "
                          f"already written and could not be undone: {names}; run again "
                          f"— 写入失败；以下文件已写入且无法撤销：{names}") from None
         except BaseException:

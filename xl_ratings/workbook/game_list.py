@@ -12,24 +12,67 @@ without it every id in the list is a new player.  Events come from
 ``--events events.csv``; without it each event id (or the whole list, if
 there is no ``event`` column) becomes an event spanning its games' dates.
 Parquet needs ``pip install 'xl_ratings[parquet]'`` (pyarrow).
+
+A number that is not a number -- NaN or infinity, written ``nan``/``inf``
+in a CSV file or stored in a Parquet float column (a missing value, null,
+is blank) -- is refused with its file, row and column.
 """
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Any
 
 from ..i18n.labels import header_key
 from ..errors import InputErrors, RatingInputError, Where
+from .safety import spans
 from ..systems.records import Records
 from ..engine.perf import gc_paused
 from ..engine.inputs import COLUMNS, read_records
 
 DEFAULT_EVENT = "games"
+#: Columns holding numbers (a NaN or infinity there is refused and read as blank).
+NUMERIC = {"rating", "games", "events", "peak", "rif", "wins", "handicap", "points"}
 
 
-def _frame(path: Path, key_columns: tuple[str, ...]):
+def _not_finite_text(v: Any) -> bool:
+    if not isinstance(v, str):
+        return False
+    try:
+        return not math.isfinite(float(v))
+    except ValueError:
+        return False
+
+
+def _parquet(path: Path) -> tuple[Any, dict[Any, list[int]]]:
+    """A Parquet file as a DataFrame, and the rows of each float column
+    holding NaN or infinity (stored values, not nulls: nulls are blank)."""
+    import numpy as np
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+    import pyarrow.types as pt
+
+    table = pq.read_table(path)
+    bad: dict[Any, list[int]] = {}
+    for name in table.column_names:
+        col = table.column(name)
+        if not pt.is_floating(col.type):
+            continue
+        mask = pc.fill_null(pc.or_(pc.is_nan(col), pc.is_inf(col)), False)
+        rows = np.flatnonzero(mask.to_numpy(zero_copy_only=False)).tolist()
+        if rows:
+            bad[name] = rows
+    return table.to_pandas(), bad
+
+
+def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None = None):
+    """The file as a DataFrame with the known columns renamed to their keys.
+
+    NaN and infinity in a number column are reported into ``errors`` and
+    read as blank; in the result column they stay text (an invalid result).
+    """
     import pandas as pd
 
     if not path.exists():
@@ -43,28 +86,50 @@ def _frame(path: Path, key_columns: tuple[str, ...]):
                 raise InputErrors([RatingInputError(
                     "reading Parquet needs pyarrow: pip install 'xl_ratings[parquet]'",
                     where=Where(str(path)))]) from None
-            df = pd.read_parquet(path)
+            df, nonfinite = _parquet(path)
         elif suffix in (".csv", ".txt"):
             df = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+            nonfinite = {}
         else:
             raise InputErrors([RatingInputError("a game list must be .csv or .parquet",
                                                 where=Where(str(path)))])
     except InputErrors:
         raise
-    except Exception as e:   # pandas' many parser errors
-        raise InputErrors([RatingInputError(f"cannot be read: {type(e).__name__}: {e}",
-                                            where=Where(str(path)))]) from None
+    except Exception:   # pandas' and pyarrow's many parser errors
+        kind = "Parquet" if suffix in (".parquet", ".pq") else "CSV"
+        raise InputErrors([RatingInputError(
+            f"cannot be read as a {kind} file: it is damaged, or not {kind} (a CSV file is text: comma-separated, "
+            "UTF-8, one header row)", where=Where(str(path)),
+            problem_zh=f"无法作为 {kind} 文件读取：文件已损坏或不是 {kind} 格式")]) from None
     known = set(key_columns)
     rename: dict[Any, str] = {}
     for c in df.columns:
         k = header_key(c, known)
         if k and k not in rename.values():
             rename[c] = k
-    return df.rename(columns=rename)[[c for c in rename.values()]]
+    df = df.rename(columns=rename)[[c for c in rename.values()]]
+    for original, key in rename.items():
+        rows = nonfinite.get(original, [])
+        if not rows and key in NUMERIC | {"result"} and not pd.api.types.is_numeric_dtype(df[key]):
+            rows = [k for k, v in enumerate(df[key].tolist()) if _not_finite_text(v)]
+        if not rows:
+            continue
+        values = df[key].astype(object)
+        if key == "result":   # an invalid result, reported as one
+            values.iloc[rows] = [str(v) for v in values.iloc[rows]]
+        else:
+            values.iloc[rows] = None
+            if errors is not None:
+                errors.append(RatingInputError(
+                    f"is not a number (NaN or infinity) in {'row' if len(rows) == 1 else 'rows'} "
+                    f"{spans([r + 2 for r in rows])}: leave the cell "
+                    "empty or write the number", where=Where(str(path), path.name, rows[0] + 2, key)))
+        df[key] = values
+    return df
 
 
 def _csv_value(v: Any) -> Any:
-    """CSV cells are text: numbers become numbers; blanks become None."""
+    """CSV cells are text: numbers become numbers (never NaN or infinity); blanks become None."""
     if v is None or v == "":
         return None
     if isinstance(v, str):
@@ -72,16 +137,15 @@ def _csv_value(v: Any) -> Any:
             f = float(v)
         except ValueError:
             return v
-        return f
+        return f if math.isfinite(f) else v
     return v
 
 
-def _table_of(path: Path, sheet: str) -> list[list[Any]]:
-    df = _frame(path, COLUMNS[sheet][0])
+def _table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None) -> list[list[Any]]:
+    df = _frame(path, COLUMNS[sheet][0], errors)
     rows = df.values.tolist()
     if path.suffix.lower() in (".csv", ".txt"):
-        numeric = {"rating", "games", "events", "peak", "handicap", "points"}
-        idx = [j for j, c in enumerate(df.columns) if c in numeric]
+        idx = [j for j, c in enumerate(df.columns) if c in NUMERIC]
         for r in rows:
             for j in idx:
                 r[j] = _csv_value(r[j])
@@ -100,7 +164,8 @@ def load_game_list(path: str | os.PathLike, system: str, players: str | None = N
 
 def _load_game_list(path, system, players, events, settings) -> Records:
     gpath = Path(path)
-    df = _frame(gpath, COLUMNS["Games"][0])
+    nonfinite: list[RatingInputError] = []
+    df = _frame(gpath, COLUMNS["Games"][0], nonfinite)
     missing = [k for k in ("player", "opponent", "result") if k not in df.columns]
     if missing:
         raise InputErrors([RatingInputError(f"required column '{k}' is missing", where=Where(
@@ -122,15 +187,21 @@ def _load_game_list(path, system, players, events, settings) -> Records:
     for k, v in (settings or {}).items():
         tables["Settings"].append([k, v])
     if players:
-        tables["Players"] = _table_of(Path(players), "Players")
+        tables["Players"] = _table_of(Path(players), "Players", nonfinite)
     else:
         ids = dict.fromkeys(x for col in (data["player"], data["opponent"]) for x in col if x is not None)
         tables["Players"] = [["id"]] + [[str(i)] for i in ids]
     if events:
-        tables["Events"] = _table_of(Path(events), "Events")
+        tables["Events"] = _table_of(Path(events), "Events", nonfinite)
     else:
         tables["Events"] = _implicit_events(df, gpath)
-    return read_records(tables, str(gpath), game_list=(data, index, str(gpath)))
+    try:
+        records = read_records(tables, str(gpath), game_list=(data, index, str(gpath)))
+    except InputErrors as e:
+        raise InputErrors(nonfinite + e.errors) from None
+    if nonfinite:
+        raise InputErrors(nonfinite)
+    return records
 
 
 def _implicit_events(df, path: Path) -> list[list[Any]]:

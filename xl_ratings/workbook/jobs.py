@@ -11,6 +11,7 @@ CSV, backup and workbook all or nothing.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run, run_records
 from ..errors import InputErrors, RatingInputError, Where
 from ..view.export import export
-from ..view.sheets import result_sheets
+from ..view.sheets import result_sheet_clashes, result_sheets
 from .fileio import (JSON_MARKER, Outputs, WorkbookLock, backup_path, check_outputs, check_writable,
                      is_our_csv, is_our_json, is_processed_workbook, is_workbook, link_note, real_path,
                      sweep_temps)
@@ -57,8 +58,20 @@ def json_export(outcome: Outcome) -> dict[str, Any]:
     return {JSON_MARKER: f"xl-ratings {__version__}", **export(outcome)}
 
 
+def game_list_needs_system(path: Path) -> RatingInputError:
+    """A game list (.csv, .parquet) given without ``--system``."""
+    return RatingInputError(
+        f"is a {path.suffix.lower()} file: it is read as a game list, which needs --system (shanghai, gor, "
+        "lianzhong or peng); to use it as a workbook, open it in Excel or LibreOffice and save it as .xlsx",
+        where=Where(str(path)),
+        problem_zh=f"是 {path.suffix.lower()} 文件：作为对局列表读取，需要指定 --system（shanghai、gor、lianzhong "
+                   "或 peng）；若要作为工作簿使用，请在 Excel 或 LibreOffice 中另存为 .xlsx")
+
+
 def check_workbook_name(path: Path) -> None:
     suffix = path.suffix.lower()
+    if suffix in GAME_LIST_SUFFIXES:
+        raise InputErrors([game_list_needs_system(path)])
     if suffix in OTHER_SPREADSHEETS:
         raise InputErrors([RatingInputError(
             f"is a {suffix} file: xl-ratings reads .xlsx and .xlsm workbooks; open it in Excel or LibreOffice "
@@ -101,10 +114,11 @@ def locked_workbook(given: Path, in_place: bool) -> Iterator[Path]:
 def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
                      rerate_from: str | None = None, output: str | None = None,
                      json_path: str | None = None, force: bool = False,
-                     runner: Runner = _plain) -> Done:
+                     runner: Runner = _plain, today: dt.date | None = None) -> Done:
     """Process a workbook file: every unprocessed period (or ``period``, or
     re-rate from ``rerate_from``), results written in place (backup kept) or
-    to ``output``; the JSON export to ``json_path``."""
+    to ``output``; the JSON export to ``json_path``.  ``today``: the date of
+    the run (default: today; no period after it is processed unasked)."""
     given = Path(book)
     in_place = output is None
     src_check = real_path(given) if given.exists() or given.is_symlink() else given
@@ -121,10 +135,12 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     with locked_workbook(given, in_place) as src, gc_paused():
         read_stat = os.stat(src)
         tables, problems = read_workbook(src)
+        problems += result_sheet_clashes(str(given), tables.sheet_names)
         games = sum(len(t) for n, t in tables.items() if n.strip().lower() in ("games", "对局", "對局"))
         try:
             outcome = runner(lambda progress: run(tables, period, file=str(given), progress=progress,
-                                                  rerate_from=rerate_from), games)
+                                                  rerate_from=rerate_from, today=today,
+                                                  date1904=tables.date1904), games)
         except InputErrors as e:
             raise InputErrors(problems + e.errors) from None
         if problems:
@@ -160,12 +176,15 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     return Done(outcome, target, written, notes)
 
 
-def process_game_list(path: str | os.PathLike[str], system: str, *, players: str | None = None,
+def process_game_list(path: str | os.PathLike[str], system: str | None, *, players: str | None = None,
                       events: str | None = None, settings: dict[str, Any] | None = None,
                       period: str | None = None, output: str | None = None, json_path: str | None = None,
                       force: bool = False, runner: Runner = _plain) -> Done:
     """A CSV/Parquet game list: the same rules, the JSON export, the rating list as CSV."""
     from .game_list import load_game_list
+
+    if not system:
+        raise InputErrors([game_list_needs_system(Path(path))])
 
     if output and Path(output).suffix.lower() != ".csv":
         raise RatingInputError("for a game list, --output is the rating list as .csv", value=str(output))
@@ -204,9 +223,9 @@ def published_outcome(book: str | os.PathLike[str], period: str | None = None) -
     if problems:
         raise InputErrors(problems)
     with gc_paused():
-        records = read_records(tables, str(given))
+        records = read_records(tables, str(given), date1904=tables.date1904)
         system = systems.get(records.system)
-        ledger = Ledger.from_tables(tables, system, str(given))
+        ledger = Ledger.from_tables(tables, system, str(given), tables.date1904)
         return replay(records, ledger, str(given), period)
 
 

@@ -1,17 +1,41 @@
 """Reading workbook files: cell values, fast (python-calamine), after the
-safety checks of :mod:`.safety`."""
+safety checks of :mod:`.safety`.
+
+Only the sheets xl-ratings uses are read: the input sheets (Settings,
+Players, Events, Games, Awards, Points, under any accepted name:
+:func:`xl_ratings.i18n.labels.sheet_key`) and the History.  The user's other
+sheets are never opened -- a chart sheet, a pivot cache or a stray value at
+XFD1048576 in a notes sheet costs nothing.
+
+Before a sheet is loaded its XML is scanned (:func:`.safety.scan_sheet`):
+a sheet whose used range is over the limits of :mod:`.safety`
+(``MAX_ROWS`` = 1,048,576 rows, ``MAX_COLS`` = 16,384 columns,
+``MAX_CELLS`` = 20 million cells, from A1 to the farthest cell holding a
+value) is refused, naming the sheet and the far cell, before anything is
+expanded.  Hidden or filtered-out rows, hidden input sheets and formulas
+without a stored value are reported as problems of the input.
+"""
 
 from __future__ import annotations
 
 import os
+import zipfile
+import zlib
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
+from ..engine.cells import Tables, blank, col_letter
+from ..engine.inputs import COLUMNS
 from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.labels import header_key
+from .safety import (INPUT_SHEETS, SheetPart, SheetScan, header_problems, hidden_sheet_problems, inspect_file,
+                     scan_sheet, sheet_problems, size_problem, workbook_sheets)
 
 
-def read_tables(path: str | os.PathLike) -> dict[str, list[list[Any]]]:
-    """Every sheet's cell values (cached values of formulas), by sheet name.
+def read_tables(path: str | os.PathLike) -> Tables:
+    """The cell values (cached values of formulas) of the sheets xl-ratings
+    uses, by sheet name; ``sheet_names`` lists every sheet of the file.
 
     The file passes :func:`safety.inspect_file` first (not a workbook,
     encrypted, truncated, zip bomb, DTD/entities: refused with a message).
@@ -19,28 +43,98 @@ def read_tables(path: str | os.PathLike) -> dict[str, list[list[Any]]]:
     return read_workbook(path)[0]
 
 
-def read_workbook(path: str | os.PathLike) -> tuple[dict[str, list[list[Any]]], list[RatingInputError]]:
-    """(cell values by sheet, problems of the input sheets' header cells)."""
+def _damaged(p: Path) -> InputErrors:
+    return InputErrors([RatingInputError(
+        "cannot be read as a workbook (.xlsx/.xlsm): the file is damaged; open it in Excel or LibreOffice and "
+        "save it again", where=Where(str(p)), problem_zh="无法作为工作簿读取：文件已损坏；请用 Excel 或 LibreOffice 打开并重新保存")])
+
+
+def _load(p: Path, z: zipfile.ZipFile, wanted: Callable[[SheetPart], bool],
+          inputs: Callable[[SheetPart], bool], skip_empty_area: bool = False) -> tuple[list[SheetPart], bool, list[SheetPart],
+                                                       dict[str, SheetScan], dict[str, list[list[Any]]],
+                                                       dict[str, list[Any]]]:
+    """(every sheet, 1904 dates?, the sheets read, their scans, their cells, their merged ranges).
+
+    Only the ``wanted`` sheets are scanned and read; ``inputs`` among them
+    are scanned for hidden rows and formulas without a value too.  A sheet
+    over the size limits is refused before any sheet is expanded."""
     from python_calamine import CalamineWorkbook
 
-    from .safety import header_problems, inspect_file
-
-    p = Path(path)
-    z = inspect_file(p)
+    try:
+        sheets, date1904 = workbook_sheets(z)
+    except Exception:   # broken XML: defusedxml's and ElementTree's errors
+        raise _damaged(p) from None
+    present = set(z.namelist())
+    used = [sh for sh in sheets if wanted(sh)]
+    scans: dict[str, SheetScan] = {}
+    try:
+        for sh in used:
+            if sh.part in present:
+                scans[sh.name] = scan_sheet(z, sh.part, input_sheet=inputs(sh))
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError):   # a part that cannot be inflated
+        raise _damaged(p) from None
+    too_big = [e for sh in used if sh.name in scans
+               for e in [size_problem(p, sh.name, scans[sh.name])] if e is not None]
+    if too_big:
+        raise InputErrors(too_big)
+    tables: dict[str, list[list[Any]]] = {}
+    merged: dict[str, list[Any]] = {}
     try:
         wb = CalamineWorkbook.from_path(str(p))
-        tables, merged = {}, {}
-        for name in wb.sheet_names:
-            sheet = wb.get_sheet_by_name(name)
-            tables[name] = sheet.to_python()
-            merged[name] = getattr(sheet, "merged_cell_ranges", None) or []
-    except Exception as e:   # calamine raises its own types for every broken file
-        z.close()
-        raise InputErrors([RatingInputError(
-            f"cannot be read as a workbook (.xlsx/.xlsm): {type(e).__name__}: {e}",
-            where=Where(str(p)))]) from None
-    with z:
-        problems = header_problems(p, z, merged)
-    return tables, problems
+        names = set(wb.sheet_names)
+        for sh in used:
+            if sh.name not in names:
+                continue
+            sheet = wb.get_sheet_by_name(sh.name)
+            tables[sh.name] = sheet.to_python(skip_empty_area=skip_empty_area)
+            merged[sh.name] = getattr(sheet, "merged_cell_ranges", None) or []
+    except Exception:   # calamine raises its own types for every broken file
+        raise _damaged(p) from None
+    return sheets, date1904, used, scans, tables, merged
 
 
+def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputError]]:
+    """(cell values of the sheets used, problems of the input sheets: headers
+    merged or hidden, hidden rows and sheets, formulas without a value).
+
+    Raises InputErrors, before any sheet is expanded, for a sheet over the
+    size limits."""
+    p = Path(path)
+    with inspect_file(p) as z:
+        sheets, date1904, used, scans, tables, merged = _load(
+            p, z, lambda sh: sh.key is not None, lambda sh: sh.key in INPUT_SHEETS)
+        problems = hidden_sheet_problems(p, used) + header_problems(p, z, merged, used)
+    for sh in used:
+        if sh.name in scans and sh.key in INPUT_SHEETS:
+            problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])))
+    return Tables(tables, [sh.name for sh in sheets], date1904), problems
+
+
+def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
+                skip_empty_area: bool = False) -> Tables:
+    """The cell values of the sheets ``names`` (default: every sheet) of any
+    .xlsx/.xlsm workbook -- an import source, say -- after the same safety
+    checks and size limits as :func:`read_workbook` (no input-sheet rules).
+    ``skip_empty_area``: from the first filled row and column (python-calamine's
+    default), not from A1."""
+    p = Path(path)
+    with inspect_file(p) as z:
+        sheets, date1904, _, _, tables, _ = _load(
+            p, z, lambda sh: names is None or sh.name in names, lambda sh: False, skip_empty_area)
+    return Tables(tables, [sh.name for sh in sheets], date1904)
+
+
+def _column_names(table: list[list[Any]]) -> Callable[[int], str]:
+    """Column number -> the column's key (or header text), from the sheet's first filled row."""
+    header = next((r for r in table if not all(blank(v) for v in r)), [])
+
+    def name(col: int) -> str:
+        h = header[col - 1] if col - 1 < len(header) else None
+        if blank(h):
+            return col_letter(col)
+        known = {k for cols, _ in COLUMNS.values() for k in cols}
+        return header_key(h, known) or str(h).strip()
+    return name
+
+
+__all__ = ["read_tables", "read_workbook", "read_sheets", "SheetPart"]

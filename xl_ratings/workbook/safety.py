@@ -12,8 +12,20 @@ Checked, in this order, each with a message naming the file:
 * no XML part declares a DTD or entities (billion laughs, external
   entities); the package parts are parsed with defusedxml.
 
-Then, for the input sheets: header cells that are merged or hidden, so that
-what the officer sees is what is processed.
+Then, for the sheets xl-ratings reads (the input sheets and the History;
+never the user's other sheets), each sheet's XML scanned in chunks
+(:func:`scan_sheet`), before any cell is loaded:
+
+* size: the used range -- from A1 to the farthest cell holding a value, as
+  the reader expands it -- must be at most ``MAX_ROWS`` rows (1,048,576,
+  Excel's own), ``MAX_COLS`` columns (16,384, column XFD) and ``MAX_CELLS``
+  cells (20 million) per sheet; a stray value far away (XFD1048576) is
+  refused with the sheet and the cell to delete, never a crash;
+* what the officer cannot see, in the input sheets: hidden or filtered-out
+  rows holding values, hidden (or "very hidden") input sheets, header cells
+  that are merged or hidden -- what is processed must be what you see;
+* formulas without a stored value in the input sheets (a file written by a
+  program that does not calculate): the reader would see an empty cell.
 
 Plus the check that the workbook is not open in Excel or LibreOffice (the
 lock between two runs is :class:`.fileio.WorkbookLock`).
@@ -24,13 +36,14 @@ from __future__ import annotations
 import os
 import re
 import zipfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
 
 from ..i18n.labels import sheet_key
 from ..errors import InputErrors, RatingInputError, Where
-from ..engine.cells import col_letter
+from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter
 
 MAX_FILE_BYTES = 200 * 2**20        #: 200 MiB on disk
 MAX_UNCOMPRESSED = 2 * 2**30        #: 2 GiB of XML in all
@@ -67,9 +80,9 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
     try:
         z = zipfile.ZipFile(p)
         infos = z.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError) as e:
-        raise _refuse(p, f"cannot be read as a workbook: the file is damaged or truncated ({e}) "
-                         "— 文件已损坏或不完整") from None
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise _refuse(p, "cannot be read as a workbook: the file is damaged or truncated (copied or downloaded "
+                         "only in part?) — 文件已损坏或不完整") from None
     names = {i.filename for i in infos}
     if "xl/workbook.xml" not in names or "[Content_Types].xml" not in names:
         z.close()
@@ -105,9 +118,10 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
     except InputErrors:
         z.close()
         raise
-    except Exception as e:   # defusedxml's refusals and broken XML
+    except Exception:   # defusedxml's refusals and broken XML
         z.close()
-        raise _refuse(p, f"cannot be read as a workbook: damaged XML ({type(e).__name__}: {e})") from None
+        raise _refuse(p, "cannot be read as a workbook: its XML is damaged; open it in Excel or LibreOffice and "
+                         "save it again — 工作簿的 XML 已损坏") from None
     return z
 
 
@@ -128,23 +142,69 @@ def _head(z: zipfile.ZipFile, part: str, stop: bytes = b"<sheetData", limit: int
     return out
 
 
+class SheetPart:
+    """A sheet as the workbook lists it: name, zip part, visibility."""
+
+    def __init__(self, name: str, part: str, state: str) -> None:
+        self.name, self.part, self.state = name, part, state
+
+    @property
+    def key(self) -> str | None:
+        """The sheet's role (``Games`` …, ``History``), or None: a sheet of the user's own."""
+        return sheet_key(self.name)
+
+
+def workbook_sheets(z: zipfile.ZipFile) -> tuple[list[SheetPart], bool]:
+    """(every sheet of the workbook in order, whether it counts dates from 1904)."""
+    wb = SafeET.fromstring(z.read("xl/workbook.xml"))
+    rels = SafeET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target") or "" for r in rels}
+    out = []
+    date1904 = False
+    for el in wb.iter():
+        if el.tag.endswith("}workbookPr") or el.tag == "workbookPr":
+            date1904 = str(el.get("date1904", "")).strip().lower() in ("1", "true")
+        if not (el.tag.endswith("}sheet") or el.tag == "sheet"):
+            continue
+        target = targets.get(el.get(_REL), "")
+        part = target.lstrip("/") if target.startswith("/") else "xl/" + target
+        out.append(SheetPart(el.get("name") or "", part, el.get("state") or "visible"))
+    return out, date1904
+
+
+def hidden_sheet_problems(path: str | os.PathLike, sheets: list[SheetPart]) -> list[RatingInputError]:
+    """Input sheets the officer cannot see (hidden, or very hidden through VBA)."""
+    problems = []
+    for sh in sheets:
+        if sh.key not in INPUT_SHEETS or sh.state not in _SHEET_STATE:
+            continue
+        if sh.state == "veryHidden":
+            how, how_zh = ("make it visible in the VBA editor (the sheet's Visible property: -1 - xlSheetVisible)",
+                           "请在 VBA 编辑器中将其 Visible 属性设为 -1 - xlSheetVisible")
+        else:
+            how, how_zh = "unhide it (right-click a sheet tab ▸ Unhide)", "请取消隐藏（右键单击工作表标签 ▸ 取消隐藏）"
+        problems.append(RatingInputError(
+            f"the sheet is {_SHEET_STATE[sh.state]}: {how} — what is processed must be what you see",
+            where=Where(str(path), sh.name),
+            problem_zh=f"工作表被{'深度' if sh.state == 'veryHidden' else ''}隐藏：{how_zh}——处理的内容必须是看得见的内容"))
+    return problems
+
+
 def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
-                    merged: dict[str, list] | None = None) -> list[RatingInputError]:
+                    merged: dict[str, list] | None = None,
+                    sheets: list[SheetPart] | None = None) -> list[RatingInputError]:
     """Merged or hidden header cells (row 1) of the input sheets.
 
     ``merged``: sheet name -> merged ranges ((r0, c0), (r1, c1)), 0-based, as
     python-calamine reports them.
     """
-    wb = SafeET.fromstring(z.read("xl/workbook.xml"))
-    rels = SafeET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
-    targets = {r.get("Id"): r.get("Target") for r in rels}
+    if sheets is None:
+        sheets = workbook_sheets(z)[0]
     problems = []
-    for sh in wb.iter():
-        if not sh.tag.endswith("}sheet"):
-            continue
-        name = sh.get("name") or ""
-        key = sheet_key(name)
-        if key not in INPUT_SHEETS:
+    names = set(z.namelist())
+    for sh in sheets:
+        name = sh.name
+        if sh.key not in INPUT_SHEETS:
             continue
         where = Where(str(path), name, 1)
         for (r0, c0), (r1, c1) in (merged or {}).get(name, []):
@@ -153,9 +213,8 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
                 problems.append(RatingInputError(
                     "header cells are merged: unmerge them so each column has its own name — 标题单元格被合并",
                     value=ref, where=where))
-        target = targets.get(sh.get(_REL), "")
-        part = target.lstrip("/") if target.startswith("/") else "xl/" + target
-        if part not in z.namelist():
+        part = sh.part
+        if part not in names:
             continue
         head = _head(z, part)
         if re.search(rb'<(?:\w+:)?row\b[^>]*\br="1"[^>]*\bhidden="(?:1|true)"', head):
@@ -183,3 +242,282 @@ def office_lock(path: Path) -> Path | None:
         if candidate.exists():
             return candidate
     return None
+
+
+# --------------------------------------------------------------------------- the sheets read
+
+_NS = rb"(?:[A-Za-z_][\w.-]*:)?"            # a namespace prefix (<x:row>) some writers use
+_ROW_TAG = re.compile(rb"<" + _NS + rb"row\b")
+_ROW_R = re.compile(rb'\sr="(\d+)"')
+_CELL_R = re.compile(rb'\sr="([A-Z]{1,3})(\d+)"')
+_CELL_T = re.compile(rb'\st="(\w+)"')
+_HIDDEN = re.compile(rb'\b(?:hidden="(?:1|true)"|ht="0(?:\.0+)?")')
+_WIDE = re.compile(rb'r="(?:[A-Z][A-Z]|[N-Z]\d)')   # a cell beyond column M (a cheap first look)
+_MULTI = re.compile(rb'r="([A-Z]{2,3})(\d+)"')
+_FORMULA = re.compile(rb"<" + _NS + rb"f[\s>/]")
+_CELL_START = re.compile(rb"<" + _NS + rb"c\s")
+_CELL_END = re.compile(rb"</" + _NS + rb"c>")
+_ROW_OR_CELL = re.compile(rb"<" + _NS + rb"(row|c)\b([^>]*?)(/?)>")
+_ANY_VALUE = re.compile(rb"<" + _NS + rb"(?:v|is)\b")
+_STORED = re.compile(rb"<" + _NS + rb"v>\s*[^<\s]")
+_SHEET_STATE = {"hidden": "hidden", "veryHidden": "very hidden"}
+CHUNK = 1 << 20
+
+
+def col_number(letters: str) -> int:
+    """Column letters -> number: A -> 1, XFD -> 16384."""
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+class SheetScan:
+    """What a sheet's XML holds beyond its cell values (:func:`scan_sheet`)."""
+
+    def __init__(self) -> None:
+        self.rows = 0                       #: last row holding a value (an upper estimate unless ``exact``)
+        self.cols = 0                       #: last column holding a value (likewise)
+        self.exact = False
+        self.far: tuple[int, int] | None = None   #: (row, column) of a value far away, when over a limit
+        self.hidden_rows: list[int] = []    #: hidden rows holding values
+        self.filtered = False               #: an autoFilter with criteria
+        self.formulas: list[tuple[int, int]] = []   #: (row, column) of formulas without a stored value
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    def too_big(self) -> bool:
+        return self.rows > MAX_ROWS or self.cols > MAX_COLS or self.cells > MAX_CELLS
+
+
+def _chunks(z: zipfile.ZipFile, part: str) -> Iterator[tuple[bytes, bool]]:
+    """The part in pieces that end after a whole row (``</row>``), and last the rest (True)."""
+    tail = b""
+    with z.open(part) as f:
+        while True:
+            chunk = f.read(CHUNK)
+            if not chunk:
+                break
+            buf = tail + chunk
+            k = _last_row_end(buf)
+            if k < 0:
+                tail = buf
+                continue
+            yield buf[:k], False
+            tail = buf[k:]
+    yield tail, True
+
+
+def _last_row_end(buf: bytes) -> int:
+    """The index just after the last ``</row>`` (or ``</x:row>``) of ``buf``, or -1."""
+    k = len(buf)
+    while True:
+        k = buf.rfind(b"row>", 0, k)
+        if k < 0:
+            return -1
+        if buf[k - 2:k] == b"</":
+            return k + 4
+        if buf[k - 1:k] == b":":
+            j = k - 2
+            while j >= 0 and (buf[j:j + 1].isalnum() or buf[j:j + 1] in b"_.-"):
+                j -= 1
+            if buf[j - 1:j + 1] == b"</" and j < k - 2:
+                return k + 4
+
+
+def _last_row(body: bytes) -> int | None:
+    """The r of the last row tag in ``body`` (None: none, or without r)."""
+    k = len(body)
+    while True:
+        k = body.rfind(b"row", 0, k)
+        if k < 0:
+            return None
+        start = body.rfind(b"<", 0, k)
+        tag = _ROW_TAG.match(body, start) if start >= 0 else None
+        if tag is not None and tag.end() == k + 3:
+            end = body.find(b">", k)
+            m = _ROW_R.search(body, k, end if end >= 0 else len(body))
+            return int(m.group(1)) if m else None
+
+
+def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True) -> SheetScan:
+    """One pass over a sheet part, in chunks: its used range (how far the
+    cells holding values reach), and for an input sheet its hidden rows
+    holding values, an active filter, and formulas without a stored value.
+
+    The range is first estimated cheaply (the last row; columns beyond M
+    looked for only); only a sheet that may be over a limit is scanned
+    again cell by cell for the exact farthest value.
+    """
+    scan = SheetScan()
+    wide = 13
+    counted = 0
+    prefixed = False   # <x:row>, <x:c>: namespace prefixes (some writers)
+    for n, (body, last) in enumerate(_chunks(z, part)):
+        if n == 0:
+            root = re.search(rb"<([A-Za-z_][\w.-]*:)?worksheet\b", body)
+            prefixed = bool(root and root.group(1))
+        if last:
+            scan.filtered = b"filterColumn" in body   # the autoFilter follows the cells
+            break
+        r = _last_row(body)
+        if r is None:
+            counted += body.count(b"row ") + body.count(b"row>")   # rows without r: count (over, never under)
+        else:
+            scan.rows = max(scan.rows, r)
+        if _WIDE.search(body):
+            wide = max(wide, 26)
+            for m in _MULTI.finditer(body):
+                wide = max(wide, col_number(m.group(1).decode()))
+        if input_sheet:
+            if b'hidden="' in body:
+                _hidden_rows(body, scan)
+            if b"<f" in body or (prefixed and b":f" in body):
+                _formulas(body, scan)
+    scan.rows = max(scan.rows, counted)
+    scan.cols = wide
+    if scan.too_big():
+        _exact_extent(z, part, scan)
+    return scan
+
+
+def _hidden_rows(body: bytes, scan: SheetScan) -> None:
+    for m in _HIDDEN.finditer(body):
+        start = body.rfind(b"<", 0, m.start())
+        if start < 0 or _ROW_TAG.match(body, start) is None:
+            continue   # a hidden column (<col>): header_problems
+        end = body.find(b">", m.end())
+        if end < 0 or body[end - 1:end] == b"/":
+            continue   # an empty row: nothing to see
+        close = body.find(b"row>", end)
+        content = body[end:close if close >= 0 else len(body)]
+        r = _ROW_R.search(body, start, end)
+        if r and _ANY_VALUE.search(content):
+            scan.hidden_rows.append(int(r.group(1)))
+
+
+def _formulas(body: bytes, scan: SheetScan) -> None:
+    for m in _FORMULA.finditer(body):
+        starts = [s.start() for s in _CELL_START.finditer(body, max(0, m.start() - 400), m.start())]
+        if not starts:
+            continue
+        start = starts[-1]
+        tag_end = body.find(b">", start)
+        end = _CELL_END.search(body, m.end())
+        if tag_end < 0 or end is None:
+            continue
+        attrs, content = body[start:tag_end], body[tag_end + 1:end.start()]
+        ref = _CELL_R.search(attrs)
+        t = _CELL_T.search(attrs)
+        kind = t.group(1) if t else b"n"
+        stored = bool(_STORED.search(content)) or (kind == b"str" and _ANY_VALUE.search(content) is not None) \
+            or kind == b"inlineStr"
+        if ref and not stored:
+            scan.formulas.append((int(ref.group(2)), col_number(ref.group(1).decode())))
+
+
+def _exact_extent(z: zipfile.ZipFile, part: str, scan: SheetScan) -> None:
+    """The farthest cell holding a value, cell by cell (a sheet that may be over a limit)."""
+    rows = cols = 0
+    far_row = (0, 0)
+    far_col = (0, 0)
+    row = 0
+    col = 0
+    for body, last in _chunks(z, part):
+        if last:
+            break
+        for m in _ROW_OR_CELL.finditer(body):
+            attrs = m.group(2)
+            if m.group(1) == b"row":
+                rr = _ROW_R.search(b" " + attrs)
+                row = int(rr.group(1)) if rr else row + 1
+                col = 0
+                continue
+            ref = _CELL_R.search(b" " + attrs)
+            if ref:
+                col = col_number(ref.group(1).decode())
+                row = int(ref.group(2))
+            else:
+                col += 1
+            if m.group(3):
+                continue   # <c …/>: no value
+            end = _CELL_END.search(body, m.end())
+            content = body[m.end():end.start() if end else len(body)]
+            if not _ANY_VALUE.search(content):
+                continue
+            if row > rows:
+                rows, far_row = row, (row, col)
+            if col > cols:
+                cols, far_col = col, (row, col)
+    scan.rows, scan.cols, scan.exact = rows, cols, True
+    # the value that stretches the range most: far down, or far to the right
+    scan.far = far_row if rows / MAX_ROWS >= cols / MAX_COLS else far_col
+
+
+def size_problem(path: str | os.PathLike, sheet: str, scan: SheetScan) -> RatingInputError | None:
+    """The refusal of a sheet whose used range is over a limit (naming the far cell), or None."""
+    if not scan.too_big():
+        return None
+    row, col = scan.far or (scan.rows, scan.cols)
+    cell = f"{col_letter(col)}{row}"
+    used = f"A1:{col_letter(scan.cols)}{scan.rows}"
+    if scan.rows > MAX_ROWS:
+        size, size_zh = f"{scan.rows:,} rows; the limit is {MAX_ROWS:,}", f"{scan.rows:,} 行，上限 {MAX_ROWS:,}"
+    elif scan.cols > MAX_COLS:
+        size, size_zh = f"{scan.cols:,} columns; the limit is {MAX_COLS:,}", f"{scan.cols:,} 列，上限 {MAX_COLS:,}"
+    else:
+        size, size_zh = (f"{scan.cells:,} cells; the limit is {MAX_CELLS:,}",
+                         f"{scan.cells:,} 个单元格，上限 {MAX_CELLS:,}")
+    return RatingInputError(
+        f"a value at {cell} makes the sheet's used range {used} ({size}): delete it (or delete the rows and "
+        "columns beyond your table) and save", where=Where(str(path), sheet),
+        problem_zh=f"{cell} 处的值使工作表的已用区域达到 {used}（{size_zh}）：请删除它（或删除表格以外的行和列）后保存")
+
+
+def spans(numbers: list[int], limit: int = 8) -> str:
+    """[5, 6, 7, 9] -> "5–7, 9" (at most ``limit`` spans, then "…")."""
+    out: list[str] = []
+    nums = sorted(set(numbers))
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        out.append(str(nums[i]) if i == j else f"{nums[i]}–{nums[j]}")
+        i = j + 1
+    return ", ".join(out[:limit]) + (", …" if len(out) > limit else "")
+
+
+def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
+                   column_name: Callable[[int], str] | None = None) -> list[RatingInputError]:
+    """Hidden rows and formulas without a stored value of an input sheet.
+
+    ``column_name``: column number -> the name the officer knows (its header).
+    """
+    problems = []
+    hidden = [r for r in scan.hidden_rows if r != 1]   # row 1: :func:`header_problems`
+    if hidden:
+        rows = spans(hidden)
+        word = "row" if len(hidden) == 1 else "rows"
+        problems.append(RatingInputError(
+            f"{word} {rows} of {sheet} {'is' if len(hidden) == 1 else 'are'} hidden (or filtered out): unhide "
+            f"{'it' if len(hidden) == 1 else 'them'} or delete {'it' if len(hidden) == 1 else 'them'} — what is "
+            "processed must be what you see",
+            where=Where(str(path), sheet, min(hidden)),
+            problem_zh=f"{sheet} 的第 {rows} 行被隐藏（或被筛选掉）：请取消隐藏或删除——处理的内容必须是看得见的内容"))
+    by_col: dict[int, list[int]] = {}
+    for r, c in scan.formulas:
+        by_col.setdefault(c, []).append(r)
+    for c, rs in sorted(by_col.items()):
+        name = column_name(c) if column_name else ""
+        rows = spans(rs)
+        problems.append(RatingInputError(
+            f"formulas without a stored value in column {col_letter(c)}, {'row' if len(rs) == 1 else 'rows'} "
+            f"{rows} (the file was saved by a "
+            "program that does not calculate): open and save the file in Excel or LibreOffice, or type the values",
+            where=Where(str(path), sheet, min(rs), name or col_letter(c)),
+            problem_zh=f"第 {col_letter(c)} 列第 {rows} 行的公式没有保存计算结果：请用 Excel 或 LibreOffice "
+                       "打开并保存文件，或直接输入数值"))
+    return problems

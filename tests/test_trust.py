@@ -1,0 +1,570 @@
+"""Trust at the edges: what the reader expands, what the officer cannot see,
+impossible values, messages, the workbook's date system, and time."""
+
+import csv
+import datetime as dt
+import hashlib
+import io
+import json
+import zipfile
+
+import openpyxl
+import pytest
+from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
+
+from xl_ratings import udfs
+from xl_ratings.engine.cells import MAX_CELLS, Tables
+from xl_ratings.engine.run import run
+from xl_ratings.errors import InputErrors
+from xl_ratings.excel.ranges import ArgumentError
+from xl_ratings.i18n.messages import chinese_of
+from xl_ratings.workbook import safety
+from xl_ratings.workbook.read import read_workbook
+
+
+def tables(system="shanghai", **changes):
+    t = {
+        "Settings": [["key", "value"], ["system", system]],
+        "Players": [list(PLAYERS), ["A", "甲", "M", "", "", 2300, None, None, None, "", "yes"],
+                    ["B", "乙", "M", "", "", 2200, None, None, None, "", "yes"]],
+        "Events": [list(EVENTS), ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", "", "", ""]],
+        "Games": [list(GAMES), ["E1", None, 1, "A", "B", 1, None], ["E1", None, 2, "B", "A", 0.5, None],
+                  ["E1", None, 3, "A", "B", 0, None]],
+    }
+    for sheet, rows in changes.items():
+        if rows is None:
+            t.pop(sheet)
+        else:
+            t[sheet] = rows
+    return t
+
+
+def book(tmp_path, edit=None, name="t.xlsx", **changes):
+    path = write_book(tables(**changes), tmp_path / name)
+    if edit is not None:
+        wb = openpyxl.load_workbook(path)
+        edit(wb)
+        wb.save(path)
+    return path
+
+
+def refused(path, capsys, *expect, args=()):
+    """Processing ``path`` is refused (exit 2) with every ``expect`` in the message; nothing written."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    out = path.with_name("out.xlsx")
+    code = run_cli("process", path, "--output", out, *args)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "Traceback" not in err
+    for e in expect:
+        assert e in err, (e, err)
+    assert not out.exists()
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
+    return err
+
+
+def processed(path, capsys, *args):
+    out = path.with_name("out.xlsx")
+    code = run_cli("process", path, "--output", out, *args)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    return out
+
+
+def problems(fn):
+    try:
+        fn()
+    except InputErrors as e:
+        return e.errors
+    raise AssertionError("expected problems")
+
+
+# --------------------------------------------------------------------------- 1. size
+
+def test_a_far_value_in_another_sheet_is_never_read(tmp_path, capsys):
+    def far(wb):
+        wb.create_sheet("Notes")["XFD1048576"] = "x"
+    path = book(tmp_path, far)
+    t, probs = read_workbook(path)
+    assert "Notes" not in t and "Notes" in t.sheet_names and probs == []
+    out = processed(path, capsys)
+    assert "Notes" in openpyxl.load_workbook(out, read_only=True).sheetnames
+
+
+@pytest.mark.parametrize("cell,shown,size", [
+    ("XFD1048576", "XFD1048576", "17,179,869,184 cells"),   # far right and far down
+    ("Z900000", "Z900000", "23,400,000 cells"),              # only the cell count is over
+    ("XFD5", "XFD5", None),                                  # far right, few rows: within the limit
+])
+def test_a_far_value_in_an_input_sheet(tmp_path, capsys, cell, shown, size):
+    def far(wb):
+        wb["Games"][cell] = "x"
+    path = book(tmp_path, far)
+    if size is None:   # read, and reported as a bad row (its event 'x' is unknown)
+        err = refused(path, capsys, "row 5, column 'event'")
+        assert "used range" not in err
+        return
+    err = refused(path, capsys, f"sheet 'Games': a value at {shown} makes the sheet's used range A1:{shown}",
+                  size, "delete it")
+    assert "Traceback" not in err
+
+
+def test_scan_counts_only_cells_holding_values(tmp_path):
+    """A styled empty cell or a formula without a value far away expands nothing (as calamine reads it)."""
+    head = (b'<?xml version="1.0"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+            b'<x:sheetData>')
+    rows = [b'<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>id</x:t></x:is></x:c></x:row>',
+            b'<x:row r="2" hidden="1"><x:c r="A2"><x:v>5</x:v></x:c></x:row>',
+            b'<x:row r="3"><x:c r="B3"><x:f>A2+1</x:f></x:c></x:row>',
+            b'<x:row r="1048576"><x:c r="XFD1048576" s="1"/></x:row>']
+    z = zipfile.ZipFile(io.BytesIO(_zip({"s.xml": head + b"".join(rows) + b"</x:sheetData></x:worksheet>"})))
+    scan = safety.scan_sheet(z, "s.xml")
+    assert not scan.too_big() and scan.exact
+    assert scan.hidden_rows == [2] and scan.formulas == [(3, 2)]
+    big = safety.SheetScan()
+    big.rows, big.cols = 1000, MAX_CELLS // 1000 + 1
+    assert big.too_big()
+
+
+def _zip(files):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for n, d in files.items():
+            z.writestr(n, d)
+    return buf.getvalue()
+
+
+def test_the_reader_reads_only_the_sheets_it_uses(tmp_path, monkeypatch):
+    read = []
+    import python_calamine
+
+    original = python_calamine.CalamineWorkbook.get_sheet_by_name
+
+    def spy(self, name):
+        read.append(name)
+        return original(self, name)
+    monkeypatch.setattr(python_calamine.CalamineWorkbook, "get_sheet_by_name", spy)
+
+    def extra(wb):
+        wb.create_sheet("Notes")["A1"] = "=1+1"          # a formula without a value: not ours to judge
+        wb.create_sheet("History")                        # the ledger is read
+    read_workbook(book(tmp_path, extra))
+    assert sorted(read) == ["Events", "Games", "History", "Players", "Settings"]
+
+
+# --------------------------------------------------------------------------- 2. what the officer cannot see
+
+def test_hidden_rows_are_refused(tmp_path, capsys):
+    def hide(wb):
+        for r in (3, 4):
+            wb["Games"].row_dimensions[r].hidden = True
+        wb["Games"].row_dimensions[9].hidden = True       # hidden but empty: nothing to see, no problem
+        wb.create_sheet("Notes")["A3"] = "x"
+        wb["Notes"].row_dimensions[3].hidden = True       # another sheet: not ours
+    refused(book(tmp_path, hide), capsys,
+            "sheet 'Games', row 3: rows 3–4 of Games are hidden (or filtered out): unhide them or delete them",
+            "Games 的第 3–4 行被隐藏")
+
+
+def test_filtered_rows_are_refused(tmp_path, capsys):
+    def filtered(wb):
+        ws = wb["Games"]
+        ws.auto_filter.ref = "A1:G4"
+        ws.auto_filter.add_filter_column(3, ["A"])
+        ws.row_dimensions[3].hidden = True                # Excel hides the rows a filter leaves out
+    path = book(tmp_path, filtered)
+    with zipfile.ZipFile(path) as z:
+        assert b"filterColumn" in z.read("xl/worksheets/sheet4.xml")
+    refused(path, capsys, "row 3 of Games is hidden (or filtered out)")
+
+
+@pytest.mark.parametrize("state,words", [("hidden", "the sheet is hidden: unhide it"),
+                                         ("veryHidden", "the sheet is very hidden")])
+def test_hidden_input_sheets_are_refused(tmp_path, capsys, state, words):
+    def hide(wb):
+        wb["Events"].sheet_state = state
+    refused(book(tmp_path, hide), capsys, f"sheet 'Events': {words}", "what is processed must be what you see")
+
+
+def test_a_hidden_sheet_of_the_user_is_fine(tmp_path, capsys):
+    def hide(wb):
+        wb.create_sheet("Notes").sheet_state = "hidden"
+    processed(book(tmp_path, hide), capsys)
+
+
+# --------------------------------------------------------------------------- 3. impossible values
+
+@pytest.mark.parametrize("system,rating,shown", [
+    ("shanghai", 24000, "is not a possible shanghai rating (from 1,000 to 3,000)"),
+    ("shanghai", -5, "is not a possible shanghai rating"),
+    ("shanghai", 0, "is not a possible shanghai rating"),
+    ("gor", 50, "is not a possible gor rating (from 100 to 3,500)"),   # below the floor of 100
+    ("lianzhong", 0, "is not a possible lianzhong rating"),
+    ("peng", -1, "is not a possible peng rating (from 0 to 1,000,000)"),
+])
+def test_impossible_ratings_are_refused_with_the_row(tmp_path, capsys, system, rating, shown):
+    players = [list(PLAYERS), ["A", "甲", "M", "", "1D", 2300 if system != "gor" else 2100, None, None, None, "", "yes"],
+               ["B", "乙", "M", "", "1D", rating, None, None, None, "", "yes"]]
+    err = refused(book(tmp_path, system=system, Players=players), capsys,
+                  f"sheet 'Players', row 3, column 'rating': {shown}")
+    assert "不是可能的" in err
+
+
+def test_possible_ratings_at_the_edges(tmp_path, capsys):
+    players = [list(PLAYERS), ["A", "甲", "M", "", "", 100, None, None, None, "", "yes"],
+               ["B", "乙", "M", "", "", 3500, None, None, None, "", "yes"]]
+    processed(book(tmp_path, system="gor", Players=players), capsys, "--period", "2026")
+    peng = [list(PLAYERS), ["A", "甲", "M", "", "无级", 0, None, None, None, "", "yes"],
+            ["B", "乙", "M", "", "无级", None, None, None, None, "", "yes"]]
+    processed(book(tmp_path, system="peng", Players=peng, name="p.xlsx"), capsys)
+
+
+def events_with(cls="", level=""):
+    return [list(EVENTS), ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", cls, level, ""],
+            ["E2", "空赛", D(2026, 4, 1), D(2026, 4, 2), "games", cls, level, ""]]
+
+
+@pytest.mark.parametrize("cls", ["A", "乙", "丙級", "c", ""])
+def test_gor_classes_accepted(tmp_path, capsys, cls):
+    processed(book(tmp_path, system="gor", Events=events_with(cls=cls)), capsys, "--period", "2026")
+
+
+def test_gor_unknown_class_is_refused_not_counted_as_a(tmp_path, capsys):
+    err = refused(book(tmp_path, system="gor", Events=events_with(cls="D")), capsys,
+                  "sheet 'Events', row 2, column 'class': unknown tournament class", "(value: 'D')",
+                  "sheet 'Events', row 3, column 'class'", args=("--period", "2026"))
+    assert "未知的赛事级别" in err
+
+
+@pytest.mark.parametrize("level,ok", [("national", True), ("省市", True), ("區縣", True), ("", True),
+                                      ("world cup", False), ("national!", False)])
+def test_peng_event_levels(tmp_path, capsys, level, ok):
+    path = book(tmp_path, system="peng", Events=events_with(level=level))
+    if ok:
+        processed(path, capsys)
+    else:
+        refused(path, capsys, "sheet 'Events', row 2, column 'level': unknown event level", "未知的赛事等级")
+
+
+def test_gor_check_event_is_a_hook_of_the_system():
+    from xl_ratings.systems import REGISTRY
+
+    assert REGISTRY["gor"].check_event is not None and REGISTRY["peng"].check_event is not None
+    assert REGISTRY["shanghai"].check_event is None and REGISTRY["lianzhong"].check_event is None
+    assert REGISTRY["gor"].rating_range == (100, 3500)
+
+
+def with_formula_values(path, values):
+    """Give formula cells a stored value, as Excel or LibreOffice save them."""
+    with zipfile.ZipFile(path) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    for part, data in files.items():
+        if part.startswith("xl/worksheets/"):
+            for ref, v in values.items():
+                start = data.find(f'<c r="{ref}">'.encode())
+                if start >= 0:
+                    end = data.find(b"</c>", start)
+                    cell = data[start:end]
+                    data = data[:start] + cell.replace(b"<v />", f"<v>{v}</v>".encode()) + data[end:]
+            files[part] = data
+    path.write_bytes(_zip(files))
+    return path
+
+
+def test_formulas_without_a_stored_value_are_refused(tmp_path, capsys):
+    def formulas(wb):
+        wb["Players"]["F3"] = "=F2-100"
+        wb["Games"]["F3"] = "=1-F2"
+        wb["Games"]["F4"] = "=1-F3"
+    path = book(tmp_path, formulas)
+    refused(path, capsys,
+            "sheet 'Players', row 3, column 'rating': formulas without a stored value in column F, row 3",
+            "sheet 'Games', row 3, column 'result': formulas without a stored value in column F, rows 3–4",
+            "open and save the file in Excel or LibreOffice, or type the values")
+    # saved by a program that calculates: the stored value is used
+    path2 = book(tmp_path, lambda wb: wb["Players"].__setitem__("F3", "=F2-100"), name="one.xlsx")
+    with_formula_values(path2, {"F3": 2200})
+    processed(path2, capsys, "--json", tmp_path / "o.json")
+    players = json.loads((tmp_path / "o.json").read_text(encoding="utf-8"))["players"]
+    assert next(p for p in players if p["id"] == "B")["old"] == 2200
+
+
+def test_same_pair_twice_without_a_round(tmp_path, capsys):
+    games = [list(GAMES), ["E1", None, None, "A", "B", 1, None], ["E1", None, None, "B", "A", 0, None]]
+    refused(book(tmp_path, Games=games), capsys,
+            "sheet 'Games', row 3, column 'round': a pair meets at most once per round",
+            "give the round numbers, or delete the repeat", "同一对棋手每轮至多对局一次")
+    swiss = [list(EVENTS), ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "swiss", "", "", ""]]
+    refused(book(tmp_path, Events=swiss, Games=games, name="s.xlsx"), capsys, "a pair meets at most once per round")
+    free = [list(EVENTS), ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "games", "", "", ""]]
+    processed(book(tmp_path, Events=free, Games=games, name="g.xlsx"), capsys)   # free play: may meet twice
+    rounds = [list(GAMES), ["E1", None, 1, "A", "B", 1, None], ["E1", None, 2, "B", "A", 0, None]]
+    processed(book(tmp_path, Games=rounds, name="r.xlsx"), capsys)
+    other_day = [list(GAMES), ["E1", D(2026, 3, 1), None, "A", "B", 1, None],
+                 ["E1", D(2026, 3, 2), None, "B", "A", 0, None]]
+    processed(book(tmp_path, Games=other_day, name="d.xlsx"), capsys)
+
+
+@pytest.mark.parametrize("stones", [1.5, 10, -10])
+def test_impossible_handicaps_are_refused(tmp_path, capsys, stones):
+    games = [list(GAMES), ["E1", None, 1, "A", "B", 1, stones]]
+    refused(book(tmp_path, system="gor", Games=games), capsys,
+            "sheet 'Games', row 2, column 'handicap': handicap must be a whole number of stones from -9 to 9",
+            args=("--period", "2026"))
+
+
+def write_csv(path, header, rows):
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(rows)
+    return path
+
+
+def test_nan_and_infinity_in_csv_lists(tmp_path, capsys):
+    games = write_csv(tmp_path / "g.csv", ["date", "player", "opponent", "result", "handicap"],
+                      [["2026-01-05", "P1", "P2", "1", ""], ["2026-01-06", "P2", "P1", "nan", "inf"],
+                       ["2026-01-07", "P1", "P2", "0", "-Infinity"]])
+    players = write_csv(tmp_path / "p.csv", ["id", "rating", "games"], [["P1", "NaN", "30"], ["P2", "1500", "inf"]])
+    code = run_cli("process", games, "--system", "lianzhong", "--players", players)
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert "sheet 'g.csv', row 3, column 'handicap': is not a number (NaN or infinity) in rows 3–4" in err
+    assert "sheet 'p.csv', row 2, column 'rating': is not a number (NaN or infinity) in row 2" in err
+    assert "sheet 'p.csv', row 3, column 'games': is not a number (NaN or infinity)" in err
+    assert "row 3, column 'result': result must be one of" in err and "'nan'" in err
+    assert "could not convert" not in err
+
+
+def test_nan_and_infinity_in_parquet_lists(tmp_path, capsys):
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    table = pa.table({"date": ["2026-01-05", "2026-01-06", "2026-01-07"], "player": ["P1", "P2", "P1"],
+                      "opponent": ["P2", "P1", "P2"], "result": [1.0, 0.0, 0.5],
+                      "handicap": pa.array([None, float("nan"), float("inf")], pa.float64())})
+    pq.write_table(table, tmp_path / "g.parquet")
+    code = run_cli("process", tmp_path / "g.parquet", "--system", "lianzhong")
+    err = capsys.readouterr().err
+    assert code == 2 and "row 3, column 'handicap': is not a number (NaN or infinity) in rows 3–4" in err
+    table = table.set_column(4, "handicap", pa.array([None, None, 0.0], pa.float64()))   # nulls are blank
+    pq.write_table(table, tmp_path / "ok.parquet")
+    assert run_cli("process", tmp_path / "ok.parquet", "--system", "lianzhong") == 0
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: udfs.elo_delta(2300, 2200, 1, -15), "ELO_DELTA: k: -15 must not be negative"),
+    (lambda: udfs.lianzhong_update(1500, 1500, 1, -1, 40), "LIANZHONG_UPDATE: games: -1 must be a whole number"),
+    (lambda: udfs.lianzhong_update(1500, 1500, 1, 10, 2.5), "opponent_games: 2.5 must be a whole number"),
+    (lambda: udfs.shanghai_k(12.5, 1, ""), "SHANGHAI_K: games: 12.5 must be a whole number"),
+    (lambda: udfs.gor_update(1000, 2000, 1, 1.5), "GOR_UPDATE: handicaps: 1.5 must be a whole number of stones"),
+    (lambda: udfs.gor_update(1000, 2000, 1, 10), "GOR_UPDATE: handicaps: 10 must be a whole number of stones"),
+    (lambda: udfs.gor_update(50, 2000, 1), "GOR_UPDATE: rating: 50 is below the GoR floor of 100"),
+    (lambda: udfs.gor_update(1000, [[2000, 60]], [[1, 0]]), "GOR_UPDATE: opponents column 2: 60 is below"),
+    (lambda: udfs.gor_update(1000, 2000, 1, None, -1), "GOR_UPDATE: weight: -1 must be above 0"),
+    (lambda: udfs.gor_expected(2000, 2000, 1.5), "GOR_EXPECTED: handicap: 1.5 must be a whole number of stones"),
+    (lambda: udfs.elo_expected(-5, 2000), "ELO_EXPECTED: rating: -5 is not a possible rating"),
+    (lambda: udfs.elo_expected(2000, 0), "ELO_EXPECTED: opponent: 0 is not a possible rating"),
+    (lambda: udfs.lianzhong_title(1500, -3), "LIANZHONG_TITLE: games: -3 must be a whole number"),
+    (lambda: udfs.lianzhong_k(-1), "LIANZHONG_K: rating: -1 is not a possible rating"),
+])
+def test_excel_functions_refuse_impossible_values(call, message):
+    with pytest.raises(ArgumentError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        call()
+
+
+@pytest.mark.parametrize("fn,bad,message", [
+    (lambda col: udfs.elo_expected(col, 2000), -5.0, "ELO_EXPECTED: rating row 150: -5"),
+    (lambda col: udfs.elo_expected(2000, col, "fide"), 0.0, "ELO_EXPECTED: opponent row 150: 0"),
+    (lambda col: udfs.gor_expected(col, 2000), 99.0, "GOR_EXPECTED: rating row 150: 99"),
+    (lambda col: udfs.gor_expected(2000, col, 2), 50.0, "GOR_EXPECTED: opponent row 150: 50"),
+])
+def test_fast_paths_refuse_the_same(fn, bad, message):
+    col = [[1500.0 + i] for i in range(200)]
+    good = fn(col)
+    assert len(good) == 200
+    col[149] = [bad]
+    with pytest.raises(ArgumentError, match=message):
+        fn(col)
+    col[149] = [None]   # blank in, blank out
+    assert fn(col)[149] == [""]
+
+
+# --------------------------------------------------------------------------- 4. messages
+
+def test_a_missing_sheet_lists_the_sheets_found_and_the_names_accepted(tmp_path, capsys):
+    def rename(wb):
+        wb["Games"].title = "Partien"
+    err = refused(book(tmp_path, rename), capsys,
+                  "sheet 'Games': required sheet 'Games' is missing (sheets found: 'Settings', 'Players', "
+                  "'Events', 'Partien'; name a sheet Games, 对局 or 對局 -- case does not matter)",
+                  "缺少必需的工作表 'Games'（现有工作表：")
+    assert "Traceback" not in err
+
+
+def test_sheet_names_match_ignoring_case(tmp_path, capsys):
+    t = tables()
+    shouted = {" SETTINGS ": t["Settings"], "players": t["Players"], "EVENTS": t["Events"], "GAMES": t["Games"]}
+    processed(write_book(shouted, tmp_path / "t.xlsx"), capsys)
+
+
+@pytest.mark.parametrize("name", ["RATINGS", "checks", "history", "CHART"])
+def test_a_user_sheet_named_like_a_result_sheet_is_refused(tmp_path, capsys, name):
+    def add(wb):
+        wb.create_sheet(name)["A1"] = "mine"
+    refused(book(tmp_path, add), capsys, f"sheet '{name}': this sheet's name is the result sheet",
+            "rename this sheet")
+
+
+def test_a_csv_given_as_a_workbook(tmp_path):
+    from xl_ratings.workbook.jobs import process_game_list, process_workbook
+
+    path = write_csv(tmp_path / "games.csv", ["player", "opponent", "result"], [["A", "B", "1"]])
+    for call in (lambda: process_workbook(path), lambda: process_game_list(path, None)):
+        (err,) = problems(call)
+        assert "it is read as a game list, which needs --system" in err.problem
+        assert "save it as .xlsx" in err.problem and chinese_of(err)
+
+
+def test_no_python_exception_text_in_messages(tmp_path, capsys):
+    path = book(tmp_path)
+    path.write_bytes(path.read_bytes()[:1500])
+    err = refused(path, capsys, "damaged or truncated")
+    assert "File is not a zip file" not in err and "Error" not in err
+    bad_csv = tmp_path / "bad.parquet"
+    bad_csv.write_bytes(b"PAR1 not really")
+    assert run_cli("process", bad_csv, "--system", "lianzhong") == 2
+    err = capsys.readouterr().err
+    assert "cannot be read as a Parquet file" in err and "Error" not in err and "xl-tmp" not in err
+
+
+def test_rows_are_numbered_as_the_sheet_shows_them(tmp_path, capsys):
+    """A table below a blank row or two keeps its row numbers."""
+    games = [[None], [None], list(GAMES), ["E1", None, 1, "A", "Z", 1, None]]
+    refused(book(tmp_path, Games=games), capsys, "sheet 'Games', row 4, column 'opponent'")
+
+
+def test_new_messages_have_chinese(tmp_path):
+    errors = problems(lambda: run(tables(
+        Players=[list(PLAYERS), ["A", "甲", "M", "", "", 99999, None, None, None, "", "yes"],
+                 ["B", "乙", "M", "", "", 2200, None, None, None, "", "yes"]],
+        Games=[list(GAMES), ["E1", None, None, "A", "B", 1, 1.5], ["E1", None, None, "B", "A", 0, None]],
+        Events=None)))
+    errors += problems(lambda: run(tables(system="gor", Events=events_with(cls="Z"))))
+    errors += problems(lambda: run(tables(system="peng", Events=events_with(level="moon"))))
+    assert len(errors) >= 5
+    assert [e.problem for e in errors if chinese_of(e) is None] == []
+
+
+# --------------------------------------------------------------------------- 5. dates
+
+def book_1904(tmp_path, name="b1904.xlsx", serial_games=True):
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    wb.epoch = CALENDAR_MAC_1904
+    day = (D(2026, 3, 1) - D(1904, 1, 1)).days   # typed as a plain number in a 1904 workbook
+    t = tables(Games=[list(GAMES), ["E1", day if serial_games else D(2026, 3, 1), 1, "A", "B", 1, None]])
+    t["Events"].append(["E2", "赛二", D(2026, 7, 1), D(2026, 7, 2), "round_robin", "", "", ""])
+    t["Games"].append(["E2", None, 1, "B", "A", 1, None])
+    for n, rows in t.items():
+        ws = wb.create_sheet(n)
+        for r in rows:
+            ws.append(r)
+    path = tmp_path / name
+    wb.save(path)
+    return path
+
+
+def test_a_1904_workbook_reads_its_dates_right(tmp_path, capsys):
+    path = book_1904(tmp_path)
+    t, _ = read_workbook(path)
+    assert t.date1904
+    assert run_cli("process", path, "--period", "2026H1") == 0
+    first = read_sheet(path, "History")
+    assert {(r["period"], r["start"].date(), r["end"].date()) for r in first} == \
+        {("2026H1", D(2025, 12, 1), D(2026, 5, 31))}
+    assert run_cli("process", path, "--period", "2026H1") == 0   # the same period again
+    assert read_sheet(path, "History") == first
+    assert run_cli("process", path, "--period", "2026H2") == 0   # then the next
+    capsys.readouterr()
+    periods = [(r["period"], r["start"].date(), r["end"].date()) for r in read_sheet(path, "History")]
+    assert sorted(set(periods)) == [("2026H1", D(2025, 12, 1), D(2026, 5, 31)),
+                                    ("2026H2", D(2026, 6, 1), D(2026, 11, 30))]
+    # the History is read back right: it follows from 2026H2, and --from finds 2026H2
+    assert run_cli("process", path, "--from", "2026H2") == 0
+    assert "re-processed 2026H2" in capsys.readouterr().out
+
+
+def test_serial_numbers_follow_the_date_system():
+    t = tables(Games=[list(GAMES), ["E1", 44620, 1, "A", "B", 1, None]])   # 2026-03-01 counted from 1904
+    out = run(Tables(t, date1904=True), today=D(2026, 11, 1))
+    assert out.records.games[0].date == D(2026, 3, 1)
+    errors = problems(lambda: run(Tables(t), today=D(2026, 11, 1)))   # from 1900: 2022-02-28
+    assert "is outside the event's dates" in errors[0].problem
+
+
+# --------------------------------------------------------------------------- 6. time
+
+def future_tables():
+    t = tables()
+    t["Events"].append(["E2", "下期", D(2026, 7, 1), D(2026, 7, 2), "round_robin", "", "", ""])
+    t["Games"].append(["E2", None, 1, "A", "B", 1, None])
+    return t
+
+
+def test_a_period_that_has_not_started_is_never_processed_unasked():
+    out = run(future_tables(), today=D(2026, 4, 1))
+    assert [r.period.label for r in out.results] == ["2026H1"]
+    out = run(future_tables(), today=D(2026, 6, 1))
+    assert [r.period.label for r in out.results] == ["2026H1", "2026H2"]
+    out = run(future_tables(), "2026H2", today=D(2026, 4, 1))   # asked for: processed
+    assert [r.period.label for r in out.results] == ["2026H2"]
+
+
+def test_nothing_has_started_yet():
+    (err,) = problems(lambda: run(tables(), today=D(2025, 6, 1)))
+    assert "nothing to process yet" in err.problem and "2026H1" in err.problem and chinese_of(err)
+
+
+def test_a_game_dated_after_today_is_a_check():
+    from xl_ratings.view.export import export
+    from xl_ratings.view.sheets import checks_sheet
+
+    t = tables()
+    t["Events"][1][3] = D(2026, 5, 30)
+    t["Games"].append(["E1", D(2026, 5, 20), 4, "A", "B", 1, None])
+    out = run(t, today=D(2026, 5, 1))
+    checks = [c for c in export(out)["checks"] if c["rule"] == "date.future"]
+    assert len(checks) == 4   # the dated game and the three that default to the event's end
+    assert checks[-1]["row"] == 5 and "2026-05-20" in checks[-1]["message"]
+    assert "晚于今天 2026-05-01" in checks[-1]["message"] and "a typo?" in checks[-1]["message"]
+    assert any("date.future" == r[0] for r in checks_sheet(out).rows)
+    gor = run(tables(system="gor"), "2026", today=D(2026, 3, 1))   # traditional script for Hong Kong
+    words = [c["message"] for c in export(gor)["checks"] if c["rule"] == "date.future"]
+    assert words and "對局日期" in words[0]
+    assert not [c for c in export(run(t, today=D(2026, 6, 1)))["checks"] if c["rule"] == "date.future"]
+
+
+def test_plan_takes_today():
+    import inspect
+
+    from xl_ratings.engine.periods import plan
+
+    assert "today" in inspect.signature(plan).parameters
+    assert dt.date.today() >= D(2026, 1, 1)
+
+
+def test_read_sheets_for_other_workbooks(tmp_path):
+    """Any workbook (an import source): the sheets asked for, within the same limits."""
+    from xl_ratings.workbook.read import read_sheets
+
+    def far(wb):
+        wb.create_sheet("Notes")["XFD1048576"] = "x"
+    path = book(tmp_path, far)
+    t = read_sheets(path, ["Games"])
+    assert list(t) == ["Games"] and "Notes" in t.sheet_names
+    (err,) = problems(lambda: read_sheets(path))
+    assert err.where.sheet == "Notes" and "a value at XFD1048576" in err.problem
