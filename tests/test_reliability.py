@@ -188,8 +188,13 @@ def run_case(tmp_path, make, capsys, *extra):
 
 
 def first_line(err):
-    lines = [ln.strip() for ln in err.splitlines() if ln.strip().startswith("- ")]
-    text = lines[0][2:] if lines else err.strip().splitlines()[0]
+    """The first problem as the officer reads it: English, then its Chinese line."""
+    raw = [ln.strip() for ln in err.splitlines() if ln.strip()]
+    k = next((i for i, ln in enumerate(raw) if ln.startswith("- ")), None)
+    text = raw[k][2:] if k is not None else raw[0]
+    if k is not None and k + 1 < len(raw) and not raw[k + 1].startswith("- ") and " — " not in text:
+        text += " — " + raw[k + 1]
+    text = re.sub(r"(?:/[\w.-]+)+/(BOOK\.xlsx|case\.xlsx|SOURCE\.\w+|notes\.txt|list\.pdf)", r"\1", text)
     text = re.sub(r"file \S*case\.xlsx", "file BOOK.xlsx", text)
     text = re.sub(r"\(process \d+\)", "(process 4242)", text).replace("case.xlsx", "BOOK.xlsx")
     text = re.sub(r"[^\s']*case\.csv", "GAMES.csv", text)
@@ -285,8 +290,86 @@ def test_processed_with_care(tmp_path, capsys, table_rows, monkeypatch):
     capsys.readouterr()
 
 
+def _cli_case(tmp_path, capsys, *args):
+    """Run the command line; the workbook is never changed by a refusal."""
+    book = tmp_path / "case.xlsx"
+    before = book.read_bytes() if book.exists() else None
+    code = run_cli(*args)
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    if before is not None:
+        assert book.read_bytes() == before, "the workbook was changed"
+    text = first_line(err)
+    return code, re.sub(r"\S*/(SOURCE\.\w+|notes\.txt|site)", r"\1", text)
+
+
+def test_import_publish_and_outputs(tmp_path, capsys, table_rows, monkeypatch):
+    """Records in, lists out, and outputs that could destroy something."""
+    from import_writers import EVENT, rr_rows, write_h9, write_opengotha
+
+    book = book_with(tmp_path / "case.xlsx")
+    src = write_h9(tmp_path / "SOURCE.h9", EVENT)
+    text = src.read_text(encoding="utf-8")
+    src.write_text(re.sub(r"(\s)2\+/", r"\g<1>9+/", text, count=1), encoding="utf-8")
+    code, err = _cli_case(tmp_path, capsys, "import", src, "--into", book)
+    assert code == 2 and "9" in err
+    table_rows.append(("import: an h9 file naming an opponent that is not in it", code, err))
+    rows = [list(r) for r in rr_rows(EVENT)]
+    rows[2][6] = 1                              # player 1 beat player 2 ... and 2 beat 1
+    rows[3][5] = 1
+    import csv
+    with open(tmp_path / "SOURCE.csv", "w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows(rows)
+    code, err = _cli_case(tmp_path, capsys, "import", tmp_path / "SOURCE.csv", "--into", book,
+                          "--start", "2026-03-01", "--end", "2026-03-02")
+    assert code == 2 and "disagree" in err
+    table_rows.append(("import: a crosstable whose two halves disagree", code, err))
+    og = write_opengotha(tmp_path / "SOURCE.xml", EVENT)
+    og.write_text(og.read_text(encoding="utf-8").replace("<Tournament", '<!DOCTYPE t [<!ENTITY x "y">]><Tournament', 1),
+                  encoding="utf-8")
+    code, err = _cli_case(tmp_path, capsys, "import", og, "--into", book)
+    assert code == 2
+    table_rows.append(("import: an OpenGotha file declaring entities", code, err))
+    ok = write_h9(tmp_path / "SOURCE.h9", EVENT)
+    code, err = _cli_case(tmp_path, capsys, "import", book, "--into", book)
+    assert code == 2
+    table_rows.append(("import: the workbook given as a source", code, err))
+    assert run_cli("import", ok, "--into", book) == 0
+    capsys.readouterr()
+    code, err = _cli_case(tmp_path, capsys, "import", ok, "--into", book)
+    assert code == 2 and "--replace" in err
+    table_rows.append(("import: the same event imported twice", code, err))
+    code, err = _cli_case(tmp_path, capsys, "publish", book, "--site", tmp_path / "site")
+    assert code == 2
+    table_rows.append(("publish: a workbook not processed yet", code, err))
+    assert run_cli("process", book, "--period", "2024H1") == 0
+    capsys.readouterr()
+    code, err = _cli_case(tmp_path, capsys, "process", book, "--json", book)
+    assert code == 2
+    table_rows.append(("--json naming the workbook itself", code, err))
+    (tmp_path / "notes.txt").write_text("mine")
+    code, err = _cli_case(tmp_path, capsys, "process", book, "--output", tmp_path / "notes.txt")
+    assert code == 2 and (tmp_path / "notes.txt").read_text() == "mine"
+    table_rows.append(("--output naming an existing file xl-ratings did not write", code, err))
+    code, err = _cli_case(tmp_path, capsys, "process", book, "--from", "2023H2")
+    assert code == 2
+    table_rows.append(("--from a period the History does not hold", code, err))
+    import xl_ratings.publish.pdf as pdf
+    monkeypatch.setattr(pdf, "soffice", lambda: None)
+    code, err = _cli_case(tmp_path, capsys, "publish", book, "--pdf", tmp_path / "list.pdf")
+    assert code == 2 and "libreoffice" in err.lower()
+    table_rows.append(("publish --pdf without LibreOffice installed", code, err))
+    wb = openpyxl.load_workbook(book)
+    cell = wb["Games"].cell(wb["Games"].max_row, 6)
+    cell.value = 1 if cell.value != 1 else 0        # a published result changed afterwards
+    wb.save(book)
+    code, err = _cli_case(tmp_path, capsys, "process", book)
+    assert code == 2 and "--from 2024H1" in err
+    table_rows.append(("a result changed in a period already published", code, err))
+
+
 def test_readme_reliability_table(table_rows):
-    assert len(table_rows) == len(CASES) + 8, "run the whole module"
+    assert len(table_rows) == len(CASES) + 8 + 11, "run the whole module"
     lines = ["| bad input | exit | what the officer sees |", "|---|---:|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in table_rows]
     table = "\n".join(lines)

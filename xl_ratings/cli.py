@@ -69,9 +69,6 @@ def cmd_process(args: argparse.Namespace) -> int:
     console = _console()
     runner = _progress_runner(console)
     if Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES:
-        if not args.system:
-            raise RatingInputError("a game list needs --system (shanghai, gor, lianzhong or peng)",
-                                   value=args.book)
         settings = {}
         for item in args.set or []:
             if "=" not in item:

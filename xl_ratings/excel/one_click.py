@@ -18,24 +18,42 @@ from typing import Any
 import xlwings as xw
 from xlwings import script
 
-from ..engine.cells import col_letter
+from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, Tables, col_letter
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, run
-from ..errors import InputErrors, RatingInputError
+from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.labels import sheet_key
 from ..view.page import excel_code
-from ..view.sheets import RESULT_SHEETS, SheetView, formula_like, result_sheets
+from ..view.sheets import SheetView, formula_like, result_sheet_clashes, result_sheets
 
 
-def tables_from_book(book: Any) -> dict[str, list[list[Any]]]:
-    """Every sheet's values (the result sheets but History left out)."""
-    tables = {}
+def tables_from_book(book: Any) -> Tables:
+    """The values of the sheets xl-ratings reads (input sheets, History, Import),
+    each refused beyond the size limits before it is read, and the book's date system."""
+    from ..importers.into_book import IMPORT_SHEETS
+
+    tables: dict[str, list[list[Any]]] = {}
+    problems = []
     for sheet in book.sheets:
-        if sheet.name in RESULT_SHEETS and sheet.name != "History":
+        if sheet_key(sheet.name) is None and sheet.name.strip().lower() not in IMPORT_SHEETS:
             continue
         last = sheet.used_range.last_cell
+        if last.row > MAX_ROWS or last.column > MAX_COLS or last.row * last.column > MAX_CELLS:
+            far = f"{col_letter(last.column)}{last.row}"
+            problems.append(RatingInputError(
+                f"a value at {far} makes the sheet's used range A1:{far} ({last.row * last.column:,} cells; "
+                f"the limit is {MAX_CELLS:,}): delete it", where=Where(book.name, sheet.name),
+                problem_zh=f"{far} 处的内容使工作表范围过大：请删除它"))
+            continue
         value = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
         tables[sheet.name] = value or []
-    return tables
+    if problems:
+        raise InputErrors(problems)
+    try:
+        date1904 = bool(book.api.Date1904)       # classic Excel; xlwings Lite/Server: the 1900 system
+    except Exception:                            # no COM object on this engine
+        date1904 = False
+    return Tables(tables, [s.name for s in book.sheets], date1904)
 
 
 def _cells(view: SheetView) -> list[list[Any]]:
@@ -105,6 +123,9 @@ def process_book(book: Any, period: str | None = None) -> Outcome:
     """Process the open workbook (every unprocessed period, or ``period``)."""
     with gc_paused():
         out = run(tables_from_book(book), period=period, file=book.name)
+        clashes = result_sheet_clashes(book.name, [s.name for s in book.sheets])
+        if clashes:
+            raise InputErrors(clashes)
         write_to_book(book, out)
     return out
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import zipfile
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from ..errors import InputErrors, RatingInputError
@@ -40,7 +41,12 @@ def _sheet_names(path: Path) -> list[str]:
     return list(CalamineWorkbook.from_path(str(path)).sheet_names)
 
 
+SheetReader = Callable[[Path, list[str]], Mapping[str, list[list[Any]]]]
+
+
 def _read_sheets(path: Path, names: list[str]) -> dict[str, list[list[Any]]]:
+    """The sheets' cells with python-calamine (the command line passes the workbook
+    layer's reader instead: the same safety checks and size limits as processing)."""
     from python_calamine import CalamineWorkbook
     wb = CalamineWorkbook.from_path(str(path))
     return {n: wb.get_sheet_by_name(n).to_python() for n in names}
@@ -106,18 +112,20 @@ def _crosstable_sheet(names: list[str]) -> str:
     return names[0]
 
 
-def _load_workbook(path: Path, fmt: str) -> Tournament:
+def _load_workbook(path: Path, fmt: str, read: SheetReader) -> Tournament:
     names = _sheet_names(path)
     if not names:
         raise fail(str(path), "the workbook has no sheets", "工作簿没有工作表")
     if fmt == "report":
-        return report.parse_report_tables(_read_sheets(path, names), str(path))
+        return report.parse_report_tables(dict(read(path, names)), str(path))
     sheet = _crosstable_sheet(names)
-    return crosstable.parse_rows(_read_sheets(path, [sheet])[sheet], str(path), sheet)
+    return crosstable.parse_rows(read(path, [sheet])[sheet], str(path), sheet)
 
 
-def load(path: str | Path, format: str | None = None) -> Tournament:
-    """Read any supported results file into a Tournament; every failure is an InputErrors."""
+def load(path: str | Path, format: str | None = None, read_sheets: SheetReader | None = None) -> Tournament:
+    """Read any supported results file into a Tournament; every failure is an InputErrors.
+
+    ``read_sheets(path, names)``: how to read a workbook's sheets (default: python-calamine)."""
     path = Path(path)
     try:
         fmt = format or guess_format(path)
@@ -126,7 +134,7 @@ def load(path: str | Path, format: str | None = None) -> Tournament:
                        "未知格式", value=fmt)
         head = path.read_bytes()[:8]
         if fmt in ("report", "crosstable") and _is_workbook(path, head):
-            return _load_workbook(path, fmt)
+            return _load_workbook(path, fmt, read_sheets or _read_sheets)
         if fmt == "report":
             raise fail(str(path), "a report must be an .xlsx workbook", "报表必须是 .xlsx 工作簿")
         readers: dict[str, Callable[[str | Path], Tournament]] = {
@@ -136,7 +144,18 @@ def load(path: str | Path, format: str | None = None) -> Tournament:
         raise
     except RatingInputError as exc:
         raise InputErrors([exc.located(file=str(path))]) from None
-    except (OSError, ValueError, KeyError, IndexError, zipfile.BadZipFile, RuntimeError) as exc:
-        raise fail(str(path), f"cannot read the file: {type(exc).__name__}: {exc}", "无法读取该文件") from None
-    except Exception as exc:          # calamine raises its own error types
-        raise fail(str(path), f"cannot read the file: {type(exc).__name__}: {exc}", "无法读取该文件") from None
+    except OSError as exc:
+        raise fail(str(path), f"cannot read the file ({exc.strerror or 'read error'})", "无法读取该文件") from None
+    except Exception:                  # the parsers' and calamine's own error types
+        raise fail(str(path), f"cannot read the file: it is damaged, or not a {fmt_name(path, format)} file",
+                   "无法读取该文件：文件已损坏或格式不符") from None
+
+
+def fmt_name(path: Path, format: str | None) -> str:
+    """The format a file was read as, for messages."""
+    if format:
+        return format
+    try:
+        return guess_format(path)
+    except Exception:              # a file that cannot even be guessed
+        return "supported"

@@ -73,16 +73,15 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
     content = data.decode("utf-8", errors="replace")
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
-    except (DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden) as exc:
+    except (DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden):
         m = re.search(r"<!(DOCTYPE|ENTITY)", content)
         line = content.count("\n", 0, m.start()) + 1 if m else None
-        raise fail(file, "the XML file declares a DTD or entities, which is refused for safety "
-                   f"({type(exc).__name__})",
+        raise fail(file, "the XML file declares a DTD or entities, which is refused for safety",
                    "XML 文件含有 DTD 或实体声明，出于安全原因拒绝读取",
                    value=m.group(0) if m else None, row=line) from None
     except SafeET.ParseError as exc:
         line = getattr(exc, "position", (None, None))[0]
-        raise fail(file, f"not well-formed XML: {exc}", "XML 格式错误", row=line) from None
+        raise fail(file, "not well-formed XML (damaged, or not an OpenGotha file)", "XML 格式错误", row=line) from None
     if root.tag != "Tournament":
         raise fail(file, f"not an OpenGotha file: the root element is <{root.tag}>, not <Tournament>",
                    "不是 OpenGotha 文件：根元素不是 <Tournament>", value=root.tag)

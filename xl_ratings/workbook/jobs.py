@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -257,9 +257,14 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
                       else is_processed_workbook(p))
     errors: list[RatingInputError] = []
     tournaments = []
+    from .read import read_sheets
+
+    def sheets(path: Path, names: list[str]) -> Mapping[str, list[list[Any]]]:
+        return {n: [list(r) for r in t] for n, t in read_sheets(path, names).items()}   # safety checks, size limits
+
     for p in paths:
         try:
-            tournaments.append(load(p, format))
+            tournaments.append(load(p, format, sheets))
         except InputErrors as e:
             errors += e.errors
     if errors:
