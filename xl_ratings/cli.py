@@ -51,15 +51,24 @@ def summary(out, console, title: str | None = None) -> None:
             f"{counts['active']} active, {counts['inactive']} inactive, {counts['pending']} pending; "
             f"{len(data['changes'])} change lines; {sum(len(x.checks) for x in out.results)} checks")
     console.print(head)
-    t = RTable(show_header=True, header_style="bold")
-    key = out.system.ranked_by
-    for c in ("#", "id", "name", "old", key, "change", "games"):
-        t.add_column(c, justify="right" if c not in ("id", "name") else "left")
+    from .i18n import to_lang
+
+    system = out.system
+    # a system's own words for a column (peng: old/new/change are the cumulative score) under the table
+    own = [f"{k} = {to_lang(v, system.lang)}" for k, v in system.terms.items()
+           if k in ("old", "new", "change", system.ranked_by)]
+    t = RTable(show_header=True, header_style="bold", caption="; ".join(own) or None)
+    # the list's ranking value first (peng: the annual score), then old -> new and the change
+    keys = ["place", "id", "name"] + ([system.ranked_by] if system.ranked_by != "new" else []) + \
+        ["old", "new", "change", "games"]
+    for k in keys:
+        t.add_column("#" if k == "place" else k, justify="left" if k in ("id", "name") else "right")
+    decimals = system.rating_decimals
     active = [p for p in rows if p["status"] == "active"][:5]
     for i, p in enumerate(active, start=1):
-        def f(v):
-            return "" if v is None else (f"{v:.2f}" if isinstance(v, float) else str(v))
-        t.add_row(str(i), p["id"], p["name"], f(p["old"]), f(p[key]), f(p["change"]), str(p["games"]))
+        def f(v: Any) -> str:
+            return "" if v is None else (f"{v:.{decimals}f}" if isinstance(v, float) else str(v))
+        t.add_row(*[str(i) if k == "place" else f(p.get(k)) for k in keys])
     console.print(t)
 
 

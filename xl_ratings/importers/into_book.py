@@ -34,7 +34,9 @@ from ..engine.cells import blank, to_date, to_ident
 from ..engine.inputs import COLUMNS, read_records
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.labels import header_key, sheet_key
-from ..systems.ranks import parse_rank
+from .. import systems
+from ..systems.base import System
+from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Records
 from .model import ImportedPlayer, Source, Tournament
 
@@ -197,6 +199,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     """The rows that importing ``tournaments`` adds to the workbook ``tables``;
     raises InputErrors (every problem, located in the source) when it cannot."""
     records = read_records(tables, file)
+    system = systems.get(records.system)
     p_name, p_head, p_cols, p_rows = _layout(tables, "Players", ID_COLUMNS)
     e_name, e_head, e_cols, _ = _layout(tables, "Events")
     g_name, g_head, g_cols, g_rows = _layout(tables, "Games")
@@ -219,8 +222,8 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
         games_of_event[g.event].append(g.row)
     added_names: dict[str, str] = {}          # normalised name|club -> new id (one person in several files)
     for t in tournaments:
-        summary, rows = _one(t, records, matcher, options, new_player_ids, new_event_ids, games_of_event,
-                             added_names, appends, problems, len(tournaments) > 1)
+        summary, rows = _one(t, records, system, matcher, options, new_player_ids, new_event_ids,
+                             games_of_event, added_names, appends, problems, len(tournaments) > 1)
         if summary is not None:
             summaries.append(summary)
             clear["Games"] += rows
@@ -231,7 +234,8 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     return plan
 
 
-def _one(t: Tournament, records: Records, matcher: Matcher, options: Options, new_player_ids: Any,
+def _one(t: Tournament, records: Records, system: System, matcher: Matcher, options: Options,
+         new_player_ids: Any,
          new_event_ids: Any, games_of_event: Mapping[str, list[int]], added_names: dict[str, str],
          appends: dict[str, Appended], problems: list[RatingInputError],
          several: bool) -> tuple[Summary | None, list[int]]:
@@ -301,10 +305,16 @@ def _one(t: Tournament, records: Records, matcher: Matcher, options: Options, ne
         ids[p.key] = pid
         added_names[f"{_norm(p.name)}|{_norm(p.club)}"] = pid
         summary.new_players.append((pid, p.name))
-        rank, note = _rank(p)
+        rank, note = _rank(p, system)
         if note:
             summary.notes.append(note)
-        row = {"id": pid, "name": p.name, "sex": p.sex, "club": p.club, "rank": rank, "rating": p.rating,
+        rating = p.rating
+        low, high = system.rating_range
+        if rating is not None and not low <= rating <= high:
+            summary.notes.append(f"{p.name}: rating {rating:g} is not a {system.name} rating ({low:g}–{high:g}); "
+                                 "not kept, the rank counts — 等级分不在范围内，未录入，按段级计算")
+            rating = None
+        row = {"id": pid, "name": p.name, "sex": p.sex, "club": p.club, "rank": rank, "rating": rating,
                "member": "yes"}
         kept = []
         for col in ID_COLUMNS:
@@ -348,20 +358,45 @@ def _result(r: str) -> Any:
     return {"1": 1, "0": 0, "0.5": 0.5}.get(r, r)
 
 
-def _rank(p: ImportedPlayer) -> tuple[str | None, str | None]:
-    """The rank as the workbook writes it, and a note when it had to be mapped."""
+def _rank(p: ImportedPlayer, system: System) -> tuple[str | None, str | None]:
+    """The rank as the workbook writes it, and a note when it had to be mapped onto
+    the system's ladder (a professional grade; a rank beyond either end)."""
     if not p.rank:
         return None, None
     text = str(p.rank).strip()
     m = re.fullmatch(r"(\d+)\s*[pP]", text)
-    if m:   # a professional grade: the rank tables here stop at 7D / 九段
-        return "7D", (f"{p.name}: professional grade {text} entered as 7D (the GoR table ends at 7D) "
-                      "— 职业段位按 7D 录入")
     try:
-        parse_rank(text)
+        rank = Rank.dan(9) if m else parse_rank(text)
     except RatingInputError:
         return text, None           # reported by the validation, at the source line
-    return text, None
+    on = _on_ladder(rank, system)
+    if on is None or on == rank:
+        return text, None
+    shown = system.rank_name(on)
+    return shown, (f"{p.name}: {text} is beyond the {system.name} ladder; entered as {shown} "
+                   f"— 段级超出范围，按 {shown} 录入")
+
+
+def _on_ladder(rank: Rank, system: System) -> Rank | None:
+    """``rank``, or the nearest rank on the system's ladder (None: no ladder near)."""
+    def ok(r: Rank) -> bool:
+        try:
+            system.rank_rating(r)
+            return True
+        except RatingInputError:
+            return False
+    if ok(rank):
+        return rank
+    step = 1 if rank.ordinal < 1 else -1        # a kyu below the ladder goes up, a dan above it down
+    r = rank.ordinal
+    for _ in range(40):
+        r += step
+        if r == -99:            # 无级 is not a kyu
+            continue
+        candidate = Rank(r)
+        if ok(candidate):
+            return candidate
+    return None
 
 
 def _where(src: Source | None, column: str | None = None) -> Where:

@@ -457,6 +457,7 @@ SYSTEM = System(
     sample=sample,
     history_title="累积等级分",
     ranked_by="annual",
+    terms={"old": "原累积等级分", "new": "累积等级分", "change": "累积分变化"},
     json_players=("annual", "cumulative=new", "standard", "label"),
     json_changes=("annual",),
     input_sheets=("Points",),

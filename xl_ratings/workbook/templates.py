@@ -327,7 +327,7 @@ def build(name: str, with_sample: bool = True) -> Any:
         rows = [[k, z(given.get(k, v)) if k == "federation" else v, n] for k, v, n in rows]
     write_table(st, TemplateTable(["key", "value", "note"],
                                   [{"key": k, "value": v, "note": n} for k, v, n in rows]), system)
-    optional = ("rif", "wins")   # Players columns only some systems use
+    optional = ("rif", "wins", "egf_pin", "fide_id")   # Players columns only some systems use
     for sheet in ["Players", "Events", "Games", "Awards"] + list(system.input_sheets):
         ws = wb.create_sheet(sheet)
         cols = [c for c in COLUMNS[sheet][0] if c not in optional or c in system.player_columns]
