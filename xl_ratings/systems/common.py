@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from .base import Check
+from .base import Check, RatingLine
 from .period import Period
 from .records import Event, Game, Records
 
@@ -55,6 +56,14 @@ def placed(lines: list[L], value: Mapping[str, float | None]) -> list[tuple[L, i
             place, last = i, v
         out.append((line, place))
     return out
+
+
+RL = TypeVar("RL", bound=RatingLine)
+
+
+def with_place(line: RL, place: int) -> RL:
+    """A rating line with its place on the list."""
+    return dataclasses.replace(line, place=place)
 
 
 def months_before(day: dt.date, months: int) -> dt.date:

@@ -28,7 +28,7 @@ from typing import Any
 from ..errors import ParameterError, RatingInputError, Where
 from . import sample_kit
 from .base import (ChangeLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
-from .common import CheckLog, Tallies, events_in, games_by_event, placed, sides
+from .common import CheckLog, Tallies, events_in, games_by_event, placed, sides, with_place
 from .lookup import interpolate, same_length
 from .period import FLEXIBLE, Period
 from .ranks import Ladder, Rank, parse_rank
@@ -285,15 +285,11 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
                                    standard=params.ladder.standard(new), wins=wins[pid],
                                    certificate=wins[pid] >= params.certificate_wins, member=player.member,
                                    fee=owed.get(pid, 0.0)))
-    ratings: list[RatingLine] = [_with_place(x, place) for x, place in placed(lines, rating)]
+    ratings: list[RatingLine] = [with_place(x, place) for x, place in placed(lines, rating)]
     standards = [StandardLine(r, v, sum(1 for x in lines if x.standard == r))
                  for r, v in sorted(params.rank_gor, key=lambda rv: -rv[1])]
     return PeriodFacts("gor", period, ratings, changes, checks.finish(), new_states, standards, fees=fees)
 
-
-def _with_place(x: GorRatingLine, place: int) -> GorRatingLine:
-    return GorRatingLine(x.id, x.old, x.new, x.status, x.games, x.period_games, place, x.standard, x.wins,
-                         x.certificate, x.member, x.fee)
 
 
 def _fees(records: Records, period: Period, params: GorParams) -> list[FeeLine]:

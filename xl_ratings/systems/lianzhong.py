@@ -26,7 +26,7 @@ from ..errors import RatingInputError
 from . import sample_kit
 from .base import (ChangeLine, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System,
                    cols)
-from .common import CheckLog, Tallies, placed
+from .common import CheckLog, Tallies, placed, with_place
 from .lookup import threshold_lookup
 from .period import FLEXIBLE, Period
 from .ranks import Rank
@@ -279,7 +279,7 @@ def process(records: Records, states: Mapping[str, LianzhongState], period: Peri
         else:
             pending_lines.append(line)
             pending.append(LianzhongPendingLine(pid, games_n[pid], new=new))
-    ratings: list[RatingLine] = [_with_place(x, place) for x, place in placed(rated_lines, rating)]
+    ratings: list[RatingLine] = [with_place(x, place) for x, place in placed(rated_lines, rating)]
     ratings += sorted(pending_lines, key=lambda x: (-x.games, x.id))
     titles = [x.title for x in ratings if isinstance(x, LianzhongRatingLine)]
     standards: list[StandardLine] = [TitleLine(t, r, titles.count(t), "award")
@@ -289,10 +289,6 @@ def process(records: Records, states: Mapping[str, LianzhongState], period: Peri
     return PeriodFacts("lianzhong", period, ratings, changes, checks.finish(), new_states, standards,
                        pending)
 
-
-def _with_place(x: LianzhongRatingLine, place: int) -> LianzhongRatingLine:
-    return LianzhongRatingLine(x.id, x.old, x.new, x.status, x.games, x.period_games, place, x.title,
-                               x.honorary)
 
 
 # --------------------------------------------------------------------------- words

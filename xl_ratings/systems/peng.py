@@ -32,7 +32,7 @@ from typing import Any
 from ..errors import ParameterError, RatingInputError, Where
 from . import sample_kit
 from .base import ChangeLine, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State, System, cols
-from .common import CheckLog, Tallies, placed
+from .common import CheckLog, Tallies, placed, with_place
 from .lookup import same_length, truncate
 from .period import YEARS, Period
 from .ranks import Ladder, Rank, parse_rank
@@ -327,7 +327,7 @@ def process(records: Records, states: Mapping[str, PengState], period: Period,
                                     rank=rank_end[pid], base=base[pid], annual=annual[pid],
                                     points=extra_points.get(pid, 0.0), standard=standard(cum[pid], params),
                                     label=label(cum[pid], rank_end[pid], params)))
-    ratings: list[RatingLine] = [_with_place(x, place) for x, place in placed(lines, annual)]
+    ratings: list[RatingLine] = [with_place(x, place) for x, place in placed(lines, annual)]
     standards: list[StandardLine] = [
         PengStandardLine(r.rank, r.basic, sum(1 for x in lines if x.standard == r.rank), r.coefficient,
                          r.multiplier, year_base(r.rank, params),
@@ -335,10 +335,6 @@ def process(records: Records, states: Mapping[str, PengState], period: Period,
         for r in sorted(params.ladder_rows, key=lambda r: r.rank, reverse=True)]
     return PeriodFacts("peng", period, ratings, changes, checks.finish(), new_states, standards)
 
-
-def _with_place(x: PengRatingLine, place: int) -> PengRatingLine:
-    return PengRatingLine(x.id, x.old, x.new, x.status, x.games, x.period_games, place, x.rank, x.base,
-                          x.annual, x.points, x.standard, x.label)
 
 
 # --------------------------------------------------------------------------- words

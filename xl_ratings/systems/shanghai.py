@@ -36,7 +36,7 @@ from ..errors import RatingInputError
 from . import sample_kit
 from .base import (ChangeLine, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine, Sheet,
                    StandardLine, State, System, cols)
-from .common import CheckLog, events_in, games_by_event, months_before, placed
+from .common import CheckLog, events_in, games_by_event, months_before, placed, with_place
 from .lookup import round_half_away, round_half_up, same_length, step_lookup
 from .period import HALF_YEARS, Period
 from .ranks import Ladder, Rank, parse_rank
@@ -444,7 +444,7 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
 
     active = [x for x in lines if x.status == "active"]
     ratings: list[RatingLine] = [
-        _with_place(x, place) for x, place in placed(active, {x.id: x.new for x in active})]
+        with_place(x, place) for x, place in placed(active, {x.id: x.new for x in active})]
     ratings += [x for x in lines if x.status != "active"]
     meeting = Counter(x.standard for x in ratings if isinstance(x, ShanghaiRatingLine))
     standards = [StandardLine(rank, value, meeting[rank])
@@ -452,10 +452,6 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
     return PeriodFacts("shanghai", period, ratings, changes, checks.finish(), new_states, standards,
                        pending, inactive)
 
-
-def _with_place(line: ShanghaiRatingLine, place: int) -> ShanghaiRatingLine:
-    return ShanghaiRatingLine(line.id, line.old, line.new, line.status, line.games, line.period_games,
-                              place, line.peak, line.standard, line.adjusted)
 
 
 def _window_games(records: Records, states: Mapping[str, ShanghaiState], period: Period,
