@@ -115,3 +115,28 @@ def test_rerunning_unchanged_records_corrects_nothing(tmp_path):
     assert run_cli("process", book, "--from", "2026H1") == 0
     assert ratings(book) == first
     assert read_sheet(book, "Corrections") == []
+
+
+def test_a_history_edited_or_cut_by_hand_is_refused(tmp_path, capsys):
+    """The History is the ledger the next period starts from: a row edited by hand (a new
+    rating +100) or deleted is found, never used silently."""
+    book = write_book(tables(), tmp_path / "club.xlsx")
+    assert run_cli("process", book, "--period", "2026H1") == 0
+    for edit in ("value", "delete"):
+        copy = tmp_path / f"{edit}.xlsx"
+        shutil.copy(book, copy)
+        wb = openpyxl.load_workbook(copy)
+        ws = wb["History"]
+        header = [c.value for c in ws[1]]
+        new = next(i for i, h in enumerate(header, start=1) if str(h).endswith(" new"))
+        if edit == "value":
+            ws.cell(2, new).value = ws.cell(2, new).value + 100
+        else:
+            ws.delete_rows(3)
+        wb.save(copy)
+        capsys.readouterr()
+        data = copy.read_bytes()
+        assert run_cli("process", copy) == 2, edit
+        err = capsys.readouterr().err
+        assert "are not as xl-ratings wrote them" in err and "--from 2026H1" in err, edit
+        assert copy.read_bytes() == data

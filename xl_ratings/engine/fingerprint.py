@@ -22,7 +22,7 @@ from ..systems.period import Period
 from ..systems.records import Records
 
 
-def _canon(v: Any) -> str:
+def canon(v: Any) -> str:
     """A cell value the same way whatever read it (calamine, openpyxl, xlwings): 3.0 -> 3."""
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
@@ -36,7 +36,7 @@ def _digest(text: str, size: int = 6) -> str:
 
 
 def settings_digest(settings: Mapping[str, Any]) -> str:
-    items = sorted((str(k).strip(), _canon(v)) for k, v in settings.items() if k != "_rows")
+    items = sorted((str(k).strip(), canon(v)) for k, v in settings.items() if k != "_rows")
     return _digest(repr(items), 4)
 
 
@@ -51,7 +51,7 @@ def period_digests(records: Records, period: Period) -> dict[str, str]:
         if not (contains(g.date) or (ev is not None and contains(ev.end))):
             continue
         r = g.result
-        text = f"{g.event}|{g.date}|{_canon(g.round)}|{g.player}|{g.opponent}|{r.score}|{r.forfeit}|{g.handicap}"
+        text = f"{g.event}|{g.date}|{canon(g.round)}|{g.player}|{g.opponent}|{r.score}|{r.forfeit}|{g.handicap}"
         lines[g.player].append(text)
         lines[g.opponent].append(text)
         used_events[g.player].add(g.event)

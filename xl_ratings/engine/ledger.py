@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import hashlib
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +22,7 @@ from ..i18n.labels import header_key, sheet_key
 from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
+from .fingerprint import canon as _canon
 from .cells import blank, date1904_of, to_date
 
 #: The columns every system's History has, in order (the system's own follow, then ``inputs``).
@@ -104,8 +107,13 @@ class Ledger:
         return {f.name for f in ledger_fields(self.system.state_type) if f.metadata.get("internal")} | {INPUTS}
 
     def rows(self) -> list[dict[str, Any]]:
-        """One dict per entry, keyed by column, sorted by period end then id."""
+        """One dict per entry, keyed by column, sorted by period end then id.
+
+        The ``inputs`` cell holds the records' fingerprint and a seal of the
+        row's own values (and of how many rows its period has): a History
+        edited or cut by hand is found when read (:meth:`parse`)."""
         out = []
+        counts = Counter(e.period.label for e in self.entries)
         for e in sorted(self.entries, key=lambda x: (x.period.end, x.id)):
             st = e.state
             rec: dict[str, Any] = {
@@ -115,7 +123,7 @@ class Ledger:
                 "period_games": st.period_games}
             for f in ledger_fields(self.system.state_type):
                 rec[f.name] = getattr(st, f.name)
-            rec[INPUTS] = e.inputs
+            rec[INPUTS] = f"{e.inputs or ''}:R{seal(e, counts[e.period.label])}"
             out.append(rec)
         return out
 
@@ -151,18 +159,52 @@ class Ledger:
                 "the History sheet is not a ledger written by xl-ratings (columns period, id, new missing); "
                 "rename or delete it", where=Where(file, sheet, 1))])
         entries: list[Entry] = []
+        seals: list[tuple[str | None, int]] = []
         errors: list[RatingInputError] = []
         for i, r in enumerate(rows[1:], start=2):
             rec = {k: (r[j] if j < len(r) else None) for j, k in keys.items()}
             if blank(rec.get("period")) or blank(rec.get("id")):
                 continue
             try:
-                entries.append(_entry(rec, system, extra, date1904))
+                entry, sealed = _entry(rec, system, extra, date1904)
+                entries.append(entry)
+                seals.append((sealed, i))
             except RatingInputError as e:
                 errors.append(RatingInputError(e.problem, value=e.value, where=Where(file, sheet, i, e.where.column)))
         if errors:
             raise InputErrors(errors)
-        return cls(system, entries)
+        return cls(system, _verified(entries, seals, file, sheet))
+
+
+def seal(e: Entry, rows_in_period: int) -> str:
+    """A digest of a History row's values (not its name) and of its period's row count."""
+    st = e.state
+    values = [e.period.label, e.period.start, e.period.end, e.id, e.old, e.change, rows_in_period] + \
+        [getattr(st, f.name) for f in dataclasses.fields(st) if f.name != "period_end"]
+    text = "|".join(_canon(v.ordinal if isinstance(v, Rank) else v) for v in values)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=5).hexdigest()
+
+
+def _verified(entries: list[Entry], seals: list[tuple[str | None, int]], file: str | None,
+              sheet: str) -> list[Entry]:
+    """The entries, or a refusal when a row is not as xl-ratings wrote it (edited, or rows cut)."""
+    counts = Counter(e.period.label for e in entries)
+    bad: dict[str, list[int]] = defaultdict(list)
+    for e, (sealed, row) in zip(entries, seals):
+        if sealed is not None and sealed != seal(e, counts[e.period.label]):
+            bad[e.period.label].append(row)
+    if not bad:
+        return entries
+    errors = []
+    for label, rows in bad.items():
+        shown = ", ".join(str(r) for r in rows[:8]) + (" …" if len(rows) > 8 else "")
+        errors.append(RatingInputError(
+            f"the History's rows of {label} are not as xl-ratings wrote them (rows {shown}: edited or deleted "
+            f"by hand?); undo the edit, or re-rate that period from its records with --from {label}",
+            where=Where(file, sheet, rows[0]),
+            problem_zh=f"History 中 {label} 的记录与程序写入的不符（第 {shown} 行，被手工修改或删除？）；"
+                       f"请撤销修改，或用 --from {label} 重新计算"))
+    raise InputErrors(errors)
 
 
 def _num(v: Any) -> float | None:
@@ -205,7 +247,8 @@ def _field_value(f: dataclasses.Field[Any], v: Any, date1904: bool = False) -> A
 
 
 def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.Field[Any]],
-           date1904: bool = False) -> Entry:
+           date1904: bool = False) -> tuple[Entry, str | None]:
+    """The row as an entry, and its seal (None in a History from before seals)."""
     start, end = to_date(rec.get("start"), date1904), to_date(rec.get("end"), date1904)
     if start is None or end is None:
         raise RatingInputError("start and end dates are needed")
@@ -221,10 +264,7 @@ def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.
         if name in rec:
             values[name] = _field_value(f, rec[name], date1904)
     label = str(rec["period"]).strip()
+    inputs, _, sealed = ("" if blank(rec.get(INPUTS)) else str(rec[INPUTS]).strip()).partition(":R")
     return Entry(Period(start, end, label), pid, "" if blank(rec.get("name")) else str(rec["name"]),
                  _num(rec.get("old")), system.state_type(**values), _num(rec.get("change")),
-                 None if blank(rec.get(INPUTS)) else str(rec[INPUTS]))
-
-
-def first_day_after(p: Period) -> dt.date:
-    return p.end + dt.timedelta(days=1)
+                 inputs or None), sealed or None

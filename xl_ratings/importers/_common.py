@@ -124,7 +124,9 @@ def as_float(value: Any) -> float | None:
 
 
 def key_text(value: Any) -> str:
-    """A player number as a key: 3.0 -> "3"."""
+    """A player number as a key: 3.0 -> "3"; an empty cell -> ""."""
+    if value is None:
+        return ""
     n = as_int(value)
     return str(n) if n is not None else str(value).strip()
 

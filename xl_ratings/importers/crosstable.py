@@ -20,6 +20,7 @@ The header row is found by its words, in English or Chinese (姓名, 单位, 段
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import re
 from pathlib import Path
@@ -394,7 +395,8 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
                 if check_pair(a, b, problems):
                     g = game_from(a, b, problems)
                     if g is not None:
-                        games.append(g)
+                        # a double round robin: each leg is a round of its own (a pair meets once per round)
+                        games.append(dataclasses.replace(g, round=leg + 1) if legs > 1 else g)
     return games, legs
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -189,8 +190,9 @@ class Matcher:
 
 
 def _norm(text: str | None) -> str:
-    """A name as compared: case, spaces and the comma of "Surname, First" (FIDE) do not count."""
-    return re.sub(r"[\s,，]+", " ", str(text or "")).strip().casefold()
+    """A name as compared: full-width forms, case, spaces and the comma of "Surname, First"
+    (FIDE) do not count."""
+    return re.sub(r"[\s,，]+", " ", unicodedata.normalize("NFKC", str(text or ""))).strip().casefold()
 
 
 # --------------------------------------------------------------------------- the plan
@@ -220,7 +222,17 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     games_of_event: dict[str, list[int]] = defaultdict(list)
     for g in records.games:
         games_of_event[g.event].append(g.row)
-    added_names: dict[str, str] = {}          # normalised name|club -> new id (one person in several files)
+    added_names: dict[str, list[tuple[str, str]]] = {}   # name -> (club, new id): one person in several files
+    seen: dict[tuple[str, Any, Any], str] = {}
+    for t in tournaments:   # the same tournament twice in one command
+        key = (_norm(t.event.name), t.event.start, t.event.end)
+        if t.event.end is not None and key in seen:
+            problems.append(RatingInputError(
+                f"is the same tournament as {seen[key]} (same name and dates): import it once",
+                where=Where(t.source), problem_zh=f"与 {seen[key]} 是同一赛事（名称和日期相同），请只导入一次"))
+        seen.setdefault(key, t.source)
+    if problems:
+        raise InputErrors(problems)
     for t in tournaments:
         summary, rows = _one(t, records, system, matcher, options, new_player_ids, new_event_ids,
                              games_of_event, added_names, appends, problems, len(tournaments) > 1)
@@ -236,7 +248,8 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
 
 def _one(t: Tournament, records: Records, system: System, matcher: Matcher, options: Options,
          new_player_ids: Any,
-         new_event_ids: Any, games_of_event: Mapping[str, list[int]], added_names: dict[str, str],
+         new_event_ids: Any, games_of_event: Mapping[str, list[int]],
+         added_names: dict[str, list[tuple[str, str]]],
          appends: dict[str, Appended], problems: list[RatingInputError],
          several: bool) -> tuple[Summary | None, list[int]]:
     ev = t.event
@@ -282,7 +295,23 @@ def _one(t: Tournament, records: Records, system: System, matcher: Matcher, opti
                       replaced=len(cleared), notes=list(t.notes))
     # players
     ids: dict[str, str] = {}
+    taken: dict[str, ImportedPlayer] = {}       # workbook or new id -> the source player it was given to
     dropped: Counter[str] = Counter()
+
+    def claim(pid: str, p: ImportedPlayer) -> bool:
+        """One workbook player per source player: two people of one source are never merged."""
+        other = taken.get(pid)
+        if other is not None:
+            problems.append(RatingInputError(
+                f"players {other.name!r} ({other.source.describe()}) and {p.name!r} are both player {pid}: "
+                "two people with one name? give them different names, clubs or federation ids",
+                value=p.name, where=_where(p.source),
+                problem_zh=f"来源中的两名棋手 {other.name} 与 {p.name} 都对应 {pid}：是否同名的两个人？"
+                           "请使名字、单位或会员号不同"))
+            return False
+        taken[pid] = p
+        return True
+
     for p in t.players:
         pid, how, candidates = matcher.match(p)
         if candidates:
@@ -293,17 +322,27 @@ def _one(t: Tournament, records: Records, system: System, matcher: Matcher, opti
                 problem_zh=f"棋手 {p.name} 与工作簿中多名棋手匹配：{listed}"))
             continue
         if pid is not None:
+            if not claim(pid, p):
+                continue
             ids[p.key] = pid
-            summary.matched.append((pid, records.players[pid].name, how))
+            book_name = records.players[pid].name
+            summary.matched.append((pid, book_name, how))
+            if how != "name" and _norm(book_name) != _norm(p.name):
+                summary.notes.append(f"{p.name} matched {pid} {book_name} by {how}, although the names differ "
+                                     "— 编号相同但姓名不同，请核对")
             continue
-        twin = added_names.get(f"{_norm(p.name)}|{_norm(p.club)}")
+        twin = next((i for club, i in added_names.get(_norm(p.name), [])
+                     if not club or not _norm(p.club) or club == _norm(p.club)), None)
         if twin is not None:
+            if not claim(twin, p):
+                continue
             ids[p.key] = twin
             summary.matched.append((twin, p.name, "name (imported just now)"))
             continue
         pid = next(new_player_ids)
+        claim(pid, p)
         ids[p.key] = pid
-        added_names[f"{_norm(p.name)}|{_norm(p.club)}"] = pid
+        added_names.setdefault(_norm(p.name), []).append((_norm(p.club), pid))
         summary.new_players.append((pid, p.name))
         rank, note = _rank(p, system)
         if note:
@@ -440,9 +479,16 @@ def first_new_row(tables: Mapping[str, Sequence[Sequence[Any]]], app: Appended) 
 
 
 def _validate(tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan, file: str | None) -> None:
+    """The workbook as it would be, checked as processing checks it (the records, the
+    Settings, every player's start: a GoR player needs a rating or a rank)."""
+    from ..engine.run import start_states
+    from ..engine.settings import params_from_settings
+
     merged = merged_tables(tables, plan)
     try:
-        read_records(merged, file)
+        records = read_records(merged, file)
+        system = systems.get(records.system)
+        start_states(system, records, params_from_settings(system, records.settings, file), file)
     except InputErrors as e:
         raise InputErrors([_relocate(err, tables, plan) for err in e.errors]) from None
 
