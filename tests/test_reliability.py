@@ -194,7 +194,7 @@ def first_line(err):
     text = raw[k][2:] if k is not None else raw[0]
     if k is not None and k + 1 < len(raw) and not raw[k + 1].startswith("- ") and " — " not in text:
         text += " — " + raw[k + 1]
-    text = re.sub(r"(?:/[\w.-]+)+/(BOOK\.xlsx|case\.xlsx|SOURCE\.\w+|notes\.txt|list\.pdf)", r"\1", text)
+    text = re.sub(r"(?:/[\w.-]+)+/(BOOK\.xlsx|case\.xlsx|SOURCE\.\w+|notes\.xlsx|list\.pdf)", r"\1", text)
     text = re.sub(r"file \S*case\.xlsx", "file BOOK.xlsx", text)
     text = re.sub(r"\(process \d+\)", "(process 4242)", text).replace("case.xlsx", "BOOK.xlsx")
     text = re.sub(r"[^\s']*case\.csv", "GAMES.csv", text)
@@ -300,7 +300,7 @@ def _cli_case(tmp_path, capsys, *args):
     if before is not None:
         assert book.read_bytes() == before, "the workbook was changed"
     text = first_line(err)
-    return code, re.sub(r"\S*/(SOURCE\.\w+|notes\.txt|site)", r"\1", text)
+    return code, re.sub(r"\S*/(SOURCE\.\w+|notes\.xlsx|site)", r"\1", text)
 
 
 def test_import_publish_and_outputs(tmp_path, capsys, table_rows, monkeypatch):
@@ -347,9 +347,9 @@ def test_import_publish_and_outputs(tmp_path, capsys, table_rows, monkeypatch):
     code, err = _cli_case(tmp_path, capsys, "process", book, "--json", book)
     assert code == 2
     table_rows.append(("--json naming the workbook itself", code, err))
-    (tmp_path / "notes.txt").write_text("mine")
-    code, err = _cli_case(tmp_path, capsys, "process", book, "--output", tmp_path / "notes.txt")
-    assert code == 2 and (tmp_path / "notes.txt").read_text() == "mine"
+    (tmp_path / "notes.xlsx").write_text("mine")
+    code, err = _cli_case(tmp_path, capsys, "process", book, "--output", tmp_path / "notes.xlsx")
+    assert code == 2 and (tmp_path / "notes.xlsx").read_text() == "mine"
     table_rows.append(("--output naming an existing file xl-ratings did not write", code, err))
     code, err = _cli_case(tmp_path, capsys, "process", book, "--from", "2023H2")
     assert code == 2

@@ -30,10 +30,12 @@ def _fail(err: RatingInputError) -> int:
     print(f"xl-ratings: {len(errors)} problem(s) — nothing was written / 未写入任何内容:", file=sys.stderr)
     from .i18n.messages import chinese_of
 
+    lang = getattr(err, "lang", "zh-Hans")
     for e in errors:
-        print(f"  - {e}", file=sys.stderr)
-        zh = chinese_of(e)
-        if zh:
+        text = str(e)
+        print(f"  - {text}", file=sys.stderr)
+        zh = chinese_of(e, lang)
+        if zh and zh not in text:
             print(f"    {zh}", file=sys.stderr)
     return 2
 
@@ -129,12 +131,14 @@ def cmd_publish(args: argparse.Namespace) -> int:
         from .publish.pdf import is_our_pdf
 
         if pdf_path.suffix.lower() != ".pdf":
-            raise RatingInputError("--pdf names the PDF to write: it must end in .pdf", value=str(pdf_path))
+            raise RatingInputError("--pdf names the PDF to write: it must end in .pdf", value=str(pdf_path),
+                                   problem_zh="--pdf 是要写入的 PDF 文件，须以 .pdf 结尾")
         check_outputs([book, Path(args.book)], {"--pdf": pdf_path}, force=args.force, ours=is_our_pdf)
     if args.site:
         site_dir = Path(args.site)
         if site_dir.exists() and not site_dir.is_dir():
-            raise RatingInputError("--site names a folder for the website; this is a file", value=str(site_dir))
+            raise RatingInputError("--site names a folder for the website; this is a file", value=str(site_dir),
+                                   problem_zh="--site 应为网站的文件夹，这是一个文件")
     outcome = published_outcome(args.book, args.period)
     if args.site:
         from .publish.build import build_site
@@ -143,7 +147,8 @@ def cmd_publish(args: argparse.Namespace) -> int:
         try:
             files = render_site(build_site(outcome), Path(args.site))
         except ValueError as e:
-            raise RatingInputError(str(e), value=args.site) from None
+            raise RatingInputError(str(e), value=args.site,
+                                   problem_zh="无法写入网站文件夹（见上文英文说明）") from None
         console.print(f"website: {len(files)} files in {args.site}/ — open {Path(args.site) / 'index.html'}")
     if pdf_path is not None:
         from .publish.pdf import print_workbook, to_pdf
@@ -167,7 +172,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         try:
             return to_date(text)
         except RatingInputError:
-            raise RatingInputError(f"{option} must be a date like 2026-03-01", value=text) from None
+            raise RatingInputError(f"{option} must be a date like 2026-03-01", value=text,
+                                   problem_zh=f"{option} 须为日期，如 2026-03-01") from None
 
     options = Options(event=args.event, replace=args.replace, name=args.name,
                       start=day(args.start, "--start"), end=day(args.end, "--end"), cls=args.cls, level=args.level)
@@ -204,17 +210,21 @@ def cmd_new(args) -> int:
         from .workbook import templates
 
         if path.suffix.lower() != ".xlsx":
-            raise RatingInputError("the report workbook's name must end in .xlsx", value=str(path))
+            raise RatingInputError("the report workbook's name must end in .xlsx", value=str(path),
+                                   problem_zh="报告工作簿的文件名须以 .xlsx 结尾")
         if path.exists() and not args.force:
-            raise RatingInputError("the file already exists (use --force to overwrite)", value=str(path))
+            raise RatingInputError("the file already exists (use --force to overwrite)", value=str(path),
+                                   problem_zh="文件已存在（如要覆盖，请加 --force）")
         save_workbook(templates.build_report(with_sample=not args.empty), path)
         print(f"created {path} (a club's tournament report{'' if args.empty else ', with sample records'}): "
               f"fill it in, send it to the federation, which runs: xl-ratings import {path.name} --into BOOK.xlsx")
         return 0
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise RatingInputError("the new workbook's name must end in .xlsx or .xlsm", value=str(path))
+        raise RatingInputError("the new workbook's name must end in .xlsx or .xlsm", value=str(path),
+                               problem_zh="新工作簿的文件名须以 .xlsx 或 .xlsm 结尾")
     if path.exists() and not args.force:
-        raise RatingInputError("the file already exists (use --force to overwrite)", value=str(path))
+        raise RatingInputError("the file already exists (use --force to overwrite)", value=str(path),
+                               problem_zh="文件已存在（如要覆盖，请加 --force）")
     if path.suffix.lower() == ".xlsm":
         from .workbook.macro import save_macro_workbook
         save_macro_workbook(build(args.system, with_sample=not args.empty), path)
@@ -340,11 +350,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         if args.cmd == "publish" and not (args.site or args.pdf):
-            raise RatingInputError("publish needs --site DIR and/or --pdf OUT.pdf")
+            raise RatingInputError("publish needs --site DIR and/or --pdf OUT.pdf",
+                                   problem_zh="publish 需要 --site 文件夹 和/或 --pdf 文件")
         return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process, "publish": cmd_publish,
                 "import": cmd_import}[args.cmd](args)
     except RatingInputError as e:
         return _fail(e)
+    except KeyboardInterrupt:
+        print("xl-ratings: interrupted — every file is as it was, or complete: nothing is ever half-written "
+              "/ 已中断：文件保持原样或已完整写入，不会只写一半", file=sys.stderr)
+        return 130
     except PermissionError as e:
         print(f"xl-ratings: cannot write {e.filename or 'a file'}: it is open in another program or "
               "read-only — close it and try again / 文件被占用或只读", file=sys.stderr)

@@ -21,7 +21,7 @@ TRADITIONAL = "zh-Hant"
 def _converter() -> Any:   # an opencc.OpenCC (opencc has no type information)
     from opencc import OpenCC
 
-    return OpenCC("s2t")
+    return OpenCC("s2hk")   # Hong Kong usage (為, 台, 着): the traditional-Chinese workbooks are the HK GoR ones
 
 
 @lru_cache(maxsize=4096)

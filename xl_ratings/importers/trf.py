@@ -28,8 +28,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
+from typing import Callable
 
-from ..errors import Where
+from ..errors import InputErrors, Where
 from ._common import Half, Problems, TEXT_ENCODINGS, as_float, pair_halves, parse_date, read_text
 from .model import ImportedEvent, ImportedPlayer, Source, Tournament
 
@@ -65,7 +66,11 @@ def _date(value: str, problems: Problems, no: int, what: str) -> dt.date | None:
         return None
 
 
-def parse_text(content: str, file: str) -> Tournament:
+def _same(text: str) -> str:
+    return text
+
+
+def parse_text(content: str, file: str, decode_text: Callable[[str], str] = _same) -> Tournament:
     problems = Problems(file, lines=True)
     info: dict[str, str] = {}
     round_dates: dict[int, dt.date] = {}
@@ -88,7 +93,8 @@ def parse_text(content: str, file: str) -> Tournament:
         if code == "###":
             continue
         if code == "001":
-            max_round = max(max_round, _player_line(line, no, file, problems, players, halves, ranks, keys))
+            max_round = max(max_round, _player_line(line, no, file, problems, players, halves, ranks, keys,
+                                                    decode_text))
         elif code == "132":
             for r in range(1, (len(line) - 91) // 10 + 2):
                 chunk = line[91 + 10 * (r - 1): 91 + 10 * r].strip()
@@ -97,7 +103,7 @@ def parse_text(content: str, file: str) -> Tournament:
                     if d:
                         round_dates[r] = d
         elif code in _TAGS:
-            value = line[4:].strip()
+            value = decode_text(line[4:].strip())
             if code == "112" and "deputy arbiter" in info:
                 info["deputy arbiter"] += "; " + value
             elif value:
@@ -138,7 +144,7 @@ def parse_text(content: str, file: str) -> Tournament:
 
 
 def _player_line(line: str, no: int, file: str, problems: Problems, players: list[ImportedPlayer],
-                 halves: list[Half], ranks: dict[str, int], keys: set[str]) -> int:
+                 halves: list[Half], ranks: dict[str, int], keys: set[str], decode_text: Callable[[str], str] = _same) -> int:
     start = _field(line, 5, 8)
     if not start.isdigit():
         problems.error("the starting rank (columns 5–8) is not a number", "起始序号（第 5–8 列）不是数字",
@@ -162,7 +168,7 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
         ranks[key] = int(rank)
     keys.add(key)
     players.append(ImportedPlayer(
-        key=key, name=_field(line, 15, 47), sex=sex, club="", country=_field(line, 54, 56), rank=None,
+        key=key, name=decode_text(_field(line, 15, 47)), sex=sex, club="", country=_field(line, 54, 56), rank=None,
         rating=rating if rating else None, federation_id=None, egf_pin=None,
         fide_id=fide if fide.strip("0") else None, source=Source(file, line=no)))
     last = 0
@@ -213,5 +219,51 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
 
 
 def parse(source: str | Path) -> Tournament:
-    """Read a FIDE TRF16 file."""
-    return parse_text(read_text(source, TEXT_ENCODINGS), str(source))
+    """Read a FIDE TRF16 file.
+
+    TRF is fixed-column: UTF-8 files are read as UTF-8; any other file is read
+    byte for byte (latin-1, so that column 15 is the 15th byte) and its texts
+    (names, event, city) decoded afterwards: Chinese (GB18030) when the bytes
+    are Chinese, else Windows-1252 (Jérémy, Aléx)."""
+    data = Path(source).read_bytes()
+    try:
+        content = data.decode("utf-8-sig")
+        return parse_text(content, str(source))
+    except UnicodeDecodeError:
+        pass
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return parse_text(read_text(source, TEXT_ENCODINGS), str(source))
+    try:   # columns counted in bytes
+        return parse_text(data.decode("latin-1"), str(source), _text_of_bytes)
+    except InputErrors as by_bytes:
+        try:   # a Chinese program that padded its columns by characters
+            return parse_text(data.decode("gb18030"), str(source))
+        except (UnicodeDecodeError, InputErrors):
+            raise by_bytes from None
+
+
+def _text_of_bytes(field: str) -> str:
+    """A field read byte for byte (latin-1) in its real encoding: GB18030 Chinese, else cp1252."""
+    raw = field.encode("latin-1")
+    if raw.isascii():
+        return field
+    if _looks_chinese(raw):
+        try:
+            return raw.decode("gb18030")
+        except UnicodeDecodeError:
+            pass
+    return raw.decode("cp1252", errors="replace")
+
+
+def _looks_chinese(raw: bytes) -> bool:
+    """GB2312/GBK Chinese comes in byte pairs, both high (the names' characters: 0xA1–0xFE
+    after a lead byte); a Western accent is one high byte among ASCII letters (J\xe9r\xe9my)."""
+    i = 0
+    while i < len(raw):
+        if raw[i] < 0x80:
+            i += 1
+            continue
+        if i + 1 >= len(raw) or raw[i + 1] < 0xA1:
+            return False
+        i += 2
+    return True

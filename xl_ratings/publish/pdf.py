@@ -72,7 +72,8 @@ def to_pdf(xlsx: bytes, timeout: float = 300) -> bytes:
             proc = subprocess.run(
                 [command, "--headless", "--norestore", "--nologo", f"-env:UserInstallation={profile}",
                  "--convert-to", "pdf", "--outdir", tmp, str(book)],
-                capture_output=True, text=True, timeout=timeout)
+                capture_output=True, text=True, timeout=timeout,
+                env=dict(os.environ, TMPDIR=tmp, TMP=tmp, TEMP=tmp))   # LibreOffice's own temp files go too
         except subprocess.TimeoutExpired:
             raise InputErrors([RatingInputError(
                 f"LibreOffice did not finish the PDF within {timeout:.0f} s", where=Where(command),

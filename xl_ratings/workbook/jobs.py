@@ -27,10 +27,13 @@ from ..view.sheets import result_sheet_clashes, result_sheets
 from .fileio import (JSON_MARKER, Outputs, WorkbookLock, backup_path, check_outputs, check_writable,
                      is_our_csv, is_our_json, is_processed_workbook, is_workbook, link_note, real_path,
                      sweep_temps)
-from .read import read_workbook
+from .read import read_sheets, read_workbook
+from .safety import inspect_file, workbook_sheets
 from .safety import office_lock
 from .write import patch_result_sheets
 
+#: The largest tournament file ``import`` reads (a workbook's own limit is in :mod:`.safety`).
+MAX_SOURCE_BYTES = 200 * 2**20
 #: Game lists beyond a workbook (CSV, Parquet).
 GAME_LIST_SUFFIXES = (".csv", ".parquet", ".pq", ".txt")
 #: Spreadsheet files that are not .xlsx/.xlsm: say "save as .xlsx".
@@ -79,6 +82,55 @@ def check_workbook_name(path: Path) -> None:
             problem_zh=f"是 {suffix} 文件：请在 Excel 或 LibreOffice 中另存为 .xlsx 工作簿")])
 
 
+def in_language(err: InputErrors, tables: Mapping[str, Any]) -> InputErrors:
+    """``err`` told in the workbook's script (traditional Chinese for the Hong Kong
+    workbooks): the system named in its Settings sheet, when there is one."""
+    from .. import systems
+    from ..i18n.labels import sheet_key
+
+    for name, rows in tables.items():
+        if sheet_key(name) != "Settings":
+            continue
+        for row in rows:
+            if len(row) > 1 and str(row[0] or "").strip().lower() == "system":
+                system = systems.REGISTRY.get(str(row[1] or "").strip().lower())
+                if system is not None:
+                    setattr(err, "lang", system.lang)
+    return err
+
+
+def same_kind(book: Path, output: str | None) -> None:
+    """``--output`` is a workbook of the same kind (a macro-enabled .xlsm saved as .xlsx
+    would not open in Excel; a .csv name would hide a workbook)."""
+    if output is None:
+        return
+    want, got = book.suffix.lower(), Path(output).suffix.lower()
+    if got != want:
+        raise InputErrors([RatingInputError(
+            f"--output must end in {want}, like the workbook", value=str(output),
+            problem_zh=f"--output 的扩展名须与工作簿相同（{want}）")])
+
+
+def history_periods(path: Path) -> set[str]:
+    """The periods a workbook's History holds (empty if none, or if it cannot be read)."""
+    from ..engine.cells import blank
+    from ..i18n.labels import header_key, sheet_key
+
+    try:
+        with inspect_file(path) as z:
+            sheets, _ = workbook_sheets(z)
+        name = next((sh.name for sh in sheets if sheet_key(sh.name) == "History"), None)
+        if name is None:
+            return set()
+        rows = read_sheets(path, [name]).get(name, [])
+    except InputErrors:
+        return set()
+    if not rows:
+        return set()
+    col = next((j for j, h in enumerate(rows[0]) if header_key(h, {"period"}) == "period"), None)
+    return {str(r[col]).strip() for r in rows[1:] if col is not None and col < len(r) and not blank(r[col])}
+
+
 def _office_lock_problem(paths: list[Path]) -> RatingInputError | None:
     for p in paths:
         lock = office_lock(p)
@@ -121,7 +173,9 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     the run (default: today; no period after it is processed unasked)."""
     given = Path(book)
     in_place = output is None
-    src_check = real_path(given) if given.exists() or given.is_symlink() else given
+    check_workbook_name(given)
+    src_check = real_path(given)
+    same_kind(src_check, output)
     backup = backup_path(src_check) if in_place else None
 
     def ours(p: Path) -> bool:
@@ -142,7 +196,7 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
                                                   rerate_from=rerate_from, today=today,
                                                   date1904=tables.date1904), games)
         except InputErrors as e:
-            raise InputErrors(problems + e.errors) from None
+            raise in_language(InputErrors(problems + e.errors), tables) from None
         if problems:
             raise InputErrors(problems)
         data = patch_result_sheets(src.read_bytes(), outcome)
@@ -155,7 +209,8 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
             notes.append(note)
         if in_place:
             again = outcome.reprocessed
-            keep = bool(again) and len(again) == len(outcome.results) and backup_path(src).exists()
+            keep = bool(again) and len(again) == len(outcome.results) and backup_path(src).exists() \
+                and not set(again) & history_periods(backup_path(src))
             if keep:
                 notes.append(f"re-processed {', '.join(again)} (already in the History): its results were "
                              f"replaced; {backup_path(src).name} still holds the workbook as it was before "
@@ -242,9 +297,11 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
 
     given = Path(book)
     in_place = output is None
-    src_check = real_path(given) if given.exists() or given.is_symlink() else given
+    check_workbook_name(given)
+    src_check = real_path(given)
+    same_kind(src_check, output)
     backup = backup_path(src_check) if in_place and not dry_run else None
-    paths = [Path(s) for s in sources]
+    paths = [real_path(Path(s)) for s in sources]     # missing, a folder, a pipe or a device: refused
     for p in paths:
         if p.exists() and os.path.samefile(p, src_check):
             raise InputErrors([RatingInputError(
@@ -260,10 +317,16 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
     from .read import read_sheets
 
     def sheets(path: Path, names: list[str]) -> Mapping[str, list[list[Any]]]:
-        return {n: [list(r) for r in t] for n, t in read_sheets(path, names).items()}   # safety checks, size limits
+        # the safety checks, size limits and what-you-see rules of the workbook's own input sheets
+        return {n: [list(r) for r in t] for n, t in read_sheets(path, names, as_input=True).items()}
 
     for p in paths:
         try:
+            if p.stat().st_size > MAX_SOURCE_BYTES:
+                raise InputErrors([RatingInputError(
+                    f"is {p.stat().st_size / 2**20:.0f} MiB; a tournament file is at most "
+                    f"{MAX_SOURCE_BYTES // 2**20} MiB", where=Where(str(p)),
+                    problem_zh=f"文件过大（上限 {MAX_SOURCE_BYTES // 2**20} MiB）")])
             tournaments.append(load(p, format, sheets))
         except InputErrors as e:
             errors += e.errors

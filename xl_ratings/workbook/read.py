@@ -111,16 +111,26 @@ def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputErro
 
 
 def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
-                skip_empty_area: bool = False) -> Tables:
+                skip_empty_area: bool = False, as_input: bool = False) -> Tables:
     """The cell values of the sheets ``names`` (default: every sheet) of any
     .xlsx/.xlsm workbook -- an import source, say -- after the same safety
-    checks and size limits as :func:`read_workbook` (no input-sheet rules).
+    checks and size limits as :func:`read_workbook`.  ``as_input``: the
+    input-sheet rules too (hidden sheets, hidden or filtered rows, formulas
+    without a stored value are refused: what is read must be what is seen).
     ``skip_empty_area``: from the first filled row and column (python-calamine's
     default), not from A1."""
     p = Path(path)
+    wanted = (lambda sh: names is None or sh.name in names)
     with inspect_file(p) as z:
-        sheets, date1904, _, _, tables, _ = _load(
-            p, z, lambda sh: names is None or sh.name in names, lambda sh: False, skip_empty_area)
+        sheets, date1904, used, scans, tables, _ = _load(
+            p, z, wanted, wanted if as_input else (lambda sh: False), skip_empty_area)
+    if as_input:
+        problems = hidden_sheet_problems(p, used, any_sheet=True)
+        for sh in used:
+            if sh.name in scans:
+                problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])))
+        if problems:
+            raise InputErrors(problems)
     return Tables(tables, [sh.name for sh in sheets], date1904)
 
 

@@ -172,11 +172,13 @@ def workbook_sheets(z: zipfile.ZipFile) -> tuple[list[SheetPart], bool]:
     return out, date1904
 
 
-def hidden_sheet_problems(path: str | os.PathLike, sheets: list[SheetPart]) -> list[RatingInputError]:
-    """Input sheets the officer cannot see (hidden, or very hidden through VBA)."""
+def hidden_sheet_problems(path: str | os.PathLike, sheets: list[SheetPart],
+                          any_sheet: bool = False) -> list[RatingInputError]:
+    """Input sheets (``any_sheet``: any of ``sheets``) the officer cannot see
+    (hidden, or very hidden through VBA)."""
     problems = []
     for sh in sheets:
-        if sh.key not in INPUT_SHEETS or sh.state not in _SHEET_STATE:
+        if (sh.key not in INPUT_SHEETS and not any_sheet) or sh.state not in _SHEET_STATE:
             continue
         if sh.state == "veryHidden":
             how, how_zh = ("make it visible in the VBA editor (the sheet's Visible property: -1 - xlSheetVisible)",
