@@ -736,8 +736,9 @@ def _run_jobs(jobs: list[tuple[Callable[[Any], None], Any]], workers: int) -> No
             fn(arg)
         return
     children: list[tuple[int, int]] = []
-    gc.collect()
-    gc.freeze()                       # keep the shared objects' pages shared (no copy on the collector's write)
+    # keep the shared objects' pages shared (no copy on the collector's write); no gc.collect() first:
+    # a full collection of a big site's objects costs a second or more and frees next to nothing
+    gc.freeze()
     try:
         for w in range(1, workers):
             r, wfd = os.pipe()
@@ -895,7 +896,16 @@ def render_site(site: Site, out_dir: Path, *, workers: int | None = None) -> lis
         mask = os.umask(0)
         os.umask(mask)
         os.chmod(tmp, 0o777 & ~mask)    # mkdtemp makes it private; a site is meant to be read
-        rels = _build(site, tmp, workers)
+        # no cyclic garbage collection while writing: the pages make millions of short-lived acyclic
+        # objects (reference counting frees them), and each full collection would walk the whole
+        # site (a big one: a second or more, several times over); see also _run_jobs
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            rels = _build(site, tmp, workers)
+        finally:
+            if collecting:
+                gc.enable()
         _check_target(out_dir)          # still ours? (someone may have written there meanwhile)
         old = None
         if out_dir.is_dir():
