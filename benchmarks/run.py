@@ -6,7 +6,11 @@
     python benchmarks/run.py --only publish,corrections   # the cases whose name starts so
 
 Every case runs in a fresh subprocess that reports its own time (best of
-``--repeat`` runs inside it) and its peak memory (ru_maxrss).  Data is
+``--repeat`` runs inside it) and its peak memory (ru_maxrss).  The publish,
+PDF and corrections cases time the command line itself (``xl-ratings ...`` in
+a new Python process each run, as a user runs it); publish also times its
+parts in-process: reading the workbook and replaying its History
+(``engine.run.replay``), building the site model, rendering the HTML.  Data is
 generated deterministically into ``--data`` (default /tmp/xl-ratings-bench)
 and reused.  Timings are wall-clock on a shared machine: compare the ratios,
 which are measured in the same process, rather than the absolute seconds.
@@ -39,16 +43,23 @@ def best(fn, repeat, before=None):
     return min(times)
 
 
-def quiet(argv: list[str]) -> None:
-    """``xl-ratings ARGV`` in this process, its console output dropped; it must succeed."""
-    import contextlib
-    import io
+#: CPU seconds (user + system, the command's worker processes included) of each cli() run, by command
+CPU: dict[str, list[float]] = {}
 
-    from xl_ratings.cli import main
 
-    with contextlib.redirect_stdout(io.StringIO()):
-        code = main(argv)
-    assert code == 0, f"xl-ratings {' '.join(argv)} -> {code}"
+def cli(argv: list[str]) -> None:
+    """``xl-ratings ARGV`` as a user runs it: a fresh Python process (imports, start-up and exit
+    included); it must succeed."""
+    import resource
+
+    def used() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+    cpu = used()
+    proc = subprocess.run([sys.executable, "-m", "xl_ratings.cli", *argv], check=False, capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, f"xl-ratings {' '.join(argv)} -> {proc.returncode}: {proc.stderr[-2000:]}"
+    CPU.setdefault(argv[0], []).append(used() - cpu)
 
 
 def settle() -> None:
@@ -143,8 +154,8 @@ def case_lianzhong(games: int, fmt: str, how: str, data: Path, repeat: int) -> d
     import io
 
     import pandas as pd
-
     from gamelist import make
+
     from xl_ratings.cli import main
     from xl_ratings.engine.run import run_records
     from xl_ratings.workbook.game_list import load_game_list
@@ -182,10 +193,16 @@ def tree_size(root: Path) -> tuple[int, int]:
     return len(files), sum(f.stat().st_size for f in files)
 
 
-def case_publish(players: int, games: int, data: Path, repeat: int) -> dict:
+def case_publish(players: int, games: int, data: Path, sites_dir: str, repeat: int) -> dict:
     """``publish --site`` of a processed period against ``process`` of the same period, and its parts:
     reading the workbook and replaying its History (engine.run.replay), the site model
-    (publish.build), the HTML (publish.site)."""
+    (publish.build), the HTML (publish.site).
+
+    The sites go to ``sites_dir`` (``--sites``; default a tmpfs, /dev/shm, when there is one), a new
+    folder per run, all deleted at the end: on ext4, files created within minutes of deleting
+    thousands of others (the previous run's sites) get their inodes slowly -- a run right after
+    deleting a site took twice as long, and that is the disk, not xl_ratings."""
+    import itertools
     import shutil
 
     from xl_ratings import systems
@@ -200,14 +217,18 @@ def case_publish(players: int, games: int, data: Path, repeat: int) -> dict:
 
     path = bigbook_path(players, games, data)
     book = data / f"publish_{players}_{games}.xlsx"
-    site = data / f"site_{players}_{games}"
+    sites = Path(sites_dir or data) / f"sites_{players}_{games}"
+    shutil.rmtree(sites, ignore_errors=True)
+    numbers = itertools.count(1)
+    site = sites / "0"
 
-    base = best(lambda: quiet(["process", str(path), "--output", str(book)]), repeat, settle)
+    base = best(lambda: cli(["process", str(path), "--output", str(book)]), repeat, settle)
 
     def fresh_site():
-        shutil.rmtree(site, ignore_errors=True)
+        nonlocal site
+        site = sites / str(next(numbers))
         settle()
-    ours = best(lambda: quiet(["publish", str(book), "--site", str(site)]), repeat, fresh_site)
+    ours = best(lambda: cli(["publish", str(book), "--site", str(site)]), repeat, fresh_site)
     files, size = tree_size(site)
 
     # the parts, each best of `repeat`
@@ -232,12 +253,16 @@ def case_publish(players: int, games: int, data: Path, repeat: int) -> dict:
         with gc_paused():
             return replay(records, ledger, str(book))
     timed("replay", do_replay)
+    got.clear()         # the next parts run with what publish holds: the outcome, then the site
     timed("outcome", lambda: published_outcome(book))
     timed("build", lambda: build_site(got["outcome"]))
     timed("render", lambda: render_site(got["build"], site), fresh_site)
+    shutil.rmtree(sites, ignore_errors=True)
+    where = "tmpfs" if str(sites).startswith("/dev/shm") else "disk"
     return {"what": f"publish --site, {players:,} players / {games:,} games",
             "baseline": "process", "base_s": base, "ours_s": ours,
-            "extra": f"target <=2x; {files:,} files {size / 1e6:,.0f} MB; read {parts['read']:.2f}s + replay "
+            "extra": f"target <=2x; CPU {min(CPU['publish']):.1f}s vs {min(CPU['process']):.1f}s; "
+                     f"{files:,} files {size / 1e6:,.0f} MB ({where}); read {parts['read']:.2f}s + replay "
                      f"{parts['replay']:.2f}s (published_outcome {parts['outcome']:.2f}s), build "
                      f"{parts['build']:.2f}s, render {parts['render']:.2f}s"}
 
@@ -251,8 +276,8 @@ def case_pdf(players: int, games: int, data: Path, repeat: int) -> dict:
     path = bigbook_path(players, games, data)
     book = data / f"publish_{players}_{games}.xlsx"
     pdf = data / f"publish_{players}_{games}.pdf"
-    base = best(lambda: quiet(["process", str(path), "--output", str(book)]), repeat, settle)
-    ours = best(lambda: quiet(["publish", str(book), "--pdf", str(pdf)]), repeat, settle)
+    base = best(lambda: cli(["process", str(path), "--output", str(book)]), repeat, settle)
+    ours = best(lambda: cli(["publish", str(book), "--pdf", str(pdf)]), repeat, settle)
     try:
         from pypdf import PdfReader
 
@@ -284,13 +309,13 @@ def case_corrections(players: int, games: int, periods: int, data: Path, repeat:
 
     def one_by_one():
         for label in labels:
-            quiet(["process", str(seq), "--period", label])
+            cli(["process", str(seq), "--period", label])
     base = best(one_by_one, repeat, fresh_copy)
 
     def processed_copy():
         shutil.copy(seq, rerated)
         settle()
-    ours = best(lambda: quiet(["process", str(rerated), "--from", labels[0]]), repeat, processed_copy)
+    ours = best(lambda: cli(["process", str(rerated), "--from", labels[0]]), repeat, processed_copy)
     return {"what": f"re-rate {periods} periods (--from), {players:,} pl. / {games:,} games each",
             "baseline": f"{periods}x --period", "base_s": base, "ours_s": ours,
             "extra": f"{labels[0]}..{labels[-1]}, {periods * games:,} games; "
@@ -309,7 +334,7 @@ def child(args) -> None:
     elif kind == "shanghai":
         res = case_shanghai(int(rest[0]), int(rest[1]), data, args.repeat)
     elif kind == "publish":
-        res = case_publish(int(rest[0]), int(rest[1]), data, args.repeat)
+        res = case_publish(int(rest[0]), int(rest[1]), data, args.sites, args.repeat)
     elif kind == "pdf":
         res = case_pdf(int(rest[0]), int(rest[1]), data, args.repeat)
     elif kind == "corrections":
@@ -325,6 +350,9 @@ def main() -> None:
     ap.add_argument("--full", action="store_true", help="also lianzhong 10^7 games")
     ap.add_argument("--data", default="/tmp/xl-ratings-bench")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--sites", default="/dev/shm" if Path("/dev/shm").is_dir() else "",
+                    help="where the publish case writes its websites (default: /dev/shm when present, "
+                         "else --data)")
     ap.add_argument("--only", help="comma-separated case prefixes (udf, shanghai, lianzhong, publish, pdf, "
                                    "corrections)")
     ap.add_argument("--case", help=argparse.SUPPRESS)
@@ -348,7 +376,8 @@ def main() -> None:
         repeat = 1 if ("10000000" in case or "500000" in case or case.startswith(("pdf", "corrections"))) \
             else args.repeat
         proc = subprocess.run([sys.executable, __file__, "--case", case, "--data", args.data,
-                               "--repeat", str(repeat)], capture_output=True, text=True)
+                               "--repeat", str(repeat), "--sites", args.sites],
+                              check=False, capture_output=True, text=True)
         if proc.returncode != 0:
             print(f"{case:<60} FAILED: {proc.stderr.strip().splitlines()[-1:]}")
             continue

@@ -60,6 +60,9 @@ class Builder:
         self._games: list[tuple[str, Any]] | None = None
         self._pairs: dict[tuple[str, str], Text] = {}
         self._made: dict[tuple[str, str], Column] = {}
+        self._plans: dict[tuple[int, tuple[str, ...]], tuple[Sheet, list[SheetColumn],
+                                                              list[tuple[str, Callable[[Any], Any]]]]] = {}
+        self._games_sorted = False
         self._rounds: dict[type, dict[Any, str]] = {int: {}, float: {}, str: {}}
         self._status_words: dict[str, str] = {}
 
@@ -182,8 +185,11 @@ class Builder:
     def table(self, sheet: Sheet, lines: list[Any], title: Text, skip: tuple[str, ...] = (),
               lead: list[tuple[Column, Any]] | None = None) -> Table:
         """A result sheet's lines as a table (``lead``: extra first columns, as (column, getter))."""
-        cols = [c for c in sheet.columns if c.key not in skip]
-        getters = [(c.key, self.getter(c)) for c in cols]
+        plan = self._plans.get((id(sheet), skip))
+        if plan is None or plan[0] is not sheet:
+            cols = [c for c in sheet.columns if c.key not in skip]
+            plan = self._plans[(id(sheet), skip)] = (sheet, cols, [(c.key, self.getter(c)) for c in cols])
+        _, cols, getters = plan
         rows = []
         if lead:
             for line in lines:
@@ -349,7 +355,13 @@ class Builder:
             if got is None:
                 got = results[(score, forfeit)] = _result(score, forfeit, zh)
             return got
-        for q, g in self.games_by_period():
+        found = self.games_by_period()
+        try:    # in the order of each player's games table (stable: the same as sorting each table)
+            found = sorted(found, key=lambda x: (x[1].date, x[1].row))
+            self._games_sorted = True
+        except TypeError:
+            self._games_sorted = False
+        for q, g in found:
             r = g.result
             score, forfeit = r.score, r.forfeit
             key = (g.date, g.row)
@@ -392,7 +404,7 @@ class Builder:
         handicap = any(h for _, _, h in games)
         cols = [("period", "text"), ("date", "date"), ("event", "text"), ("round", "text"), ("opponent", "text"),
                 ("result", "text")] + ([("handicap", "text")] if handicap else [])
-        rows = [row for _, row, _ in sorted(games, key=_first)]
+        rows = [row for _, row, _ in (games if self._games_sorted else sorted(games, key=_first))]
         return Table(self.text_pair("对局记录", "Games"), self.plain_columns(cols), rows)
 
     def event_pages(self) -> list[EventPage]:

@@ -844,10 +844,12 @@ def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
     event_t = env.get_template("event.html")
     event_frame = dict(frame("../", "event"), L=L)
 
+    players_dir, events_dir = root / "players", root / "events"     # one Path join per page, not two
+
     def player_page(p: PlayerPage) -> None:
         # a wide chart, and a narrow one drawn for phones (the stylesheet shows one of them)
         chart = charts.svg(p.history, label=rating_label, title=p.name, sizes=_CHART_SIZES)
-        _write(root / "players" / f"{p.slug}.html", player_t.render(
+        _write(players_dir / f"{p.slug}.html", player_t.render(
             player_frame, p=p,
             rating=format_value(p.rating, "rating", site.rating_decimals),
             place=format_value(p.place, "int"),
@@ -858,7 +860,7 @@ def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
     def event_page(e: EventPage) -> None:
         tables = [cells.table(e.crosstable, "../", css="data cross")] if e.crosstable else []
         tables += [cells.table(t, "../") for t in (e.games, e.changes)]
-        _write(root / "events" / f"{e.slug}.html",
+        _write(events_dir / f"{e.slug}.html",
                event_t.render(event_frame, e=e, dates=_dates(e.start, e.end), tables=tables))
 
     jobs: list[tuple[Callable[[Any], None], Any]] = (
