@@ -1,6 +1,6 @@
 """Federation-scale workbooks for the benchmarks (deterministic).
 
-    python benchmarks/bigbook.py PLAYERS GAMES OUT.xlsx
+    python benchmarks/bigbook.py PLAYERS GAMES OUT.xlsx [PERIODS]   # PERIODS half-years from 2021H2, GAMES each
 """
 
 from __future__ import annotations
@@ -16,17 +16,19 @@ HEAD = {
 }
 
 
-def shanghai_tables(players: int, games: int, seed: int = 7) -> dict[str, list[list]]:
-    """One half-year (2026H1) of a big federation: round robins of 10 and Swiss events."""
-    rnd = random.Random(seed)
+def _players(rnd: random.Random, players: int) -> tuple[list[str], list[list]]:
     ids = [f"P{i:06d}" for i in range(players)]
     rating = {p: (None if i % 50 == 49 else rnd.randint(1800, 2500)) for i, p in enumerate(ids)}
     prow = [[p, f"棋手{i}", "F" if i % 6 == 0 else "M", f"俱乐部{i % 40}", "", rating[p],
              None, None, None, "", "yes"] for i, p in enumerate(ids)]
-    events, grows = [], []
-    start = dt.date(2025, 12, 6)
+    return ids, prow
+
+
+def _period(rnd: random.Random, ids: list[str], games: int, start: dt.date, e: int,
+            events: list[list], grows: list[list]) -> int:
+    """Events from ``start`` (within 171 days) until ``games`` games; returns the last event number."""
+    first = len(grows)
     n = 0
-    e = 0
     while n < games:
         e += 1
         day = start + dt.timedelta(days=(e * 3) % 170)
@@ -49,9 +51,47 @@ def shanghai_tables(players: int, games: int, seed: int = 7) -> dict[str, list[l
                     r += 1
                     grows.append([eid, None, r, a, b, rnd.choice((1, 0, 0.5, 1, 0)), None])
                     n += 1
+    del grows[first + games:]
+    return e
+
+
+def _book(prow: list[list], events: list[list], grows: list[list]) -> dict[str, list[list]]:
     return {"Settings": [["key", "value"], ["system", "shanghai"]],
             "Players": [HEAD["Players"]] + prow, "Events": [HEAD["Events"]] + events,
-            "Games": [HEAD["Games"]] + grows[:games]}
+            "Games": [HEAD["Games"]] + grows}
+
+
+def shanghai_tables(players: int, games: int, seed: int = 7) -> dict[str, list[list]]:
+    """One half-year (2026H1) of a big federation: round robins of 10 and Swiss events."""
+    rnd = random.Random(seed)
+    ids, prow = _players(rnd, players)
+    events: list[list] = []
+    grows: list[list] = []
+    _period(rnd, ids, games, dt.date(2025, 12, 6), 0, events, grows)
+    return _book(prow, events, grows)
+
+
+def half_years(first: str, count: int) -> list[tuple[str, dt.date]]:
+    """``count`` shanghai periods from ``first`` (e.g. 2021H2): (label, first day)."""
+    year, half = int(first[:4]), int(first[-1])
+    out = []
+    for _ in range(count):
+        out.append((f"{year}H{half}", dt.date(year - 1, 12, 1) if half == 1 else dt.date(year, 6, 1)))
+        year, half = (year, 2) if half == 1 else (year + 1, 1)
+    return out
+
+
+def shanghai_periods_tables(players: int, games: int, periods: int = 10, first: str = "2021H2",
+                            seed: int = 7) -> dict[str, list[list]]:
+    """``periods`` consecutive half-years from ``first``, ``games`` games each, the same players."""
+    rnd = random.Random(seed)
+    ids, prow = _players(rnd, players)
+    events: list[list] = []
+    grows: list[list] = []
+    e = 0
+    for _, start in half_years(first, periods):
+        e = _period(rnd, ids, games, start + dt.timedelta(days=5), e, events, grows)
+    return _book(prow, events, grows)
 
 
 def write_xlsx(tables: dict[str, list[list]], path: str) -> None:
@@ -67,5 +107,6 @@ def write_xlsx(tables: dict[str, list[list]], path: str) -> None:
 
 if __name__ == "__main__":
     p, g, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    write_xlsx(shanghai_tables(p, g), out)
+    k = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+    write_xlsx(shanghai_tables(p, g) if k == 1 else shanghai_periods_tables(p, g, k), out)
     print(out)

@@ -9,10 +9,13 @@ so the site can never disagree with the workbook.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
+from ..engine.perf import gc_paused
 from ..engine.run import Outcome
 from ..i18n import to_lang
 from ..i18n.labels import ENGLISH, LABELS
@@ -48,26 +51,114 @@ class Builder:
         self.periods = [r.period for r in self.results]
         self.event_links = {eid: Link(e.name, f"events/{self.event_slugs[eid]}.html")
                             for eid, e in self.events.items()}
+        # caches: a big site builds the same words, getters and column lists many thousand times
+        self._texts: dict[str, Text] = {}
+        self._getters: dict[int, tuple[SheetColumn, Callable[[Any], Any]]] = {}
+        self._columns: dict[tuple[Column, ...], list[Column]] = {}
+        self._statuses: dict[str, Any] = {}
+        self._searches: dict[str, str] = {}
+        self._games: list[tuple[str, Any]] | None = None
+        self._pairs: dict[tuple[str, str], Text] = {}
+        self._made: dict[tuple[str, str], Column] = {}
+        self._plans: dict[tuple[int, tuple[str, ...]], tuple[Sheet, list[SheetColumn],
+                                                              list[tuple[str, Callable[[Any], Any]]]]] = {}
+        self._games_sorted = False
+        self._rounds: dict[type, dict[Any, str]] = {int: {}, float: {}, str: {}}
+        self._status_words: dict[str, str] = {}
 
     # ------------------------------------------------------------------ words
     def text(self, key: str) -> Text:
-        zh = self.system.terms.get(key) or LABELS.get(key, key)
-        return Text(to_lang(zh, self.system.lang), ENGLISH.get(key, key))
+        got = self._texts.get(key)
+        if got is None:
+            zh = self.system.terms.get(key) or LABELS.get(key, key)
+            got = self._texts[key] = Text(to_lang(zh, self.system.lang), ENGLISH.get(key, key))
+        return got
+
+    def columns(self, columns: list[Column]) -> list[Column]:
+        """One shared list per distinct list of columns (the renderer plans a table per list once)."""
+        return self._columns.setdefault(tuple(columns), columns)
 
     def zh(self, simplified: str) -> str:
         return to_lang(simplified, self.system.lang)
 
-    def column(self, col: SheetColumn, sample: list[Any]) -> Column:
+    def column(self, col: SheetColumn, rows: list[dict[str, Any]]) -> Column:
+        """The site column of ``col``; a kind the view does not map is "int" when the first 50 rows
+        hold whole numbers only, else "text"."""
         kind = KINDS.get(col.kind)
         if kind is None:
+            sample = [r.get(col.key) for r in rows[:50]]
             filled = [v for v in sample if v is not None and v != ""]
             if filled and all(isinstance(v, int) and not isinstance(v, bool) for v in filled):
                 kind = "int"
             else:
                 kind = "text"
-        return Column(col.key, self.text(col.key), kind, kind in NUMERIC)
+        got = self._made.get((col.key, kind))
+        if got is None:
+            got = self._made[(col.key, kind)] = Column(col.key, self.text(col.key), kind, kind in NUMERIC)
+        return got
 
     def cell(self, col: SheetColumn, line: Any) -> Any:
+        return self.getter(col)(line)
+
+    def getter(self, col: SheetColumn) -> Callable[[Any], Any]:
+        """``line -> the cell of col`` (as :meth:`_cell`), with the column's branch chosen once."""
+        got = self._getters.get(id(col))
+        if got is not None and got[0] is col:
+            return got[1]
+        fn = self._make_getter(col)
+        self._getters[id(col)] = (col, fn)
+        return fn
+
+    def _make_getter(self, col: SheetColumn) -> Callable[[Any], Any]:
+        src, kind = col.source, col.kind
+        players = self.players
+        if src == "name":
+            links = self.links
+            return lambda line: links[line.id] if line.id in players else ""
+        if src == "sex":
+            sexes = {"M": self.zh("男"), "F": self.zh("女")}
+
+            def sex(line: Any) -> Any:
+                p = players.get(line.id)
+                return "" if p is None else sexes.get(p.sex or "", "")
+            return sex
+        if src == "club":
+            def club(line: Any) -> Any:
+                p = players.get(line.id)
+                return "" if p is None else p.club
+            return club
+        if src == "event_name":
+            event_links = self.event_links
+            return lambda line: event_links.get(line.event, "")
+        if kind in KINDS:
+            return lambda line: getattr(line, src, None)
+        if kind in ("text", "num"):
+            def text(line: Any) -> Any:
+                v = getattr(line, src, None)
+                if isinstance(v, float):
+                    return int(v) if v.is_integer() else f"{v:g}"
+                return v
+            return text
+        if kind == "whole":
+            def whole(line: Any) -> Any:
+                v = getattr(line, src, None)
+                return int(v) if isinstance(v, float) else v
+            return whole
+        if kind == "status":
+            statuses, cell = self._statuses, self.words.cell
+
+            def status(line: Any) -> Any:
+                v = getattr(line, src, None)
+                if type(v) is not str:
+                    return cell("status", v)
+                got = statuses.get(v)
+                if got is None:
+                    got = statuses[v] = cell("status", v)
+                return got
+            return status
+        return lambda line: self._cell(col, line)
+
+    def _cell(self, col: SheetColumn, line: Any) -> Any:
         src = col.source
         if src in ("name", "sex", "club"):
             p = self.players.get(line.id)
@@ -94,15 +185,22 @@ class Builder:
     def table(self, sheet: Sheet, lines: list[Any], title: Text, skip: tuple[str, ...] = (),
               lead: list[tuple[Column, Any]] | None = None) -> Table:
         """A result sheet's lines as a table (``lead``: extra first columns, as (column, getter))."""
-        cols = [c for c in sheet.columns if c.key not in skip]
+        plan = self._plans.get((id(sheet), skip))
+        if plan is None or plan[0] is not sheet:
+            cols = [c for c in sheet.columns if c.key not in skip]
+            plan = self._plans[(id(sheet), skip)] = (sheet, cols, [(c.key, self.getter(c)) for c in cols])
+        _, cols, getters = plan
         rows = []
-        for line in lines:
-            row = {c.key: self.cell(c, line) for c in cols}
-            for column, get in lead or []:
-                row[column.key] = get(line)
-            rows.append(row)
-        columns = [self.column(c, [r.get(c.key) for r in rows[:50]]) for c in cols]
-        return Table(title, [c for c, _ in lead or []] + columns, rows)
+        if lead:
+            for line in lines:
+                row = {k: g(line) for k, g in getters}
+                for column, get in lead:
+                    row[column.key] = get(line)
+                rows.append(row)
+        else:
+            rows = [{k: g(line) for k, g in getters} for line in lines]
+        columns = [self.column(c, rows) for c in cols]
+        return Table(title, self.columns([c for c, _ in lead or []] + columns), rows)
 
     # ------------------------------------------------------------------ the list
     def sheet(self, name: str) -> Sheet | None:
@@ -126,18 +224,24 @@ class Builder:
                            games=p.games)
                 row.update(self.private(p.id, "pending"))
                 rows.append(row)
-        columns = [self.column(c, [r.get(c.key) for r in rows[:50]]) for c in cols]
+        columns = [self.column(c, rows) for c in cols]
         return columns, rows
 
     def list_row(self, cols: list[SheetColumn], line: Any) -> dict[str, Any]:
-        row = {c.key: self.cell(c, line) for c in cols}
+        row = {c.key: self.getter(c)(line) for c in cols}
         row.update(self.private(line.id, line.status))
         return row
 
     def private(self, pid: str, status: str) -> dict[str, Any]:
         p = self.players[pid]
-        return {"_slug": self.slugs[pid], "_search": _search(p.name, pid), "_club": p.club,
+        return {"_slug": self.slugs[pid], "_search": self.search(pid), "_club": p.club,
                 "_sex": p.sex or "", "_status": status}
+
+    def search(self, pid: str) -> str:
+        got = self._searches.get(pid)
+        if got is None:
+            got = self._searches[pid] = _search(self.players[pid].name, pid)
+        return got
 
     # ------------------------------------------------------------------ pages
     def player_pages(self) -> list[PlayerPage]:
@@ -157,6 +261,9 @@ class Builder:
         period_col = Column("period", self.text("period"))
         event_col = Column("event", self.text("event"))
         change_skip = ("id", "name", "event", "event_name")
+        standard_cols = [col for key in ("label", "title", "standard")
+                         if (col := next((c for c in rating_sheet.columns if c.key == key), None)) is not None]
+        event_links = self.event_links
         pages = []
         for pid, p in self.players.items():
             mine = entries.get(pid, {})
@@ -168,12 +275,10 @@ class Builder:
             summary = [(t, v) for t, v in summary if v not in ("", "None")]
             standard = ""
             if line is not None:
-                for key in ("label", "title", "standard"):
-                    col = next((c for c in rating_sheet.columns if c.key == key), None)
-                    if col is not None:
-                        standard = _shown(self.cell(col, line))
-                        if standard:
-                            break
+                for col in standard_cols:
+                    standard = _shown(self.getter(col)(line))
+                    if standard:
+                        break
             history = [HistoryPoint(q.label, q.end, mine[q.label].state.rating if q.label in mine else None)
                        for q in self.periods]
             periods = self.periods_table(mine)
@@ -181,10 +286,10 @@ class Builder:
             ctable = self.table(change_sheet, [c for _, c in mine_changes], self.text_pair("等级分变动", "Rating changes"),
                                 skip=change_skip,
                                 lead=[(period_col, _period_of(mine_changes)),
-                                      (event_col, lambda c: self.event_links.get(c.event, c.event))])
+                                      (event_col, lambda c: event_links.get(c.event, c.event))])
             pages.append(PlayerPage(
-                id=pid, slug=self.slugs[pid], name=p.name, search=_search(p.name, pid), club=p.club, sex=p.sex,
-                status=status, status_label=Text(self.zh(zh), en),
+                id=pid, slug=self.slugs[pid], name=p.name, search=self.search(pid), club=p.club, sex=p.sex,
+                status=status, status_label=self.text_pair(zh, en),
                 rating=last.state.rating if last else None, standard=standard,
                 place=line.place if line else None, summary=summary, history=history, periods=periods,
                 changes=ctable, games=self.games_table(games.get(pid, []))))
@@ -194,14 +299,36 @@ class Builder:
         """A rating line's value as the site shows it (the renderer's own number format)."""
         from .site import format_value
 
-        v = self.cell(col, line)
+        v = self.getter(col)(line)
         kind = KINDS.get(col.kind)
         if kind is not None and isinstance(v, (int, float)):
             return str(format_value(v, kind, self.system.rating_decimals))
         return _shown(v)
 
     def text_pair(self, zh: str, en: str) -> Text:
-        return Text(self.zh(zh), en)
+        got = self._pairs.get((zh, en))
+        if got is None:
+            got = self._pairs[(zh, en)] = Text(self.zh(zh), en)
+        return got
+
+    def round_text(self, v: Any) -> str:
+        """``_shown(v)`` of a game's round (remembered per type: 1, 1.0 and True may read differently)."""
+        cache = self._rounds.get(type(v))
+        if cache is None:
+            return _shown(v)
+        got = cache.get(v)
+        if got is None:
+            got = cache[v] = _shown(v)
+        return got
+
+    def status_word(self, status: str) -> str:
+        got = self._status_words.get(status)
+        if got is None:
+            got = self._status_words[status] = self.words.status(status)
+        return got
+
+    def plain_columns(self, keys: list[tuple[str, str]]) -> list[Column]:
+        return self.columns([Column(k, self.text(k), kind, kind in NUMERIC) for k, kind in keys])
 
     def periods_table(self, mine: dict[str, Any]) -> Table:
         keys = [("period", "text"), ("old", "rating"), ("new", "rating"), ("change", "change"),
@@ -212,42 +339,73 @@ class Builder:
             if e is None:
                 continue
             rows.append({"period": q.label, "old": e.old, "new": e.state.rating, "change": e.change,
-                         "status": self.words.status(e.state.status), "games": e.state.games,
+                         "status": self.status_word(e.state.status), "games": e.state.games,
                          "period_games": e.state.period_games})
-        return Table(self.text_pair("各周期等级分", "Ratings by period"),
-                     [Column(k, self.text(k), kind, kind in NUMERIC) for k, kind in keys], rows)
+        return Table(self.text_pair("各周期等级分", "Ratings by period"), self.plain_columns(keys), rows)
 
-    def player_games(self) -> dict[str, list[tuple[str, Any, str, float, bool]]]:
-        """Each player's games of the published periods: (period, game, opponent, score, forfeit)."""
-        out: dict[str, list[tuple[str, Any, str, float, bool]]] = defaultdict(list)
-        for q, g in self.games_by_period():
+    def player_games(self) -> dict[str, list[tuple[tuple[Any, int], dict[str, Any], bool]]]:
+        """Each player's games of the published periods, as rows of the games table:
+        ((date, row), row, handicap shown)."""
+        out: dict[str, list[tuple[tuple[Any, int], dict[str, Any], bool]]] = defaultdict(list)
+        links, event_links, zh = self.links, self.event_links, self.zh
+        results: dict[tuple[float, bool], str] = {}
+
+        def result(score: float, forfeit: bool) -> str:
+            got = results.get((score, forfeit))
+            if got is None:
+                got = results[(score, forfeit)] = _result(score, forfeit, zh)
+            return got
+        found = self.games_by_period()
+        try:    # in the order of each player's games table (stable: the same as sorting each table)
+            found = sorted(found, key=lambda x: (x[1].date, x[1].row))
+            self._games_sorted = True
+        except TypeError:
+            self._games_sorted = False
+        for q, g in found:
             r = g.result
-            out[g.player].append((q, g, g.opponent, r.score, r.forfeit))
-            out[g.opponent].append((q, g, g.player, 1.0 - r.score, r.forfeit))
+            score, forfeit = r.score, r.forfeit
+            key = (g.date, g.row)
+            event = event_links.get(g.event, g.event)
+            shown_round = self.round_text(g.round)
+            player, opponent = g.player, g.opponent
+            h = g.handicap
+            out[player].append((key, {
+                "period": q, "date": g.date, "event": event, "round": shown_round,
+                "opponent": links.get(opponent, opponent), "result": result(score, forfeit),
+                "handicap": f"{h:+g}" if h else ""}, bool(h)))
+            # from the opponent's side (a game against oneself is listed from the player's side twice)
+            h = g.handicap if player == opponent else -g.handicap
+            out[opponent].append((key, {
+                "period": q, "date": g.date, "event": event, "round": shown_round,
+                "opponent": links.get(player, player), "result": result(1.0 - score, forfeit),
+                "handicap": f"{h:+g}" if h else ""}, bool(h)))
         return out
 
     def games_by_period(self) -> list[tuple[str, Any]]:
+        if self._games is not None:
+            return self._games
         found = []
+        label_of: dict[tuple[dt.date, dt.date], str | None] = {}
+        events, periods = self.events, self.periods
         for g in self.out.records.games:
-            ev = self.events.get(g.event)
+            ev = events.get(g.event)
             day = ev.end if ev is not None else g.date
-            q = next((p for p in self.periods if p.contains(day) or p.contains(g.date)), None)
-            if q is not None:
-                found.append((q.label, g))
+            try:
+                label = label_of[(day, g.date)]
+            except KeyError:
+                q = next((p for p in periods if p.contains(day) or p.contains(g.date)), None)
+                label = label_of[(day, g.date)] = None if q is None else q.label
+            if label is not None:
+                found.append((label, g))
+        self._games = found
         return found
 
-    def games_table(self, games: list[tuple[str, Any, str, float, bool]]) -> Table:
-        handicap = any(g.handicap for _, g, _, _, _ in games)
+    def games_table(self, games: list[tuple[tuple[Any, int], dict[str, Any], bool]]) -> Table:
+        handicap = any(h for _, _, h in games)
         cols = [("period", "text"), ("date", "date"), ("event", "text"), ("round", "text"), ("opponent", "text"),
                 ("result", "text")] + ([("handicap", "text")] if handicap else [])
-        rows = []
-        for q, g, opp, score, forfeit in sorted(games, key=lambda x: (x[1].date, x[1].row)):
-            h = g.handicap if opp == g.opponent else -g.handicap
-            rows.append({"period": q, "date": g.date, "event": self.event_links.get(g.event, g.event),
-                         "round": _shown(g.round), "opponent": self.links.get(opp, opp),
-                         "result": _result(score, forfeit, self.zh), "handicap": f"{h:+g}" if h else ""})
-        return Table(self.text_pair("对局记录", "Games"),
-                     [Column(k, self.text(k), kind, kind in NUMERIC) for k, kind in cols], rows)
+        rows = [row for _, row, _ in (games if self._games_sorted else sorted(games, key=_first))]
+        return Table(self.text_pair("对局记录", "Games"), self.plain_columns(cols), rows)
 
     def event_pages(self) -> list[EventPage]:
         by_event: dict[str, list[tuple[str, Any]]] = defaultdict(list)
@@ -259,6 +417,17 @@ class Builder:
                 changes[c.event].append(c)
         change_sheet = self.sheet("Changes")
         assert change_sheet is not None
+        links = self.links
+        results: dict[tuple[float, bool], str] = {}
+
+        def result(score: float, forfeit: bool) -> str:
+            got = results.get((score, forfeit))
+            if got is None:
+                got = results[(score, forfeit)] = _result(score, forfeit, self.zh)
+            return got
+        gcols = self.columns([Column("round", self.text("round")), Column("date", self.text("date"), "date"),
+                              Column("player", self.text("player")), Column("opponent", self.text("opponent")),
+                              Column("result", self.text("result"))])
         pages = []
         for eid, games in by_event.items():
             ev = self.events[eid]
@@ -270,13 +439,10 @@ class Builder:
             if ev.champion and ev.champion in self.players:
                 facts.append((self.text("champion"), self.players[ev.champion].name))
             facts = [(t, v) for t, v in facts if v]
-            rows = [{"round": _shown(g.round), "date": g.date, "player": self.links.get(g.player, g.player),
-                     "opponent": self.links.get(g.opponent, g.opponent),
-                     "result": _result(g.result.score, g.result.forfeit, self.zh)}
+            rows = [{"round": self.round_text(g.round), "date": g.date, "player": links.get(g.player, g.player),
+                     "opponent": links.get(g.opponent, g.opponent),
+                     "result": result(g.result.score, g.result.forfeit)}
                     for _, g in sorted(games, key=lambda x: (x[1].date, _round_key(x[1].round), x[1].row))]
-            gcols = [Column("round", self.text("round")), Column("date", self.text("date"), "date"),
-                     Column("player", self.text("player")), Column("opponent", self.text("opponent")),
-                     Column("result", self.text("result"))]
             ctable = self.table(change_sheet, changes.get(eid, []), self.text_pair("等级分变动", "Rating changes"),
                                 skip=("event", "event_name", "id"))
             pages.append(EventPage(
@@ -307,7 +473,7 @@ class Builder:
             for q in who:
                 row[f"c{number[q]}"] = "×" if p == q else " ".join(cells.get((p, q), []))
             rows.append(row)
-        return Table(self.text_pair("循环赛成绩表", "Crosstable"), cols, rows)
+        return Table(self.text_pair("循环赛成绩表", "Crosstable"), self.columns(cols), rows)
 
     def other_tables(self) -> list[Table]:
         out = []
@@ -343,7 +509,26 @@ class Builder:
 def build_site(outcome: Outcome, period: str | None = None, today: dt.date | None = None) -> Site:
     """The website of ``period`` (default: the latest processed one)."""
     facts = outcome.last if period is None else next(r for r in outcome.results if r.period.label == period)
-    return Builder(outcome, facts, today or dt.date.today()).build()
+    with gc_paused():       # millions of small acyclic dicts and tuples: no full collections meanwhile
+        builder = Builder(outcome, facts, today or dt.date.today())
+        site = builder.build()
+        builder._getters.clear()        # its closures refer to the builder: no cycle left behind
+        _to_oldest_generation()
+    return site
+
+
+def _to_oldest_generation() -> None:
+    """Move the objects made while the collector was paused to its oldest generation.
+
+    They would otherwise all sit in the youngest one, and the first allocation
+    after the pause would walk them (a big site: half a second), then walk them
+    again one generation up.  ``gc.freeze()`` + ``gc.unfreeze()`` moves them
+    without looking at them; reference counting frees them as usual.  Skipped
+    when something is frozen already (unfreeze would let it go).
+    """
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
 
 
 def _slugs(items: dict[str, Any]) -> dict[str, str]:
@@ -396,6 +581,10 @@ def _round_key(v: Any) -> tuple[int, float | str]:
         return (0, float(v))
     except (TypeError, ValueError):
         return (1, str(v or ""))
+
+
+def _first(item: tuple[Any, ...]) -> Any:
+    return item[0]
 
 
 def _period_of(pairs: list[tuple[str, Any]]) -> Any:

@@ -736,8 +736,9 @@ def _run_jobs(jobs: list[tuple[Callable[[Any], None], Any]], workers: int) -> No
             fn(arg)
         return
     children: list[tuple[int, int]] = []
-    gc.collect()
-    gc.freeze()                       # keep the shared objects' pages shared (no copy on the collector's write)
+    # keep the shared objects' pages shared (no copy on the collector's write); no gc.collect() first:
+    # a full collection of a big site's objects costs a second or more and frees next to nothing
+    gc.freeze()
     try:
         for w in range(1, workers):
             r, wfd = os.pipe()
@@ -843,10 +844,12 @@ def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
     event_t = env.get_template("event.html")
     event_frame = dict(frame("../", "event"), L=L)
 
+    players_dir, events_dir = root / "players", root / "events"     # one Path join per page, not two
+
     def player_page(p: PlayerPage) -> None:
         # a wide chart, and a narrow one drawn for phones (the stylesheet shows one of them)
         chart = charts.svg(p.history, label=rating_label, title=p.name, sizes=_CHART_SIZES)
-        _write(root / "players" / f"{p.slug}.html", player_t.render(
+        _write(players_dir / f"{p.slug}.html", player_t.render(
             player_frame, p=p,
             rating=format_value(p.rating, "rating", site.rating_decimals),
             place=format_value(p.place, "int"),
@@ -857,7 +860,7 @@ def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
     def event_page(e: EventPage) -> None:
         tables = [cells.table(e.crosstable, "../", css="data cross")] if e.crosstable else []
         tables += [cells.table(t, "../") for t in (e.games, e.changes)]
-        _write(root / "events" / f"{e.slug}.html",
+        _write(events_dir / f"{e.slug}.html",
                event_t.render(event_frame, e=e, dates=_dates(e.start, e.end), tables=tables))
 
     jobs: list[tuple[Callable[[Any], None], Any]] = (
@@ -895,7 +898,16 @@ def render_site(site: Site, out_dir: Path, *, workers: int | None = None) -> lis
         mask = os.umask(0)
         os.umask(mask)
         os.chmod(tmp, 0o777 & ~mask)    # mkdtemp makes it private; a site is meant to be read
-        rels = _build(site, tmp, workers)
+        # no cyclic garbage collection while writing: the pages make millions of short-lived acyclic
+        # objects (reference counting frees them), and each full collection would walk the whole
+        # site (a big one: a second or more, several times over); see also _run_jobs
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            rels = _build(site, tmp, workers)
+        finally:
+            if collecting:
+                gc.enable()
         _check_target(out_dir)          # still ours? (someone may have written there meanwhile)
         old = None
         if out_dir.is_dir():
