@@ -414,14 +414,17 @@ def test_replaces_a_previous_site_and_uses_an_empty_folder(tmp_path):
     out = tmp_path / "site"
     out.mkdir()
     render_site(make_site(), out)                        # an empty folder is fine
-    (out / "players" / "stale.html").write_text("old")
     site = dataclasses.replace(make_site(), players=make_site().players[:3])
-    files = render_site(site, out)                        # ours: replaced whole
-    assert not (out / "players" / "stale.html").exists()
+    files = render_site(site, out)                        # ours: replaced whole (old pages of ours go)
     assert len(list((out / "players").iterdir())) == 3
     assert (out / MARKER).is_file() and (out / MARKER) in files
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
     assert (out.stat().st_mode & 0o755) == 0o755          # readable by a web server, not mkdtemp's 0700
+    # a file somebody else put into the site folder is never deleted: publishing is refused
+    (out / "players" / "notes.html").write_text("mine")
+    with pytest.raises(ValueError, match="files xl_ratings did not write"):
+        render_site(site, out)
+    assert (out / "players" / "notes.html").read_text() == "mine"
 
 
 def test_failure_leaves_the_previous_site(tmp_path, monkeypatch):

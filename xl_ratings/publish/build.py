@@ -494,6 +494,10 @@ class Builder:
         title_zh, _, title_en = self.system.title.partition(" (")
         notes = [Text(self.zh("每名棋手的页面列出各周期的等级分、等级分变动表与全部对局。"),
                       "Each player's page lists every period's rating, the change-report lines and the games.")]
+        rating_word = self.system.terms.get("rating")
+        terms = {} if rating_word is None else {
+            "rating": Text(self.zh(rating_word), "Rating"),
+            "history": Text(self.zh(rating_word + "历史"), "Rating history")}
         return Site(
             lang=self.system.lang, federation=self.out.federation,
             title=Text(self.zh(LIST_NAMES["Ratings"][0]), LIST_NAMES["Ratings"][1]),
@@ -503,7 +507,7 @@ class Builder:
             list_rows=rows, players=self.player_pages(), events=self.event_pages(),
             standards=self.table(standards_sheet, list(self.facts.standards),
                                  self.text_pair(*LIST_NAMES["Standards"])),
-            others=self.other_tables(), periods=[q.label for q in self.periods], notes=notes)
+            others=self.other_tables(), periods=[q.label for q in self.periods], notes=notes, terms=terms)
 
 
 def build_site(outcome: Outcome, period: str | None = None, today: dt.date | None = None) -> Site:

@@ -617,11 +617,22 @@ def _check_slugs(kind: str, pages: list[Any]) -> None:
 
 
 def _check_target(out_dir: Path) -> None:
-    if out_dir.is_symlink() or (out_dir.exists() and not out_dir.is_dir()):
+    if out_dir.is_symlink():
+        raise ValueError(f"cannot write the site to {out_dir}: it is a link; give the folder it points to")
+    if out_dir.exists() and not out_dir.is_dir():
         raise ValueError(f"cannot write the site to {out_dir}: it exists and is not a folder")
-    if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).is_file():
-        raise ValueError(f"refusing to write the site into {out_dir}: the folder is not empty and holds no "
-                         f"previous xl_ratings site (no {MARKER} file); choose a new or empty folder")
+    if out_dir.is_dir() and any(out_dir.iterdir()):
+        marker = out_dir / MARKER
+        if not marker.is_file():
+            raise ValueError(f"refusing to write the site into {out_dir}: the folder is not empty and holds no "
+                             f"previous xl_ratings site (no {MARKER} file); choose a new or empty folder")
+        ours = {line.strip() for line in marker.read_text(encoding="utf-8", errors="replace").splitlines()}
+        others = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*")
+                        if not p.is_dir() and str(p.relative_to(out_dir).as_posix()) not in ours)
+        if others:
+            shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
+            raise ValueError(f"refusing to replace the site in {out_dir}: it also holds files xl_ratings did not "
+                             f"write ({shown}); move them away, or publish into another folder")
 
 
 def _status_options(site: Site) -> list[tuple[str, Text]]:
@@ -782,7 +793,7 @@ def _run_jobs(jobs: list[tuple[Callable[[Any], None], Any]], workers: int) -> No
 
 def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
     env = _env()
-    ui = _ui(site.lang)
+    ui = {**_ui(site.lang), **site.terms}
     cells = _Cells(site.rating_decimals, ui)
     charts = _Charts(site.rating_decimals)
     written: list[str] = []
@@ -869,9 +880,12 @@ def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
     written += [f"players/{p.slug}.html" for p in site.players]
     written += [f"events/{e.slug}.html" for e in site.events]
 
-    _write(root / MARKER, "This folder is a website written by xl_ratings (xl-ratings publish --site).\n"
-                          "Publishing again replaces the whole folder.\n")
     written.append(MARKER)
+    # the marker lists every file of the site: publishing again replaces them, and refuses to
+    # remove a file someone else put into the folder
+    _write(root / MARKER, "This folder is a website written by xl_ratings (xl-ratings publish --site).\n"
+                          "Publishing again replaces the files listed below (and refuses when the folder "
+                          "holds others).\n\n" + "\n".join(written) + "\n")
     return written
 
 
@@ -927,5 +941,9 @@ def render_site(site: Site, out_dir: Path, *, workers: int | None = None) -> lis
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        try:
+            shutil.rmtree(old, ignore_errors=True)
+        except BaseException:      # interrupted while removing the old copy: finish before leaving
+            shutil.rmtree(old, ignore_errors=True)
+            raise
     return sorted(out_dir / r for r in rels)

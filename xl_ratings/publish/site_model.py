@@ -137,3 +137,4 @@ class Site:
     others: list[Table] = field(default_factory=list)   #: inactive / pending lists (may be empty)
     periods: list[str] = field(default_factory=list)    #: every processed period, oldest first
     notes: list[Text] = field(default_factory=list)     #: short notes under the list (rules, provisional …)
+    terms: dict[str, Text] = field(default_factory=dict)   #: the system's own words for the site's labels (GoR: 棋力分)
