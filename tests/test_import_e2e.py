@@ -153,3 +153,29 @@ def test_crosstable_without_dates_says_how(tmp_path, capsys):
     src = write_rr_csv(tmp_path / "rr.csv", EVEN)
     assert run_cli("import", src, "--into", book) == 2
     assert "--start and --end" in capsys.readouterr().err
+
+
+def test_appending_keeps_the_officers_formatting_and_grows_tables(tmp_path):
+    """An empty row the officer had formatted keeps its style when rows are appended into it,
+    and an Excel table over the Players sheet grows over the new players."""
+    from openpyxl.styles import PatternFill
+    from openpyxl.worksheet.table import Table
+
+    book = tmp_path / "hk.xlsx"
+    assert run_cli("new", "gor", book) == 0
+    wb = openpyxl.load_workbook(book)
+    players = wb["Players"]
+    last = players.max_row
+    players.add_table(Table(displayName="Roster", ref=f"A1:{openpyxl.utils.get_column_letter(players.max_column)}{last}"))
+    games = wb["Games"]
+    first_free = games.max_row + 1
+    games.cell(first_free, 1).fill = PatternFill("solid", fgColor="FFFF00")
+    games.row_dimensions[first_free].height = 30
+    wb.save(book)
+    assert run_cli("import", write_h9(tmp_path / "t.h9", EVENT), "--into", book) == 0
+    wb = openpyxl.load_workbook(book)
+    table = wb["Players"].tables["Roster"]
+    assert table.ref.endswith(str(last + len(EVENT.players)))
+    cell = wb["Games"].cell(first_free, 1)
+    assert cell.value is not None and cell.fill.fgColor.rgb.endswith("FFFF00")
+    assert wb["Games"].row_dimensions[first_free].height == 30

@@ -160,14 +160,16 @@ class Matcher:
             for col, v in values.items():
                 self.by_column[col][v].append(pid)
         self.by_name: dict[str, list[str]] = defaultdict(list)
+        self.by_id: dict[str, str] = {}            # an id as typed in a source: case and spaces do not count
         for pid, p in records.players.items():
             self.by_name[_norm(p.name)].append(pid)
+            self.by_id[pid.strip().casefold()] = pid
 
     def match(self, p: ImportedPlayer) -> tuple[str | None, str, list[str]]:
         """(book id or None, how, candidates when ambiguous)."""
         players = self.records.players
-        if p.federation_id and p.federation_id in players:
-            return p.federation_id, "id", []
+        if p.federation_id and p.federation_id.strip().casefold() in self.by_id:
+            return self.by_id[p.federation_id.strip().casefold()], "id", []
         for col, value in (("federation_id", p.federation_id), ("egf_pin", p.egf_pin), ("fide_id", p.fide_id)):
             if value:
                 hits = self.by_column[col].get(str(value).strip(), [])

@@ -196,7 +196,8 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems) -> list[Im
         ok_key = keyed.get(opp) or keyed.setdefault(opp, key_text(opp) if opp is not None else "")
         for k, c, v in ((pk, c_player, player), (ok_key, c_opp, opp)):
             if k not in keys:
-                problems.error(f"player number {v} is not on the Players sheet", f"棋手编号 {v} 不在棋手表中",
+                problems.error(f"player number {key_text(v)} is not on the Players sheet",
+                               f"棋手编号 {key_text(v)} 不在棋手表中",
                                value=v, row=r + 1, column=cell_ref(r, c))
                 ok = False
         if ok and pk == ok_key:

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter
 from ..importers.into_book import Appended, Plan
+from .safety import col_number
 from .xlsx import Styles, _attrs, _cell, _Parts, _resolve
 
 _ROW = re.compile(r"<(?:\w+:)?row\b[^>]*?(?:/>|>.*?</(?:\w+:)?row>)", re.S)
@@ -55,16 +56,31 @@ def _cleared(row_xml: str) -> str:
     return head.group(0) if head.group(1) else head.group(0)[:-1] + "/>"
 
 
-def _new_row(r: int, app: Appended, values: Mapping[str, Any], date_xf: int, epoch: Any) -> str:
-    cells = []
-    for key, j in sorted(app.columns.items(), key=lambda kv: kv[1]):
+def _new_row(r: int, app: Appended, values: Mapping[str, Any], date_xf: int, epoch: Any,
+             old: str | None = None) -> str:
+    """Row ``r`` with ``values``; an empty row the officer had formatted keeps its row
+    attributes (height, style) and its cells' styles."""
+    head = f'<row r="{r}">'
+    styles: dict[str, str] = {}
+    if old is not None:
+        tag = re.match(r"<(?:\w+:)?row\b([^>]*?)/?>", old)
+        if tag is not None:
+            attrs = re.sub(r'\s*\bspans="[^"]*"', "", tag.group(1))
+            head = f"<row{attrs}>"
+        styles = {m.group(1): m.group(2)
+                  for m in re.finditer(r'<(?:\w+:)?c\b[^>]*?\br="([A-Z]+)\d+"[^>]*?\bs="(\d+)"', old)}
+    cells: dict[int, str] = {}
+    for letters, s in styles.items():
+        cells[col_number(letters)] = f'<c r="{letters}{r}" s="{s}"/>'
+    for key, j in app.columns.items():
         v = values.get(key)
         if v is None or v == "":
             continue
-        ref = f"{col_letter(j + 1)}{r}"
+        letters = col_letter(j + 1)
         is_date = hasattr(v, "isoformat") and not isinstance(v, str)
-        cells.append(_cell(ref, v, date_xf if is_date else 0, epoch))
-    return f'<row r="{r}">' + "".join(cells) + "</row>"
+        style = date_xf if is_date else int(styles.get(letters, 0))
+        cells[j + 1] = _cell(f"{letters}{r}", v, style, epoch)
+    return head + "".join(cells[k] for k in sorted(cells)) + "</row>"
 
 
 def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes:
@@ -100,7 +116,7 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes
             r = start + k
             if r in rows and _has_value(rows[r]):
                 raise AssertionError(f"row {r} of {app.sheet} is not empty")
-            rows[r] = _new_row(r, app, values, date_xf, epoch)
+            rows[r] = _new_row(r, app, values, date_xf, epoch, rows.get(r))
         new_body = "".join(rows[r] for r in sorted(rows))
         if prefix:
             new_body = re.sub(r"<(/?)(row|c|v|is|t)\b", rf"<\1{prefix}\2", new_body)
@@ -108,6 +124,8 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes
         last = max(rows) if rows else 1
         xml = _stretch(xml, last)
         files[part] = xml.encode("utf-8")
+        if app.rows:
+            _stretch_tables(files, part, start - 1, start + len(app.rows) - 1)
     if styles is not None and styles_name is not None and styles.xml != files[styles_name].decode("utf-8"):
         files[styles_name] = styles.xml.encode("utf-8")
     return files.write(data, order)
@@ -124,6 +142,29 @@ def _stretch(xml: str, last: int) -> str:
         return f'{m.group(1)}"{c1}{r1}:{c2}{max(r2, last)}"'
     xml = re.sub(r'(<(?:\w+:)?dimension\b[^>]*\bref=)"([^"]+)"', grow, xml, count=1)
     return re.sub(r'(<(?:\w+:)?autoFilter\b[^>]*\bref=)"([^"]+)"', grow, xml, count=1)
+
+
+def _stretch_tables(files: _Parts, part: str, old_last: int, new_last: int) -> None:
+    """An Excel table (ListObject) that ended at the sheet's last filled row grows over the new rows."""
+    rels_part = part.replace("worksheets/", "worksheets/_rels/") + ".rels"
+    if rels_part not in files:
+        return
+    base = part.rsplit("/", 1)[0]
+    for tag in re.findall(r"<Relationship\b[^>]*>", files[rels_part].decode("utf-8")):
+        a = _attrs(tag)
+        if not a.get("Type", "").endswith("/table"):
+            continue
+        table = _resolve(base, a.get("Target", ""))
+        if table not in files:
+            continue
+        xml = files[table].decode("utf-8")
+        m = re.search(r'(<(?:\w+:)?table\b[^>]*\bref=")([A-Z]+\d+):([A-Z]+)(\d+)"', xml)
+        if m is None or int(m.group(4)) != old_last:
+            continue
+        grown = f"{m.group(2)}:{m.group(3)}{new_last}"
+        xml = xml.replace(m.group(0), f'{m.group(1)}{grown}"', 1)
+        xml = re.sub(r'(<(?:\w+:)?autoFilter\b[^>]*\bref=")[A-Z]+\d+:[A-Z]+\d+"', rf'\g<1>{grown}"', xml, count=1)
+        files[table] = xml.encode("utf-8")
 
 
 def append_summary(plan: Plan) -> dict[str, int]:
