@@ -234,6 +234,19 @@ def test_report_missing_sheet_and_duplicate_players() -> None:
                 "r.xlsx", "A3", "1")
 
 
+def test_report_with_both_games_and_crosstable() -> None:
+    """Two sheets of results for one event: refused, never one silently dropped; an empty
+    Games sheet (the template's, cleared) next to a crosstable is not a second source."""
+    tables = W.report_tables()
+    tables["Crosstable"] = W.report_tables(games=False)["Crosstable"]
+    e = find(problems(lambda: report.parse_report_tables(tables, "r.xlsx")), "both on sheet Games and on sheet")
+    well_formed(e, "r.xlsx", "", "Games, Crosstable")
+    tables["Games"] = tables["Games"][:1]
+    from_crosstable = report.parse_report_tables(tables, "r.xlsx")
+    only_crosstable = report.parse_report_tables(W.report_tables(games=False), "r.xlsx")
+    assert from_crosstable.games == only_crosstable.games and len(from_crosstable.games) > 0
+
+
 # ------------------------------------------------------------------ files
 def test_garbage_empty_and_wrong_encoding(tmp_path: Path) -> None:
     garbage = tmp_path / "noise.trf"

@@ -245,3 +245,32 @@ def test_publish_refuses_what_it_cannot_do(tmp_path, capsys):
     assert (foreign / "a.txt").read_text() == "keep"
     assert run_cli("publish", book) == 2
     assert "publish needs --site DIR and/or --pdf OUT.pdf" in capsys.readouterr().err
+
+
+def test_site_on_a_full_disk_names_the_folder_and_keeps_the_old_site(processed, tmp_path, capsys, monkeypatch):
+    """Disk full while the new site is written: the message names --site (not a temp folder)
+    and the site already there stays whole."""
+    import errno
+
+    import xl_ratings.publish.site as site_mod
+
+    site = tmp_path / "site"
+    assert run_cli("publish", processed["peng"], "--site", site) == 0
+    before = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    real_write = site_mod._write
+    calls = {"n": 0}
+
+    def full(path, text):                   # the tenth page of the new site hits a full disk
+        calls["n"] += 1
+        if calls["n"] == 10:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        return real_write(path, text)
+    monkeypatch.setattr(site_mod, "_write", full)
+    capsys.readouterr()
+    assert run_cli("publish", processed["peng"], "--site", site) == 2
+    err = capsys.readouterr().err
+    assert calls["n"] == 10
+    assert f"cannot write {site}: the disk is full" in err and "磁盘已满" in err
+    assert ".new-" not in err
+    assert {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site")] == []

@@ -144,11 +144,15 @@ def cmd_publish(args: argparse.Namespace) -> int:
         from .publish.build import build_site
         from .publish.site import render_site
 
+        from .workbook.fileio import write_error
+
         try:
             files = render_site(build_site(outcome), Path(args.site))
         except ValueError as e:
             raise RatingInputError(str(e), value=args.site,
                                    problem_zh="无法写入网站文件夹（见上文英文说明）") from None
+        except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
+            raise write_error(Path(args.site), e) from None
         console.print(f"website: {len(files)} files in {args.site}/ — open {Path(args.site) / 'index.html'}")
     if pdf_path is not None:
         from .publish.pdf import print_workbook, to_pdf

@@ -101,10 +101,17 @@ def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None
 
 def run_records(records: Records, ledger: Ledger | None = None, period: str | None = None,
                 file: str | None = None, progress: Progress | None = None,
-                rerate_from: str | None = None, today: dt.date | None = None) -> Outcome:
-    """The same processing from records already read (a workbook, or a CSV/Parquet game list)."""
+                rerate_from: str | None = None, today: dt.date | None = None,
+                fingerprints: bool | None = None) -> Outcome:
+    """The same processing from records already read (a workbook, or a CSV/Parquet game list).
+
+    ``fingerprints``: keep each player's input fingerprint in the History
+    rows (default: when a ``ledger`` is given, i.e. a History that will be
+    written back and compared by the next run; a game list has none)."""
+    if fingerprints is None:
+        fingerprints = ledger is not None
     with gc_paused():
-        return _run(records, ledger, period, file, progress, rerate_from, today)
+        return _run(records, ledger, period, file, progress, rerate_from, today, fingerprints)
 
 
 #: Checks every rulebook gets from the run (their words: :data:`xl_ratings.i18n.messages.CHECKS`).
@@ -200,7 +207,8 @@ def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger) -> list[Co
 
 
 def _run(records: Records, ledger: Ledger | None, period: str | None, file: str | None,
-         progress: Progress | None, rerate_from: str | None = None, today: dt.date | None = None) -> Outcome:
+         progress: Progress | None, rerate_from: str | None = None, today: dt.date | None = None,
+         fingerprints: bool = True) -> Outcome:
     today = today or dt.date.today()
     system = systems.get(records.system)
     params = params_from_settings(system, records.settings, file)
@@ -229,7 +237,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
             states.update({pid: st for pid, st in ledger.states_at(prior[-1]).items() if pid in states})
         facts = system.process(records, states, p, params)
         results.append(facts)
-        digests = period_digests(records, p)
+        digests = period_digests(records, p) if fingerprints else {}
         ledger.record(p, [Entry.of(p, pid, records.players[pid].name, states[pid].rating, st, digests.get(pid))
                           for pid, st in facts.states.items()])
         done = ledger.periods()
@@ -257,7 +265,8 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
             f"period {upto} is not in the History (processed periods: {listed})", where=Where(file, "History"),
             problem_zh=f"History 中没有周期 {upto}（已处理：{listed}）")])
     _stale(records, ledger, done, file)
-    out = run_records(records, Ledger(system, list(ledger.entries)), None, file, None, done[0].label)
+    out = run_records(records, Ledger(system, list(ledger.entries)), None, file, None, done[0].label,
+                      fingerprints=False)      # compared just above; shown, never written back
     for q in done:
         stored = {e.id: (e.state.rating, e.state.status) for e in ledger.entries_of(q.label)}
         fresh = {e.id: (e.state.rating, e.state.status) for e in out.ledger.entries_of(q.label)}

@@ -263,6 +263,11 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems) -> list[Im
     return games
 
 
+def _filled(rows: list[list[Any]]) -> bool:
+    """Anything below the header row."""
+    return any(v not in (None, "") for row in rows[1:] for v in row)
+
+
 def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tournament:
     """Read a club report given as its sheets' rows (``{sheet name: rows}``)."""
     tables = {name: [[clean(v) for v in row] for row in rows] for name, rows in tables.items()}
@@ -281,6 +286,13 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
     keys = set(names)
     problems_all = [ev_problems, pl_problems]
     notes: list[str] = []
+    if g_name is not None and x_name is not None and _filled(tables[x_name]):
+        if _filled(tables[g_name]):     # two sources of the same results: which one is right?
+            raise fail(file, f"the report has results both on sheet {g_name} and on sheet {x_name}; keep one "
+                             f"(delete the other sheet, or empty it) and import again",
+                       f"报表的 {g_name} 表和 {x_name} 表都有成绩；请只保留一个（删除或清空另一个）后再导入",
+                       value=f"{g_name}, {x_name}")
+        g_name = None                   # an empty Games sheet (the template's) next to a crosstable
     if g_name is not None:
         g_problems = Problems(file, g_name)
         games = _games(tables[g_name], keys, g_problems)

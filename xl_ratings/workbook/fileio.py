@@ -91,7 +91,7 @@ def _error(problem: str, path: Path | str | None = None) -> RatingInputError:
     return RatingInputError(problem, where=Where(str(path)) if path is not None else None)
 
 
-def _write_error(target: Path, err: BaseException) -> RatingInputError:
+def write_error(target: Path, err: BaseException) -> RatingInputError:
     """An OSError during a write, as a message naming the *target* (never a temp name)."""
     code = getattr(err, "errno", None)
     if code in _DISK_FULL:
@@ -549,7 +549,7 @@ def atomic_write(path: str | os.PathLike, data: bytes | Callable[[BinaryIO], Non
         os.replace(tmp, target)
         tmp = None
     except OSError as e:
-        raise _write_error(target, e) from None
+        raise write_error(target, e) from None
     finally:
         if tmp is not None:
             _unlink_quietly(tmp)
@@ -589,7 +589,7 @@ def rotate_backup(workbook: Path, backup: Path) -> None:
         os.replace(tmp, backup)
         tmp = None
     except OSError as e:
-        raise _write_error(backup, e) from None
+        raise write_error(backup, e) from None
     finally:
         if tmp is not None:
             _unlink_quietly(tmp)
@@ -791,7 +791,7 @@ class Outputs:
         except OSError as e:
             for _, tmp in staged:
                 _unlink_quietly(tmp)
-            raise _write_error(current or Path("."), e) from None
+            raise write_error(current or Path("."), e) from None
         except BaseException:
             for _, tmp in staged:
                 _unlink_quietly(tmp)
@@ -821,7 +821,7 @@ class Outputs:
                 _unlink_quietly(keep)
             left = _undo(done)
             if not left:
-                raise _write_error(failed, e) from None
+                raise write_error(failed, e) from None
             names = ", ".join(str(p) for p in left)
             raise _error(f"cannot write {failed}: {e.strerror or 'the write failed'}; these files were "
                          f"already written and could not be undone: {names}; run again "
