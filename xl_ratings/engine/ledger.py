@@ -176,11 +176,17 @@ class Ledger:
         return cls(system, _verified(entries, seals, file, sheet))
 
 
+_SEALED: dict[type, tuple[str, ...]] = {}     # a state type's sealed fields, in order
+
+
 def seal(e: Entry, rows_in_period: int) -> str:
     """A digest of a History row's values (not its name) and of its period's row count."""
     st = e.state
+    names = _SEALED.get(type(st))
+    if names is None:
+        names = _SEALED[type(st)] = tuple(f.name for f in dataclasses.fields(st) if f.name != "period_end")
     values = [e.period.label, e.period.start, e.period.end, e.id, e.old, e.change, rows_in_period] + \
-        [getattr(st, f.name) for f in dataclasses.fields(st) if f.name != "period_end"]
+        [getattr(st, n) for n in names]
     text = "|".join(_canon(v.ordinal if isinstance(v, Rank) else v) for v in values)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=5).hexdigest()
 
