@@ -83,3 +83,23 @@ def test_game_list_errors_name_file_line_and_column(tmp_path, capsys):
     assert "row 3, column 'date': is not a date" in err and "row 3, column 'result'" in err
     assert run_cli("process", tmp_path / "bad.csv") == 2
     assert "needs --system" in capsys.readouterr().err
+
+
+def test_options_that_do_not_apply_are_refused(tmp_path, capsys):
+    """--from on a game list, --system/--players/--events/--set on a workbook: refused
+    with what they are for, never silently ignored; nothing written."""
+    write_lists(tmp_path)
+    assert run_cli("process", tmp_path / "games.csv", "--system", "lianzhong", "--from", "2026",
+                   "--json", tmp_path / "x.json") == 2
+    err = capsys.readouterr().err
+    assert "--from applies only to a workbook" in err and "没有 History" in err
+    assert not (tmp_path / "x.json").exists()
+    workbook_json(tmp_path)
+    before = (tmp_path / "book.xlsx").read_bytes()
+    assert run_cli("process", tmp_path / "book.xlsx", "--system", "gor", "--players", tmp_path / "players.csv",
+                   "--set", "k=20") == 2
+    err = capsys.readouterr().err
+    for option in ("--system", "--players", "--set"):
+        assert f"{option} applies only to a CSV/Parquet game list" in err
+    assert "--events" not in err and "Settings 表" in err
+    assert (tmp_path / "book.xlsx").read_bytes() == before

@@ -330,6 +330,17 @@ def test_import_publish_and_outputs(tmp_path, capsys, table_rows, monkeypatch):
     code, err = _cli_case(tmp_path, capsys, "import", og, "--into", book)
     assert code == 2
     table_rows.append(("import: an OpenGotha file declaring entities", code, err))
+    import openpyxl as _xl
+    from import_writers import write_report
+    both = write_report(tmp_path / "SOURCE.xlsx", EVENT)
+    wb = _xl.load_workbook(both)
+    ws = wb.create_sheet("交叉表")
+    for row in rr_rows(EVENT)[1:]:
+        ws.append(row)
+    wb.save(both)
+    code, err = _cli_case(tmp_path, capsys, "import", both, "--into", book)
+    assert code == 2 and "both on sheet" in err
+    table_rows.append(("import: a report with results on both Games and Crosstable", code, err))
     ok = write_h9(tmp_path / "SOURCE.h9", EVENT)
     code, err = _cli_case(tmp_path, capsys, "import", book, "--into", book)
     assert code == 2
@@ -369,7 +380,7 @@ def test_import_publish_and_outputs(tmp_path, capsys, table_rows, monkeypatch):
 
 
 def test_readme_reliability_table(table_rows):
-    assert len(table_rows) == len(CASES) + 8 + 11, "run the whole module"
+    assert len(table_rows) == len(CASES) + 8 + 12, "run the whole module"
     lines = ["| bad input | exit | what the officer sees |", "|---|---:|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in table_rows]
     table = "\n".join(lines)

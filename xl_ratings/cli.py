@@ -45,13 +45,13 @@ def summary(out, console, title: str | None = None) -> None:
 
     from .view.export import export
 
-    data = export(out)
+    data = export(out, lines=False)        # the change lines only counted: not built
     rows = data["players"]
     counts = {s: sum(1 for p in rows if p["status"] == s) for s in ("active", "inactive", "pending")}
     head = (f"[bold]{title or out.system.name}[/bold] — periods "
             f"{', '.join(x.period.label for x in out.results)}; "
             f"{counts['active']} active, {counts['inactive']} inactive, {counts['pending']} pending; "
-            f"{len(data['changes'])} change lines; {sum(len(x.checks) for x in out.results)} checks")
+            f"{len(out.last.changes)} change lines; {sum(len(x.checks) for x in out.results)} checks")
     console.print(head)
     from .i18n import to_lang
 
@@ -79,7 +79,23 @@ def cmd_process(args: argparse.Namespace) -> int:
 
     console = _console()
     runner = _progress_runner(console)
-    if Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES:
+    game_list = Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES
+    # an option that does not apply is refused, never silently ignored
+    misplaced = [(o, zh) for o, given, zh in (
+        ("--from", args.rerate_from, "--from 只用于工作簿（重新计算其 History 中已处理的周期）；比赛记录文件没有 History，每次都计算全部对局"),
+    ) if game_list and given] + [(o, zh) for o, given, zh in (
+        ("--system", args.system, "--system 只用于 CSV/Parquet 比赛记录文件；工作簿的等级分制度写在其设置表中"),
+        ("--players", args.players, "--players 只用于比赛记录文件；工作簿的棋手在其 Players 表中"),
+        ("--events", args.events, "--events 只用于比赛记录文件；工作簿的赛事在其 Events 表中"),
+        ("--set", args.set, "--set 只用于比赛记录文件；工作簿的参数在其 Settings 表中"),
+    ) if not game_list and given]
+    if misplaced:
+        raise InputErrors([RatingInputError(
+            f"{o} applies only to " + ("a workbook (it re-rates periods of its History); a game list keeps "
+                                       "no History: each run rates the whole list" if o == "--from" else
+                                       "a CSV/Parquet game list; a workbook keeps it in its own sheets"),
+            value=o, problem_zh=zh) for o, zh in misplaced])
+    if game_list:
         settings = {}
         for item in args.set or []:
             if "=" not in item:

@@ -290,7 +290,7 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
         if _filled(tables[g_name]):     # two sources of the same results: which one is right?
             raise fail(file, f"the report has results both on sheet {g_name} and on sheet {x_name}; keep one "
                              f"(delete the other sheet, or empty it) and import again",
-                       f"报表的 {g_name} 表和 {x_name} 表都有成绩；请只保留一个（删除或清空另一个）后再导入",
+                       f"报表的工作表「{g_name}」和「{x_name}」都有成绩；请只保留一个（删除或清空另一个）后再导入",
                        value=f"{g_name}, {x_name}")
         g_name = None                   # an empty Games sheet (the template's) next to a crosstable
     if g_name is not None:

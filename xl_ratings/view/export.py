@@ -18,8 +18,9 @@ def _field(line: Any, spec: str, words: Words) -> tuple[str, Any]:
     return key, v
 
 
-def export(outcome: Outcome) -> dict[str, Any]:
-    """The JSON export of the last processed period."""
+def export(outcome: Outcome, *, lines: bool = True) -> dict[str, Any]:
+    """The JSON export of the last processed period (``lines=False``: without the
+    change lines, for a summary that only counts them)."""
     system, facts = outcome.system, outcome.last
     words = Words(system)
     players = outcome.records.players
@@ -42,7 +43,7 @@ def export(outcome: Outcome) -> dict[str, Any]:
                 out_players.append({"id": p.id, "name": name(p.id), "old": None, "new": None, "change": None,
                                     "status": "pending", "games": p.games})
     changes = []
-    for c in facts.changes:
+    for c in facts.changes if lines else ():
         rec = {"id": c.id, "event": c.event, "games": c.games, "score": c.score, "expected": c.expected,
                "k": c.k, "change": c.change}
         rec.update(_field(c, spec, words) for spec in system.json_changes)
