@@ -140,3 +140,56 @@ def test_a_history_edited_or_cut_by_hand_is_refused(tmp_path, capsys):
         err = capsys.readouterr().err
         assert "are not as xl-ratings wrote them" in err and "--from 2026H1" in err, edit
         assert copy.read_bytes() == data
+        # ... and the remedy it names works: --from re-rates the period from its records
+        assert run_cli("process", copy, "--from", "2026H1") == 0, edit
+        assert ratings(copy) == ratings(book), edit
+
+
+def test_a_deleted_earlier_period_is_refused_not_silently_forgotten(tmp_path, capsys):
+    """All the rows of the History's first period deleted: the next period's rows started from
+    ratings the Players sheet does not give. Re-rating it would drop the first period's
+    games without a word: refused, nothing written."""
+    book = write_book(tables(), tmp_path / "club.xlsx")
+    assert run_cli("process", book) == 0
+    wb = openpyxl.load_workbook(book)
+    ws = wb["History"]
+    for r in reversed([r for r in range(2, ws.max_row + 1) if ws.cell(r, 1).value == "2026H1"]):
+        ws.delete_rows(r)
+    wb.save(book)
+    data = book.read_bytes()
+    capsys.readouterr()
+    for args in ((), ("--from", "2026H2")):
+        assert run_cli("process", book, *args) == 2
+        err = capsys.readouterr().err
+        assert "the History's first period 2026H2 was computed from ratings that are not the Players sheet's" in err
+        assert "更早周期的记录被删除" in err
+        assert book.read_bytes() == data
+    assert run_cli("publish", book, "--site", tmp_path / "site") == 2
+    assert "更早周期的记录被删除" in capsys.readouterr().err
+
+
+def test_a_player_added_later_leaves_the_published_periods_as_they_were(tmp_path, capsys):
+    """A new member added to the Players sheet after two periods were published (no games in
+    them): the published lists replay as they were (publish works), --from corrects nothing
+    and does not put the newcomer on the old lists; their first games count where played."""
+    book = write_book(tables(), tmp_path / "club.xlsx")
+    assert run_cli("process", book, "--period", "2026H1") == 0
+    assert run_cli("process", book, "--period", "2026H2") == 0
+    published = ratings(book)
+    wb = openpyxl.load_workbook(book)
+    players = wb["Players"]
+    row = [c.value for c in players[players.max_row]]
+    players.append(["P9", "新人"] + row[2:])
+    games = wb["Games"]
+    for i, opp in enumerate(IDS[:3]):             # P9 plays three games in 2027H1 (event E3)
+        games.append(["E3", D(2027, 3, 1), 100 + i, "P9", opp, 1, None])
+    wb.save(book)
+    capsys.readouterr()
+    assert run_cli("publish", book, "--site", tmp_path / "site") == 0, capsys.readouterr().err
+    assert run_cli("process", book, "--from", "2026H1") == 0
+    assert ratings(book) == published
+    assert read_sheet(book, "Corrections") == []
+    assert run_cli("process", book, "--period", "2027H1") == 0    # the newcomer's first games
+    h = ratings(book)
+    assert ("2027H1", "P9") in h and ("2026H1", "P9") not in h and ("2026H2", "P9") not in h
+    assert run_cli("publish", book, "--site", tmp_path / "site") == 0, capsys.readouterr().err

@@ -103,3 +103,13 @@ def test_options_that_do_not_apply_are_refused(tmp_path, capsys):
         assert f"{option} applies only to a CSV/Parquet game list" in err
     assert "--events" not in err and "Settings 表" in err
     assert (tmp_path / "book.xlsx").read_bytes() == before
+
+
+def test_a_bad_set_names_the_option_not_a_sheet(tmp_path, capsys):
+    """A game list has no Settings sheet: a bad --set is reported against the option."""
+    write_lists(tmp_path)
+    assert run_cli("process", tmp_path / "games.csv", "--system", "lianzhong", "--set", "k=20",
+                   "--set", "zzz=1") == 2
+    err = capsys.readouterr().err
+    assert "--set zzz=…: unknown setting 'zzz'" in err and "--set zzz=…：未知的设置项" in err
+    assert "sheet 'Settings'" not in err

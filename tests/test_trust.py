@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 import io
 import json
+import re
 import zipfile
 
 import openpyxl
@@ -504,6 +505,59 @@ def test_serial_numbers_follow_the_date_system():
     assert out.records.games[0].date == D(2026, 3, 1)
     errors = problems(lambda: run(Tables(t), today=D(2026, 11, 1)))   # from 1900: 2022-02-28
     assert "is outside the event's dates" in errors[0].problem
+
+
+def test_serials_of_early_1900_as_excel_and_the_readers_have_them(tmp_path):
+    """Excel's 1900 system has a 1900-02-29 (serial 60): days before March 1900 are one serial
+    lower than the epoch gives. Our serials equal openpyxl's, and a workbook with our cells reads
+    back, in calamine, as the same days; 1904 workbooks have no such day."""
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904, to_excel
+    from python_calamine import CalamineWorkbook
+
+    from xl_ratings.engine.cells import EXCEL_EPOCH, date_of, serial_of
+    from xl_ratings.workbook.xlsx import _cell
+
+    days = [D(1900, 1, 1), D(1900, 2, 28), D(1900, 3, 1), D(1900, 3, 2), D(2026, 3, 1), D(9999, 12, 31)]
+    assert [serial_of(d) for d in days] == [1, 59, 61, 62, 46082, 2958465] == [to_excel(d) for d in days]
+    assert [serial_of(d, True) for d in days[2:]] == [to_excel(d, CALENDAR_MAC_1904) for d in days[2:]]
+    assert [date_of(serial_of(d)) for d in days] == days and date_of(60) == D(1900, 2, 28)
+    assert serial_of(D(1904, 1, 2), True) == 1 and date_of(1, True) == D(1904, 1, 2)
+    assert serial_of(dt.datetime(1900, 1, 1, 12)) == 1.5 == to_excel(dt.datetime(1900, 1, 1, 12))
+    wb = openpyxl.Workbook()
+    for i, d in enumerate(days[:5], 1):
+        wb.active.cell(i, 1, 0).number_format = "yyyy-mm-dd"
+    wb.save(tmp_path / "b.xlsx")
+    with zipfile.ZipFile(tmp_path / "b.xlsx") as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    style = re.search(r'<c r="A1" s="(\d+)"', sheet).group(1)
+    rows = "".join(f'<row r="{i}">{_cell(f"A{i}", d, int(style), EXCEL_EPOCH)}</row>'
+                   for i, d in enumerate(days[:5], 1))
+    parts["xl/worksheets/sheet1.xml"] = re.sub(r"<sheetData>.*</sheetData>", f"<sheetData>{rows}</sheetData>",
+                                               sheet, flags=re.S).encode()
+    with zipfile.ZipFile(tmp_path / "b.xlsx", "w") as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+    cal = CalamineWorkbook.from_path(str(tmp_path / "b.xlsx")).get_sheet_by_index(0).to_python()
+    assert [r[0] for r in cal] == days[:5]
+    got = [r[0] for r in openpyxl.load_workbook(tmp_path / "b.xlsx").active.iter_rows(values_only=True)]
+    assert [v.date() for v in got] == days[:5]
+
+
+@pytest.mark.parametrize("system", ["gor", "lianzhong"])
+def test_period_all_is_read_back_and_runs_again(tmp_path, capsys, system):
+    """--period all starts on 1900-01-01: its History rows must read back as written (sealed),
+    so the next run, --from all and publish work."""
+    book = tmp_path / f"{system}.xlsx"
+    assert run_cli("new", system, book) == 0
+    assert run_cli("process", book, "--period", "all") == 0
+    first = read_sheet(book, "History")
+    assert {r["start"].date() for r in first} == {D(1900, 1, 1)}
+    assert run_cli("process", book, "--period", "all") == 0
+    assert run_cli("process", book, "--from", "all") == 0
+    capsys.readouterr()
+    assert run_cli("publish", book, "--site", tmp_path / "site") == 0, capsys.readouterr().err
+    assert [(r["id"], r["new"]) for r in read_sheet(book, "History")] == [(r["id"], r["new"]) for r in first]
 
 
 # --------------------------------------------------------------------------- 6. time

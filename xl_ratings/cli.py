@@ -1,8 +1,10 @@
 """The ``xl-ratings`` command line (CONTRACT §3).
 
-    xl-ratings demo                     sample workbook per system, processed, summarised
-    xl-ratings new SYSTEM BOOK.xlsx     a fresh workbook from SYSTEM's template
-    xl-ratings process BOOK.xlsx [--period P] [--output OUT.xlsx] [--json OUT.json]
+    xl-ratings demo [--dir DIR]                  sample workbook per system, processed, summarised
+    xl-ratings new SYSTEM|report BOOK.xlsx       a fresh workbook from a template
+    xl-ratings import SOURCE... --into BOOK.xlsx tournament files appended to the input sheets
+    xl-ratings process BOOK.xlsx [--period P | --from P] [--output OUT.xlsx] [--json OUT.json]
+    xl-ratings publish BOOK.xlsx [--period P] [--site DIR] [--pdf OUT.pdf]
 
 Bad input: a message naming file, sheet, row, column and value, exit 2, no
 traceback, nothing written.
@@ -113,8 +115,9 @@ def cmd_process(args: argparse.Namespace) -> int:
                             json_path=args.json, force=args.force, runner=runner)
     summary(done.outcome, console)
     console.print(f"written: {done.target}")
+    from .i18n import to_lang
     for note in done.notes:
-        console.print(note)
+        console.print(to_lang(note, done.outcome.system.lang))
     return 0
 
 
@@ -169,7 +172,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
                                    problem_zh="无法写入网站文件夹（见上文英文说明）") from None
         except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
             raise write_error(Path(args.site), e) from None
-        console.print(f"website: {len(files)} files in {args.site}/ — open {Path(args.site) / 'index.html'}")
+        console.print(f"website: {len(files)} files in {Path(args.site)} — open {Path(args.site) / 'index.html'}")
     if pdf_path is not None:
         from .publish.pdf import print_workbook, to_pdf
 
@@ -199,26 +202,32 @@ def cmd_import(args: argparse.Namespace) -> int:
                       start=day(args.start, "--start"), end=day(args.end, "--end"), cls=args.cls, level=args.level)
     plan, written = import_into(args.into, args.sources, format=args.format, options=options,
                                 dry_run=args.dry_run, output=args.output, force=args.force)
+    from .i18n import to_lang
+
     console = _console()
+    real_print = console.print
+
+    def say(text: str) -> None:      # in the workbook's script (traditional Chinese for gor)
+        real_print(to_lang(text, plan.lang))
     for s in plan.summaries:
-        console.print(f"[bold]{s.source}[/bold] ({s.format}) → event {s.event} {s.event_name}"
+        say(f"[bold]{s.source}[/bold] ({s.format}) → event {s.event} {s.event_name}"
                       f"{' (new)' if s.new_event else ' (already in the workbook)'}"
                       + (f", replacing {s.replaced} games" if s.replaced else ""))
-        console.print(f"  {len(s.new_players)} new player(s) 新棋手: "
-                      + ", ".join(f"{pid} {name}" for pid, name in s.new_players[:12])
-                      + (" …" if len(s.new_players) > 12 else ""))
-        console.print(f"  {len(s.matched)} matched 已有棋手: "
-                      + ", ".join(f"{pid} {name} (by {how})" for pid, name, how in s.matched[:12])
-                      + (" …" if len(s.matched) > 12 else ""))
+        say(f"  {len(s.new_players)} new player(s) 新棋手"
+            + (": " + ", ".join(f"{pid} {name}" for pid, name in s.new_players[:12])
+               + (" …" if len(s.new_players) > 12 else "") if s.new_players else ""))
+        say(f"  {len(s.matched)} matched 已有棋手"
+            + (": " + ", ".join(f"{pid} {name} (by {how})" for pid, name, how in s.matched[:12])
+               + (" …" if len(s.matched) > 12 else "") if s.matched else ""))
         rounds = ", ".join(f"{r}: {n}" for r, n in s.games_per_round.items())
-        console.print(f"  {sum(s.games_per_round.values())} games 对局 (per round 每轮: {rounds})")
+        say(f"  {sum(s.games_per_round.values())} games 对局 (per round 每轮: {rounds})")
         for note in s.notes:
-            console.print(f"  - {note}")
+            say(f"  - {note}")
     if args.dry_run:
-        console.print("dry run: nothing was written — 仅预览，未写入")
+        say("dry run: nothing was written — 仅预览，未写入")
     else:
         for p in written:
-            console.print(f"written: {p}")
+            say(f"written: {p}")
     return 0
 
 
@@ -306,7 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "or a club's tournament report (report), with sample records unless --empty.")
     n.add_argument("system", choices=SYSTEMS + ("report",), metavar="SYSTEM",
                    help="shanghai, gor, lianzhong, peng, or report")
-    n.add_argument("book")
+    n.add_argument("book", metavar="BOOK.xlsx", help="the workbook to create (.xlsx, or .xlsm with buttons)")
     n.add_argument("--empty", action="store_true", help="without the sample records")
     n.add_argument("--force", action="store_true", help="overwrite an existing file")
     pr = sub.add_parser("process", help="process a period of a workbook (or of a CSV/Parquet game list)",
@@ -320,8 +329,9 @@ def build_parser() -> argparse.ArgumentParser:
     when.add_argument("--from", dest="rerate_from", metavar="P",
                     help="re-rate processed period P and every later one (a late or corrected result); "
                          "the Corrections sheet lists every published rating that changes")
-    pr.add_argument("--output", help="write the results here instead of updating BOOK in place")
-    pr.add_argument("--json", help="also write the JSON export here")
+    pr.add_argument("--output", metavar="OUT.xlsx", help="write the results here instead of updating BOOK in place "
+                                                        "(a game list: the rating list as OUT.csv)")
+    pr.add_argument("--json", metavar="OUT.json", help="also write the JSON export (of the last period) here")
     pr.add_argument("--force", action="store_true",
                     help="overwrite an existing --output/--json file that xl-ratings did not write")
     pr.add_argument("--system", choices=SYSTEMS, help="for a CSV/Parquet game list: the rating system")

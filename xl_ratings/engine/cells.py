@@ -31,6 +31,32 @@ def epoch(date1904: bool = False) -> dt.date:
     return EXCEL_EPOCH_1904 if date1904 else EXCEL_EPOCH
 
 
+#: In the 1900 system serial 60 is 1900-02-29, a day that never was (Lotus' bug, kept by Excel):
+#: serials 1-59 are 1900-01-01 .. 1900-02-28, one day less than EXCEL_EPOCH + n.
+_LEAP_BUG_SERIAL = 61
+_LEAP_BUG_DAY = dt.date(1900, 3, 1)
+
+
+def serial_of(day: dt.date | dt.datetime, date1904: bool = False) -> float:
+    """A date (or date and time) as the serial number Excel stores: the one
+    inverse of :func:`date_of` (and of what calamine and openpyxl read)."""
+    if isinstance(day, dt.datetime):
+        start = dt.datetime.combine(epoch(date1904), dt.time())
+        serial = (day - start).total_seconds() / 86400
+        return serial - 1 if not date1904 and day.date() < _LEAP_BUG_DAY else serial
+    days = (day - epoch(date1904)).days
+    return days - 1 if not date1904 and day < _LEAP_BUG_DAY else days
+
+
+def date_of(serial: float, date1904: bool = False) -> dt.date:
+    """The day of an Excel serial number (60, the 1900-02-29 that never was, reads 1900-02-28
+    as calamine and openpyxl have it)."""
+    n = int(serial)
+    if not date1904 and n < _LEAP_BUG_SERIAL:
+        n = n + 1 if n < 60 else 60
+    return epoch(date1904) + dt.timedelta(days=n)
+
+
 class Tables(dict[str, Sequence[Sequence[Any]]]):
     """Sheets as tables of cell values, by sheet name -- and what the file
     says beyond its cells: every sheet name it has (``sheet_names``, read or
@@ -95,7 +121,7 @@ def to_date(v: Any, date1904: bool = False) -> dt.date | None:
     if isinstance(v, dt.date):
         return v
     if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v < 2958466:
-        return epoch(date1904) + dt.timedelta(days=int(v))
+        return date_of(v, date1904)
     if isinstance(v, str):
         try:
             return dt.date.fromisoformat(v.strip()[:10])

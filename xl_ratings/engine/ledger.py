@@ -129,19 +129,23 @@ class Ledger:
 
     @classmethod
     def from_tables(cls, tables: Mapping[str, Sequence[Sequence[Any]]], system: System,
-                    file: str | None = None, date1904: bool | None = None) -> "Ledger":
+                    file: str | None = None, date1904: bool | None = None,
+                    rerate_from: str | None = None) -> "Ledger":
         """The History sheet of a workbook (an empty ledger when there is none).
 
-        ``date1904``: serial numbers count from 1904 (default: what ``tables`` says)."""
+        ``date1904``: serial numbers count from 1904 (default: what ``tables`` says).
+        ``rerate_from``: the periods from this one on are about to be computed again
+        (``--from``): rows of theirs that are not as xl-ratings wrote them are let
+        through (they will be replaced); earlier ones are still refused."""
         name = next((n for n in tables if sheet_key(n) == "History"), None)
         if name is None:
             return cls(system)
         return cls.parse(tables[name], system, file, name,
-                         date1904_of(tables) if date1904 is None else date1904)
+                         date1904_of(tables) if date1904 is None else date1904, rerate_from)
 
     @classmethod
     def parse(cls, table: Sequence[Sequence[Any]], system: System, file: str | None = None,
-              sheet: str = "History", date1904: bool = False) -> "Ledger":
+              sheet: str = "History", date1904: bool = False, rerate_from: str | None = None) -> "Ledger":
         rows = [list(r) for r in table]
         if not rows:
             return cls(system)
@@ -173,7 +177,7 @@ class Ledger:
                 errors.append(RatingInputError(e.problem, value=e.value, where=Where(file, sheet, i, e.where.column)))
         if errors:
             raise InputErrors(errors)
-        return cls(system, _verified(entries, seals, file, sheet))
+        return cls(system, _verified(entries, seals, file, sheet, _from_start(system, entries, rerate_from)))
 
 
 _SEALED: dict[type, tuple[str, ...]] = {}     # a state type's sealed fields, in order
@@ -191,25 +195,45 @@ def seal(e: Entry, rows_in_period: int) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=5).hexdigest()
 
 
+def _from_start(system: System, entries: Sequence[Entry], label: str | None) -> dt.date | None:
+    """The first day of the processed period ``label`` (``--from``), if the History has it."""
+    if label is None:
+        return None
+    try:
+        label = system.calendar.parse(label, system.name).label
+    except RatingInputError:
+        return None
+    return next((e.period.start for e in entries if e.period.label == label), None)
+
+
 def _verified(entries: list[Entry], seals: list[tuple[str | None, int]], file: str | None,
-              sheet: str) -> list[Entry]:
-    """The entries, or a refusal when a row is not as xl-ratings wrote it (edited, or rows cut)."""
+              sheet: str, rerated_from: dt.date | None = None) -> list[Entry]:
+    """The entries, or a refusal when a row is not as xl-ratings wrote it (edited, or rows cut);
+    rows of the periods about to be re-rated (from ``rerated_from`` on) are let through."""
     counts = Counter(e.period.label for e in entries)
     bad: dict[str, list[int]] = defaultdict(list)
     for e, (sealed, row) in zip(entries, seals):
+        if rerated_from is not None and e.period.start >= rerated_from:
+            continue
         if sealed is not None and sealed != seal(e, counts[e.period.label]):
             bad[e.period.label].append(row)
     if not bad:
         return entries
     errors = []
+    backup = "BOOK.backup.xlsx"
+    if file:
+        name = file.replace("\\", "/").rsplit("/", 1)[-1]
+        stem, dot, ext = name.rpartition(".")
+        backup = f"{stem}.backup.{ext}" if dot and stem else f"{name}.backup"
     for label, rows in bad.items():
         shown = ", ".join(str(r) for r in rows[:8]) + (" …" if len(rows) > 8 else "")
         errors.append(RatingInputError(
-            f"the History's rows of {label} are not as xl-ratings wrote them (rows {shown}: edited or deleted "
-            f"by hand?); undo the edit, or re-rate that period from its records with --from {label}",
+            f"the History's rows of {label} are not as xl-ratings wrote them (row{'s' if len(rows) > 1 else ''} {shown}: edited, or rows of "
+            f"the period deleted, by hand?); undo the edit (the backup {backup} holds an earlier "
+            f"version), or re-rate that period from its records with --from {label}",
             where=Where(file, sheet, rows[0]),
             problem_zh=f"History 中 {label} 的记录与程序写入的不符（第 {shown} 行，被手工修改或删除？）；"
-                       f"请撤销修改，或用 --from {label} 重新计算"))
+                       f"请撤销修改（备份文件 {backup} 保存着较早的版本），或用 --from {label} 重新计算"))
     raise InputErrors(errors)
 
 

@@ -13,6 +13,7 @@ start come from the ledger when it has the period before, else from Players.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -95,7 +96,7 @@ def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None
     with gc_paused():
         records = read_records(tables, file, date1904=date1904)
         system = systems.get(records.system)
-        ledger = Ledger.from_tables(tables, system, file, date1904)
+        ledger = Ledger.from_tables(tables, system, file, date1904, rerate_from)
     return run_records(records, ledger, period, file, progress, rerate_from, today)
 
 
@@ -132,6 +133,35 @@ def future_games(records: Records, today: dt.date) -> list[Check]:
                     opponent=players[g.opponent].name if g.opponent in players else g.opponent,
                     date=g.date, today=today)
     return log.finish()
+
+
+def players_in(records: Records, p: Period) -> set[str]:
+    """Everyone with a game (of an event of ``p``, or dated in it), an award or points in ``p``."""
+    in_period = {eid for eid, e in records.events.items() if p.contains(e.end)}
+    out: set[str] = set()
+    for g in records.games:
+        if g.event in in_period or p.contains(g.date):
+            out.add(g.player)
+            out.add(g.opponent)
+    out.update(a.player for a in records.awards if a.date is None or p.contains(a.date))
+    out.update(e.player for e in records.points if p.contains(e.date))
+    return out
+
+
+def without(facts: PeriodFacts, ids: set[str]) -> PeriodFacts:
+    """The period's facts without these players (who have nothing in it): the lines of
+    its lists and its History rows; the list's places closed up, ties kept."""
+    def keep(lines: Sequence[Any]) -> list[Any]:
+        return [x for x in lines if getattr(x, "id", None) not in ids]
+    ratings = keep(facts.ratings)
+    placed = sorted(x.place for x in ratings if x.place is not None)
+    ahead: dict[int, int] = {}
+    for i, place in enumerate(placed):
+        ahead.setdefault(place, i)
+    ratings = [x if x.place is None else dataclasses.replace(x, place=1 + ahead[x.place]) for x in ratings]
+    return dataclasses.replace(facts, ratings=ratings, changes=keep(facts.changes), pending=keep(facts.pending),
+                               inactive=keep(facts.inactive), fees=keep(facts.fees),
+                               states={k: v for k, v in facts.states.items() if k not in ids})
 
 
 def start_states(system: System, records: Records, params: Any, file: str | None) -> dict[str, State]:
@@ -189,6 +219,33 @@ def _stale(records: Records, ledger: Ledger, periods: Sequence[Period], file: st
         raise InputErrors(errors)
 
 
+def _lost_before(p: Period, published: Sequence[Entry], states: Mapping[str, State],
+                 digests: Mapping[str, str], file: str | None) -> None:
+    """Refuse to re-rate the History's first period when its rows started from other ratings
+    than the Players sheet gives although the player's records did not change: the rows of
+    an earlier period were deleted (re-rating would silently drop that period's games)."""
+    off = []
+    for e in published:
+        st = states.get(e.id)
+        if st is None or not e.inputs or e.id not in digests or differs(e.inputs, digests[e.id]):
+            continue
+        a, b = e.old, st.rating
+        if (a is None) != (b is None) or (a is not None and b is not None and abs(a - b) > 1e-6):
+            off.append((e.id, a, b))
+    if not off:
+        return
+    def num(v: float | None) -> str:
+        return "unrated" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
+    shown = ", ".join(f"{pid} {num(a)} → {num(b)}" for pid, a, b in off[:5]) + (" …" if len(off) > 5 else "")
+    raise InputErrors([RatingInputError(
+        f"the History's first period {p.label} was computed from ratings that are not the Players sheet's "
+        f"({len(off)} player(s): {shown}, with unchanged records): the rows of an earlier period seem to be "
+        f"deleted from the History; restore them (or the backup) before processing",
+        where=Where(file, "History"),
+        problem_zh=f"History 的第一个周期 {p.label} 的起始等级分与棋手表不符（{len(off)} 名棋手，记录未改动）："
+                   f"似乎有更早周期的记录被删除；请先恢复这些记录（或备份文件）再处理")])
+
+
 def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger) -> list[Correction]:
     """Every published rating that the re-rated periods changed, and why."""
     out = []
@@ -235,9 +292,23 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         states = dict(base)
         if prior:
             states.update({pid: st for pid, st in ledger.states_at(prior[-1]).items() if pid in states})
+        newcomers: set[str] = set()
+        if rerate_from and p.label in previous:
+            # re-rating a published period: a player added to the Players sheet since, with
+            # nothing in this period, stays out of its list as they were (joins at the next run)
+            listed = {e.id for e in previous[p.label]}
+            if not listed.issuperset(states):       # newcomers: scan the period's games once
+                newcomers = set(states) - listed - players_in(records, p)
+        first_again = not prior and p.label in previous
+        digests = period_digests(records, p) if fingerprints or first_again else {}
+        if first_again:
+            _lost_before(p, previous[p.label], states, digests, file)
+        if not fingerprints:
+            digests = {}
         facts = system.process(records, states, p, params)
+        if newcomers:
+            facts = without(facts, newcomers)
         results.append(facts)
-        digests = period_digests(records, p) if fingerprints else {}
         ledger.record(p, [Entry.of(p, pid, records.players[pid].name, states[pid].rating, st, digests.get(pid))
                           for pid, st in facts.states.items()])
         done = ledger.periods()

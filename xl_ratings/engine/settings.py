@@ -64,6 +64,13 @@ def _pairs(default: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _settable(default: Any) -> bool:
+    """A parameter the Settings sheet can change: a number, text, yes/no, or a key:value table."""
+    if isinstance(default, tuple):
+        return bool(default) and isinstance(default[0], tuple) and len(default[0]) == 2
+    return True
+
+
 def params_from_settings(system: System, settings: dict[str, Any], file: str | None = None) -> Any:
     """The parameter object of ``system`` with the Settings overrides applied."""
     cls = system.params_type
@@ -84,7 +91,7 @@ def params_from_settings(system: System, settings: dict[str, Any], file: str | N
                     continue
                 raise ParameterError(
                     f"unknown setting '{key}' for {system.name}; known: system, federation, "
-                    + ", ".join(sorted(n for n in names if n != "ladder_rows")))
+                    + ", ".join(sorted(n for n in names if n != "ladder_rows" and _settable(getattr(base, n)))))
             default = getattr(base, key)
             if isinstance(default, tuple) and default and isinstance(default[0], tuple) \
                     and len(default[0]) == 2:

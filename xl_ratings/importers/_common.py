@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import AbstractSet, Any, Iterable
 
+from ..engine.cells import date_of
 from ..errors import InputErrors, RatingInputError, Where, show
 from .model import ImportedGame, Source
 
@@ -184,7 +185,6 @@ CSV_ENCODINGS = ("utf-8-sig", "gb18030")               #: Chinese CSV
 # --------------------------------------------------------------------------- dates
 _DATE_FORMATS = ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y%m%d", "%d.%m.%Y", "%y/%m/%d", "%y-%m-%d",
                  "%y.%m.%d", "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%Y年%m月%d日")
-_EXCEL_EPOCH = dt.date(1899, 12, 30)
 
 
 def parse_date(value: Any) -> dt.date | None:
@@ -197,7 +197,7 @@ def parse_date(value: Any) -> dt.date | None:
         return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if 20000 <= value <= 80000:                  # an Excel serial day
-            return _EXCEL_EPOCH + dt.timedelta(days=int(value))
+            return date_of(value)
         raise ValueError(f"not a date: {value!r}")
     raw = unicodedata.normalize("NFKC", str(value)).strip()
     s = re.sub(r"\s*([./\-])\s*", r"\1", raw)        # "28. 07. 2005" -> "28.07.2005"

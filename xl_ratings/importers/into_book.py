@@ -92,6 +92,7 @@ class Plan:
     appends: dict[str, Appended]    #: by sheet key: Players, Events, Games
     clear: dict[str, list[int]]     #: by sheet key: 1-based rows to blank out
     summaries: list[Summary]
+    lang: str = "zh-Hans"           #: the workbook's script: its messages are told in it
 
     @property
     def games(self) -> int:
@@ -243,7 +244,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
             clear["Games"] += rows
     if problems:
         raise InputErrors(problems)
-    plan = Plan(appends, clear, summaries)
+    plan = Plan(appends, clear, summaries, system.lang)
     _validate(tables, plan, file)
     return plan
 

@@ -28,11 +28,17 @@ def export(outcome: Outcome, *, lines: bool = True) -> dict[str, Any]:
     def name(pid: str) -> str:
         return players[pid].name if pid in players else pid
 
+    whole = system.rating_decimals == 0           # shanghai publishes integers: 2453, not 2453.0
+
+    def rating(v: Any) -> Any:
+        return int(v) if whole and isinstance(v, float) and v.is_integer() else v
+
     out_players: list[dict[str, Any]] = []
     listed = set()
     for line in facts.ratings:
-        rec: dict[str, Any] = {"id": line.id, "name": name(line.id), "old": line.old, "new": line.new,
-                               "change": line.change, "status": line.status, "games": line.games}
+        rec: dict[str, Any] = {"id": line.id, "name": name(line.id), "old": rating(line.old),
+                               "new": rating(line.new), "change": rating(line.change), "status": line.status,
+                               "games": line.games}
         rec.update(_field(line, spec, words) for spec in system.json_players)
         out_players.append(rec)
         listed.add(line.id)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n.labels import header_key
+from ..i18n.messages import chinese_of
 from ..errors import InputErrors, RatingInputError, Where
 from .safety import spans
 from ..systems.records import Records
@@ -198,10 +199,24 @@ def _load_game_list(path, system, players, events, settings) -> Records:
     try:
         records = read_records(tables, str(gpath), game_list=(data, index, str(gpath)))
     except InputErrors as e:
-        raise InputErrors(nonfinite + e.errors) from None
+        raise InputErrors(nonfinite + [_option_of(x, system, list(settings or {})) for x in e.errors]) from None
     if nonfinite:
         raise InputErrors(nonfinite)
     return records
+
+
+def _option_of(err: RatingInputError, system: str, keys: list[str]) -> RatingInputError:
+    """A game list has no Settings sheet: its settings come from --system and --set, and a
+    problem with one names the option (row 2 is --system, rows 3… the --set items in order)."""
+    w = err.where
+    if w is None or w.sheet != "Settings":
+        return err
+    row = w.row or 0
+    option = f"--system {system}" if row == 2 else (f"--set {keys[row - 3]}=…" if 3 <= row < 3 + len(keys)
+                                                    else "--set")
+    zh = chinese_of(err)
+    return RatingInputError(f"{option}: {err.problem}", value=err.value,
+                            problem_zh=f"{option}：{zh}" if zh else None)
 
 
 def _implicit_events(df, path: Path) -> list[list[Any]]:

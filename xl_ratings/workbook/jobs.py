@@ -337,7 +337,10 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
         tables, problems = read_workbook(src)
         if problems:
             raise InputErrors(problems)
-        plan = plan_import(tables, tournaments, options or Options(), str(given))
+        try:
+            plan = plan_import(tables, tournaments, options or Options(), str(given))
+        except InputErrors as e:
+            raise in_language(e, tables) from None
         if dry_run:
             return plan, []
         first = {key: first_new_row(tables, app) for key, app in plan.appends.items()}

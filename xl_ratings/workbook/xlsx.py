@@ -31,7 +31,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter
+from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter, serial_of
 from xml.sax.saxutils import escape
 
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -232,10 +232,9 @@ def _cell(ref: str, v: Any, style: int, epoch: dt.date = EXCEL_EPOCH) -> str:
             return f'<c r="{ref}"{s} t="inlineStr"><is><t>{v}</t></is></c>'
         return f'<c r="{ref}"{s}><v>{v!r}</v></c>' if isinstance(v, float) else f'<c r="{ref}"{s}><v>{v}</v></c>'
     if isinstance(v, dt.datetime):
-        serial = (v - dt.datetime.combine(epoch, dt.time())).total_seconds() / 86400
-        return f'<c r="{ref}"{s}><v>{serial!r}</v></c>'
+        return f'<c r="{ref}"{s}><v>{serial_of(v, epoch == EXCEL_EPOCH_1904)!r}</v></c>'
     if isinstance(v, dt.date):
-        return f'<c r="{ref}"{s}><v>{(v - epoch).days}</v></c>'
+        return f'<c r="{ref}"{s}><v>{serial_of(v, epoch == EXCEL_EPOCH_1904)}</v></c>'
     text = _text(str(v))
     space = ' xml:space="preserve"' if text != text.strip() else ""
     return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{text}</t></is></c>'
