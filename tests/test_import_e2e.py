@@ -179,3 +179,35 @@ def test_appending_keeps_the_officers_formatting_and_grows_tables(tmp_path):
     cell = wb["Games"].cell(first_free, 1)
     assert cell.value is not None and cell.fill.fgColor.rgb.endswith("FFFF00")
     assert wb["Games"].row_dimensions[first_free].height == 30
+
+
+def test_options_never_silently_ignored_and_names_kept_as_written(tmp_path: Path, capsys) -> None:
+    """--start/--end that contradict the source's dates and --event/--name over several
+    tournaments are refused (nothing written); names, clubs and the event name keep every
+    character (（）, ①, ™); a report row's date is named by its column, not the row's key cell."""
+    book = fresh_book(tmp_path)
+    h9 = write_h9(tmp_path / "ev.h9", EVENT)
+    before = book.read_bytes()
+    assert run_cli("import", h9, "--into", book, "--start", "2024-06-01", "--end", "2024-06-03") == 2
+    err = capsys.readouterr().err
+    assert "--start 2024-06-01 differs from the date the source gives (2024-05-01)" in err
+    assert "--start 只用於沒有日期的來源" in err        # a Hong Kong workbook: traditional
+    csv = write_rr_csv(tmp_path / "rr.csv", EVENT)
+    assert run_cli("import", h9, csv, "--into", book, "--event", "E9", *DATES[:4]) == 2
+    assert "--event names one event, but 2 tournaments are imported" in capsys.readouterr().err
+    assert book.read_bytes() == before
+    text = csv.read_text(encoding="utf-8")
+    first = EVENT.players[0]
+    csv.write_text(text.replace(first.name, "王 ①（少儿）™").replace(first.club, "静安棋社（少儿部）"),
+                   encoding="utf-8")
+    assert run_cli("import", csv, "--into", book, "--name", "全角杯（测试）", *DATES) == 0
+    assert "王 ①（少儿）™" in {r["name"] for r in read_sheet(book, "Players")}
+    assert "静安棋社（少儿部）" in {r["club"] for r in read_sheet(book, "Players")}
+    assert "全角杯（测试）" in {r["name"] for r in read_sheet(book, "Events")}
+    report = write_report(tmp_path / "rep.xlsx", EVENT)
+    wb = openpyxl.load_workbook(report)
+    wb["Games"]["B2"] = "2024-09-09"                  # outside the event's dates
+    wb.save(report)
+    capsys.readouterr()
+    assert run_cli("import", report, "--into", fresh_book(tmp_path, "b2.xlsx")) == 2
+    assert "sheet 'Games', row 2, column 'date': is outside the event's dates" in capsys.readouterr().err

@@ -198,7 +198,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise RatingInputError(f"{option} must be a date like 2026-03-01", value=text,
                                    problem_zh=f"{option} 须为日期，如 2026-03-01") from None
 
-    options = Options(event=args.event, replace=args.replace, name=args.name,
+    options = Options(event=(args.event or "").strip() or None, replace=args.replace,
+                      name=(args.name or "").strip() or None,
                       start=day(args.start, "--start"), end=day(args.end, "--end"), cls=args.cls, level=args.level)
     plan, written = import_into(args.into, args.sources, format=args.format, options=options,
                                 dry_run=args.dry_run, output=args.output, force=args.force)
@@ -350,7 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
     im.add_argument("--format", choices=("report", "crosstable", "h9", "trf", "opengotha"),
                     help="the sources' format (default: guessed from the content)")
     im.add_argument("--event", metavar="ID", help="the event's id: an event of BOOK without games yet, or a new id")
-    im.add_argument("--name", help="the event's name, when the source has none (a crosstable)")
+    im.add_argument("--name", help="the event's name (a crosstable has none; given, it replaces the source's)")
     im.add_argument("--start", metavar="DATE", help="the event's first day, when the source has no dates")
     im.add_argument("--end", metavar="DATE", help="the event's last day, when the source has no dates")
     im.add_argument("--class", dest="cls", metavar="CLASS", help="the event's class (A/B/C, 甲/乙/丙), "

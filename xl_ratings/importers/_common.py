@@ -85,7 +85,9 @@ def cell_ref(row_index: int, col_index: int) -> str:
 
 
 def clean(value: Any) -> Any:
-    """A cell as read: strings stripped (full-width forms folded), empty -> None."""
+    """A cell as read: strings stripped, empty -> None.  Full-width forms are folded only in
+    text that is then plain ASCII (numbers, results, ids, dates typed full-width: "１－０",
+    "Ｐ００３"); names and other text keep every character as written (（示例）, ①, ™)."""
     t = type(value)
     if t is int or value is None:
         return value
@@ -94,8 +96,10 @@ def clean(value: Any) -> Any:
     if isinstance(value, str):
         if value.isascii():
             return value.strip() or None
-        text = unicodedata.normalize("NFKC", value).replace("\u3000", " ").replace("1\u20442", "½").strip()
-        return text or None
+        folded = unicodedata.normalize("NFKC", value).strip()
+        if folded.isascii():
+            return folded or None
+        return value.replace("\u3000", " ").strip() or None
     if isinstance(value, float) and value != value:   # NaN
         return None
     return value

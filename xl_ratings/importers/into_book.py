@@ -234,6 +234,20 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
                 f"is the same tournament as {seen[key]} (same name and dates): import it once",
                 where=Where(t.source), problem_zh=f"与 {seen[key]} 是同一赛事（名称和日期相同），请只导入一次"))
         seen.setdefault(key, t.source)
+    several = len(tournaments) > 1
+    for option, given in (("--event", options.event), ("--name", options.name)):
+        if given and several:           # one event's id or name for several tournaments: which one?
+            problems.append(RatingInputError(
+                f"{option} names one event, but {len(tournaments)} tournaments are imported "
+                f"({', '.join(t.source for t in tournaments)}): import them one at a time with {option}",
+                value=given, problem_zh=f"{option} 只能指定一个赛事，但本次导入了 {len(tournaments)} 个赛事：请逐个导入"))
+    for t in tournaments:
+        for option, given, own in (("--start", options.start, t.event.start), ("--end", options.end, t.event.end)):
+            if given is not None and own is not None and given != own:
+                problems.append(RatingInputError(
+                    f"{option} {given} differs from the date the source gives ({own}); {option} is for sources "
+                    f"without dates: leave it out, or correct the source", where=Where(t.source), value=str(given),
+                    problem_zh=f"{option} {given} 与来源中的日期 {own} 不同；{option} 只用于没有日期的来源"))
     if problems:
         raise InputErrors(problems)
     for t in tournaments:
@@ -448,7 +462,14 @@ def _where(src: Source | None, column: str | None = None) -> Where:
     if row is None and src.cell:
         m = re.search(r"(\d+)$", src.cell)
         row = int(m.group(1)) if m else None
+    if src.cell and column and column not in _CELL_KEYS:
+        return Where(src.file, src.sheet, row, column)    # the row's own column, not the row's key cell
     return Where(src.file, src.sheet, row, src.cell or column)
+
+
+#: What a source's cell stands for: a game's players and result (a crosstable's result cell,
+#: a report row's player cell); a game's date or handicap is named by its column.
+_CELL_KEYS = {"player", "opponent", "result", "id", "name"}
 
 
 # --------------------------------------------------------------------------- validation
