@@ -13,6 +13,7 @@ import pytest
 
 import import_writers as W
 from xl_ratings.errors import InputErrors, RatingInputError
+from xl_ratings.i18n import traditional
 from xl_ratings.importers import crosstable, h9, load, opengotha, report, trf
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -301,3 +302,22 @@ def test_encodings_of_real_life(tmp_path: Path) -> None:
     t.write_bytes(W.write_trf(tmp_path / "u.trf").read_text(encoding="utf-8")
                   .replace("Zhang, Wei", "张伟".ljust(10)).encode("gb18030"))
     assert load(t).player("1").name == "张伟"
+    # Chinese h9 (GBK) and crosstables saved in Big5 (Hong Kong) or GBK: read as what they are
+    for enc, names in (("gbk", ("张伟", "上海棋院")), ("big5", ("陳大文", "香港圍棋協會"))):
+        h = tmp_path / f"{enc}.h9"
+        h.write_bytes(f"   1 {names[0]} 3d CN {names[1]}  2+/w0\n   2 Rousseau Jeremy 2d FR 69Ly  1-/b0\n"
+                      .encode(enc))
+        assert load(h).player("1").name == names[0], enc
+        c = tmp_path / f"{enc}.csv"
+        rows = [["0.5" if v == "½" else ("" if v is None else v) for v in r] for r in W.rr_rows(W.EVENT)]
+        rows[2][1] = names[0]                      # the first player (row 1: the title, 2: the header)
+        text = "\n".join(",".join(str(v) for v in r) for r in rows) + "\n"
+        c.write_bytes((traditional(text) if enc == "big5" else text).encode(enc))
+        assert names[0] in {p.name for p in load(c).players}, enc
+    # a title line above a table separated by semicolons (Excel where the decimal mark is a comma)
+    c = tmp_path / "semi.csv"
+    rows = W.rr_rows(W.EVENT)
+    c.write_text("春季赛 成绩表\n" + "\n".join(";".join("" if v is None else str(v) for v in r)
+                                              for r in rows[1:]) + "\n",
+                 encoding="utf-8")
+    assert len(load(c).games) == len(load(W.write_rr_csv(tmp_path / "comma.csv", W.EVENT)).games) > 0

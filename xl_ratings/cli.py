@@ -168,8 +168,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
         try:
             files = render_site(build_site(outcome), Path(args.site))
         except ValueError as e:
-            raise RatingInputError(str(e), value=args.site,
-                                   problem_zh="无法写入网站文件夹（见上文英文说明）") from None
+            raise RatingInputError(str(e), value=args.site) from None   # its Chinese: i18n.messages
         except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
             raise write_error(Path(args.site), e) from None
         console.print(f"website: {len(files)} files in {Path(args.site)} — open {Path(args.site) / 'index.html'}")

@@ -164,6 +164,28 @@ def without(facts: PeriodFacts, ids: set[str]) -> PeriodFacts:
                                states={k: v for k, v in facts.states.items() if k not in ids})
 
 
+BEFORE_HISTORY = "date.before_history"
+
+
+def before_history(records: Records, first: Period) -> list[Check]:
+    """Games dated before the first processed period (an event imported late, or a first
+    period chosen with --period): never rated -- said once per event, never silent."""
+    if not records.games or min(map(itemgetter(1), records.games)) >= first.start:   # Game.date, at C speed
+        return []
+    count: dict[str, int] = {}
+    row: dict[str, int] = {}
+    for g in records.games:
+        if g.date < first.start:
+            count[g.event] = count.get(g.event, 0) + 1
+            row.setdefault(g.event, g.row)
+    log = CheckLog()
+    for eid, n in count.items():
+        ev = records.events.get(eid)
+        log.add(BEFORE_HISTORY, "Games", row[eid], event=ev.name if ev else eid,
+                date=ev.end if ev else "", games=n, period=first.label)
+    return log.finish()
+
+
 def start_states(system: System, records: Records, params: Any, file: str | None) -> dict[str, State]:
     """Every player's state before the first processed period, from the Players sheet."""
     errors = []
@@ -314,6 +336,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         done = ledger.periods()
     if results:
         results[-1].checks.extend(future_games(records, today))
+        results[-1].checks.extend(before_history(records, ledger.periods()[0]))
     corrections = _corrections(previous, ledger) if previous else None
     return Outcome(system, records, params, results, ledger, corrections, list(previous))
 
@@ -330,6 +353,11 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
         raise InputErrors([RatingInputError(
             "nothing is published yet: the History holds no processed period; run xl-ratings process first",
             where=Where(file, "History"), problem_zh="尚未发布：History 中没有已处理的周期，请先运行 xl-ratings process")])
+    if upto is not None:
+        try:                                    # 2026h1 is 2026H1, as --period and --from read it
+            upto = system.calendar.parse(upto, system.name).label
+        except RatingInputError:
+            pass                                # told below, with the periods there are
     if upto is not None and upto not in {q.label for q in done}:
         listed = ", ".join(q.label for q in done)
         raise InputErrors([RatingInputError(

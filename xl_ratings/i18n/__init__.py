@@ -24,6 +24,17 @@ def _converter() -> Any:   # an opencc.OpenCC (opencc has no type information)
     return OpenCC("s2hk")   # Hong Kong usage (為, 台, 着): the traditional-Chinese workbooks are the HK GoR ones
 
 
+@lru_cache(maxsize=1)
+def _to_simplified() -> Any:
+    from opencc import OpenCC
+    return OpenCC("t2s")
+
+
+def simplified(text: str) -> str:
+    """``text`` in simplified characters (OpenCC t2s)."""
+    return str(_to_simplified().convert(text))
+
+
 @lru_cache(maxsize=4096)
 def traditional(text: str) -> str:
     """Simplified Chinese text in traditional characters (other text unchanged)."""

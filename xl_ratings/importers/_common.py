@@ -159,11 +159,55 @@ def decode(data: bytes, encodings: Iterable[str]) -> str:
     if controls > max(2, len(data[:4096]) // 100):
         raise NotText("the file holds control characters: it is binary, not text")
     for enc in encodings:
+        if enc == CHINESE:
+            text = _chinese(data)
+            if text is not None:
+                return text
+            continue
         try:
             return data.decode(enc)
         except UnicodeDecodeError:
             continue
-    raise NotText("the file is not in any of the encodings " + ", ".join(encodings))
+    raise NotText("the file is not in any of the encodings " + ", ".join(e for e in encodings if e != CHINESE))
+
+
+#: In an encodings list: Chinese text in GB18030/GBK (mainland) or Big5 (Hong Kong, Taiwan),
+#: whichever reads as common characters; skipped when the bytes are neither.
+CHINESE = "chinese"
+
+
+def _common_share(text: str) -> float:
+    """The share of a text's Chinese characters among the 3,755 most common (GB2312 level 1),
+    traditional ones counted by their simplified form: wrongly decoded bytes give rare
+    characters, kana, Greek or private-use ones."""
+    from ..i18n import simplified
+
+    chars = [c for c in simplified(text) if ord(c) > 0x7F and not c.isspace()]
+    if not chars:
+        return 0.0
+    good = 0
+    for c in chars:
+        try:
+            b = c.encode("gb2312")
+        except UnicodeEncodeError:
+            continue
+        good += len(b) == 2 and 0xB0 <= b[0] <= 0xD7
+    return good / len(chars)
+
+
+def _chinese(data: bytes) -> str | None:
+    """``data`` as GB18030 or Big5 text, whichever gives common Chinese characters (at
+    least 60% of them); None when neither does (e.g. latin-1 accents: "J\xe9r\xe9my")."""
+    best: tuple[float, str] | None = None
+    for enc in ("gb18030", "big5hkscs"):
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        share = _common_share(text)
+        if best is None or share > best[0]:
+            best = (share, text)
+    return best[1] if best is not None and best[0] >= 0.6 else None
 
 
 def read_text(path: str | Path, encodings: Iterable[str]) -> str:
@@ -179,11 +223,12 @@ def read_text(path: str | Path, encodings: Iterable[str]) -> str:
 
 
 #: UTF-8 (with or without a BOM) first everywhere.  GB18030 for Chinese CSV and TRF;
-#: latin-1 last for TRF and h9.  Not GB18030 for h9: EGF files are European, and
-#: latin-1 bytes such as "J\xe9r\xe9my" are also valid GB18030 (silently wrong).
+#: latin-1 last for TRF and h9.  Plain GB18030 not for h9: EGF files are European, and
+#: latin-1 bytes such as "J\xe9r\xe9my" are also valid GB18030 (silently wrong) -- CHINESE
+#: takes GB18030 or Big5 only when the text reads as common Chinese characters.
 TEXT_ENCODINGS = ("utf-8-sig", "gb18030", "latin-1")   #: TRF
-H9_ENCODINGS = ("utf-8-sig", "latin-1")                #: h9 / h10
-CSV_ENCODINGS = ("utf-8-sig", "gb18030")               #: Chinese CSV
+H9_ENCODINGS = ("utf-8-sig", CHINESE, "latin-1")       #: h9 / h10: Chinese only when it reads as Chinese
+CSV_ENCODINGS = ("utf-8-sig", CHINESE, "gb18030")      #: Chinese CSV: GBK or Big5
 
 
 # --------------------------------------------------------------------------- dates

@@ -449,12 +449,10 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None) -> To
 
 def read_csv_rows(path: str | Path) -> list[list[str]]:
     content = read_text(path, CSV_ENCODINGS)
-    sample = content[:4096]
-    try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-        delimiter = dialect.delimiter
-    except csv.Error:
-        delimiter = ","
+    # the separator: the one of , ; tab that most lines use (a title line above the table
+    # has none; Excel writes ; where the decimal mark is a comma)
+    lines = [ln for ln in content.splitlines()[:50] if ln.strip()]
+    delimiter = max(",;\t", key=lambda d: (sum(1 for ln in lines if d in ln), d == ","))
     return [row for row in csv.reader(io.StringIO(content), delimiter=delimiter)]
 
 

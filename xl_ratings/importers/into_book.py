@@ -242,12 +242,12 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
                 f"({', '.join(t.source for t in tournaments)}): import them one at a time with {option}",
                 value=given, problem_zh=f"{option} 只能指定一个赛事，但本次导入了 {len(tournaments)} 个赛事：请逐个导入"))
     for t in tournaments:
-        for option, given, own in (("--start", options.start, t.event.start), ("--end", options.end, t.event.end)):
-            if given is not None and own is not None and given != own:
+        for option, day, own in (("--start", options.start, t.event.start), ("--end", options.end, t.event.end)):
+            if day is not None and own is not None and day != own:
                 problems.append(RatingInputError(
-                    f"{option} {given} differs from the date the source gives ({own}); {option} is for sources "
-                    f"without dates: leave it out, or correct the source", where=Where(t.source), value=str(given),
-                    problem_zh=f"{option} {given} 与来源中的日期 {own} 不同；{option} 只用于没有日期的来源"))
+                    f"{option} {day} differs from the date the source gives ({own}); {option} is for sources "
+                    f"without dates: leave it out, or correct the source", where=Where(t.source), value=str(day),
+                    problem_zh=f"{option} {day} 与来源中的日期 {own} 不同；{option} 只用于没有日期的来源"))
     if problems:
         raise InputErrors(problems)
     for t in tournaments:

@@ -616,6 +616,9 @@ def _check_slugs(kind: str, pages: list[Any]) -> None:
         seen.add(low)
 
 
+_SITE_SUFFIXES = (".html", ".css")     #: what a site of ours is made of (and its marker)
+
+
 def _check_target(out_dir: Path) -> None:
     if out_dir.is_symlink():
         raise ValueError(f"cannot write the site to {out_dir}: it is a link; give the folder it points to")
@@ -626,7 +629,10 @@ def _check_target(out_dir: Path) -> None:
         if not marker.is_file():
             raise ValueError(f"refusing to write the site into {out_dir}: the folder is not empty and holds no "
                              f"previous xl_ratings site (no {MARKER} file); choose a new or empty folder")
-        ours = {line.strip() for line in marker.read_text(encoding="utf-8", errors="replace").splitlines()}
+        # only pages and style sheets can be ours, whatever a (hand-edited) marker lists: a
+        # workbook or any other file in the folder is never replaced
+        ours = {name for line in marker.read_text(encoding="utf-8", errors="replace").splitlines()
+                if (name := line.strip()) == MARKER or name.lower().endswith(_SITE_SUFFIXES)}
         others = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*")
                         if not p.is_dir() and str(p.relative_to(out_dir).as_posix()) not in ours)
         if others:
