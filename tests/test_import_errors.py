@@ -216,6 +216,7 @@ def test_report_errors(tmp_path: Path) -> None:
     games[3][1] = "next Tuesday"    # not a date                        (B4)
     games[4][3] = games[4][2]       # meets themself                    (D5)
     tables["Event"][4][1] = "knockout"   # not a format                 (B5)
+    games[5][0] = 10 ** 12          # a round no event has              (A6)
     errors = problems(lambda: report.parse_report_tables(tables, "club_report.xlsx"))
     f = "club_report.xlsx"
     well_formed(find(errors, "player number 9 is not on the Players sheet"), f, "D2", "9")
@@ -223,6 +224,7 @@ def test_report_errors(tmp_path: Path) -> None:
     well_formed(find(errors, "not a date"), f, "B4", "next Tuesday")
     well_formed(find(errors, "meets themself"), f, "D5", "")
     well_formed(find(errors, "format must be"), f, "B5", "knockout")
+    well_formed(find(errors, "round 1000000000000 is out of range"), f, "A6", "1000000000000")
     assert {e.where.sheet for e in errors} == {"Games", "Event"}
 
 

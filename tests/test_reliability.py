@@ -196,7 +196,7 @@ def first_line(err):
         text += " — " + raw[k + 1]
     text = re.sub(r"(?:/[\w.-]+)+/(BOOK\.xlsx|case\.xlsx|SOURCE\.\w+|notes\.xlsx|list\.pdf)", r"\1", text)
     text = re.sub(r"file \S*case\.xlsx", "file BOOK.xlsx", text)
-    text = re.sub(r"\(process \d+\)", "(process 4242)", text).replace("case.xlsx", "BOOK.xlsx")
+    text = re.sub(r"\(process \d+\)", "(process 4242)", text).replace("case.xlsx", "BOOK.xlsx").replace("case.backup.xlsx", "BOOK.backup.xlsx")
     text = re.sub(r"[^\s']*case\.csv", "GAMES.csv", text)
     return text.replace("|", "\\|")
 
@@ -377,10 +377,24 @@ def test_import_publish_and_outputs(tmp_path, capsys, table_rows, monkeypatch):
     code, err = _cli_case(tmp_path, capsys, "process", book)
     assert code == 2 and "--from 2024H1" in err
     table_rows.append(("a result changed in a period already published", code, err))
+    cell.value = 1 if cell.value != 1 else 0        # undone
+    wb.save(book)
+    wb = openpyxl.load_workbook(book)
+    ws = wb["History"]
+    header = [c.value for c in ws[1]]
+    col = next(i for i, h in enumerate(header, start=1) if str(h).endswith(" new"))
+    ws.cell(2, col).value = ws.cell(2, col).value + 50   # a published rating typed over
+    wb.save(book)
+    code, err = _cli_case(tmp_path, capsys, "process", book)
+    assert code == 2 and "--from 2024H1" in err
+    table_rows.append(("a History row edited by hand", code, err))
+    code, err = _cli_case(tmp_path, capsys, "import", ok, "--into", book, "--replace", "--start", "2020-01-01")
+    assert code == 2 and "differs from the date the source gives" in err
+    table_rows.append(("import: --start contradicting the source's dates", code, err))
 
 
 def test_readme_reliability_table(table_rows):
-    assert len(table_rows) == len(CASES) + 8 + 12, "run the whole module"
+    assert len(table_rows) == len(CASES) + 8 + 14, "run the whole module"
     lines = ["| bad input | exit | what the officer sees |", "|---|---:|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in table_rows]
     table = "\n".join(lines)

@@ -319,12 +319,15 @@ def _one(t: Tournament, records: Records, system: System, matcher: Matcher, opti
         """One workbook player per source player: two people of one source are never merged."""
         other = taken.get(pid)
         if other is not None:
+            same_name = _norm(other.name) == _norm(p.name)
+            why, why_zh = (("two people with one name? give them different names, clubs or federation ids",
+                            "是否同名的两个人？请使名字、单位或会员号不同") if same_name else
+                           ("the same federation id (or EGF PIN / FIDE id) given to two people? correct the "
+                            "id of one of them", "两人的会员号（或 EGF PIN / FIDE 编号）相同？请更正其中一人的编号"))
             problems.append(RatingInputError(
-                f"players {other.name!r} ({other.source.describe()}) and {p.name!r} are both player {pid}: "
-                "two people with one name? give them different names, clubs or federation ids",
+                f"players {other.name!r} ({other.source.describe()}) and {p.name!r} are both player {pid}: {why}",
                 value=p.name, where=_where(p.source),
-                problem_zh=f"来源中的两名棋手 {other.name} 与 {p.name} 都对应 {pid}：是否同名的两个人？"
-                           "请使名字、单位或会员号不同"))
+                problem_zh=f"来源中的两名棋手 {other.name} 与 {p.name} 都对应 {pid}：{why_zh}"))
             return False
         taken[pid] = p
         return True

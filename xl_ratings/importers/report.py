@@ -161,7 +161,11 @@ def _players(rows: list[list[Any]], problems: Problems) -> tuple[list[ImportedPl
     return players, names
 
 
-def _games(rows: list[list[Any]], keys: set[str], problems: Problems) -> list[ImportedGame]:
+def _games(rows: list[list[Any]], keys: set[str], problems: Problems,
+           rounds: int | None = None) -> list[ImportedGame]:
+    """The Games sheet's games; ``rounds``: the event's declared number of rounds (else a
+    round beyond twice the number of players -- a double round robin's -- is out of range)."""
+    limit = rounds or 2 * max(len(keys), 1)
     h = _header(rows)
     header = rows[h] if rows else []
     cols: dict[str, int] = {}
@@ -226,6 +230,12 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems) -> list[Im
             rnd = as_int(row[c_round])
             if rnd is None or rnd < 1:
                 problems.error("round must be a whole number from 1", "轮次应为从 1 开始的整数",
+                               value=row[c_round], row=r + 1, column=cell_ref(r, c_round))
+                ok = False
+            elif rnd > limit:
+                problems.error(f"round {rnd} is out of range: the event has "
+                               + (f"{rounds} rounds (Event sheet)" if rounds else f"{len(keys)} players"),
+                               f"轮次 {rnd} 超出范围：" + (f"赛事共 {rounds} 轮" if rounds else f"赛事只有 {len(keys)} 名棋手"),
                                value=row[c_round], row=r + 1, column=cell_ref(r, c_round))
                 ok = False
         date = None
@@ -295,7 +305,8 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
         g_name = None                   # an empty Games sheet (the template's) next to a crosstable
     if g_name is not None:
         g_problems = Problems(file, g_name)
-        games = _games(tables[g_name], keys, g_problems)
+        declared = as_int(info.get("rounds", (None, None))[0])
+        games = _games(tables[g_name], keys, g_problems, declared if declared and declared > 0 else None)
         problems_all.append(g_problems)
         default_format = "games"
     else:
