@@ -218,11 +218,14 @@ def _rerated(system: System, ledger: Ledger, label: str, file: str | None) -> li
     return [q for q in done if q.start >= start.start]
 
 
-def _stale(records: Records, ledger: Ledger, periods: Sequence[Period], file: str | None) -> None:
-    """Refuse to go on when a published period's records changed since it was processed."""
+def _stale(records: Records, ledger: Ledger, periods: Sequence[Period],
+           file: str | None) -> dict[str, dict[str, str]]:
+    """Refuse to go on when a published period's records changed since it was processed;
+    return each period's fingerprints (by label)."""
     errors = []
+    seen: dict[str, dict[str, str]] = {}
     for q in periods:
-        now = period_digests(records, q)
+        now = seen[q.label] = period_digests(records, q)
         changed = [(e.id, why) for e in ledger.entries_of(q.label) if (why := differs(e.inputs, now.get(e.id)))]
         if not changed:
             continue
@@ -239,6 +242,7 @@ def _stale(records: Records, ledger: Ledger, periods: Sequence[Period], file: st
                        f"xl-ratings process {book} --from {q.label} 重新计算该周期及之后的周期"))
     if errors:
         raise InputErrors(errors)
+    return seen
 
 
 def _lost_before(p: Period, published: Sequence[Entry], states: Mapping[str, State],
@@ -321,12 +325,9 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
             listed = {e.id for e in previous[p.label]}
             if not listed.issuperset(states):       # newcomers: scan the period's games once
                 newcomers = set(states) - listed - players_in(records, p)
-        first_again = not prior and p.label in previous
-        digests = period_digests(records, p) if fingerprints or first_again else {}
-        if first_again:
+        digests = period_digests(records, p) if fingerprints else {}
+        if fingerprints and not prior and p.label in previous:     # (replay checks this itself)
             _lost_before(p, previous[p.label], states, digests, file)
-        if not fingerprints:
-            digests = {}
         facts = system.process(records, states, p, params)
         if newcomers:
             facts = without(facts, newcomers)
@@ -363,7 +364,11 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
         raise InputErrors([RatingInputError(
             f"period {upto} is not in the History (processed periods: {listed})", where=Where(file, "History"),
             problem_zh=f"History 中没有周期 {upto}（已处理：{listed}）")])
-    _stale(records, ledger, done, file)
+    digests = _stale(records, ledger, done, file)
+    first = done[0]
+    params = params_from_settings(system, records.settings, file)
+    _lost_before(first, ledger.entries_of(first.label), start_states(system, records, params, file),
+                 digests[first.label], file)
     out = run_records(records, Ledger(system, list(ledger.entries)), None, file, None, done[0].label,
                       fingerprints=False)      # compared just above; shown, never written back
     for q in done:
