@@ -193,3 +193,53 @@ def test_a_player_added_later_leaves_the_published_periods_as_they_were(tmp_path
     h = ratings(book)
     assert ("2027H1", "P9") in h and ("2026H1", "P9") not in h and ("2026H2", "P9") not in h
     assert run_cli("publish", book, "--site", tmp_path / "site") == 0, capsys.readouterr().err
+
+
+def test_a_name_or_club_corrected_needs_no_rerate_and_old_fingerprints_still_count(tmp_path, capsys):
+    """A typo fixed in a player's name or club, or in an event's name, changes no number: the
+    next run goes on (the fingerprint is of what ratings are computed from).  Rows written in
+    the first fingerprint format (names included) are compared in that format: unchanged
+    records pass, a changed game is still caught."""
+    from xl_ratings.engine.fingerprint import period_digests
+    from xl_ratings.engine.inputs import read_records
+    from xl_ratings.systems.period import half_year
+    from xl_ratings.workbook.read import read_workbook
+
+    book = write_book(tables(), tmp_path / "club.xlsx")
+    assert run_cli("process", book, "--period", "2026H1") == 0
+    assert run_cli("process", book, "--period", "2026H2") == 0
+    published = ratings(book)
+    wb = openpyxl.load_workbook(book)
+    wb["Players"]["B2"] = "棋手P0（更正）"
+    wb["Players"]["D2"] = "新会"
+    wb["Events"]["B2"] = "春季赛（更正）"
+    wb.save(book)
+    capsys.readouterr()
+    assert run_cli("process", book, "--period", "2026H2") == 0, capsys.readouterr().err
+    assert ratings(book) == published
+    # the History as the first format wrote it: S…:P… with names
+    tables_, _ = read_workbook(book)
+    records = read_records(tables_, str(book))
+    legacy = {label: period_digests(records, half_year(2026, half), legacy=True)
+              for label, half in (("2026H1", 1), ("2026H2", 2))}
+    wb = openpyxl.load_workbook(book)
+    ws = wb["History"]
+    header = [c.value for c in ws[1]]
+    col = next(i for i, h in enumerate(header, start=1) if str(h).endswith("inputs"))
+    c_id = next(i for i, h in enumerate(header, start=1) if str(h).endswith(" id"))
+    for r in range(2, ws.max_row + 1):
+        label, pid = ws.cell(r, 1).value, ws.cell(r, c_id).value
+        if label in legacy:
+            settings, player, seal = ws.cell(r, col).value.split(":")     # S… : Q… : R<seal>
+            assert player.startswith("Q") and seal.startswith("R")
+            ws.cell(r, col).value = f"{legacy[label][pid]}:{seal}"
+    wb.save(book)
+    assert run_cli("process", book, "--period", "2026H2") == 0, capsys.readouterr().err
+    wb = openpyxl.load_workbook(book)
+    for row in wb["Games"].iter_rows(min_row=2):
+        if row[0].value == "E1" and row[3].value == "P0" and row[4].value == "P3":
+            row[5].value = 0 if row[5].value != 0 else 1
+    wb.save(book)
+    capsys.readouterr()
+    assert run_cli("process", book, "--period", "2026H2") == 2
+    assert "period 2026H1 was published from other records" in capsys.readouterr().err

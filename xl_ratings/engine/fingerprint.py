@@ -8,7 +8,8 @@ digests of the periods already processed; one that differs means a record
 of that period changed after it was published -- the run says which period,
 which players, and how to re-rate it (``--from``), and never goes on silently.
 
-Format of the History cell: ``S<settings>:P<player>`` (hex digests).
+Format of the History cell: ``S<settings>:Q<player>`` (hex digests); rows written by
+the first version carry ``S<settings>:P<player>`` (names included) and are compared so.
 """
 
 from __future__ import annotations
@@ -47,8 +48,11 @@ def _h64(text: str) -> int:
     return (zlib.crc32(data) << 32) | zlib.crc32(data, 0x5BD1E995)
 
 
-def period_digests(records: Records, period: Period) -> dict[str, str]:
-    """Each player's fingerprint for ``period`` (``S…:P…``).
+def period_digests(records: Records, period: Period, legacy: bool = False) -> dict[str, str]:
+    """Each player's fingerprint for ``period`` (``S…:Q…``): what the numbers are computed
+    from -- not the player's name or club, nor the event's name, which a typo fix may
+    change without re-rating anything.  ``legacy``: the first format (``S…:P…``), names
+    included, to compare the rows written with it.
 
     Each game (and award, points entry) is hashed once; a player's games are
     combined by a sum of their hashes (order does not count, a repeated game
@@ -84,15 +88,44 @@ def period_digests(records: Records, period: Period) -> dict[str, str]:
         if contains(e.date):
             games_sum[e.player] = (games_sum[e.player] + _h64(f"points|{e.date}|{e.kind}|{e.points!r}")) & mask
     s = settings_digest(records.settings)
-    event_text = {eid: repr((e.id, e.name, e.start, e.end, e.format, e.cls, e.level, e.champion))
-                  for eid, e in events.items()}
+    event_text = {eid: repr((e.id, e.name if legacy else None, e.start, e.end, e.format, e.cls, e.level,
+                             e.champion)) for eid, e in events.items()}
     out = {}
+    kind = "P" if legacy else "Q"   # (":R" starts the row seal in the History cell)
     for pid, p in records.players.items():
-        rec = (p.name, p.sex, p.club, p.rank, p.rating, p.games, p.events, p.peak, p.title, p.member, p.rif,
-               p.wins)
+        rec = (p.name if legacy else None, p.sex, p.club if legacy else None, p.rank, p.rating, p.games,
+               p.events, p.peak, p.title, p.member, p.rif, p.wins)
         evs = "\n".join(event_text[x] for x in sorted(used_events.get(pid, ())) if x in event_text)
-        out[pid] = f"S{s}:P{_digest(f'{rec!r}|{games_sum.get(pid, 0)}|{evs}')}"
+        out[pid] = f"S{s}:{kind}{_digest(f'{rec!r}|{games_sum.get(pid, 0)}|{evs}')}"
     return out
+
+
+class Fingerprints:
+    """A period's fingerprints from the records as they are now, computed when asked, in
+    the format each History row was written in (rows of the first format are compared
+    with names included)."""
+
+    def __init__(self, records: Records, period: Period) -> None:
+        self.records, self.period = records, period
+        self._now: dict[str, str] | None = None
+        self._legacy: dict[str, str] | None = None
+
+    @property
+    def now(self) -> dict[str, str]:
+        """The fingerprints to write."""
+        if self._now is None:
+            self._now = period_digests(self.records, self.period)
+        return self._now
+
+    def changed(self, pid: str, stored: str | None) -> str | None:
+        """Why ``pid``'s records differ from those ``stored`` was written from (see :func:`differs`)."""
+        if not stored:
+            return None
+        if ":P" in stored:
+            if self._legacy is None:
+                self._legacy = period_digests(self.records, self.period, legacy=True)
+            return differs(stored, self._legacy.get(pid))
+        return differs(stored, self.now.get(pid))
 
 
 def differs(stored: str | None, now: str | None) -> str | None:

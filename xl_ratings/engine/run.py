@@ -27,7 +27,7 @@ from ..systems.common import CheckLog
 from ..systems.period import Period
 from ..systems.records import Records
 from .inputs import read_records
-from .fingerprint import differs, period_digests
+from .fingerprint import Fingerprints
 from .ledger import Entry, Ledger
 from .perf import gc_paused
 from .periods import check_order, plan
@@ -219,14 +219,14 @@ def _rerated(system: System, ledger: Ledger, label: str, file: str | None) -> li
 
 
 def _stale(records: Records, ledger: Ledger, periods: Sequence[Period],
-           file: str | None) -> dict[str, dict[str, str]]:
+           file: str | None) -> dict[str, Fingerprints]:
     """Refuse to go on when a published period's records changed since it was processed;
     return each period's fingerprints (by label)."""
     errors = []
-    seen: dict[str, dict[str, str]] = {}
+    seen: dict[str, Fingerprints] = {}
     for q in periods:
-        now = seen[q.label] = period_digests(records, q)
-        changed = [(e.id, why) for e in ledger.entries_of(q.label) if (why := differs(e.inputs, now.get(e.id)))]
+        fp = seen[q.label] = Fingerprints(records, q)
+        changed = [(e.id, why) for e in ledger.entries_of(q.label) if (why := fp.changed(e.id, e.inputs))]
         if not changed:
             continue
         names = ", ".join(f"{pid} {records.players[pid].name}" if pid in records.players else pid
@@ -246,14 +246,14 @@ def _stale(records: Records, ledger: Ledger, periods: Sequence[Period],
 
 
 def _lost_before(p: Period, published: Sequence[Entry], states: Mapping[str, State],
-                 digests: Mapping[str, str], file: str | None) -> None:
+                 fp: Fingerprints, file: str | None) -> None:
     """Refuse to re-rate the History's first period when its rows started from other ratings
     than the Players sheet gives although the player's records did not change: the rows of
     an earlier period were deleted (re-rating would silently drop that period's games)."""
     off = []
     for e in published:
         st = states.get(e.id)
-        if st is None or not e.inputs or e.id not in digests or differs(e.inputs, digests[e.id]):
+        if st is None or not e.inputs or e.id not in fp.records.players or fp.changed(e.id, e.inputs):
             continue
         a, b = e.old, st.rating
         if (a is None) != (b is None) or (a is not None and b is not None and abs(a - b) > 1e-6):
@@ -272,7 +272,8 @@ def _lost_before(p: Period, published: Sequence[Entry], states: Mapping[str, Sta
                    f"似乎有更早周期的记录被删除；请先恢复这些记录（或备份文件）再处理")])
 
 
-def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger) -> list[Correction]:
+def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger,
+                 fps: Mapping[str, Fingerprints]) -> list[Correction]:
     """Every published rating that the re-rated periods changed, and why."""
     out = []
     for label, old_entries in previous.items():
@@ -284,7 +285,7 @@ def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger) -> list[Co
             after = b.state.rating if b else None
             if before == after:
                 continue
-            reason = differs(a.inputs if a else None, b.inputs if b else None) or "earlier"
+            reason = (fps[label].changed(pid, a.inputs) if a and label in fps else None) or "earlier"
             out.append(Correction(label, pid, before, after, reason))
     return out
 
@@ -310,6 +311,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         _stale(records, ledger, [q for q in done if q.label not in again], file)
         previous = {q.label: ledger.entries_of(q.label) for q in todo if q.label in {d.label for d in done}}
     results = []
+    fps: dict[str, Fingerprints] = {}
     for n, p in enumerate(todo, start=1):
         if progress:
             progress(p.label, n, len(todo))
@@ -325,9 +327,10 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
             listed = {e.id for e in previous[p.label]}
             if not listed.issuperset(states):       # newcomers: scan the period's games once
                 newcomers = set(states) - listed - players_in(records, p)
-        digests = period_digests(records, p) if fingerprints else {}
+        fp = fps[p.label] = Fingerprints(records, p)
+        digests = fp.now if fingerprints else {}
         if fingerprints and not prior and p.label in previous:     # (replay checks this itself)
-            _lost_before(p, previous[p.label], states, digests, file)
+            _lost_before(p, previous[p.label], states, fp, file)
         facts = system.process(records, states, p, params)
         if newcomers:
             facts = without(facts, newcomers)
@@ -338,7 +341,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
     if results:
         results[-1].checks.extend(future_games(records, today))
         results[-1].checks.extend(before_history(records, ledger.periods()[0]))
-    corrections = _corrections(previous, ledger) if previous else None
+    corrections = _corrections(previous, ledger, fps) if previous and fingerprints else None
     return Outcome(system, records, params, results, ledger, corrections, list(previous))
 
 
@@ -364,11 +367,11 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
         raise InputErrors([RatingInputError(
             f"period {upto} is not in the History (processed periods: {listed})", where=Where(file, "History"),
             problem_zh=f"History 中没有周期 {upto}（已处理：{listed}）")])
-    digests = _stale(records, ledger, done, file)
+    prints = _stale(records, ledger, done, file)
     first = done[0]
     params = params_from_settings(system, records.settings, file)
     _lost_before(first, ledger.entries_of(first.label), start_states(system, records, params, file),
-                 digests[first.label], file)
+                 prints[first.label], file)
     out = run_records(records, Ledger(system, list(ledger.entries)), None, file, None, done[0].label,
                       fingerprints=False)      # compared just above; shown, never written back
     for q in done:
