@@ -442,6 +442,9 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None) -> To
                 title = cells[0]
                 break
     name = title or (sheet if sheet and sheet.lower() not in ("import", "crosstable", "sheet1") else Path(file).stem)
+    if not title:
+        problems.note(f"the table has no title line: the event is named {name!r} (give --name to name it)",
+                      f"表格没有标题行：赛事暂名为 {name!r}（可用 --name 指定名称）")
     event = ImportedEvent(name=name, start=None, end=None, format=fmt, rounds=rounds, champion=champion)
     return Tournament(event=event, players=players, games=games, notes=problems.notes,
                       format="crosstable", source=file)

@@ -309,7 +309,8 @@ def _one(t: Tournament, records: Records, system: System, matcher: Matcher, opti
             return None, []
         eid = eid or next(new_event_ids)
     summary = Summary(t.source, t.format, eid, existing.name if existing else name, new_event,
-                      replaced=len(cleared), notes=list(t.notes))
+                      replaced=len(cleared),
+                      notes=[n for n in t.notes if not (options.name and "has no title line" in n)])
     # players
     ids: dict[str, str] = {}
     taken: dict[str, ImportedPlayer] = {}       # workbook or new id -> the source player it was given to
