@@ -122,7 +122,7 @@ def test_a_history_edited_or_cut_by_hand_is_refused(tmp_path, capsys):
     rating +100) or deleted is found, never used silently."""
     book = write_book(tables(), tmp_path / "club.xlsx")
     assert run_cli("process", book, "--period", "2026H1") == 0
-    for edit in ("value", "delete"):
+    for edit in ("value", "old", "delete"):
         copy = tmp_path / f"{edit}.xlsx"
         shutil.copy(book, copy)
         wb = openpyxl.load_workbook(copy)
@@ -131,6 +131,9 @@ def test_a_history_edited_or_cut_by_hand_is_refused(tmp_path, capsys):
         new = next(i for i, h in enumerate(header, start=1) if str(h).endswith(" new"))
         if edit == "value":
             ws.cell(2, new).value = ws.cell(2, new).value + 100
+        elif edit == "old":             # the start of the History's first period typed over
+            old = next(i for i, h in enumerate(header, start=1) if str(h).endswith(" old"))
+            ws.cell(2, old).value = ws.cell(2, old).value + 1
         else:
             ws.delete_rows(3)
         wb.save(copy)
@@ -243,3 +246,50 @@ def test_a_name_or_club_corrected_needs_no_rerate_and_old_fingerprints_still_cou
     capsys.readouterr()
     assert run_cli("process", book, "--period", "2026H2") == 2
     assert "period 2026H1 was published from other records" in capsys.readouterr().err
+
+
+def test_a_cut_row_rerated_brings_the_player_back(tmp_path, capsys):
+    """A player's row of a later period cut by hand, then --from as the message says: the
+    player is on that period's list again, from their earlier rating (not taken for a
+    newcomer and dropped)."""
+    book = write_book(tables(), tmp_path / "club.xlsx")
+    assert run_cli("process", book, "--period", "2026H1") == 0
+    assert run_cli("process", book, "--period", "2026H2") == 0
+    published = ratings(book)
+    wb = openpyxl.load_workbook(book)
+    ws = wb["History"]
+    header = [c.value for c in ws[1]]
+    c_id = next(i for i, h in enumerate(header, start=1) if str(h).endswith(" id"))
+    cut = next(r for r in range(2, ws.max_row + 1) if ws.cell(r, 1).value == "2026H2" and ws.cell(r, c_id).value == "P2")
+    ws.delete_rows(cut)
+    wb.save(book)
+    capsys.readouterr()
+    assert run_cli("process", book) == 2
+    assert "--from 2026H2" in capsys.readouterr().err
+    assert run_cli("process", book, "--from", "2026H2") == 0
+    assert ratings(book) == published
+
+
+def test_a_newcomer_with_an_undated_award_stays_off_old_lists(tmp_path, capsys):
+    """An award without a date belongs to no period: a player added later with one is still a
+    newcomer for the periods published before; the old lists and their standards' counts
+    replay as they were."""
+    t = tables()
+    t["Awards"] = [["player", "award", "date"]]
+    book = write_book(t, tmp_path / "club.xlsx")
+    assert run_cli("process", book, "--period", "2026H1") == 0
+    assert run_cli("process", book, "--period", "2026H2") == 0
+    standards = read_sheet(book, "Standards")
+    wb = openpyxl.load_workbook(book)
+    players = wb["Players"]
+    row = [c.value for c in players[players.max_row]]
+    players.append(["P9", "新人"] + row[2:])
+    wb["Awards"].append(["P9", "初段", None])
+    wb.save(book)
+    capsys.readouterr()
+    assert run_cli("publish", book, "--site", tmp_path / "site") == 0, capsys.readouterr().err
+    assert run_cli("process", book, "--from", "2026H1") == 0
+    h = ratings(book)
+    assert ("2026H1", "P9") not in h and ("2026H2", "P9") not in h
+    assert read_sheet(book, "Standards") == standards
+    assert read_sheet(book, "Corrections") == []

@@ -13,7 +13,7 @@ import dataclasses
 import datetime as dt
 import hashlib
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,9 +61,12 @@ def as_stored(v: Any) -> Any:
 class Ledger:
     """The History of one workbook: entries in period order."""
 
-    def __init__(self, system: System, entries: Sequence[Entry] = ()) -> None:
+    def __init__(self, system: System, entries: Sequence[Entry] = (), unsealed: Iterable[str] = ()) -> None:
         self.system = system
         self.entries: list[Entry] = list(entries)
+        #: periods whose rows are not as xl-ratings wrote them, let through to be re-rated
+        #: (``--from``): their rows say nothing reliable about who was on the list
+        self.unsealed: set[str] = set(unsealed)
 
     # ------------------------------------------------------------------ queries
     def periods(self) -> list[Period]:
@@ -177,7 +180,9 @@ class Ledger:
                 errors.append(RatingInputError(e.problem, value=e.value, where=Where(file, sheet, i, e.where.column)))
         if errors:
             raise InputErrors(errors)
-        return cls(system, _verified(entries, seals, file, sheet, _from_start(system, entries, rerate_from)))
+        unsealed: set[str] = set()
+        kept = _verified(entries, seals, file, sheet, _from_start(system, entries, rerate_from), unsealed)
+        return cls(system, kept, unsealed)
 
 
 _SEALED: dict[type, tuple[str, ...]] = {}     # a state type's sealed fields, in order
@@ -207,15 +212,18 @@ def _from_start(system: System, entries: Sequence[Entry], label: str | None) -> 
 
 
 def _verified(entries: list[Entry], seals: list[tuple[str | None, int]], file: str | None,
-              sheet: str, rerated_from: dt.date | None = None) -> list[Entry]:
+              sheet: str, rerated_from: dt.date | None = None,
+              unsealed: set[str] | None = None) -> list[Entry]:
     """The entries, or a refusal when a row is not as xl-ratings wrote it (edited, or rows cut);
     rows of the periods about to be re-rated (from ``rerated_from`` on) are let through."""
     counts = Counter(e.period.label for e in entries)
     bad: dict[str, list[int]] = defaultdict(list)
     for e, (sealed, row) in zip(entries, seals):
-        if rerated_from is not None and e.period.start >= rerated_from:
-            continue
         if sealed is not None and sealed != seal(e, counts[e.period.label]):
+            if rerated_from is not None and e.period.start >= rerated_from:
+                if unsealed is not None:
+                    unsealed.add(e.period.label)    # re-rated: let through, remembered
+                continue
             bad[e.period.label].append(row)
     if not bad:
         return entries

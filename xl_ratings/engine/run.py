@@ -136,14 +136,15 @@ def future_games(records: Records, today: dt.date) -> list[Check]:
 
 
 def players_in(records: Records, p: Period) -> set[str]:
-    """Everyone with a game (of an event of ``p``, or dated in it), an award or points in ``p``."""
+    """Everyone with a game (of an event of ``p``, or dated in it), an award dated in it, or
+    points in ``p`` (an undated award belongs to no period in particular)."""
     in_period = {eid for eid, e in records.events.items() if p.contains(e.end)}
     out: set[str] = set()
     for g in records.games:
         if g.event in in_period or p.contains(g.date):
             out.add(g.player)
             out.add(g.opponent)
-    out.update(a.player for a in records.awards if a.date is None or p.contains(a.date))
+    out.update(a.player for a in records.awards if a.date is not None and p.contains(a.date))
     out.update(e.player for e in records.points if p.contains(e.date))
     return out
 
@@ -159,7 +160,13 @@ def without(facts: PeriodFacts, ids: set[str]) -> PeriodFacts:
     for i, place in enumerate(placed):
         ahead.setdefault(place, i)
     ratings = [x if x.place is None else dataclasses.replace(x, place=1 + ahead[x.place]) for x in ratings]
-    return dataclasses.replace(facts, ratings=ratings, changes=keep(facts.changes), pending=keep(facts.pending),
+    # the ladder's counts: each rung counts the lines whose standard (or title) it is
+    gone = [getattr(x, k, None) for x in facts.ratings if getattr(x, "id", None) in ids
+            for k in ("standard", "title")]
+    standards = [s if not (n := gone.count(s.rank)) else dataclasses.replace(s, count=s.count - n)
+                 for s in facts.standards]
+    return dataclasses.replace(facts, ratings=ratings, standards=standards, changes=keep(facts.changes),
+                               pending=keep(facts.pending),
                                inactive=keep(facts.inactive), fees=keep(facts.fees),
                                states={k: v for k, v in facts.states.items() if k not in ids})
 
@@ -321,15 +328,18 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         if prior:
             states.update({pid: st for pid, st in ledger.states_at(prior[-1]).items() if pid in states})
         newcomers: set[str] = set()
-        if rerate_from and p.label in previous:
-            # re-rating a published period: a player added to the Players sheet since, with
-            # nothing in this period, stays out of its list as they were (joins at the next run)
+        if rerate_from and p.label in previous and p.label not in ledger.unsealed:
+            # re-rating a published period: a player added to the Players sheet since -- on no
+            # list up to this one, with nothing in this period -- stays off it as they were
+            # (joins at the next run).  Rows edited or cut by hand (unsealed) tell nothing.
             listed = {e.id for e in previous[p.label]}
             if not listed.issuperset(states):       # newcomers: scan the period's games once
+                listed |= {e.id for e in ledger.entries if e.period.start < p.start}
                 newcomers = set(states) - listed - players_in(records, p)
         fp = fps[p.label] = Fingerprints(records, p)
         digests = fp.now if fingerprints else {}
-        if fingerprints and not prior and p.label in previous:     # (replay checks this itself)
+        if fingerprints and not prior and p.label in previous and p.label not in ledger.unsealed:
+            # (replay checks this itself; rows edited by hand are re-rated, not trusted)
             _lost_before(p, previous[p.label], states, fp, file)
         facts = system.process(records, states, p, params)
         if newcomers:
