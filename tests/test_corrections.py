@@ -43,6 +43,19 @@ def corrected(t):
     return t
 
 
+def column(ws, key):
+    """The 1-based column of a History header (labels read "中文 key")."""
+    return next(i for i, c in enumerate(ws[1], start=1) if str(c.value).split()[-1] == key)
+
+
+def two_periods(tmp_path, t=None):
+    """The workbook with 2026H1 and 2026H2 processed one after the other, and its History."""
+    book = write_book(t or tables(), tmp_path / "club.xlsx")
+    assert run_cli("process", book, "--period", "2026H1") == 0
+    assert run_cli("process", book, "--period", "2026H2") == 0
+    return book, ratings(book)
+
+
 def ratings(path, sheet="History"):
     return {(r["period"], r["id"]): r["new"] for r in read_sheet(path, sheet)}
 
@@ -127,12 +140,11 @@ def test_a_history_edited_or_cut_by_hand_is_refused(tmp_path, capsys):
         shutil.copy(book, copy)
         wb = openpyxl.load_workbook(copy)
         ws = wb["History"]
-        header = [c.value for c in ws[1]]
-        new = next(i for i, h in enumerate(header, start=1) if str(h).endswith(" new"))
+        new = column(ws, "new")
         if edit == "value":
             ws.cell(2, new).value = ws.cell(2, new).value + 100
         elif edit == "old":             # the start of the History's first period typed over
-            old = next(i for i, h in enumerate(header, start=1) if str(h).endswith(" old"))
+            old = column(ws, "old")
             ws.cell(2, old).value = ws.cell(2, old).value + 1
         else:
             ws.delete_rows(3)
@@ -175,10 +187,7 @@ def test_a_player_added_later_leaves_the_published_periods_as_they_were(tmp_path
     """A new member added to the Players sheet after two periods were published (no games in
     them): the published lists replay as they were (publish works), --from corrects nothing
     and does not put the newcomer on the old lists; their first games count where played."""
-    book = write_book(tables(), tmp_path / "club.xlsx")
-    assert run_cli("process", book, "--period", "2026H1") == 0
-    assert run_cli("process", book, "--period", "2026H2") == 0
-    published = ratings(book)
+    book, published = two_periods(tmp_path)
     wb = openpyxl.load_workbook(book)
     players = wb["Players"]
     row = [c.value for c in players[players.max_row]]
@@ -208,10 +217,7 @@ def test_a_name_or_club_corrected_needs_no_rerate_and_old_fingerprints_still_cou
     from xl_ratings.systems.period import half_year
     from xl_ratings.workbook.read import read_workbook
 
-    book = write_book(tables(), tmp_path / "club.xlsx")
-    assert run_cli("process", book, "--period", "2026H1") == 0
-    assert run_cli("process", book, "--period", "2026H2") == 0
-    published = ratings(book)
+    book, published = two_periods(tmp_path)
     wb = openpyxl.load_workbook(book)
     wb["Players"]["B2"] = "棋手P0（更正）"
     wb["Players"]["D2"] = "新会"
@@ -227,9 +233,7 @@ def test_a_name_or_club_corrected_needs_no_rerate_and_old_fingerprints_still_cou
               for label, half in (("2026H1", 1), ("2026H2", 2))}
     wb = openpyxl.load_workbook(book)
     ws = wb["History"]
-    header = [c.value for c in ws[1]]
-    col = next(i for i, h in enumerate(header, start=1) if str(h).endswith("inputs"))
-    c_id = next(i for i, h in enumerate(header, start=1) if str(h).endswith(" id"))
+    col, c_id = column(ws, "inputs"), column(ws, "id")
     for r in range(2, ws.max_row + 1):
         label, pid = ws.cell(r, 1).value, ws.cell(r, c_id).value
         if label in legacy:
@@ -252,14 +256,10 @@ def test_a_cut_row_rerated_brings_the_player_back(tmp_path, capsys):
     """A player's row of a later period cut by hand, then --from as the message says: the
     player is on that period's list again, from their earlier rating (not taken for a
     newcomer and dropped)."""
-    book = write_book(tables(), tmp_path / "club.xlsx")
-    assert run_cli("process", book, "--period", "2026H1") == 0
-    assert run_cli("process", book, "--period", "2026H2") == 0
-    published = ratings(book)
+    book, published = two_periods(tmp_path)
     wb = openpyxl.load_workbook(book)
     ws = wb["History"]
-    header = [c.value for c in ws[1]]
-    c_id = next(i for i, h in enumerate(header, start=1) if str(h).endswith(" id"))
+    c_id = column(ws, "id")
     cut = next(r for r in range(2, ws.max_row + 1) if ws.cell(r, 1).value == "2026H2" and ws.cell(r, c_id).value == "P2")
     ws.delete_rows(cut)
     wb.save(book)
@@ -276,9 +276,7 @@ def test_a_newcomer_with_an_undated_award_stays_off_old_lists(tmp_path, capsys):
     replay as they were."""
     t = tables()
     t["Awards"] = [["player", "award", "date"]]
-    book = write_book(t, tmp_path / "club.xlsx")
-    assert run_cli("process", book, "--period", "2026H1") == 0
-    assert run_cli("process", book, "--period", "2026H2") == 0
+    book, _ = two_periods(tmp_path, t)
     standards = read_sheet(book, "Standards")
     wb = openpyxl.load_workbook(book)
     players = wb["Players"]

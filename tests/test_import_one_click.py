@@ -5,48 +5,23 @@ Lite/Server), appends the same Players, Events and Games rows as
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 from helpers import read_sheet, run_cli
 from import_writers import EVENT, rr_rows, write_rr_csv
-from test_script_dispatch import replay, serial
+from test_script_dispatch import replay, run_script
 
 from xl_ratings.workbook.read import read_tables
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
-DISPATCH = textwrap.dedent("""
-    import asyncio, json, sys
-    import xlwings as xw
-    from xlwings.server import custom_scripts_call
-    import xl_ratings.excel as excel
-    snap = json.load(open(sys.argv[1], encoding="utf-8"))
-    snap["version"] = xw.__version__
-    book = xw.Book(json=snap)
-    asyncio.run(custom_scripts_call(excel, "import_results", typehint_to_value={xw.Book: book}))
-    json.dump(book.json(), sys.stdout, ensure_ascii=False, default=str)
-""")
 META = [["名称 name", "春季公开赛"], ["开始 start", "2024-05-01"], ["结束 end", "2024-05-03"], []]
 
 
 def test_import_sheet_one_click_equals_the_command_line(tmp_path):
     tables = read_tables(ROOT / "gor.xlsx")
     tables["Import"] = META + [list(r) for r in rr_rows(EVENT)]   # pasted into the template's Import sheet
-    sheets = [{"name": n, "values": [[serial(v) for v in row] for row in rows] or [[]],
-               "pictures": [], "tables": []} for n, rows in tables.items()]
-    snap = {"version": None, "client": "Office.js",
-            "book": {"name": "gor.xlsx", "active_sheet_index": 0, "selection": "A1"},
-            "names": [], "sheets": sheets}
-    (tmp_path / "snap.json").write_text(json.dumps(snap, ensure_ascii=False, default=str), encoding="utf-8")
-    env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
-    proc = subprocess.run([sys.executable, "-c", DISPATCH, str(tmp_path / "snap.json")],
-                          capture_output=True, text=True, env=env)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    grids = replay(sheets, json.loads(proc.stdout)["actions"])
+    sheets, actions = run_script("import_results", tables, "gor.xlsx", tmp_path)
+    grids = replay(sheets, actions)
 
     csv = write_rr_csv(tmp_path / "rr.csv", EVENT)
     book = tmp_path / "book.xlsx"

@@ -27,7 +27,7 @@ DISPATCH = textwrap.dedent("""
     snap = json.load(open(sys.argv[1], encoding="utf-8"))
     snap["version"] = xw.__version__
     book = xw.Book(json=snap)
-    asyncio.run(custom_scripts_call(excel, "process_period", typehint_to_value={xw.Book: book}))
+    asyncio.run(custom_scripts_call(excel, sys.argv[2], typehint_to_value={xw.Book: book}))
     json.dump(book.json(), sys.stdout, ensure_ascii=False, default=str)
 """)
 
@@ -74,21 +74,25 @@ def replay(snapshot_sheets, actions, formats=None, charts=None):
     return values
 
 
-def dispatch(system, tmp_path):
-    """Run process_period through xlwings' dispatch on the template's snapshot."""
-    tables = read_tables(ROOT / f"{system}.xlsx")
+def run_script(name, tables, book_name, tmp_path):
+    """Run the @script ``name`` through xlwings' dispatch (xlwings Server, in a subprocess) on a
+    snapshot of ``tables``; return the snapshot's sheets and the actions it sends back."""
     sheets = [{"name": n, "values": [[serial(v) for v in row] for row in rows] or [[]],
                "pictures": [], "tables": []} for n, rows in tables.items()]
     snap = {"version": None, "client": "Office.js",
-            "book": {"name": f"{system}.xlsx", "active_sheet_index": 0, "selection": "A1"},
+            "book": {"name": book_name, "active_sheet_index": 0, "selection": "A1"},
             "names": [], "sheets": sheets}
-    (tmp_path / "snap.json").write_text(json.dumps(snap, ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "snap.json").write_text(json.dumps(snap, ensure_ascii=False, default=str), encoding="utf-8")
     env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
-    proc = subprocess.run([sys.executable, "-c", DISPATCH, str(tmp_path / "snap.json")],
+    proc = subprocess.run([sys.executable, "-c", DISPATCH, str(tmp_path / "snap.json"), name],
                           capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    actions = json.loads(proc.stdout)["actions"]
-    return sheets, actions
+    return sheets, json.loads(proc.stdout)["actions"]
+
+
+def dispatch(system, tmp_path):
+    """Run process_period through xlwings' dispatch on the template's snapshot."""
+    return run_script("process_period", read_tables(ROOT / f"{system}.xlsx"), f"{system}.xlsx", tmp_path)
 
 
 @pytest.mark.parametrize("system", ["shanghai", "gor"])

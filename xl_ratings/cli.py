@@ -83,20 +83,21 @@ def cmd_process(args: argparse.Namespace) -> int:
     runner = _progress_runner(console)
     game_list = Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES
     # an option that does not apply is refused, never silently ignored
-    misplaced = [(o, zh) for o, given, zh in (
-        ("--from", args.rerate_from, "--from 只用于工作簿（重新计算其 History 中已处理的周期）；比赛记录文件没有 History，每次都计算全部对局"),
-    ) if game_list and given] + [(o, zh) for o, given, zh in (
-        ("--system", args.system, "--system 只用于 CSV/Parquet 比赛记录文件；工作簿的等级分制度写在其设置表中"),
-        ("--players", args.players, "--players 只用于比赛记录文件；工作簿的棋手在其 Players 表中"),
-        ("--events", args.events, "--events 只用于比赛记录文件；工作簿的赛事在其 Events 表中"),
-        ("--set", args.set, "--set 只用于比赛记录文件；工作簿的参数在其 Settings 表中"),
-    ) if not game_list and given]
+    workbook_only = {"--from": (args.rerate_from, "它重新计算工作簿 History 中已处理的周期；比赛记录文件没有 History，每次都计算全部对局")}
+    list_only = {"--system": (args.system, "工作簿的等级分制度写在其设置表中"),
+                 "--players": (args.players, "工作簿的棋手在其 Players 表中"),
+                 "--events": (args.events, "工作簿的赛事在其 Events 表中"),
+                 "--set": (args.set, "工作簿的参数在其 Settings 表中")}
+    misplaced = [RatingInputError(
+        f"{o} applies only to a workbook (it re-rates periods of its History); a game list keeps no History: "
+        f"each run rates the whole list", value=o, problem_zh=f"{o} 只用于工作簿：{why}")
+        for o, (given, why) in workbook_only.items() if game_list and given]
+    misplaced += [RatingInputError(
+        f"{o} applies only to a CSV/Parquet game list; a workbook keeps it in its own sheets", value=o,
+        problem_zh=f"{o} 只用于 CSV/Parquet 比赛记录文件；{why}")
+        for o, (given, why) in list_only.items() if not game_list and given]
     if misplaced:
-        raise InputErrors([RatingInputError(
-            f"{o} applies only to " + ("a workbook (it re-rates periods of its History); a game list keeps "
-                                       "no History: each run rates the whole list" if o == "--from" else
-                                       "a CSV/Parquet game list; a workbook keeps it in its own sheets"),
-            value=o, problem_zh=zh) for o, zh in misplaced])
+        raise InputErrors(misplaced)
     if game_list:
         settings = {}
         for item in args.set or []:

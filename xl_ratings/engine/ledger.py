@@ -200,6 +200,14 @@ def seal(e: Entry, rows_in_period: int) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=5).hexdigest()
 
 
+def backup_name(workbook: str) -> str:
+    """The file name of a workbook's backup: ``BOOK.backup.xlsx`` for ``…/BOOK.xlsx`` (the one
+    rule, used by :func:`xl_ratings.workbook.fileio.backup_path` and the messages)."""
+    name = workbook.replace("\\", "/").rsplit("/", 1)[-1]
+    stem, dot, ext = name.rpartition(".")
+    return f"{stem}.backup.{ext}" if dot and stem else f"{name}.backup"
+
+
 def _from_start(system: System, entries: Sequence[Entry], label: str | None) -> dt.date | None:
     """The first day of the processed period ``label`` (``--from``), if the History has it."""
     if label is None:
@@ -228,11 +236,7 @@ def _verified(entries: list[Entry], seals: list[tuple[str | None, int]], file: s
     if not bad:
         return entries
     errors = []
-    backup = "BOOK.backup.xlsx"
-    if file:
-        name = file.replace("\\", "/").rsplit("/", 1)[-1]
-        stem, dot, ext = name.rpartition(".")
-        backup = f"{stem}.backup.{ext}" if dot and stem else f"{name}.backup"
+    backup = backup_name(file or "BOOK.xlsx")
     for label, rows in bad.items():
         shown = ", ".join(str(r) for r in rows[:8]) + (" …" if len(rows) > 8 else "")
         errors.append(RatingInputError(

@@ -13,7 +13,8 @@ back.  Input sheets are never touched.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import xlwings as xw
 from xlwings import script
@@ -144,14 +145,22 @@ def _report(book: Any, err: RatingInputError) -> None:
     sheet["A1"].value = rows
 
 
-@script
-def process_period(book: xw.Book):
-    """Compute the ratings of every unprocessed period of this workbook."""
+T = TypeVar("T")
+
+
+def _reported(job: Callable[[Any], T], book: Any) -> T:
+    """``job(book)``; an input problem is also listed on the workbook's Checks sheet."""
     try:
-        process_book(book)
+        return job(book)
     except RatingInputError as e:
         _report(book, e)
         raise
+
+
+@script
+def process_period(book: xw.Book):
+    """Compute the ratings of every unprocessed period of this workbook."""
+    _reported(process_book, book)
 
 
 def import_book(book: Any) -> Any:
@@ -194,11 +203,7 @@ def import_book(book: Any) -> Any:
 @script
 def import_results(book: xw.Book):
     """Import the crosstable pasted into the Import sheet (导入) into Players, Events and Games."""
-    try:
-        import_book(book)
-    except RatingInputError as e:
-        _report(book, e)
-        raise
+    _reported(import_book, book)
 
 
 def main() -> None:
@@ -207,19 +212,13 @@ def main() -> None:
     from ..importers.into_book import IMPORT_SHEETS
 
     book = xw.Book.caller()
-    if book.sheets.active.name.strip().lower() in IMPORT_SHEETS:
-        try:
-            plan = import_book(book)
-        except RatingInputError as e:
-            _report(book, e)
-            book.app.alert(str(e)[:1000], title="xl-ratings")
-            return
-        book.app.alert(f"{plan.games} games imported — 已导入 {plan.games} 局", title="xl-ratings")
-        return
     try:
-        out = process_book(book)
+        if book.sheets.active.name.strip().lower() in IMPORT_SHEETS:
+            plan = _reported(import_book, book)
+            book.app.alert(f"{plan.games} games imported — 已导入 {plan.games} 局", title="xl-ratings")
+            return
+        out = _reported(process_book, book)
     except RatingInputError as e:
-        _report(book, e)
         book.app.alert(str(e)[:1000], title="xl-ratings")
         return
     book.app.alert(f"{out.system.name}: {', '.join(r.period.label for r in out.results)} — "

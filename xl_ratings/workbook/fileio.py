@@ -45,6 +45,7 @@ import zipfile
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Mapping, Sequence
 
+from ..engine.ledger import backup_name
 from ..errors import InputErrors, RatingInputError, Where
 from ..view.sheets import formula_like
 
@@ -599,7 +600,7 @@ def rotate_backup(workbook: Path, backup: Path) -> None:
 def backup_path(workbook: Path) -> Path:
     """``BOOK.backup.xlsx`` beside ``BOOK.xlsx`` (pass the real path)."""
     workbook = Path(workbook)
-    return workbook.with_name(f"{workbook.stem}.backup{workbook.suffix}")
+    return workbook.with_name(backup_name(workbook.name))
 
 
 def sweep_temps(target: Path, min_age: float = 600.0) -> list[Path]:
