@@ -32,13 +32,39 @@ def _names(text: str, shown: str) -> bool:
 
 
 @dataclass(frozen=True)
+class Text:
+    """One user-facing message, made by the catalogue (:mod:`xl_ratings.i18n.catalogue`).
+
+    ``id`` names the catalogue entry; ``en`` and ``zh`` are its two texts with
+    the parameters filled in (``zh`` in simplified Chinese: the run's language
+    turns it traditional for the Hong Kong workbooks, :func:`xl_ratings.i18n.to_lang`).
+    ``str()`` gives the English.
+    """
+
+    id: str
+    en: str
+    zh: str
+
+    def __str__(self) -> str:
+        return self.en
+
+    def both(self) -> str:
+        """English, then the Chinese (one line, as notes and summaries print them)."""
+        return f"{self.en} — {self.zh}" if self.zh and self.zh != self.en else self.en
+
+
+@dataclass(frozen=True)
 class Where:
-    """Where a value came from: any part may be unknown."""
+    """Where a value came from: any part may be unknown.
+
+    A sheet has rows and columns; a text file (h9, TRF, CSV) has lines.
+    """
 
     file: str | None = None
     sheet: str | None = None
     row: int | None = None
     column: str | None = None
+    line: int | None = None
 
     def describe(self) -> str:
         parts = []
@@ -46,24 +72,44 @@ class Where:
             parts.append(f"file {self.file}")
         if self.sheet:
             parts.append(f"sheet '{self.sheet}'")
+        if self.line is not None:
+            parts.append(f"line {self.line}")
         if self.row is not None:
             parts.append(f"row {self.row}")
         if self.column:
             parts.append(f"column '{self.column}'")
         return ", ".join(parts)
 
+    def describe_zh(self) -> str:
+        """The same place in Chinese (simplified; the run's language converts it)."""
+        parts = []
+        if self.file:
+            parts.append(f"文件 {self.file}")
+        if self.sheet:
+            parts.append(f"工作表 '{self.sheet}'")
+        if self.line is not None:
+            parts.append(f"第 {self.line} 行（文本）")
+        if self.row is not None:
+            parts.append(f"第 {self.row} 行")
+        if self.column:
+            parts.append(f"列 '{self.column}'")
+        return "，".join(parts)
+
 
 class RatingInputError(ValueError):
     """A value supplied by the user cannot be used.
 
-    ``problem`` says what is wrong in words a rating officer understands;
-    ``where`` and ``value`` locate it.  ``str(err)`` joins them.
+    ``problem`` says what is wrong in words a rating officer understands: a
+    catalogue :class:`Text` (English and Chinese), or plain English while the
+    older call sites are moved to the catalogue (``problem_zh`` beside it);
+    ``where`` and ``value`` locate it.  ``str(err)`` joins them (English).
     """
 
-    def __init__(self, problem: str, *, value: Any = None, where: Where | None = None,
+    def __init__(self, problem: str | Text, *, value: Any = None, where: Where | None = None,
                  problem_zh: str | None = None) -> None:
-        self.problem = problem
-        self.problem_zh = problem_zh
+        self.text = problem if isinstance(problem, Text) else None
+        self.problem = problem.en if isinstance(problem, Text) else problem
+        self.problem_zh = problem.zh if isinstance(problem, Text) else problem_zh
         self.value = value
         self.where = where or Where()
         super().__init__(self._compose())
@@ -77,9 +123,9 @@ class RatingInputError(ValueError):
 
     def located(self, **where: Any) -> "RatingInputError":
         """A copy of this error with more location filled in."""
-        merged = {k: getattr(self.where, k) for k in ("file", "sheet", "row", "column")}
+        merged = {k: getattr(self.where, k) for k in ("file", "sheet", "row", "column", "line")}
         merged.update({k: v for k, v in where.items() if v is not None})
-        return type(self)(self.problem, value=self.value, where=Where(**merged),
+        return type(self)(self.text or self.problem, value=self.value, where=Where(**merged),
                           problem_zh=self.problem_zh)
 
 

@@ -22,6 +22,7 @@ from .. import __version__
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run, run_records
 from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.catalogue import files as M
 from ..view.export import export
 from ..view.sheets import result_sheet_clashes, result_sheets
 from .fileio import (JSON_MARKER, Outputs, WorkbookLock, backup_path, check_outputs, check_writable,
@@ -63,12 +64,7 @@ def json_export(outcome: Outcome) -> dict[str, Any]:
 
 def game_list_needs_system(path: Path) -> RatingInputError:
     """A game list (.csv, .parquet) given without ``--system``."""
-    return RatingInputError(
-        f"is a {path.suffix.lower()} file: it is read as a game list, which needs --system (shanghai, gor, "
-        "lianzhong or peng); to use it as a workbook, open it in Excel or LibreOffice and save it as .xlsx",
-        where=Where(str(path)),
-        problem_zh=f"是 {path.suffix.lower()} 文件：作为对局列表读取，需要指定 --system（shanghai、gor、lianzhong "
-                   "或 peng）；若要作为工作簿使用，请在 Excel 或 LibreOffice 中另存为 .xlsx")
+    return RatingInputError(M.GAME_LIST_NEEDS_SYSTEM(suffix=path.suffix.lower()), where=Where(str(path)))
 
 
 def check_workbook_name(path: Path) -> None:
