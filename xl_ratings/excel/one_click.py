@@ -71,7 +71,7 @@ def read_book(book: Any) -> BookRead:
         value = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
         tables[sheet.name] = value or []
         if sheet_key(sheet.name) in visibility.INPUT_SHEETS:
-            unseen, checked = visibility.problems(book.name, sheet, last.row)
+            unseen, checked = visibility.problems(book.name, sheet, tables[sheet.name])
             problems += unseen
             if not checked:
                 unchecked.append(sheet.name)
@@ -188,11 +188,11 @@ def engine_name(book: Any) -> str:
 
 
 def _unchecked_lines(sheets: list[str], book: Any, lang: str) -> list[list[Any]]:
-    """One Checks line per input sheet whose hidden rows this engine could not show."""
+    """A Checks line naming the input sheets whose hidden rows this engine could not show."""
     if not sheets:
         return []
     text = M.ROWS_NOT_CHECKED(engine=engine_name(book))
-    return [["excel.rows_not_checked", name, None, f"{to_lang(text.zh, lang)} ({text.en})"] for name in sheets]
+    return [["excel.rows_not_checked", ", ".join(sheets), None, f"{to_lang(text.zh, lang)} ({text.en})"]]
 
 
 REPORT_HEADER = ["问题 problem", "说明 (中文)", "工作表 sheet", "行 row", "列 column", "值 value"]

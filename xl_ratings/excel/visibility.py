@@ -13,9 +13,10 @@ what could not be checked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..engine.cells import spans
+from ..engine.cells import blank, spans
 from ..errors import RatingInputError, Where
 from ..i18n.catalogue import excel as M
 
@@ -50,17 +51,19 @@ def hidden_sheet(sheet: Any) -> bool | None:
         return None
 
 
-def problems(file: str, sheet: Any, last_row: int) -> tuple[list[RatingInputError], bool]:
-    """The input sheet's hidden state and hidden rows, as problems; and whether this
-    engine could tell which rows are hidden."""
+def problems(file: str, sheet: Any, grid: Sequence[Sequence[Any]]) -> tuple[list[RatingInputError], bool]:
+    """The input sheet's hidden state and its hidden rows holding values (``grid``: the
+    sheet's values from A1), as problems; and whether this engine could tell which rows
+    are hidden."""
     out = []
     if hidden_sheet(sheet):
         out.append(RatingInputError(M.HIDDEN_SHEET(), where=Where(file, sheet.name)))
     try:
-        seen = visible_rows(sheet.api, last_row)
+        seen = visible_rows(sheet.api, len(grid)) if grid else set()
     except Exception:   # xlwings Lite/Server (api is a dict), Excel for Mac (appscript)
         return out, False
-    hidden = [r for r in range(1, last_row + 1) if r not in seen]
+    hidden = [r for r, row in enumerate(grid, start=1)
+              if r not in seen and any(not blank(v) for v in row)]
     if hidden:
         out.append(RatingInputError(M.HIDDEN_ROWS(rows=spans(hidden), sheet=sheet.name),
                                     where=Where(file, sheet.name, min(hidden))))

@@ -593,6 +593,13 @@ def write_templates(folder: Any) -> list[Any]:
         _fix_zip_times(xlsm)
         written += [xlsm, folder / f"{system}.py"]
     save(build_report(), folder / "report.xlsx")
+    from .. import __version__
+    from ..excel.addin_files import addin_files
+
+    for rel, text in addin_files(__version__).items():   # xlwings Lite and Server: text files
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text, encoding="utf-8", newline="\n")
+        written.append(folder / rel)
     return written
 
 
