@@ -222,7 +222,7 @@ def test_open_in_excel_and_concurrent_run(tmp_path, capsys, table_rows):
     table_rows.append(("the workbook open in Excel (in place)", code, first_line(err)))
     lock.unlink()
     own = tmp_path / ".case.xlsx.xl-ratings.lock"
-    from xl_ratings.workbook.fileio import WorkbookLock
+    from xl_ratings.files.lock import WorkbookLock
 
     with WorkbookLock(book):   # another run holds the lock
         code, err = run_case(tmp_path, lambda p: p, capsys)

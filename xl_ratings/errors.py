@@ -54,6 +54,31 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Message:
+    """A catalogue entry: an id, English and Chinese (simplified) texts with the same
+    named parameters; calling it with the parameters gives a :class:`Text`."""
+
+    id: str
+    en: str
+    zh: str
+
+    def __call__(self, **params: Any) -> Text:
+        return Text(self.id, self.en.format(**params), self.zh.format(**params))
+
+
+#: every catalogue entry, by id (declared in the topic modules: :mod:`xl_ratings.i18n.catalogue`)
+CATALOGUE: dict[str, Message] = {}
+
+
+def message(id: str, en: str, zh: str) -> Message:
+    """Declare one catalogue entry (at import of its topic module); an id is declared once."""
+    if id in CATALOGUE:
+        raise RuntimeError(f"message id {id!r} is declared twice")
+    entry = CATALOGUE[id] = Message(id, en, zh)
+    return entry
+
+
+@dataclass(frozen=True)
 class Where:
     """Where a value came from: any part may be unknown.
 

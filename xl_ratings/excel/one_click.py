@@ -25,7 +25,8 @@ from ..engine.run import Outcome, run
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.labels import sheet_key
 from ..view.page import excel_code
-from ..view.sheets import SheetView, formula_like, result_sheet_clashes, result_sheets
+from ..view.sheets import SheetView, result_sheet_clashes, result_sheets
+from ..files.encode import formula_like
 
 
 def tables_from_book(book: Any) -> Tables:
