@@ -27,7 +27,7 @@ from xl_ratings.importers import h9, load, trf  # noqa: E402
 from xl_ratings.importers.detect import _read_sheets  # noqa: E402
 from xl_ratings.importers.report import parse_report_tables  # noqa: E402
 from xl_ratings.cli import main as cli_main  # noqa: E402
-from xl_ratings.workbook.jobs import import_into  # noqa: E402
+from xl_ratings.jobs.process import import_into
 
 PLAYERS, ROUNDS, REPORT_GAMES = 1000, 10, 100_000
 

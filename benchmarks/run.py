@@ -158,7 +158,7 @@ def case_lianzhong(games: int, fmt: str, how: str, data: Path, repeat: int) -> d
 
     from xl_ratings.cli import main
     from xl_ratings.engine.run import run_records
-    from xl_ratings.workbook.game_list import load_game_list
+    from xl_ratings.jobs.game_list import load_game_list
 
     players = max(1000, games // 50)
     prefix = data / f"lianzhong_{games}"
@@ -212,8 +212,8 @@ def case_publish(players: int, games: int, data: Path, sites_dir: str, repeat: i
     from xl_ratings.engine.run import replay
     from xl_ratings.publish.build import build_site
     from xl_ratings.publish.site import render_site
-    from xl_ratings.workbook.jobs import published_outcome
-    from xl_ratings.workbook.read import read_workbook
+    from xl_ratings.jobs.process import published_outcome
+    from xl_ratings.xlsx.read import read_workbook
 
     path = bigbook_path(players, games, data)
     book = data / f"publish_{players}_{games}.xlsx"

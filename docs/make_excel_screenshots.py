@@ -87,7 +87,7 @@ def checks_book(path: Path, work: Path) -> None:
     from test_one_click_checks import spoil
     from test_script_dispatch import replay, run_script
 
-    from xl_ratings.workbook.read import read_tables
+    from xl_ratings.xlsx.read import read_tables
 
     tables = spoil(read_tables(ROOT / "workbook_templates" / "gor.xlsx"))
     sheets, actions = run_script("process_period", tables, "gor.xlsx", work)

@@ -38,7 +38,7 @@ def test_an_id_is_declared_once():
 
 def test_a_message_fills_both_languages_and_travels_in_an_error():
     entries = load_all()
-    m = entries["files.game_list_needs_system"]
+    m = entries["workbooks.game_list_needs_system"]
     text = m(suffix=".csv")
     assert isinstance(text, Text) and ".csv" in text.en and ".csv" in text.zh
     err = RatingInputError(text, where=Where("games.csv"))

@@ -215,7 +215,7 @@ def test_a_name_or_club_corrected_needs_no_rerate_and_old_fingerprints_still_cou
     from xl_ratings.engine.fingerprint import period_digests
     from xl_ratings.engine.inputs import read_records
     from xl_ratings.systems.period import half_year
-    from xl_ratings.workbook.read import read_workbook
+    from xl_ratings.xlsx.read import read_workbook
 
     book, published = two_periods(tmp_path)
     wb = openpyxl.load_workbook(book)

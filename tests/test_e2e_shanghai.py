@@ -156,7 +156,7 @@ def window_book(first_event_day):
 @pytest.mark.parametrize("first,rated", [(D(2026, 3, 1), False), (D(2026, 9, 1), True)])
 def test_first_rating_window_of_two_years(tmp_path, first, rated):
     """seed 001 §十: 5 + 5 games count together only within two years (period by period)."""
-    from xl_ratings.workbook.jobs import process_workbook
+    from xl_ratings.jobs.process import process_workbook
 
     src = write_book(window_book(first), tmp_path / "w.xlsx")
     # every period up to 2028H1, run on a day of 2028H1 (periods that have not started are never processed)

@@ -17,9 +17,10 @@ from test_install import EXCEL_SURFACE
 import udf_examples
 import xl_ratings
 from xl_ratings import udfs
-from xl_ratings.excel.addin_files import addin_files
+from xl_ratings.authoring.addin_files import addin_files
 from xl_ratings.i18n.catalogue import excel as M
-from xl_ratings.workbook import macro
+from xl_ratings.authoring import macro
+from xl_ratings.xlsx import vba
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "excel.md").read_text(encoding="utf-8")
@@ -40,14 +41,14 @@ def test_the_interpreter_setting_is_what_xlwings_writes_and_the_buttons_read():
 
 
 def test_the_buttons_macro_and_module_are_the_templates():
-    assert macro.MACRO == "[0]!SampleCall" and "**`SampleCall`**" in DOC
-    for text in (macro.BUTTON_TEXT, macro.IMPORT_TEXT):
+    assert vba.MACRO == "[0]!SampleCall" and "**`SampleCall`**" in DOC
+    for text in (vba.BUTTON_TEXT, vba.IMPORT_TEXT):
         zh, en = text.split("  ", 1)
         assert f"**{zh} {en}**" in DOC
     line = macro.module_source().splitlines()[-1].split("  #")[0]
     assert line == "from xl_ratings.excel import main" and f"`{line}`" in DOC
     assert 'RunPython "import club2026; club2026.main()"' in DOC
-    assert "import BOOK; BOOK.main()" in (ROOT / "xl_ratings" / "workbook" / "macro.py").read_text()
+    assert "import BOOK; BOOK.main()" in (ROOT / "xl_ratings" / "xlsx" / "vba.py").read_text()
 
 
 def test_the_udf_module_and_the_functions():

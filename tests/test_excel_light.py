@@ -26,8 +26,8 @@ import udf_examples
 import xl_ratings
 from xl_ratings import udfs
 from xl_ratings.excel import functions, kernels, kernels_pure
-from xl_ratings.excel.addin_files import addin_files
-from xl_ratings.workbook.read import read_tables
+from xl_ratings.authoring.addin_files import addin_files
+from xl_ratings.xlsx.read import read_tables
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = ROOT / "workbook_templates"
@@ -91,7 +91,7 @@ def test_committed_addin_files_are_the_generated_ones():
     for rel, text in addin_files(xl_ratings.__version__).items():
         path = TEMPLATES / rel
         assert path.exists() and path.read_text(encoding="utf-8") == text, \
-            f"{rel} drifted from the code: run python -m xl_ratings.workbook.templates"
+            f"{rel} drifted from the code: run python -m xl_ratings.authoring.regenerate"
     req = (TEMPLATES / "xlwings_lite" / "requirements.txt").read_text(encoding="utf-8").split()
     assert req == [f"https://YOUR-WEBSITE/xl_ratings-{xl_ratings.__version__}-py3-none-any.whl"]
 

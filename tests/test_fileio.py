@@ -1,4 +1,4 @@
-"""xl_ratings.workbook.fileio: every hostile case of the file-writing review, reproduced.
+"""xl_ratings.files: every hostile case of the file-writing review, reproduced.
 
 Each test builds the hostile situation on disk (links, pipes, hard links,
 modes, a second process holding the lock) and checks what is on disk after.
@@ -24,12 +24,14 @@ from pathlib import Path
 
 import pytest
 
-from xl_ratings.workbook import fileio
+from xl_ratings.files import atomic, osflags, sniff
+from xl_ratings.files import lock as lockmod
 from xl_ratings.errors import InputErrors, RatingInputError
-from xl_ratings.workbook.fileio import (Outputs, WorkbookLock, atomic_write, check_outputs, check_writable,
-                               csv_bytes, is_our_csv, is_our_json, is_processed_workbook,
-                               is_workbook, link_note, lock_path, neutralise, real_path,
-                               rotate_backup, sweep_temps, write_csv, write_json)
+from xl_ratings.files.atomic import Outputs, atomic_write, rotate_backup, sweep_temps, write_csv, write_json
+from xl_ratings.files.lock import WorkbookLock, lock_path
+from xl_ratings.files.paths import check_outputs, check_writable, link_note, real_path
+from xl_ratings.files.encode import csv_bytes, neutralise
+from xl_ratings.files.sniff import is_our_csv, is_our_json, is_processed_workbook, is_workbook
 
 POSIX = os.name == "posix"
 ROOT = POSIX and os.geteuid() == 0
@@ -60,7 +62,7 @@ def make_book(folder: Path, name: str = "BOOK.xlsx", data: bytes = OLD, mode: in
 
 
 def leftovers(folder: Path) -> list[str]:
-    return sorted(n for n in os.listdir(folder) if n.endswith((fileio.TEMP_SUFFIX, fileio.KEEP_SUFFIX)))
+    return sorted(n for n in os.listdir(folder) if n.endswith((atomic.TEMP_SUFFIX, atomic.KEEP_SUFFIX)))
 
 
 @contextlib.contextmanager
@@ -191,7 +193,7 @@ def test_existing_unrelated_file_refused_unless_force(tmp_path):
     assert "--output" in msg and str(notes) in msg and "--force" in msg and "不是本程序生成的" in msg
     check_outputs([book], {"--output": notes}, force=True, ours=ours)       # allowed with force
     earlier = tmp_path / "earlier.json"
-    write_json(earlier, {fileio.JSON_MARKER: "xl-ratings 0.1.0", "players": []})
+    write_json(earlier, {sniff.JSON_MARKER: "xl-ratings 0.1.0", "players": []})
     legacy = tmp_path / "legacy.json"
     legacy.write_text(json.dumps({"system": "gor", "period": "2026", "players": []}, indent=1))
     check_outputs([book], {"--json": earlier, "--output": legacy}, force=False, ours=ours)   # ours: fine
@@ -215,7 +217,7 @@ def test_missing_folder_folder_output_and_pipe_output(tmp_path):
 def test_read_only_existing_output_is_refused(tmp_path):
     book = make_book(tmp_path)
     out = tmp_path / "out.json"
-    write_json(out, {fileio.JSON_MARKER: "xl-ratings"})
+    write_json(out, {sniff.JSON_MARKER: "xl-ratings"})
     os.chmod(out, 0o444)
     with pytest.raises(InputErrors, match="read-only"):
         check_outputs([book], {"--json": out}, force=True, ours=ours)
@@ -361,7 +363,7 @@ def test_disk_full_names_the_target_in_english_and_chinese(tmp_path, monkeypatch
     monkeypatch.undo()
     msg = str(e.value)
     assert str(target) in msg and "the disk is full" in msg and "磁盘已满" in msg
-    assert fileio.TEMP_SUFFIX not in msg and "secret" not in msg
+    assert atomic.TEMP_SUFFIX not in msg and "secret" not in msg
     assert target.read_bytes() == b"old" and leftovers(tmp_path) == []
 
 
@@ -376,13 +378,13 @@ def test_quota_and_permission_errors_name_the_target(tmp_path, monkeypatch):
             write_json(target, {})
         monkeypatch.undo()
         msg = str(e.value)
-        assert str(target) in msg and words in msg and fileio.TEMP_SUFFIX not in msg, msg
+        assert str(target) in msg and words in msg and atomic.TEMP_SUFFIX not in msg, msg
         assert not target.exists() and leftovers(tmp_path) == []
 
 
 def test_atomic_write_with_a_writer_function(tmp_path):
     target = tmp_path / "big.bin"
-    blob = os.urandom(3 * fileio._CHUNK + 17)
+    blob = os.urandom(3 * osflags.CHUNK + 17)
 
     def write(f):
         for i in range(0, len(blob), 100_000):
@@ -403,7 +405,7 @@ def test_temp_file_never_follows_a_planted_link(tmp_path, monkeypatch):
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
     names = iter(["aaaaaaaaaaaa", "bbbbbbbbbbbb"])
-    monkeypatch.setattr(fileio.secrets, "token_hex", lambda n: next(names))
+    monkeypatch.setattr(atomic.secrets, "token_hex", lambda n: next(names))
     (tmp_path / ".out.json.aaaaaaaaaaaa.xl-tmp").symlink_to(victim)
     write_json(tmp_path / "out.json", {"ok": True})
     assert victim.read_text() == "precious"
@@ -457,7 +459,7 @@ def test_lock_symlink_to_dev_zero_is_refused_quickly(tmp_path):
 @pytest.mark.parametrize("backend", ["os", "excl"])
 def test_lock_symlink_to_a_file_is_refused_and_the_file_untouched(tmp_path, monkeypatch, backend):
     if backend == "excl":
-        monkeypatch.setattr(fileio, "fcntl", None)
+        monkeypatch.setattr(lockmod, "fcntl", None)
     book = make_book(tmp_path)
     notes = tmp_path / "notes.txt"
     notes.write_text("999999999 1\n" + "precious " * 50)
@@ -473,8 +475,8 @@ def test_lock_removed_by_a_finishing_run_between_open_and_lock_is_retried(tmp_pa
     book = make_book(tmp_path)
     a = WorkbookLock(book)
     a.acquire()
-    fileio._HELD.discard(str(lock_path(book)))          # A: as if another process
-    real = fileio.fcntl
+    lockmod._HELD.discard(str(lock_path(book)))          # A: as if another process
+    real = lockmod.fcntl
     calls = []
 
     class Racing:
@@ -487,18 +489,18 @@ def test_lock_removed_by_a_finishing_run_between_open_and_lock_is_retried(tmp_pa
                 calls.append(fd)
                 a.release()          # A finishes right between B's open and B's lock
             return real.flock(fd, op)
-    monkeypatch.setattr(fileio, "fcntl", Racing)
+    monkeypatch.setattr(lockmod, "fcntl", Racing)
     b = WorkbookLock(book)
     b.acquire()
-    monkeypatch.setattr(fileio, "fcntl", real)
+    monkeypatch.setattr(lockmod, "fcntl", real)
     try:
         assert len(calls) == 1 and a._fd is None      # the race happened once; B tried again
         st = os.stat(lock_path(book))
         assert (st.st_dev, st.st_ino) == b._ident
-        fileio._HELD.discard(str(lock_path(book)))     # look like another process
+        lockmod._HELD.discard(str(lock_path(book)))     # look like another process
         with pytest.raises(RatingInputError, match="another xl-ratings run"):
             WorkbookLock(book).acquire()
-        fileio._HELD.add(str(lock_path(book)))
+        lockmod._HELD.add(str(lock_path(book)))
     finally:
         b.release()
 
@@ -509,8 +511,8 @@ def test_lock_replaced_between_open_and_lock_is_not_taken_twice(tmp_path, monkey
     book = make_book(tmp_path)
     a = WorkbookLock(book)
     a.acquire()
-    fileio._HELD.discard(str(lock_path(book)))          # A and C: as if other processes
-    real = fileio.fcntl
+    lockmod._HELD.discard(str(lock_path(book)))          # A and C: as if other processes
+    real = lockmod.fcntl
     c = WorkbookLock(book)
 
     class Racing:
@@ -521,19 +523,19 @@ def test_lock_replaced_between_open_and_lock_is_not_taken_twice(tmp_path, monkey
             st = os.fstat(fd)
             if a._fd is not None and (st.st_dev, st.st_ino) == a._ident:
                 a.release()
-                monkeypatch.setattr(fileio, "fcntl", real)
+                monkeypatch.setattr(lockmod, "fcntl", real)
                 c.acquire()
-                fileio._HELD.discard(str(lock_path(book)))
-                monkeypatch.setattr(fileio, "fcntl", Racing)
+                lockmod._HELD.discard(str(lock_path(book)))
+                monkeypatch.setattr(lockmod, "fcntl", Racing)
             return real.flock(fd, op)
-    monkeypatch.setattr(fileio, "fcntl", Racing)
+    monkeypatch.setattr(lockmod, "fcntl", Racing)
     try:
         with pytest.raises(RatingInputError, match="another xl-ratings run"):
             WorkbookLock(book).acquire()
     finally:
-        monkeypatch.setattr(fileio, "fcntl", real)
+        monkeypatch.setattr(lockmod, "fcntl", real)
         assert c._fd is not None
-        fileio._HELD.add(str(lock_path(book)))
+        lockmod._HELD.add(str(lock_path(book)))
         c.release()
     assert not lock_path(book).exists()
 
@@ -550,7 +552,7 @@ def test_lock_fifo_is_refused_without_hanging(tmp_path):
 @pytest.mark.parametrize("backend", ["os", "excl"])
 def test_lock_that_is_a_folder_or_a_hard_link_is_refused(tmp_path, monkeypatch, backend):
     if backend == "excl":
-        monkeypatch.setattr(fileio, "fcntl", None)
+        monkeypatch.setattr(lockmod, "fcntl", None)
     book = make_book(tmp_path)
     lock_path(book).mkdir()
     with deadline(5), pytest.raises(RatingInputError, match="not a regular file"):
@@ -576,7 +578,7 @@ def _hold_lock(path, ready, release):
 @pytest.mark.parametrize("backend", ["os", "excl"])
 def test_a_live_run_holds_the_lock(tmp_path, monkeypatch, backend):
     if backend == "excl":
-        monkeypatch.setattr(fileio, "fcntl", None)
+        monkeypatch.setattr(lockmod, "fcntl", None)
     book = make_book(tmp_path)
     ready, release = FORK.Event(), FORK.Event()
     p = FORK.Process(target=_hold_lock, args=(book, ready, release))
@@ -619,7 +621,7 @@ def test_huge_lock_file_is_never_read_whole(tmp_path, monkeypatch):
     with open(lock_path(book), "wb") as f:     # a sparse 8 GiB 'lock'
         f.write(b"999999999 1 host\n")
         f.truncate(8 * 2**30)
-    monkeypatch.setattr(fileio, "fcntl", None)   # the fallback is the one that reads it
+    monkeypatch.setattr(lockmod, "fcntl", None)   # the fallback is the one that reads it
     sizes = []
     real_read = os.read
 
@@ -630,13 +632,13 @@ def test_huge_lock_file_is_never_read_whole(tmp_path, monkeypatch):
     with WorkbookLock(book):
         pass
     monkeypatch.undo()
-    assert sizes and max(sizes) <= fileio.LOCK_READ_BYTES
+    assert sizes and max(sizes) <= lockmod.LOCK_READ_BYTES
     assert not lock_path(book).exists()
 
 
 def test_fallback_lock_without_fcntl(tmp_path, monkeypatch):
-    monkeypatch.setattr(fileio, "fcntl", None)
-    monkeypatch.setattr(fileio, "msvcrt", None)
+    monkeypatch.setattr(lockmod, "fcntl", None)
+    monkeypatch.setattr(lockmod, "msvcrt", None)
     book = make_book(tmp_path)
     lock = lock_path(book)
     with WorkbookLock(book):
@@ -644,10 +646,10 @@ def test_fallback_lock_without_fcntl(tmp_path, monkeypatch):
         with pytest.raises(RatingInputError, match=rf"\(process {os.getpid()}\)"):
             WorkbookLock(book).acquire()
     assert not lock.exists()
-    lock.write_text(f"999999999 {time.time()} {fileio._host()}\n")        # dead process
+    lock.write_text(f"999999999 {time.time()} {lockmod._host()}\n")        # dead process
     with WorkbookLock(book):
         pass
-    lock.write_text(f"{os.getpid()} {time.time()} {fileio._host()}\n")   # this process, not held: dead run
+    lock.write_text(f"{os.getpid()} {time.time()} {lockmod._host()}\n")   # this process, not held: dead run
     with WorkbookLock(book):
         pass
     lock.write_text("")                                                   # a run starting right now
@@ -660,7 +662,7 @@ def test_fallback_lock_without_fcntl(tmp_path, monkeypatch):
     lock.write_text(f"1 {time.time()} some-other-host\n")                 # another machine: trust it
     with pytest.raises(RatingInputError, match=r"\(process 1\)"):
         WorkbookLock(book).acquire()
-    lock.write_text(f"1 {time.time() - 2 * fileio.LOCK_STALE_SECONDS} some-other-host\n")   # too old
+    lock.write_text(f"1 {time.time() - 2 * lockmod.LOCK_STALE_SECONDS} some-other-host\n")   # too old
     with WorkbookLock(book):
         pass
     assert not lock.exists()
@@ -674,7 +676,7 @@ def test_flock_unsupported_falls_back_to_the_exclusive_file(tmp_path, monkeypatc
         @staticmethod
         def flock(fd, op):
             raise OSError(errno.ENOSYS, "Function not implemented")
-    monkeypatch.setattr(fileio, "fcntl", NoFlock)
+    monkeypatch.setattr(lockmod, "fcntl", NoFlock)
     book = make_book(tmp_path)
     with WorkbookLock(book) as lk:
         assert not lk._os_lock and lock_path(book).exists()
@@ -686,12 +688,12 @@ def test_flock_unsupported_falls_back_to_the_exclusive_file(tmp_path, monkeypatc
 def test_module_imports_and_locks_without_fcntl():
     """Pyodide: no fcntl module at all."""
     code = ("import sys, tempfile, pathlib; sys.modules['fcntl'] = None\n"
-            "from xl_ratings.workbook import fileio\n"
-            "assert fileio.fcntl is None\n"
+            "from xl_ratings.files import atomic, lock as lockmod\n"
+            "assert lockmod.fcntl is None\n"
             "d = pathlib.Path(tempfile.mkdtemp()); b = d / 'B.xlsx'; b.write_bytes(b'x')\n"
-            "with fileio.WorkbookLock(b) as l:\n"
-            "    assert fileio.lock_path(b).exists() and not l._os_lock\n"
-            "fileio.atomic_write(b, b'y', like=b); assert b.read_bytes() == b'y'\n"
+            "with lockmod.WorkbookLock(b) as l:\n"
+            "    assert lockmod.lock_path(b).exists() and not l._os_lock\n"
+            "atomic.atomic_write(b, b'y', like=b); assert b.read_bytes() == b'y'\n"
             "print('ok')\n")
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
@@ -701,7 +703,7 @@ def test_module_imports_and_locks_without_fcntl():
 # --------------------------------------------------------------------------- the race
 def _racer(book, start, tried, done, conn, trials, backend):
     if backend == "excl":
-        fileio.fcntl = None
+        lockmod.fcntl = None
     for _ in range(trials):
         start.wait(10)
         lock = WorkbookLock(book)
@@ -779,11 +781,11 @@ def test_csv_dict_rows_and_our_csv(tmp_path):
 
 def test_json_utf8_dates_and_marker(tmp_path):
     target = tmp_path / "out.json"
-    write_json(target, {fileio.JSON_MARKER: "xl-ratings 0.1.0", "name": "张三",
+    write_json(target, {sniff.JSON_MARKER: "xl-ratings 0.1.0", "name": "张三",
                         "date": dt.date(2026, 3, 1), "at": dt.datetime(2026, 3, 1, 9, 30)})
     raw = target.read_bytes()
     assert "张三".encode() in raw and b"\\u" not in raw
-    assert json.loads(raw) == {fileio.JSON_MARKER: "xl-ratings 0.1.0", "name": "张三", "date": "2026-03-01",
+    assert json.loads(raw) == {sniff.JSON_MARKER: "xl-ratings 0.1.0", "name": "张三", "date": "2026-03-01",
                                "at": "2026-03-01T09:30:00"}
     assert is_our_json(target)
     (tmp_path / "other.json").write_text('{"name": "x"}')
@@ -904,9 +906,9 @@ def test_outputs_failed_workbook_replace_undoes_the_exports(tmp_path, monkeypatc
 
 def test_sweep_temps_removes_only_our_old_leftovers(tmp_path):
     book = make_book(tmp_path)
-    mine = tmp_path / f".BOOK.xlsx.0123456789ab{fileio.TEMP_SUFFIX}"
-    kept = tmp_path / f".BOOK.xlsx.0123456789ab{fileio.KEEP_SUFFIX}"
-    fresh = tmp_path / f".BOOK.xlsx.ba9876543210{fileio.TEMP_SUFFIX}"
+    mine = tmp_path / f".BOOK.xlsx.0123456789ab{atomic.TEMP_SUFFIX}"
+    kept = tmp_path / f".BOOK.xlsx.0123456789ab{atomic.KEEP_SUFFIX}"
+    fresh = tmp_path / f".BOOK.xlsx.ba9876543210{atomic.TEMP_SUFFIX}"
     other = tmp_path / ".BOOK.xlsx.notours.xl-tmp"
     for p in (mine, kept, fresh, other):
         p.write_bytes(b"x")
@@ -940,7 +942,7 @@ def test_data_reaches_the_disk_before_the_rename_and_the_rename_after(tmp_path, 
     write_json(target, {"a": 1})
     monkeypatch.undo()
     (_, tmp), (_, src, dst), (_, folder) = events
-    assert tmp.name.startswith(".out.json.") and tmp.name.endswith(fileio.TEMP_SUFFIX)
+    assert tmp.name.startswith(".out.json.") and tmp.name.endswith(atomic.TEMP_SUFFIX)
     assert (src, dst, folder) == (tmp, target, tmp_path)
 
 

@@ -30,9 +30,9 @@ from pathlib import Path
 
 import pytest
 
-from xl_ratings.workbook import fileio
+from xl_ratings.files import atomic, encode
 from xl_ratings.errors import RatingInputError
-from xl_ratings.workbook.fileio import Outputs, atomic_write, rotate_backup, sweep_temps
+from xl_ratings.files.atomic import Outputs, atomic_write, rotate_backup, sweep_temps
 
 from test_fileio import NEW, OLD, leftovers
 
@@ -40,9 +40,9 @@ FORK = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
 OLD_BACKUP = b"an older backup, complete"
 OLD_JSON = b'{"generator": "xl-ratings", "old": true}\n'
 NEW_JSON_OBJ = {"generator": "xl-ratings", "new": True}
-NEW_JSON = fileio.json_bytes(NEW_JSON_OBJ)
+NEW_JSON = encode.json_bytes(NEW_JSON_OBJ)
 CSV_HEADER, CSV_ROWS = ["id", "new"], [["A", 2301.5], ["=evil()", -5]]
-NEW_CSV = fileio.csv_bytes(CSV_HEADER, CSV_ROWS)
+NEW_CSV = encode.csv_bytes(CSV_HEADER, CSV_ROWS)
 
 PATCHED = [(os, "open"), (os, "write"), (os, "read"), (os, "fsync"), (os, "fchmod"), (os, "fchown"),
            (os, "replace"), (os, "rename"), (os, "link"), (os, "close"),
@@ -137,7 +137,7 @@ SCENARIOS = {"commit": (run_commit, ("book", "backup", "json", "csv")),
 
 def check_error(err: RatingInputError, p: dict[str, Path]) -> None:
     msg = str(err)
-    assert fileio.TEMP_SUFFIX not in msg and "secret" not in msg, msg
+    assert atomic.TEMP_SUFFIX not in msg and "secret" not in msg, msg
     assert any(str(t) in msg for t in p.values()), msg
 
 
@@ -226,7 +226,7 @@ def test_disk_full_at_the_write_step_names_the_target(tmp_path):
     msg = str(e.value)
     assert str(p["json"]) in msg                   # the first output staged is the one that failed
     assert "the disk is full: nothing was changed" in msg and "磁盘已满，未作任何修改" in msg
-    assert "deadbeef" not in msg and fileio.TEMP_SUFFIX not in msg
+    assert "deadbeef" not in msg and atomic.TEMP_SUFFIX not in msg
     assert state(p) == {"book": "old", "backup": "old", "json": "old", "csv": "old"}
     assert sorted(os.listdir(tmp_path)) == ["BOOK.backup.xlsx", "BOOK.xlsx", "out.json"]
     # the same for the workbook alone, and for the backup alone

@@ -11,7 +11,7 @@ from helpers import read_sheet, run_cli
 from import_writers import EVENT, rr_rows, write_rr_csv
 from test_script_dispatch import replay, run_script
 
-from xl_ratings.workbook.read import read_tables
+from xl_ratings.xlsx.read import read_tables
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 META = [["名称 name", "春季公开赛"], ["开始 start", "2024-05-01"], ["结束 end", "2024-05-03"], []]

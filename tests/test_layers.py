@@ -1,18 +1,25 @@
-"""The layers you can see in the tree, enforced (issue 8, STYLE 1).
+"""The layers you can see in the tree, enforced (issues 8 and 15, STYLE 1).
 
 Every module's imports (module level and inside functions) are read with
 ``ast`` and checked against the rules of its folder:
 
 * ``systems`` (rulebook math and period engines): nothing of the package but
-  itself and ``errors``; the standard library only;
+  itself, ``errors`` and the message catalogue; the standard library only;
 * ``engine`` (inputs, settings, ledger, periods, run): no files, no Excel, no
-  words: never ``workbook``, ``excel``, ``view``, ``cli``, nor openpyxl,
-  xlwings, calamine, pandas or numpy;
-* ``view`` (facts -> sheets, JSON, HTML): never ``workbook``, ``excel``, ``cli``;
-* ``excel`` (functions, ranges, kernels, one click): never the CLI;
-* ``workbook`` (read, write, safety, templates, game lists): never ``excel`` or ``cli``;
+  words: never ``files`` (but its file-name rules), ``xlsx``, ``excel``,
+  ``view``, ``jobs``, ``cli``, nor openpyxl, xlwings, calamine, pandas or numpy;
+* ``view`` (facts -> sheets, JSON, HTML): never ``files``, ``xlsx``, ``excel``, ``jobs``, ``cli``;
+* ``i18n`` (labels, the message catalogue, scripts): only ``errors`` and itself;
 * ``importers`` (tournament files -> records to append): never files of ours, Excel, the CLI;
-* ``i18n`` (labels, messages, scripts): only ``errors`` and itself.
+* ``files`` (path guards, atomic writes, the lock, sniffing): the standard
+  library and ``errors`` only;
+* ``xlsx`` (the OOXML codec): never ``jobs``, ``publish``, ``excel``, ``cli``;
+* ``authoring`` (templates): never ``jobs``, ``publish``, ``excel``, ``cli``;
+* ``publish`` (site, PDF): never ``jobs``, ``excel``, ``cli``;
+* ``jobs`` (the use cases): everything but the front ends (``excel``, ``cli``);
+* ``excel`` (functions, one click): never the CLI.
+
+And no import circle anywhere in the package (:func:`test_no_import_circle`).
 """
 
 from __future__ import annotations
@@ -27,14 +34,23 @@ IO_LIBS = {"openpyxl", "xlwings", "python_calamine", "pandas", "numpy", "pyarrow
 
 # folder -> (package parts it may import, third-party libraries it must not import; None = stdlib only)
 RULES: dict[str, tuple[set[str], set[str] | None]] = {
-    "systems": ({"systems", "errors"}, None),
-    "engine": ({"engine", "systems", "errors", "i18n"}, IO_LIBS),
+    "systems": ({"systems", "errors", "i18n"}, None),
+    "engine": ({"engine", "systems", "errors", "i18n", "files"}, IO_LIBS),
     "i18n": ({"i18n", "errors"}, IO_LIBS | {"pypinyin", "jinja2"}),
     "view": ({"view", "engine", "systems", "errors", "i18n"}, IO_LIBS),
-    "excel": ({"excel", "engine", "systems", "errors", "i18n", "view", "importers"}, set()),
-    "workbook": ({"workbook", "engine", "systems", "errors", "i18n", "view", "importers"}, set()),
-    "publish": ({"publish", "workbook", "engine", "systems", "errors", "i18n", "view"}, {"xlwings"}),
     "importers": ({"importers", "engine", "systems", "errors", "i18n"}, {"xlwings"}),
+    "files": ({"files", "errors"}, None),
+    "xlsx": ({"xlsx", "files", "engine", "systems", "errors", "i18n", "view", "importers"}, set()),
+    "authoring": ({"authoring", "xlsx", "files", "engine", "systems", "errors", "i18n", "view"}, set()),
+    "publish": ({"publish", "xlsx", "files", "engine", "systems", "errors", "i18n", "view"}, {"xlwings"}),
+    "jobs": ({"jobs", "authoring", "publish", "xlsx", "files", "importers", "engine", "systems", "errors", "i18n",
+              "view"}, {"xlwings"}),
+    "excel": ({"excel", "jobs", "engine", "systems", "errors", "i18n", "view", "importers", "files"}, set()),
+}
+#: narrower rules inside a permitted folder: (folder, imported folder) -> the only modules allowed
+ONLY: dict[tuple[str, str], tuple[str, ...]] = {
+    ("systems", "i18n"): ("xl_ratings.i18n.catalogue",),     # the rulebooks' messages
+    ("engine", "files"): ("xl_ratings.files.names",),        # file-name rules its messages quote
 }
 TOP = {"__init__", "errors", "cli", "udfs"}   # modules at the top of the package
 
@@ -88,6 +104,8 @@ def test_every_module_respects_its_layer():
                 part = name.split(".")[1] if "." in name else ""
                 if part and part not in allowed and part != "__version__":
                     problems.append(f"{path.relative_to(PKG)} imports {name}")
+                elif (folder, part) in ONLY and not name.startswith(ONLY[folder, part]):
+                    problems.append(f"{path.relative_to(PKG)} imports {name} (only {ONLY[folder, part]})")
             elif head and head != "__future__":
                 if banned is None and head not in sys.stdlib_module_names:
                     problems.append(f"{path.relative_to(PKG)} imports {name} (standard library only)")
@@ -119,3 +137,68 @@ def test_math_imports_only_the_standard_library():
 def test_engine_imports_no_files_or_excel_library():
     loaded = _loaded_after("import xl_ratings.engine, xl_ratings.view.sheets, xl_ratings.view.export")
     assert IO_LIBS.isdisjoint(loaded)
+
+
+def _graph() -> dict[str, set[str]]:
+    """module -> the package modules it imports (anywhere in it), names resolved to modules."""
+    modules = {".".join(p.relative_to(PKG.parent).with_suffix("").parts).removesuffix(".__init__")
+               for p in PKG.rglob("*.py")}
+    graph = {}
+    for path in PKG.rglob("*.py"):
+        me = ".".join(path.relative_to(PKG.parent).with_suffix("").parts).removesuffix(".__init__")
+        deps = set()
+        for name in imports(path):
+            # "pkg.mod.name" -> the longest module prefix
+            parts = name.split(".")
+            for k in range(len(parts), 0, -1):
+                if ".".join(parts[:k]) in modules:
+                    deps.add(".".join(parts[:k]))
+                    break
+        deps.discard(me)
+        graph[me] = {d for d in deps if not me.startswith(d + ".") and d != "xl_ratings"}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_circle():
+    """No two modules import each other, directly or through others (imports inside functions count:
+    a circle there is a tangle of responsibilities even when Python tolerates it)."""
+    assert _cycles(_graph()) == []
+
+
+def test_the_circle_check_can_fail():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []

@@ -20,7 +20,7 @@ from test_script_dispatch import replay, run_script
 from xl_ratings import systems
 from xl_ratings.excel import visibility
 from xl_ratings.i18n import to_lang
-from xl_ratings.workbook.read import read_tables
+from xl_ratings.xlsx.read import read_tables
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 INPUT = ("Settings", "Players", "Events", "Games", "Awards", "Points")

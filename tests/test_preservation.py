@@ -13,8 +13,9 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from xl_ratings.workbook.macro import has_button, save_macro_workbook
-from xl_ratings.workbook.templates import build
+from xl_ratings.xlsx.vba import has_button
+from xl_ratings.authoring.macro import save_macro_workbook
+from xl_ratings.authoring.templates import build
 
 CHANGED = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "xl/styles.xml"}
 
@@ -84,7 +85,7 @@ def test_everything_else_is_kept_byte_for_byte(tmp_path, ext):
     book = tmp_path / f"club_book.{ext}"
     wb = user_book("shanghai")
     if ext == "xlsm":
-        save_macro_workbook(wb, book)
+        save_macro_workbook(wb, book, None)
     else:
         wb.save(book)
     add_logo(book)

@@ -31,7 +31,7 @@ from test_script_dispatch import run_script, snapshot
 
 import udf_examples
 from xl_ratings import udfs
-from xl_ratings.workbook.read import read_tables
+from xl_ratings.xlsx.read import read_tables
 
 CACHE = ROOT / ".cache" / "pyodide"
 PYODIDE = CACHE / "node_modules" / "pyodide"

@@ -15,7 +15,7 @@ import openpyxl
 import pytest
 from helpers import read_sheet, run_cli
 
-from xl_ratings.workbook.read import read_tables
+from xl_ratings.xlsx.read import read_tables
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 

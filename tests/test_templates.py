@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from helpers import read_sheet, run_cli
 
-from xl_ratings.workbook.templates import write_templates
+from xl_ratings.authoring.regenerate import write_templates
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
@@ -60,12 +60,12 @@ def fresh(tmp_path_factory):
                          + ["report.xlsx"])
 def test_committed_template_matches_code(fresh, name):
     committed, built = ROOT / name, fresh / name
-    assert committed.exists(), f"{name} missing: run python -m xl_ratings.workbook.templates"
+    assert committed.exists(), f"{name} missing: run python -m xl_ratings.authoring.regenerate"
     if name.endswith(".py"):
         assert committed.read_text() == built.read_text()
     else:
         assert layout(committed) == layout(built), \
-            f"{name} drifted from the code: run python -m xl_ratings.workbook.templates"
+            f"{name} drifted from the code: run python -m xl_ratings.authoring.regenerate"
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -91,7 +91,7 @@ def test_xlsm_has_xlwings_vba_and_button():
     # a freshly made .xlsm carries the VBA project of the installed xlwings, byte for byte
     import xlwings
 
-    from xl_ratings.workbook.macro import vba_project
+    from xl_ratings.xlsx.vba import vba_project
     src = Path(xlwings.__file__).parent / "quickstart_standalone.xlsm"
     with zipfile.ZipFile(src) as z:
         assert vba_project() == z.read("xl/vbaProject.bin")
@@ -117,7 +117,7 @@ def test_read_me_lays_out_for_excel_libreoffice_and_a4():
     the page width, nothing printed outside the print area."""
     import openpyxl
 
-    from xl_ratings.workbook.templates import text_lines
+    from xl_ratings.authoring.templates import text_lines
 
     for name in [f"{s}.{ext}" for s in SYSTEMS for ext in ("xlsx", "xlsm")] + ["report.xlsx"]:
         ws = openpyxl.load_workbook(ROOT / name)["Read me"]
@@ -170,9 +170,11 @@ def test_xlsx_says_how_to_run_and_xlsm_mentions_the_button():
 
     import openpyxl
 
-    from xl_ratings.workbook.macro import macro_workbook_bytes
-    from xl_ratings.workbook.templates import build
-    wb = openpyxl.load_workbook(io.BytesIO(macro_workbook_bytes(build("peng", with_sample=False))))
+    from xl_ratings.authoring.macro import macro_workbook_bytes
+    from xl_ratings.authoring.templates import build
+    from xl_ratings.systems import REGISTRY
+    book = macro_workbook_bytes(build("peng", with_sample=False), REGISTRY["peng"], with_sample=False)
+    wb = openpyxl.load_workbook(io.BytesIO(book))
     text = " ".join(str(c.value) for row in wb["Read me"].iter_rows() for c in row if c.value)
     assert "button above" in text and "sample records" not in text
 
@@ -238,7 +240,7 @@ def test_hong_kong_template_is_traditional_throughout():
 
 def test_federation_default_from_the_system_and_the_sample():
     from xl_ratings import systems
-    from xl_ratings.workbook.templates import build
+    from xl_ratings.authoring.templates import build
 
     def federation(wb):
         return next(r[1] for r in wb["Settings"].iter_rows(values_only=True) if r[0] == "federation")
@@ -296,7 +298,7 @@ def test_report_template_keys_are_the_importers():
 
     from xl_ratings.importers._common import header_words
     from xl_ratings.importers.report import EVENT_KEYS, GAME_COLS, PLAYER_COLS
-    from xl_ratings.workbook.templates import build_report
+    from xl_ratings.authoring.templates import build_report
 
     for wb in (openpyxl.load_workbook(ROOT / "report.xlsx"), build_report(with_sample=False)):
         assert wb.sheetnames == ["Read me", "Event", "Players", "Games"]

@@ -19,8 +19,8 @@ from xl_ratings.engine.run import run
 from xl_ratings.errors import InputErrors
 from xl_ratings.excel.ranges import ArgumentError
 from xl_ratings.i18n.messages import chinese_of
-from xl_ratings.workbook import safety
-from xl_ratings.workbook.read import read_workbook
+from xl_ratings.xlsx import safety
+from xl_ratings.xlsx.read import read_workbook
 
 
 def tables(system="shanghai", **changes):
@@ -419,7 +419,7 @@ def test_a_user_sheet_named_like_a_result_sheet_is_refused(tmp_path, capsys, nam
 
 
 def test_a_csv_given_as_a_workbook(tmp_path):
-    from xl_ratings.workbook.jobs import process_game_list, process_workbook
+    from xl_ratings.jobs.process import process_game_list, process_workbook
 
     path = write_csv(tmp_path / "games.csv", ["player", "opponent", "result"], [["A", "B", "1"]])
     for call in (lambda: process_workbook(path), lambda: process_game_list(path, None)):
@@ -515,7 +515,7 @@ def test_serials_of_early_1900_as_excel_and_the_readers_have_them(tmp_path):
     from python_calamine import CalamineWorkbook
 
     from xl_ratings.engine.cells import EXCEL_EPOCH, date_of, serial_of
-    from xl_ratings.workbook.xlsx import _cell
+    from xl_ratings.xlsx.write import cell_xml as _cell
 
     days = [D(1900, 1, 1), D(1900, 2, 28), D(1900, 3, 1), D(1900, 3, 2), D(2026, 3, 1), D(9999, 12, 31)]
     assert [serial_of(d) for d in days] == [1, 59, 61, 62, 46082, 2958465] == [to_excel(d) for d in days]
@@ -613,7 +613,7 @@ def test_plan_takes_today():
 
 def test_read_sheets_for_other_workbooks(tmp_path):
     """Any workbook (an import source): the sheets asked for, within the same limits."""
-    from xl_ratings.workbook.read import read_sheets
+    from xl_ratings.xlsx.read import read_sheets
 
     def far(wb):
         wb.create_sheet("Notes")["XFD1048576"] = "x"

@@ -77,44 +77,17 @@ def summary(out, console, title: str | None = None) -> None:
 
 
 def cmd_process(args: argparse.Namespace) -> int:
-    from .workbook.jobs import GAME_LIST_SUFFIXES, process_game_list, process_workbook
+    from .jobs.process import process
 
     console = _console()
-    runner = _progress_runner(console)
-    game_list = Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES
-    # an option that does not apply is refused, never silently ignored
-    workbook_only = {"--from": (args.rerate_from, "它重新计算工作簿 History 中已处理的周期；比赛记录文件没有 History，每次都计算全部对局")}
-    list_only = {"--system": (args.system, "工作簿的等级分制度写在其设置表中"),
-                 "--players": (args.players, "工作簿的棋手在其 Players 表中"),
-                 "--events": (args.events, "工作簿的赛事在其 Events 表中"),
-                 "--set": (args.set, "工作簿的参数在其 Settings 表中")}
-    misplaced = [RatingInputError(
-        f"{o} applies only to a workbook (it re-rates periods of its History); a game list keeps no History: "
-        f"each run rates the whole list", value=o, problem_zh=f"{o} 只用于工作簿：{why}")
-        for o, (given, why) in workbook_only.items() if game_list and given]
-    misplaced += [RatingInputError(
-        f"{o} applies only to a CSV/Parquet game list; a workbook keeps it in its own sheets", value=o,
-        problem_zh=f"{o} 只用于 CSV/Parquet 比赛记录文件；{why}")
-        for o, (given, why) in list_only.items() if not game_list and given]
-    if misplaced:
-        raise InputErrors(misplaced)
-    if game_list:
-        settings = {}
-        for item in args.set or []:
-            if "=" not in item:
-                raise RatingInputError("--set takes key=value", value=item)
-            k, v = item.split("=", 1)
-            settings[k.strip()] = v.strip()
-        done = process_game_list(args.book, args.system, players=args.players, events=args.events,
-                                 settings=settings, period=args.period, output=args.output,
-                                 json_path=args.json, force=args.force, runner=runner)
-        summary(done.outcome, console)
+    done = process(args.book, period=args.period, rerate_from=args.rerate_from, output=args.output,
+                   json_path=args.json, force=args.force, system=args.system, players=args.players,
+                   events=args.events, settings=args.set, runner=_progress_runner(console))
+    summary(done.outcome, console)
+    if done.target is None:
         for p in done.written:
             console.print(f"written: {p}")
         return 0
-    done = process_workbook(args.book, period=args.period, rerate_from=args.rerate_from, output=args.output,
-                            json_path=args.json, force=args.force, runner=runner)
-    summary(done.outcome, console)
     console.print(f"written: {done.target}")
     from .i18n import to_lang
     for note in done.notes:
@@ -141,53 +114,22 @@ def _progress_runner(console: Any) -> Any:
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
-    from .workbook.fileio import Outputs, check_outputs, real_path
-    from .workbook.jobs import published_outcome
+    from .jobs.publish import publish
 
     console = _console()
-    book = real_path(Path(args.book))
-    pdf_path = Path(args.pdf) if args.pdf else None
-    if pdf_path is not None:
-        from .publish.pdf import is_our_pdf
-
-        if pdf_path.suffix.lower() != ".pdf":
-            raise RatingInputError("--pdf names the PDF to write: it must end in .pdf", value=str(pdf_path),
-                                   problem_zh="--pdf 是要写入的 PDF 文件，须以 .pdf 结尾")
-        check_outputs([book, Path(args.book)], {"--pdf": pdf_path}, force=args.force, ours=is_our_pdf)
+    done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, force=args.force)
     if args.site:
-        site_dir = Path(args.site)
-        if site_dir.exists() and not site_dir.is_dir():
-            raise RatingInputError("--site names a folder for the website; this is a file", value=str(site_dir),
-                                   problem_zh="--site 应为网站的文件夹，这是一个文件")
-    outcome = published_outcome(args.book, args.period)
-    if args.site:
-        from .publish.build import build_site
-        from .publish.site import render_site
-
-        from .workbook.fileio import write_error
-
-        try:
-            files = render_site(build_site(outcome), Path(args.site))
-        except ValueError as e:
-            raise RatingInputError(str(e), value=args.site) from None   # its Chinese: i18n.messages
-        except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
-            raise write_error(Path(args.site), e) from None
-        console.print(f"website: {len(files)} files in {Path(args.site)} — open {Path(args.site) / 'index.html'}")
-    if pdf_path is not None:
-        from .publish.pdf import print_workbook, to_pdf
-
-        tx = Outputs()
-        tx.add(pdf_path, to_pdf(print_workbook(outcome)),
-               like=pdf_path if pdf_path.is_file() and not pdf_path.is_symlink() else None)
-        tx.commit()
-        console.print(f"PDF: {pdf_path}")
+        site = Path(args.site)
+        console.print(f"website: {len(done.site_files)} files in {site} — open {site / 'index.html'}")
+    if done.pdf is not None:
+        console.print(f"PDF: {done.pdf}")
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
     from .engine.cells import to_date
     from .importers.into_book import Options
-    from .workbook.jobs import import_into
+    from .jobs.importing import import_into
 
     def day(text: str | None, option: str) -> Any:
         if not text:
@@ -232,60 +174,25 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_new(args) -> int:
-    from .workbook.templates import build
+def cmd_new(args: argparse.Namespace) -> int:
+    from .jobs.new import new_workbook
 
-    path = Path(args.book)
+    path = new_workbook(args.system, Path(args.book), with_sample=not args.empty, force=args.force)
+    sample = "" if args.empty else ", with sample records"
     if args.system == "report":
-        from .workbook import templates
-
-        if path.suffix.lower() != ".xlsx":
-            raise RatingInputError("the report workbook's name must end in .xlsx", value=str(path),
-                                   problem_zh="报告工作簿的文件名须以 .xlsx 结尾")
-        if path.exists() and not args.force:
-            raise RatingInputError("the file already exists (use --force to overwrite)", value=str(path),
-                                   problem_zh="文件已存在（如要覆盖，请加 --force）")
-        save_workbook(templates.build_report(with_sample=not args.empty), path)
-        print(f"created {path} (a club's tournament report{'' if args.empty else ', with sample records'}): "
-              f"fill it in, send it to the federation, which runs: xl-ratings import {path.name} --into BOOK.xlsx")
-        return 0
-    if path.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise RatingInputError("the new workbook's name must end in .xlsx or .xlsm", value=str(path),
-                               problem_zh="新工作簿的文件名须以 .xlsx 或 .xlsm 结尾")
-    if path.exists() and not args.force:
-        raise RatingInputError("the file already exists (use --force to overwrite)", value=str(path),
-                               problem_zh="文件已存在（如要覆盖，请加 --force）")
-    if path.suffix.lower() == ".xlsm":
-        from .workbook.macro import save_macro_workbook
-        save_macro_workbook(build(args.system, with_sample=not args.empty), path)
+        print(f"created {path} (a club's tournament report{sample}): fill it in, send it to the federation, "
+              f"which runs: xl-ratings import {path.name} --into BOOK.xlsx")
     else:
-        save_workbook(build(args.system, with_sample=not args.empty), path)
-    print(f"created {path} ({args.system}{'' if args.empty else ', with sample records'})")
+        print(f"created {path} ({args.system}{sample})")
     return 0
 
 
-def save_workbook(wb: Any, path: Path) -> None:
-    """An openpyxl workbook saved atomically (never half a file)."""
-    import io
-
-    from .workbook.fileio import atomic_write
-
-    buf = io.BytesIO()
-    wb.save(buf)
-    atomic_write(path, buf.getvalue())
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
-    from .workbook.jobs import process_workbook
-    from .workbook.templates import build
+    from .jobs.demo import run_demo
 
-    folder = Path(args.dir)
-    folder.mkdir(parents=True, exist_ok=True)
     console = _console()
-    for system in SYSTEMS:
-        path = folder / f"demo_{system}.xlsx"
-        save_workbook(build(system), path)
-        done = process_workbook(path)
+    folder = Path(args.dir)
+    for system, path, done in run_demo(folder):
         summary(done.outcome, console, title=f"{system} ({path})")
     console.print(f"demo workbooks in {folder}/ — open them in Excel or LibreOffice")
     return 0
@@ -380,9 +287,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        if args.cmd == "publish" and not (args.site or args.pdf):
-            raise RatingInputError("publish needs --site DIR and/or --pdf OUT.pdf",
-                                   problem_zh="publish 需要 --site 文件夹 和/或 --pdf 文件")
         return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process, "publish": cmd_publish,
                 "import": cmd_import}[args.cmd](args)
     except RatingInputError as e:

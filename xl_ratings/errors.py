@@ -54,6 +54,31 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Message:
+    """A catalogue entry: an id, English and Chinese (simplified) texts with the same
+    named parameters; calling it with the parameters gives a :class:`Text`."""
+
+    id: str
+    en: str
+    zh: str
+
+    def __call__(self, **params: Any) -> Text:
+        return Text(self.id, self.en.format(**params), self.zh.format(**params))
+
+
+#: every catalogue entry, by id (declared in the topic modules: :mod:`xl_ratings.i18n.catalogue`)
+CATALOGUE: dict[str, Message] = {}
+
+
+def message(id: str, en: str, zh: str) -> Message:
+    """Declare one catalogue entry (at import of its topic module); an id is declared once."""
+    if id in CATALOGUE:
+        raise RuntimeError(f"message id {id!r} is declared twice")
+    entry = CATALOGUE[id] = Message(id, en, zh)
+    return entry
+
+
+@dataclass(frozen=True)
 class Where:
     """Where a value came from: any part may be unknown.
 
@@ -67,33 +92,16 @@ class Where:
     line: int | None = None
 
     def describe(self) -> str:
-        parts = []
-        if self.file:
-            parts.append(f"file {self.file}")
-        if self.sheet:
-            parts.append(f"sheet '{self.sheet}'")
-        if self.line is not None:
-            parts.append(f"line {self.line}")
-        if self.row is not None:
-            parts.append(f"row {self.row}")
-        if self.column:
-            parts.append(f"column '{self.column}'")
-        return ", ".join(parts)
+        return self._parts("file {}", "sheet '{}'", "line {}", "row {}", "column '{}'", ", ")
 
     def describe_zh(self) -> str:
         """The same place in Chinese (simplified; the run's language converts it)."""
-        parts = []
-        if self.file:
-            parts.append(f"文件 {self.file}")
-        if self.sheet:
-            parts.append(f"工作表 '{self.sheet}'")
-        if self.line is not None:
-            parts.append(f"第 {self.line} 行（文本）")
-        if self.row is not None:
-            parts.append(f"第 {self.row} 行")
-        if self.column:
-            parts.append(f"列 '{self.column}'")
-        return "，".join(parts)
+        return self._parts("文件 {}", "工作表 '{}'", "第 {} 行（文本）", "第 {} 行", "列 '{}'", "，")
+
+    def _parts(self, file: str, sheet: str, line: str, row: str, column: str, sep: str) -> str:
+        given = ((file, self.file or None), (sheet, self.sheet or None), (line, self.line), (row, self.row),
+                 (column, self.column or None))
+        return sep.join(form.format(v) for form, v in given if v is not None)
 
 
 class RatingInputError(ValueError):

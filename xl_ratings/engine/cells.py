@@ -16,7 +16,7 @@ from ..errors import RatingInputError
 #: The most a sheet that is read may hold, counted from A1 to the farthest
 #: cell holding a value (its used range): Excel's own rows and columns, and
 #: 20 million cells (a sheet of a million games has seven million).  The file
-#: reader checks them before a sheet is expanded (:mod:`xl_ratings.workbook.safety`).
+#: reader checks them before a sheet is expanded (:mod:`xl_ratings.xlsx.safety`).
 MAX_ROWS = 1_048_576
 MAX_COLS = 16_384
 MAX_CELLS = 20_000_000

@@ -22,6 +22,7 @@ from ..i18n.labels import header_key, sheet_key
 from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
+from ..files.names import backup_name
 from .fingerprint import canon as _canon
 from .cells import blank, date1904_of, to_date
 
@@ -198,14 +199,6 @@ def seal(e: Entry, rows_in_period: int) -> str:
         [getattr(st, n) for n in names]
     text = "|".join(_canon(v.ordinal if isinstance(v, Rank) else v) for v in values)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=5).hexdigest()
-
-
-def backup_name(workbook: str) -> str:
-    """The file name of a workbook's backup: ``BOOK.backup.xlsx`` for ``…/BOOK.xlsx`` (the one
-    rule, used by :func:`xl_ratings.workbook.fileio.backup_path` and the messages)."""
-    name = workbook.replace("\\", "/").rsplit("/", 1)[-1]
-    stem, dot, ext = name.rpartition(".")
-    return f"{stem}.backup.{ext}" if dot and stem else f"{name}.backup"
 
 
 def _from_start(system: System, entries: Sequence[Entry], label: str | None) -> dt.date | None:

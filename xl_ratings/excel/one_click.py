@@ -30,7 +30,8 @@ from ..i18n.catalogue import excel as M
 from ..i18n.labels import sheet_key
 from ..i18n.messages import chinese_of
 from ..view.page import excel_code
-from ..view.sheets import SheetView, formula_like, result_sheet_clashes, result_sheets
+from ..files.encode import formula_like
+from ..view.sheets import SheetView, result_sheet_clashes, result_sheets
 from . import visibility
 
 

@@ -97,9 +97,6 @@ class Builder:
             got = self._made[(col.key, kind)] = Column(col.key, self.text(col.key), kind, kind in NUMERIC)
         return got
 
-    def cell(self, col: SheetColumn, line: Any) -> Any:
-        return self.getter(col)(line)
-
     def getter(self, col: SheetColumn) -> Callable[[Any], Any]:
         """``line -> the cell of col`` (as :meth:`_cell`), with the column's branch chosen once."""
         got = self._getters.get(id(col))

@@ -19,8 +19,8 @@ from pathlib import Path
 from ..engine.run import Outcome
 from ..errors import InputErrors, RatingInputError, Where
 from ..view.sheets import result_sheets
-from ..workbook.write import sheet_spec
-from ..workbook.xlsx import patch_workbook
+from ..xlsx.results import sheet_spec
+from ..xlsx.write import patch_workbook
 
 #: Written into the PDF's title: how a later run knows a PDF is ours (may be overwritten).
 MARK = "xl-ratings list"

@@ -7,7 +7,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from .base import Check, RatingLine
 from .period import Period
@@ -31,11 +31,6 @@ def sides(g: Game) -> Iterator[tuple[str, str, float, float]]:
     """Both sides of a game row: (player, opponent, score, handicap received)."""
     yield g.player, g.opponent, g.result.score, g.handicap
     yield g.opponent, g.player, 1.0 - g.result.score, -g.handicap
-
-
-class _Ranked(Protocol):
-    @property
-    def id(self) -> str: ...
 
 
 L = TypeVar("L")

@@ -3,7 +3,7 @@
 One :class:`SheetView` per result sheet: header labels in the workbook's
 language, rows of cell values (words, ranks spelled, status words), and a
 number format per column.  Both workbook writers -- the file writer
-(:mod:`xl_ratings.workbook.write`) and the xlwings one-click writer
+(:mod:`xl_ratings.xlsx.results`) and the xlwings one-click writer
 (:mod:`xl_ratings.excel.one_click`) -- write exactly these views.
 """
 
@@ -314,14 +314,3 @@ def result_sheets(outcome: Outcome, today: dt.date | None = None) -> list[SheetV
         v.page = page_setup(v.name, len(v.keys) - len(v.hidden), outcome.system, outcome.federation,
                             facts.period, day)
     return out
-
-
-#: A text cell starting with one of these is run as a formula by spreadsheets
-#: (OWASP CSV injection: = + - @, tab, carriage return).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def formula_like(v: Any) -> bool:
-    """Is ``v`` text that a spreadsheet would take for a formula?  Every writer
-    keeps such text as text (inline strings, a quote prefix, a text cell)."""
-    return isinstance(v, str) and v.startswith(FORMULA_STARTS)

@@ -9,9 +9,11 @@ parameters in both::
 
     raise RatingInputError(M.ROUND_NOT_WHOLE(round=r), where=...)
 
-Entries are declared with :func:`message` in the topic modules of this
-package (``sheets``, ``files``, ``imports``, ``publish``, ``checks``,
-``excel``, ``run``); an id is declared once in the whole package (a test
+Entries are declared with :func:`message` (:mod:`xl_ratings.errors`) in the
+topic modules of this package (``sheets``, ``workbooks``, ``imports``,
+``publish``, ``checks``, ``excel``, ``run``, ``rules``) and in
+:mod:`xl_ratings.files.messages` (the files layer imports nothing of ours but
+:mod:`xl_ratings.errors`); an id is declared once in the whole package (a test
 imports every topic and checks that each entry has both languages and the
 same parameters in each).  Never derive one language's text from the other's
 wording: an English edit must not silently lose its Chinese.
@@ -21,54 +23,19 @@ Standard library only (the rulebooks import it).
 
 from __future__ import annotations
 
-import string
-from dataclasses import dataclass
-from typing import Any
+import importlib
 
-from ...errors import Text
+from ...errors import CATALOGUE, Message, Text, message
 
-#: every entry of every topic module, by id
-CATALOGUE: dict[str, "Message"] = {}
-
-TOPICS = ("sheets", "files", "imports", "publish", "checks", "excel", "run", "rules")
-
-
-def _fields(template: str) -> frozenset[str]:
-    return frozenset(name.split(".")[0].split("[")[0]
-                     for _, name, _, _ in string.Formatter().parse(template) if name)
-
-
-@dataclass(frozen=True)
-class Message:
-    """A catalogue entry; calling it with the named parameters gives a :class:`~xl_ratings.errors.Text`."""
-
-    id: str
-    en: str
-    zh: str
-
-    @property
-    def fields(self) -> frozenset[str]:
-        return _fields(self.en) | _fields(self.zh)
-
-    def __call__(self, **params: Any) -> Text:
-        return Text(self.id, self.en.format(**params), self.zh.format(**params))
-
-
-def message(id: str, en: str, zh: str) -> Message:
-    """Declare one entry (at import of its topic module)."""
-    if id in CATALOGUE:
-        raise RuntimeError(f"message id {id!r} is declared twice")
-    entry = Message(id, en, zh)
-    CATALOGUE[id] = entry
-    return entry
+#: the topic modules: this package's, and the files layer's own (standard library only)
+TOPICS = tuple(f"{__name__}.{t}" for t in ("sheets", "workbooks", "imports", "publish", "checks", "excel", "run",
+                                              "rules")) + ("xl_ratings.files.messages",)
 
 
 def load_all() -> dict[str, Message]:
     """Import every topic module (for the completeness test and the docs)."""
-    import importlib
-
     for topic in TOPICS:
-        importlib.import_module(f"{__name__}.{topic}")
+        importlib.import_module(topic)
     return CATALOGUE
 
 

@@ -2,5 +2,5 @@
 
 from __future__ import annotations
 
-from . import message
+from ...errors import message
 

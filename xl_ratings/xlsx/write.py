@@ -21,30 +21,15 @@ openpyxl: the input sheets are never parsed here.
 from __future__ import annotations
 
 import datetime as dt
-import io
 import math
 import re
-import struct
 import unicodedata
-import zipfile
-import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter, serial_of
-from xml.sax.saxutils import escape
-
-REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-T_SHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
-T_DRAWING = "application/vnd.openxmlformats-officedocument.drawing+xml"
-T_CHART = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
-R_SHEET = REL_NS + "/worksheet"
-R_DRAWING = REL_NS + "/drawing"
-R_CHART = REL_NS + "/chart"
-
-_BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-_ATTR = re.compile(r'([\w:]+)="([^"]*)"')
+from .package import (CONTENT_TYPES, MAIN_NS, R_CHART, R_DRAWING, R_SHEET, REL_NS, T_CHART, T_DRAWING, T_SHEET,
+                      WORKBOOK, Package, attrs, escape_attr, escape_text, rels_path, rels_xml, unescape)
 
 
 class PrintSpec:
@@ -65,8 +50,8 @@ class PrintSpec:
         setup = (f'<pageSetup paperSize="9" orientation="{"landscape" if self.landscape else "portrait"}"'
                  + (f' fitToWidth="1" fitToHeight="{fit}"' if self.fit_width or self.one_page else "") + "/>")
         return setup + ("<headerFooter>"
-                        f"<oddHeader>{_text(_hf(self.header))}</oddHeader>"
-                        f"<oddFooter>{_text(_hf(self.footer))}</oddFooter></headerFooter>")
+                        f"<oddHeader>{escape_text(_hf(self.header))}</oddHeader>"
+                        f"<oddFooter>{escape_text(_hf(self.footer))}</oddFooter></headerFooter>")
 
 
 def _hf(parts: Sequence[str]) -> str:
@@ -96,19 +81,6 @@ class ChartSpec:
                  series: Sequence[tuple[str, str]], anchor: tuple[int, int]):
         self.title, self.x_title, self.y_title = title, x_title, y_title
         self.categories, self.series, self.anchor = categories, list(series), anchor
-
-
-def _attrs(tag: str) -> dict[str, str]:
-    return dict(_ATTR.findall(tag))
-
-
-def _unescape(s: str) -> str:
-    return (s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
-            .replace("&apos;", "'").replace("&amp;", "&"))
-
-
-def _text(s: str) -> str:
-    return escape(_BAD_XML.sub("\ufffd", s))
 
 
 def text_width(v: Any) -> int:
@@ -184,12 +156,12 @@ class Styles:
         if code in builtin:
             return builtin[code]
         for item in self._items("numFmts", "numFmt"):
-            a = _attrs(item)
-            if _unescape(a.get("formatCode", "")) == code:
+            a = attrs(item)
+            if unescape(a.get("formatCode", "")) == code:
                 return int(a["numFmtId"])
-        ids = [int(_attrs(x).get("numFmtId", 0)) for x in self._items("numFmts", "numFmt")]
+        ids = [int(attrs(x).get("numFmtId", 0)) for x in self._items("numFmts", "numFmt")]
         nid = max([163] + ids) + 1
-        self._append("numFmts", "numFmt", f'<numFmt numFmtId="{nid}" formatCode="{escape(code, {chr(34): "&quot;"})}"/>')
+        self._append("numFmts", "numFmt", f'<numFmt numFmtId="{nid}" formatCode="{escape_attr(code)}"/>')
         return nid
 
     def xf(self, code: str | None, header: bool = False, indent: bool = False, wrap: bool = False) -> int:
@@ -221,7 +193,7 @@ class Styles:
 
 
 # --------------------------------------------------------------------------- sheets
-def _cell(ref: str, v: Any, style: int, epoch: dt.date = EXCEL_EPOCH) -> str:
+def cell_xml(ref: str, v: Any, style: int, epoch: dt.date = EXCEL_EPOCH) -> str:
     s = f' s="{style}"' if style else ""
     if v is None or (isinstance(v, str) and v == ""):
         return f'<c r="{ref}"{s}/>' if style else ""
@@ -235,7 +207,7 @@ def _cell(ref: str, v: Any, style: int, epoch: dt.date = EXCEL_EPOCH) -> str:
         return f'<c r="{ref}"{s}><v>{serial_of(v, epoch == EXCEL_EPOCH_1904)!r}</v></c>'
     if isinstance(v, dt.date):
         return f'<c r="{ref}"{s}><v>{serial_of(v, epoch == EXCEL_EPOCH_1904)}</v></c>'
-    text = _text(str(v))
+    text = escape_text(str(v))
     space = ' xml:space="preserve"' if text != text.strip() else ""
     return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
@@ -285,9 +257,9 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
         width = min(MAX_WIDTH, max(6, widths[j] + 3))
         out.append(f'<col min="{j + 1}" max="{j + 1}" width="{width}" customWidth="1"{hide}/>')
     out.append("</cols><sheetData>")
-    out.append('<row r="1">' + "".join(_cell(f"{letters[j]}1", h, header_xf)
+    out.append('<row r="1">' + "".join(cell_xml(f"{letters[j]}1", h, header_xf)
                                        for j, h in enumerate(spec.header)))
-    out.append("".join(_cell(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
+    out.append("".join(cell_xml(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
                        for c, v, f in extra_rows.get(1, [])) + "</row>")
     fast = _row_writer(spec.rows, letters[:ncols], col_xf) if not extra_rows else None
     pre = [f'<c r="{letters[j]}' for j in range(ncols)]
@@ -322,12 +294,12 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
             xf = col_xf[j] if j < ncols else 0
             if isinstance(v, (dt.date, dt.datetime)) and not xf:
                 xf = date_xf
-            add(_cell(f"{letters[j]}{i}", v, xf, epoch))
+            add(cell_xml(f"{letters[j]}{i}", v, xf, epoch))
         for c, v, f in extra_rows.get(i, []):
-            add(_cell(f"{letters[c - 1]}{i}", v, styles.xf(f) if f else 0))
+            add(cell_xml(f"{letters[c - 1]}{i}", v, styles.xf(f) if f else 0))
         out.append('<row r="' + si + '">' + "".join(cells) + "</row>")
     for r in sorted(k for k in extra_rows if k > len(spec.rows) + 1):
-        out.append(f'<row r="{r}">' + "".join(_cell(f"{letters[c - 1]}{r}", v, styles.xf(f) if f else 0)
+        out.append(f'<row r="{r}">' + "".join(cell_xml(f"{letters[c - 1]}{r}", v, styles.xf(f) if f else 0)
                                                for c, v, f in extra_rows[r]) + "</row>")
     out.append("</sheetData>")
     if spec.rows and ncols and spec.chart is None:
@@ -401,10 +373,9 @@ def _row_writer(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf: S
 
 def chart_xml(chart: ChartSpec) -> bytes:
     from openpyxl.chart import LineChart, Reference, Series
-    from openpyxl.xml.functions import tostring
-
     from openpyxl.chart.text import RichText
     from openpyxl.drawing.text import CharacterProperties, Paragraph, ParagraphProperties, RichTextProperties
+    from openpyxl.xml.functions import tostring
 
     c = LineChart()
     c.title = chart.title
@@ -441,207 +412,102 @@ def drawing_xml(anchor: tuple[int, int], chart_rid: str) -> str:
             '<xdr:clientData/></xdr:oneCellAnchor></xdr:wsDr>')
 
 
-def _rels(items: list[tuple[str, str, str]]) -> str:
-    body = "".join(f'<Relationship Id="{i}" Type="{t}" Target="{escape(tg)}"/>' for i, t, tg in items)
-    return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://'
-            f'schemas.openxmlformats.org/package/2006/relationships">{body}</Relationships>')
-
-
-def _resolve(base_dir: str, target: str) -> str:
-    if target.startswith("/"):
-        return target.lstrip("/")
-    parts = (base_dir + "/" + target).split("/")
-    out: list[str] = []
-    for p in parts:
-        if p == "..":
-            if out:
-                out.pop()
-        elif p and p != ".":
-            out.append(p)
-    return "/".join(out)
-
-
-# --------------------------------------------------------------------------- zip out
-class ZipOut:
-    """A minimal zip writer that can copy members *raw* (still compressed).
-
-    Copying the workbook's untouched parts without inflating and deflating
-    them again is most of the speed of writing results into a big workbook.
-    """
-
-    def __init__(self) -> None:
-        self.buf = io.BytesIO()
-        self.central: list[bytes] = []
-
-    @staticmethod
-    def _dos(date_time: tuple[int, ...]) -> tuple[int, int]:
-        y, mo, d, h, mi, sec = date_time[:6]
-        return (h << 11) | (mi << 5) | (sec // 2), ((max(y, 1980) - 1980) << 9) | (mo << 5) | d
-
-    def _entry(self, name: str, payload: bytes, crc: int, size: int, method: int,
-               date_time: tuple[int, ...]) -> None:
-        nb = name.encode("utf-8")
-        flags = 0 if nb.isascii() else 0x800
-        t, d = self._dos(date_time)
-        offset = self.buf.tell()
-        if max(offset, len(payload), size) >= 0xFFFFFFFF:
-            raise ValueError("the workbook is too large for a plain zip (over 4 GiB)")
-        self.buf.write(struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, method, t, d, crc,
-                                   len(payload), size, len(nb), 0) + nb)
-        self.buf.write(payload)
-        self.central.append(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, flags, method, t, d,
-                                        crc, len(payload), size, len(nb), 0, 0, 0, 0, 0, offset) + nb)
-
-    def add(self, name: str, data: bytes, level: int = 1,
-            date_time: tuple[int, ...] = (2026, 1, 1, 0, 0, 0)) -> None:
-        comp = zlib.compressobj(level, zlib.DEFLATED, -15)
-        self._entry(name, comp.compress(data) + comp.flush(), zlib.crc32(data), len(data), 8, date_time)
-
-    def add_raw(self, info: zipfile.ZipInfo, source: bytes,
-                date_time: tuple[int, ...] | None = None) -> None:
-        off = info.header_offset
-        n, m = struct.unpack("<HH", source[off + 26:off + 30])
-        start = off + 30 + n + m
-        self._entry(info.filename, source[start:start + info.compress_size], info.CRC, info.file_size,
-                    info.compress_type, date_time or info.date_time)
-
-    def finish(self) -> bytes:
-        start = self.buf.tell()
-        for c in self.central:
-            self.buf.write(c)
-        size = self.buf.tell() - start
-        n = len(self.central)
-        self.buf.write(struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, n, n, size, start, 0))
-        return self.buf.getvalue()
-
-
 # --------------------------------------------------------------------------- patch
 def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
     """The workbook ``data`` with ``sheets`` added or replaced; all else unchanged."""
-    zin = zipfile.ZipFile(io.BytesIO(data))
-    files = _Parts(zin)
-    order = [i.filename for i in zin.infolist()]
-    wb = files["xl/workbook.xml"].decode("utf-8")
-    rels_name = "xl/_rels/workbook.xml.rels"
-    rels = files[rels_name].decode("utf-8")
-    ct = files["[Content_Types].xml"].decode("utf-8")
-    styles_name = next((_resolve("xl", _attrs(m)["Target"]) for m in re.findall(r"<Relationship\b[^>]*>", rels)
-                        if _attrs(m).get("Type", "").endswith("/styles")), None)
-    styles = Styles(files[styles_name].decode("utf-8")) if styles_name else None
-    if styles is None or styles_name is None:   # (no styles_name: no styles)
+    pkg = Package(data)
+    wb = pkg.text(WORKBOOK)
+    wb_rels = rels_path(WORKBOOK)
+    rels = pkg.text(wb_rels)
+    ct = pkg.text(CONTENT_TYPES)
+    styles_name = pkg.styles_part()
+    if styles_name is None:
         raise ValueError("the workbook has no styles part")
-
-    rel_tags = re.findall(r"<Relationship\b[^>]*/?>", rels)
-    rel_by_id = {_attrs(t)["Id"]: _attrs(t) for t in rel_tags}
+    styles = Styles(pkg.text(styles_name))
+    listed = pkg.sheets()
+    existing = {s.name: (s.rid, s.part) for s in listed if s.part}
     wb_prefix_m = re.search(r"<(\w+:)?workbook\b", wb)
     wp = (wb_prefix_m.group(1) or "") if wb_prefix_m else ""
-    sheet_tags = re.findall(rf"<{re.escape(wp)}sheet\b[^>]*/>", wb)
-    existing: dict[str, tuple[str, str]] = {}   # name -> (rId, part)
-    rid_attr = None
-    for t in sheet_tags:
-        a = _attrs(t)
-        rid_key = next((k for k in a if k.endswith(":id")), None)
-        rid_attr = rid_attr or rid_key
-        if rid_key and a[rid_key] in rel_by_id:
-            existing[_unescape(a.get("name", ""))] = (a[rid_key], _resolve("xl", rel_by_id[a[rid_key]]["Target"]))
-    sheet_ids = [int(_attrs(t).get("sheetId", 0)) for t in sheet_tags]
+    rid_attr = next((k for t in re.findall(rf"<{re.escape(wp)}sheet\b[^>]*/>", wb)
+                     for k in attrs(t) if k.endswith(":id")), None)
+    sheet_ids = [int(attrs(t).get("sheetId", 0)) for t in re.findall(rf"<{re.escape(wp)}sheet\b[^>]*/>", wb)]
     rid_nums = [int(m) for m in re.findall(r'Id="rId(\d+)"', rels)] or [0]
-    used = set(files.keys())
-
-    def fresh(pattern: str) -> str:
-        n = 1
-        while pattern.format(n) in used:
-            n += 1
-        used.add(pattern.format(n))
-        return pattern.format(n)
-
-    # Mac workbooks may count dates from 1904 (<workbookPr date1904="1"/>): write dates the same way
-    pr = re.search(rf"<{re.escape(wp)}workbookPr\b[^>]*>", wb)
-    epoch = EXCEL_EPOCH_1904 if pr and re.search(r'\bdate1904="(1|true)"', pr.group(0)) else EXCEL_EPOCH
-    new_sheet_tags = []
+    epoch = EXCEL_EPOCH_1904 if pkg.date1904() else EXCEL_EPOCH   # Mac workbooks may count from 1904
+    new_sheet_tags: list[str] = []
+    new_rels: list[str] = []
     for spec in sheets:
         if spec.name in existing:
             rid, part = existing[spec.name]
-            # drop the old sheet's drawing/chart parts (only result sheets get here)
-            old_rels = part.replace("worksheets/", "worksheets/_rels/") + ".rels"
-            if old_rels in files:
-                base = part.rsplit("/", 1)[0]
-                for t in re.findall(r"<Relationship\b[^>]*/?>", files[old_rels].decode("utf-8")):
-                    a = _attrs(t)
-                    if a.get("TargetMode") == "External":
-                        continue
-                    target = _resolve(base, a["Target"])
-                    if a.get("Type") == R_DRAWING and target in files:
-                        drels = target.replace("drawings/", "drawings/_rels/") + ".rels"
-                        if drels in files:
-                            for dt_ in re.findall(r"<Relationship\b[^>]*/?>", files[drels].decode("utf-8")):
-                                da = _attrs(dt_)
-                                ctarget = _resolve(target.rsplit("/", 1)[0], da["Target"])
-                                if da.get("Type") == R_CHART:
-                                    _drop(files, order, ctarget)
-                                    ct = ct.replace(f'<Override PartName="/{ctarget}" ContentType="{T_CHART}"/>', "")
-                            _drop(files, order, drels)
-                        _drop(files, order, target)
-                        ct = ct.replace(f'<Override PartName="/{target}" ContentType="{T_DRAWING}"/>', "")
-                _drop(files, order, old_rels)
+            ct = _drop_drawings(pkg, part, ct)     # only result sheets get here
         else:
-            part = fresh("xl/worksheets/sheet{}.xml")
+            part = pkg.fresh("xl/worksheets/sheet{}.xml")
             rid_nums.append(max(rid_nums) + 1)
             rid = f"rId{rid_nums[-1]}"
-            rel_tags.append(f'<Relationship Id="{rid}" Type="{R_SHEET}" Target="/{part}"/>')
+            new_rels.append(f'<Relationship Id="{rid}" Type="{R_SHEET}" Target="/{part}"/>')
             sid = max(sheet_ids + [0]) + 1
             sheet_ids.append(sid)
-            new_sheet_tags.append(f'<{wp}sheet name="{escape(spec.name, {chr(34): "&quot;"})}" '
+            new_sheet_tags.append(f'<{wp}sheet name="{escape_attr(spec.name)}" '
                                   f'sheetId="{sid}" {rid_attr or "r:id"}="{rid}"/>')
-            ct = ct.replace("</Types>", f'<Override PartName="/{part}" ContentType="{T_SHEET}"/></Types>')
+            ct = _override(ct, part, T_SHEET)
             existing[spec.name] = (rid, part)
         drawing_rid = None
         if spec.chart is not None:
-            drawing = fresh("xl/drawings/drawing{}.xml")
-            chart = fresh("xl/charts/chart{}.xml")
-            files[chart] = chart_xml(spec.chart)
-            files[drawing] = drawing_xml(spec.chart.anchor, "rId1").encode("utf-8")
-            files[drawing.replace("drawings/", "drawings/_rels/") + ".rels"] = _rels(
-                [("rId1", R_CHART, "/" + chart)]).encode("utf-8")
-            files[part.replace("worksheets/", "worksheets/_rels/") + ".rels"] = _rels(
-                [("rId1", R_DRAWING, "/" + drawing)]).encode("utf-8")
-            for p_, t_ in ((drawing, T_DRAWING), (chart, T_CHART)):
-                ct = ct.replace("</Types>", f'<Override PartName="/{p_}" ContentType="{t_}"/></Types>')
+            drawing = pkg.fresh("xl/drawings/drawing{}.xml")
+            chart = pkg.fresh("xl/charts/chart{}.xml")
+            pkg[chart] = chart_xml(spec.chart)
+            pkg.set_text(drawing, drawing_xml(spec.chart.anchor, "rId1"))
+            pkg.set_text(rels_path(drawing), rels_xml([("rId1", R_CHART, "/" + chart)]))
+            pkg.set_text(rels_path(part), rels_xml([("rId1", R_DRAWING, "/" + drawing)]))
+            ct = _override(_override(ct, drawing, T_DRAWING), chart, T_CHART)
             drawing_rid = "rId1"
-        files[part] = sheet_xml(spec, styles, drawing_rid, epoch).encode("utf-8")
-        for name in (part, drawing_rid and drawing, drawing_rid and chart):
-            if name and name not in order:
-                order.append(name)
-        for name in [k for k in files.keys() if k.endswith(".rels") and k not in order]:
-            order.append(name)
+        pkg.set_text(part, sheet_xml(spec, styles, drawing_rid, epoch))
     if new_sheet_tags:
         wb = re.sub(rf"</{re.escape(wp)}sheets>", "".join(new_sheet_tags) + f"</{wp}sheets>", wb, count=1)
-        rels = re.sub(r"</Relationships>", "".join(t for t in rel_tags if t not in rels) + "</Relationships>",
-                      rels, count=1)
-    wb = _print_titles(wb, wp, sheets)
-    files["xl/workbook.xml"] = wb.encode("utf-8")
-    files[rels_name] = rels.encode("utf-8")
-    files["[Content_Types].xml"] = ct.encode("utf-8")
-    files[styles_name] = styles.xml.encode("utf-8")
-    return files.write(data, order)
+        rels = re.sub(r"</Relationships>", "".join(new_rels) + "</Relationships>", rels, count=1)
+    pkg.set_text(WORKBOOK, _print_titles(wb, wp, sheets))
+    pkg.set_text(wb_rels, rels)
+    pkg.set_text(CONTENT_TYPES, ct)
+    pkg.set_text(styles_name, styles.xml)
+    return pkg.write()
+
+
+def _override(ct: str, part: str, content_type: str) -> str:
+    """[Content_Types].xml with an Override for a new part."""
+    return ct.replace("</Types>", f'<Override PartName="/{part}" ContentType="{content_type}"/></Types>')
+
+
+def _drop_drawings(pkg: Package, part: str, ct: str) -> str:
+    """Remove a result sheet's drawing and chart parts (rewritten anew); returns the content types."""
+    for rel in pkg.rels(part):
+        if rel.external or rel.type != R_DRAWING or rel.target not in pkg:
+            continue
+        for inner in pkg.rels(rel.target):
+            if inner.type == R_CHART:
+                pkg.drop(inner.target)
+                ct = ct.replace(f'<Override PartName="/{inner.target}" ContentType="{T_CHART}"/>', "")
+        pkg.drop(rels_path(rel.target))
+        pkg.drop(rel.target)
+        ct = ct.replace(f'<Override PartName="/{rel.target}" ContentType="{T_DRAWING}"/>', "")
+    pkg.drop(rels_path(part))
+    return ct
 
 
 def _print_titles(wb: str, wp: str, sheets: Sequence[SheetSpec]) -> str:
     """workbook.xml with the result sheets' header rows repeated on every printed
     page (``_xlnm.Print_Titles``); the user's own defined names are kept."""
     p = re.escape(wp)
-    order = [_unescape(_attrs(t).get("name", "")) for t in re.findall(rf"<{p}sheet\b[^>]*/>", wb)]
+    order = [unescape(attrs(t).get("name", "")) for t in re.findall(rf"<{p}sheet\b[^>]*/>", wb)]
     ours = {order.index(s.name): s for s in sheets if s.name in order}
 
     def keep(m: re.Match[str]) -> str:
-        a = _attrs(m.group(1))
+        a = attrs(m.group(1))
         if a.get("name") == "_xlnm.Print_Titles" and a.get("localSheetId", "").isdigit() \
                 and int(a["localSheetId"]) in ours:
             return ""
         return m.group(0)
     wb = re.sub(rf"(<{p}definedName\b[^>]*>).*?</{p}definedName>", keep, wb, flags=re.S)
     new = "".join(f'<{wp}definedName name="_xlnm.Print_Titles" localSheetId="{i}">'
-                  f"{escape(chr(39) + s.name.replace(chr(39), chr(39) * 2) + chr(39))}!$1:${s.page.title_rows}"
+                  f"{escape_text(chr(39) + s.name.replace(chr(39), chr(39) * 2) + chr(39))}!$1:${s.page.title_rows}"
                   f"</{wp}definedName>"
                   for i, s in sorted(ours.items()) if s.page is not None and s.page.title_rows)
     if not new:
@@ -651,86 +517,3 @@ def _print_titles(wb: str, wp: str, sheets: Sequence[SheetSpec]) -> str:
     if re.search(rf"</{p}definedNames>", wb):
         return re.sub(rf"</{p}definedNames>", f"{new}</{wp}definedNames>", wb, count=1)
     return re.sub(rf"</{p}sheets>", f"</{wp}sheets><{wp}definedNames>{new}</{wp}definedNames>", wb, count=1)
-
-
-class _Parts:
-    """The workbook's parts: read lazily, and remembering which ones changed."""
-
-    def __init__(self, zin: zipfile.ZipFile) -> None:
-        self.zin = zin
-        self.infos = {i.filename: i for i in zin.infolist()}
-        self.cache: dict[str, bytes] = {}
-        self.changed: set[str] = set()
-        self.removed: set[str] = set()
-
-    def __contains__(self, name: object) -> bool:
-        return name not in self.removed and (name in self.cache or name in self.infos)
-
-    def __getitem__(self, name: str) -> bytes:
-        if name in self.removed:
-            raise KeyError(name)
-        if name not in self.cache:
-            self.cache[name] = self.zin.read(name)
-        return self.cache[name]
-
-    def __setitem__(self, name: str, value: bytes) -> None:
-        self.removed.discard(name)
-        self.cache[name] = value
-        self.changed.add(name)
-
-    def get(self, name: str, default: bytes | None = None) -> bytes | None:
-        return self[name] if name in self else default
-
-    def pop(self, name: str, default: object = None) -> object:
-        if name in self:
-            self.removed.add(name)
-            self.changed.discard(name)
-        return default
-
-    def info(self, name: str) -> zipfile.ZipInfo | None:
-        return self.infos.get(name)
-
-    def keys(self) -> list[str]:
-        return [n for n in dict.fromkeys(list(self.infos) + list(self.cache)) if n in self]
-
-    def __iter__(self):
-        return iter(self.keys())
-
-    def write(self, data: bytes, order: Sequence[str] = (),
-              date_time: tuple[int, ...] | None = None) -> bytes:
-        """The new zip: changed parts compressed anew, every other part copied
-        raw (still compressed, byte for byte), in ``order`` then the rest.
-        ``date_time``: one fixed time for every entry (byte-stable files)."""
-        out = ZipOut()
-        now = dt.datetime.now().timetuple()[:6]
-        for name in dict.fromkeys(list(order) + self.keys()):
-            if name not in self:
-                continue
-            old = self.info(name)
-            when = date_time or (old.date_time if old else now)
-            if name in self.changed:
-                out.add(name, self[name], date_time=when)
-            else:
-                assert old is not None
-                out.add_raw(old, data, date_time=when)
-        return out.finish()
-
-
-def rewrite_zip(data: bytes, changes: Mapping[str, bytes | None], order: Sequence[str] = (),
-                date_time: tuple[int, ...] | None = None) -> bytes:
-    """The one way this package rewrites a zip (workbook) file: ``data`` with
-    the parts in ``changes`` replaced or added (bytes) or removed (None);
-    every other part is copied raw, byte for byte."""
-    files = _Parts(zipfile.ZipFile(io.BytesIO(data)))
-    for name, value in changes.items():
-        if value is None:
-            files.pop(name)
-        else:
-            files[name] = value
-    return files.write(data, order, date_time)
-
-
-def _drop(files: _Parts, order: list[str], name: str) -> None:
-    files.pop(name, None)
-    if name in order:
-        order.remove(name)

@@ -28,7 +28,7 @@ never the user's other sheets), each sheet's XML scanned in chunks
   program that does not calculate): the reader would see an empty cell.
 
 Plus the check that the workbook is not open in Excel or LibreOffice (the
-lock between two runs is :class:`.fileio.WorkbookLock`).
+lock between two runs is :class:`xl_ratings.files.lock.WorkbookLock`).
 """
 
 from __future__ import annotations
@@ -41,9 +41,10 @@ from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
 
-from ..i18n.labels import sheet_key
-from ..errors import InputErrors, RatingInputError, Where
 from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
+from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.labels import sheet_key
+from .package import CONTENT_TYPES, WORKBOOK, rels_path, sheets_of
 
 MAX_FILE_BYTES = 200 * 2**20        #: 200 MiB on disk
 MAX_UNCOMPRESSED = 2 * 2**30        #: 2 GiB of XML in all
@@ -52,7 +53,6 @@ MAX_RATIO = 200                     #: a part may inflate at most this many time
 MAX_PARTS = 10_000
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points")
-_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
 def _refuse(path: Path, problem: str) -> InputErrors:
@@ -112,7 +112,7 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
             if b"<!DOCTYPE" in start or b"<!ENTITY" in start:
                 raise _refuse(p, f"part {i.filename} declares a DTD or entities; refused "
                                  "(XML entity attack protection)")
-        for name in ("[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels"):
+        for name in (CONTENT_TYPES, WORKBOOK, rels_path(WORKBOOK)):
             if name in names:
                 SafeET.fromstring(z.read(name))
     except InputErrors:
@@ -156,20 +156,8 @@ class SheetPart:
 
 def workbook_sheets(z: zipfile.ZipFile) -> tuple[list[SheetPart], bool]:
     """(every sheet of the workbook in order, whether it counts dates from 1904)."""
-    wb = SafeET.fromstring(z.read("xl/workbook.xml"))
-    rels = SafeET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
-    targets = {r.get("Id"): r.get("Target") or "" for r in rels}
-    out = []
-    date1904 = False
-    for el in wb.iter():
-        if el.tag.endswith("}workbookPr") or el.tag == "workbookPr":
-            date1904 = str(el.get("date1904", "")).strip().lower() in ("1", "true")
-        if not (el.tag.endswith("}sheet") or el.tag == "sheet"):
-            continue
-        target = targets.get(el.get(_REL), "")
-        part = target.lstrip("/") if target.startswith("/") else "xl/" + target
-        out.append(SheetPart(el.get("name") or "", part, el.get("state") or "visible"))
-    return out, date1904
+    listed, date1904 = sheets_of(z.read(WORKBOOK), z.read(rels_path(WORKBOOK)))
+    return [SheetPart(s.name, s.part, s.state) for s in listed], date1904
 
 
 def hidden_sheet_problems(path: str | os.PathLike, sheets: list[SheetPart],

@@ -1,5 +1,5 @@
-"""Writing results into workbook files: the result sheets of the view layer,
-patched into a copy of the workbook (:mod:`.xlsx`), saved safely.
+"""The result sheets of the view layer as sheets the zip patcher writes
+(:func:`.write.patch_workbook`).
 
 Input sheets are never edited: only the result sheets (Ratings, Changes,
 Standards, Inactive, Pending, Fees, Checks, History) are added or replaced.
@@ -7,14 +7,10 @@ Standards, Inactive, Pending, Fees, Checks, History) are added or replaced.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
+from ..engine.cells import col_letter
 from ..engine.run import Outcome
 from ..view.sheets import SheetView, result_sheets
-from ..engine.cells import col_letter
-from .fileio import Outputs, backup_path
-from .xlsx import ChartSpec, PrintSpec, SheetSpec, patch_workbook
+from .write import ChartSpec, PrintSpec, SheetSpec, patch_workbook
 
 
 def sheet_spec(view: SheetView) -> SheetSpec:
@@ -45,16 +41,3 @@ def result_specs(out: Outcome) -> list[SheetSpec]:
 def patch_result_sheets(data: bytes, out: Outcome) -> bytes:
     """The workbook ``data`` with the result sheets of ``out`` added or replaced."""
     return patch_workbook(data, result_specs(out))
-
-
-def save_outcome(src: str | os.PathLike[str], out: Outcome) -> Path:
-    """Write the results into the workbook ``src`` in place (the previous
-    version kept as ``NAME.backup.xlsx``), all or nothing.  The command line
-    uses :func:`xl_ratings.workbook.jobs.process_workbook`, which also takes
-    the lock and checks every output first."""
-    path = Path(src)
-    tx = Outputs()
-    tx.backup(path, backup_path(path))
-    tx.workbook(path, patch_result_sheets(path.read_bytes(), out))
-    tx.commit()
-    return path

@@ -20,13 +20,13 @@ from typing import Any
 
 from .. import systems
 from ..engine.inputs import COLUMNS
+from ..files.encode import formula_like
 from ..i18n import to_lang
 from ..i18n.labels import SHEET_ALIASES, label
 from ..systems.base import System
 from ..view.page import LIST_NAMES
-from ..view.sheets import formula_like
-from .macro import BUTTON_ANCHOR, BUTTON_TEXT, IMPORT_TEXT
-from .xlsx import text_width
+from ..xlsx.vba import BUTTON_ANCHOR, BUTTON_TEXT
+from ..xlsx.write import text_width
 
 HEADER_FILL = "1F4E78"
 READ_ME = "Read me"
@@ -249,37 +249,6 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
     return lines
 
 
-def _template_system(wb: Any) -> System | None:
-    """The system of a workbook this module built (its Settings name it and its
-    Read me starts with the system's title), else None."""
-    if "Settings" not in wb.sheetnames or READ_ME not in wb.sheetnames:
-        return None
-    name = next((row[1] for row in wb["Settings"].iter_rows(values_only=True)
-                 if len(row) > 1 and row[0] == "system"), None)
-    system = systems.REGISTRY.get(str(name or "").strip().lower())
-    if system is None:
-        return None
-    return system if wb[READ_ME]["A1"].value == system.title else None
-
-
-def prepare_macro_workbook(wb: Any) -> tuple[str, str]:
-    """Ready a template for the .xlsm: its Read me mentions the buttons (rather
-    than the command line and xlwings Lite only).  Returns the texts of the
-    process and import buttons in the workbook's script.  Other workbooks are
-    left as they are."""
-    system = _template_system(wb)
-    if system is None:
-        return BUTTON_TEXT, IMPORT_TEXT
-    old = wb[READ_ME]
-    index = wb.sheetnames.index(READ_ME)
-    wb.remove(old)
-    ws = wb.create_sheet(READ_ME, index)
-    wb.active = index
-    with_sample = wb["Players"].max_row > 1 if "Players" in wb.sheetnames else False
-    write_read_me(ws, system_read_me(system, with_sample, macro=True), READ_ME_WIDTHS)
-    return button_caption(system), to_lang(IMPORT_TEXT, system.lang)
-
-
 # --------------------------------------------------------------------------- system workbooks
 
 def settings_rows(system: System) -> list[list[Any]]:
@@ -305,8 +274,8 @@ def settings_rows(system: System) -> list[list[Any]]:
 def build(name: str, with_sample: bool = True) -> Any:
     """A fresh workbook for system ``name`` (openpyxl), with or without sample records.
 
-    Saved as .xlsm by :func:`xl_ratings.workbook.macro.save_macro_workbook`,
-    its Read me mentions the button instead (:func:`prepare_macro_workbook`).
+    Saved as .xlsm by :func:`xl_ratings.authoring.macro.save_macro_workbook`,
+    its Read me mentions the button instead (:func:`xl_ratings.authoring.macro.prepare_macro_workbook`).
     """
     import openpyxl
 
@@ -546,65 +515,4 @@ def build_report(with_sample: bool = True) -> Any:
     return wb
 
 
-__all__ = ["build", "build_report", "prepare_macro_workbook", "settings_rows", "write_templates"]
-
-
-def _fix_zip_times(path: Any) -> None:
-    """Same bytes on every regeneration: fixed timestamps inside the zip."""
-    import re
-    import zipfile
-    from pathlib import Path
-
-    from .macro import FIXED_TIME
-    from .xlsx import rewrite_zip
-
-    data = Path(path).read_bytes()
-    with zipfile.ZipFile(path) as z:
-        core = z.read("docProps/core.xml")
-    core = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2026-01-01T00:00:00Z", core)
-    Path(path).write_bytes(rewrite_zip(data, {"docProps/core.xml": core}, date_time=FIXED_TIME))
-
-
-def write_templates(folder: Any) -> list[Any]:
-    """(Re)generate ``workbook_templates/``: per system an .xlsx with sample
-    records, and an .xlsm (+ its RunPython module) for classic xlwings; and
-    the club's report (report.xlsx)."""
-    from pathlib import Path
-
-    from .macro import save_macro_workbook
-
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    fixed = dt.datetime(2026, 1, 1)
-
-    def save(wb: Any, path: Path) -> None:
-        wb.properties.created = wb.properties.modified = fixed
-        wb.save(path)
-        _fix_zip_times(path)
-        written.append(path)
-
-    for system in systems.SYSTEMS:
-        save(build(system), folder / f"{system}.xlsx")
-        wb = build(system)
-        wb.properties.created = wb.properties.modified = fixed
-        xlsm = folder / f"{system}.xlsm"
-        save_macro_workbook(wb, xlsm)
-        _fix_zip_times(xlsm)
-        written += [xlsm, folder / f"{system}.py"]
-    save(build_report(), folder / "report.xlsx")
-    from .. import __version__
-    from ..excel.addin_files import addin_files
-
-    for rel, text in addin_files(__version__).items():   # xlwings Lite and Server: text files
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        (folder / rel).write_text(text, encoding="utf-8", newline="\n")
-        written.append(folder / rel)
-    return written
-
-
-if __name__ == "__main__":   # python -m xl_ratings.workbook.templates [folder]
-    import sys
-
-    for p in write_templates(sys.argv[1] if len(sys.argv) > 1 else "workbook_templates"):
-        print(p)
+__all__ = ["build", "build_report", "settings_rows"]

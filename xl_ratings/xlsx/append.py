@@ -10,34 +10,17 @@ dates (in the workbook's date system) or inline strings -- never formulas.
 
 from __future__ import annotations
 
-import io
 import re
-import zipfile
 from collections.abc import Mapping
 from typing import Any
 
 from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter
 from ..importers.into_book import Appended, Plan
+from .package import R_TABLE, Package
 from .safety import col_number
-from .xlsx import Styles, _attrs, _cell, _Parts, _resolve
+from .write import Styles, cell_xml
 
 _ROW = re.compile(r"<(?:\w+:)?row\b[^>]*?(?:/>|>.*?</(?:\w+:)?row>)", re.S)
-
-
-def _sheet_parts(files: _Parts) -> dict[str, str]:
-    """Sheet name -> its part (from workbook.xml and its rels)."""
-    wb = files["xl/workbook.xml"].decode("utf-8")
-    rels = files["xl/_rels/workbook.xml.rels"].decode("utf-8")
-    targets = {_attrs(t).get("Id"): _attrs(t).get("Target", "") for t in re.findall(r"<Relationship\b[^>]*>", rels)}
-    out = {}
-    for tag in re.findall(r"<(?:\w+:)?sheet\b[^>]*/>", wb):
-        a = _attrs(tag)
-        rid = next((v for k, v in a.items() if k.endswith(":id")), None)
-        name = a.get("name", "").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">") \
-            .replace("&quot;", '"').replace("&apos;", "'")
-        if rid in targets:
-            out[name] = _resolve("xl", targets[rid])
-    return out
 
 
 def _has_value(row_xml: str) -> bool:
@@ -79,23 +62,18 @@ def _new_row(r: int, app: Appended, values: Mapping[str, Any], date_xf: int, epo
         letters = col_letter(j + 1)
         is_date = hasattr(v, "isoformat") and not isinstance(v, str)
         style = date_xf if is_date else int(styles.get(letters, 0))
-        cells[j + 1] = _cell(f"{letters}{r}", v, style, epoch)
+        cells[j + 1] = cell_xml(f"{letters}{r}", v, style, epoch)
     return head + "".join(cells[k] for k in sorted(cells)) + "</row>"
 
 
 def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes:
     """The workbook ``data`` with the plan's rows appended (from ``first_rows[key]``,
     the 1-based row after each sheet's last filled row) and its cleared rows blanked."""
-    files = _Parts(zipfile.ZipFile(io.BytesIO(data)))
-    order = list(files.infos)
-    parts = _sheet_parts(files)
-    wb = files["xl/workbook.xml"].decode("utf-8")
-    pr = re.search(r"<(?:\w+:)?workbookPr\b[^>]*>", wb)
-    epoch = EXCEL_EPOCH_1904 if pr and re.search(r'\bdate1904="(1|true)"', pr.group(0)) else EXCEL_EPOCH
-    rels = files["xl/_rels/workbook.xml.rels"].decode("utf-8")
-    styles_name = next((_resolve("xl", _attrs(m)["Target"]) for m in re.findall(r"<Relationship\b[^>]*>", rels)
-                        if _attrs(m).get("Type", "").endswith("/styles")), None)
-    styles = Styles(files[styles_name].decode("utf-8")) if styles_name else None
+    files = Package(data)
+    parts = files.sheet_parts()
+    epoch = EXCEL_EPOCH_1904 if files.date1904() else EXCEL_EPOCH
+    styles_name = files.styles_part()
+    styles = Styles(files.text(styles_name)) if styles_name else None
     date_xf = styles.xf("yyyy-mm-dd") if styles is not None else 0
     for key, app in plan.appends.items():
         clear = set(plan.clear.get(key, []))
@@ -128,7 +106,7 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes
             _stretch_tables(files, part, start - 1, start + len(app.rows) - 1)
     if styles is not None and styles_name is not None and styles.xml != files[styles_name].decode("utf-8"):
         files[styles_name] = styles.xml.encode("utf-8")
-    return files.write(data, order)
+    return files.write()
 
 
 def _stretch(xml: str, last: int) -> str:
@@ -144,30 +122,16 @@ def _stretch(xml: str, last: int) -> str:
     return re.sub(r'(<(?:\w+:)?autoFilter\b[^>]*\bref=)"([^"]+)"', grow, xml, count=1)
 
 
-def _stretch_tables(files: _Parts, part: str, old_last: int, new_last: int) -> None:
+def _stretch_tables(files: Package, part: str, old_last: int, new_last: int) -> None:
     """An Excel table (ListObject) that ended at the sheet's last filled row grows over the new rows."""
-    rels_part = part.replace("worksheets/", "worksheets/_rels/") + ".rels"
-    if rels_part not in files:
-        return
-    base = part.rsplit("/", 1)[0]
-    for tag in re.findall(r"<Relationship\b[^>]*>", files[rels_part].decode("utf-8")):
-        a = _attrs(tag)
-        if not a.get("Type", "").endswith("/table"):
+    for rel in files.rels(part):
+        if rel.external or rel.type != R_TABLE or rel.target not in files:
             continue
-        table = _resolve(base, a.get("Target", ""))
-        if table not in files:
-            continue
-        xml = files[table].decode("utf-8")
+        xml = files.text(rel.target)
         m = re.search(r'(<(?:\w+:)?table\b[^>]*\bref=")([A-Z]+\d+):([A-Z]+)(\d+)"', xml)
         if m is None or int(m.group(4)) != old_last:
             continue
         grown = f"{m.group(2)}:{m.group(3)}{new_last}"
         xml = xml.replace(m.group(0), f'{m.group(1)}{grown}"', 1)
         xml = re.sub(r'(<(?:\w+:)?autoFilter\b[^>]*\bref=")[A-Z]+\d+:[A-Z]+\d+"', rf'\g<1>{grown}"', xml, count=1)
-        files[table] = xml.encode("utf-8")
-
-
-def append_summary(plan: Plan) -> dict[str, int]:
-    """Rows added per sheet (for messages)."""
-    return {key: len(app.rows) for key, app in plan.appends.items()}
-
+        files.set_text(rel.target, xml)

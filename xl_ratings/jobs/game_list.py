@@ -25,13 +25,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..engine.inputs import COLUMNS, read_records
+from ..engine.perf import gc_paused
+from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.labels import header_key
 from ..i18n.messages import chinese_of
-from ..errors import InputErrors, RatingInputError, Where
-from .safety import spans
 from ..systems.records import Records
-from ..engine.perf import gc_paused
-from ..engine.inputs import COLUMNS, read_records
+from ..xlsx.safety import spans
 
 DEFAULT_EVENT = "games"
 #: Columns holding numbers (a NaN or infinity there is refused and read as blank).

@@ -1,0 +1,147 @@
+"""What every job shares: the result of a job (:class:`Done`), the workbook's
+name and kind checked, its language for messages, and the workbook opened
+for a job (real path, not open elsewhere, locked).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..engine.run import Outcome, Progress
+from ..errors import InputErrors, RatingInputError, Where
+from ..files.atomic import backup_path, sweep_temps
+from ..files.lock import WorkbookLock
+from ..files.paths import check_writable, real_path
+from ..files.sniff import JSON_MARKER
+from ..i18n.catalogue import workbooks as M
+from ..view.export import export
+from ..xlsx.read import read_sheets
+from ..xlsx.safety import inspect_file, office_lock, workbook_sheets
+
+#: The largest tournament file ``import`` reads (a workbook's own limit is in :mod:`.safety`).
+MAX_SOURCE_BYTES = 200 * 2**20
+
+
+#: Game lists beyond a workbook (CSV, Parquet).
+GAME_LIST_SUFFIXES = (".csv", ".parquet", ".pq", ".txt")
+
+
+#: Spreadsheet files that are not .xlsx/.xlsm: say "save as .xlsx".
+OTHER_SPREADSHEETS = (".ods", ".xls", ".xlsb", ".numbers", ".et")
+
+
+Runner = Callable[[Callable[[Progress | None], Outcome], int], Outcome]
+
+
+def plain_runner(job: Callable[[Progress | None], Outcome], games: int) -> Outcome:
+    return job(None)
+
+
+@dataclass
+class Done:
+    """What a job wrote, for the officer."""
+
+    outcome: Outcome
+    target: Path | None                     #: the workbook written (None: a game list)
+    written: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def json_export(outcome: Outcome) -> dict[str, Any]:
+    """The JSON export with our marker first (so a later run knows the file is ours)."""
+    return {JSON_MARKER: f"xl-ratings {__version__}", **export(outcome)}
+
+
+def game_list_needs_system(path: Path) -> RatingInputError:
+    """A game list (.csv, .parquet) given without ``--system``."""
+    return RatingInputError(M.GAME_LIST_NEEDS_SYSTEM(suffix=path.suffix.lower()), where=Where(str(path)))
+
+
+def check_workbook_name(path: Path) -> None:
+    suffix = path.suffix.lower()
+    if suffix in GAME_LIST_SUFFIXES:
+        raise InputErrors([game_list_needs_system(path)])
+    if suffix in OTHER_SPREADSHEETS:
+        raise InputErrors([RatingInputError(
+            f"is a {suffix} file: xl-ratings reads .xlsx and .xlsm workbooks; open it in Excel or LibreOffice "
+            "and save it as .xlsx (Excel Workbook)", where=Where(str(path)),
+            problem_zh=f"是 {suffix} 文件：请在 Excel 或 LibreOffice 中另存为 .xlsx 工作簿")])
+
+
+def in_language(err: InputErrors, tables: Mapping[str, Any]) -> InputErrors:
+    """``err`` told in the workbook's script (traditional Chinese for the Hong Kong
+    workbooks): the system named in its Settings sheet, when there is one."""
+    from ..engine.inputs import workbook_lang
+
+    setattr(err, "lang", workbook_lang(tables))
+    return err
+
+
+def same_kind(book: Path, output: str | None) -> None:
+    """``--output`` is a workbook of the same kind (a macro-enabled .xlsm saved as .xlsx
+    would not open in Excel; a .csv name would hide a workbook)."""
+    if output is None:
+        return
+    want, got = book.suffix.lower(), Path(output).suffix.lower()
+    if got != want:
+        raise InputErrors([RatingInputError(
+            f"--output must end in {want}, like the workbook", value=str(output),
+            problem_zh=f"--output 的扩展名须与工作簿相同（{want}）")])
+
+
+def history_periods(path: Path) -> set[str]:
+    """The periods a workbook's History holds (empty if none, or if it cannot be read)."""
+    from ..engine.cells import blank
+    from ..i18n.labels import header_key, sheet_key
+
+    try:
+        with inspect_file(path) as z:
+            sheets, _ = workbook_sheets(z)
+        name = next((sh.name for sh in sheets if sheet_key(sh.name) == "History"), None)
+        if name is None:
+            return set()
+        rows = read_sheets(path, [name]).get(name, [])
+    except InputErrors:
+        return set()
+    if not rows:
+        return set()
+    col = next((j for j, h in enumerate(rows[0]) if header_key(h, {"period"}) == "period"), None)
+    return {str(r[col]).strip() for r in rows[1:] if col is not None and col < len(r) and not blank(r[col])}
+
+
+def _office_lock_problem(paths: list[Path]) -> RatingInputError | None:
+    for p in paths:
+        lock = office_lock(p)
+        if lock is not None:
+            return RatingInputError(
+                f"the workbook is open in Excel or LibreOffice ({lock.name}); close it first, or write the "
+                "results elsewhere with --output", where=Where(str(p)), problem_zh="工作簿正在被打开，请先关闭")
+    return None
+
+
+@contextlib.contextmanager
+def locked_workbook(given: Path, in_place: bool) -> Iterator[Path]:
+    """The workbook's real path, checked and locked for the job.
+
+    In place, the workbook must be writable and not open in Excel or
+    LibreOffice; the lock keeps two runs (through any links) apart.
+    """
+    check_workbook_name(given)
+    src = real_path(given)
+    if in_place:
+        problem = _office_lock_problem([given, src])
+        if problem is not None:
+            raise InputErrors([problem])
+        check_writable(src)
+    lockable = in_place or os.access(src.parent, os.W_OK)
+    with WorkbookLock(src) if lockable else contextlib.nullcontext():
+        if in_place:
+            sweep_temps(src)
+            sweep_temps(backup_path(src))
+        yield src

@@ -1,0 +1,90 @@
+"""Import tournament files into a workbook's input sheets (appending rows),
+after every source is read and every problem found; nothing written on a
+problem, or on ``--dry-run``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputErrors, RatingInputError, Where
+from ..files.atomic import Outputs, backup_path
+from ..files.paths import check_outputs, real_path
+from ..files.sniff import is_processed_workbook, is_workbook
+from ..xlsx.read import read_workbook
+from .common import MAX_SOURCE_BYTES, check_workbook_name, in_language, locked_workbook, same_kind
+
+
+def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str | None = None,
+                options: Any = None, dry_run: bool = False, output: str | None = None,
+                force: bool = False) -> tuple[Any, list[Path]]:
+    """Import tournament files into a workbook's input sheets (appending rows).
+
+    Returns (the plan, files written); ``dry_run`` writes nothing.
+    """
+    from ..importers import load
+    from ..importers.into_book import Options, first_new_row, plan_import
+    from ..xlsx.append import append_rows
+
+    given = Path(book)
+    in_place = output is None
+    check_workbook_name(given)
+    src_check = real_path(given)
+    same_kind(src_check, output)
+    backup = backup_path(src_check) if in_place and not dry_run else None
+    paths = [real_path(Path(s)) for s in sources]     # missing, a folder, a pipe or a device: refused
+    for p in paths:
+        if p.exists() and os.path.samefile(p, src_check):
+            raise InputErrors([RatingInputError(
+                "is the workbook itself: give the tournament files to import, and the workbook with --into",
+                where=Where(str(p)), problem_zh="这是工作簿本身：请给出要导入的成绩文件，用 --into 指定工作簿")])
+    if not dry_run:
+        check_outputs([src_check, given, *paths], {"--output": Path(output) if output else None,
+                                                  "backup": backup},
+                      force=force, ours=lambda p: is_workbook(p) if backup and p.name == backup.name
+                      else is_processed_workbook(p))
+    errors: list[RatingInputError] = []
+    tournaments = []
+    from ..xlsx.read import read_sheets
+
+    def sheets(path: Path, names: list[str]) -> Mapping[str, list[list[Any]]]:
+        # the safety checks, size limits and what-you-see rules of the workbook's own input sheets
+        return {n: [list(r) for r in t] for n, t in read_sheets(path, names, as_input=True).items()}
+
+    for p in paths:
+        try:
+            if p.stat().st_size > MAX_SOURCE_BYTES:
+                raise InputErrors([RatingInputError(
+                    f"is {p.stat().st_size / 2**20:.0f} MiB; a tournament file is at most "
+                    f"{MAX_SOURCE_BYTES // 2**20} MiB", where=Where(str(p)),
+                    problem_zh=f"文件过大（上限 {MAX_SOURCE_BYTES // 2**20} MiB）")])
+            tournaments.append(load(p, format, sheets))
+        except InputErrors as e:
+            errors += e.errors
+    if errors:
+        raise InputErrors(errors)
+    with locked_workbook(given, in_place and not dry_run) as src:
+        read_stat = os.stat(src)
+        tables, problems = read_workbook(src)
+        if problems:
+            raise InputErrors(problems)
+        try:
+            plan = plan_import(tables, tournaments, options or Options(), str(given))
+        except InputErrors as e:
+            raise in_language(e, tables) from None
+        if dry_run:
+            return plan, []
+        first = {key: first_new_row(tables, app) for key, app in plan.appends.items()}
+        data = append_rows(src.read_bytes(), plan, first)
+        tx = Outputs()
+        if in_place:
+            tx.backup(src, backup_path(src))
+            tx.workbook(src, data, expect=read_stat)
+        else:
+            assert output is not None
+            target = Path(output)
+            tx.add(target, data, like=target if target.is_file() and not target.is_symlink() else None)
+        return plan, tx.commit()

@@ -1,0 +1,173 @@
+"""Process a workbook (or a game list) and write every output through one
+transaction (:class:`xl_ratings.files.atomic.Outputs`).
+
+Before anything is read or written, every output that could destroy a
+record is refused (the input itself, another input, a file that is not
+ours); a workbook reached through a link is followed to its real file; the
+workbook is locked; JSON, CSV, backup and workbook are written all or nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..engine.perf import gc_paused
+from ..engine.run import run, run_records
+from ..errors import InputErrors, RatingInputError
+from ..files.atomic import Outputs, backup_path
+from ..files.paths import check_outputs, link_note, real_path
+from ..files.sniff import is_our_csv, is_our_json, is_processed_workbook, is_workbook
+from ..i18n.catalogue import run as M
+from ..view.sheets import result_sheet_clashes, result_sheets
+from ..xlsx.read import read_workbook
+from ..xlsx.results import patch_result_sheets
+from .common import (
+    GAME_LIST_SUFFIXES,
+    Done,
+    Runner,
+    check_workbook_name,
+    game_list_needs_system,
+    history_periods,
+    in_language,
+    json_export,
+    locked_workbook,
+    plain_runner,
+    same_kind,
+)
+
+
+def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
+                     rerate_from: str | None = None, output: str | None = None,
+                     json_path: str | None = None, force: bool = False,
+                     runner: Runner = plain_runner, today: dt.date | None = None) -> Done:
+    """Process a workbook file: every unprocessed period (or ``period``, or
+    re-rate from ``rerate_from``), results written in place (backup kept) or
+    to ``output``; the JSON export to ``json_path``.  ``today``: the date of
+    the run (default: today; no period after it is processed unasked)."""
+    given = Path(book)
+    in_place = output is None
+    check_workbook_name(given)
+    src_check = real_path(given)
+    same_kind(src_check, output)
+    backup = backup_path(src_check) if in_place else None
+
+    def ours(p: Path) -> bool:
+        if backup is not None and p.name == backup.name:
+            return is_workbook(p)
+        return is_our_json(p) if p.suffix.lower() == ".json" else is_processed_workbook(p)
+
+    check_outputs([src_check, given], {"--json": Path(json_path) if json_path else None,
+                                       "--output": Path(output) if output else None,
+                                       "backup": backup}, force=force, ours=ours)
+    with locked_workbook(given, in_place) as src, gc_paused():
+        read_stat = os.stat(src)
+        tables, problems = read_workbook(src)
+        problems += result_sheet_clashes(str(given), tables.sheet_names)
+        games = sum(len(t) for n, t in tables.items() if n.strip().lower() in ("games", "对局", "對局"))
+        try:
+            outcome = runner(lambda progress: run(tables, period, file=str(given), progress=progress,
+                                                  rerate_from=rerate_from, today=today,
+                                                  date1904=tables.date1904), games)
+        except InputErrors as e:
+            raise in_language(InputErrors(problems + e.errors), tables) from None
+        if problems:
+            raise InputErrors(problems)
+        data = patch_result_sheets(src.read_bytes(), outcome)
+        tx = Outputs()
+        if json_path:
+            tx.add_json(json_path, json_export(outcome))
+        notes = []
+        note = link_note(given, src)
+        if note:
+            notes.append(note)
+        if in_place:
+            again = outcome.reprocessed
+            keep = bool(again) and len(again) == len(outcome.results) and backup_path(src).exists() \
+                and not set(again) & history_periods(backup_path(src))
+            if keep:
+                notes.append(f"re-processed {', '.join(again)} (already in the History): its results were "
+                             f"replaced; {backup_path(src).name} still holds the workbook as it was before "
+                             f"{again[0]} was first processed — 已重新计算 {', '.join(again)}")
+            else:
+                tx.backup(src, backup_path(src))
+                if again:
+                    notes.append(f"re-processed {', '.join(again)} (already in the History) — "
+                                 f"已重新计算 {', '.join(again)}")
+                notes.append(f"previous version kept as {backup_path(src).name}")
+            tx.workbook(src, data, expect=read_stat)
+            target = src
+        else:
+            assert output is not None
+            target = Path(output)
+            tx.add(target, data, like=target if target.is_file() and not target.is_symlink() else None)
+        written = tx.commit()
+    return Done(outcome, target, written, notes)
+
+
+def process_game_list(path: str | os.PathLike[str], system: str | None, *, players: str | None = None,
+                      events: str | None = None, settings: dict[str, Any] | None = None,
+                      period: str | None = None, output: str | None = None, json_path: str | None = None,
+                      force: bool = False, runner: Runner = plain_runner) -> Done:
+    """A CSV/Parquet game list: the same rules, the JSON export, the rating list as CSV."""
+    from .game_list import load_game_list
+
+    if not system:
+        raise InputErrors([game_list_needs_system(Path(path))])
+
+    if output and Path(output).suffix.lower() != ".csv":
+        raise RatingInputError("for a game list, --output is the rating list as .csv", value=str(output))
+    from .. import systems
+
+    inputs = [Path(p) for p in (path, players, events) if p]
+    header = [c.key for c in systems.get(system).sheets[0].columns]
+    check_outputs(inputs, {"--json": Path(json_path) if json_path else None,
+                           "--output": Path(output) if output else None}, force=force,
+                  ours=lambda p: is_our_json(p) or is_our_csv(p, header))
+    with gc_paused():
+        records = load_game_list(path, system, players, events, settings or {})
+        outcome = runner(lambda progress: run_records(records, None, period, str(path), progress),
+                         len(records.games))
+    tx = Outputs()
+    if json_path:
+        tx.add_json(json_path, json_export(outcome))
+    if output:
+        view = result_sheets(outcome)[0]
+        tx.add_csv(output, view.keys, view.rows)
+    return Done(outcome, None, tx.commit())
+
+
+#: options of a workbook only, and of a game list only: (option, the argument's name)
+WORKBOOK_ONLY = (("--from", "rerate_from"),)
+GAME_LIST_ONLY = (("--system", "system"), ("--players", "players"), ("--events", "events"), ("--set", "settings"))
+
+
+def process(book: str | os.PathLike[str], *, period: str | None = None, rerate_from: str | None = None,
+            output: str | None = None, json_path: str | None = None, force: bool = False,
+            system: str | None = None, players: str | None = None, events: str | None = None,
+            settings: Sequence[str] | None = None, runner: Runner = plain_runner) -> Done:
+    """``xl-ratings process``: a workbook, or a CSV/Parquet game list (by its name).
+    An option that does not apply to the one given is refused, never silently ignored."""
+    game_list = Path(book).suffix.lower() in GAME_LIST_SUFFIXES
+    given = {"rerate_from": rerate_from, "system": system, "players": players, "events": events,
+             "settings": settings}
+    misplaced = [RatingInputError(M.ONLY_FOR_WORKBOOK(option=o), value=o)
+                 for o, arg in WORKBOOK_ONLY if game_list and given[arg]]
+    misplaced += [RatingInputError(M.ONLY_FOR_GAME_LIST(option=o), value=o)
+                  for o, arg in GAME_LIST_ONLY if not game_list and given[arg]]
+    if misplaced:
+        raise InputErrors(misplaced)
+    if not game_list:
+        return process_workbook(book, period=period, rerate_from=rerate_from, output=output,
+                                json_path=json_path, force=force, runner=runner)
+    overrides = {}
+    for item in settings or []:
+        if "=" not in item:
+            raise RatingInputError(M.SET_NEEDS_KEY_VALUE(), value=item)
+        k, v = item.split("=", 1)
+        overrides[k.strip()] = v.strip()
+    return process_game_list(book, system, players=players, events=events, settings=overrides, period=period,
+                             output=output, json_path=json_path, force=force, runner=runner)
