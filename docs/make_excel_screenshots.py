@@ -139,6 +139,7 @@ def render(xlsx: Path, png: Path, work: Path, dpi: int = 130) -> None:
 
 
 def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         functions_book(work / "excel-functions.xlsx")

@@ -12,10 +12,16 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from test_script_dispatch import replay, run_script
+from import_writers import EVENT, rr_rows
+from test_import_one_click import META
+from test_script_dispatch import replay, run_script, snapshot
 
 from xl_ratings import systems
 from xl_ratings.excel import visibility
@@ -167,3 +173,38 @@ def test_engines_without_row_visibility_are_unchecked_but_a_hidden_sheet_is_stil
     assert not checked and [e.where.sheet for e in found] == ["Games"] and "sheet is hidden" in found[0].problem
     found, _ = visibility.problems("club.xlsx", Sheet({}, visible=KeyError("visibility")), GRID)
     assert found == []   # the engine does not say: nothing invented
+
+
+MAIN_CALL = """
+import json, sys
+import xlwings as xw
+snap = json.load(open(sys.argv[1], encoding="utf-8"))
+snap["version"] = xw.__version__
+book = xw.Book(json=snap)
+xw.Book.caller = staticmethod(lambda: book)   # classic RunPython: the workbook that called
+from xl_ratings.excel import main
+main()
+json.dump(book.json()["actions"], sys.stdout, ensure_ascii=False, default=str)
+"""
+
+
+def test_the_classic_button_tells_the_officer_in_a_message_box(tmp_path):
+    """main() (the .xlsm buttons): problems on the Checks sheet and a message box saying so,
+    in the workbook's script; clicked on the Import sheet, it imports."""
+    env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
+    bad = snapshot(spoil(read_tables(ROOT / "gor.xlsx")), "gor.xlsm")
+    tables = read_tables(ROOT / "gor.xlsx")
+    tables["Import"] = META + [list(r) for r in rr_rows(EVENT)]
+    importing = snapshot(tables, "gor.xlsm")
+    importing["book"]["active_sheet_index"] = list(tables).index("Import")
+    said = []
+    for snap in (bad, importing):
+        (tmp_path / "snap.json").write_text(json.dumps(snap, ensure_ascii=False, default=str), encoding="utf-8")
+        proc = subprocess.run([sys.executable, "-c", MAIN_CALL, str(tmp_path / "snap.json")], capture_output=True,
+                              text=True, env=env)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        actions = json.loads(proc.stdout)
+        said.append([a["args"][0] for a in actions if a["func"] == "alert"])
+    assert len(said[0]) == 1 and said[0][0].startswith("2 problem(s), nothing was processed") and "個問題" in said[0][0]
+    assert len(said[1]) == 1 and "games imported into Players, Events and Games" in said[1][0], said[1]
+    assert "已導入" in said[1][0]

@@ -3,8 +3,7 @@
     python -m xl_ratings.authoring.regenerate [folder]
 
 Per system an .xlsx with sample records and an .xlsm (+ its RunPython
-module) for classic xlwings; the club's report (report.xlsx); and the files
-for xlwings Lite and Server (:mod:`.addin_files`).  Every
+module) for classic xlwings; and the club's report (report.xlsx).  Every
 timestamp is fixed, so the same code gives the same bytes.
 """
 
@@ -16,8 +15,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .. import __version__, systems
-from .addin_files import addin_files
+from .. import systems
 from ..xlsx.package import FIXED_TIME, rewrite_zip
 from .macro import save_macro_workbook
 from .templates import build, build_report
@@ -54,10 +52,6 @@ def write_templates(folder: Any) -> list[Path]:
         _fix_zip_times(xlsm)
         written += [xlsm, folder / f"{name}.py"]
     save(build_report(), folder / "report.xlsx")
-    for rel, text in addin_files(__version__).items():   # xlwings Lite and Server: text files
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        (folder / rel).write_text(text, encoding="utf-8", newline="\n")
-        written.append(folder / rel)
     return written
 
 

@@ -1,21 +1,10 @@
 """xl-ratings' one-click scripts in an xlwings Server project (docs/excel.md): put this file
-into app/custom_scripts/ and add `from .xl_ratings_scripts import *` to that folder's __init__.py."""
+into app/custom_scripts/ and add `from .xl_ratings_scripts import *` to that folder's __init__.py.
 
-import xlwings as xw
-from xlwings.server import script
+xlwings Server finds scripts on the module (xlwings.server.custom_scripts_meta), so they are
+imported here; xlwings Lite reads main.py's text instead, which is why its main.py writes
+them out."""
 
-from xl_ratings import excel
+from xl_ratings.excel import import_results, process_period
 
 __all__ = ["process_period", "import_results"]
-
-
-@script
-def process_period(book: xw.Book):
-    """计算等级分 Process ratings: every period not yet processed; problems are listed on the Checks sheet."""
-    excel.process_and_report(book)
-
-
-@script
-def import_results(book: xw.Book):
-    """导入成绩 Import results: the crosstable pasted into the Import sheet (导入) is added to Players, Events and Games."""
-    excel.import_and_report(book)
