@@ -208,3 +208,23 @@ def test_the_classic_button_tells_the_officer_in_a_message_box(tmp_path):
     assert len(said[0]) == 1 and said[0][0].startswith("2 problem(s), nothing was processed") and "個問題" in said[0][0]
     assert len(said[1]) == 1 and "games imported into Players, Events and Games" in said[1][0], said[1]
     assert "已導入" in said[1][0]
+
+
+@pytest.mark.parametrize("command", ["process", "import"])
+def test_the_command_line_tells_hidden_rows_in_the_workbooks_script_too(command, tmp_path, capsys):
+    """A problem found while reading the file (a hidden row), alone, on the Hong Kong workbook:
+    its Chinese in traditional characters, like every other problem (it was simplified)."""
+    import openpyxl
+    from helpers import run_cli
+    from import_writers import write_rr_csv
+
+    book = tmp_path / "hk.xlsx"
+    wb = openpyxl.load_workbook(ROOT / "gor.xlsx")
+    wb["Games"].row_dimensions[3].hidden = True
+    wb.save(book)
+    args = ["process", book] if command == "process" else \
+        ["import", write_rr_csv(tmp_path / "rr.csv", EVENT), "--into", book, "--name", "春季", "--start",
+         "2024-05-01", "--end", "2024-05-03"]
+    assert run_cli(*args) == 2
+    err = capsys.readouterr().err
+    assert "row 3 of Games is hidden" in err and "隱藏" in err and "隐藏" not in err, err
