@@ -4,7 +4,7 @@
     xl-ratings new SYSTEM|report BOOK.xlsx       a fresh workbook from a template
     xl-ratings import SOURCE... --into BOOK.xlsx tournament files appended to the input sheets
     xl-ratings process BOOK.xlsx [--period P | --from P] [--output OUT.xlsx] [--json OUT.json]
-    xl-ratings publish BOOK.xlsx [--period P] [--site DIR] [--pdf OUT.pdf]
+    xl-ratings publish BOOK.xlsx [--period P] [--site DIR] [--pdf OUT.pdf] [--rating-list OUT [--layout L]]
 
 Bad input: a message naming file, sheet, row, column and value, exit 2, no
 traceback, nothing written.
@@ -142,7 +142,7 @@ def _progress_runner(console: Any) -> Any:
 
 def cmd_publish(args: argparse.Namespace) -> int:
     from .workbook.fileio import Outputs, check_outputs, real_path
-    from .workbook.jobs import published_outcome
+    from .workbook.jobs import published_book
 
     console = _console()
     book = real_path(Path(args.book))
@@ -159,15 +159,27 @@ def cmd_publish(args: argparse.Namespace) -> int:
         if site_dir.exists() and not site_dir.is_dir():
             raise RatingInputError("--site names a folder for the website; this is a file", value=str(site_dir),
                                    problem_zh="--site 应为网站的文件夹，这是一个文件")
-    outcome = published_outcome(args.book, args.period)
+    from .publish import rating_list as lists
+
+    if args.rating_list:
+        lists.check_output([book, Path(args.book)], Path(args.rating_list), args.layout, args.force)
+    outcome, tables = published_book(args.book, args.period)
+    if args.rating_list:
+        _rating_list(console, lists.write_rating_list(outcome, tables, Path(args.rating_list), args.layout,
+                                                      book=book, file=args.book), args.rating_list, outcome)
     if args.site:
+        import dataclasses
+
         from .publish.build import build_site
         from .publish.site import render_site
 
         from .workbook.fileio import write_error
 
+        downloads, skipped = lists.site_downloads(outcome, tables, book=book, file=args.book)
+        for why in skipped:
+            console.print(f"website: no rating list {why}")
         try:
-            files = render_site(build_site(outcome), Path(args.site))
+            files = render_site(dataclasses.replace(build_site(outcome), downloads=downloads), Path(args.site))
         except ValueError as e:
             raise RatingInputError(str(e), value=args.site) from None   # its Chinese: i18n.messages
         except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
@@ -182,6 +194,16 @@ def cmd_publish(args: argparse.Namespace) -> int:
         tx.commit()
         console.print(f"PDF: {pdf_path}")
     return 0
+
+
+def _rating_list(console: Any, listed: Any, path: str, outcome: Any) -> None:
+    from .i18n import to_lang
+    from .i18n.catalogue import publish as M
+
+    lang = outcome.system.lang
+    for text in [M.RL_WRITTEN(layout=listed.layout, period=listed.period, path=path, count=len(listed.entries)),
+                 *listed.notes]:
+        console.print(f"{text.en} — {to_lang(text.zh, lang)}")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -361,15 +383,24 @@ def build_parser() -> argparse.ArgumentParser:
     im.add_argument("--dry-run", action="store_true", help="show what would be added and matched; write nothing")
     im.add_argument("--output", metavar="OUT.xlsx", help="write the result here instead of updating BOOK in place")
     im.add_argument("--force", action="store_true", help="overwrite an existing --output that xl-ratings did not write")
-    pb = sub.add_parser("publish", help="a processed workbook as a website and/or a printable PDF",
+    pb = sub.add_parser("publish", help="a processed workbook as a website, a printable PDF and/or the rating "
+                                        "list pairing programs load",
                         description="Publish what a processed workbook holds: a static website (rating list, "
-                                    "player and event pages) and/or a PDF of the rating list, rank standards "
-                                    "and change report. Nothing in the workbook changes.")
+                                    "player and event pages), a PDF of the rating list, rank standards "
+                                    "and change report, and/or the rating list in a layout OpenGotha, pairgoth "
+                                    "or Swiss-Manager loads. Nothing in the workbook changes.")
     pb.add_argument("book", help="the processed workbook (BOOK.xlsx/.xlsm)")
     pb.add_argument("--period", help="the period to publish (default: the latest processed one)")
     pb.add_argument("--site", metavar="DIR", help="write the website into this folder (new, or a site of ours)")
     pb.add_argument("--pdf", metavar="OUT.pdf", help="write the printable list here (needs LibreOffice)")
-    pb.add_argument("--force", action="store_true", help="overwrite an existing PDF that xl-ratings did not write")
+    pb.add_argument("--rating-list", metavar="OUT", help="write the rating list pairing programs load "
+                                                         "(OpenGotha, pairgoth, Swiss-Manager): OUT.txt or OUT.csv")
+    pb.add_argument("--layout", choices=("egd", "fide", "csv"),
+                    help="the rating list's layout: egd (EGD list: OpenGotha, pairgoth), fide (FIDE TXT: "
+                         "Swiss-Manager, Vega), csv (national list); default: the system's (gor: egd; shanghai, "
+                         "lianzhong: fide; peng: csv)")
+    pb.add_argument("--force", action="store_true",
+                    help="overwrite an existing PDF or rating list that xl-ratings did not write")
     return p
 
 
@@ -380,9 +411,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        if args.cmd == "publish" and not (args.site or args.pdf):
-            raise RatingInputError("publish needs --site DIR and/or --pdf OUT.pdf",
-                                   problem_zh="publish 需要 --site 文件夹 和/或 --pdf 文件")
+        if args.cmd == "publish" and not (args.site or args.pdf or args.rating_list):
+            raise RatingInputError("publish needs --site DIR, --pdf OUT.pdf and/or --rating-list OUT",
+                                   problem_zh="publish 需要 --site 文件夹、--pdf 文件 和/或 --rating-list 文件")
+        if args.cmd == "publish" and args.layout and not args.rating_list:
+            raise RatingInputError("--layout is the layout of --rating-list OUT: give both",
+                                   problem_zh="--layout 是 --rating-list 名单的格式：请同时给出")
         return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process, "publish": cmd_publish,
                 "import": cmd_import}[args.cmd](args)
     except RatingInputError as e:

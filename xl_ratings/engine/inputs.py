@@ -28,7 +28,7 @@ SheetCells = Sequence[Sequence[Any]]
 
 COLUMNS = {
     "Settings": (("key", "value"), ("key", "value")),
-    "Players": (("id", "name", "sex", "club", "rank", "rating", "games", "events", "peak",
+    "Players": (("id", "name", "latin_name", "sex", "club", "rank", "rating", "games", "events", "peak",
                  "title", "member", "rif", "wins", "egf_pin", "fide_id"), ("id",)),
     "Events": (("event", "name", "start", "end", "format", "class", "level", "champion"),
                ("event", "end")),

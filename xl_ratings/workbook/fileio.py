@@ -61,7 +61,7 @@ except ImportError:
 __all__ = [
     "real_path", "link_note", "check_outputs", "check_writable", "atomic_write", "rotate_backup",
     "backup_path", "write_csv", "write_json", "csv_bytes", "json_bytes", "neutralise", "Outputs", "WorkbookLock",
-    "lock_path", "sweep_temps", "is_workbook", "is_processed_workbook", "is_our_json", "is_our_csv",
+    "lock_path", "sweep_temps", "is_workbook", "is_processed_workbook", "is_our_json", "is_our_csv", "is_our_text",
     "JSON_MARKER",
 ]
 
@@ -261,6 +261,12 @@ def is_our_csv(path: str | os.PathLike, header: Sequence[str]) -> bool:
     want = csv_bytes(header, [])
     head = _safe_head(Path(path), len(want))
     return head == want
+
+
+def is_our_text(path: str | os.PathLike, heads: Sequence[bytes]) -> bool:
+    """A text file that begins with one of ``heads`` (how the text files xl-ratings writes begin)."""
+    head = _safe_head(Path(path), max((len(h) for h in heads), default=0))
+    return head is not None and any(h and head.startswith(h) for h in heads)
 
 
 # --------------------------------------------------------------------------- checks

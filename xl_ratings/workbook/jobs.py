@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..engine.cells import Tables
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run, run_records
 from ..errors import InputErrors, RatingInputError, Where
@@ -262,10 +263,13 @@ def process_game_list(path: str | os.PathLike[str], system: str | None, *, playe
 def published_outcome(book: str | os.PathLike[str], period: str | None = None) -> Outcome:
     """What a processed workbook published: every period of its History computed
     again in memory and checked against it (never written)."""
-    from .. import systems
-    from ..engine.inputs import read_records
-    from ..engine.ledger import Ledger
-    from ..engine.run import replay
+    return published_book(book, period)[0]
+
+
+def published_book(book: str | os.PathLike[str], period: str | None = None) -> tuple[Outcome, Tables]:
+    """:func:`published_outcome` and the sheets it was read from (the rating lists
+    read the Players sheet's identity columns and the Clubs sheet too)."""
+    from ..engine.run import published
 
     given = Path(book)
     check_workbook_name(given)
@@ -274,10 +278,7 @@ def published_outcome(book: str | os.PathLike[str], period: str | None = None) -
     if problems:
         raise InputErrors(problems)
     with gc_paused():
-        records = read_records(tables, str(given), date1904=tables.date1904)
-        system = systems.get(records.system)
-        ledger = Ledger.from_tables(tables, system, str(given), tables.date1904)
-        return replay(records, ledger, str(given), period)
+        return published(tables, str(given), period), tables
 
 
 def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str | None = None,
