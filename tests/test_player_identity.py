@@ -160,12 +160,18 @@ def test_a_korean_name_without_latin_name_is_refused_at_its_row(tmp_path, capsys
     assert run_cli("publish", book, "--rating-list", tmp_path / "egd.txt") == 2
     err = capsys.readouterr().err
     assert "sheet 'Players', row" in err and "column 'name'" in err and "latin_name" in err and "김민준" in err
+    # the website is still published, without the lists, and says why
+    assert run_cli("publish", book, "--site", tmp_path / "site") == 0
+    assert "website: no rating list egd:" in capsys.readouterr().out
+    assert not (tmp_path / "site" / "downloads").exists()
+    assert "downloads/" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("column, values, words", [
     ("egf_pin", {"HK001": "1234", "HK002": None}, "must be a number of 8 digits"),
     ("egf_pin", {"HK001": "12345678", "HK002": "12345678"}, "is given to players HK001 and HK002"),
     ("fide_id", {"HK001": "12AB", "HK002": None}, "must be a number of 1-14 digits"),
+    ("egf_pin", {"HK001": "١٢٣٤٥٦٧٨", "HK002": None}, "must be a number of 8 digits"),    # digits, not 0-9
 ])
 def test_a_bad_or_shared_id_is_refused(tmp_path, capsys, column, values, words):
     book = enriched(tmp_path, players={column: values})
@@ -184,7 +190,7 @@ def test_a_bad_country_names_its_settings_row(tmp_path, capsys):
 
 
 def test_extras_read_both_header_forms():
-    tables = {"Players": [["编号 id", "英文姓名", "EGF编号 egf_pin"], ["P1", " Chan,  Tai Man ", 12345678.0],
+    tables = {"Players": [["编号 id", "英文姓名", "EGF编号 egf_pin"], ["P1", " Chan,  Tai Man ", "１２３４５６７８"],
                           ["P2", None, None]]}
     got = player_extras(tables)
     assert got.order == ["P1", "P2"] and got.rows == {"P1": 2, "P2": 3}

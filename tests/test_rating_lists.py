@@ -14,14 +14,16 @@ import math
 import re
 from pathlib import Path
 
-import openpyxl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from helpers import processed_sample, read_sheet, run_cli
 from list_parsers import (PAIRGOTH_PATTERNS, JavaError, fide_by_header, fide_fixed, national_csv, opengotha,
                           pairgoth)
 
 from xl_ratings.engine.identity import derived_fide_ids, derived_pins, player_extras
 from xl_ratings.engine.latin import latin_name
+from xl_ratings.view.list_layouts import Entry, csv_text, egd_name, egd_text, fide_name, fide_text
 from xl_ratings.workbook.jobs import published_outcome
 from xl_ratings.workbook.read import read_tables
 
@@ -187,3 +189,45 @@ def test_the_default_layout_is_the_systems(books, system, default, suffix, tmp_p
     wrong = tmp_path / ("list.csv" if suffix == ".txt" else "list.txt")
     assert export(books[system], wrong, "--layout", default) == 2 and not wrong.exists()
     assert f"must end in {suffix}" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- any line the writer can make
+word = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'.-"), min_size=1, max_size=14)
+part = st.builds(lambda first, rest: " ".join([first, *rest]),
+                 st.text(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"), min_size=1,
+                         max_size=20), st.lists(word, max_size=3))
+entries = st.builds(
+    Entry, id=st.just("P1"), surname=part, given=st.one_of(st.just(""), part), generated=st.booleans(),
+    sex=st.sampled_from(["M", "F", ""]), rating=st.integers(-999, 9999), inactive=st.booleans(),
+    pin=st.from_regex(r"[0-9]{8}", fullmatch=True), fide=st.from_regex(r"[1-9][0-9]{0,13}", fullmatch=True),
+    country2=st.sampled_from(["HK", "CN", "TW"]), country3=st.sampled_from(["HKG", "CHN", "TPE"]),
+    club=st.from_regex(r"[!-'*-~]{1,4}", fullmatch=True), grade=st.sampled_from(["20k", "1k", "1d", "7d", "9p"]),
+    title=st.sampled_from(["", "GM", "IM"]), games=st.integers(0, 999), k=st.integers(0, 99),
+    events=st.integers(0, 99999), last=st.dates(dt.date(2000, 1, 1), dt.date(2099, 12, 31)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(entries, min_size=1, max_size=5), st.dates(dt.date(2000, 1, 1), dt.date(2099, 12, 31)))
+def test_any_line_reads_back_the_same_in_every_reader(listed, day):
+    """Whatever name (Latin letters, - ' .), club code, grade and rating the writer is given, OpenGotha,
+    both pairgoth patterns and the FIDE readers read back exactly that, and a CSV reader too."""
+    text = egd_text(listed, "test", day, ["Pinyin: 90000001 90000002"])
+    _, og = opengotha(text.encode("ascii"))
+    for version in PAIRGOTH_PATTERNS:
+        date, pg, dropped = pairgoth(text, version)
+        assert dropped == [] and date == day and len(pg) == len(listed)
+    assert len(og) == len(listed)
+    for e, o, g in zip(listed, og, pg):
+        name, cut = egd_name(e)
+        surname, _, first = name.partition(" ")
+        assert (o["pin"], o["name"], o["rating"], o["club"], o["country"]) == (e.pin, surname, e.rating, e.club,
+                                                                               e.country2)
+        assert (g["name"], g["firstname"] or "", g["rank"], int(g["rating"])) == (surname, first, e.grade, e.rating)
+        whole = e.surname.replace(" ", "_") + (" " + e.given.replace(" ", "_") if e.given else "")
+        assert len(name) <= (37 if first else 36) and (cut or name == whole)
+    fide = fide_fixed(fide_text(listed).encode("ascii"))
+    assert [(p["id"], p["name"], int(p["srtng"])) for p in fide] == [(e.fide, fide_name(e)[0], e.rating)
+                                                                       for e in listed]
+    rows = national_csv(csv_text(listed).encode("ascii"))
+    assert [(r["ID_No"], r["Name"], int(r["Rtg_Nat"])) for r in rows] == [
+        (e.fide, fide_name(e, 10**6)[0], e.rating) for e in listed]

@@ -105,7 +105,8 @@ def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]]) -> Extras:
         for col in EXTRA_COLUMNS:
             c = cols.get(col)
             if c is not None and c < len(row) and not blank(row[c]):
-                values[col] = to_ident(row[c]) if col != "latin_name" else " ".join(str(row[c]).split())
+                text = unicodedata.normalize("NFKC", to_ident(row[c]))     # full-width digits: 1２ is 12
+                values[col] = text if col != "latin_name" else " ".join(text.split())
         out.values[pid] = values
     return out
 

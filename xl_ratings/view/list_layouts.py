@@ -112,8 +112,12 @@ def _cut(surname: str, given: str, width: int, join: str) -> tuple[str, bool]:
 
 
 def egd_name(e: Entry) -> tuple[str, bool]:
-    """``Surname Given`` with ``_`` inside a part, at most 37 characters (and: was it cut?)."""
-    return _cut(e.surname.replace(" ", "_"), e.given.replace(" ", "_"), EGD_NAME_WIDTH, " ")
+    """``Surname Given`` with ``_`` inside a part, at most 37 characters (and: was it cut?).
+    A surname alone is at most 36: pairgoth's pattern reads one blank after it, then needs more."""
+    name, cut = _cut(e.surname.replace(" ", "_"), e.given.replace(" ", "_"), EGD_NAME_WIDTH, " ")
+    if " " not in name and len(name) >= EGD_NAME_WIDTH:
+        return name[:EGD_NAME_WIDTH - 1], True
+    return name, cut
 
 
 def fide_name(e: Entry, width: int = FIDE_NAME_WIDTH) -> tuple[str, bool]:

@@ -174,7 +174,7 @@ def _ids(extras: Extras, rated: list[str], file: str | None) -> tuple[dict[str, 
                                                                      list[RatingInputError]]:
     """(EGD PIN, FIDE id) of every listed player; problems with the sheet's own ids."""
     problems = []
-    for column, pattern, digits in (("egf_pin", r"\d{8}", "8"), ("fide_id", r"\d{1,14}", "1-14")):
+    for column, pattern, digits in (("egf_pin", r"[0-9]{8}", "8"), ("fide_id", r"[0-9]{1,14}", "1-14")):
         seen: dict[str, str] = {}
         for pid in rated:
             value = extras.get(pid, column)
@@ -216,7 +216,8 @@ def _refuse_layout(layout: str, outcome: Outcome, entries: list[Entry], file: st
         raise InputErrors([RatingInputError(M.RL_LAYOUT_NOT_FOR_SYSTEM(system=system.name, layout=layout,
                                                                        others=others), value=layout)])
     low, high = {"egd": EGD_RATING, "fide": FIDE_RATING, "csv": CSV_RATING}[layout]
-    out = [e for e in entries if not low <= e.rating <= high]
+    # pairgoth refuses an EGD line without a grade: a rating below the ladder does not fit either
+    out = [e for e in entries if not low <= e.rating <= high or (layout == "egd" and not e.grade)]
     if out:
         players = ", ".join(f"{e.id} {e.rating}" for e in out[:5]) + (" …" if len(out) > 5 else "")
         raise InputErrors([RatingInputError(M.RL_RATING_DOES_NOT_FIT(
