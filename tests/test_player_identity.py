@@ -91,6 +91,23 @@ def test_names_in_each_layout_and_cut_to_their_columns():
     assert cut and len(name) == 37 and name.startswith("Wolfeschlegelsteinhausen Hubert")
 
 
+@pytest.mark.parametrize("surname", ["A" * 36, "A" * 37, "Abcdefghij Klmnopqrst Uvwxyzabcd Efghijk"])
+def test_a_long_surname_alone_still_reads_in_pairgoth(surname):
+    """pairgoth's pattern takes one blank after the surname, then needs another before the country:
+    a surname alone is cut at 36 columns (37 was dropped by pairgoth, read by OpenGotha)."""
+    import datetime as dt
+
+    from list_parsers import pairgoth
+
+    from xl_ratings.view.list_layouts import egd_text
+
+    e = _entry(surname, "")
+    _, players, dropped = pairgoth(egd_text([e], "t", dt.date(2026, 1, 1), []))
+    assert dropped == [] and len(players) == 1 and len(players[0]["name"]) <= 36
+    _, og = opengotha(egd_text([e], "t", dt.date(2026, 1, 1), []).encode("ascii"))
+    assert og[0]["name"] == players[0]["name"]
+
+
 # --------------------------------------------------------------------------- the officer's columns
 def _column(ws, key: str) -> int:
     from xl_ratings.i18n.labels import LABELS, header_key
