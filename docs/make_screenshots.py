@@ -6,7 +6,10 @@ website (``xl-ratings publish --site``) and as a PDF (``--pdf``).
 
 Writes site-index.png and site-player.png (1280 px wide, full page),
 site-phone.png (390 px), site-print.png (the browser's print layout) and
-pdf-ratings.png (the PDF's first page, through LibreOffice and pdftoppm).
+pdf-ratings.png (the PDF's first page, through LibreOffice and pdftoppm);
+for docs/rating-lists.md, from the Hong Kong (gor) sample, list-site.png (the
+rating list page at its download links) and list-egd.png (the EGD list file).
+OpenGotha, pairgoth and Swiss-Manager are not run here: no screenshot of theirs.
 Needs Debian's chromium, chromium-driver, libreoffice-calc-nogui, poppler-utils
 and a CJK font (fonts-noto-cjk); pip install selenium.
 """
@@ -14,6 +17,7 @@ and a CJK font (fonts-noto-cjk); pip install selenium.
 from __future__ import annotations
 
 import base64
+import html
 import shutil
 import subprocess
 import sys
@@ -44,16 +48,38 @@ def driver(profile: Path) -> webdriver.Chrome:
 
 
 def shoot(drv: webdriver.Chrome, url: str, out: Path, width: int, mobile: bool = False,
-          max_height: int = 4000) -> None:
+          max_height: int = 4000, selector: str | None = None, pad: int = 24) -> None:
+    """The page at ``url`` (its top ``max_height`` pixels; or only the element ``selector``)."""
     drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                         {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": mobile})
     drv.get(url)
     height = min(max_height, int(drv.execute_script("return document.documentElement.scrollHeight")))
     drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
-    shot = drv.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+    args: dict = {"format": "png", "captureBeyondViewport": True}
+    if selector:
+        top, tall = drv.execute_script(f"const r = document.querySelector({selector!r}).getBoundingClientRect();"
+                                       "return [r.top + window.scrollY, r.height];")
+        args["clip"] = {"x": 0, "y": max(0, int(top) - pad), "width": width, "height": int(tall) + 2 * pad,
+                        "scale": 1}
+    shot = drv.execute_cdp_cmd("Page.captureScreenshot", args)
     out.write_bytes(base64.b64decode(shot["data"]))
     print(out)
+
+
+def rating_list_shots(drv: webdriver.Chrome, tmp: Path, out: Path) -> None:
+    """The gor sample published with its rating lists: the download links, and the EGD file."""
+    book = tmp / "gor.xlsx"
+    shutil.copy(ROOT / "workbook_templates" / "gor.xlsx", book)
+    site_dir, listed = tmp / "gor-site", tmp / "egf_db.txt"
+    assert xl_ratings(["process", str(book)]) == 0
+    assert xl_ratings(["publish", str(book), "--site", str(site_dir), "--rating-list", str(listed)]) == 0
+    head = "\n".join(listed.read_bytes().decode("ascii").split("\r\n")[:28])     # as a browser shows a .txt
+    page = tmp / "egd.html"
+    page.write_text("<!doctype html><meta charset=utf-8><title>egf_db.txt</title><pre id=f "
+                    "style='font:13px/1.35 monospace;margin:16px'>" + html.escape(head) + "\n…</pre>", encoding="utf-8")
+    shoot(drv, (site_dir / "index.html").as_uri(), out / "list-site.png", 1280, selector="#downloads")
+    shoot(drv, page.as_uri(), out / "list-egd.png", 900, selector="#f")
 
 
 def main(argv: list[str]) -> int:
@@ -71,6 +97,7 @@ def main(argv: list[str]) -> int:
         player = (site_dir / "players" / "sh007.html").as_uri()
         drv = driver(Path(tmp) / "profile")
         try:
+            rating_list_shots(drv, Path(tmp), out)
             shoot(drv, index, out / "site-index.png", 1280)
             shoot(drv, player, out / "site-player.png", 1280)
             shoot(drv, player, out / "site-phone.png", 390, mobile=True)

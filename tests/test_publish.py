@@ -12,7 +12,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
+from helpers import D, EVENTS, GAMES, PLAYERS, processed_sample, read_sheet, run_cli, write_book
 from needs import need_soffice, open_chromium
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
@@ -24,13 +24,7 @@ HOSTILE = '<script>alert(1)</script>"><img src=x onerror=alert(1)>'
 def processed(tmp_path_factory):
     """Each system's sample, processed (a copy per system)."""
     d = tmp_path_factory.mktemp("processed")
-    out = {}
-    for s in SYSTEMS:
-        book = d / f"{s}.xlsx"
-        shutil.copy(ROOT / f"{s}.xlsx", book)
-        assert run_cli("process", book) == 0
-        out[s] = book
-    return out
+    return {s: processed_sample(d, s) for s in SYSTEMS}
 
 
 # --------------------------------------------------------------------------- page setup
@@ -244,7 +238,7 @@ def test_publish_refuses_what_it_cannot_do(tmp_path, capsys):
     assert run_cli("publish", book, "--site", foreign) == 2
     assert (foreign / "a.txt").read_text() == "keep"
     assert run_cli("publish", book) == 2
-    assert "publish needs --site DIR and/or --pdf OUT.pdf" in capsys.readouterr().err
+    assert "publish needs --site DIR, --pdf OUT.pdf and/or --rating-list OUT" in capsys.readouterr().err
 
 
 def test_site_on_a_full_disk_names_the_folder_and_keeps_the_old_site(processed, tmp_path, capsys, monkeypatch):

@@ -4,7 +4,7 @@
     xl-ratings new SYSTEM|report BOOK.xlsx       a fresh workbook from a template
     xl-ratings import SOURCE... --into BOOK.xlsx tournament files appended to the input sheets
     xl-ratings process BOOK.xlsx [--period P | --from P] [--output OUT.xlsx] [--json OUT.json]
-    xl-ratings publish BOOK.xlsx [--period P] [--site DIR] [--pdf OUT.pdf]
+    xl-ratings publish BOOK.xlsx [--period P] [--site DIR] [--pdf OUT.pdf] [--rating-list OUT [--layout L]]
 
 Bad input: a message naming file, sheet, row, column and value, exit 2, no
 traceback, nothing written.
@@ -114,10 +114,15 @@ def _progress_runner(console: Any) -> Any:
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
+    from .i18n import to_lang
     from .jobs.publish import publish
 
     console = _console()
-    done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, force=args.force)
+    done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, rating_list=args.rating_list,
+                   layout=args.layout, force=args.force)
+    lang = done.outcome.system.lang
+    for text in done.notes:
+        console.print(f"{text.en} — {to_lang(text.zh, lang)}")
     if args.site:
         site = Path(args.site)
         console.print(f"website: {len(done.site_files)} files in {site} — open {site / 'index.html'}")
@@ -268,15 +273,24 @@ def build_parser() -> argparse.ArgumentParser:
     im.add_argument("--dry-run", action="store_true", help="show what would be added and matched; write nothing")
     im.add_argument("--output", metavar="OUT.xlsx", help="write the result here instead of updating BOOK in place")
     im.add_argument("--force", action="store_true", help="overwrite an existing --output that xl-ratings did not write")
-    pb = sub.add_parser("publish", help="a processed workbook as a website and/or a printable PDF",
+    pb = sub.add_parser("publish", help="a processed workbook as a website, a printable PDF and/or the rating "
+                                        "list pairing programs load",
                         description="Publish what a processed workbook holds: a static website (rating list, "
-                                    "player and event pages) and/or a PDF of the rating list, rank standards "
-                                    "and change report. Nothing in the workbook changes.")
+                                    "player and event pages), a PDF of the rating list, rank standards "
+                                    "and change report, and/or the rating list in a layout OpenGotha, pairgoth "
+                                    "or Swiss-Manager loads. Nothing in the workbook changes.")
     pb.add_argument("book", help="the processed workbook (BOOK.xlsx/.xlsm)")
     pb.add_argument("--period", help="the period to publish (default: the latest processed one)")
     pb.add_argument("--site", metavar="DIR", help="write the website into this folder (new, or a site of ours)")
     pb.add_argument("--pdf", metavar="OUT.pdf", help="write the printable list here (needs LibreOffice)")
-    pb.add_argument("--force", action="store_true", help="overwrite an existing PDF that xl-ratings did not write")
+    pb.add_argument("--rating-list", metavar="OUT", help="write the rating list pairing programs load "
+                                                         "(OpenGotha, pairgoth, Swiss-Manager): OUT.txt or OUT.csv")
+    pb.add_argument("--layout", choices=("egd", "fide", "csv"),
+                    help="the rating list's layout: egd (EGD list: OpenGotha, pairgoth), fide (FIDE TXT: "
+                         "Swiss-Manager, Vega), csv (national list); default: the system's (gor: egd; shanghai, "
+                         "lianzhong: fide; peng: csv)")
+    pb.add_argument("--force", action="store_true",
+                    help="overwrite an existing PDF or rating list that xl-ratings did not write")
     return p
 
 

@@ -37,8 +37,13 @@ def _digest(text: str, size: int = 6) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=size).hexdigest()
 
 
+#: Settings that change no number: set after a period was published, they leave it as it was.
+#: (``federation`` counts, as it always has: leaving it out now would change every History's seal.)
+NOT_RATING = ("_rows", "country")
+
+
 def settings_digest(settings: Mapping[str, Any]) -> str:
-    items = sorted((str(k).strip(), canon(v)) for k, v in settings.items() if k != "_rows")
+    items = sorted((str(k).strip(), canon(v)) for k, v in settings.items() if k not in NOT_RATING)
     return _digest(repr(items), 4)
 
 

@@ -399,3 +399,14 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
         out.ledger.entries = [e for e in out.ledger.entries if e.period.end <= keep.end]
     out.corrections, out.reprocessed = None, []
     return out
+
+
+def published(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | None = None,
+              period: str | None = None) -> Outcome:
+    """What a processed workbook's sheets published (:func:`replay` of its History, up to
+    ``period``): the one way the website, the PDF and the rating lists read it, from a
+    file (the command line) or from an open workbook (one click)."""
+    date1904 = bool(getattr(tables, "date1904", False))
+    records = read_records(tables, file, date1904=date1904)
+    system = systems.get(records.system)
+    return replay(records, Ledger.from_tables(tables, system, file, date1904), file, period)

@@ -6,4 +6,3 @@ nothing of the package but :mod:`xl_ratings.errors`.
 
 from __future__ import annotations
 
-from ..errors import message

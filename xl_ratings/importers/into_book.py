@@ -9,7 +9,9 @@ every other part byte for byte), the Excel layer into an open workbook.
 
 Players are matched as FORMATS.md says: by an id the source carries (the
 federation id -- the workbook's own player id or a ``federation_id`` column
---, an EGF PIN or a FIDE id, when the Players sheet has that column), else by
+--, an EGF PIN or a FIDE id, when the Players sheet has that column; or the PIN or
+FIDE-style id our rating lists derived for a player without one,
+:mod:`xl_ratings.engine.identity`), else by
 exact name (and club, when both have one); no match makes a new player with a
 new id and the rank or rating the source declares; several candidates are an
 error listing them.  An event already in the workbook (the same id, or the
@@ -32,7 +34,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cells import blank, to_date, to_ident
+from ..engine.identity import Extras, derived_fide_ids, derived_pins, player_extras
 from ..engine.inputs import COLUMNS, read_records
+from ..engine.latin import fold_ascii, latin_name
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.labels import header_key, sheet_key
 from .. import systems
@@ -154,12 +158,18 @@ def _next_ids(existing: Sequence[str], fallback: str) -> Any:
 class Matcher:
     """The workbook's players, indexed for matching imported players (FORMATS.md)."""
 
-    def __init__(self, records: Records, id_values: Mapping[str, Mapping[str, str]]) -> None:
+    def __init__(self, records: Records, id_values: Mapping[str, Mapping[str, str]],
+                 extras: Extras | None = None) -> None:
         self.records = records
+        self.extras = extras
         self.by_column: dict[str, dict[str, list[str]]] = {col: defaultdict(list) for col in ID_COLUMNS}
         for pid, values in id_values.items():
             for col, v in values.items():
                 self.by_column[col][v].append(pid)
+        if extras is not None:      # the numbers our rating lists gave players without their own
+            for col, derived in (("egf_pin", derived_pins(extras)), ("fide_id", derived_fide_ids(extras))):
+                for pid, number in derived.items():
+                    self.by_column[col][number].append(pid)
         self.by_name: dict[str, list[str]] = defaultdict(list)
         self.by_id: dict[str, str] = {}            # an id as typed in a source: case and spaces do not count
         for pid, p in records.players.items():
@@ -191,6 +201,14 @@ class Matcher:
             return None, "name", hits
         return None, "", []
 
+    def latin_is(self, pid: str, name: str) -> bool:
+        """Is ``name`` the Latin name our rating lists give player ``pid``?"""
+        p = self.records.players.get(pid)
+        if p is None:
+            return False
+        latin = latin_name(p.name, self.extras.get(pid, "latin_name") if self.extras else "")
+        return latin is not None and _norm(latin.spaced()) == _norm(fold_ascii(name).replace("_", " "))
+
 
 def _norm(text: str | None) -> str:
     """A name as compared: full-width forms, case, spaces and the comma of "Surname, First"
@@ -214,7 +232,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
             pid = to_ident(row[p_cols["id"]])
             id_values[pid] = {c: to_ident(row[j]) for c in ID_COLUMNS if (j := p_cols.get(c)) is not None
                               and j < len(row) and not blank(row[j])}
-    matcher = Matcher(records, id_values)
+    matcher = Matcher(records, id_values, player_extras(tables))
     new_player_ids = _next_ids(list(records.players), "P")
     new_event_ids = _next_ids(list(records.events), "E")
     appends = {"Players": Appended(p_name, p_head, p_cols), "Events": Appended(e_name, e_head, e_cols),
@@ -348,7 +366,7 @@ def _one(t: Tournament, records: Records, system: System, matcher: Matcher, opti
             ids[p.key] = pid
             book_name = records.players[pid].name
             summary.matched.append((pid, book_name, how))
-            if how != "name" and _norm(book_name) != _norm(p.name):
+            if how != "name" and _norm(book_name) != _norm(p.name) and not matcher.latin_is(pid, p.name):
                 summary.notes.append(f"{p.name} matched {pid} {book_name} by {how}, although the names differ "
                                      "— 编号相同但姓名不同，请核对")
             continue

@@ -188,6 +188,7 @@ UI: dict[str, dict[str, tuple[str, str]]] = {
         "sort": ("点击列标题排序", "click a column header to sort"),
         "made": ("由 xl_ratings 生成", "made with xl_ratings"),
         "back": ("返回等级分表", "Back to the list"),
+        "downloads": ("编排软件用等级分名单", "Rating list for pairing programs"),
     },
     "zh-Hant": {
         "events": ("賽事", "Events"),
@@ -220,6 +221,7 @@ UI: dict[str, dict[str, tuple[str, str]]] = {
         "sort": ("點擊欄目標題排序", "click a column header to sort"),
         "made": ("由 xl_ratings 生成", "made with xl_ratings"),
         "back": ("返回等級分表", "Back to the list"),
+        "downloads": ("編排軟件用等級分名單", "Rating list for pairing programs"),
     },
 }
 
@@ -617,6 +619,7 @@ def _check_slugs(kind: str, pages: list[Any]) -> None:
 
 
 _SITE_SUFFIXES = (".html", ".css")     #: what a site of ours is made of (and its marker)
+_DOWNLOADS, _DOWNLOAD_SUFFIXES = "downloads/", (".txt", ".csv")   #: the rating lists it offers
 
 
 def _check_target(out_dir: Path) -> None:
@@ -632,7 +635,8 @@ def _check_target(out_dir: Path) -> None:
         # only pages and style sheets can be ours, whatever a (hand-edited) marker lists: a
         # workbook or any other file in the folder is never replaced
         ours = {name for line in marker.read_text(encoding="utf-8", errors="replace").splitlines()
-                if (name := line.strip()) == MARKER or name.lower().endswith(_SITE_SUFFIXES)}
+                if (name := line.strip()) == MARKER or name.lower().endswith(_SITE_SUFFIXES)
+                or (name.startswith(_DOWNLOADS) and name.lower().endswith(_DOWNLOAD_SUFFIXES))}
         others = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*")
                         if not p.is_dir() and str(p.relative_to(out_dir).as_posix()) not in ours)
         if others:
@@ -825,6 +829,12 @@ def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
         written.append(rel)
 
     put("assets/site.css", _stylesheet())
+    for d in site.downloads:
+        if not d.path.startswith(_DOWNLOADS) or not d.path.lower().endswith(_DOWNLOAD_SUFFIXES) or ".." in d.path:
+            raise ValueError(f"download {d.path!r} is not a file of the site's {_DOWNLOADS} folder")
+        (root / d.path).parent.mkdir(exist_ok=True)
+        (root / d.path).write_bytes(d.data)
+        written.append(d.path)
 
     # the rating list
     sexes = sorted({str(r["_sex"]) for r in site.list_rows if r.get("_sex")})

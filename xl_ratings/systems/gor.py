@@ -417,4 +417,5 @@ SYSTEM = System(
     # §2: no GoR below the floor of 100; 7D = 2700, top professionals reach about 3000
     rating_range=(100, 3500),
     check_event=check_event,
+    pairing_layouts=("egd", "fide", "csv"),     # GoR is what OpenGotha and pairgoth read in the EGD list
 )

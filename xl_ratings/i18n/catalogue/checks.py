@@ -2,5 +2,4 @@
 
 from __future__ import annotations
 
-from ...errors import message
 
