@@ -21,6 +21,7 @@ from ..i18n import to_lang
 from ..i18n.labels import ENGLISH, LABELS
 from ..systems.base import Column as SheetColumn
 from ..systems.base import PeriodFacts, Sheet
+from ..view.numbers import format_number
 from ..view.page import LIST_NAMES, provisional
 from ..view.sheets import STATUS, Words, ordered
 from .site_model import Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
@@ -293,13 +294,11 @@ class Builder:
         return pages
 
     def shown(self, col: SheetColumn, line: Any) -> str:
-        """A rating line's value as the site shows it (the renderer's own number format)."""
-        from .site import format_value
-
+        """A rating line's value as the site shows it (the view's number format)."""
         v = self.getter(col)(line)
         kind = KINDS.get(col.kind)
         if kind is not None and isinstance(v, (int, float)):
-            return str(format_value(v, kind, self.system.rating_decimals))
+            return format_number(v, kind, self.system.rating_decimals)
         return _shown(v)
 
     def text_pair(self, zh: str, en: str) -> Text:
