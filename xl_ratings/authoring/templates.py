@@ -232,9 +232,11 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
            + "or run xl-ratings import FILE --into THIS on the command line (club report, crosstable, h9, "
            "TRF, OpenGotha).")]
     if with_sample:
-        zh.append("表中是示例记录：先计算一次看看结果，然后删除示例，填写自己的记录。")
-        en.append("The sheets hold sample records: process them once to see the results, then delete "
-                  "them and enter your own.")
+        zh.append(f"表中是示例记录：先计算一次看看结果，然后删除示例（{'、'.join(inputs)} 表中的所有行），"
+                  "填写自己的记录；下次计算时，示例的结果会自动从 History 中删除。")
+        en.append(f"The sheets hold sample records: process them once to see the results, then delete them "
+                  f"(every row of {', '.join(inputs)}) and enter your own; the next run removes the sample's "
+                  "results from the History by itself.")
     lines = [Line((system.title,), "title")]
     if macro:   # the button covers the rows BUTTON_ANCHOR names (0-based: from row r0 to row r1)
         r0, r1, _ = BUTTON_ANCHOR
