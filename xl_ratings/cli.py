@@ -162,8 +162,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         say(f"  {len(s.matched)} matched 已有棋手"
             + (": " + ", ".join(f"{pid} {name} (by {how})" for pid, name, how in s.matched[:12])
                + (" …" if len(s.matched) > 12 else "") if s.matched else ""))
-        rounds = ", ".join(f"{r}: {n}" for r, n in s.games_per_round.items())
-        say(f"  {sum(s.games_per_round.values())} games 对局 (per round 每轮: {rounds})")
+        say(f"  {games_line(s.games_per_round)}")
         for note in s.notes:
             say(f"  - {note}")
     if args.dry_run:
@@ -172,6 +171,21 @@ def cmd_import(args: argparse.Namespace) -> int:
         for p in written:
             say(f"written: {p}")
     return 0
+
+
+def games_line(per_round: dict[str, int]) -> str:
+    """An import summary's count of games, by round when the source numbers its rounds
+    ("—": a game without a round number)."""
+    from .i18n.catalogue import imports as M
+
+    games = sum(per_round.values())
+    numbered = ", ".join(f"{r}: {n}" for r, n in per_round.items() if r != "—")
+    unnumbered = per_round.get("—", 0)
+    if not numbered:
+        return M.GAMES_WITHOUT_ROUNDS(games=games).both()
+    if unnumbered:
+        return M.GAMES_SOME_WITHOUT_ROUND(games=games, rounds=numbered, unnumbered=unnumbered).both()
+    return M.GAMES_PER_ROUND(games=games, rounds=numbered).both()
 
 
 def cmd_new(args: argparse.Namespace) -> int:

@@ -21,6 +21,7 @@ from ..i18n.catalogue import checks as _checks  # noqa: F401  (its entries: line
 from ..i18n.labels import LABELS, label
 from ..i18n.messages import CHECKS
 from ..systems.base import Check, Column, PeriodFacts, Phrase, Sheet, System
+from ..systems.records import Records
 from ..systems.ranks import Rank
 from .page import PageSetup, page_setup
 
@@ -262,6 +263,28 @@ def chart_sheet(outcome: Outcome) -> SheetView | None:
                      chart=chart)
 
 
+def joined(records: Records) -> dict[str, dt.date]:
+    """The day each player's rating history starts, for those who came without a rating of their own.
+
+    A player with a rating or counted games in the Players sheet was on the list before the
+    workbook's first period: their history reads from its start (not in the result).  Anyone
+    else joins with their first game, dated award or points entry (a player who has none has
+    no history yet: ``date.max``).  The History still holds a row for every period (the start
+    the rulebook gave them); the player page, its chart and the Chart sheet show the periods
+    from the one they joined in."""
+    first: dict[str, dt.date] = {}
+    for g in records.games:
+        for pid in (g.player, g.opponent):
+            if pid not in first or g.date < first[pid]:
+                first[pid] = g.date
+    for pid, day in [(a.player, a.date) for a in records.awards if a.date is not None] + \
+            [(e.player, e.date) for e in records.points]:
+        if pid not in first or day < first[pid]:
+            first[pid] = day
+    return {pid: first.get(pid, dt.date.max) for pid, p in records.players.items()
+            if p.rating is None and not p.games}
+
+
 def history_wide(outcome: Outcome, top: int = 10) -> tuple[list[str], list[str], list[list[Any]]]:
     """(periods, player names, values[period][player]) for the rating-history chart.
 
@@ -279,7 +302,9 @@ def history_wide(outcome: Outcome, top: int = 10) -> tuple[list[str], list[str],
     ids = [e.id for e in ranked]
     names = [str(e.name) for e in ranked]
     wanted = set(ids)
-    value = {(e.period.label, e.id): e.state.rating for e in ledger.entries if e.id in wanted}
+    since = joined(outcome.records)
+    value = {(e.period.label, e.id): e.state.rating for e in ledger.entries
+             if e.id in wanted and e.period.end >= since.get(e.id, e.period.end)}
     return periods, names, [[value.get((p, pid)) for pid in ids] for p in periods]
 
 
