@@ -7,9 +7,12 @@ website (``xl-ratings publish --site``) and as a PDF (``--pdf``).
 Writes site-index.png and site-player.png (1280 px wide, full page),
 site-phone.png (390 px), site-print.png (the browser's print layout) and
 pdf-ratings.png (the PDF's first page, through LibreOffice and pdftoppm);
-for docs/rating-lists.md, from the Hong Kong (gor) sample, list-site.png (the
-rating list page at its download links) and list-egd.png (the EGD list file).
-OpenGotha, pairgoth and Swiss-Manager are not run here: no screenshot of theirs.
+and from the Hong Kong (GoR) sample: site-event-hk.png (an event page of
+handicap games), pdf-header-portrait.png (the top of a portrait page of the
+PDF on the period's last day: the header with its provisional line), and for
+docs/rating-lists.md list-site.png (the rating list page at its download
+links) and list-egd.png (the EGD list file).  OpenGotha, pairgoth and
+Swiss-Manager are not run here: no screenshot of theirs.
 Needs Debian's chromium, chromium-driver, libreoffice-calc-nogui, poppler-utils
 and a CJK font (fonts-noto-cjk); pip install selenium.
 """
@@ -111,9 +114,32 @@ def main(argv: list[str]) -> int:
                 subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile",
                                 str(pdf_path), str(out / "site-print")], check=True)
                 print(out / "site-print.png")
+            hong_kong(drv, Path(tmp), out)
         finally:
             drv.quit()
     return 0
+
+
+def hong_kong(drv: webdriver.Chrome, tmp: Path, out: Path) -> None:
+    """The GoR sample: its event page of club handicap games, and a portrait PDF page's header
+    as printed on the last day of the period (still provisional)."""
+    from xl_ratings.jobs.publish import published_outcome
+    from xl_ratings.publish.pdf import print_workbook, to_pdf
+
+    book = tmp / "gor.xlsx"
+    shutil.copy(ROOT / "workbook_templates" / "gor.xlsx", book)
+    site_dir = tmp / "site-hk"
+    assert xl_ratings(["process", str(book)]) == 0
+    assert xl_ratings(["publish", str(book), "--site", str(site_dir)]) == 0
+    shoot(drv, (site_dir / "events" / "hk26-t.html").as_uri(), out / "site-event-hk.png", 1280, max_height=1500)
+    outcome = published_outcome(book)
+    pdf = tmp / "hk.pdf"
+    pdf.write_bytes(to_pdf(print_workbook(outcome, today=outcome.last.period.end)))
+    portrait = 2                                     # the rank standards: three columns, portrait
+    subprocess.run(["pdftoppm", "-png", "-r", "110", "-f", str(portrait), "-l", str(portrait), "-singlefile",
+                    "-x", "0", "-y", "0", "-W", "910", "-H", "330", str(pdf), str(out / "pdf-header-portrait")],
+                   check=True)
+    print(out / "pdf-header-portrait.png")
 
 
 if __name__ == "__main__":

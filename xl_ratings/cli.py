@@ -167,8 +167,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         say(f"  {len(s.matched)} matched 已有棋手"
             + (": " + ", ".join(f"{pid} {name} (by {how})" for pid, name, how in s.matched[:12])
                + (" …" if len(s.matched) > 12 else "") if s.matched else ""))
-        rounds = ", ".join(f"{r}: {n}" for r, n in s.games_per_round.items())
-        say(f"  {sum(s.games_per_round.values())} games 对局 (per round 每轮: {rounds})")
+        say(f"  {games_line(s.games_per_round)}")
         for note in s.notes:
             say(f"  - {note}")
     if args.dry_run:
@@ -179,10 +178,26 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def games_line(per_round: dict[str, int]) -> str:
+    """An import summary's count of games, by round when the source numbers its rounds
+    ("—": a game without a round number)."""
+    from .i18n.catalogue import imports as M
+
+    games = sum(per_round.values())
+    numbered = ", ".join(f"{r}: {n}" for r, n in per_round.items() if r != "—")
+    unnumbered = per_round.get("—", 0)
+    if not numbered:
+        return M.GAMES_WITHOUT_ROUNDS(games=games).both()
+    if unnumbered:
+        return M.GAMES_SOME_WITHOUT_ROUND(games=games, rounds=numbered, unnumbered=unnumbered).both()
+    return M.GAMES_PER_ROUND(games=games, rounds=numbered).both()
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     from .jobs.new import new_workbook
 
-    path = new_workbook(args.system, Path(args.book), with_sample=not args.empty, force=args.force)
+    path = new_workbook(args.system, Path(args.book), with_sample=not args.empty, force=args.force,
+                        report_for=args.report_for)
     sample = "" if args.empty else ", with sample records"
     if args.system == "report":
         print(f"created {path} (a club's tournament report{sample}): fill it in, send it to the federation, "
@@ -212,6 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
   xl-ratings demo                                   sample workbooks, processed, in xl-ratings-demo/
   xl-ratings new shanghai club.xlsx                 a federation's workbook (sample records; --empty without)
   xl-ratings new report spring.xlsx                 a club's tournament report, to fill in and send
+  xl-ratings new report spring.xlsx --system gor    the same for Hong Kong (traditional Chinese, Go grades)
   xl-ratings import spring.xlsx open.trf --into club.xlsx --dry-run
   xl-ratings process club.xlsx                      every period not yet processed (backup kept)
   xl-ratings process club.xlsx --from 2026H1        re-rate a corrected period and the ones after it
@@ -231,6 +247,9 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("book", metavar="BOOK.xlsx", help="the workbook to create (.xlsx, or .xlsm with buttons)")
     n.add_argument("--empty", action="store_true", help="without the sample records")
     n.add_argument("--force", action="store_true", help="overwrite an existing file")
+    n.add_argument("--system", dest="report_for", choices=SYSTEMS, metavar="SYSTEM",
+                   help="with report: the federation's system the report goes to, in its script and words "
+                        "(gor: traditional Chinese for Hong Kong, Go grades, GoR); default simplified Chinese")
     pr = sub.add_parser("process", help="process a period of a workbook (or of a CSV/Parquet game list)",
                         description="Compute the ratings of the periods not yet processed (or --period P, or "
                                     "re-rate --from P) and write the result sheets into BOOK (a backup is kept), "

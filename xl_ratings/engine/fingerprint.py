@@ -123,9 +123,12 @@ class Fingerprints:
         return self._now
 
     def changed(self, pid: str, stored: str | None) -> str | None:
-        """Why ``pid``'s records differ from those ``stored`` was written from (see :func:`differs`)."""
+        """Why ``pid``'s records differ from those ``stored`` was written from (see :func:`differs`):
+        also ``deleted`` when the player is no longer in the Players sheet."""
         if not stored:
             return None
+        if pid not in self.records.players:
+            return "deleted"
         if ":P" in stored:
             if self._legacy is None:
                 self._legacy = period_digests(self.records, self.period, legacy=True)

@@ -38,6 +38,7 @@ from ..engine.identity import Extras, derived_fide_ids, derived_pins, player_ext
 from ..engine.inputs import COLUMNS, read_records
 from ..engine.latin import fold_ascii, latin_name
 from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.catalogue import imports as M
 from ..i18n.labels import header_key, sheet_key
 from .. import systems
 from ..systems.base import System
@@ -276,6 +277,10 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
             clear["Games"] += rows
     if problems:
         raise InputErrors(problems)
+    if new_player_member(system) == "no":
+        for summary in summaries:
+            if summary.new_players:
+                summary.notes.append(M.NEW_PLAYERS_NOT_MEMBERS(count=len(summary.new_players)).both())
     plan = Plan(appends, clear, summaries, system.lang)
     _validate(tables, plan, file)
     return plan
@@ -393,7 +398,7 @@ def _one(t: Tournament, records: Records, system: System, matcher: Matcher, opti
                                  "not kept, the rank counts — 等级分不在范围内，未录入，按段级计算")
             rating = None
         row = {"id": pid, "name": p.name, "sex": p.sex, "club": p.club, "rank": rank, "rating": rating,
-               "member": "yes"}
+               "member": new_player_member(system)}
         kept = []
         for col in ID_COLUMNS:
             value = getattr(p, col)
@@ -426,6 +431,14 @@ def _one(t: Tournament, records: Records, system: System, matcher: Matcher, opti
         per_round[str(g.round) if g.round is not None else "—"] += 1
     summary.games_per_round = dict(sorted(per_round.items(), key=lambda kv: _round_order(kv[0])))
     return summary, cleared
+
+
+def new_player_member(system: System) -> str | None:
+    """The ``member`` cell of a player new to the workbook: a tournament file does not say
+    who is a member, so where membership costs (a system that charges non-members a
+    registration fee: GoR) the player is entered as a non-member (``no``) and the summary
+    says so; elsewhere the cell is left blank (the rulebook does not use it)."""
+    return "no" if any(s.source == "fees" for s in system.sheets) else None
 
 
 def _round_order(label: str) -> tuple[int, str]:

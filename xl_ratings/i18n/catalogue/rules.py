@@ -2,4 +2,6 @@
 
 from __future__ import annotations
 
+from ...errors import message
+
 

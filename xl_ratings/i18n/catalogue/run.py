@@ -19,3 +19,16 @@ SET_NEEDS_KEY_VALUE = message(
     "run.set_needs_key_value",
     "--set takes key=value",
     "--set 的格式为 键=值")
+PUBLISHED_PLAYER_DELETED = message(
+    "run.published_player_deleted",
+    "period {period} was published with {count} player(s) who are no longer in the Players sheet "
+    "({players}); put them back, or re-rate the period and the ones after it without them: "
+    "xl-ratings process {book} --from {period}",
+    "周期 {period} 公布时的 {count} 名棋手已不在 Players（棋手）表中（{players}）；请恢复这些棋手，"
+    "或用 xl-ratings process {book} --from {period} 重新计算该周期及之后的周期")
+ONLY_THE_SAMPLE_PROCESSED = message(
+    "run.only_the_sample_processed",
+    "nothing is published yet: the History holds only the sample's results ({periods}), and the sample "
+    "records were deleted or changed since; process your records first: xl-ratings process {book}",
+    "尚未发布：History 中只有示例的结果（{periods}），而示例记录已删除或改动；请先计算你的记录："
+    "xl-ratings process {book}")

@@ -30,3 +30,9 @@ EXISTS_USE_FORCE = message(
     "workbooks.exists_use_force",
     "the file already exists (use --force to overwrite)",
     "文件已存在（如要覆盖，请加 --force）")
+REPORT_SYSTEM_ONLY = message(
+    "workbooks.report_system_only",
+    "--system {given} is for a report (xl-ratings new report BOOK.xlsx --system {given}); a federation's "
+    "workbook takes its system as the first argument: xl-ratings new {given} BOOK.xlsx",
+    "--system {given} 只用于报告（xl-ratings new report BOOK.xlsx --system {given}）；协会工作簿的制度写在第一个参数："
+    "xl-ratings new {given} BOOK.xlsx")
