@@ -231,6 +231,16 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
            + ("click its “Import results” button; " if macro else "run the xlwings Lite script import_results; ")
            + "or run xl-ratings import FILE --into THIS on the command line (club report, crosstable, h9, "
            "TRF, OpenGotha).")]
+    code, club = _club_example(system)
+    zh.append(f"Clubs（单位）表列出各单位的代码、名称和别名（别名之间用 ; 分隔），导入时据此对应编排程序写的单位代码"
+              f"（如 {code} → {club}）。同一姓名出现在别的单位、或可能是几名棋手时，导入会停下并列出他们的编号；"
+              "用 --match 姓名=编号（同一人）或 --new 姓名（另一人）回答后，答复记入 Identities（对应）表，"
+              "下次导入同一单位的文件时自动对应。")
+    en.append(f"The Clubs sheet lists each club's code, name and aliases (aliases separated by ;): import matches "
+              f"the club codes of pairing programs through it ({code} → {club}). When a name is found in another "
+              "club, or several players could be meant, import stops and lists them with their ids; answer with "
+              "--match NAME=ID (the same person) or --new NAME (another person): the answer is kept in the "
+              "Identities sheet, and the next import of that club's file matches by itself.")
     if with_sample:
         zh.append("表中是示例记录：先计算一次看看结果，然后删除示例，填写自己的记录。")
         en.append("The sheets hold sample records: process them once to see the results, then delete "
@@ -247,6 +257,13 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
     lines.append(Line(("How to use this workbook",), "heading"))
     lines += [Line((f"{i}.", z(t))) for i, t in enumerate(en, start=1)]
     return lines
+
+
+def _club_example(system: System) -> tuple[str, str]:
+    """A club of the system's sample: (code, name), for the Read me."""
+    rows = (system.sample().get("Clubs") or [])[1:] or [["KLN", "九龍棋社"]]
+    row = rows[min(1, len(rows) - 1)]
+    return str(row[0]), str(row[1])
 
 
 # --------------------------------------------------------------------------- system workbooks
@@ -297,7 +314,7 @@ def build(name: str, with_sample: bool = True) -> Any:
     write_table(st, TemplateTable(["key", "value", "note"],
                                   [{"key": k, "value": v, "note": n} for k, v, n in rows]), system)
     optional = ("rif", "wins", "egf_pin", "fide_id")   # Players columns only some systems use
-    for sheet in ["Players", "Events", "Games", "Awards"] + list(system.input_sheets):
+    for sheet in ["Players", "Events", "Games", "Awards"] + list(system.input_sheets) + ["Clubs", "Identities"]:
         ws = wb.create_sheet(sheet)
         cols = [c for c in COLUMNS[sheet][0] if c not in optional or c in system.player_columns]
         table_rows = []

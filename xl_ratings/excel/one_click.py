@@ -185,18 +185,18 @@ def import_book(book: Any) -> Any:
     tournament = crosstable.parse_rows([[] for _ in range(skipped)] + table, book.name, sheet=name)
     plan = plan_import(tables, [tournament], options, book.name)
     for key, app in plan.appends.items():
+        clear = plan.clear.get(key, [])
+        if not app.rows and not clear:
+            continue
+        if app.header is not None and app.sheet not in [s.name for s in book.sheets]:
+            sheet = book.sheets.add(app.sheet, after=book.sheets[len(book.sheets) - 1])   # the Identities sheet
+            sheet.range((1, 1)).value = [app.header]
         sheet = book.sheets[app.sheet]
         width = max(app.columns.values(), default=0) + 1
-        for r in plan.clear.get(key, []):
+        for r in clear:
             sheet.range((r, 1), (r, width)).clear_contents()
         if app.rows:
-            cells = []
-            for values in app.rows:
-                line: list[Any] = [None] * width
-                for k, j in app.columns.items():
-                    v = values.get(k)
-                    line[j] = ("'" + v) if isinstance(v, str) and formula_like(v) else v
-                cells.append(line)
+            cells = [[("'" + v) if isinstance(v, str) and formula_like(v) else v for v in line] for line in app.grid()]
             sheet.range((first_new_row(tables, app), 1)).value = cells
     return plan
 
