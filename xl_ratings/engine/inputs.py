@@ -106,6 +106,15 @@ class Rows:
             return str(int(v))
         return str(v).strip()
 
+    def new_ident(self, row: int, rec: dict[str, Any], key: str, seen: Mapping[str, Any], what: str) -> str | None:
+        """An id cell not seen before (``seen``: id -> its record, which has a ``row``); a
+        repeated id is refused naming the row of its first use."""
+        ident = self.ident(row, rec, key)
+        if ident is not None and ident in seen:
+            self.err(row, key, f"duplicate {what} id (first on row {seen[ident].row})", ident)
+            return None
+        return ident
+
     def ident(self, row: int, rec: dict[str, Any], key: str) -> str | None:
         try:
             return to_ident(rec.get(key))
@@ -325,11 +334,8 @@ def _players(ps: Rows, bounds: tuple[float, float] | None, system: str) -> dict[
     players: dict[str, Player] = {}
     folded: dict[str, str] = {}     # an id without its case -> the id
     for i, rec in ps.records:
-        pid = ps.ident(i, rec, "id")
+        pid = ps.new_ident(i, rec, "id", players, "player")
         if pid is None:
-            continue
-        if pid in players:
-            ps.err(i, "id", f"duplicate player id (first on row {players[pid].row})", pid)
             continue
         twin = folded.setdefault(pid.casefold(), pid)
         if twin != pid:
@@ -401,11 +407,8 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     es = sheet("Events")
     for i, rec in (es.records if es else []):
         assert es is not None   # rows come from a sheet
-        eid = es.ident(i, rec, "event")
+        eid = es.new_ident(i, rec, "event", events, "event")
         if eid is None:
-            continue
-        if eid in events:
-            es.err(i, "event", f"duplicate event id (first on row {events[eid].row})", eid)
             continue
         start, end = es.date(i, rec, "start"), es.date(i, rec, "end", required=True)
         fmt_t = es.text(rec, "format").lower()

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..systems.game_result import Result, parse_result
@@ -67,14 +68,14 @@ class Fingerprint:
     def __len__(self) -> int:
         return sum(self.games.values())
 
-    @property
+    @cached_property
     def pairings(self) -> Counter[Pairing]:
         out: Counter[Pairing] = Counter()
         for (rnd, a, b, _, _), n in self.games.items():
             out[(rnd, a, b)] += n
         return out
 
-    @property
+    @cached_property
     def with_rounds(self) -> bool:
         return bool(self.games) and all(k[0] is not None for k in self.games)
 

@@ -18,9 +18,11 @@ same club or of the same rank, are pointed out (:meth:`Matcher.near`).
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..engine.cells import blank
@@ -184,7 +186,7 @@ class Matcher:
             return p.club
         return p.country if p.country and self.clubs.find(p.country) is not None else ""
 
-    def match(self, p: ImportedPlayer, exclude: Iterable[str] = ()) -> Found:
+    def match(self, p: ImportedPlayer, exclude: Set[str] = frozenset()) -> Found:
         """Who ``p`` is; ``exclude``: players made new for other people of the same source."""
         keys = name_keys(p.name, p.surname)
         answer = self.answers.of(keys)
@@ -199,8 +201,7 @@ class Matcher:
             r = self.remembered.get((k, club))
             if r is not None:
                 return Found(r.id, "remembered")
-        skip = set(exclude)
-        hits = sorted({pid for k in keys for pid in self.by_key.get(k, ()) if pid not in skip})
+        hits = sorted({pid for k in keys for pid in self.by_key.get(k, ()) if pid not in exclude})
         if not hits:
             return Found(None)
         same = [h for h in hits if club and self.club[h] == club]
@@ -247,7 +248,7 @@ class Matcher:
         club = self.clubs.key(self.club_of(p))
         keys = name_keys(p.name, p.surname)
         out = []
-        for pid in sorted(self.near_index.close(keys)):
+        for pid in sorted(self.near_index.close(keys, club, rank)):
             if pid in self.records.players and ((club and self.club[pid] == club)
                                                 or (rank is not None and self.rank[pid] == rank)) \
                     and any(near_names(a, b) for a in keys for b in self.keys[pid]):
@@ -274,28 +275,40 @@ def near_names(a: str, b: str) -> bool:
     if is_cjk(a) or is_cjk(b):
         if min(len(a), len(b)) < 2 or edit_distance(a, b, 1) > 1:
             return False
-        return max(len(a), len(b)) > 2 or _sound(a) == _sound(b)
+        return max(len(a), len(b)) > 2 or _same_sound(a, b)
     if sorted(a.split()) == sorted(b.split()):
         return True
     return edit_distance(a, b, 2 if min(len(a), len(b)) >= 8 else 1) <= (2 if min(len(a), len(b)) >= 8 else 1)
 
 
-def _sound(text: str) -> list[str]:
-    from pypinyin import lazy_pinyin
-    return list(lazy_pinyin(text))
+def _same_sound(a: str, b: str) -> bool:
+    """Two names of one length whose differing characters share a reading (tones aside)."""
+    return all(x == y or _readings(x) & _readings(y) for x, y in zip(a, b))
+
+
+@lru_cache(maxsize=8192)
+def _readings(char: str) -> frozenset[str]:
+    """The pinyin readings of a character without tones (pypinyin's character table only:
+    its phrase tables are not needed, and take a second to load)."""
+    from pypinyin.pinyin_dict import pinyin_dict
+
+    text = pinyin_dict.get(ord(char), "")
+    bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return frozenset(r for r in bare.split(",") if r)
 
 
 class _NearIndex:
     """Names one edit apart, found without comparing every pair: each name is stored
     under itself and under each of its one-character deletions (two names within one
-    edit share one of these); Latin names of 8 characters or more may be two edits
-    apart (compared within the same first letter and length ±2), or the same words
-    in another order."""
+    edit share one of these), and under its words in order (the same words in another
+    order).  Latin names of 8 characters or more may be two edits apart: those are
+    compared with the players of the same club or rank only (:meth:`Matcher.near`)."""
 
     def __init__(self) -> None:
         self.deletions: dict[str, set[str]] = defaultdict(set)
         self.words: dict[str, set[str]] = defaultdict(set)
-        self.latin: dict[tuple[str, int], list[tuple[str, str]]] = defaultdict(list)
+        self.club: dict[str, set[str]] = defaultdict(set)
+        self.rank: dict[Rank, set[str]] = defaultdict(set)
 
     @staticmethod
     def _variants(key: str) -> set[str]:
@@ -307,22 +320,21 @@ class _NearIndex:
                 self.deletions[v].add(pid)
             if not is_cjk(key):
                 self.words[" ".join(sorted(key.split()))].add(pid)
-                if len(key) >= 8:
-                    self.latin[(key[:1], len(key))].append((key, pid))
+        if club:
+            self.club[club].add(pid)
+        if rank is not None:
+            self.rank[rank].add(pid)
 
-    def close(self, keys: frozenset[str]) -> set[str]:
+    def close(self, keys: frozenset[str], club: str, rank: Rank | None) -> set[str]:
+        """Players that may be a near miss of ``keys`` (a superset: :func:`near_names` decides)."""
         out: set[str] = set()
         for key in keys:
             for v in self._variants(key):
                 out |= self.deletions.get(v, set())
-            if is_cjk(key):
-                continue
-            out |= self.words.get(" ".join(sorted(key.split())), set())
-            if len(key) < 8:
-                continue
-            for n in range(len(key) - 2, len(key) + 3):
-                out |= {pid for other, pid in self.latin.get((key[:1], n), ())
-                        if edit_distance(key, other, 2) <= 2}
+            if not is_cjk(key):
+                out |= self.words.get(" ".join(sorted(key.split())), set())
+        if any(len(k) >= 8 and not is_cjk(k) for k in keys):
+            out |= self.club.get(club, set()) | (self.rank.get(rank, set()) if rank is not None else set())
         return out
 
 

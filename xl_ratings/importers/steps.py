@@ -32,7 +32,7 @@ from .model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
 from .summary import Summary, Told
 
-#: Possible matches listed per new player (the closest come first).
+#: Possible matches listed per new player (by id).
 NEAR_SHOWN = 3
 
 
@@ -126,12 +126,13 @@ class Importing:
         ids: dict[str, str] = {}
         taken: dict[str, ImportedPlayer] = {}       # player id -> the source player it was given to
         made: dict[tuple[str, str], str] = {}       # (name key, club key) -> a player made new for this source
+        made_ids: set[str] = set()
         before = len(self.problems)
         for p in t.players:
             club = self.matcher.club_of(p)
             if club and not self.matcher.known_club(club):
                 summary.unknown_clubs[club] += 1
-            found = self.matcher.match(p, exclude=set(made.values()))
+            found = self.matcher.match(p, exclude=made_ids)
             if found.candidates:
                 self.problems.append(self.ask(p, club, found))
                 continue
@@ -142,12 +143,13 @@ class Importing:
                 continue
             if found.pid is None and twin is None:
                 made.update({k: pid for k in place})
+                made_ids.add(pid)
             else:
                 self.matched(p, pid, found, summary)
             if found.answered:
                 self.remember(p, club, pid, t.source, summary)
             ids[p.key] = pid
-        new = [p for p in t.players if ids.get(p.key) in set(made.values())]
+        new = [p for p in t.players if ids.get(p.key) in made_ids]
         for col in ID_COLUMNS:        # an id the Players sheet has no column for: said, not silently lost
             count = sum(1 for p in new if getattr(p, col))
             if count and col not in self.appends["Players"].columns:

@@ -145,17 +145,23 @@ DATE_OPTION_DIFFERS = message(
     "{option} {day} 与来源中的日期 {own} 不同；{option} 只用于没有日期的来源")
 
 # --------------------------------------------------------------------------- the summary (dry run, after writing)
-SUMMARY_EVENT = message("imports.summary_event", "event", "赛事")
-SUMMARY_NEW = message("imports.summary_new", "new", "新")
-SUMMARY_EXISTING = message("imports.summary_existing", "already in the workbook", "工作簿中已有")
 SUMMARY_REPLACING = message(
     "imports.summary_replacing",
     "replacing {event}'s {games} games",
     "替换 {event} 的 {games} 局对局")
+DRY_RUN = message("imports.dry_run", "dry run: nothing was written", "仅预览，未写入")
+SUMMARY_EVENT = message("imports.summary_event", "event", "赛事")
+SUMMARY_NEW = message("imports.summary_new", "new", "新")
+SUMMARY_EXISTING = message("imports.summary_existing", "already in the workbook", "工作簿中已有")
 SUMMARY_NEW_PLAYERS = message("imports.summary_new_players", "new player(s)", "新棋手")
 SUMMARY_MATCHED = message("imports.summary_matched", "matched", "已有棋手")
 SUMMARY_GAMES = message("imports.summary_games", "games", "局对局")
 SUMMARY_PER_ROUND = message("imports.summary_per_round", "per round", "每轮")
+HOW_NAME = message("imports.how_name", "name", "姓名")
+HOW_ID = message("imports.how_id", "id", "编号")
+HOW_REMEMBERED = message("imports.how_remembered", "the Identities sheet", "Identities（对应）表")
+HOW_ANSWER = message("imports.how_answer", "the officer's answer", "您的答复")
+HOW_JUST_NOW = message("imports.how_just_now", "name (imported just now)", "姓名（本次导入）")
 SUMMARY_POSSIBLE_MATCH = message(
     "imports.summary_possible_match",
     "possible match: {id} {book_name} ({book_club}) for {name} ({where}), entered as new player {new}; if they are "
@@ -188,12 +194,3 @@ SUMMARY_RANK_MAPPED = message(
     "imports.summary_rank_mapped",
     "{name}: {rank} is beyond the {system} ladder; entered as {shown}",
     "{name}：段级 {rank} 超出 {system} 段级表，按 {shown} 录入")
-DRY_RUN = message(
-    "imports.dry_run",
-    "dry run: nothing was written",
-    "仅预览，未写入")
-HOW_NAME = message("imports.how_name", "name", "姓名")
-HOW_ID = message("imports.how_id", "id", "编号")
-HOW_REMEMBERED = message("imports.how_remembered", "the Identities sheet", "Identities（对应）表")
-HOW_ANSWER = message("imports.how_answer", "the officer's answer", "您的答复")
-HOW_JUST_NOW = message("imports.how_just_now", "name (imported just now)", "姓名（本次导入）")
