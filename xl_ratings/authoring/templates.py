@@ -349,10 +349,12 @@ def import_sheet(wb: Any, system: System) -> Any:
     ws.column_dimensions["B"].width = 30
     ws["A1"].comment = Comment(to_lang(
         "把循环赛交叉表或积分编排表，粘贴到第 7 行起（第一行是列名：序号、姓名、单位……），"
-        "填好上面的名称和日期；赛事一栏可填 Events 表中已有、尚无对局的赛事编号。"
+        "填好上面的名称和日期；赛事一栏可填 Events 表中已有、尚无对局的赛事编号。导入问到某位棋手是谁时，"
+        "在表格上方加一行回答：对应 match | 姓名=编号，或 新棋手 new | 姓名。"
         " Paste a round-robin crosstable or a Swiss table from row 7 (its first row holds the column "
         "names: no, name, club …); fill in the name and dates above. 'event' may name an event of the "
-        "Events sheet that has no games yet.", system.lang), "xl-ratings", width=420, height=160)
+        "Events sheet that has no games yet. When the import asks who a player is, answer on a line above "
+        "the table: match | NAME=ID, or new | NAME.", system.lang), "xl-ratings", width=420, height=200)
     return ws
 
 
