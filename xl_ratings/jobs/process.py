@@ -75,7 +75,7 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
         except InputErrors as e:
             raise in_language(InputErrors(problems + e.errors), tables) from None
         if problems:
-            raise InputErrors(problems)
+            raise in_language(InputErrors(problems), tables)
         data = patch_result_sheets(src.read_bytes(), outcome)
         tx = Outputs()
         if json_path:
