@@ -5,7 +5,11 @@
   write_only mode, then read with python-calamine and parsed;
 * each of them imported end to end into a fresh workbook (``xl-ratings
   import``: read, match players, validate the workbook as it would be,
-  append the rows by zip patch, write atomically with a backup).
+  append the rows by zip patch, write atomically with a backup);
+* identity at the door (issue 17): a 5,000-player Go workbook, then an h9 of
+  1,000 players -- 500 of them the workbook's, written otherwise (surname
+  apart, simplified characters), 500 new (each searched for near misses) --
+  matched, fingerprinted against every event, and imported.
 
 Run: ``PYTHONPATH=. python benchmarks/import_bench.py``; prints a table of times.
 """
@@ -27,7 +31,7 @@ from xl_ratings.importers import h9, load, trf  # noqa: E402
 from xl_ratings.importers.detect import _read_sheets  # noqa: E402
 from xl_ratings.importers.report import parse_report_tables  # noqa: E402
 from xl_ratings.cli import main as cli_main  # noqa: E402
-from xl_ratings.jobs.process import import_into
+from xl_ratings.jobs.importing import import_into  # noqa: E402
 
 PLAYERS, ROUNDS, REPORT_GAMES = 1000, 10, 100_000
 
@@ -97,6 +101,75 @@ def write_report(path: Path, games: int, players: int = 2000) -> None:
     wb.save(path)
 
 
+def chinese_names(n: int, seed: int, taken: set[str]) -> list[str]:
+    """``n`` distinct Chinese names (a surname and one or two given characters), none in ``taken``."""
+    from xl_ratings.systems.sample_kit import GIVEN, SURNAMES
+
+    chars = sorted(set("".join(GIVEN)) | set("明华国建文德志永春光庆德海波宁"))
+    rng, out = random.Random(seed), []
+    while len(out) < n:
+        name = rng.choice(SURNAMES) + "".join(rng.choice(chars) for _ in range(rng.choice((1, 2, 2))))
+        if name not in taken:
+            taken.add(name)
+            out.append(name)
+    return out
+
+
+def write_named_h9(path: Path, names: list[str], clubs: list[str], pairings, title: str, day: str) -> None:
+    """An h9 as OpenGotha writes it: the surname apart from the given name, the club's code."""
+    table = entries(len(names), pairings)
+    sym = {"1": "+", "0": "-", "=": "="}
+    lines = ["; CL[A]", f"; EV[{title}]", f"; DT[{day},{day}]"]
+    for p, (name, club) in enumerate(zip(names, clubs), start=1):
+        rounds = " ".join(f"{o}{sym[r]}/{c}0" for o, c, r in table.get(p, []))
+        lines.append(f"{p:>4} {name[0]} {name[1:]} {1 + p % 20}k HK {club}  0  0  {rounds}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def identity_rows(d: Path) -> list[tuple[str, str, float]]:
+    """A 5,000-player workbook; then 1,000 players, half of them its own written otherwise."""
+    from xl_ratings.i18n import simplified, traditional
+
+    codes = ["HKGA", "KLN", "NT", "HKI"]
+    taken: set[str] = set()
+    book = d / "identity.xlsx"
+    cli_main(["new", "gor", str(book), "--empty"])
+    wb = openpyxl.load_workbook(book)
+    wb["Clubs"].append(["KLN", "九龍棋社", "九龍"])
+    wb.save(book)
+    first = [traditional(n) for n in chinese_names(5000, 1, taken)]
+    big = d / "season.h9"
+    write_named_h9(big, first, [codes[p % 4] for p in range(5000)], swiss_pairings(5000, 5), "Season", "2026-03-01")
+    plan, s = timed(lambda: import_into(book, [str(big)])[0])
+    rows = [("identity: 5,000 new players into an empty GoR workbook", f"{plan.games:,} games", s)]
+    old = [simplified(n) for n in first[:500]]                 # the workbook's own, written otherwise
+    new = chinese_names(500, 2, taken)
+    src = d / "autumn.h9"
+    write_named_h9(src, old + new, [codes[p % 4] for p in range(500)] + [codes[p % 4] for p in range(500)],
+                   swiss_pairings(1000, 10, seed=3), "Autumn", "2026-09-05")
+    plan, s = timed(lambda: import_into(book, [str(src)])[0])
+    summary = plan.summaries[0]
+    near = sum(1 for t in summary.told if t.message.id == "imports.summary_possible_match")
+    rows.append((f"identity: 1,000 h9 players (500 matched, 500 new, {near} possible matches) into it",
+                 f"{len(summary.matched)} matched", s))
+    return rows
+
+
+def fingerprint_rows() -> list[tuple[str, str, float]]:
+    """One tournament's games against every event of a federation's history."""
+    from xl_ratings.importers.fingerprint import Fingerprint, likeness
+
+    rng = random.Random(5)
+    events = [[(r, f"P{rng.randint(1, 5000)}", f"Q{rng.randint(1, 5000)}", rng.choice((1, 0, 0.5)))
+               for r in range(1, 6) for _ in range(10)] for _ in range(2000)]
+    book, s_book = timed(lambda: [Fingerprint.of(e) for e in events])
+    source = Fingerprint.of(events[-1][::-1])
+    found, s = timed(lambda: [e for e in book if likeness(source, e) is not None])
+    assert len(found) == 1
+    return [("fingerprint: 2,000 workbook events (100,000 games)", "2,000 events", s_book),
+            ("fingerprint: one source against all of them", f"{len(found)} alike", s)]
+
+
 def timed(fn):
     t0 = time.perf_counter()
     out = fn()
@@ -130,6 +203,7 @@ def main() -> None:
             plan_files, s_imp = timed(lambda: import_into(book, [str(src)]))
             rows.append((f"xl-ratings import {label} into an empty {system} workbook",
                          f"{plan_files[0].games:,} games", s_imp))
+        rows += identity_rows(d) + fingerprint_rows()
     width = max(len(r[0]) for r in rows)
     print(f"{'input':<{width}}  {'size':>15}  {'seconds':>8}")
     for name, size, secs in rows:

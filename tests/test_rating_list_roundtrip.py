@@ -78,7 +78,7 @@ def test_a_trf_from_the_fide_list_comes_back_to_its_players(tmp_path):
 
 def test_without_the_derived_ids_the_same_files_would_make_new_players(tmp_path, monkeypatch):
     """The class of the bug the matching fixes: a PIN of our list is no column of the Players sheet."""
-    from xl_ratings.importers import into_book
+    from xl_ratings.importers import matching
 
     book = processed_sample(tmp_path, "gor")
     listed = tmp_path / "egf_db.txt"
@@ -88,7 +88,7 @@ def test_without_the_derived_ids_the_same_files_would_make_new_players(tmp_path,
     source = write_opengotha(tmp_path / "after.xml", tournament(players))
     plan, _ = import_into(book, [str(source)], dry_run=True)
     assert len(plan.summaries[0].matched) == 4          # other names, other club: still the same PINs
-    monkeypatch.setattr(into_book, "derived_pins", lambda extras: {})
+    monkeypatch.setattr(matching, "derived_pins", lambda extras: {})
     plan, _ = import_into(book, [str(source)], dry_run=True)
     assert len(plan.summaries[0].new_players) == 4
 

@@ -305,7 +305,7 @@ def _cli_case(tmp_path, capsys, *args):
 
 def test_import_publish_and_outputs(tmp_path, capsys, table_rows, monkeypatch):
     """Records in, lists out, and outputs that could destroy something."""
-    from import_writers import EVENT, rr_rows, write_h9, write_opengotha
+    from import_writers import EVENT, rr_rows, write_h9, write_opengotha, write_trf
 
     book = book_with(tmp_path / "case.xlsx")
     src = write_h9(tmp_path / "SOURCE.h9", EVENT)
@@ -341,7 +341,7 @@ def test_import_publish_and_outputs(tmp_path, capsys, table_rows, monkeypatch):
     code, err = _cli_case(tmp_path, capsys, "import", both, "--into", book)
     assert code == 2 and "both on sheet" in err
     table_rows.append(("import: a report with results on both Games and Crosstable", code, err))
-    ok = write_h9(tmp_path / "SOURCE.h9", EVENT)
+    ok = write_trf(tmp_path / "SOURCE.trf", EVENT)      # a Gomoku workbook: not a Go file (issue 17)
     code, err = _cli_case(tmp_path, capsys, "import", book, "--into", book)
     assert code == 2
     table_rows.append(("import: the workbook given as a source", code, err))

@@ -145,52 +145,32 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise RatingInputError(f"{option} must be a date like 2026-03-01", value=text,
                                    problem_zh=f"{option} 须为日期，如 2026-03-01") from None
 
-    options = Options(event=(args.event or "").strip() or None, replace=args.replace,
-                      name=(args.name or "").strip() or None,
-                      start=day(args.start, "--start"), end=day(args.end, "--end"), cls=args.cls, level=args.level)
+    if isinstance(args.replace, str) and Path(args.replace).is_file():   # --replace FILE …: a source, not an event
+        args.sources.insert(0, args.replace)
+        args.replace = True
+    replace_event = args.replace.strip() if isinstance(args.replace, str) else None
+    options = Options(event=(args.event or "").strip() or None, replace=bool(args.replace),
+                      replace_event=replace_event or None, name=(args.name or "").strip() or None,
+                      start=day(args.start, "--start"), end=day(args.end, "--end"), cls=args.cls, level=args.level,
+                      match=tuple(args.match or ()), new=tuple(args.new or ()),
+                      distinct_from=tuple(e.strip() for e in args.distinct_from or ()))
     plan, written = import_into(args.into, args.sources, format=args.format, options=options,
                                 dry_run=args.dry_run, output=args.output, force=args.force)
-    from .i18n import to_lang
-
-    console = _console()
-    real_print = console.print
-
-    def say(text: str) -> None:      # in the workbook's script (traditional Chinese for gor)
-        real_print(to_lang(text, plan.lang))
-    for s in plan.summaries:
-        say(f"[bold]{s.source}[/bold] ({s.format}) → event {s.event} {s.event_name}"
-                      f"{' (new)' if s.new_event else ' (already in the workbook)'}"
-                      + (f", replacing {s.replaced} games" if s.replaced else ""))
-        say(f"  {len(s.new_players)} new player(s) 新棋手"
-            + (": " + ", ".join(f"{pid} {name}" for pid, name in s.new_players[:12])
-               + (" …" if len(s.new_players) > 12 else "") if s.new_players else ""))
-        say(f"  {len(s.matched)} matched 已有棋手"
-            + (": " + ", ".join(f"{pid} {name} (by {how})" for pid, name, how in s.matched[:12])
-               + (" …" if len(s.matched) > 12 else "") if s.matched else ""))
-        say(f"  {games_line(s.games_per_round)}")
-        for note in s.notes:
-            say(f"  - {note}")
-    if args.dry_run:
-        say("dry run: nothing was written — 仅预览，未写入")
-    else:
-        for p in written:
-            say(f"written: {p}")
-    return 0
-
-
-def games_line(per_round: dict[str, int]) -> str:
-    """An import summary's count of games, by round when the source numbers its rounds
-    ("—": a game without a round number)."""
+    from .importers.summary import summary_lines, told
     from .i18n.catalogue import imports as M
 
-    games = sum(per_round.values())
-    numbered = ", ".join(f"{r}: {n}" for r, n in per_round.items() if r != "—")
-    unnumbered = per_round.get("—", 0)
-    if not numbered:
-        return M.GAMES_WITHOUT_ROUNDS(games=games).both()
-    if unnumbered:
-        return M.GAMES_SOME_WITHOUT_ROUND(games=games, rounds=numbered, unnumbered=unnumbered).both()
-    return M.GAMES_PER_ROUND(games=games, rounds=numbered).both()
+    console = _console()
+    for s in plan.summaries:
+        first, *rest = summary_lines(s, plan.lang, plan.appends["Identities"].sheet)
+        console.print(first, style="bold", markup=False)
+        for line in rest:
+            console.print(line, markup=False)
+    if args.dry_run:
+        console.print(told(M.DRY_RUN, plan.lang), markup=False)
+    else:
+        for p in written:
+            console.print(f"written: {p}", markup=False)
+    return 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -216,6 +196,49 @@ def cmd_demo(args: argparse.Namespace) -> int:
         summary(done.outcome, console, title=f"{system} ({path})")
     console.print(f"demo workbooks in {folder}/ — open them in Excel or LibreOffice")
     return 0
+
+
+def _import_parser(sub: Any) -> None:
+    """``xl-ratings import``: its options (CONTRACT §3, FORMATS.md "Matching players")."""
+    im = sub.add_parser("import", help="append tournament files (report, crosstable, h9, TRF, OpenGotha) "
+                                       "to a workbook's Players, Events and Games",
+                        description="Import what clubs and pairing programs produce into BOOK's input sheets: "
+                                    "players are matched (federation id, EGF PIN, FIDE id, the Identities sheet, "
+                                    "else name and club: case, spaces, invisible characters, simplified or "
+                                    "traditional characters and the FIDE comma do not count; clubs through the "
+                                    "Clubs sheet's codes and aliases); a name in another club, or several "
+                                    "candidates, stops the import until answered (--match/--new); new players get "
+                                    "new ids, near misses are pointed out. A tournament already in BOOK (by its "
+                                    "games, whatever its name or dates) is refused unless --replace. Everything "
+                                    "is checked before anything is written.")
+    im.add_argument("sources", nargs="+", metavar="SOURCE", help="tournament files (.xlsx report or crosstable, "
+                                                                  ".csv crosstable, .h9/.h10, .trf, OpenGotha .xml)")
+    im.add_argument("--into", required=True, metavar="BOOK.xlsx", help="the federation's workbook")
+    im.add_argument("--format", choices=("report", "crosstable", "h9", "trf", "opengotha"),
+                    help="the sources' format (default: guessed from the content)")
+    im.add_argument("--event", metavar="ID", help="the event's id: an event of BOOK without games yet, or a new id")
+    im.add_argument("--name", help="the event's name (a crosstable has none; given, it replaces the source's)")
+    im.add_argument("--start", metavar="DATE", help="the event's first day, when the source has no dates")
+    im.add_argument("--end", metavar="DATE", help="the event's last day, when the source has no dates")
+    im.add_argument("--class", dest="cls", metavar="CLASS", help="the event's class (A/B/C, 甲/乙/丙), "
+                                                                   "when the source has none")
+    im.add_argument("--level", help="the event's level (national/provincial/district), when the source has none")
+    im.add_argument("--replace", nargs="?", const=True, default=False, metavar="EVENT",
+                    help="replace the games of an event already in BOOK: the one the source repeats (same id, "
+                         "name and dates, or games), or EVENT")
+    im.add_argument("--match", action="append", metavar="SOURCE_NAME=ID",
+                    help="the officer's answer: the player the source calls SOURCE_NAME is the workbook's player "
+                         "ID (repeatable; kept in the Identities sheet, so the next import from that club matches "
+                         "by itself)")
+    im.add_argument("--new", action="append", metavar="SOURCE_NAME",
+                    help="the officer's answer: the player the source calls SOURCE_NAME is a new player, not one "
+                         "of the candidates listed (repeatable; kept in the Identities sheet)")
+    im.add_argument("--distinct-from", action="append", metavar="EVENT",
+                    help="import although the source's games are those of EVENT: another tournament with the "
+                         "very same pairings (repeatable)")
+    im.add_argument("--dry-run", action="store_true", help="show what would be added and matched; write nothing")
+    im.add_argument("--output", metavar="OUT.xlsx", help="write the result here instead of updating BOOK in place")
+    im.add_argument("--force", action="store_true", help="overwrite an existing --output that xl-ratings did not write")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -271,27 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--events", help="for a game list: a CSV/Parquet file with the Events columns")
     pr.add_argument("--set", action="append", metavar="KEY=VALUE",
                     help="for a game list: a Settings override (repeatable)")
-    im = sub.add_parser("import", help="append tournament files (report, crosstable, h9, TRF, OpenGotha) "
-                                       "to a workbook's Players, Events and Games",
-                        description="Import what clubs and pairing programs produce into BOOK's input sheets: "
-                                    "players are matched (federation id, EGF PIN, FIDE id, else name and club), "
-                                    "new players get new ids; everything is checked before anything is written.")
-    im.add_argument("sources", nargs="+", metavar="SOURCE", help="tournament files (.xlsx report or crosstable, "
-                                                                  ".csv crosstable, .h9/.h10, .trf, OpenGotha .xml)")
-    im.add_argument("--into", required=True, metavar="BOOK.xlsx", help="the federation's workbook")
-    im.add_argument("--format", choices=("report", "crosstable", "h9", "trf", "opengotha"),
-                    help="the sources' format (default: guessed from the content)")
-    im.add_argument("--event", metavar="ID", help="the event's id: an event of BOOK without games yet, or a new id")
-    im.add_argument("--name", help="the event's name (a crosstable has none; given, it replaces the source's)")
-    im.add_argument("--start", metavar="DATE", help="the event's first day, when the source has no dates")
-    im.add_argument("--end", metavar="DATE", help="the event's last day, when the source has no dates")
-    im.add_argument("--class", dest="cls", metavar="CLASS", help="the event's class (A/B/C, 甲/乙/丙), "
-                                                                   "when the source has none")
-    im.add_argument("--level", help="the event's level (national/provincial/district), when the source has none")
-    im.add_argument("--replace", action="store_true", help="replace the games of an event already in BOOK")
-    im.add_argument("--dry-run", action="store_true", help="show what would be added and matched; write nothing")
-    im.add_argument("--output", metavar="OUT.xlsx", help="write the result here instead of updating BOOK in place")
-    im.add_argument("--force", action="store_true", help="overwrite an existing --output that xl-ratings did not write")
+    _import_parser(sub)
     pb = sub.add_parser("publish", help="a processed workbook as a website, a printable PDF and/or the rating "
                                         "list pairing programs load",
                         description="Publish what a processed workbook holds: a static website (rating list, "

@@ -232,6 +232,13 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
            + ("click its “Import results” button; " if macro else "run the xlwings Lite script import_results; ")
            + "or run xl-ratings import FILE --into THIS on the command line (club report, crosstable, h9, "
            "TRF, OpenGotha).")]
+    code, club = _club_example(system)
+    zh.append(f"Clubs（单位）表：各单位的代码、名称和别名（用 ; 分隔），导入时据此对应编排程序写的代码"
+              f"（如 {code} → {club}）。可能是几名棋手时，导入会停下并列出编号；用 --match 姓名=编号 或 "
+              "--new 姓名 回答，答复记入 Identities（对应）表。")
+    en.append(f"The Clubs sheet: each club's code, name and aliases (separated by ;); import matches the club codes "
+              f"of pairing programs through it ({code} → {club}). When several players could be meant, import stops "
+              "and lists them: answer with --match NAME=ID or --new NAME, kept in the Identities sheet.")
     if with_sample:
         zh.append(f"表中是示例记录：先计算一次看看结果，然后删除示例（{'、'.join(inputs)} 表中的所有行），"
                   "填写自己的记录；下次计算时，示例的结果会自动从 History 中删除。")
@@ -250,6 +257,13 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
     lines.append(Line(("How to use this workbook",), "heading"))
     lines += [Line((f"{i}.", z(t))) for i, t in enumerate(en, start=1)]
     return lines
+
+
+def _club_example(system: System) -> tuple[str, str]:
+    """A club of the system's sample: (code, name), for the Read me."""
+    rows = (system.sample().get("Clubs") or [])[1:] or [["KLN", "九龍棋社"]]
+    row = rows[min(1, len(rows) - 1)]
+    return str(row[0]), str(row[1])
 
 
 # --------------------------------------------------------------------------- system workbooks
@@ -300,7 +314,7 @@ def build(name: str, with_sample: bool = True) -> Any:
     write_table(st, TemplateTable(["key", "value", "note"],
                                   [{"key": k, "value": v, "note": n} for k, v, n in rows]), system)
     optional = ("rif", "wins", "egf_pin", "fide_id")   # Players columns only some systems use
-    for sheet in ["Players", "Events", "Games", "Awards"] + list(system.input_sheets):
+    for sheet in ["Players", "Events", "Games", "Awards"] + list(system.input_sheets) + ["Clubs", "Identities"]:
         ws = wb.create_sheet(sheet)
         cols = [c for c in COLUMNS[sheet][0] if c not in optional or c in system.player_columns]
         table_rows = []
@@ -335,10 +349,12 @@ def import_sheet(wb: Any, system: System) -> Any:
     ws.column_dimensions["B"].width = 30
     ws["A1"].comment = Comment(to_lang(
         "把循环赛交叉表或积分编排表，粘贴到第 7 行起（第一行是列名：序号、姓名、单位……），"
-        "填好上面的名称和日期；赛事一栏可填 Events 表中已有、尚无对局的赛事编号。"
+        "填好上面的名称和日期；赛事一栏可填 Events 表中已有、尚无对局的赛事编号。导入问到某位棋手是谁时，"
+        "在表格上方加一行回答：对应 match | 姓名=编号，或 新棋手 new | 姓名。"
         " Paste a round-robin crosstable or a Swiss table from row 7 (its first row holds the column "
         "names: no, name, club …); fill in the name and dates above. 'event' may name an event of the "
-        "Events sheet that has no games yet.", system.lang), "xl-ratings", width=420, height=160)
+        "Events sheet that has no games yet. When the import asks who a player is, answer on a line above "
+        "the table: match | NAME=ID, or new | NAME.", system.lang), "xl-ratings", width=420, height=200)
     return ws
 
 

@@ -43,11 +43,6 @@ EXTRA_COLUMNS = ("federation_id", "egf_pin", "fide_id", "latin_name")
 PIN_BASE, PIN_SPAN = 90_000_000, 10_000_000            #: derived EGD PINs: 9xxxxxxx
 FIDE_BASE, FIDE_SPAN = 1_000_000_000, 1_000_000_000    #: derived FIDE-style ids: 1xxxxxxxxx
 
-#: Sheet names of the federation's club list (issue 17: ``code``, ``name``, ``aliases``).
-CLUB_SHEETS = ("clubs", "club", "俱乐部", "俱樂部", "单位", "單位", "棋社")
-CLUB_HEADERS = {"code": ("code", "代码", "代碼", "简称", "簡稱", "编号", "編號"),
-                "name": ("name", "名称", "名稱", "单位", "單位", "俱乐部", "俱樂部", "全称", "全稱"),
-                "aliases": ("aliases", "alias", "别名", "別名")}
 
 
 @dataclass(frozen=True)
@@ -144,17 +139,7 @@ def derived_fide_ids(extras: Extras) -> dict[str, str]:
     return derived_ids(extras.order, extras.real("fide_id"), FIDE_BASE, FIDE_SPAN)
 
 
-# --------------------------------------------------------------------------- clubs
-@dataclass(frozen=True)
-class Club:
-    """One row of the Clubs sheet."""
-
-    code: str
-    name: str
-    aliases: tuple[str, ...]
-    row: int
-
-
+# --------------------------------------------------------------------------- names
 def fold(text: str) -> str:
     """A club or person name as compared: NFKC, case, spaces and the two Chinese scripts do not count."""
     from ..i18n import simplified
@@ -164,29 +149,3 @@ def fold(text: str) -> str:
     return simplified(t) if not t.isascii() else t
 
 
-def club_sheet(tables: Mapping[str, Sequence[Sequence[Any]]]) -> tuple[str, list[Club]] | None:
-    """The Clubs sheet (name, rows), if the workbook has one."""
-    name = next((n for n in tables if sheet_key(n) == "Clubs" or n.strip().lower() in CLUB_SHEETS), None)
-    if name is None:
-        return None
-    rows = tables[name]
-    start = _header(rows)
-    if start >= len(rows):
-        return name, []
-    cols: dict[str, int] = {}
-    for j, h in enumerate(rows[start]):
-        text = str(h or "").strip().lower()
-        for key, words in CLUB_HEADERS.items():
-            if key not in cols and any(text == w or text.split(" ")[0] == w or text.endswith(" " + w)
-                                       for w in words):
-                cols[key] = j
-    out = []
-    for i, row in enumerate(rows[start + 1:], start=start + 2):
-        def cell(key: str) -> str:
-            j = cols.get(key)
-            return "" if j is None or j >= len(row) or blank(row[j]) else str(row[j]).strip()
-        if not (cell("code") or cell("name")):
-            continue
-        aliases = tuple(a.strip() for a in re.split(r"[;；]", cell("aliases")) if a.strip())
-        out.append(Club(to_ident(cell("code")) if cell("code") else "", cell("name"), aliases, i))
-    return name, out

@@ -13,7 +13,8 @@ from pathlib import Path
 from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any
 
-from ..errors import InputErrors, RatingInputError, Where
+from ..errors import InputErrors, RatingInputError, Text, Where
+from ..i18n.catalogue import sheets as M
 from ..i18n.labels import SHEET_ALIASES, header_key, sheet_key
 from ..systems import REGISTRY
 from ..systems.game_result import parse_result
@@ -28,13 +29,16 @@ SheetCells = Sequence[Sequence[Any]]
 COLUMNS = {
     "Settings": (("key", "value"), ("key", "value")),
     "Players": (("id", "name", "latin_name", "sex", "club", "rank", "rating", "games", "events", "peak",
-                 "title", "member", "rif", "wins", "egf_pin", "fide_id"), ("id",)),
+                 "title", "member", "federation_id", "rif", "wins", "egf_pin", "fide_id"), ("id",)),
     "Events": (("event", "name", "start", "end", "format", "class", "level", "champion"),
                ("event", "end")),
     "Games": (("event", "date", "round", "player", "opponent", "result", "handicap"),
               ("event", "player", "opponent", "result")),
     "Awards": (("player", "award", "date"), ("player", "award")),
     "Points": (("player", "date", "kind", "points", "note"), ("player", "date", "kind", "points")),
+    # read by import only (:mod:`.clubs`, :mod:`xl_ratings.importers.matching`), never by processing
+    "Clubs": (("code", "name", "aliases"), ("name",)),
+    "Identities": (("spelling", "club", "id", "source", "date"), ("spelling", "id")),
 }
 FORMATS = {"round_robin": "round_robin", "round-robin": "round_robin", "rr": "round_robin",
            "循环": "round_robin", "循环赛": "round_robin", "循環賽": "round_robin",
@@ -88,7 +92,7 @@ class Rows:
     def column(self, key: str) -> int | None:
         return next((j for j, k in self.keys.items() if k == key), None)
 
-    def err(self, row: int | None, column: str | None, problem: str, value: Any) -> None:
+    def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None:
         self.errors.append(RatingInputError(
             problem, value=value, where=Where(self.file, self.name, row, column)))
 
@@ -100,6 +104,15 @@ class Rows:
         if isinstance(v, float) and v.is_integer():
             return str(int(v))
         return str(v).strip()
+
+    def new_ident(self, row: int, rec: dict[str, Any], key: str, seen: Mapping[str, Any], what: str) -> str | None:
+        """An id cell not seen before (``seen``: id -> its record, which has a ``row``); a
+        repeated id is refused naming the row of its first use."""
+        ident = self.ident(row, rec, key)
+        if ident is not None and ident in seen:
+            self.err(row, key, f"duplicate {what} id (first on row {seen[ident].row})", ident)
+            return None
+        return ident
 
     def ident(self, row: int, rec: dict[str, Any], key: str) -> str | None:
         try:
@@ -330,6 +343,42 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     return settings
 
 
+def _players(ps: Rows, bounds: tuple[float, float] | None, system: str) -> dict[str, Player]:
+    """The Players sheet: one player per id; an id repeated -- or repeated but for its case
+    (SH007 and sh007 are one id to whoever reads a result file) -- is refused at its row."""
+    players: dict[str, Player] = {}
+    folded: dict[str, str] = {}     # an id without its case -> the id
+    for i, rec in ps.records:
+        pid = ps.new_ident(i, rec, "id", players, "player")
+        if pid is None:
+            continue
+        twin = folded.setdefault(pid.casefold(), pid)
+        if twin != pid:
+            ps.err(i, "id", M.ID_DIFFERS_ONLY_IN_CASE(other=twin, row=players[twin].row), pid)
+            continue
+        sex = ps.text(rec, "sex").upper()
+        sex_n = {"M": "M", "男": "M", "MALE": "M", "F": "F", "女": "F", "FEMALE": "F", "W": "F", "": None}
+        if sex not in sex_n:
+            ps.err(i, "sex", "must be M/F or 男/女", rec.get("sex"))
+        rank = None
+        if ps.text(rec, "rank"):
+            try:
+                rank = parse_rank(rec.get("rank"))
+            except RatingInputError as e:
+                ps.err(i, "rank", e.problem, rec.get("rank"))
+        member_t = ps.text(rec, "member").lower()
+        if member_t not in ("", "yes", "y", "true", "1", "是", "会员", "會員", "no", "n", "false", "0", "否"):
+            ps.err(i, "member", "must be yes or no (是/否)", rec.get("member"))
+        players[pid] = Player(
+            id=pid, name=ps.text(rec, "name") or pid, sex=sex_n.get(sex), club=ps.text(rec, "club"),
+            rank=rank, rating=ps.rating(i, rec, "rating", bounds, system), games=ps.count(i, rec, "games"),
+            events=ps.count(i, rec, "events"), peak=ps.rating(i, rec, "peak", bounds, system),
+            title=ps.text(rec, "title"),
+            member=member_t not in ("no", "n", "false", "0", "否"), rif=ps.rating(i, rec, "rif", bounds, system),
+            wins=ps.count(i, rec, "wins"), row=i)
+    return players
+
+
 def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
                 game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None = None,
                 date1904: bool | None = None) -> Records:
@@ -366,46 +415,15 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
             return None
         return Rows(key, found[1], file, errors, d1904)
 
-    players: dict[str, Player] = {}
     ps = sheet("Players")
-    for i, rec in (ps.records if ps else []):
-        assert ps is not None   # rows come from a sheet
-        pid = ps.ident(i, rec, "id")
-        if pid is None:
-            continue
-        if pid in players:
-            ps.err(i, "id", f"duplicate player id (first on row {players[pid].row})", pid)
-            continue
-        sex = ps.text(rec, "sex").upper()
-        sex_n = {"M": "M", "男": "M", "MALE": "M", "F": "F", "女": "F", "FEMALE": "F", "W": "F", "": None}
-        if sex not in sex_n:
-            ps.err(i, "sex", "must be M/F or 男/女", rec.get("sex"))
-        rank = None
-        if ps.text(rec, "rank"):
-            try:
-                rank = parse_rank(rec.get("rank"))
-            except RatingInputError as e:
-                ps.err(i, "rank", e.problem, rec.get("rank"))
-        member_t = ps.text(rec, "member").lower()
-        if member_t not in ("", "yes", "y", "true", "1", "是", "会员", "會員", "no", "n", "false", "0", "否"):
-            ps.err(i, "member", "must be yes or no (是/否)", rec.get("member"))
-        players[pid] = Player(
-            id=pid, name=ps.text(rec, "name") or pid, sex=sex_n.get(sex), club=ps.text(rec, "club"),
-            rank=rank, rating=ps.rating(i, rec, "rating", bounds, system), games=ps.count(i, rec, "games"),
-            events=ps.count(i, rec, "events"), peak=ps.rating(i, rec, "peak", bounds, system),
-            title=ps.text(rec, "title"),
-            member=member_t not in ("no", "n", "false", "0", "否"), rif=ps.rating(i, rec, "rif", bounds, system),
-            wins=ps.count(i, rec, "wins"), row=i)
+    players = _players(ps, bounds, system) if ps is not None else {}
 
     events: dict[str, Event] = {}
     es = sheet("Events")
     for i, rec in (es.records if es else []):
         assert es is not None   # rows come from a sheet
-        eid = es.ident(i, rec, "event")
+        eid = es.new_ident(i, rec, "event", events, "event")
         if eid is None:
-            continue
-        if eid in events:
-            es.err(i, "event", f"duplicate event id (first on row {events[eid].row})", eid)
             continue
         start, end = es.date(i, rec, "start"), es.date(i, rec, "end", required=True)
         fmt_t = es.text(rec, "format").lower()

@@ -264,6 +264,10 @@ def import_and_report(book: Any) -> Any:
     Returns the import plan, or None after problems."""
     plan, told = in_book(import_book, book, _imported)
     print(told)
+    if plan is not None:        # what the command line says: new and matched players, possible matches, clubs
+        from ..importers.summary import summary_lines
+        for s in plan.summaries:
+            print("\n".join(summary_lines(s, plan.lang, plan.appends["Identities"].sheet)))
     return plan
 
 
@@ -278,7 +282,9 @@ def import_book(book: Any) -> Any:
     into its Players, Events and Games: the same plan as ``xl-ratings import``.
 
     Key/value lines may stand above the table: 赛事 event (an id), 名称 name,
-    开始 start, 结束 end, 替换 replace (yes).  Returns the plan."""
+    开始 start, 结束 end, 替换 replace (yes, or the event's id), and the officer's
+    answers, a line each: 对应 match NAME=ID, 新棋手 new NAME.  A sheet the plan
+    creates (the Identities sheet of an older workbook) is added first.  Returns the plan."""
     from ..importers import crosstable
     from ..importers.into_book import first_new_row, import_sheet, plan_import, split_import_sheet
 
@@ -297,18 +303,18 @@ def import_book(book: Any) -> Any:
     except RatingInputError as e:
         raise _told(e, workbook_lang(tables)) from None
     for key, app in plan.appends.items():
+        clear = plan.clear.get(key, [])
+        if not app.rows and not clear:
+            continue
+        if app.header is not None and app.sheet not in [s.name for s in book.sheets]:
+            sheet = book.sheets.add(app.sheet, after=book.sheets[len(book.sheets) - 1])   # the Identities sheet
+            sheet.range((1, 1)).value = [app.header]
         sheet = book.sheets[app.sheet]
         width = max(app.columns.values(), default=0) + 1
-        for r in plan.clear.get(key, []):
+        for r in clear:
             sheet.range((r, 1), (r, width)).clear_contents()
         if app.rows:
-            cells = []
-            for values in app.rows:
-                line: list[Any] = [None] * width
-                for k, j in app.columns.items():
-                    v = values.get(k)
-                    line[j] = ("'" + v) if isinstance(v, str) and formula_like(v) else v
-                cells.append(line)
+            cells = [[("'" + v) if isinstance(v, str) and formula_like(v) else v for v in line] for line in app.grid()]
             sheet.range((first_new_row(tables, app), 1)).value = cells
     return plan
 

@@ -25,7 +25,6 @@ import xlwings as xw
 from xlwings import script
 
 from ..engine.cells import blank, to_ident
-from ..engine.identity import CLUB_SHEETS
 from ..errors import InputErrors, RatingInputError, Text, Where
 from ..i18n import to_lang
 from ..i18n.catalogue import excel as X
@@ -63,7 +62,7 @@ def rating_list_book(book: Any) -> ListFile:
     layout, period = _choices(book)
     tables = tables_from_book(book)
     for s in book.sheets:           # the Clubs sheet: the EGD list's club codes
-        if (sheet_key(s.name) == "Clubs" or s.name.strip().lower() in CLUB_SHEETS) and s.name not in tables:
+        if sheet_key(s.name) == "Clubs" and s.name not in tables:
             tables[s.name] = s.used_range.options(ndim=2).value or []
     listed = from_tables(tables, layout, period, file=book.name)
     _write(book, listed, period)

@@ -63,6 +63,8 @@ LABELS: dict[str, str] = {
     "weight": "权重",
     # the club's tournament report (``xl-ratings new report``)
     "no": "编号", "organiser": "主办单位", "arbiter": "裁判长", "federation_id": "会员号",
+    # the Clubs and Identities sheets (read by import)
+    "code": "代码", "aliases": "别名", "spelling": "来源写法",
 }
 
 #: sheet -> key -> simplified Chinese label, where a sheet's column means
@@ -72,6 +74,7 @@ LABELS: dict[str, str] = {
 SHEET_LABELS: dict[str, dict[str, str]] = {
     "Events": {"name": "名称"},
     "Event": {"name": "名称"},       # the report's key/value sheet
+    "Clubs": {"name": "名称"},
 }
 
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
@@ -82,6 +85,8 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     "Awards": ("awards", "授予", "段级授予", "段級授予"),
     "Points": ("points", "加分", "积分", "積分"),
     "History": ("history", "历史", "歷史"),
+    "Clubs": ("clubs", "单位", "單位", "俱乐部", "俱樂部"),
+    "Identities": ("identities", "对应", "對應", "棋手对应", "棋手對應"),
 }
 
 _SPLIT = re.compile(r"[\s()（）/|:：\n]+")
@@ -170,4 +175,5 @@ ENGLISH: dict[str, str] = {
     "base": "year-start base", "count": "players", "source": "source", "adjusted": "rank adjustment",
     "window_games": "games in 12 months", "weight": "weight",
     "no": "no.", "organiser": "organiser", "arbiter": "arbiter", "federation_id": "federation id",
+    "code": "code", "aliases": "aliases", "spelling": "spelling in the source",
 }

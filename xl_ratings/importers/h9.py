@@ -104,7 +104,8 @@ def parse_text(content: str, file: str) -> Tournament:
         pin = next((t for t in after[2:len(after) - n_rounds] if re.fullmatch(r"\d{8}", t)), None)
         players.append(ImportedPlayer(
             key=key, name=" ".join(names), sex=None, club=club, country=country, rank=tokens[g],
-            rating=None, federation_id=None, egf_pin=pin, fide_id=None, source=Source(file, line=no)))
+            rating=None, federation_id=None, egf_pin=pin, fide_id=None, source=Source(file, line=no),
+            surname=names[0]))
         entries = after[2:]
         have = _trailing_rounds(entries)
         if have < n_rounds and len(after) < typical_rest:

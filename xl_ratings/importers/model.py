@@ -64,6 +64,7 @@ class ImportedPlayer:
     egf_pin: str | None
     fide_id: str | None
     source: Source
+    surname: str | None = None  #: the part of ``name`` that is the surname, when the source says (h9, OpenGotha)
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,7 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
             key=key, name=f"{name} {first}".strip(), sex=None, club=el.get("club", "").strip(),
             country=el.get("country", "").strip(), rank=(el.get("rank") or el.get("grade") or "").strip() or None,
             rating=rating, federation_id=None, egf_pin=(el.get("egfPin") or "").strip() or None, fide_id=None,
-            source=Source(file, line=no)))
+            source=Source(file, line=no), surname=name))
     gps = root.find(".//GeneralParameterSet")
     gp = dict(gps.attrib) if gps is not None else {}
     n_rounds = as_int(gp.get("numberOfRounds"))

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cells import Tables
-from ..engine.identity import CLUB_SHEETS
 from ..errors import InputErrors, RatingInputError
 from ..i18n import to_lang
 from ..i18n.catalogue import publish as M
@@ -57,8 +56,7 @@ def with_clubs(book: Path, tables: Tables) -> Tables:
     """``tables`` and the workbook's Clubs sheet (the reader reads only the sheets it rates with)."""
     from ..xlsx.read import read_sheets
 
-    name = next((n for n in tables.sheet_names if sheet_key(n) == "Clubs" or n.strip().lower() in CLUB_SHEETS),
-                None)
+    name = next((n for n in tables.sheet_names if sheet_key(n) == "Clubs"), None)
     if name is None or name in tables:
         return tables
     return Tables({**tables, **read_sheets(book, [name])}, tables.sheet_names, tables.date1904)

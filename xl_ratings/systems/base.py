@@ -216,6 +216,7 @@ class System:
     """
 
     name: str                                   #: shanghai | gor | lianzhong | peng
+    game: str                                   #: the game rated: go | gomoku | renju | xiangqi
     title: str                                  #: the rulebook's name, Chinese (English)
     federation: str                             #: a default for the ``federation`` setting
     lang: str                                   #: zh-Hans | zh-Hant

@@ -339,6 +339,11 @@ def _standard_name(value: float, certified: Any = None) -> str:
 
 # --------------------------------------------------------------------------- sample
 
+#: The sample's clubs: the codes a pairing program writes (h9, OpenGotha), the names the Players sheet writes.
+CLUBS = (("HKGA", "香港圍棋協會", "圍協; HK Go Association"), ("KLN", "九龍棋社", "九龍; Kowloon Go Club"),
+         ("NT", "新界棋會", "新界"), ("HKI", "港島學界", "港島"))
+
+
 def sample() -> dict[str, list[list[Any]]]:
     """A Hong Kong season: open, rookie and summer events, club handicap games."""
     import datetime as dt
@@ -380,13 +385,14 @@ def sample() -> dict[str, list[list[Any]]]:
         f.game("HK26-T", when, None, weak, strong, res, stones or None)
     g = next(x for x in f.games if x["event"] == "HK26-O" and x["round"] == 4)
     g["result"] = "+"    # seed 002 §7: the absent opponent is charged the loss
-    return f.tables([["system", "gor"], ["federation", "香港圍棋協會 (示例)"]])
+    return f.tables([["system", "gor"], ["federation", "香港圍棋協會 (示例)"]], CLUBS)
 
 
 # --------------------------------------------------------------------------- the record
 
 SYSTEM = System(
     name="gor",
+    game="go",
     title="香港圍棋協會棋力分 GoR (Hong Kong Go Association, seed 002)",
     federation="香港圍棋協會",
     lang="zh-Hant",

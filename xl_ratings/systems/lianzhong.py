@@ -310,6 +310,10 @@ def _title_rating(name: Any) -> float:
 
 # --------------------------------------------------------------------------- sample
 
+#: The sample's club: the code a pairing program writes, the name the Players sheet writes.
+CLUBS = (("LZ", "联众象棋", "联众"),)
+
+
 def sample() -> dict[str, list[list[Any]]]:
     """Ten months of an online platform's ranked games."""
     import datetime as dt
@@ -337,13 +341,14 @@ def sample() -> dict[str, list[list[Any]]]:
             f.game(eid, when, n + 1, a, b, f.result(a, b, draws=0.15))
     f.games[17]["result"] = "-"
     f.awards.append({"player": "LZ002", "award": "一级大师", "date": day(2026, 6, 1)})
-    return f.tables([["system", "lianzhong"], ["federation", "联众象棋 (示例)"]])
+    return f.tables([["system", "lianzhong"], ["federation", "联众象棋 (示例)"]], CLUBS)
 
 
 # --------------------------------------------------------------------------- the record
 
 SYSTEM = System(
     name="lianzhong",
+    game="xiangqi",
     title="联众象棋等级分 (Lianzhong Xiangqi rating, seed 004)",
     federation="联众象棋",
     lang="zh-Hans",

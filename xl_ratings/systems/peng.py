@@ -389,6 +389,10 @@ def _standard_name(value: float, certified: Any = None) -> str:
 
 # --------------------------------------------------------------------------- sample
 
+#: The sample's club: the code a pairing program writes, the name the Players sheet writes.
+CLUBS = (("PS", "彭氏连珠俱乐部", "彭氏"),)
+
+
 def sample() -> dict[str, list[list[Any]]]:
     """A Renju club year: national, provincial and district events, tests and a bonus."""
     day = sample_kit.day
@@ -420,13 +424,14 @@ def sample() -> dict[str, list[list[Any]]]:
                  {"player": "PG022", "date": day(2026, 9, 1), "kind": "test", "points": 11, "note": "不限时做题测试"},
                  {"player": "PG008", "date": day(2026, 11, 1), "kind": "bonus", "points": 50, "note": "推广连珠贡献"}]
     f.awards.append({"player": "PG009", "award": "二段", "date": day(2026, 12, 1)})
-    return f.tables([["system", "peng"], ["federation", "彭氏连珠等级分 (示例)"]])
+    return f.tables([["system", "peng"], ["federation", "彭氏连珠等级分 (示例)"]], CLUBS)
 
 
 # --------------------------------------------------------------------------- the record
 
 SYSTEM = System(
     name="peng",
+    game="renju",
     title="彭氏连珠等级分 (Peng's Renju rating, seed 000)",
     federation="彭氏连珠等级分",
     lang="zh-Hans",

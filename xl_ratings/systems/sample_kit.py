@@ -91,7 +91,9 @@ class SampleFederation:
                 self.game(ev["event"], d, r, a, b, res)
         ev["champion"] = max(ids, key=lambda p: (pts[p], self.strength[p]))
 
-    def tables(self, settings: list[list[Any]]) -> dict[str, list[list[Any]]]:
+    def tables(self, settings: list[list[Any]],
+               clubs: tuple[tuple[str, str, str], ...] = ()) -> dict[str, list[list[Any]]]:
+        """The sheets; ``clubs``: the Clubs sheet's rows (code, name, aliases)."""
         out = {"Settings": [["key", "value"]] + settings}
         for sheet, rows in (("Players", self.players), ("Events", self.events), ("Games", self.games),
                             ("Awards", self.awards), ("Points", self.points)):
@@ -99,6 +101,8 @@ class SampleFederation:
                 continue
             cols = HEADERS[sheet]
             out[sheet] = [cols] + [[r.get(c) for c in cols] for r in rows]
+        if clubs:
+            out["Clubs"] = [["code", "name", "aliases"]] + [list(c) for c in clubs]
         return out
 
 

@@ -541,6 +541,11 @@ def _standard_name(value: float, certified: Any = None) -> str:
 
 # --------------------------------------------------------------------------- sample
 
+#: The sample's clubs: the codes a pairing program writes, the names the Players sheet writes.
+CLUBS = (("HP", "黄浦棋院", "黄浦"), ("XH", "徐汇少体校", "徐汇; 徐汇少体"), ("PD", "浦东五子棋协会", "浦东"),
+         ("JA", "静安棋社", "静安"), ("FD", "复旦大学", "复旦; Fudan"))
+
+
 def sample() -> dict[str, list[list[Any]]]:
     """A Shanghai club year: rated and new players, women, Swiss and round robins."""
     day = sample_kit.day
@@ -584,13 +589,14 @@ def sample() -> dict[str, list[list[Any]]]:
     g = next(x for x in f.games if x["event"] == "SH26-02" and x["round"] == 5)
     g["result"] = "+"
     f.awards.append({"player": "SH030", "award": "初段", "date": day(2026, 5, 20)})
-    return f.tables([["system", "shanghai"], ["federation", "上海市五子棋协会 (示例)"]])
+    return f.tables([["system", "shanghai"], ["federation", "上海市五子棋协会 (示例)"]], CLUBS)
 
 
 # --------------------------------------------------------------------------- the record
 
 SYSTEM = System(
     name="shanghai",
+    game="gomoku",
     title="上海市五子棋等级分 (Shanghai Gomoku rating, seed 001)",
     federation="上海市五子棋协会",
     lang="zh-Hans",

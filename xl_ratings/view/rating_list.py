@@ -28,7 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.identity import Extras, club_sheet, derived_fide_ids, derived_pins, fold, player_extras
+from ..engine.clubs import read_clubs
+from ..engine.identity import Extras, derived_fide_ids, derived_pins, fold, player_extras
 from ..engine.latin import LatinName, fold_ascii, latin_name
 from ..engine.run import Outcome, published
 from ..errors import InputErrors, RatingInputError, Text, Where
@@ -116,10 +117,8 @@ def club_codes(clubs: Sequence[str], tables: Mapping[str, Sequence[Sequence[Any]
     """Every club name -> an EGD club code of at most 4 characters (the Clubs sheet's code when it
     has one that fits; else made from the name's initials, pinyin for Chinese, kept unique by
     a digit), and the codes made here ("name = code")."""
-    found = club_sheet(tables)
-    table = found[1] if found else []
     by_name: dict[str, str] = {}
-    for c in table:
+    for c in read_clubs(tables).clubs:
         if re.fullmatch(r"[!-~]{1,4}", c.code) and "(" not in c.code:
             for n in (c.name, c.code, *c.aliases):
                 if n:

@@ -3,7 +3,8 @@
 Only the sheets that get rows change (their ``<sheetData>`` grows, their
 ``<dimension>`` and autofilter stretch), plus ``styles.xml`` when a date
 format must be added; every other part is copied byte for byte, as when
-results are written.  Rows cleared by ``--replace`` keep their row element
+results are written.  A sheet the plan creates (the Identities sheet of an
+older workbook) is added with its header row, as result sheets are.  Rows cleared by ``--replace`` keep their row element
 (height, style) with their cells removed.  Cells are written as numbers,
 dates (in the workbook's date system) or inline strings -- never formulas.
 """
@@ -18,7 +19,7 @@ from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter
 from ..importers.into_book import Appended, Plan
 from .package import R_TABLE, Package
 from .safety import col_number
-from .write import Styles, cell_xml
+from .write import SheetSpec, Styles, cell_xml, patch_workbook
 
 _ROW = re.compile(r"<(?:\w+:)?row\b[^>]*?(?:/>|>.*?</(?:\w+:)?row>)", re.S)
 
@@ -75,9 +76,14 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes
     styles_name = files.styles_part()
     styles = Styles(files.text(styles_name)) if styles_name else None
     date_xf = styles.xf("yyyy-mm-dd") if styles is not None else 0
+    created = []
     for key, app in plan.appends.items():
         clear = set(plan.clear.get(key, []))
         if not app.rows and not clear:
+            continue
+        if app.sheet not in parts and app.header is not None:
+            created.append(SheetSpec(app.sheet, app.header, app.grid(),
+                                     ["yyyy-mm-dd" if k == "date" else None for k in app.columns]))
             continue
         part = parts[app.sheet]
         xml = files[part].decode("utf-8")
@@ -106,7 +112,7 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes
             _stretch_tables(files, part, start - 1, start + len(app.rows) - 1)
     if styles is not None and styles_name is not None and styles.xml != files[styles_name].decode("utf-8"):
         files[styles_name] = styles.xml.encode("utf-8")
-    return files.write()
+    return patch_workbook(files.write(), created) if created else files.write()
 
 
 def _stretch(xml: str, last: int) -> str:

@@ -52,7 +52,7 @@ MAX_PART_BYTES = 1 * 2**30          #: 1 GiB for one part
 MAX_RATIO = 200                     #: a part may inflate at most this many times (above 1 MiB)
 MAX_PARTS = 10_000
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points")
+INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points", "Clubs", "Identities")
 
 
 def _refuse(path: Path, problem: str) -> InputErrors:

@@ -25,3 +25,190 @@ GAMES_SOME_WITHOUT_ROUND = message(
     "imports.games_some_without_round",
     "{games} games (per round: {rounds}; without a round number: {unnumbered})",
     "{games} 盘对局（每轮：{rounds}；未注明轮次：{unnumbered}）")
+# --------------------------------------------------------------------------- players: the officer's answers
+ANSWER_OPTIONS = message(
+    "imports.answer_options",
+    "answer with --match {name}=ID (the same person as one of them) or --new {name} (another person); on the "
+    "Import sheet, a line “match” {name}=ID or “new” {name} above the table",
+    "请回答：--match {name}=编号（与其中一人是同一人）或 --new {name}（另一人）；在 Import（导入）表中，"
+    "于表格上方加一行“对应 match” {name}=编号 或“新棋手 new” {name}")
+OTHER_CLUB = message(
+    "imports.other_club",
+    "player {name} ({club}) has the name of {candidates}, of another club: the same person?",
+    "棋手 {name}（{club}）与另一单位的 {candidates} 同名：是同一人吗？")
+OTHER_CLUB_UNKNOWN_CODE = message(
+    "imports.other_club_unknown_code",
+    "player {name} ({club}) has the name of {candidates}, of another club; {club} is not a code, name or alias "
+    "of the Clubs sheet: if it stands for their club, add it there (the next import matches by itself); if not,",
+    "棋手 {name}（{club}）与另一单位的 {candidates} 同名；Clubs 表中没有 {club} 这个代码、名称或别名：如果它就是"
+    "该单位，请在 Clubs 表中添加（以后导入会自动对应）；否则，")
+SEVERAL_CANDIDATES = message(
+    "imports.several_candidates",
+    "player {name} ({club}) could be any of {candidates}: which one?",
+    "棋手 {name}（{club}）可能是 {candidates} 中的任何一人：是哪一位？")
+ANSWER_FORM = message(
+    "imports.answer_form",
+    "--match takes SOURCE_NAME=ID: the name as the source writes it, then the player's id in the workbook",
+    "--match 的格式为 来源姓名=编号：先写来源文件中的姓名，再写工作簿中该棋手的编号")
+ANSWER_UNKNOWN_ID = message(
+    "imports.answer_unknown_id",
+    "--match {name}={id}: the Players sheet has no player {id}",
+    "--match {name}={id}：Players 表中没有编号为 {id} 的棋手")
+ANSWER_NAMES_NOBODY = message(
+    "imports.answer_names_nobody",
+    "{option} {name}: no player of the imported files is called {name}; give the name as the file writes it",
+    "{option} {name}：导入的文件中没有名为 {name} 的棋手；请按文件中的写法填写姓名")
+ANSWER_TWICE = message(
+    "imports.answer_twice",
+    "{name} is answered twice ({answers}): give one answer per name",
+    "{name} 有两个答复（{answers}）：每个姓名只能回答一次")
+REMEMBERED_UNKNOWN_ID = message(
+    "imports.remembered_unknown_id",
+    "says {spelling} ({club}) is player {id}, but the Players sheet has no player {id}: correct the id, or delete "
+    "the row (the import then asks again)",
+    "此行说明 {spelling}（{club}）是棋手 {id}，但 Players 表中没有 {id}：请改正编号，或删除此行（导入时会重新询问）")
+REMEMBERED_TWICE = message(
+    "imports.remembered_twice",
+    "{spelling} ({club}) is already remembered as player {other} (row {row}): delete the row that is wrong",
+    "{spelling}（{club}）已在第 {row} 行对应为棋手 {other}：请删除错误的一行")
+
+# --------------------------------------------------------------------------- players: one person, one player
+ONE_NAME_TWO_PEOPLE = message(
+    "imports.one_name_two_people",
+    "players {first!r} ({first_at}) and {name!r} are both player {id}: two people with one name? give them "
+    "different names, clubs or federation ids",
+    "来源中的两名棋手 {first}（{first_at}）与 {name} 都对应 {id}：是否同名的两个人？请使名字、单位或会员号不同")
+ONE_ID_TWO_PEOPLE = message(
+    "imports.one_id_two_people",
+    "players {first!r} ({first_at}) and {name!r} are both player {id}: the same federation id (or EGF PIN / FIDE "
+    "id) given to two people? correct the id of one of them",
+    "来源中的两名棋手 {first}（{first_at}）与 {name} 都对应 {id}：两人的会员号（或 EGF PIN / FIDE 编号）相同？请更正其中一人的编号")
+
+# --------------------------------------------------------------------------- a source from another game
+GO_FILE_NOT_GO_BOOK = message(
+    "imports.go_file_not_go_book",
+    "is a Go results file ({format}): Go results go only into a Go workbook (system gor); this workbook's system "
+    "is {system}: {title}",
+    "是围棋成绩文件（{format}）：围棋成绩只能导入围棋工作簿（gor 制度）；本工作簿的制度是 {system}：{title}")
+TRF_NOT_GO_BOOK = message(
+    "imports.trf_not_go_book",
+    "is a FIDE TRF file, written by a chess pairing program (Swiss-Manager, Vega …): its games are not Go games, "
+    "and this workbook's system is {system}: {title}",
+    "是国际棋联 TRF 文件，由国际象棋编排程序（Swiss-Manager、Vega 等）生成：其对局不是围棋对局，而本工作簿的制度是 "
+    "{system}：{title}")
+HANDICAP_NOT_GO_BOOK = message(
+    "imports.handicap_not_go_book",
+    "a handicap game ({stones} stones): handicaps are Go's, and this workbook's system is {system}: {title}; "
+    "import Go results into a Go workbook (system gor)",
+    "让子对局（{stones} 子）：让子是围棋的规则，而本工作簿的制度是 {system}：{title}；请把围棋成绩导入围棋工作簿（gor 制度）")
+PRO_GRADE_NOT_GO_BOOK = message(
+    "imports.pro_grade_not_go_book",
+    "{rank} is a professional Go grade: Go grades never become ranks of {system} ({title})",
+    "{rank} 是围棋职业段位：围棋段位不能当作 {system}（{title}）的段级")
+
+# --------------------------------------------------------------------------- the same tournament twice
+SAME_GAMES_AS_EVENT = message(
+    "imports.same_games_as_event",
+    "has the same games (pairs, rounds and results) as event {event} ({name}, {dates}), already in the workbook: "
+    "the same tournament, whatever its name and dates. Import it once; to replace {event}'s games, import with "
+    "--replace {event}; if it really is another tournament with the very same games, add --distinct-from {event}",
+    "与工作簿中已有的赛事 {event}（{name}，{dates}）对局完全相同（对手、轮次、结果）：无论名称和日期如何，都是同一赛事。"
+    "请只导入一次；如要替换 {event} 的对局，请加 --replace {event}；如确实是对局完全相同的另一赛事，请加 "
+    "--distinct-from {event}")
+SAME_PAIRINGS_AS_EVENT = message(
+    "imports.same_pairings_as_event",
+    "has the pairings of event {event} ({name}, {dates}): {same} of its {games} games pair the same players in the "
+    "same rounds, {differ} with another result — the same tournament, corrected or continued? To replace "
+    "{event}'s games, import with --replace {event}; if it really is another tournament, add --distinct-from "
+    "{event}",
+    "与赛事 {event}（{name}，{dates}）的编排相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} 局结果不同"
+    "——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请加 --replace {event}；如确实是另一赛事，请加 "
+    "--distinct-from {event}")
+SAME_GAMES_AS_SOURCE = message(
+    "imports.same_games_as_source",
+    "pairs the same players in the same rounds as {other}, also imported now ({same} of {games} games, {differ} "
+    "with another result): the same tournament (a copy?); import it once",
+    "与本次一同导入的 {other} 编排相同（{games} 局中 {same} 局是同一轮次的同一对手，其中 {differ} 局结果不同）："
+    "是同一赛事（副本？），请只导入一次")
+SAME_NAME_AND_DATES = message(
+    "imports.same_name_and_dates",
+    "is the same tournament as {other} (same name and dates): import it once",
+    "与 {other} 是同一赛事（名称和日期相同），请只导入一次")
+NO_SUCH_EVENT = message(
+    "imports.no_such_event",
+    "{option} {event}: the Events sheet has no event {event}",
+    "{option} {event}：Events 表中没有赛事 {event}")
+REPLACE_OTHER_EVENT = message(
+    "imports.replace_other_event",
+    "--replace {event} names another event than the one this file repeats: its games are those of {other} "
+    "({name}); give --replace {other}",
+    "--replace {event} 与本文件重复的赛事不符：本文件的对局属于 {other}（{name}）；请改为 --replace {other}")
+EVENT_HAS_GAMES = message(
+    "imports.event_has_games",
+    "event {event} ({name}) is already in the workbook with {games} games; import again with --replace {event} to "
+    "replace its games",
+    "赛事 {event}（{name}）已在工作簿中，有 {games} 局对局；如要替换其对局，请加 --replace {event}")
+NO_DATES = message(
+    "imports.no_dates",
+    "the source gives no dates for the event: add the event (with its dates) to the Events sheet and import with "
+    "--event ID, or give --start and --end",
+    "来源中没有赛事日期：请先在 Events 表中添加该赛事（含日期）并用 --event 指定，或用 --start 和 --end 给出日期")
+ONE_EVENT_OPTION = message(
+    "imports.one_event_option",
+    "{option} names one event, but {count} tournaments are imported ({sources}): import them one at a time with "
+    "{option}",
+    "{option} 只能指定一个赛事，但本次导入了 {count} 个赛事（{sources}）：请逐个导入")
+DATE_OPTION_DIFFERS = message(
+    "imports.date_option_differs",
+    "{option} {day} differs from the date the source gives ({own}); {option} is for sources without dates: leave "
+    "it out, or correct the source",
+    "{option} {day} 与来源中的日期 {own} 不同；{option} 只用于没有日期的来源")
+
+# --------------------------------------------------------------------------- the summary (dry run, after writing)
+SUMMARY_REPLACING = message(
+    "imports.summary_replacing",
+    "replacing {event}'s {games} games",
+    "替换 {event} 的 {games} 局对局")
+DRY_RUN = message("imports.dry_run", "dry run: nothing was written", "仅预览，未写入")
+SUMMARY_EVENT = message("imports.summary_event", "event", "赛事")
+SUMMARY_NEW = message("imports.summary_new", "new", "新")
+SUMMARY_EXISTING = message("imports.summary_existing", "already in the workbook", "工作簿中已有")
+SUMMARY_NEW_PLAYERS = message("imports.summary_new_players", "new player(s)", "新棋手")
+SUMMARY_MATCHED = message("imports.summary_matched", "matched", "已有棋手")
+HOW_NAME = message("imports.how_name", "name", "姓名")
+HOW_ID = message("imports.how_id", "id", "编号")
+HOW_REMEMBERED = message("imports.how_remembered", "the Identities sheet", "Identities（对应）表")
+HOW_ANSWER = message("imports.how_answer", "the officer's answer", "您的答复")
+HOW_JUST_NOW = message("imports.how_just_now", "name (imported just now)", "姓名（本次导入）")
+SUMMARY_POSSIBLE_MATCH = message(
+    "imports.summary_possible_match",
+    "possible match: {id} {book_name} ({book_club}) for {name} ({where}), entered as new player {new}; if they are "
+    "the same person, import with --match {name}={id}",
+    "可能是同一人：{id} {book_name}（{book_club}）与 {name}（{where}），后者作为新棋手 {new} 录入；如是同一人，"
+    "请加 --match {name}={id} 导入")
+SUMMARY_UNKNOWN_CLUBS = message(
+    "imports.summary_unknown_clubs",
+    "clubs not in the Clubs sheet nor in Players: {clubs}; add each code to the Clubs sheet (code, name, aliases) "
+    "so that its players are matched by club",
+    "Clubs 表和 Players 表中都没有这些单位：{clubs}；请在 Clubs 表中添加（代码、名称、别名），以便按单位对应棋手")
+SUMMARY_REMEMBERED = message(
+    "imports.summary_remembered",
+    "{count} answer(s) kept in the {sheet} sheet: the next import of these names from these clubs needs no answer",
+    "{count} 条答复记入 {sheet} 表：以后导入这些单位的这些姓名时无需再回答")
+SUMMARY_NAMES_DIFFER = message(
+    "imports.summary_names_differ",
+    "{name} matched {id} {book_name} by {how}, although the names differ: check it",
+    "{name} 按{how}对应 {id} {book_name}，但姓名不同，请核对")
+SUMMARY_RATING_DROPPED = message(
+    "imports.summary_rating_dropped",
+    "{name}: rating {rating} is not a {system} rating ({low}–{high}); not kept, the rank counts",
+    "{name}：等级分 {rating} 不在 {system} 的范围（{low}–{high}）内，未录入，按段级计算")
+SUMMARY_ID_COLUMN_MISSING = message(
+    "imports.summary_id_column_missing",
+    "the {column} of {count} new player(s) is not kept: the Players sheet has no {column} column (add one to keep "
+    "it)",
+    "Players 表没有 {column} 列，{count} 名新棋手的 {column} 未保存（添加该列即可保存）")
+SUMMARY_RANK_MAPPED = message(
+    "imports.summary_rank_mapped",
+    "{name}: {rank} is beyond the {system} ladder; entered as {shown}",
+    "{name}：段级 {rank} 超出 {system} 段级表，按 {shown} 录入")

@@ -5,3 +5,16 @@ from __future__ import annotations
 from ...errors import message
 
 
+ID_DIFFERS_ONLY_IN_CASE = message(
+    "sheets.id_differs_only_in_case",
+    "duplicate player id: it differs from {other} (row {row}) only in upper and lower case, and a result file "
+    "may write either; give one of the two players another id",
+    "棋手编号重复：与第 {row} 行的 {other} 只有大小写不同，成绩文件可能写成任一种；请给其中一人换一个编号")
+CLUB_NEEDS_NAME = message(
+    "sheets.club_needs_name",
+    "a club needs its name: the code and aliases are other ways to write it",
+    "单位须填写名称：代码和别名是它的其他写法")
+CLUB_WORD_TWICE = message(
+    "sheets.club_word_twice",
+    "{word} already names {club} (row {row}): a code, name or alias names one club only",
+    "{word} 已用于第 {row} 行的 {club}：一个代码、名称或别名只能对应一个单位")

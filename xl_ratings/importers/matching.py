@@ -1,0 +1,358 @@
+"""Who an imported player is: one person, one player (FORMATS.md "Matching players").
+
+An imported player is the workbook's player
+
+1. the officer named (``--match NAME=ID``), or nobody's (``--new NAME``);
+2. whose federation id, EGF PIN or FIDE id the source carries;
+3. the Identities sheet remembers for this spelling and club (an earlier answer);
+4. whose name and club are the same, compared in their canonical form
+   (:mod:`xl_ratings.i18n.canonical`) and clubs through the Clubs sheet
+   (:mod:`xl_ratings.engine.clubs`: ``KLN`` is ``九龍棋社``).
+
+One candidate with the name and the club: matched.  The same name in another
+club only, or several candidates: the import stops and asks
+(:class:`Found` with ``candidates``).  No candidate: a new player -- and the
+workbook's players one character (CJK) or a small edit (Latin) away, in the
+same club or of the same rank, are pointed out (:meth:`Matcher.near`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence, Set
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..engine.cells import blank
+from ..engine.clubs import Clubs
+from ..engine.identity import Extras, derived_fide_ids, derived_pins
+from ..engine.inputs import Rows, _table
+from ..errors import RatingInputError, Where
+from ..engine.latin import fold_ascii, latin_name
+from ..i18n.canonical import canonical, club_key, edit_distance, is_cjk, name_keys
+from ..i18n.catalogue import imports as M
+from ..systems.ranks import Rank, parse_rank
+from ..systems.records import Records
+from .model import ImportedPlayer
+
+#: Players columns that identify a player across federations (kept when the sheet has them).
+ID_COLUMNS = ("federation_id", "egf_pin", "fide_id")
+
+
+# --------------------------------------------------------------------------- the officer's answers
+@dataclass
+class Answers:
+    """``--match NAME=ID`` and ``--new NAME`` (command line or Import sheet), by name key."""
+
+    match: dict[str, tuple[str, str]] = field(default_factory=dict)   #: key -> (name as typed, id)
+    new: dict[str, str] = field(default_factory=dict)                 #: key -> name as typed
+    used: set[str] = field(default_factory=set)                       #: the names typed that found a player
+
+    @classmethod
+    def read(cls, match: Iterable[str], new: Iterable[str], records: Records,
+             problems: list[RatingInputError]) -> "Answers":
+        out = cls()
+        given: dict[str, str] = {}
+        for text in match:
+            name, eq, pid = (part.strip() for part in str(text).rpartition("="))
+            if not eq or not name or not pid:
+                problems.append(RatingInputError(M.ANSWER_FORM(), value=text))
+                continue
+            if pid not in records.players:
+                problems.append(RatingInputError(M.ANSWER_UNKNOWN_ID(name=name, id=pid), value=text))
+                continue
+            out._add(name, f"--match {name}={pid}", given, problems)
+            out.match.update({k: (name, pid) for k in name_keys(name)})
+        for text in new:
+            name = str(text).strip()
+            out._add(name, f"--new {name}", given, problems)
+            out.new.update({k: name for k in name_keys(name)})
+        return out
+
+    def _add(self, name: str, answer: str, given: dict[str, str], problems: list[RatingInputError]) -> None:
+        for k in name_keys(name):
+            if k in given and given[k] != answer:
+                problems.append(RatingInputError(M.ANSWER_TWICE(name=name, answers=f"{given[k]}; {answer}"),
+                                                 value=name))
+                return
+            given[k] = answer
+
+    def of(self, keys: frozenset[str]) -> tuple[str, str | None] | None:
+        """(name as typed, id or None for --new) answering a player with these name keys."""
+        for k in keys:
+            if k in self.match:
+                name, pid = self.match[k]
+                return name, pid
+            if k in self.new:
+                return self.new[k], None
+        return None
+
+    def unused(self) -> list[RatingInputError]:
+        """An answer naming nobody of the sources is refused, never silently ignored."""
+        out = []
+        for option, names in (("--match", {n for n, _ in self.match.values()}), ("--new", set(self.new.values()))):
+            for name in sorted(names - self.used):
+                out.append(RatingInputError(M.ANSWER_NAMES_NOBODY(option=option, name=name), value=name))
+        return out
+
+
+# --------------------------------------------------------------------------- the Identities sheet
+@dataclass(frozen=True)
+class Remembered:
+    """One row of the Identities sheet: this spelling, from this club, is that player."""
+
+    spelling: str
+    club: str
+    id: str
+    row: int
+
+
+def read_identities(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | None,
+                    problems: list[RatingInputError]) -> list[Remembered]:
+    """The officer's earlier answers (the Identities sheet; none without it)."""
+    found = _table(tables, "Identities")
+    if found is None:
+        return []
+    rows = Rows("Identities", found[1], file, problems)
+    out = []
+    for i, rec in rows.records:
+        spelling, club = rows.text(rec, "spelling"), rows.text(rec, "club")
+        pid = rows.ident(i, rec, "id") if not blank(rec.get("id")) else None
+        if spelling and pid:
+            out.append(Remembered(spelling, club, pid, i))
+    return out
+
+
+# --------------------------------------------------------------------------- the match
+@dataclass(frozen=True)
+class Found:
+    """What matching says of one imported player."""
+
+    pid: str | None                         #: the workbook's (or this import's) player; None: new or ask
+    how: str = ""                           #: answer | id | federation_id | egf_pin | fide_id | remembered | name | new
+    candidates: tuple[str, ...] = ()        #: ask the officer: these could be meant
+    other_club: bool = False                #: the candidates are all of other clubs
+    answered: bool = False                  #: the officer answered (remember it)
+
+
+class Matcher:
+    """The workbook's players, indexed for matching imported players."""
+
+    def __init__(self, records: Records, id_values: Mapping[str, Mapping[str, str]], clubs: Clubs,
+                 remembered: Sequence[Remembered], answers: Answers, file: str | None = None,
+                 extras: Extras | None = None) -> None:
+        self.records, self.clubs, self.answers, self.file = records, clubs, answers, file
+        self.extras = extras
+        self.by_column: dict[str, dict[str, list[str]]] = {col: defaultdict(list) for col in ID_COLUMNS}
+        for pid, values in id_values.items():
+            for col, v in values.items():
+                self.by_column[col][v].append(pid)
+        if extras is not None:      # the numbers our rating lists gave players without their own
+            for col, derived in (("egf_pin", derived_pins(extras)), ("fide_id", derived_fide_ids(extras))):
+                for pid, number in derived.items():
+                    if pid not in self.by_column[col].get(number, []):
+                        self.by_column[col][number].append(pid)
+        self.by_id = {pid.casefold(): pid for pid in records.players}   # SH007 = sh007 (the workbook refuses both)
+        self.by_key: dict[str, list[str]] = defaultdict(list)
+        self.keys: dict[str, frozenset[str]] = {}   # player -> name keys
+        self.club: dict[str, str] = {}          # player -> club key
+        self.rank: dict[str, Rank | None] = {}
+        self.near_index = _NearIndex()
+        for pid, p in records.players.items():
+            self._index(pid, name_keys(p.name), self.clubs.key(p.club), p.rank)
+        self.book_clubs = {self.club[pid] for pid in records.players} - {""}
+        self.remembered: dict[tuple[str, str], Remembered] = {}
+        self.problems: list[RatingInputError] = []
+        for r in remembered:
+            self._remember(r)
+
+    def latin_is(self, pid: str, name: str) -> bool:
+        """Is ``name`` the Latin name our rating lists give player ``pid``?"""
+        p = self.records.players.get(pid)
+        if p is None:
+            return False
+        latin = latin_name(p.name, self.extras.get(pid, "latin_name") if self.extras else "")
+        return latin is not None and canonical(latin.spaced()) == canonical(fold_ascii(name).replace("_", " "))
+
+    def _index(self, pid: str, keys: frozenset[str], club: str, rank: Rank | None) -> None:
+        for k in keys:
+            self.by_key[k].append(pid)
+        self.keys[pid], self.club[pid], self.rank[pid] = keys, club, rank
+        self.near_index.add(pid, keys, club, rank)
+
+    def _remember(self, r: Remembered) -> None:
+        where = Where(self.file, "Identities", r.row, "id")
+        if r.id not in self.records.players:
+            self.problems.append(RatingInputError(
+                M.REMEMBERED_UNKNOWN_ID(spelling=r.spelling, club=r.club or "—", id=r.id), value=r.id, where=where))
+            return
+        for k in name_keys(r.spelling):
+            first = self.remembered.setdefault((k, self.clubs.key(r.club)), r)
+            if first.id != r.id:
+                self.problems.append(RatingInputError(M.REMEMBERED_TWICE(
+                    spelling=r.spelling, club=r.club or "—", other=first.id, row=first.row), value=r.id, where=where))
+                return
+
+    # ------------------------------------------------------------------ one player
+    def club_of(self, p: ImportedPlayer) -> str:
+        """The club a source player comes from, as written: the club column -- or a TRF's
+        federation field when it holds a code of the Clubs sheet (a national event)."""
+        if p.club:
+            return p.club
+        return p.country if p.country and self.clubs.find(p.country) is not None else ""
+
+    def match(self, p: ImportedPlayer, exclude: Set[str] = frozenset()) -> Found:
+        """Who ``p`` is; ``exclude``: players made new for other people of the same source."""
+        keys = name_keys(p.name, p.surname)
+        answer = self.answers.of(keys)
+        if answer is not None:
+            self.answers.used.add(answer[0])
+            return Found(answer[1], "answer" if answer[1] else "new", answered=True)
+        found = self._by_id(p)
+        if found is not None:
+            return found
+        club = self.clubs.key(self.club_of(p))
+        for k in keys:
+            r = self.remembered.get((k, club))
+            if r is not None:
+                return Found(r.id, "remembered")
+        hits = sorted({pid for k in keys for pid in self.by_key.get(k, ()) if pid not in exclude})
+        if not hits:
+            return Found(None)
+        same = [h for h in hits if club and self.club[h] == club]
+        if len(same) == 1:
+            return Found(same[0], "name")
+        if not same:
+            same = [h for h in hits if not club or not self.club[h]]      # a club unknown on either side
+            if len(same) == 1:
+                return Found(same[0], "name")
+        if len(same) > 1:
+            return Found(None, "name", tuple(same))
+        return Found(None, "name", tuple(hits), other_club=True)
+
+    def remembers(self, p: ImportedPlayer, club: str, pid: str) -> bool:
+        """Does the Identities sheet already say that ``p`` from ``club`` is ``pid``?"""
+        key = self.clubs.key(club)
+        return any(r.id == pid for k in name_keys(p.name, p.surname)
+                   if (r := self.remembered.get((k, key))) is not None)
+
+    def _by_id(self, p: ImportedPlayer) -> Found | None:
+        if p.federation_id and p.federation_id.strip().casefold() in self.by_id:
+            return Found(self.by_id[p.federation_id.strip().casefold()], "id")
+        for col in ID_COLUMNS:
+            value = getattr(p, col)
+            if value:
+                hits = self.by_column[col].get(str(value).strip(), [])
+                if len(hits) == 1:
+                    return Found(hits[0], col)
+                if len(hits) > 1:
+                    return Found(None, col, tuple(hits))
+        return None
+
+    def add(self, pid: str, p: ImportedPlayer, rank: Rank | None) -> None:
+        """A new player of this import, matched like the workbook's by the next sources."""
+        self._index(pid, name_keys(p.name, p.surname), self.clubs.key(self.club_of(p)), rank)
+
+    def known_club(self, club: str) -> bool:
+        """Is ``club`` (as a source writes it) a club of the Clubs sheet or of the Players sheet?"""
+        return self.clubs.find(club) is not None or club_key(club) in self.book_clubs
+
+    def near(self, p: ImportedPlayer, rank: Rank | None) -> list[str]:
+        """The workbook's players whose name is one character (CJK) or a small edit (Latin)
+        away from ``p``'s, in the same club or of the same rank: possible matches, not merged."""
+        club = self.clubs.key(self.club_of(p))
+        keys = name_keys(p.name, p.surname)
+        out = []
+        for pid in sorted(self.near_index.close(keys, club, rank)):
+            if pid in self.records.players and ((club and self.club[pid] == club)
+                                                or (rank is not None and self.rank[pid] == rank)) \
+                    and any(near_names(a, b) for a in keys for b in self.keys[pid]):
+                out.append(pid)
+        return out
+
+
+def source_rank(p: ImportedPlayer) -> Rank | None:
+    """The rank a source gives, when it reads as one."""
+    try:
+        return parse_rank(p.rank) if p.rank else None
+    except RatingInputError:
+        return None
+
+
+# --------------------------------------------------------------------------- near misses
+def near_names(a: str, b: str) -> bool:
+    """Two canonical names that may be one person misspelt: CJK names one character
+    apart (a two-character name only by a character of the same sound, the usual
+    input-method slip: 林佑/林祐; a shorter one never); Latin names one edit apart
+    (two from 8 characters on), or the same words in another order."""
+    if a == b:
+        return False
+    if is_cjk(a) or is_cjk(b):
+        if min(len(a), len(b)) < 2 or edit_distance(a, b, 1) > 1:
+            return False
+        return max(len(a), len(b)) > 2 or _same_sound(a, b)
+    if sorted(a.split()) == sorted(b.split()):
+        return True
+    return edit_distance(a, b, 2 if min(len(a), len(b)) >= 8 else 1) <= (2 if min(len(a), len(b)) >= 8 else 1)
+
+
+def _same_sound(a: str, b: str) -> bool:
+    """Two names of one length whose differing characters share a reading (tones aside)."""
+    return all(x == y or _readings(x) & _readings(y) for x, y in zip(a, b))
+
+
+@lru_cache(maxsize=8192)
+def _readings(char: str) -> frozenset[str]:
+    """The pinyin readings of a character without tones (pypinyin's character table only:
+    its phrase tables are not needed, and take a second to load)."""
+    from pypinyin.pinyin_dict import pinyin_dict
+
+    text = pinyin_dict.get(ord(char), "")
+    bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return frozenset(r for r in bare.split(",") if r)
+
+
+class _NearIndex:
+    """Names one edit apart, found without comparing every pair: each name is stored
+    under itself and under each of its one-character deletions (two names within one
+    edit share one of these), and under its words in order (the same words in another
+    order).  Latin names of 8 characters or more may be two edits apart: those are
+    compared with the players of the same club or rank only (:meth:`Matcher.near`)."""
+
+    def __init__(self) -> None:
+        self.deletions: dict[str, set[str]] = defaultdict(set)
+        self.words: dict[str, set[str]] = defaultdict(set)
+        self.club: dict[str, set[str]] = defaultdict(set)
+        self.rank: dict[Rank, set[str]] = defaultdict(set)
+
+    @staticmethod
+    def _variants(key: str) -> set[str]:
+        return {key} | {key[:i] + key[i + 1:] for i in range(len(key))}
+
+    def add(self, pid: str, keys: frozenset[str], club: str, rank: Rank | None) -> None:
+        for key in keys:
+            for v in self._variants(key):
+                self.deletions[v].add(pid)
+            if not is_cjk(key):
+                self.words[" ".join(sorted(key.split()))].add(pid)
+        if club:
+            self.club[club].add(pid)
+        if rank is not None:
+            self.rank[rank].add(pid)
+
+    def close(self, keys: frozenset[str], club: str, rank: Rank | None) -> set[str]:
+        """Players that may be a near miss of ``keys`` (a superset: :func:`near_names` decides)."""
+        out: set[str] = set()
+        for key in keys:
+            for v in self._variants(key):
+                out |= self.deletions.get(v, set())
+            if not is_cjk(key):
+                out |= self.words.get(" ".join(sorted(key.split())), set())
+        if any(len(k) >= 8 and not is_cjk(k) for k in keys):
+            out |= self.club.get(club, set()) | (self.rank.get(rank, set()) if rank is not None else set())
+        return out
+
+
+__all__ = ["Answers", "Found", "ID_COLUMNS", "Matcher", "Remembered", "read_identities", "source_rank"]

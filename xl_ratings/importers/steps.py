@@ -1,0 +1,394 @@
+"""One tournament into the plan, in named steps (:class:`Importing`).
+
+For each source, in order: is it a game of this workbook's system
+(:meth:`Importing.check_game`); who its players are (:meth:`~Importing.players`,
+a new player made by :meth:`~Importing.new_player`); its game rows
+(:meth:`~Importing.game_rows`); which event they belong to -- a new one, or
+one it replaces, never a second copy of one already there
+(:meth:`~Importing.choose_event`); then the rows are appended.  The state
+shared by the sources of one command (the workbook as read, the ids handed
+out, the rows to append, the problems found) lives in the one object.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import RatingInputError, Text, Where
+from ..i18n.canonical import name_keys, plain
+from ..i18n.catalogue import imports as M
+from ..systems.base import System
+from ..systems.ranks import Rank, parse_rank
+from ..systems.records import Event, Records
+from .fingerprint import Fingerprint, Likeness, likeness
+from .matching import ID_COLUMNS, Found, Matcher, source_rank
+from .model import ImportedPlayer, Source, Tournament
+from .plan import Appended, Options, where_of
+from .summary import Summary, Told
+
+#: Possible matches listed per new player (by id).
+NEAR_SHOWN = 3
+
+
+@dataclass
+class Importing:
+    """The state of one import command: the workbook as read, and what is added to it."""
+
+    records: Records
+    system: System
+    matcher: Matcher
+    options: Options
+    appends: dict[str, Appended]
+    new_player_ids: Iterator[str]
+    new_event_ids: Iterator[str]
+    several: bool                           #: more than one source in the command
+    problems: list[RatingInputError] = field(default_factory=list)
+    clear: list[int] = field(default_factory=list)                  #: Games rows the imports replace
+    games_of_event: dict[str, list[int]] = field(default_factory=dict)   #: event -> its Games rows
+    fingerprints: dict[str, Fingerprint] = field(default_factory=dict)   #: the workbook's events
+    imported: list[tuple[str, Fingerprint]] = field(default_factory=list)  #: earlier sources of the command
+    made: dict[str, str] = field(default_factory=dict)             #: new player id -> name, this command
+
+    @classmethod
+    def start(cls, records: Records, system: System, matcher: Matcher, options: Options,
+              appends: dict[str, Appended], new_player_ids: Iterator[str], new_event_ids: Iterator[str],
+              several: bool) -> "Importing":
+        state = cls(records, system, matcher, options, appends, new_player_ids, new_event_ids, several)
+        rows: dict[str, list[tuple[Any, str, str, Any]]] = defaultdict(list)
+        for g in records.games:
+            state.games_of_event.setdefault(g.event, []).append(g.row)
+            rows[g.event].append((g.round, g.player, g.opponent, g.result))
+        state.fingerprints = {e: Fingerprint.of(r) for e, r in rows.items()}
+        return state
+
+    # ------------------------------------------------------------------ the steps, in order
+    def one(self, t: Tournament) -> Summary | None:
+        """Add one tournament to the plan; None (with its problems kept) when it cannot be."""
+        if not self.check_game(t):
+            return None
+        summary = Summary(t.source, t.format, "", "", True,
+                          notes=[n for n in t.notes if not (self.options.name and "has no title line" in n)])
+        ids = self.players(t, summary)
+        if ids is None:
+            return None
+        games = self.game_rows(t, ids)
+        fingerprint = Fingerprint.of((r["round"], r["player"], r["opponent"], r["result"]) for r, _ in games)
+        chosen = self.choose_event(t, fingerprint)
+        if chosen is None:
+            return None
+        eid, existing, name, start, end = chosen
+        self.imported.append((t.source, fingerprint))
+        summary.event, summary.event_name, summary.new_event = eid, existing.name if existing else name, not existing
+        if existing is None:
+            self.append_event(t, eid, name, start, end, ids)
+        elif self.games_of_event.get(eid):
+            summary.replaced = len(self.games_of_event[eid])
+            self.clear += self.games_of_event[eid]
+        per_round: Counter[str] = Counter()
+        for row, src in games:
+            row["event"] = eid
+            self.appends["Games"].rows.append(row)
+            self.appends["Games"].sources.append(src)
+            per_round[str(row["round"]) if row["round"] is not None else "—"] += 1
+        summary.games_per_round = dict(sorted(per_round.items(), key=lambda kv: _round_order(kv[0])))
+        return summary
+
+    def check_game(self, t: Tournament) -> bool:
+        """A source of another game is refused, naming the workbook's system: Go files (h9,
+        OpenGotha) and handicap games only into a Go workbook, a FIDE TRF never into one."""
+        system, before = self.system, len(self.problems)
+        named = {"system": system.name, "title": system.title}
+        go, problem = system.game == "go", self.problems.append
+        if t.format in ("h9", "opengotha") and not go:
+            problem(RatingInputError(M.GO_FILE_NOT_GO_BOOK(format=t.format, **named), where=Where(t.source)))
+        elif t.format == "trf" and go:
+            problem(RatingInputError(M.TRF_NOT_GO_BOOK(**named), where=Where(t.source)))
+        elif not go:
+            g = next((g for g in t.games if g.handicap), None)
+            if g is not None:
+                problem(RatingInputError(M.HANDICAP_NOT_GO_BOOK(stones=f"{abs(g.handicap or 0):g}", **named),
+                                         where=where_of(g.source)))
+            pro = next((p for p in t.players if p.rank and re.fullmatch(r"\d+\s*[pP]", p.rank.strip())), None)
+            if pro is not None:
+                problem(RatingInputError(M.PRO_GRADE_NOT_GO_BOOK(rank=pro.rank, **named), value=pro.rank,
+                                         where=where_of(pro.source, "rank")))
+        return len(self.problems) == before
+
+    def players(self, t: Tournament, summary: Summary) -> dict[str, str] | None:
+        """Source key -> player id, every player of the source matched or made new; None
+        when any needs the officer's answer (each such problem listed)."""
+        ids: dict[str, str] = {}
+        taken: dict[str, ImportedPlayer] = {}       # player id -> the source player it was given to
+        made: dict[tuple[str, str], str] = {}       # (name key, club key) -> a player made new for this source
+        made_ids: set[str] = set()
+        before = len(self.problems)
+        for p in t.players:
+            club = self.matcher.club_of(p)
+            if club and not self.matcher.known_club(club):
+                summary.unknown_clubs[club] += 1
+            found = self.matcher.match(p, exclude=made_ids)
+            if found.candidates:
+                self.problems.append(self.ask(p, club, found))
+                continue
+            place = [(k, self.matcher.clubs.key(club)) for k in name_keys(p.name, p.surname)]
+            twin = next((made[k] for k in place if k in made), None)
+            pid = found.pid or twin or self.new_player(p, summary)
+            if not self.claim(pid, p, taken, found):
+                continue
+            if found.pid is None and twin is None:
+                made.update({k: pid for k in place})
+                made_ids.add(pid)
+            else:
+                self.matched(p, pid, found, summary)
+            if found.answered:
+                self.remember(p, club, pid, t.source, summary)
+            ids[p.key] = pid
+        new = [p for p in t.players if ids.get(p.key) in made_ids]
+        for col in ID_COLUMNS:        # an id the Players sheet has no column for: said, not silently lost
+            count = sum(1 for p in new if getattr(p, col))
+            if count and col not in self.appends["Players"].columns:
+                summary.told.append(Told(M.SUMMARY_ID_COLUMN_MISSING, {"column": col, "count": count}))
+        return ids if len(self.problems) == before else None
+
+    def ask(self, p: ImportedPlayer, club: str, found: Found) -> RatingInputError:
+        """The question for the officer: who is ``p``?  The candidates listed with their ids."""
+        players = self.records.players
+        listed = "; ".join(f"{c} {self.made.get(c) or players[c].name} "
+                           f"({(players[c].club if c in players else '') or '—'})" for c in found.candidates)
+        if not found.other_club:
+            m = M.SEVERAL_CANDIDATES
+        else:
+            m = M.OTHER_CLUB if not club or self.matcher.known_club(club) else M.OTHER_CLUB_UNKNOWN_CODE
+        question = m(name=p.name, club=club or "—", candidates=listed)
+        answer = M.ANSWER_OPTIONS(name=plain(p.name))
+        return RatingInputError(Text(m.id, f"{question.en} {answer.en}", f"{question.zh}{answer.zh}"),
+                                where=where_of(p.source))
+
+    def claim(self, pid: str, p: ImportedPlayer, taken: dict[str, ImportedPlayer], found: Found) -> bool:
+        """One workbook player per source player: two people of one source are never merged."""
+        other = taken.setdefault(pid, p)
+        if other is p:
+            return True
+        m = M.ONE_NAME_TWO_PEOPLE if found.how in ("", "name") or name_keys(other.name) & name_keys(p.name) \
+            else M.ONE_ID_TWO_PEOPLE
+        self.problems.append(RatingInputError(m(first=other.name, first_at=other.source.describe(), name=p.name,
+                                                id=pid), value=p.name, where=where_of(p.source)))
+        return False
+
+    def matched(self, p: ImportedPlayer, pid: str, found: Found, summary: Summary) -> None:
+        book = self.records.players.get(pid)
+        name = book.name if book is not None else self.made.get(pid, p.name)
+        how = "just now" if pid in self.made and found.how == "name" else found.how
+        summary.matched.append((pid, name, how))
+        if found.how in ID_COLUMNS + ("id",) and not name_keys(name) & name_keys(p.name, p.surname) \
+                and not self.matcher.latin_is(pid, p.name):
+            summary.told.append(Told(M.SUMMARY_NAMES_DIFFER, {"name": p.name, "id": pid, "book_name": name,
+                                                              "how": f"{found.how}"}))
+
+    def new_player(self, p: ImportedPlayer, summary: Summary) -> str:
+        """A new player: a new id, the rank or rating the source declares, the club as the
+        workbook writes it; the workbook's players it may be are pointed out."""
+        pid = next(self.new_player_ids)
+        system = self.system
+        rank, note = _rank(p, system)
+        if note is not None:
+            summary.told.append(note)
+        rating = p.rating
+        low, high = system.rating_range
+        if rating is not None and not low <= rating <= high:
+            summary.told.append(Told(M.SUMMARY_RATING_DROPPED, {"name": p.name, "rating": f"{rating:g}",
+                                                                 "system": system.name, "low": f"{low:g}",
+                                                                 "high": f"{high:g}"}))
+            rating = None
+        club = self.matcher.clubs.name(self.matcher.club_of(p))
+        row: dict[str, Any] = {"id": pid, "name": p.name, "sex": p.sex, "club": club, "rank": rank,
+                               "rating": rating, "member": new_player_member(self.system)}
+        players = self.appends["Players"]
+        row.update({col: getattr(p, col) for col in ID_COLUMNS if getattr(p, col) and col in players.columns})
+        players.rows.append(row)
+        players.sources.append(p.source)
+        summary.new_players.append((pid, p.name))
+        for near in self.matcher.near(p, source_rank(p))[:NEAR_SHOWN]:
+            book = self.records.players[near]
+            summary.told.append(Told(M.SUMMARY_POSSIBLE_MATCH, {
+                "id": near, "book_name": book.name, "book_club": book.club or "—", "name": plain(p.name),
+                "where": p.source.describe(), "new": pid}))
+        self.matcher.add(pid, p, _rank_of(rank))
+        self.made[pid] = p.name
+        return pid
+
+    def remember(self, p: ImportedPlayer, club: str, pid: str, source: str, summary: Summary) -> None:
+        """The officer's answer, kept in the Identities sheet: the next import matches by itself."""
+        if self.matcher.remembers(p, club, pid):
+            return
+        rows = self.appends["Identities"]
+        rows.rows.append({"spelling": p.name, "club": club or None, "id": pid, "source": Path(source).name,
+                          "date": dt.date.today()})
+        rows.sources.append(p.source)
+        summary.remembered += 1
+
+    def game_rows(self, t: Tournament, ids: Mapping[str, str]) -> list[tuple[dict[str, Any], Source]]:
+        """The source's games as Games rows (the event filled in when it is chosen)."""
+        out = []
+        for g in t.games:
+            a, b = ids.get(g.player), ids.get(g.opponent)
+            if a is None or b is None:
+                continue
+            out.append(({"event": None, "date": g.date, "round": g.round, "player": a, "opponent": b,
+                         "result": _result(g.result), "handicap": g.handicap or None}, g.source))
+        return out
+
+    def choose_event(self, t: Tournament, fingerprint: Fingerprint) \
+            -> tuple[str, Event | None, str, dt.date | None, dt.date | None] | None:
+        """(event id, the workbook's event or None for a new one, name, start, end): the
+        event named (``--event``, ``--replace EVENT``), the one of the same name and dates,
+        or a new one -- never a second copy of a tournament already imported."""
+        opts, where = self.options, Where(t.source)
+        name, start, end = self.event_fields(t)
+        for other, theirs in self.imported:
+            alike = likeness(fingerprint, theirs)
+            if alike is not None:
+                self.problems.append(RatingInputError(M.SAME_GAMES_AS_SOURCE(
+                    other=other, same=alike.same, games=alike.games, differ=alike.differ), where=where))
+                return None
+        eid = opts.event if opts.event and not self.several else opts.replace_event
+        existing = self.records.events.get(eid) if eid else next(
+            (e for e in self.records.events.values() if _same_name(e.name, name) and e.end == end
+             and (e.start == start or start is None or e.start is None)), None)
+        twin = self.repeated(fingerprint)
+        if twin is not None and (existing is None or existing.id != twin[0].id):
+            event, alike = twin
+            if opts.replace_event and existing is not None:
+                self.problems.append(RatingInputError(M.REPLACE_OTHER_EVENT(
+                    event=opts.replace_event, other=event.id, name=event.name), where=where))
+                return None
+            if not opts.replace or existing is not None:
+                self.problems.append(self.repeat_error(event, alike, where))
+                return None
+            existing = event
+        if existing is not None:
+            if self.games_of_event.get(existing.id) and not opts.replace:
+                self.problems.append(self.repeat_error(*twin, where) if twin is not None else RatingInputError(
+                    M.EVENT_HAS_GAMES(event=existing.id, name=existing.name,
+                                      games=len(self.games_of_event[existing.id])), where=where))
+                return None
+            return existing.id, existing, existing.name, existing.start or start, existing.end
+        if end is None:
+            self.problems.append(RatingInputError(M.NO_DATES(), where=where))
+            return None
+        return eid or next(self.new_event_ids), None, name, start, end
+
+    def event_fields(self, t: Tournament) -> tuple[str, dt.date | None, dt.date | None]:
+        """The event's name and dates: the source's, else the officer's options, else the games' dates."""
+        opts, ev = self.options, t.event
+        name = ev.name if ev.name else (opts.name or "")
+        if opts.name and not self.several:
+            name = opts.name
+        start, end = ev.start or opts.start, ev.end or opts.end
+        dates = [g.date for g in t.games if g.date is not None]
+        return name, start or (min(dates) if dates else None), end or (max(dates) if dates else None)
+
+    def repeated(self, fingerprint: Fingerprint) -> tuple[Event, Likeness] | None:
+        """The workbook's event these games repeat (the exact copy first), if any."""
+        found: tuple[Event, Likeness] | None = None
+        for eid, theirs in self.fingerprints.items():
+            if eid in self.options.distinct_from or eid not in self.records.events:
+                continue
+            alike = likeness(fingerprint, theirs)
+            if alike is not None and (found is None or (alike.same_games and not found[1].same_games)):
+                found = (self.records.events[eid], alike)
+        return found
+
+    def repeat_error(self, event: Event, alike: Likeness, where: Where) -> RatingInputError:
+        dates = f"{event.start or '?'} … {event.end}"
+        if alike.same_games:
+            return RatingInputError(M.SAME_GAMES_AS_EVENT(event=event.id, name=event.name, dates=dates), where=where)
+        return RatingInputError(M.SAME_PAIRINGS_AS_EVENT(event=event.id, name=event.name, dates=dates,
+                                                         same=alike.same, games=alike.games, differ=alike.differ),
+                                where=where)
+
+    def append_event(self, t: Tournament, eid: str, name: str, start: dt.date | None, end: dt.date | None,
+                     ids: Mapping[str, str]) -> None:
+        ev, opts = t.event, self.options
+        champion = ids.get(ev.champion) if ev.champion else None
+        self.appends["Events"].rows.append({"event": eid, "name": name, "start": start, "end": end,
+                                            "format": ev.format, "class": ev.cls or opts.cls,
+                                            "level": ev.level or opts.level, "champion": champion})
+        self.appends["Events"].sources.append(Source(t.source))
+
+
+# --------------------------------------------------------------------------- values
+def _same_name(a: str, b: str) -> bool:
+    return bool(name_keys(a) & name_keys(b))
+
+
+def _round_order(label: str) -> tuple[int, str]:
+    return (int(label), "") if label.isdigit() else (10**9, label)
+
+
+def _result(r: str) -> Any:
+    return {"1": 1, "0": 0, "0.5": 0.5}.get(r, r)
+
+
+def _rank_of(text: str | None) -> Rank | None:
+    try:
+        return parse_rank(text) if text else None
+    except RatingInputError:
+        return None
+
+
+def _rank(p: ImportedPlayer, system: System) -> tuple[str | None, Told | None]:
+    """The rank as the workbook writes it, and a note when it had to be mapped onto
+    the system's ladder (a professional grade; a rank beyond either end)."""
+    if not p.rank:
+        return None, None
+    text = str(p.rank).strip()
+    m = re.fullmatch(r"(\d+)\s*[pP]", text)
+    try:
+        rank = Rank.dan(9) if m else parse_rank(text)
+    except RatingInputError:
+        return text, None           # reported by the validation, at the source line
+    on = _on_ladder(rank, system)
+    if on is None or on == rank:
+        return text, None
+    shown = system.rank_name(on)
+    return shown, Told(M.SUMMARY_RANK_MAPPED, {"name": p.name, "rank": text, "system": system.name, "shown": shown})
+
+
+def _on_ladder(rank: Rank, system: System) -> Rank | None:
+    """``rank``, or the nearest rank on the system's ladder (None: no ladder near)."""
+    def ok(r: Rank) -> bool:
+        try:
+            system.rank_rating(r)
+            return True
+        except RatingInputError:
+            return False
+    if ok(rank):
+        return rank
+    step = 1 if rank.ordinal < 1 else -1        # a kyu below the ladder goes up, a dan above it down
+    r = rank.ordinal
+    for _ in range(40):
+        r += step
+        if r == -99:            # 无级 is not a kyu
+            continue
+        candidate = Rank(r)
+        if ok(candidate):
+            return candidate
+    return None
+
+
+__all__ = ["Importing", "new_player_member"]
+
+
+def new_player_member(system: System) -> str | None:
+    """The ``member`` cell of a player new to the workbook: a tournament file does not say
+    who is a member, so where membership costs (a system that charges non-members a
+    registration fee: GoR) the player is entered as a non-member (``no``) and the summary
+    says so; elsewhere the cell is left blank (the rulebook does not use it)."""
+    return "no" if any(s.source == "fees" for s in system.sheets) else None
