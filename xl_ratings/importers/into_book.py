@@ -126,16 +126,25 @@ def _layout(tables: Mapping[str, Sequence[Sequence[Any]]], key: str,
     return name, start + 1, columns, rows[start + 1:]
 
 
+def _number_at_end(text: str) -> tuple[str, str] | None:
+    """"SH038" -> ("SH", "038"): the text before its last digits, and the digits (at most
+    18 of them; in one pass, where a regular expression would backtrack on a long id)."""
+    k = len(text)
+    while k > 0 and "0" <= text[k - 1] <= "9":
+        k -= 1
+    return (text[:k], text[k:]) if 0 < len(text) - k <= 18 else None
+
+
 def _next_ids(existing: Sequence[str], fallback: str) -> Any:
     """A generator of new ids continuing the workbook's pattern (SH038 -> SH039, 17 -> 18)."""
     pattern: Counter[tuple[str, int]] = Counter()
     numbers: dict[tuple[str, int], int] = {}
     for i in existing:
-        m = re.fullmatch(r"(.*?)(\d+)", i)
-        if m:
-            key = (m.group(1), len(m.group(2)))
+        split = _number_at_end(i)
+        if split:
+            key = (split[0], len(split[1]))
             pattern[key] += 1
-            numbers[key] = max(numbers.get(key, 0), int(m.group(2)))
+            numbers[key] = max(numbers.get(key, 0), int(split[1]))
     if pattern:
         (prefix, width), _ = pattern.most_common(1)[0]
         n = numbers[(prefix, width)]
@@ -462,10 +471,12 @@ def _on_ladder(rank: Rank, system: System) -> Rank | None:
 def _where(src: Source | None, column: str | None = None) -> Where:
     if src is None:
         return Where()
+    if src.sheet is None and src.line is not None:      # a text file (h9, TRF, OpenGotha, CSV): its line
+        return Where(src.file, line=src.line, column=src.cell or column)
     row = src.line
     if row is None and src.cell:
-        m = re.search(r"(\d+)$", src.cell)
-        row = int(m.group(1)) if m else None
+        split = _number_at_end(src.cell)
+        row = int(split[1]) if split else None
     if src.cell and column and column not in _CELL_KEYS:
         return Where(src.file, src.sheet, row, column)    # the row's own column, not the row's key cell
     return Where(src.file, src.sheet, row, src.cell or column)

@@ -30,3 +30,7 @@ EXISTS_USE_FORCE = message(
     "workbooks.exists_use_force",
     "the file already exists (use --force to overwrite)",
     "文件已存在（如要覆盖，请加 --force）")
+DAMAGED_ZIP = message(
+    "workbooks.damaged_zip",
+    "cannot be read as a workbook: the file is damaged or truncated (copied or downloaded only in part?)",
+    "无法作为工作簿读取：文件已损坏或不完整（只复制或下载了一部分？）")
