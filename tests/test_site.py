@@ -420,11 +420,17 @@ def test_replaces_a_previous_site_and_uses_an_empty_folder(tmp_path):
     assert (out / MARKER).is_file() and (out / MARKER) in files
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
     assert (out.stat().st_mode & 0o755) == 0o755          # readable by a web server, not mkdtemp's 0700
-    # a file somebody else put into the site folder is never deleted: publishing is refused
+    # a file somebody else put into the site folder is never deleted: it stays where it is
     (out / "players" / "notes.html").write_text("mine")
-    with pytest.raises(ValueError, match="files xl_ratings did not write"):
-        render_site(site, out)
+    render_site(site, out)
     assert (out / "players" / "notes.html").read_text() == "mine"
+    # ... and where the new site writes a page of its own, publishing is refused
+    page = out / "players" / f"{make_site().players[4].slug}.html"
+    page.write_text("mine too")
+    with pytest.raises(ValueError, match="xl_ratings did not write, where the new site writes its pages"):
+        render_site(make_site(), out)
+    assert page.read_text() == "mine too" and (out / "players" / "notes.html").read_text() == "mine"
+    assert len(list((out / "players").iterdir())) == 5
 
 
 def test_failure_leaves_the_previous_site(tmp_path, monkeypatch):

@@ -5,7 +5,7 @@ against its History (never written), then the website or the PDF.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,7 +49,11 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
         pdf_path = Path(pdf)
         if pdf_path.suffix.lower() != ".pdf":
             raise RatingInputError(M.PDF_NAME(), value=str(pdf_path))
-        check_outputs(list(inputs), {"--pdf": pdf_path}, force=force, ours=is_our_pdf)
+        # the PDF inside a site folder this run makes (written after the site): nothing there yet
+        in_new_site = site is not None and not os.path.lexists(site) and \
+            pdf_path.parent.absolute() == Path(site).absolute()
+        if not in_new_site:
+            check_outputs(list(inputs), {"--pdf": pdf_path}, force=force, ours=is_our_pdf)
     if site is not None:
         site_dir = Path(site)
         if site_dir.exists() and not site_dir.is_dir():
@@ -63,18 +67,22 @@ def write_site(outcome: Outcome, folder: Path) -> list[Path]:
 
     try:
         return render_site(build_site(outcome), folder)
+    except RatingInputError:
+        raise
     except ValueError as e:
         raise RatingInputError(str(e), value=str(folder)) from None   # its Chinese: i18n.messages
     except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
         raise write_error(folder, e) from None
 
 
-def write_pdf(outcome: Outcome, pdf: Path) -> Path:
-    """The printable list of ``outcome`` as ``pdf`` (through LibreOffice), written atomically."""
+def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | None = None) -> Path:
+    """The printable list of ``outcome`` as ``pdf`` (through LibreOffice), written atomically;
+    ``waiting(seconds)`` is called while LibreOffice works (a progress display)."""
     from ..publish.pdf import print_workbook, to_pdf
 
     tx = Outputs()
-    tx.add(pdf, to_pdf(print_workbook(outcome)), like=pdf if pdf.is_file() and not pdf.is_symlink() else None)
+    tx.add(pdf, to_pdf(print_workbook(outcome), waiting=waiting),
+           like=pdf if pdf.is_file() and not pdf.is_symlink() else None)
     tx.commit()
     return pdf
 
@@ -89,8 +97,10 @@ class Published:
 
 
 def publish(book: str | os.PathLike[str], *, period: str | None = None, site: str | None = None,
-            pdf: str | None = None, force: bool = False) -> Published:
-    """``xl-ratings publish``: the website and/or the PDF of a processed workbook."""
+            pdf: str | None = None, force: bool = False,
+            waiting: Callable[[float], None] | None = None) -> Published:
+    """``xl-ratings publish``: the website and/or the PDF of a processed workbook
+    (``waiting``: see :func:`write_pdf`)."""
     if site is None and pdf is None:
         raise RatingInputError(M.PUBLISH_NEEDS_TARGET())
     check_publish_targets([real_path(Path(book)), Path(book)], site, pdf, force)
@@ -99,6 +109,6 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
     if site is not None:
         done.site_files = write_site(outcome, Path(site))
     if pdf is not None:
-        done.pdf = write_pdf(outcome, Path(pdf))
+        done.pdf = write_pdf(outcome, Path(pdf), waiting)
     return done
 

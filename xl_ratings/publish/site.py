@@ -35,8 +35,6 @@ import gc
 import math
 import os
 import re
-import shutil
-import tempfile
 import threading
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
@@ -47,12 +45,12 @@ from typing import Any, cast
 import jinja2
 from markupsafe import Markup, escape
 
+from .folder import MARKER, publish_folder, reserved_on_windows
 from .site_model import Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
 
 __all__ = ["MARKER", "KINDS", "UI", "format_value", "rating_chart_svg", "render_table", "render_site"]
 
 #: The file that marks a folder as a site written by :func:`render_site`.
-MARKER = ".xl-ratings-site"
 
 #: Column kinds (see :class:`~.site_model.Column`).
 KINDS = frozenset({"text", "int", "rating", "change", "decimal2", "decimal3", "signed2", "date", "score"})
@@ -605,40 +603,18 @@ def _stylesheet() -> str:
 
 
 def _check_slugs(kind: str, pages: list[Any]) -> None:
+    from ..errors import RatingInputError
+    from ..i18n.catalogue import publish as M
+
     seen: set[str] = set()
     for p in pages:
-        if not isinstance(p.slug, str) or not _SLUG.match(p.slug) or len(p.slug) > 150:
-            raise ValueError(f"{kind} {p.id!r}: slug {p.slug!r} is not a safe file name "
-                             "(letters, digits, '.', '_' and '-'; not starting with '.')")
+        if not isinstance(p.slug, str) or not _SLUG.match(p.slug) or len(p.slug) > 150 or \
+                reserved_on_windows(p.slug):
+            raise RatingInputError(M.SLUG_UNSAFE(kind=kind, id=repr(p.id), slug=repr(p.slug)))
         low = p.slug.lower()        # case-insensitive file systems (Windows, macOS)
         if low in seen:
-            raise ValueError(f"{kind} {p.id!r}: slug {p.slug!r} is used twice")
+            raise RatingInputError(M.SLUG_TWICE(kind=kind, id=repr(p.id), slug=repr(p.slug)))
         seen.add(low)
-
-
-_SITE_SUFFIXES = (".html", ".css")     #: what a site of ours is made of (and its marker)
-
-
-def _check_target(out_dir: Path) -> None:
-    if out_dir.is_symlink():
-        raise ValueError(f"cannot write the site to {out_dir}: it is a link; give the folder it points to")
-    if out_dir.exists() and not out_dir.is_dir():
-        raise ValueError(f"cannot write the site to {out_dir}: it exists and is not a folder")
-    if out_dir.is_dir() and any(out_dir.iterdir()):
-        marker = out_dir / MARKER
-        if not marker.is_file():
-            raise ValueError(f"refusing to write the site into {out_dir}: the folder is not empty and holds no "
-                             f"previous xl_ratings site (no {MARKER} file); choose a new or empty folder")
-        # only pages and style sheets can be ours, whatever a (hand-edited) marker lists: a
-        # workbook or any other file in the folder is never replaced
-        ours = {name for line in marker.read_text(encoding="utf-8", errors="replace").splitlines()
-                if (name := line.strip()) == MARKER or name.lower().endswith(_SITE_SUFFIXES)}
-        others = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*")
-                        if not p.is_dir() and str(p.relative_to(out_dir).as_posix()) not in ours)
-        if others:
-            shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
-            raise ValueError(f"refusing to replace the site in {out_dir}: it also holds files xl_ratings did not "
-                             f"write ({shown}); move them away, or publish into another folder")
 
 
 def _status_options(site: Site) -> list[tuple[str, Text]]:
@@ -898,58 +874,32 @@ def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
 def render_site(site: Site, out_dir: Path, *, workers: int | None = None) -> list[Path]:
     """Write the website of ``site`` into ``out_dir``; return the files written (sorted).
 
-    The site is built in a temporary folder beside ``out_dir`` and moved into
-    place only when complete, so a failure leaves ``out_dir`` as it was.  A
-    previous site (marked by a ``.xl-ratings-site`` file) is replaced whole;
-    raises ``ValueError`` when ``out_dir`` exists, is not empty and is not one of
-    ours, or when a page slug is not a safe file name.
+    The site is built in a staging folder beside ``out_dir`` and swapped in when
+    complete (:mod:`.folder`): a failure leaves ``out_dir`` as it was; the
+    folder keeps its mode and every entry xl_ratings did not write; a previous
+    site (marked by a ``.xl-ratings-site`` file) is replaced whole.  Raises
+    :class:`~xl_ratings.errors.RatingInputError` (a ``ValueError``) when
+    ``out_dir`` is a file, a link, or a folder of other things that is not one
+    of ours, or when a page slug is not a safe file name.
 
     ``workers``: processes writing the player and event pages (None: automatic,
     see :func:`_workers`; 1: this process only).
     """
     out_dir = Path(out_dir).absolute()
-    _check_target(out_dir)
     _check_slugs("player", site.players)
     _check_slugs("event", site.events)
-    parent = out_dir.parent
-    parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=parent))
-    try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o777 & ~mask)    # mkdtemp makes it private; a site is meant to be read
+
+    def build(root: Path) -> list[str]:
         # no cyclic garbage collection while writing: the pages make millions of short-lived acyclic
         # objects (reference counting frees them), and each full collection would walk the whole
         # site (a big one: a second or more, several times over); see also _run_jobs
         collecting = gc.isenabled()
         gc.disable()
         try:
-            rels = _build(site, tmp, workers)
+            return _build(site, root, workers)
         finally:
             if collecting:
                 gc.enable()
-        _check_target(out_dir)          # still ours? (someone may have written there meanwhile)
-        old = None
-        if out_dir.is_dir():
-            if any(out_dir.iterdir()):
-                old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=parent))
-                os.rmdir(old)
-                os.rename(out_dir, old)
-            else:
-                os.rmdir(out_dir)
-        try:
-            os.rename(tmp, out_dir)
-        except BaseException:
-            if old is not None:
-                os.rename(old, out_dir)
-            raise
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    if old is not None:
-        try:
-            shutil.rmtree(old, ignore_errors=True)
-        except BaseException:      # interrupted while removing the old copy: finish before leaving
-            shutil.rmtree(old, ignore_errors=True)
-            raise
+
+    rels = publish_folder(out_dir, build)
     return sorted(out_dir / r for r in rels)
