@@ -484,8 +484,7 @@ def read_csv(data: bytes, file: str) -> tuple[list[list[str]], list[int], Decode
             last = reader.line_num
     except csv.Error as exc:            # a field over the csv module's limit (a quote left open), a NUL …
         if "field larger than field limit" in str(exc):
-            raise refusal(file, M.LINE_TOO_LONG(limit=csv.field_size_limit(), end=reader.line_num),
-                          line=last + 1) from None
+            raise refusal(file, M.LINE_TOO_LONG(limit=csv.field_size_limit()), line=last + 1) from None
         raise refusal(file, M.CSV_DAMAGED(reason=str(exc)), line=last + 1) from None
     return rows, starts, decoded
 

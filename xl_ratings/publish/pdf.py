@@ -63,11 +63,13 @@ def print_workbook(outcome: Outcome) -> bytes:
 
 #: how often the wait for LibreOffice reports its progress (seconds)
 TICK = 0.5
+#: how long LibreOffice may take to make the PDF (seconds)
+TIMEOUT = 300.0
 #: ``waiting(seconds)``: called while LibreOffice works (every :data:`TICK`), for a progress display
 Waiting = Callable[[float], None]
 
 
-def to_pdf(xlsx: bytes, timeout: float = 300, waiting: Waiting | None = None) -> bytes:
+def to_pdf(xlsx: bytes, timeout: float | None = None, waiting: Waiting | None = None) -> bytes:
     """``xlsx`` converted to PDF by LibreOffice (a private profile, so that a
     LibreOffice window the officer has open is not disturbed).
 
@@ -75,6 +77,7 @@ def to_pdf(xlsx: bytes, timeout: float = 300, waiting: Waiting | None = None) ->
     to a file (no pipe a hung worker could hold open); on the timeout, on Ctrl-C
     or on any error the whole group is stopped -- the soffice.bin worker too,
     not only the launcher."""
+    timeout = TIMEOUT if timeout is None else timeout
     command = soffice()
     if command is None:
         raise InputErrors([RatingInputError(

@@ -37,9 +37,9 @@ LINE_DECODED = message(
     "此行与文件其余部分不同，不是 UTF-8：按 {encoding} 读取；请核对其中的姓名")
 LINE_TOO_LONG = message(
     "imports.csv_field_too_long",
-    "a field starting on this line is longer than {limit:,} characters (it runs to line {end}): "
-    "not a crosstable cell — a quote (\") left open?",
-    "从此行开始的一个字段超过 {limit:,} 个字符（一直到第 {end} 行）：不是交叉表的单元格——是否有未闭合的引号（\"）？")
+    "a field starting on this line is longer than {limit:,} characters: not a crosstable cell "
+    "(a quote \" left open?)",
+    "从此行开始的一个字段超过 {limit:,} 个字符：不是交叉表的单元格（是否有未闭合的引号 \"？）")
 CSV_DAMAGED = message(
     "imports.csv_damaged",
     "cannot read this line as CSV ({reason})",
