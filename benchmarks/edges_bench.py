@@ -16,7 +16,6 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,18 +44,8 @@ def refused(path: Path):
     return run
 
 
-def opengotha_xml(n: int) -> bytes:
-    players = "".join(f'<Player name="N{i}" firstName="F{i}" rank="1D" rating="2000" club="C"/>\n'
-                      for i in range(n))
-    games = "".join(f'<Game roundNumber="1" whitePlayer="N{i}F{i}" blackPlayer="N{i + 1}F{i + 1}" '
-                    f'result="RESULT_WHITEWINS" handicap="0"/>\n' for i in range(0, n - 1, 2))
-    return (f'<?xml version="1.0"?>\n<Tournament dataVersion="201">\n<Players>\n{players}</Players>\n'
-            f'<Games>\n{games}</Games>\n<TournamentParameterSet><GeneralParameterSet name="T" '
-            f'numberOfRounds="1"/></TournamentParameterSet>\n</Tournament>\n').encode()
-
-
 def main() -> None:
-    from import_writers import EVENT, write_report
+    from import_writers import opengotha_many, write_report_bomb
     from site_fixtures import make_site
 
     from xl_ratings.publish.site import render_site
@@ -70,18 +59,12 @@ def main() -> None:
         tags = tmp / "tags.h9"
         tags.write_text("; EV[x]\n; " + "AB[" * 66_000 + "\n")
         rows.append(("h9 with 66,000 unclosed tags", best(refused(tags))))
-        data = opengotha_xml(40_000)
+        data = opengotha_many(40_000)
         rows.append(("OpenGotha, 40,000 players", best(lambda: opengotha.parse_bytes(data, "t.xml"), 1)))
         grid = [["No", "Name", "R1"]] + [[str(i), f"P{i}", f"{i + 1 if i % 2 else i - 1}{'w' if i % 2 else 'b'}"
                                           f"{1 if i % 2 else 0}"] for i in range(1, 20_001)]
         rows.append(("crosstable, 20,000 rows", best(lambda: crosstable.parse_rows(grid, "t.csv"), 1)))
-        bomb = write_report(tmp / "bomb.xlsx", EVENT)
-        with zipfile.ZipFile(bomb) as z:
-            parts = {n: z.read(n) for n in z.namelist()}
-        parts["xl/sharedStrings.xml"] = b"\0" * (40 * 2**20)
-        with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as z:
-            for n, b in parts.items():
-                z.writestr(n, b)
+        bomb = write_report_bomb(tmp / "bomb.xlsx")
         rows.append(("report zip bomb refused", best(refused(bomb))))
         site = make_site()
         many = [p.__class__(**{**p.__dict__, "id": f"P{i}", "slug": f"p{i}"})

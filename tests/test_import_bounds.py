@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from complexity import assert_linear, needs_fork
 from helpers import run_cli
+from import_writers import opengotha_many, write_report_bomb
 
 from xl_ratings.errors import InputErrors
 from xl_ratings.importers import guess_format, load
@@ -26,21 +27,6 @@ from xl_ratings.xlsx.package import Package
 
 
 # --------------------------------------------------------------------------- zip bombs
-def _bomb(path: Path, part: str) -> Path:
-    """A club report (Event, Players, Games) with one part inflating 1000× (a 40 MiB part of
-    zeros: about 40 KB on disk)."""
-    from import_writers import EVENT, write_report
-
-    write_report(path, EVENT)
-    with zipfile.ZipFile(path) as z:
-        parts = {n: z.read(n) for n in z.namelist()}
-    parts[part] = b"\0" * (40 * 2**20)
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for n, d in parts.items():
-            z.writestr(n, d)
-    return path
-
-
 @pytest.fixture
 def no_calamine(monkeypatch):
     """Nothing may hand the file to python-calamine (which inflates the shared strings on open)."""
@@ -53,7 +39,7 @@ def no_calamine(monkeypatch):
 
 @pytest.mark.parametrize("part", ["xl/sharedStrings.xml", "xl/media/padding.bin"])
 def test_a_zip_bomb_source_is_refused_before_anything_is_inflated(tmp_path, no_calamine, part):
-    src = _bomb(tmp_path / "report.xlsx", part)
+    src = write_report_bomb(tmp_path / "report.xlsx", part)
     assert src.stat().st_size < 2**20
     for read in (guess_format, load):
         with pytest.raises(InputErrors) as info:
@@ -66,7 +52,7 @@ def test_a_zip_bomb_source_is_refused_before_anything_is_inflated(tmp_path, no_c
 def test_import_of_a_zip_bomb_says_so(tmp_path, capsys):
     book = tmp_path / "book.xlsx"
     assert run_cli("new", "shanghai", str(book)) == 0
-    src = _bomb(tmp_path / "report.xlsx", "xl/sharedStrings.xml")
+    src = write_report_bomb(tmp_path / "report.xlsx")
     before = book.read_bytes()
     capsys.readouterr()
     assert run_cli("import", str(src), "--into", str(book)) == 2
@@ -128,20 +114,10 @@ def test_telling_the_format_and_reading_is_linear(tmp_path, name):
     assert_linear(_refused, _text_file(tmp_path, "f.txt", PATHOLOGICAL[name]), 40_000, name)
 
 
-def _opengotha_xml(n: int) -> bytes:
-    players = "".join(f'<Player name="N{i}" firstName="F{i}" rank="1D" rating="2000" club="C"/>\n'
-                      for i in range(n))
-    games = "".join(f'<Game roundNumber="1" whitePlayer="N{i}F{i}" blackPlayer="N{i + 1}F{i + 1}" '
-                    f'result="RESULT_WHITEWINS" handicap="0"/>\n' for i in range(0, n - 1, 2))
-    return (f'<?xml version="1.0"?>\n<Tournament dataVersion="201">\n<Players>\n{players}</Players>\n'
-            f'<Games>\n{games}</Games>\n<TournamentParameterSet><GeneralParameterSet name="T" '
-            f'numberOfRounds="1"/></TournamentParameterSet>\n</Tournament>\n').encode()
-
-
 @needs_fork
 def test_opengotha_reading_is_linear_in_the_players():
     """40,000 players took 51 s: each player's line was counted from the top of the file."""
-    assert_linear(lambda data: opengotha.parse_bytes(data, "t.xml"), _opengotha_xml, 2_000, "OpenGotha")
+    assert_linear(lambda data: opengotha.parse_bytes(data, "t.xml"), opengotha_many, 2_000, "OpenGotha")
 
 
 def _swiss_rows(n: int) -> list[list[str]]:

@@ -178,6 +178,15 @@ def no_libreoffice(monkeypatch):
     monkeypatch.setattr(pdf_mod, "to_pdf", lambda xlsx, waiting=None: NEW_PDF)
 
 
+def old_pdf(folder: Path, n: int) -> Path:
+    """The PDF printed before, in a folder of its own for step ``n``."""
+    (folder / str(n)).mkdir()
+    target = folder / str(n) / "list.pdf"
+    target.write_bytes(OLD_PDF)
+    os.chmod(target, 0o640)
+    return target
+
+
 def pdf_state(p: Path) -> str:
     data = p.read_bytes()
     assert data in (OLD_PDF, NEW_PDF), f"the PDF is neither old nor new: {data[:40]!r}"
@@ -188,11 +197,8 @@ def pdf_state(p: Path) -> str:
 def test_pdf_failure_at_every_step(tmp_path, no_libreoffice, mode):
     seen = set()
     for n in range(1, 400):
-        folder = tmp_path / str(n)
-        folder.mkdir()
-        target = folder / "list.pdf"
-        target.write_bytes(OLD_PDF)
-        os.chmod(target, 0o640)
+        target = old_pdf(tmp_path, n)
+        folder = target.parent
         try:
             with Injector(n, mode, errno.ENOSPC if mode == "from" else errno.EIO) as inj:
                 write_pdf(None, target)    # type: ignore[arg-type]   # the outcome is not looked at here
@@ -214,10 +220,8 @@ def test_pdf_kill_at_every_step(tmp_path, no_libreoffice):
 
     seen = set()
     for n in range(1, 400):
-        folder = tmp_path / str(n)
-        folder.mkdir()
-        target = folder / "list.pdf"
-        target.write_bytes(OLD_PDF)
+        target = old_pdf(tmp_path, n)
+        folder = target.parent
         proc = FORK.Process(target=child, args=(target, n))
         proc.start()
         proc.join(20)

@@ -407,16 +407,10 @@ def _edge_book(tmp_path, ids=("A", "B")):
 
 def test_files_at_their_edges(tmp_path, capsys, table_rows, monkeypatch):
     """Issue 16: tournament files at their edges (sizes, encodings, places) and the site folder."""
-    from import_writers import EVENT, rr_rows, write_h9, write_report
+    from import_writers import EVENT, rr_rows, write_h9, write_report_bomb
 
     book = book_with(tmp_path / "case.xlsx")
-    bomb_src = write_report(tmp_path / "SOURCE.xlsx", EVENT)
-    with zipfile.ZipFile(bomb_src) as z:
-        parts = {n: z.read(n) for n in z.namelist()}
-    parts["xl/sharedStrings.xml"] = b"\0" * (40 * 2**20)
-    with zipfile.ZipFile(bomb_src, "w", zipfile.ZIP_DEFLATED) as z:
-        for n, d in parts.items():
-            z.writestr(n, d)
+    bomb_src = write_report_bomb(tmp_path / "SOURCE.xlsx")
     code, err = _cli_case(tmp_path, capsys, "import", bomb_src, "--into", book)
     assert code == 2 and "possible zip bomb" in err
     table_rows.append(("import: a report workbook that is a zip bomb (40 MiB of zeros in 40 KB)", code, err))

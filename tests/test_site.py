@@ -453,7 +453,9 @@ def test_failure_leaves_the_previous_site(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
-@pytest.mark.parametrize("slug", ["../evil", "a/b", ".hidden", "", "con sole", "x" * 200])
+@pytest.mark.parametrize("slug", ["../evil", "a/b", ".hidden", "", "con sole", "x" * 200,
+                                  # names Windows reserves, with any extension, in any case
+                                  "con", "CON", "prn", "aux.html", "Nul", "com1", "COM9", "lpt0", "Lpt9.x"])
 def test_unsafe_slugs_are_refused(tmp_path, slug):
     site = make_site()
     players = list(site.players)
