@@ -103,18 +103,24 @@ def guess_format(path: str | Path) -> str:
     """One of FORMATS, from the file's content; raises InputErrors if it cannot tell."""
     path = Path(path)
     data = read_source(path, MAX_SOURCE_BYTES)
-    return _guess(path, data, bool(data.strip()) and _is_workbook(path, data[:8]))
+    return _guess(path, data, _workbook_sheets(path, data))
 
 
-def _guess(path: Path, data: bytes, workbook: bool) -> str:
+def _workbook_sheets(path: Path, data: bytes) -> list[str] | None:
+    """A workbook's sheet names (read once, after the zip limits); None: not a workbook."""
+    if not data.strip() or not _is_workbook(path, data[:8]):
+        return None
+    try:
+        return _sheet_names(path)
+    except Exception as exc:
+        raise fail(str(path), f"the workbook cannot be opened: {exc}", "无法打开该工作簿") from None
+
+
+def _guess(path: Path, data: bytes, sheets: list[str] | None) -> str:
     if not data.strip():
         raise refusal(str(path), M.EMPTY_FILE())
-    if workbook:
-        try:
-            names = _sheet_names(path)
-        except Exception as exc:
-            raise fail(str(path), f"the workbook cannot be opened: {exc}", "无法打开该工作簿") from None
-        return "report" if _is_report(names) else "crosstable"
+    if sheets is not None:
+        return "report" if _is_report(sheets) else "crosstable"
     if data[:4] == b"PK\x03\x04":
         raise fail(str(path), "a ZIP file that is not a workbook", "这是 ZIP 文件，不是工作簿")
     try:
@@ -146,8 +152,7 @@ def _crosstable_sheet(names: list[str]) -> str:
     return names[0]
 
 
-def _load_workbook(path: Path, fmt: str, read: SheetReader) -> Tournament:
-    names = _sheet_names(path)
+def _load_workbook(path: Path, fmt: str, read: SheetReader, names: list[str]) -> Tournament:
     if not names:
         raise fail(str(path), "the workbook has no sheets", "工作簿没有工作表")
     if fmt == "report":
@@ -170,13 +175,13 @@ def load(path: str | Path, format: str | None = None, read_sheets: SheetReader |
     fmt = format
     try:
         data = read_source(path, MAX_SOURCE_BYTES)
-        workbook = bool(data.strip()) and _is_workbook(path, data[:8])
-        fmt = format or _guess(path, data, workbook)
+        sheets = _workbook_sheets(path, data)
+        fmt = format or _guess(path, data, sheets)
         if fmt not in FORMATS:
             raise fail(str(path), f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}",
                        "未知格式", value=fmt)
-        if fmt in ("report", "crosstable") and workbook:
-            return _load_workbook(path, fmt, read_sheets or _read_sheets)
+        if fmt in ("report", "crosstable") and sheets is not None:
+            return _load_workbook(path, fmt, read_sheets or _read_sheets, sheets)
         if fmt == "report":
             raise fail(str(path), "a report must be an .xlsx workbook", "报表必须是 .xlsx 工作簿")
         return _TEXT_READERS[fmt](data, str(path))
