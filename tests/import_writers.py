@@ -293,3 +293,29 @@ def write_report(path: Path, d: Def = EVENT, games: bool = True) -> Path:
             ws.append(row)
     wb.save(path)
     return path
+
+
+# ---------------------------------------------------------------- large and hostile inputs
+def opengotha_many(n: int) -> bytes:
+    """An OpenGotha file of ``n`` players paired in one round (for timing the reader)."""
+    players = "".join(f'<Player name="N{i}" firstName="F{i}" rank="1D" rating="2000" club="C"/>\n'
+                      for i in range(n))
+    games = "".join(f'<Game roundNumber="1" whitePlayer="N{i}F{i}" blackPlayer="N{i + 1}F{i + 1}" '
+                    f'result="RESULT_WHITEWINS" handicap="0"/>\n' for i in range(0, n - 1, 2))
+    return (f'<?xml version="1.0"?>\n<Tournament dataVersion="201">\n<Players>\n{players}</Players>\n'
+            f'<Games>\n{games}</Games>\n<TournamentParameterSet><GeneralParameterSet name="T" '
+            f'numberOfRounds="1"/></TournamentParameterSet>\n</Tournament>\n').encode()
+
+
+def write_report_bomb(path: Path, part: str = "xl/sharedStrings.xml", d: Def = EVENT) -> Path:
+    """A club report whose ``part`` inflates 1000× (40 MiB of zeros: about 40 KB on disk)."""
+    import zipfile
+
+    write_report(path, d)
+    with zipfile.ZipFile(path) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts[part] = b"\0" * (40 * 2**20)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+    return path

@@ -33,10 +33,14 @@ def find(errors: list[RatingInputError], *words: str) -> RatingInputError:
 
 
 def well_formed(err: RatingInputError, file: str, where: str, value: str) -> None:
-    """Names the file, the line/cell and the value; English, then ' — ', then Chinese."""
+    """Names the file, the line/cell and the value; English, then ' — ', then Chinese (or, a
+    catalogue message, its Chinese beside it)."""
     msg = str(err)
     assert file in msg and where in msg and value in msg, msg
-    assert " — " in msg and CJK.search(msg.split(" — ", 1)[1]), msg
+    if err.text is not None:
+        assert CJK.search(err.text.zh) and not CJK.search(err.text.en), msg
+    else:
+        assert " — " in msg and CJK.search(msg.split(" — ", 1)[1]), msg
     assert err.where.file and file in err.where.file
 
 
@@ -112,11 +116,11 @@ def test_h9_errors(tmp_path: Path) -> None:
     path.write_text(H9, encoding="utf-8")
     errors = problems(lambda: h9.parse(path))
     f = str(path)
-    well_formed(find(errors, "not a result"), f, "row 4", "3x/w0")
-    well_formed(find(errors, "truncated line"), f, "row 5", "9+/b0")
-    well_formed(find(errors, "meets themself"), f, "row 7", "5=/w0")
+    well_formed(find(errors, "not a result"), f, "line 4", "3x/w0")
+    well_formed(find(errors, "truncated line"), f, "line 5", "9+/b0")
+    well_formed(find(errors, "meets themself"), f, "line 7", "5=/w0")
     e = find(errors, "listed once only", "player 4 v 1")
-    well_formed(e, f, "row 6", "1+/w0")
+    well_formed(e, f, "line 6", "1+/w0")
     assert "line 3, round 2 says 3-/b0" in str(e)
 
 
@@ -124,7 +128,7 @@ def test_h9_halves_disagree(tmp_path: Path) -> None:
     path = tmp_path / "d.h9"
     path.write_text("   1 Zhang Wei 3d CN SH  2+/w0\n   2 Li Na 1k CN BJ  1+/b0\n", encoding="utf-8")
     e = find(problems(lambda: h9.parse(path)), "disagree")
-    well_formed(e, str(path), "row 1", "2+/w0")
+    well_formed(e, str(path), "line 1", "2+/w0")
     assert "line 2, round 1 says 1+/b0" in str(e) and "成绩文件两处结果不一致" in str(e)
 
 
@@ -148,20 +152,20 @@ def test_trf_errors(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     errors = problems(lambda: trf.parse(path))
     f = str(path)
-    well_formed(find(errors, "not a result"), f, "row 3", "3 b X")
-    well_formed(find(errors, "out of range", "XXR 2"), f, "row 3", "2 w 1")
-    well_formed(find(errors, "opponent number 9 does not exist"), f, "row 4", "9 w 0")
+    well_formed(find(errors, "not a result"), f, "line 3", "3 b X")
+    well_formed(find(errors, "out of range", "XXR 2"), f, "line 3", "2 w 1")
+    well_formed(find(errors, "opponent number 9 does not exist"), f, "line 4", "9 w 0")
     well_formed(find(errors, "truncated line"), f, "round 3", "2 w")
-    well_formed(find(errors, "not a TRF line"), f, "row 6", "this is not")
+    well_formed(find(errors, "not a TRF line"), f, "line 6", "this is not")
     e = find(errors, "disagree")
-    well_formed(e, f, "row 3", "2 w 1")
+    well_formed(e, f, "line 3", "2 w 1")
     assert "line 4, round 1 says 1 b 1" in str(e)
 
 
 def test_trf_truncated_player_line(tmp_path: Path) -> None:
     path = tmp_path / "t.trf"
     path.write_text("012 T\n001    1      Zhang, W\n", encoding="utf-8")
-    well_formed(find(problems(lambda: trf.parse(path)), "truncated"), str(path), "row 2", "Zhang, W")
+    well_formed(find(problems(lambda: trf.parse(path)), "truncated"), str(path), "line 2", "Zhang, W")
 
 
 # ------------------------------------------------------------------ OpenGotha
@@ -171,7 +175,7 @@ def test_opengotha_refuses_dtd_and_entities(tmp_path: Path) -> None:
                     "<Tournament><Players/></Tournament>\n", encoding="utf-8")
     for fn in (lambda: opengotha.parse(path), lambda: load(path)):
         e = find(problems(fn), "DTD")
-        well_formed(e, str(path), "row 2", "<!DOCTYPE")
+        well_formed(e, str(path), "line 2", "<!DOCTYPE")
         assert "安全" in str(e)
 
 
@@ -191,17 +195,17 @@ def test_opengotha_errors(tmp_path: Path) -> None:
 """, encoding="utf-8")
     errors = problems(lambda: opengotha.parse(path))
     f = str(path)
-    well_formed(find(errors, "not among the players"), f, "row 6", "WANGFANG")
-    well_formed(find(errors, "out of range"), f, "row 7", "9")
-    well_formed(find(errors, "not an OpenGotha result"), f, "row 8", "WHITE_WINS")
-    well_formed(find(errors, "meets themself"), f, "row 9", "LINA")
+    well_formed(find(errors, "not among the players"), f, "line 6", "WANGFANG")
+    well_formed(find(errors, "out of range"), f, "line 7", "9")
+    well_formed(find(errors, "not an OpenGotha result"), f, "line 8", "WHITE_WINS")
+    well_formed(find(errors, "meets themself"), f, "line 9", "LINA")
     assert len(errors) == 4
 
 
 def test_opengotha_malformed_and_foreign_xml(tmp_path: Path) -> None:
     bad = tmp_path / "cut.xml"
     bad.write_text('<?xml version="1.0"?>\n<Tournament><Players>\n', encoding="utf-8")
-    well_formed(find(problems(lambda: opengotha.parse(bad)), "not well-formed"), str(bad), "row", "")
+    well_formed(find(problems(lambda: opengotha.parse(bad)), "not well-formed"), str(bad), "line", "")
     other = tmp_path / "other.xml"
     other.write_text('<?xml version="1.0"?>\n<Schedule/>\n', encoding="utf-8")
     well_formed(find(problems(lambda: opengotha.parse(other)), "not an OpenGotha file"), str(other), "", "Schedule")

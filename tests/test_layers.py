@@ -11,6 +11,7 @@ Every module's imports (module level and inside functions) are read with
 * ``view`` (facts -> sheets, JSON, HTML): never ``files``, ``xlsx``, ``excel``, ``jobs``, ``cli``;
 * ``i18n`` (labels, the message catalogue, scripts): only ``errors`` and itself;
 * ``importers`` (tournament files -> records to append): never files of ours, Excel, the CLI;
+  of the files layer only :mod:`xl_ratings.files.source` (bounded reads, the zip limits);
 * ``files`` (path guards, atomic writes, the lock, sniffing): the standard
   library and ``errors`` only;
 * ``xlsx`` (the OOXML codec): never ``jobs``, ``publish``, ``excel``, ``cli``;
@@ -38,7 +39,7 @@ RULES: dict[str, tuple[set[str], set[str] | None]] = {
     "engine": ({"engine", "systems", "errors", "i18n", "files"}, IO_LIBS),
     "i18n": ({"i18n", "errors"}, IO_LIBS | {"pypinyin", "jinja2"}),
     "view": ({"view", "engine", "systems", "errors", "i18n"}, IO_LIBS),
-    "importers": ({"importers", "engine", "systems", "errors", "i18n"}, {"xlwings"}),
+    "importers": ({"importers", "engine", "systems", "errors", "i18n", "files"}, {"xlwings"}),
     "files": ({"files", "errors"}, None),
     "xlsx": ({"xlsx", "files", "engine", "systems", "errors", "i18n", "view", "importers"}, set()),
     "authoring": ({"authoring", "xlsx", "files", "engine", "systems", "errors", "i18n", "view"}, set()),
@@ -51,6 +52,7 @@ RULES: dict[str, tuple[set[str], set[str] | None]] = {
 ONLY: dict[tuple[str, str], tuple[str, ...]] = {
     ("systems", "i18n"): ("xl_ratings.i18n.catalogue",),     # the rulebooks' messages
     ("engine", "files"): ("xl_ratings.files.names",),        # file-name rules its messages quote
+    ("importers", "files"): ("xl_ratings.files.source",),    # a source read within bounds, zips within limits
 }
 TOP = {"__init__", "errors", "cli", "udfs"}   # modules at the top of the package
 

@@ -420,11 +420,17 @@ def test_replaces_a_previous_site_and_uses_an_empty_folder(tmp_path):
     assert (out / MARKER).is_file() and (out / MARKER) in files
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
     assert (out.stat().st_mode & 0o755) == 0o755          # readable by a web server, not mkdtemp's 0700
-    # a file somebody else put into the site folder is never deleted: publishing is refused
+    # a file somebody else put into the site folder is never deleted: it stays where it is
     (out / "players" / "notes.html").write_text("mine")
-    with pytest.raises(ValueError, match="files xl_ratings did not write"):
-        render_site(site, out)
+    render_site(site, out)
     assert (out / "players" / "notes.html").read_text() == "mine"
+    # ... and where the new site writes a page of its own, publishing is refused
+    page = out / "players" / f"{make_site().players[4].slug}.html"
+    page.write_text("mine too")
+    with pytest.raises(ValueError, match="xl_ratings did not write, where the new site writes its pages"):
+        render_site(make_site(), out)
+    assert page.read_text() == "mine too" and (out / "players" / "notes.html").read_text() == "mine"
+    assert len(list((out / "players").iterdir())) == 5
 
 
 def test_failure_leaves_the_previous_site(tmp_path, monkeypatch):
@@ -447,7 +453,9 @@ def test_failure_leaves_the_previous_site(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
-@pytest.mark.parametrize("slug", ["../evil", "a/b", ".hidden", "", "con sole", "x" * 200])
+@pytest.mark.parametrize("slug", ["../evil", "a/b", ".hidden", "", "con sole", "x" * 200,
+                                  # names Windows reserves, with any extension, in any case
+                                  "con", "CON", "prn", "aux.html", "Nul", "com1", "COM9", "lpt0", "Lpt9.x"])
 def test_unsafe_slugs_are_refused(tmp_path, slug):
     site = make_site()
     players = list(site.players)

@@ -113,13 +113,49 @@ def _progress_runner(console: Any) -> Any:
     return runner
 
 
+class _Waiting:
+    """Shows that a long wait goes on (LibreOffice making the PDF): a live line on a terminal
+    (no refresh thread: it moves with each call), else a line every ``every`` seconds."""
+
+    def __init__(self, text: str, every: float = 10.0) -> None:
+        from rich.console import Console
+
+        self.console = Console(stderr=True, highlight=False)
+        self.text, self.every, self.shown = text, every, -1.0
+        self.prog: Any = None
+
+    def __call__(self, seconds: float) -> None:
+        if not self.console.is_terminal:
+            if seconds - self.shown >= self.every or self.shown < 0:
+                self.console.print(f"{self.text} … {seconds:.0f} s")
+                self.shown = seconds
+            return
+        if self.prog is None:
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            self.prog = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                                 console=self.console, transient=True, auto_refresh=False)
+            self.prog.start()
+            self.task = self.prog.add_task(self.text, total=None)
+        self.prog.refresh()
+
+    def __enter__(self) -> "_Waiting":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.prog is not None:
+            self.prog.stop()
+
+
 def cmd_publish(args: argparse.Namespace) -> int:
     from .i18n import to_lang
+    from .i18n.catalogue import publish as M
     from .jobs.publish import publish
 
     console = _console()
-    done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, rating_list=args.rating_list,
-                   layout=args.layout, force=args.force)
+    with _Waiting(M.LIBREOFFICE_WAITING().both()) as waiting:
+        done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, rating_list=args.rating_list,
+                       layout=args.layout, force=args.force, waiting=waiting)
     lang = done.outcome.system.lang
     for text in done.notes:
         console.print(f"{text.en} — {to_lang(text.zh, lang)}")

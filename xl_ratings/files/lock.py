@@ -149,9 +149,11 @@ class WorkbookLock:
             except OSError:
                 pass    # Windows: another run has it open; harmless, the OS lock is what counts
         finally:
-            if fd >= 0:
-                os.close(fd)
-            _HELD.discard(str(self.path))
+            try:
+                if fd >= 0:
+                    os.close(fd)
+            finally:                # a failed close still frees the descriptor (and its lock)
+                _HELD.discard(str(self.path))
 
     # -- helpers
     def _busy(self, pid: int | None) -> RatingInputError:

@@ -13,10 +13,12 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AbstractSet, Any, Iterable
+from typing import AbstractSet, Any, Iterable, Sequence
 
 from ..engine.cells import date_of
-from ..errors import InputErrors, RatingInputError, Where, show
+from ..errors import InputErrors, RatingInputError, Text, Where, show
+from ..i18n.catalogue import imports as M
+from ..files.source import read_source
 from .model import ImportedGame, Source
 
 
@@ -27,44 +29,87 @@ def bilingual(en: str, zh: str) -> str:
 
 
 class Problems:
-    """Collects problems and notes while a file is read."""
+    """Collects problems and notes while a file is read.
 
-    def __init__(self, file: str, sheet: str | None = None, *, lines: bool = False) -> None:
+    ``lines``: a text file (h9, TRF, OpenGotha XML, CSV), whose places are
+    lines (``Where(line=N)``), never rows; ``line_of``: for a table read from a
+    text file (a CSV), record number (1-based) -> the line it starts on."""
+
+    def __init__(self, file: str, sheet: str | None = None, *, lines: bool = False,
+                 line_of: Sequence[int] | None = None) -> None:
         self.file = file
         self.sheet = sheet
-        self.lines = lines        #: a text file: locations are "line N"
+        self.line_of = line_of
+        self.lines = lines or line_of is not None
         self.errors: list[RatingInputError] = []
         self.notes: list[str] = []
 
+    def line(self, row: int | None) -> int | None:
+        """The line of a text file's record ``row`` (a CSV record may span lines)."""
+        if row is not None and self.line_of is not None and 1 <= row <= len(self.line_of):
+            return self.line_of[row - 1]
+        return row
+
     def where(self, row: int | None = None, column: str | None = None) -> Where:
+        if self.lines:
+            return Where(file=self.file, sheet=self.sheet, line=self.line(row), column=column)
         return Where(file=self.file, sheet=self.sheet, row=row, column=column)
 
     def error(self, en: str, zh: str, *, value: Any = None, row: int | None = None,
-              column: str | None = None) -> None:
+              column: str | None = None, where: Where | None = None) -> None:
+        """A problem at ``row``/``column`` (a text file's line: :meth:`where`), or at ``where``."""
+        value = clip(value)
         if value is not None:
             en += f" (value: {show(value)})"
         self.errors.append(RatingInputError(bilingual(en, zh), value=value, problem_zh=zh,
-                                            where=self.where(row, column)))
+                                            where=where or self.where(row, column)))
 
-    def note(self, en: str, zh: str, *, row: int | None = None, column: str | None = None) -> None:
-        if self.lines:
-            loc = ", ".join(p for p in (self.file, f"line {row}" if row is not None else "", column or "") if p)
-        else:
-            loc = self.where(row, column).describe()
+    def note(self, en: str, zh: str, *, row: int | None = None, column: str | None = None,
+             where: Where | None = None) -> None:
+        loc = (where or self.where(row, column)).describe()
         self.notes.append(f"{loc}: {bilingual(en, zh)}" if loc else bilingual(en, zh))
+
+    def decoded(self, odd: Iterable[tuple[int, str]]) -> None:
+        """Note each line read in another encoding than the rest of the file (:func:`decode_text`)."""
+        for no, enc in odd:
+            t = M.LINE_DECODED(encoding=ENCODING_NAMES.get(enc, enc))
+            self.note(t.en, t.zh, row=no)
 
     def raise_if_any(self) -> None:
         if self.errors:
             raise InputErrors(self.errors)
 
 
+#: an encoding as a message names it
+ENCODING_NAMES = {"cp1252": "Windows-1252 (Western)", "latin-1": "ISO 8859-1 (Western)",
+                  "gb18030": "GB18030 (Chinese)", "big5hkscs": "Big5 (traditional Chinese)", "UTF-8": "UTF-8",
+                  "GB18030": "GB18030 (Chinese)"}
+
+#: the longest value a message shows whole (a 200,000-character cell is shown by its start)
+SHOWN_CHARS = 60
+
+
+def clip(value: Any) -> Any:
+    """A value as a message shows it: long text cut to its start ("…" and its length)."""
+    if isinstance(value, str) and len(value) > SHOWN_CHARS:
+        return f"{value[:SHOWN_CHARS]}… ({len(value):,} characters)"
+    return value
+
+
 def fail(file: str, en: str, zh: str, *, value: Any = None, row: int | None = None,
-         column: str | None = None, sheet: str | None = None) -> InputErrors:
-    """One file-level problem, ready to raise."""
+         column: str | None = None, sheet: str | None = None, line: int | None = None) -> InputErrors:
+    """One file-level problem, ready to raise (``line``: a text file's line)."""
+    value = clip(value)
     if value is not None:
         en += f" (value: {show(value)})"
     return InputErrors([RatingInputError(bilingual(en, zh), value=value, problem_zh=zh,
-                                         where=Where(file=file, sheet=sheet, row=row, column=column))])
+                                         where=Where(file=file, sheet=sheet, row=row, column=column, line=line))])
+
+
+def refusal(file: str, text: Text, *, line: int | None = None, value: Any = None) -> InputErrors:
+    """One problem of a text file, from the catalogue, placed at its line."""
+    return InputErrors([RatingInputError(text, value=clip(value), where=Where(file=file, line=line))])
+
 
 
 # --------------------------------------------------------------------------- cells
@@ -105,6 +150,10 @@ def clean(value: Any) -> Any:
     return value
 
 
+#: the longest whole number read from a cell or a token (longer: not a number we use)
+MAX_DIGITS = 18
+
+
 def as_int(value: Any) -> int | None:
     """1, 1.0, "1", " 01 " -> 1; anything else -> None."""
     if isinstance(value, bool) or value is None:
@@ -114,7 +163,8 @@ def as_int(value: Any) -> int | None:
     if isinstance(value, float):
         return int(value) if value.is_integer() else None
     text = str(value).strip()
-    return int(text) if text.isdigit() else None
+    # ASCII digits only ("²" is a digit to isdigit, not to int), and no number longer than any id
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else None
 
 
 def as_float(value: Any) -> float | None:
@@ -146,29 +196,121 @@ def text(value: Any) -> str:
 
 # --------------------------------------------------------------------------- text files
 class NotText(Exception):
-    """The bytes are not text in any encoding tried."""
+    """The bytes are not text in any encoding tried (``text``: why, in both languages;
+    ``line``: the line that is not, in a file whose other lines are)."""
+
+    def __init__(self, text: Text, line: int | None = None) -> None:
+        super().__init__(text.en)
+        self.text, self.line = text, line
 
 
-def decode(data: bytes, encodings: Iterable[str]) -> str:
-    """Decode with the first encoding that works; refuse binary data."""
-    if data.startswith(b"\xff\xfe") or data.startswith(b"\xfe\xff"):
-        return data.decode("utf-16")
+@dataclass(frozen=True)
+class Decoded:
+    """A text file's content: ``odd`` lists the lines (number, encoding) read in another
+    encoding than the rest of the file (a UTF-8 file with a line typed in Windows-1252)."""
+
+    text: str
+    odd: tuple[tuple[int, str], ...] = ()
+
+
+def not_text(exc: NotText) -> Text:
+    """"cannot read the file as text", and why, in both languages."""
+    head = M.NOT_TEXT()
+    return Text(head.id, f"{head.en}: {exc.text.en}", f"{head.zh}：{exc.text.zh}")
+
+
+def refuse_binary(data: bytes) -> None:
+    """Refuse bytes that are binary, not text (NUL bytes, control characters)."""
     if b"\x00" in data:
-        raise NotText("the file holds NUL bytes: it is binary (or UTF-16 without a byte-order mark), not text")
+        raise NotText(M.NOT_TEXT_NUL())
     controls = sum(1 for b in data[:4096] if b < 32 and b not in (9, 10, 13, 12))
     if controls > max(2, len(data[:4096]) // 100):
-        raise NotText("the file holds control characters: it is binary, not text")
+        raise NotText(M.NOT_TEXT_CONTROLS())
+
+
+def decode_text(data: bytes, encodings: Sequence[str]) -> Decoded:
+    """The text of a file in the first of ``encodings`` (UTF-8 first) that reads it; refuse binary data.
+
+    A file that is UTF-8 but for some lines (a comment typed in another editor,
+    one player added by hand) is read line by line: its UTF-8 lines as UTF-8
+    -- never the whole file in a legacy encoding, which would turn every
+    accented or Chinese name into another name -- and each other line in the
+    first other encoding that reads it (Chinese only when it reads as common
+    Chinese characters); a line that none reads is refused with its number.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return Decoded(data.decode("utf-16"))
+    refuse_binary(data)
+    try:
+        return Decoded(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        pass
+    others = [e for e in encodings if e not in ("utf-8", "utf-8-sig")]
+    lines = data.splitlines(keepends=True)
+    if not any(not ln.isascii() and _utf8(ln) is not None for ln in lines):
+        # one legacy encoding for the whole file, as its program wrote it (Chinese when two characters
+        # or more read as common ones: "ÀA" in Windows-1252 is one character of GBK)
+        whole = _legacy(data, others, least=2)
+        if whole is None:
+            raise NotText(M.NOT_IN_ENCODINGS(encodings=", ".join(e for e in encodings if e != CHINESE)))
+        return Decoded(whole[0])
+    texts = [_utf8(ln[3:] if no == 1 and ln.startswith(b"\xef\xbb\xbf") else ln)
+             for no, ln in enumerate(lines, start=1)]
+    # GB18030 reads almost anything: never alone.  The other lines tell the language: a file whose
+    # UTF-8 lines are Western (Café, Müller) reads an odd line as Western text first -- "Él" in
+    # Windows-1252 is also one common character of Big5 -- and a Chinese file as Chinese first.
+    chinese = any(_is_cjk(c) for t in texts if t is not None for c in t)
+    order = [e for e in others if e != "gb18030"]
+    if not chinese:
+        order.sort(key=lambda e: e == CHINESE)
+    out: list[str] = []
+    odd: list[tuple[int, str]] = []
+    for no, (ln, text) in enumerate(zip(lines, texts), start=1):
+        if text is None:
+            got = _legacy(ln, order, least=2)     # Chinese: two characters or more read as common ones
+            if got is None:
+                raise NotText(M.LINE_NOT_DECODABLE(), line=no)
+            text = got[0]
+            odd.append((no, got[1]))
+        out.append(text)
+    return Decoded("".join(out), tuple(odd))
+
+
+def _is_cjk(c: str) -> bool:
+    return "\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff"
+
+
+def _utf8(data: bytes) -> str | None:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _legacy(data: bytes, encodings: Sequence[str], least: int = 1) -> tuple[str, str] | None:
+    """(text, encoding) in the first of ``encodings`` that reads ``data``; None if none does
+    (``least``: the Chinese characters a text needs to be taken for Chinese)."""
     for enc in encodings:
         if enc == CHINESE:
-            text = _chinese(data)
-            if text is not None:
-                return text
+            got = _chinese(data, least)
+            if got is not None:
+                return got
             continue
+        if enc == "latin-1":        # Western text as Windows writes it (’ “ ” € …), else ISO 8859-1
+            try:
+                return data.decode("cp1252"), "cp1252"
+            except UnicodeDecodeError:
+                pass
         try:
-            return data.decode(enc)
+            return data.decode(enc), enc
         except UnicodeDecodeError:
             continue
-    raise NotText("the file is not in any of the encodings " + ", ".join(e for e in encodings if e != CHINESE))
+    return None
+
+
+def decode(data: bytes, encodings: Sequence[str]) -> str:
+    """:func:`decode_text`'s text."""
+    return decode_text(data, encodings).text
 
 
 #: In an encodings list: Chinese text in GB18030/GBK (mainland) or Big5 (Hong Kong, Taiwan),
@@ -176,14 +318,14 @@ def decode(data: bytes, encodings: Iterable[str]) -> str:
 CHINESE = "chinese"
 
 
-def _common_share(text: str) -> float:
+def _common_share(text: str, least: int = 1) -> float:
     """The share of a text's Chinese characters among the 3,755 most common (GB2312 level 1),
     traditional ones counted by their simplified form: wrongly decoded bytes give rare
-    characters, kana, Greek or private-use ones."""
+    characters, kana, Greek or private-use ones.  0 when there are fewer than ``least``."""
     from ..i18n import simplified
 
     chars = [c for c in simplified(text) if ord(c) > 0x7F and not c.isspace()]
-    if not chars:
+    if len(chars) < max(1, least):
         return 0.0
     good = 0
     for c in chars:
@@ -195,31 +337,34 @@ def _common_share(text: str) -> float:
     return good / len(chars)
 
 
-def _chinese(data: bytes) -> str | None:
-    """``data`` as GB18030 or Big5 text, whichever gives common Chinese characters (at
-    least 60% of them); None when neither does (e.g. latin-1 accents: "J\xe9r\xe9my")."""
-    best: tuple[float, str] | None = None
+def _chinese(data: bytes, least: int = 1) -> tuple[str, str] | None:
+    """(``data`` as GB18030 or Big5 text, the encoding), whichever gives common Chinese characters
+    (at least 60% of them); None when neither does (e.g. latin-1 accents: "J\\xe9r\\xe9my")."""
+    best: tuple[float, str, str] | None = None
     for enc in ("gb18030", "big5hkscs"):
         try:
             text = data.decode(enc)
         except UnicodeDecodeError:
             continue
-        share = _common_share(text)
+        share = _common_share(text, least)
         if best is None or share > best[0]:
-            best = (share, text)
-    return best[1] if best is not None and best[0] >= 0.6 else None
+            best = (share, text, enc)
+    return (best[1], best[2]) if best is not None and best[0] >= 0.6 else None
 
 
-def read_text(path: str | Path, encodings: Iterable[str]) -> str:
-    path = Path(path)
-    data = path.read_bytes()
+def read_source_text(data: bytes, file: str, encodings: Sequence[str]) -> Decoded:
+    """A text source's content (:func:`decode_text`), or InputErrors naming the file (and the line)."""
     if not data.strip():
-        raise fail(str(path), "the file is empty", "文件是空的")
+        raise refusal(file, M.EMPTY_FILE())
     try:
-        return decode(data, tuple(encodings))
+        return decode_text(data, encodings)
     except NotText as exc:
-        raise fail(str(path), f"cannot read the file as text: {exc}",
-                   "无法作为文本读取（可能是二进制文件或编码不对；请存为 UTF-8 或 GB18030）") from None
+        raise refusal(file, not_text(exc), line=exc.line) from None
+
+
+def read_text(path: str | Path, encodings: Sequence[str]) -> str:
+    """The text of a text file (:func:`read_source_text`)."""
+    return read_source_text(read_source(path), str(path), encodings).text
 
 
 #: UTF-8 (with or without a BOM) first everywhere.  GB18030 for Chinese CSV and TRF;
@@ -236,6 +381,10 @@ _DATE_FORMATS = ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y%m%d", "%d.%m.%Y", "%y/%
                  "%y.%m.%d", "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%Y年%m月%d日")
 
 
+#: the longest text read as a date ("September 30, 2026 14:30:00" and more)
+MAX_DATE_CHARS = 40
+
+
 def parse_date(value: Any) -> dt.date | None:
     """A date as written in any source; None for blank; ValueError if unreadable."""
     if value is None or (isinstance(value, str) and not value.strip()):
@@ -248,7 +397,10 @@ def parse_date(value: Any) -> dt.date | None:
         if 20000 <= value <= 80000:                  # an Excel serial day
             return date_of(value)
         raise ValueError(f"not a date: {value!r}")
-    raw = unicodedata.normalize("NFKC", str(value)).strip()
+    raw = str(value).strip()
+    if len(raw) > MAX_DATE_CHARS:                    # no date is this long (and no regex sees it)
+        raise ValueError(f"not a date: {raw[:MAX_DATE_CHARS]!r}…")
+    raw = unicodedata.normalize("NFKC", raw)
     s = re.sub(r"\s*([./\-])\s*", r"\1", raw)        # "28. 07. 2005" -> "28.07.2005"
     s = re.sub(r"[T ]\d{1,2}:\d{2}(:\d{2})?$", "", s)  # a time part
     for fmt in _DATE_FORMATS:
@@ -326,8 +478,13 @@ class Half:
     date: dt.date | None = None
 
     def label(self) -> str:
-        loc = self.where.column or (f"line {self.where.row}" if self.where.row else "")
+        loc = self.where.column or (f"line {self.line}" if self.line else "")
         return f"{loc} ({self.raw})" if loc else str(self.raw)
+
+    @property
+    def line(self) -> int | None:
+        """The half's line (a text file) or row (a sheet)."""
+        return self.where.line if self.where.line is not None else self.where.row
 
 
 _CELL = re.compile(r"^[A-Z]{1,3}\d+$")
@@ -338,7 +495,7 @@ def _cell_name(h: Half) -> str:
     col = h.where.column
     if col and _CELL.match(col):
         return col
-    line = f"line {h.where.row}" if h.where.row is not None else ""
+    line = f"line {h.line}" if h.line is not None else ""
     return ", ".join(p for p in (line, (col or "").split(" (")[0]) if p) or "?"
 
 
@@ -354,20 +511,20 @@ def check_pair(a: Half, b: Half, problems: Problems, what: str = "crosstable",
             f"the two halves of the {what} disagree: {_cell_name(a)} says {a.raw}, "
             f"{_cell_name(b)} says {b.raw}",
             f"{what_zh}两处结果不一致：{_cell_name(a)} 为 {a.raw}，{_cell_name(b)} 为 {b.raw}",
-            value=a.raw, row=a.where.row, column=a.where.column)
+            value=a.raw, where=a.where)
         ok = False
     if a.colour and b.colour and a.colour == b.colour:
         problems.error(
             f"both players have the same colour: {_cell_name(a)} says {a.raw}, {_cell_name(b)} says {b.raw}",
             f"双方执同一颜色：{_cell_name(a)} 为 {a.raw}，{_cell_name(b)} 为 {b.raw}",
-            value=a.raw, row=a.where.row, column=a.where.column)
+            value=a.raw, where=a.where)
         ok = False
     if a.handicap is not None and b.handicap is not None and a.handicap != -b.handicap:
         problems.error(
             f"the two halves give different handicaps: {_cell_name(a)} says {a.raw}, "
             f"{_cell_name(b)} says {b.raw}",
             f"让子数不一致：{_cell_name(a)} 为 {a.raw}，{_cell_name(b)} 为 {b.raw}",
-            value=a.raw, row=a.where.row, column=a.where.column)
+            value=a.raw, where=a.where)
         ok = False
     return ok
 
@@ -377,13 +534,13 @@ def game_from(a: Half, b: Half | None, problems: Problems) -> ImportedGame | Non
     if b is not None and a.score == b.score == "-":
         problems.note(f"round {a.round}: both players lost by forfeit ({_cell_name(a)}, {_cell_name(b)}): "
                       "not a game, not imported",
-                      "双方均弃权，不算对局，不导入", row=a.where.row, column=a.where.column)
+                      "双方均弃权，不算对局，不导入", where=a.where)
         return None
     if a.score in _SKIPPED:
         en, zh = _SKIPPED[a.score]
         rnd = f"round {a.round}: " if a.round is not None else ""
         problems.note(f"{rnd}{a.player} v {a.opponent} {a.raw}: {en}", zh,
-                      row=a.where.row, column=a.where.column)
+                      where=a.where)
         return None
     colour = a.colour or ({"w": "b", "b": "w"}.get(b.colour) if b is not None and b.colour else None)
     handicap = a.handicap
@@ -407,18 +564,18 @@ def pair_halves(halves: list[Half], keys: set[str], problems: Problems, *,
         if h.opponent not in keys:
             problems.error(f"round {h.round}: opponent number {h.opponent} does not exist",
                            f"第 {h.round} 轮：对手编号 {h.opponent} 不存在",
-                           value=h.raw, row=h.where.row, column=h.where.column)
+                           value=h.raw, where=h.where)
             continue
         if h.opponent == h.player:
             problems.error(f"round {h.round}: player {h.player} meets themself",
                            f"第 {h.round} 轮：棋手 {h.player} 与自己对局",
-                           value=h.raw, row=h.where.row, column=h.where.column)
+                           value=h.raw, where=h.where)
             continue
         slot = (h.round, h.player)
         if slot in index:
             problems.error(f"round {h.round}: player {h.player} has two games",
                            f"第 {h.round} 轮：棋手 {h.player} 有两盘对局",
-                           value=h.raw, row=h.where.row, column=h.where.column)
+                           value=h.raw, where=h.where)
             continue
         index[slot] = h
         usable.append(h)
@@ -438,7 +595,7 @@ def pair_halves(halves: list[Half], keys: set[str], problems: Problems, *,
                 f"round {h.round}: a game listed once only: {_cell_name(h)} says {h.raw} "
                 f"(player {h.player} v {h.opponent}), but {there}",
                 f"第 {h.round} 轮：对局只出现一次：{_cell_name(h)} 为 {h.raw}，但{there_zh}",
-                value=h.raw, row=h.where.row, column=h.where.column)
+                value=h.raw, where=h.where)
             continue
         done.add((other.round, other.player))
         if check_pair(h, other, problems, what, what_zh):

@@ -22,15 +22,18 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import itertools
 import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import ResultError, Where
+from ..errors import ResultError
 from ..systems.game_result import parse_result
-from ._common import (CSV_ENCODINGS, Half, Problems, as_float, as_int, cell_ref, check_pair,
+from ..files.source import read_source
+from ..i18n.catalogue import imports as M
+from ._common import (CSV_ENCODINGS, Decoded, Half, Problems, as_float, as_int, cell_ref, check_pair,
                       clean, fail, find_column, game_from, header_words, key_text, pair_halves,
-                      parse_sex, read_text, text)
+                      parse_sex, read_source_text, refusal, text)
 from .model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 
 # Header words (compared lower-case, whole cell or any of its words).
@@ -61,10 +64,12 @@ _BYES = {"+": ("a bye or a free win", "轮空或不战而胜"), "-": ("absent", 
          "缺席": ("absent", "缺席"), "free": ("a bye", "轮空")}
 
 _RES = r"(?P<res>1|0|½|0\.5|1/2|=|\+|-|胜|負|负|和|勝)"
-_SWISS_COLOUR = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wb白黑])\s*" + _RES +
-                           r"\s*(?:(?:h|让|讓)\s*(?P<h>\d+))?\s*(?P<star>\*)?$", re.I)
-_SWISS_PLAIN = re.compile(r"^(?P<opp>\d+)\s*(?P<res>½|=|\+|-|胜|負|负|和|勝)\s*(?P<star>\*)?$")
-_ROUND_HEADER = re.compile(r"^(?:r|rd|rnd|round|第)?\s*(\d+)\s*(?:轮|輪|r|局)?\.?$", re.I)
+# possessive quantifiers (*+, ++): a run of spaces or digits is taken whole, never tried again
+# piece by piece (linear time on a 30,000-character cell)
+_SWISS_COLOUR = re.compile(r"(?P<opp>\d++)\s*+(?P<col>[wb白黑])\s*+" + _RES +
+                           r"\s*+(?:(?:h|让|讓)\s*+(?P<h>\d++))?\s*+(?P<star>\*)?", re.I)
+_SWISS_PLAIN = re.compile(r"(?P<opp>\d++)\s*+(?P<res>½|=|\+|-|胜|負|负|和|勝)\s*+(?P<star>\*)?")
+_ROUND_HEADER = re.compile(r"(?:r|rd|rnd|round|第)?\s*+(\d++)\s*+(?:轮|輪|r|局)?\.?", re.I)
 _COLOURS = {"w": "w", "b": "b", "白": "w", "黑": "b"}
 
 
@@ -132,15 +137,17 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
         vals = [grid[r][lay.cols["rank"]] for r in range(start, len(grid)) if lay.cols["rank"] < len(grid[r])]
         if vals and all(v is None or as_int(v) is not None for v in vals):
             lay.cols["place"] = lay.cols.pop("rank")
+    seen: set[int] = set()
     for r in range(start, len(grid)):
         row = grid[r]
         n = as_int(row[nc]) if nc < len(row) else None
         if n is None or n < 1:
             continue
-        if n in lay.numbers.values():
+        if n in seen:
             problems.error(f"player number {n} appears twice", f"棋手编号 {n} 重复",
                            value=n, row=r + 1, column=cell_ref(r, nc))
             continue
+        seen.add(n)
         lay.rows.append(r)
         lay.numbers[r] = n
     if not lay.rows:
@@ -175,7 +182,7 @@ def _players(grid: list[list[Any]], lay: _Layout, problems: Problems) -> list[Im
             key=str(n), name=name, sex=sex, club=text(get(r, "club")), country=text(get(r, "country")),
             rank=rank, rating=rating, federation_id=text(get(r, "fed_id")) or None,
             egf_pin=key_text(get(r, "egf_pin")) or None, fide_id=key_text(get(r, "fide_id")) or None,
-            source=Source(problems.file, line=r + 1, cell=cell_ref(r, lay.cols.get("name", lay.cols["number"])),
+            source=Source(problems.file, line=problems.line(r + 1), cell=cell_ref(r, lay.cols.get("name", lay.cols["number"])),
                           sheet=problems.sheet)))
     return players
 
@@ -192,7 +199,7 @@ def _free_columns(grid: list[list[Any]], lay: _Layout) -> list[int]:
         h = header[c] if c < len(header) else None
         if h is not None and as_int(h) is None and header_words(h) & set(IGNORED):
             continue
-        if h is not None and isinstance(h, str) and _ROUND_HEADER.match(h) is None and \
+        if h is not None and isinstance(h, str) and _ROUND_HEADER.fullmatch(h) is None and \
                 header_words(h) & set(NAME + CLUB + RANK + RATING + PLACE):
             continue
         free.append(c)
@@ -215,7 +222,7 @@ def _is_swiss_cell(value: Any) -> bool:
     if len(parts) >= 2 and all(_is_rr_token(p) for p in parts):
         return False
     t = "".join(parts)
-    return bool(_SWISS_COLOUR.match(t) or _SWISS_PLAIN.match(t))
+    return bool(_SWISS_COLOUR.fullmatch(t) or _SWISS_PLAIN.fullmatch(t))
 
 
 # ------------------------------------------------------------------------------ Swiss
@@ -224,24 +231,26 @@ def _parse_swiss(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], i
     rounds_cols = [c for c in free if any(c < len(grid[r]) and _is_swiss_cell(grid[r][c]) for r in lay.rows)]
     # numbered round headers (R1, 第1轮, 1 …) must count 1, 2, 3 …
     round_of: dict[int, int] = {}
+    taken: set[int] = set()
     for i, c in enumerate(rounds_cols, start=1):
         h = header[c] if c < len(header) else None
-        m = _ROUND_HEADER.match(text(h)) if h is not None else None
-        rnd = int(m.group(1)) if m else i
-        if rnd < 1 or rnd > len(rounds_cols) or rnd in round_of.values():
+        m = _ROUND_HEADER.fullmatch(text(h)) if h is not None else None
+        rnd = (as_int(m.group(1)) or 0) if m else i
+        if rnd < 1 or rnd > len(rounds_cols) or rnd in taken:
             problems.error(f"round {rnd} is out of range: the table has {len(rounds_cols)} round columns",
                            f"轮次 {rnd} 超出范围：表中只有 {len(rounds_cols)} 轮",
                            value=h, row=(lay.header or 0) + 1, column=cell_ref(lay.header or 0, c))
             continue
         round_of[c] = rnd
+        taken.add(rnd)
     halves: list[Half] = []
     for r in lay.rows:
         me = str(lay.numbers[r])
         for c, rnd in round_of.items():
             raw = grid[r][c] if c < len(grid[r]) else None
             ref = cell_ref(r, c)
-            where = Where(problems.file, problems.sheet, r + 1, ref)
-            src = Source(problems.file, line=r + 1, cell=ref, sheet=problems.sheet)
+            where = problems.where(r + 1, ref)
+            src = Source(problems.file, line=problems.line(r + 1), cell=ref, sheet=problems.sheet)
             if raw is None:
                 problems.note(f"round {rnd}: player {me} has no game (blank)", "该轮无对局（空白）",
                               row=r + 1, column=ref)
@@ -255,8 +264,8 @@ def _parse_swiss(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], i
                 problems.note(f"round {rnd}: player {me}: {en} ({t}): not a game", f"{zh}，不算对局",
                               row=r + 1, column=ref)
                 continue
-            m = _SWISS_COLOUR.match(t) or _SWISS_PLAIN.match(t)
-            if not m:
+            m = _SWISS_COLOUR.fullmatch(t) or _SWISS_PLAIN.fullmatch(t)
+            if not m or as_int(m.group("opp")) is None:
                 problems.error(f"round {rnd}: not a result; write it like 12w1, 5b0, 7b½, 3w=, 9+ or 4-",
                                f"第 {rnd} 轮：不是有效结果，应写作 12w1、5b0、7b½、3w=、9+ 或 4-",
                                value=raw, row=r + 1, column=ref)
@@ -368,8 +377,9 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
                                        value=raw, row=r + 1, column=ref)
                         continue
                     halves[(leg, i, j)] = Half(None, str(i), str(j), score, None, None,
-                                               Where(problems.file, problems.sheet, r + 1, ref), text(raw),
-                                               Source(problems.file, line=r + 1, cell=ref, sheet=problems.sheet))
+                                               problems.where(r + 1, ref), text(raw),
+                                               Source(problems.file, line=problems.line(r + 1), cell=ref,
+                                                      sheet=problems.sheet))
     legs = max(legs, len(blocks))
     games: list[ImportedGame] = []
     for leg in range(legs):
@@ -390,7 +400,7 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
                     problems.error(f"a game listed once only: {h.where.column} says {h.raw}, "
                                    f"{other_ref} is blank",
                                    f"对局只出现一次：{h.where.column} 为 {h.raw}，{other_ref} 为空",
-                                   value=h.raw, row=h.where.row, column=h.where.column)
+                                   value=h.raw, where=h.where)
                     continue
                 if check_pair(a, b, problems):
                     g = game_from(a, b, problems)
@@ -408,9 +418,13 @@ def _mirror_ref(blocks, leg, row_of, h: Half) -> str:
 
 
 # ------------------------------------------------------------------------------ entry points
-def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None) -> Tournament:
-    """Read a crosstable given as rows of cell values (from a sheet or a CSV)."""
-    problems = Problems(file, sheet)
+def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
+               line_of: list[int] | None = None, problems: Problems | None = None) -> Tournament:
+    """Read a crosstable given as rows of cell values (from a sheet or a CSV).
+
+    ``line_of``: a CSV's rows -> the line each starts on (its places are then lines);
+    ``problems``: notes already made (on decoding)."""
+    problems = problems or Problems(file, sheet, line_of=line_of)
     grid = [[clean(v) for v in row] for row in rows]
     while grid and not any(v is not None for v in grid[-1]):
         grid.pop()
@@ -450,15 +464,44 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None) -> To
                       format="crosstable", source=file)
 
 
-def read_csv_rows(path: str | Path) -> list[list[str]]:
-    content = read_text(path, CSV_ENCODINGS)
+def read_csv(data: bytes, file: str) -> tuple[list[list[str]], list[int], Decoded]:
+    """A CSV's rows, the line each row starts on, and its decoding (UTF-8, or GBK/Big5 Chinese;
+    line by line for a UTF-8 file with a line in another encoding)."""
+    decoded = read_source_text(data, file, CSV_ENCODINGS)
+    content = decoded.text
     # the separator: the one of , ; tab that most lines use (a title line above the table
     # has none; Excel writes ; where the decimal mark is a comma)
-    lines = [ln for ln in content.splitlines()[:50] if ln.strip()]
+    lines = [ln for ln in itertools.islice(io.StringIO(content, newline=""), 50) if ln.strip()]
     delimiter = max(",;\t", key=lambda d: (sum(1 for ln in lines if d in ln), d == ","))
-    return [row for row in csv.reader(io.StringIO(content), delimiter=delimiter)]
+    reader = csv.reader(io.StringIO(content, newline=""), delimiter=delimiter)
+    rows: list[list[str]] = []
+    starts: list[int] = []
+    last = 0
+    try:
+        for row in reader:
+            starts.append(last + 1)
+            rows.append(row)
+            last = reader.line_num
+    except csv.Error as exc:            # a field over the csv module's limit (a quote left open), a NUL …
+        if "field larger than field limit" in str(exc):
+            raise refusal(file, M.LINE_TOO_LONG(limit=csv.field_size_limit()), line=last + 1) from None
+        raise refusal(file, M.CSV_DAMAGED(reason=str(exc)), line=last + 1) from None
+    return rows, starts, decoded
+
+
+def read_csv_rows(path: str | Path) -> list[list[str]]:
+    """A CSV file's rows (:func:`read_csv`)."""
+    return read_csv(read_source(path), str(path))[0]
+
+
+def parse_csv_bytes(data: bytes, file: str) -> Tournament:
+    """Read a crosstable saved as CSV (UTF-8 or GB18030); its places are lines."""
+    rows, starts, decoded = read_csv(data, file)
+    problems = Problems(file, line_of=starts)
+    problems.decoded(decoded.odd)
+    return parse_rows(rows, file, line_of=starts, problems=problems)
 
 
 def parse_csv(path: str | Path) -> Tournament:
     """Read a crosstable saved as CSV (UTF-8 or GB18030)."""
-    return parse_rows(read_csv_rows(path), str(path))
+    return parse_csv_bytes(read_source(path), str(path))

@@ -11,6 +11,12 @@
   (``1 Surname Name 3d CC Club … 12+/w``) -> ``h9``;
 * other delimited text (CSV) -> ``crosstable``.
 
+Bounded work: the file is read once, at most ``MAX_SOURCE_BYTES``; a zip
+(a workbook source) passes the zip-bomb limits of
+:mod:`xl_ratings.files.source` before anything in it is inflated; the text
+is looked at line by line in linear time (no regular expression that can
+backtrack, no second pass over the file).
+
 ``load`` dispatches and turns every failure into a message (an
 :class:`~xl_ratings.errors.InputErrors`), never a traceback.
 """
@@ -18,22 +24,25 @@
 from __future__ import annotations
 
 import re
-import zipfile
 from pathlib import Path
 from collections.abc import Mapping
 from typing import Any, Callable
 
 from ..errors import InputErrors, RatingInputError
+from ..files.source import MAX_FILE_BYTES, open_zip, read_source
+from ..i18n.catalogue import imports as M
 from . import crosstable, h9, opengotha, report, trf
-from ._common import NotText, TEXT_ENCODINGS, decode, fail, header_words
+from ._common import NotText, fail, header_words, not_text, refusal, refuse_binary
 from .model import Tournament
 
 FORMATS = ("trf", "h9", "opengotha", "crosstable", "report")
-_WORKBOOK = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
+MAX_SOURCE_BYTES = MAX_FILE_BYTES       #: a tournament file is at most this big (200 MiB)
+SNIFF_BYTES = 200_000                   #: the start of a text file its format is told from
 CROSSTABLE_SHEETS = ("import", "导入", "導入", "crosstable", "交叉表", "成绩表", "成績表")
-_TRF_LINE = re.compile(r"^(?:\d{3}|XX[A-Z]|###)(?: |$)")
-_H9_TAG = re.compile(r"^\s*;\s*(?:CL|EV|PC|DT|HA|KM|TM)\[", re.M)
-_H9_PLAYER = re.compile(r"^\s*\d*\s+\S+.*\s\d{1,2}[kdpKDP]\s+\S+.*\s\d+[+\-=?](?:[/!][wbWB?]?\d*)?\s*$", re.M)
+_TRF_LINE = re.compile(r"(?:\d{3}|XX[A-Z]|###)(?: |$)")
+_H9_TAGS = ("CL[", "EV[", "PC[", "DT[", "HA[", "KM[", "TM[")
+_H9_GRADE = re.compile(r"\d{1,2}[kdpKDP]")
+_H9_RESULT = re.compile(r"\d+[+\-=?](?:[/!][wbWB?]?\d*)?")
 
 
 def _sheet_names(path: Path) -> list[str]:
@@ -58,37 +67,67 @@ def _is_report(names: list[str]) -> bool:
 
 
 def _is_workbook(path: Path, head: bytes) -> bool:
+    """A workbook (.xlsx/.xlsm/.ods zip, or an old .xls); a zip over the zip-bomb limits is
+    refused here, before calamine (or anything else) inflates a part of it."""
     if head.startswith(b"PK\x03\x04"):
-        try:
-            with zipfile.ZipFile(path) as z:
-                return any(n.startswith(("xl/", "content.xml")) for n in z.namelist())
-        except zipfile.BadZipFile:
-            return False
+        with open_zip(path) as z:
+            return any(n.startswith(("xl/", "content.xml")) for n in z.namelist())
     return head.startswith(b"\xd0\xcf\x11\xe0")      # an old .xls (OLE)
+
+
+def looks_like_h9_player(line: str) -> bool:
+    """An EGF player line: [place] name … grade (3d, 12k) at least one more field … a round (12+/w)."""
+    tokens = line.split()
+    if tokens and tokens[0].isdigit():
+        tokens = tokens[1:]
+    if len(tokens) < 4 or not _H9_RESULT.fullmatch(tokens[-1]):
+        return False
+    return any(_H9_GRADE.fullmatch(t) for t in tokens[1:-2])
+
+
+def _h9_tag(line: str) -> bool:
+    """``; EV[…]`` and the other EGF header tags."""
+    s = line.lstrip()
+    return s.startswith(";") and s[1:].lstrip().startswith(_H9_TAGS)
+
+
+def _sniff_text(data: bytes) -> str:
+    """The start of a text file, for telling its format (encoding errors do not matter here)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    refuse_binary(data)
+    return data.decode("utf-8", errors="replace")
 
 
 def guess_format(path: str | Path) -> str:
     """One of FORMATS, from the file's content; raises InputErrors if it cannot tell."""
     path = Path(path)
-    if not path.is_file():
-        raise fail(str(path), "no such file", "文件不存在")
-    data = path.read_bytes()
+    data = read_source(path, MAX_SOURCE_BYTES)
+    return _guess(path, data, _workbook_sheets(path, data))
+
+
+def _workbook_sheets(path: Path, data: bytes) -> list[str] | None:
+    """A workbook's sheet names (read once, after the zip limits); None: not a workbook."""
+    if not data.strip() or not _is_workbook(path, data[:8]):
+        return None
+    try:
+        return _sheet_names(path)
+    except Exception as exc:
+        raise fail(str(path), f"the workbook cannot be opened: {exc}", "无法打开该工作簿") from None
+
+
+def _guess(path: Path, data: bytes, sheets: list[str] | None) -> str:
     if not data.strip():
-        raise fail(str(path), "the file is empty", "文件是空的")
-    if _is_workbook(path, data[:8]):
-        try:
-            names = _sheet_names(path)
-        except Exception as exc:
-            raise fail(str(path), f"the workbook cannot be opened: {exc}", "无法打开该工作簿") from None
-        return "report" if _is_report(names) else "crosstable"
+        raise refusal(str(path), M.EMPTY_FILE())
+    if sheets is not None:
+        return "report" if _is_report(sheets) else "crosstable"
     if data[:4] == b"PK\x03\x04":
         raise fail(str(path), "a ZIP file that is not a workbook", "这是 ZIP 文件，不是工作簿")
     try:
-        content = decode(data[:200_000], TEXT_ENCODINGS)
+        content = _sniff_text(data[:SNIFF_BYTES])
     except NotText as exc:
-        raise fail(str(path), f"cannot read the file: {exc}", "无法读取：文件不是文本（可能是二进制文件）") from None
-    stripped = content.lstrip("\ufeff \t\r\n")
-    if stripped.startswith("<"):
+        raise refusal(str(path), not_text(exc)) from None
+    if content.lstrip("\ufeff \t\r\n").startswith("<"):
         if re.search(r"<Tournament[\s>]", content[:5000]):
             return "opengotha"
         raise fail(str(path), "an XML or HTML file that is not an OpenGotha tournament (<Tournament>)",
@@ -97,7 +136,8 @@ def guess_format(path: str | Path) -> str:
     trf_lines = sum(1 for ln in lines if _TRF_LINE.match(ln))
     if lines and trf_lines >= max(1, len(lines) * 0.8) and any(ln.startswith("001 ") for ln in lines):
         return "trf"
-    if _H9_TAG.search(content) or len(_H9_PLAYER.findall(content)) >= max(1, len(lines) // 2):
+    if any(_h9_tag(ln) for ln in lines) or \
+            sum(1 for ln in lines if looks_like_h9_player(ln)) >= max(1, len(lines) // 2):
         return "h9"
     if any(d in content for d in (",", ";", "\t")):
         return "crosstable"
@@ -112,8 +152,7 @@ def _crosstable_sheet(names: list[str]) -> str:
     return names[0]
 
 
-def _load_workbook(path: Path, fmt: str, read: SheetReader) -> Tournament:
-    names = _sheet_names(path)
+def _load_workbook(path: Path, fmt: str, read: SheetReader, names: list[str]) -> Tournament:
     if not names:
         raise fail(str(path), "the workbook has no sheets", "工作簿没有工作表")
     if fmt == "report":
@@ -122,24 +161,30 @@ def _load_workbook(path: Path, fmt: str, read: SheetReader) -> Tournament:
     return crosstable.parse_rows(read(path, [sheet])[sheet], str(path), sheet)
 
 
+_TEXT_READERS: dict[str, Callable[[bytes, str], Tournament]] = {
+    "trf": trf.parse_bytes, "h9": h9.parse_bytes, "opengotha": opengotha.parse_bytes,
+    "crosstable": crosstable.parse_csv_bytes}
+
+
 def load(path: str | Path, format: str | None = None, read_sheets: SheetReader | None = None) -> Tournament:
     """Read any supported results file into a Tournament; every failure is an InputErrors.
 
+    The file is read once (at most ``MAX_SOURCE_BYTES``) and parsed from those bytes.
     ``read_sheets(path, names)``: how to read a workbook's sheets (default: python-calamine)."""
     path = Path(path)
+    fmt = format
     try:
-        fmt = format or guess_format(path)
+        data = read_source(path, MAX_SOURCE_BYTES)
+        sheets = _workbook_sheets(path, data)
+        fmt = format or _guess(path, data, sheets)
         if fmt not in FORMATS:
             raise fail(str(path), f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}",
                        "未知格式", value=fmt)
-        head = path.read_bytes()[:8]
-        if fmt in ("report", "crosstable") and _is_workbook(path, head):
-            return _load_workbook(path, fmt, read_sheets or _read_sheets)
+        if fmt in ("report", "crosstable") and sheets is not None:
+            return _load_workbook(path, fmt, read_sheets or _read_sheets, sheets)
         if fmt == "report":
             raise fail(str(path), "a report must be an .xlsx workbook", "报表必须是 .xlsx 工作簿")
-        readers: dict[str, Callable[[str | Path], Tournament]] = {
-            "trf": trf.parse, "h9": h9.parse, "opengotha": opengotha.parse, "crosstable": crosstable.parse_csv}
-        return readers[fmt](path)
+        return _TEXT_READERS[fmt](data, str(path))
     except InputErrors:
         raise
     except RatingInputError as exc:
@@ -147,15 +192,5 @@ def load(path: str | Path, format: str | None = None, read_sheets: SheetReader |
     except OSError as exc:
         raise fail(str(path), f"cannot read the file ({exc.strerror or 'read error'})", "无法读取该文件") from None
     except Exception:                  # the parsers' and calamine's own error types
-        raise fail(str(path), f"cannot read the file: it is damaged, or not a {fmt_name(path, format)} file",
+        raise fail(str(path), f"cannot read the file: it is damaged, or not a {fmt or 'supported'} file",
                    "无法读取该文件：文件已损坏或格式不符") from None
-
-
-def fmt_name(path: Path, format: str | None) -> str:
-    """The format a file was read as, for messages."""
-    if format:
-        return format
-    try:
-        return guess_format(path)
-    except Exception:              # a file that cannot even be guessed
-        return "supported"

@@ -19,6 +19,10 @@ what OpenGotha and Pairgoth actually write):
   of a player is the line's position (1, 2, …) unless the places are exactly
   1..n, in which case they are the same thing.
 * Handicap: the stones given; the black player receives them.
+
+The file is decoded line by line where needed (:func:`._common.decode_text`:
+a UTF-8 file with one line in Windows-1252 keeps its UTF-8 names), and read
+in one pass, in time linear in its size.
 """
 
 from __future__ import annotations
@@ -27,143 +31,181 @@ import dataclasses
 import datetime as dt
 import re
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Where
-from ._common import Half, H9_ENCODINGS, Problems, fail, pair_halves, parse_date, read_text
+from ..files.source import read_source
+from ._common import (MAX_DIGITS, Half, H9_ENCODINGS, Problems, as_int, fail, pair_halves, parse_date,
+                      read_source_text)
 from .model import ImportedEvent, ImportedPlayer, Source, Tournament
 
-_TAG = re.compile(r"\b([A-Z]{2})\[([^\]]*)\]")
-_GRADE = re.compile(r"^(\d{1,2})\s*([kdp])$", re.I)
-_ROUND = re.compile(r"^(?P<opp>\d+)(?P<sym>[+\-=?])(?:(?P<sep>[/!])(?P<col>[wb?])?(?P<h>\d+)?)?(?P<bang>!)?$",
+_GRADE = re.compile(r"(\d{1,2})\s*([kdp])", re.I)
+_ROUND = re.compile(r"(?P<opp>\d+)(?P<sym>[+\-=?])(?:(?P<sep>[/!])(?P<col>[wb?])?(?P<h>\d+)?)?(?P<bang>!)?",
                     re.I)
-_LOOKS_LIKE_ROUND = re.compile(r"^\d+[^\d.,]")   # "12x/w", "12+/q": meant as a round entry
+_PIN = re.compile(r"\d{8}")
 _BYES = {"+": ("a free win (bye)", "轮空得胜"), "-": ("a free round or absence", "轮空或缺席"),
          "=": ("a half-point bye", "轮空得半分"), "?": ("no game, result unknown", "无对局，结果未知")}
+_SCORE = {"+": "1", "-": "0", "=": "0.5", "?": "?"}
+_FORFEIT = {"1": "+", "0": "-", "0.5": "F=", "?": "?"}
+
+
+def _round_entry(tok: str) -> re.Match[str] | None:
+    """A round entry (``12+/w``), its opponent number at most MAX_DIGITS long."""
+    m = _ROUND.fullmatch(tok)
+    return m if m is not None and len(m.group("opp")) <= MAX_DIGITS else None
 
 
 def _trailing_rounds(tokens: list[str]) -> int:
     k = 0
     for tok in reversed(tokens):
-        if not _ROUND.match(tok):
+        if not _round_entry(tok):
             break
         k += 1
     return k
 
 
-def parse_text(content: str, file: str) -> Tournament:
-    problems = Problems(file, lines=True)
+def tags_of(comment: str) -> Iterator[tuple[str, str]]:
+    """The ``XY[value]`` tags of a comment, in one pass (a value ends at the first ``]``)."""
+    start = 0
+    while True:
+        k = comment.find("[", start)
+        if k < 0:
+            return
+        end = comment.find("]", k + 1)
+        if end < 0:
+            return                      # no tag closes after this one
+        name = comment[k - 2:k]
+        if k >= 2 and len(name) == 2 and name.isascii() and name.isupper() and name.isalpha() and \
+                (k == 2 or not (comment[k - 3].isalnum() or comment[k - 3] == "_")):
+            yield name, comment[k + 1:end]
+            start = end + 1
+        else:
+            start = k + 1
+
+
+@dataclass
+class _Line:
+    """A player line: its number, its fields, where the name starts (after the place) and the grade."""
+
+    no: int
+    tokens: list[str]
+    has_place: bool
+    first: int
+    grade: int
+
+
+@dataclass
+class _Read:
+    """What the player lines give, as the lines are read."""
+
+    players: list[ImportedPlayer] = field(default_factory=list)
+    halves: list[Half] = field(default_factory=list)
+    byes: dict[int, list[tuple[str, str, str, int, str]]] = field(default_factory=dict)
+    place_of: dict[str, int] = field(default_factory=dict)
+
+
+def _split(content: str, problems: Problems) -> tuple[dict[str, str], list[_Line]]:
+    """The header tags, and each player line with its name and grade found."""
     tags: dict[str, str] = {}
-    lines: list[tuple[int, list[str], bool]] = []     # (line number, tokens, has place)
+    parsed: list[_Line] = []
     for no, raw in enumerate(content.splitlines(), start=1):
         body, _, comment = raw.partition(";")
-        for m in _TAG.finditer(comment):
-            tags.setdefault(m.group(1), m.group(2).strip())
+        for name, value in tags_of(comment):
+            tags.setdefault(name, value.strip())
         if not body.strip():
             continue
         tokens = body.split()
-        lines.append((no, tokens, tokens[0].isdigit()))
-    if not lines:
-        raise fail(file, "no player lines found: not an EGF results file (h9)",
-                   "没有找到棋手行：不是 EGF 成绩文件（h9）")
-    # ---- the player part of each line: [place] surname first-name … grade country club
-    parsed = []
-    for no, tokens, has_place in lines:
+        has_place = as_int(tokens[0]) is not None
         i = 1 if has_place else 0
-        g = next((k for k in range(i, len(tokens)) if _GRADE.match(tokens[k])), None)
+        g = next((k for k in range(i, len(tokens)) if _GRADE.fullmatch(tokens[k])), None)
         if g is None or g == i:
             problems.error("cannot find the name and grade (like 3d, 12k, 1p) on this line",
                            "本行找不到姓名和段级（如 3d、12k、1p）", value=" ".join(tokens[:6]), row=no)
             continue
-        parsed.append((no, tokens, has_place, i, g))
-    rest_counts = Counter(len(t) - g - 1 for _, t, _, _, g in parsed)
+        parsed.append(_Line(no, tokens, has_place, i, g))
+    return tags, parsed
+
+
+def _player(line: _Line, key: str, n_rounds: int, file: str) -> ImportedPlayer:
+    tokens, g = line.tokens, line.grade
+    after = tokens[g + 1:]
+    pin = next((t for t in after[2:len(after) - n_rounds] if _PIN.fullmatch(t)), None)
+    return ImportedPlayer(
+        key=key, name=" ".join(t.replace("_", " ") for t in tokens[line.first:g]), sex=None,
+        club=after[1] if len(after) > 1 else "", country=after[0] if after else "", rank=tokens[g],
+        rating=None, federation_id=None, egf_pin=pin, fide_id=None, source=Source(file, line=line.no),
+        surname=tokens[line.first].replace("_", " ") if line.first < g else None)
+
+
+def _rounds(line: _Line, key: str, entries: list[str], problems: Problems, read: _Read) -> None:
+    """The round entries of one player line: halves of games, and byes."""
+    file = problems.file
+    for r, tok in enumerate(entries, start=1):
+        rm = _round_entry(tok)
+        field_name = f"round {r}"
+        if not rm:
+            problems.error(f"round {r}: not a result; write it like 12+/w, 5-/b2, 7=, 0+",
+                           f"第 {r} 轮：不是有效结果，应写作 12+/w、5-/b2、7=、0+",
+                           value=tok, row=line.no, column=field_name)
+            continue
+        opp, sym = int(rm.group("opp")), rm.group("sym")
+        if opp == 0:
+            read.byes.setdefault(r, []).append((key, sym, tok, line.no, field_name))
+            continue
+        colour = (rm.group("col") or "").lower()
+        colour = colour if colour in ("w", "b") else None
+        handicap = None
+        if colour is not None:
+            h = float(rm.group("h")) if rm.group("h") else 0.0
+            handicap = h if colour == "b" else (-h if h else 0.0)
+        score = _SCORE[sym]
+        if rm.group("sep") == "!" or rm.group("bang"):
+            score = _FORFEIT[score]
+        read.halves.append(Half(r, key, str(opp), score, colour, handicap, problems.where(line.no, field_name),
+                                tok, Source(file, line=line.no)))
+
+
+def _read_lines(parsed: list[_Line], problems: Problems) -> tuple[_Read, int]:
+    """Players, halves and byes of every player line; and the number of rounds."""
+    rest_counts = Counter(len(ln.tokens) - ln.grade - 1 for ln in parsed)
     typical_rest = rest_counts.most_common(1)[0][0] if rest_counts else 0
-    counts = Counter(_trailing_rounds(t[g + 3:]) for _, t, _, _, g in parsed)
+    counts = Counter(_trailing_rounds(ln.tokens[ln.grade + 3:]) for ln in parsed)
     n_rounds = counts.most_common(1)[0][0] if counts else 0
-    n = len(parsed)
-    places = [int(t[0]) if hp else None for _, t, hp, _, _ in parsed]
-    by_place = sorted(p for p in places if p is not None) == list(range(1, n + 1))
+    places = [as_int(ln.tokens[0]) if ln.has_place else None for ln in parsed]
+    by_place = sorted(p for p in places if p is not None) == list(range(1, len(parsed) + 1))
     if not by_place:
         problems.note("tied places are written blank or repeated: opponents are read as line positions",
                       "名次并列（空白或重复）：对手编号按行序读取")
-    players: list[ImportedPlayer] = []
-    halves: list[Half] = []
-    byes: dict[int, list[tuple[str, str, str, int, str]]] = {}
-    place_of: dict[str, int] = {}
+    read = _Read()
     last_place = 0
-    for pos, (no, tokens, has_place, i, g) in enumerate(parsed, start=1):
+    for pos, line in enumerate(parsed, start=1):
         key = str(places[pos - 1]) if by_place else str(pos)
         line_place = places[pos - 1]
-        place = line_place if line_place is not None else last_place
-        last_place = place
-        place_of[key] = place
-        names = [t.replace("_", " ") for t in tokens[i:g]]
-        after = tokens[g + 1:]
-        country = after[0] if after else ""
-        club = after[1] if len(after) > 1 else ""
-        pin = next((t for t in after[2:len(after) - n_rounds] if re.fullmatch(r"\d{8}", t)), None)
-        players.append(ImportedPlayer(
-            key=key, name=" ".join(names), sex=None, club=club, country=country, rank=tokens[g],
-            rating=None, federation_id=None, egf_pin=pin, fide_id=None, source=Source(file, line=no),
-            surname=names[0]))
+        last_place = read.place_of[key] = line_place if line_place is not None else last_place
+        read.players.append(_player(line, key, n_rounds, problems.file))
+        after = line.tokens[line.grade + 1:]
         entries = after[2:]
         have = _trailing_rounds(entries)
         if have < n_rounds and len(after) < typical_rest:
             problems.error(f"truncated line: {have} round results where the other lines have {n_rounds}",
                            f"行不完整：只有 {have} 轮结果，其他行有 {n_rounds} 轮",
-                           value=" ".join(tokens[-3:]), row=no)
+                           value=" ".join(line.tokens[-3:]), row=line.no)
             continue
-        for r, tok in enumerate(entries[len(entries) - n_rounds:], start=1):
-            rm = _ROUND.match(tok)
-            field = f"round {r}"
-            if not rm:
-                problems.error(f"round {r}: not a result; write it like 12+/w, 5-/b2, 7=, 0+",
-                               f"第 {r} 轮：不是有效结果，应写作 12+/w、5-/b2、7=、0+",
-                               value=tok, row=no, column=field)
-                continue
-            opp, sym = int(rm.group("opp")), rm.group("sym")
-            if opp == 0:
-                byes.setdefault(r, []).append((key, sym, tok, no, field))
-                continue
-            forfeit = rm.group("sep") == "!" or bool(rm.group("bang"))
-            colour = (rm.group("col") or "").lower()
-            colour = colour if colour in ("w", "b") else None
-            stones = rm.group("h")
-            if colour is not None:
-                h = float(stones) if stones else 0.0
-                handicap = h if colour == "b" else (-h if h else 0.0)
-            else:
-                handicap = None
-            score = {"+": "1", "-": "0", "=": "0.5", "?": "?"}[sym]
-            if forfeit:
-                score = {"1": "+", "0": "-", "0.5": "F=", "?": "?"}[score]
-            halves.append(Half(r, key, str(opp), score, colour, handicap, Where(file, None, no, field), tok,
-                               Source(file, line=no)))
-    keys = {p.key for p in players}
-    games = pair_halves(halves, keys, problems, what="results file", what_zh="成绩文件")
-    played = {h.round for h in halves if h.round is not None}   # every h9 half has its round
-    for r in sorted(byes):
-        if r not in played and len(byes[r]) == len(players):
+        _rounds(line, key, entries[len(entries) - n_rounds:], problems, read)
+    return read, n_rounds
+
+
+def _note_byes(read: _Read, played: set[int], problems: Problems) -> None:
+    for r in sorted(read.byes):
+        if r not in played and len(read.byes[r]) == len(read.players):
             problems.note(f"round {r}: nobody played (every entry is a bye or absence)",
                           f"第 {r} 轮：无人对局（全部轮空或缺席）")
             continue
-        for key, sym, tok, no, field in byes[r]:
+        for key, sym, tok, no, field_name in read.byes[r]:
             en, zh = _BYES[sym]
             problems.note(f"round {r}: player {key}: {en} ({tok}): not a game", f"{zh}，不算对局",
-                          row=no, column=field)
-    problems.raise_if_any()
-    start, end, round_dates = _dates(tags.get("DT"), n_rounds, problems)
-    if round_dates:
-        games = [dataclasses.replace(g, date=round_dates.get(g.round) if g.round is not None else None)
-                 for g in games]
-    firsts = [k for k, p in place_of.items() if p == 1]
-    event = ImportedEvent(
-        name=tags.get("EV") or Path(file).stem, start=start, end=end, format="swiss",
-        cls=(tags.get("CL") or None), rounds=max(played, default=0) or n_rounds, champion=firsts[0] if len(firsts) == 1 else None,
-        extra={**{k: v for k, v in tags.items() if k not in ("EV", "CL", "DT")},
-               "rounds_in_file": str(n_rounds)})
-    return Tournament(event=event, players=players, games=games, notes=problems.notes, format="h9",
-                      source=file)
+                          row=no, column=field_name)
 
 
 def _dates(dt_tag: str | None, rounds: int, problems: Problems) -> tuple[dt.date | None, dt.date | None,
@@ -186,6 +228,46 @@ def _dates(dt_tag: str | None, rounds: int, problems: Problems) -> tuple[dt.date
     return min(days), max(days), by_round
 
 
+def _event(tags: dict[str, str], read: _Read, played: set[int], n_rounds: int, problems: Problems,
+           start: dt.date | None, end: dt.date | None) -> ImportedEvent:
+    firsts = [k for k, p in read.place_of.items() if p == 1]
+    return ImportedEvent(
+        name=tags.get("EV") or Path(problems.file).stem, start=start, end=end, format="swiss",
+        cls=(tags.get("CL") or None), rounds=max(played, default=0) or n_rounds,
+        champion=firsts[0] if len(firsts) == 1 else None,
+        extra={**{k: v for k, v in tags.items() if k not in ("EV", "CL", "DT")}, "rounds_in_file": str(n_rounds)})
+
+
+def parse_text(content: str, file: str, problems: Problems | None = None) -> Tournament:
+    """An h9 file's text read into a Tournament (``problems``: notes already made, e.g. on decoding)."""
+    problems = problems or Problems(file, lines=True)
+    tags, parsed = _split(content, problems)
+    if not parsed and not problems.errors:
+        raise fail(file, "no player lines found: not an EGF results file (h9)",
+                   "没有找到棋手行：不是 EGF 成绩文件（h9）")
+    read, n_rounds = _read_lines(parsed, problems)
+    games = pair_halves(read.halves, {p.key for p in read.players}, problems, what="results file",
+                        what_zh="成绩文件")
+    played = {h.round for h in read.halves if h.round is not None}   # every h9 half has its round
+    _note_byes(read, played, problems)
+    problems.raise_if_any()
+    start, end, round_dates = _dates(tags.get("DT"), n_rounds, problems)
+    if round_dates:
+        games = [dataclasses.replace(g, date=round_dates.get(g.round) if g.round is not None else None)
+                 for g in games]
+    event = _event(tags, read, played, n_rounds, problems, start, end)
+    return Tournament(event=event, players=read.players, games=games, notes=problems.notes, format="h9",
+                      source=file)
+
+
+def parse_bytes(data: bytes, file: str) -> Tournament:
+    """Read an EGF results file's bytes (h9/h10)."""
+    decoded = read_source_text(data, file, H9_ENCODINGS)
+    problems = Problems(file, lines=True)
+    problems.decoded(decoded.odd)
+    return parse_text(decoded.text, file, problems)
+
+
 def parse(source: str | Path) -> Tournament:
     """Read an EGF results file (h9/h10)."""
-    return parse_text(read_text(source, H9_ENCODINGS), str(source))
+    return parse_bytes(read_source(source), str(source))

@@ -26,7 +26,6 @@ came from it.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -43,7 +42,7 @@ from .. import systems
 from ..systems.records import Records
 from .matching import ID_COLUMNS, Answers, Matcher, read_identities
 from .model import Tournament
-from .plan import Appended, Options, Plan, where_of
+from .plan import Appended, Options, Plan, number_at_end, where_of
 from .steps import Importing, new_player_member
 from .summary import Summary, Told
 
@@ -87,16 +86,17 @@ def _identities_sheet(tables: Mapping[str, Sequence[Sequence[Any]]], system: Any
     return Appended(IDENTITIES, 1, {k: j for j, k in enumerate(keys)}, header=[label(k, system) for k in keys])
 
 
+
 def _next_ids(existing: Sequence[str], fallback: str) -> Iterator[str]:
     """A generator of new ids continuing the workbook's pattern (SH038 -> SH039, 17 -> 18)."""
     pattern: Counter[tuple[str, int]] = Counter()
     numbers: dict[tuple[str, int], int] = {}
     for i in existing:
-        m = re.fullmatch(r"(.*?)(\d+)", i)
-        if m:
-            key = (m.group(1), len(m.group(2)))
+        split = number_at_end(i)
+        if split:
+            key = (split[0], len(split[1]))
             pattern[key] += 1
-            numbers[key] = max(numbers.get(key, 0), int(m.group(2)))
+            numbers[key] = max(numbers.get(key, 0), int(split[1]))
     if pattern:
         (prefix, width), _ = pattern.most_common(1)[0]
         n = numbers[(prefix, width)]

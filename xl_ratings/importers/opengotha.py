@@ -27,11 +27,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 from defusedxml import DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden
 from defusedxml import ElementTree as SafeET
 
-from ._common import Problems, as_float, as_int, fail, parse_date
+from ..files.source import read_source
+from ..i18n.catalogue import imports as M
+from ._common import Problems, as_float, as_int, fail, parse_date, refusal
 from .model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 
 #: result -> (white's result, note) ; note set = not imported
@@ -60,17 +63,22 @@ def _ascii_key(key: str) -> str:
     return "".join(c for c in folded if not unicodedata.combining(c)).encode("ascii", "ignore").decode().upper()
 
 
-def _line_numbers(content: str, tag: str) -> list[int]:
-    """The 1-based line of each <tag …> in document order."""
-    out = []
-    for m in re.finditer(rf"<{tag}[\s/>]", content):
-        out.append(content.count("\n", 0, m.start()) + 1)
+_TAGS = re.compile(r"<(Player|Game|ByePlayer)[\s/>]")
+
+
+def _line_numbers(content: str) -> dict[str, list[int]]:
+    """The 1-based line of each <Player>, <Game> and <ByePlayer> in document order, in one pass."""
+    out: dict[str, list[int]] = {"Player": [], "Game": [], "ByePlayer": []}
+    line, pos = 1, 0
+    for m in _TAGS.finditer(content):
+        line += content.count("\n", pos, m.start())
+        pos = m.start()
+        out[m.group(1)].append(line)
     return out
 
 
-def parse_bytes(data: bytes, file: str) -> Tournament:
-    problems = Problems(file, lines=True)
-    content = data.decode("utf-8", errors="replace")
+def _root(data: bytes, content: str, file: str) -> Any:
+    """The <Tournament> element, parsed safely (no DTD, no entities)."""
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except (DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden):
@@ -78,19 +86,36 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
         line = content.count("\n", 0, m.start()) + 1 if m else None
         raise fail(file, "the XML file declares a DTD or entities, which is refused for safety",
                    "XML 文件含有 DTD 或实体声明，出于安全原因拒绝读取",
-                   value=m.group(0) if m else None, row=line) from None
+                   value=m.group(0) if m else None, line=line) from None
     except SafeET.ParseError as exc:
         line = getattr(exc, "position", (None, None))[0]
-        raise fail(file, "not well-formed XML (damaged, or not an OpenGotha file)", "XML 格式错误", row=line) from None
+        raise fail(file, "not well-formed XML (damaged, or not an OpenGotha file)", "XML 格式错误",
+                   line=line) from None
     if root.tag != "Tournament":
         raise fail(file, f"not an OpenGotha file: the root element is <{root.tag}>, not <Tournament>",
                    "不是 OpenGotha 文件：根元素不是 <Tournament>", value=root.tag)
-    data_version = as_int(root.get("dataVersion")) or 0
-    # ---- players
+    return root
+
+
+class _Keys:
+    """The players' keys, and a game's player string resolved to one (the ASCII-folded key of old files)."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[str, str] = {}
+        self.by_ascii: dict[str, str] = {}
+
+    def add(self, key: str) -> None:
+        self.by_key[key] = key
+        self.by_ascii.setdefault(_ascii_key(key), key)
+
+    def resolve(self, k: str) -> str | None:
+        if k in self.by_key:
+            return k
+        return self.by_ascii.get(_ascii_key(k))
+
+
+def _players(root: Any, lines: list[int], problems: Problems, keys: _Keys) -> list[ImportedPlayer]:
     players: list[ImportedPlayer] = []
-    by_key: dict[str, str] = {}
-    by_ascii: dict[str, str] = {}
-    lines = _line_numbers(content, "Player")
     for i, el in enumerate(root.iter("Player")):
         no = lines[i] if i < len(lines) else None
         name, first = el.get("name", "").strip(), el.get("firstName", "").strip()
@@ -98,54 +123,55 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
             problems.error("a player without a name", "棋手缺少姓名", row=no, column="name")
             continue
         key = key_string(name, first)
-        if key in by_key:
+        if key in keys.by_key:
             problems.error(f"two players have the same key {key}", f"两名棋手的关键字相同：{key}",
                            value=key, row=no, column="name")
             continue
-        by_key[key] = key
-        by_ascii.setdefault(_ascii_key(key), key)
-        rating = as_float(el.get("rating"))
+        keys.add(key)
         players.append(ImportedPlayer(
             key=key, name=f"{name} {first}".strip(), sex=None, club=el.get("club", "").strip(),
             country=el.get("country", "").strip(), rank=(el.get("rank") or el.get("grade") or "").strip() or None,
-            rating=rating, federation_id=None, egf_pin=(el.get("egfPin") or "").strip() or None, fide_id=None,
-            source=Source(file, line=no), surname=name))
-    gps = root.find(".//GeneralParameterSet")
-    gp = dict(gps.attrib) if gps is not None else {}
-    n_rounds = as_int(gp.get("numberOfRounds"))
+            rating=as_float(el.get("rating")), federation_id=None, egf_pin=(el.get("egfPin") or "").strip() or None,
+            fide_id=None, source=Source(problems.file, line=no), surname=name))
+    return players
 
-    def resolve(k: str) -> str | None:
-        if k in by_key:
-            return k
-        return by_ascii.get(_ascii_key(k))
 
-    # ---- games
+def _sides(el: Any, no: int | None, keys: _Keys, problems: Problems) -> tuple[str, str] | None:
+    """A game's white and black player keys; None (reported) when one is unknown or both are one."""
+    sides = {}
+    for attr in ("whitePlayer", "blackPlayer"):
+        raw = el.get(attr, "")
+        k = keys.resolve(raw)
+        if k is None:
+            problems.error(f"{attr} {raw!r} is not among the players", f"对局中的棋手 {raw!r} 不在名单中",
+                           value=raw, row=no, column=attr)
+        sides[attr] = k
+    w, b = sides["whitePlayer"], sides["blackPlayer"]
+    if w is None or b is None:
+        return None
+    if w == b:
+        problems.error(f"player {w} meets themself", f"棋手 {w} 与自己对局", value=w, row=no,
+                       column="blackPlayer")
+        return None
+    return w, b
+
+
+def _games(root: Any, lines: list[int], n_rounds: int | None, keys: _Keys,
+           problems: Problems) -> list[ImportedGame]:
     games: list[ImportedGame] = []
     seen: dict[tuple[int, str], int] = {}
-    glines = _line_numbers(content, "Game")
     for i, el in enumerate(root.iter("Game")):
-        no = glines[i] if i < len(glines) else None
+        no = lines[i] if i < len(lines) else None
         rnd = as_int(el.get("roundNumber"))
         if rnd is None or rnd < 1 or (n_rounds and rnd > n_rounds):
             problems.error(f"round {el.get('roundNumber')} is out of range (1..{n_rounds})",
                            f"轮次 {el.get('roundNumber')} 超出范围（1..{n_rounds}）",
                            value=el.get("roundNumber"), row=no, column="roundNumber")
             continue
-        sides = {}
-        for attr in ("whitePlayer", "blackPlayer"):
-            raw = el.get(attr, "")
-            k = resolve(raw)
-            if k is None:
-                problems.error(f"{attr} {raw!r} is not among the players", f"对局中的棋手 {raw!r} 不在名单中",
-                               value=raw, row=no, column=attr)
-            sides[attr] = k
-        w, b = sides["whitePlayer"], sides["blackPlayer"]
-        if w is None or b is None:
+        sides = _sides(el, no, keys, problems)
+        if sides is None:
             continue
-        if w == b:
-            problems.error(f"player {w} meets themself", f"棋手 {w} 与自己对局", value=w, row=no,
-                           column="blackPlayer")
-            continue
+        w, b = sides
         clash = [p for p in (w, b) if (rnd, p) in seen]
         if clash:
             problems.error(f"round {rnd}: player {clash[0]} has two games (lines {seen[(rnd, clash[0])]} and {no})",
@@ -166,38 +192,52 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
         known = el.get("knownColor", "true").lower() != "false"
         games.append(ImportedGame(round=rnd, date=None, player=w, opponent=b, result=white_result,
                                   handicap=-stones if stones else 0.0, colour="w" if known else None,
-                                  source=Source(file, line=no)))
-    blines = _line_numbers(content, "ByePlayer")
-    for i, el in enumerate(root.iter("ByePlayer")):
-        problems.note(f"round {el.get('roundNumber')}: {el.get('player')} has the bye: not a game",
-                      "轮空，不算对局", row=blines[i] if i < len(blines) else None)
-    problems.raise_if_any()
-    start = end = None
+                                  source=Source(problems.file, line=no)))
+    return games
+
+
+def _event(gp: dict[str, str], games: list[ImportedGame], data_version: int, problems: Problems) -> ImportedEvent:
+    dates = {}
     for attr in ("beginDate", "endDate"):
         try:
-            d = parse_date(gp.get(attr))
+            dates[attr] = parse_date(gp.get(attr))
         except ValueError:
             problems.note(f"{attr} {gp.get(attr)!r} is not a date", "日期无法识别")
-            d = None
-        if attr == "beginDate":
-            start = d
-        else:
-            end = d
+            dates[attr] = None
     cls = next((v for k, v in gp.items() if "class" in k.lower() and v), None)
     extra = {k: v for k, v in gp.items() if k in ("shortName", "location", "komi", "basicTime", "director",
                                                    "size", "complementaryTimeSystem") and v}
     extra["dataVersion"] = str(data_version)
     played = max((g.round or 0 for g in games), default=0)
-    event = ImportedEvent(name=gp.get("name") or Path(file).stem, start=start, end=end, format="swiss",
-                          cls=cls, rounds=played or n_rounds, champion=None, extra=extra)
+    return ImportedEvent(name=gp.get("name") or Path(problems.file).stem, start=dates["beginDate"],
+                         end=dates["endDate"], format="swiss", cls=cls,
+                         rounds=played or as_int(gp.get("numberOfRounds")), champion=None, extra=extra)
+
+
+def parse_bytes(data: bytes, file: str) -> Tournament:
+    """Read an OpenGotha file's bytes: one XML parse, one pass for the lines, in linear time."""
+    problems = Problems(file, lines=True)
+    content = data.decode("utf-8", errors="replace")
+    root = _root(data, content, file)
+    lines = _line_numbers(content)
+    keys = _Keys()
+    players = _players(root, lines["Player"], problems, keys)
+    gps = root.find(".//GeneralParameterSet")
+    gp = dict(gps.attrib) if gps is not None else {}
+    games = _games(root, lines["Game"], as_int(gp.get("numberOfRounds")), keys, problems)
+    blines = lines["ByePlayer"]
+    for i, el in enumerate(root.iter("ByePlayer")):
+        problems.note(f"round {el.get('roundNumber')}: {el.get('player')} has the bye: not a game",
+                      "轮空，不算对局", row=blines[i] if i < len(blines) else None)
+    problems.raise_if_any()
+    event = _event(gp, games, as_int(root.get("dataVersion")) or 0, problems)
     return Tournament(event=event, players=players, games=games, notes=problems.notes, format="opengotha",
                       source=file)
 
 
 def parse(source: str | Path) -> Tournament:
     """Read an OpenGotha tournament file (.xml)."""
-    path = Path(source)
-    data = path.read_bytes()
+    data = read_source(source)
     if not data.strip():
-        raise fail(str(path), "the file is empty", "文件是空的")
-    return parse_bytes(data, str(path))
+        raise refusal(str(source), M.EMPTY_FILE())
+    return parse_bytes(data, str(source))

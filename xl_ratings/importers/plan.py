@@ -5,7 +5,6 @@ makes it; the workbook layer and the one-click script write it)."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,16 +67,25 @@ class Plan:
         return len(self.appends["Games"].rows)
 
 
+def number_at_end(text: str) -> tuple[str, str] | None:
+    """"SH038" -> ("SH", "038"): the text before its last digits, and the digits (at most
+    18 of them; in one pass, where a regular expression would backtrack on a long id)."""
+    k = len(text)
+    while k > 0 and "0" <= text[k - 1] <= "9":
+        k -= 1
+    return (text[:k], text[k:]) if 0 < len(text) - k <= 18 else None
+
+
 def where_of(src: Source | None, column: str | None = None) -> Where:
     """A source's place as an error's location: a text file's line, a table's cell."""
     if src is None:
         return Where()
-    if src.cell is None and src.sheet is None:
-        return Where(src.file, line=src.line, column=column)    # a text file: its line
+    if src.sheet is None and src.line is not None:      # a text file (h9, TRF, OpenGotha, CSV): its line
+        return Where(src.file, line=src.line, column=src.cell or column)
     row = src.line
     if row is None and src.cell:
-        m = re.search(r"(\d+)$", src.cell)
-        row = int(m.group(1)) if m else None
+        split = number_at_end(src.cell)
+        row = int(split[1]) if split else None
     if src.cell and column and column not in _CELL_KEYS:
         return Where(src.file, src.sheet, row, column)    # the row's own column, not the row's key cell
     return Where(src.file, src.sheet, row, src.cell or column)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from ..errors import ResultError
+from ..errors import InputErrors, ResultError
 from ..systems.game_result import parse_result
 from . import crosstable
 from ._common import (Problems, as_float, as_int, cell_ref, clean, fail, find_column, header_words, key_text,
@@ -164,11 +164,8 @@ def _players(rows: list[list[Any]], problems: Problems) -> tuple[list[ImportedPl
     return players, names
 
 
-def _games(rows: list[list[Any]], keys: set[str], problems: Problems,
-           rounds: int | None = None) -> list[ImportedGame]:
-    """The Games sheet's games; ``rounds``: the event's declared number of rounds (else a
-    round beyond twice the number of players -- a double round robin's -- is out of range)."""
-    limit = rounds or 2 * max(len(keys), 1)
+def _game_columns(rows: list[list[Any]], problems: Problems) -> tuple[int, dict[str, int]] | None:
+    """The Games sheet's header row and its columns; None (reported) when a needed one is missing."""
     h = _header(rows)
     header = rows[h] if rows else []
     cols: dict[str, int] = {}
@@ -181,13 +178,88 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems,
     for need in ("player", "opponent", "result"):
         if need not in cols:
             problems.error(f"the Games sheet has no '{need}' column", f"对局表缺少“{need}”列", row=h + 1)
-    if problems.errors:
+    return None if problems.errors else (h, cols)
+
+
+def _game_result(res: Any, results: dict[Any, Any], problems: Problems, r: int,
+                 c_res: int) -> tuple[str | None, bool]:
+    """(a result cell in the sheet's vocabulary or None when it is not one -- reported --,
+    whether the row is skipped: a forfeit scored as a draw -- noted)."""
+    try:
+        parsed = results.get(res) if isinstance(res, (str, int, float)) else None
+        if parsed is None:
+            parsed = parse_result(res)
+            if isinstance(res, (str, int, float)):
+                results[res] = parsed
+    except ResultError:
+        problems.error("not a result; write 1, 0.5, 0, W/D/L, 胜/和/负, + or -",
+                       "不是有效结果，应写 1、0.5、0、胜/和/负、+ 或 -", value=res, row=r + 1,
+                       column=cell_ref(r, c_res))
+        return None, False
+    if parsed.forfeit and parsed.score == 0.5:
+        problems.note(f"a forfeit scored as a draw ({res}): not a game", "弃权判和，不算对局",
+                      row=r + 1, column=cell_ref(r, c_res))
+        return None, True
+    return ("+" if parsed.score == 1.0 else "-") if parsed.forfeit else _SCORE[parsed.score], False
+
+
+def _game_round(cell: Any, rounds: int | None, limit: int, players: int, problems: Problems, r: int,
+                c_round: int) -> tuple[int | None, bool]:
+    """(the round of a game row, whether it is usable: a whole number from 1 up to ``limit``)."""
+    rnd = as_int(cell)
+    if rnd is None or rnd < 1:
+        problems.error("round must be a whole number from 1", "轮次应为从 1 开始的整数",
+                       value=cell, row=r + 1, column=cell_ref(r, c_round))
+        return rnd, False
+    if rnd > limit:
+        problems.error(f"round {rnd} is out of range: the event has "
+                       + (f"{rounds} rounds (Event sheet)" if rounds else f"{players} players"),
+                       f"轮次 {rnd} 超出范围：" + (f"赛事共 {rounds} 轮" if rounds else f"赛事只有 {players} 名棋手"),
+                       value=cell, row=r + 1, column=cell_ref(r, c_round))
+        return rnd, False
+    return rnd, True
+
+
+def _game_extras(row: list[Any], cols: dict[str, int], problems: Problems,
+                 r: int) -> tuple[dt.date | None, float | None, str | None, bool]:
+    """A game row's date, handicap and colour, and whether they are usable (problems reported)."""
+    width = len(row)
+    c_date, c_hc, c_col = (cols.get(k) for k in ("date", "handicap", "colour"))
+    ok = True
+    date = None
+    if c_date is not None and c_date < width:
+        try:
+            date = parse_date(row[c_date])
+        except ValueError:
+            problems.error("not a date; write it like 2024-05-01", "不是有效日期，应写作 2024-05-01",
+                           value=row[c_date], row=r + 1, column=cell_ref(r, c_date))
+            ok = False
+    handicap = None
+    if c_hc is not None and c_hc < width and row[c_hc] is not None:
+        handicap = as_float(row[c_hc])
+        if handicap is None:
+            problems.error("handicap must be a number of stones", "让子数应为数字", value=row[c_hc],
+                           row=r + 1, column=cell_ref(r, c_hc))
+            ok = False
+    colour = None
+    if c_col is not None and c_col < width and row[c_col] is not None:
+        colour = {"w": "w", "b": "b", "白": "w", "黑": "b", "white": "w", "black": "b"}.get(
+            text(row[c_col]).lower())
+    return date, handicap, colour, ok
+
+
+def _games(rows: list[list[Any]], keys: set[str], problems: Problems,
+           rounds: int | None = None) -> list[ImportedGame]:
+    """The Games sheet's games; ``rounds``: the event's declared number of rounds (else a
+    round beyond twice the number of players -- a double round robin's -- is out of range)."""
+    limit = rounds or 2 * max(len(keys), 1)
+    found = _game_columns(rows, problems)
+    if found is None:
         return []
-    c_player, c_opp, c_res = cols["player"], cols["opponent"], cols["result"]
-    c_round, c_date, c_hc, c_col = (cols.get(k) for k in ("round", "date", "handicap", "colour"))
+    h, cols = found
+    c_player, c_opp, c_res, c_round = cols["player"], cols["opponent"], cols["result"], cols.get("round")
     games: list[ImportedGame] = []
     seen: dict[tuple[int, frozenset[str]], int] = {}
-    file, sheet = problems.file, problems.sheet
     keyed: dict[Any, str] = {}          # cell value -> key, results: cell value -> Result (they repeat)
     results: dict[Any, Any] = {}
     for r in range(h + 1, len(rows)):
@@ -211,56 +283,15 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems,
             problems.error(f"player {pk} meets themself", f"棋手 {pk} 与自己对局", value=player, row=r + 1,
                            column=cell_ref(r, c_opp))
             ok = False
-        try:
-            parsed = results.get(res) if isinstance(res, (str, int, float)) else None
-            if parsed is None:
-                parsed = parse_result(res)
-                if isinstance(res, (str, int, float)):
-                    results[res] = parsed
-            result = ("+" if parsed.score == 1.0 else "-") if parsed.forfeit and parsed.score != 0.5 \
-                else _SCORE[parsed.score]
-            if parsed.forfeit and parsed.score == 0.5:
-                problems.note(f"a forfeit scored as a draw ({res}): not a game", "弃权判和，不算对局",
-                              row=r + 1, column=cell_ref(r, c_res))
-                continue
-        except ResultError:
-            problems.error("not a result; write 1, 0.5, 0, W/D/L, 胜/和/负, + or -",
-                           "不是有效结果，应写 1、0.5、0、胜/和/负、+ 或 -", value=res, row=r + 1,
-                           column=cell_ref(r, c_res))
-            ok = False
+        result, skip = _game_result(res, results, problems, r, c_res)
+        if skip:
+            continue
         rnd = None
         if c_round is not None and c_round < width and row[c_round] is not None:
-            rnd = as_int(row[c_round])
-            if rnd is None or rnd < 1:
-                problems.error("round must be a whole number from 1", "轮次应为从 1 开始的整数",
-                               value=row[c_round], row=r + 1, column=cell_ref(r, c_round))
-                ok = False
-            elif rnd > limit:
-                problems.error(f"round {rnd} is out of range: the event has "
-                               + (f"{rounds} rounds (Event sheet)" if rounds else f"{len(keys)} players"),
-                               f"轮次 {rnd} 超出范围：" + (f"赛事共 {rounds} 轮" if rounds else f"赛事只有 {len(keys)} 名棋手"),
-                               value=row[c_round], row=r + 1, column=cell_ref(r, c_round))
-                ok = False
-        date = None
-        if c_date is not None and c_date < width:
-            try:
-                date = parse_date(row[c_date])
-            except ValueError:
-                problems.error("not a date; write it like 2024-05-01", "不是有效日期，应写作 2024-05-01",
-                               value=row[c_date], row=r + 1, column=cell_ref(r, c_date))
-                ok = False
-        handicap = None
-        if c_hc is not None and c_hc < width and row[c_hc] is not None:
-            handicap = as_float(row[c_hc])
-            if handicap is None:
-                problems.error("handicap must be a number of stones", "让子数应为数字", value=row[c_hc],
-                               row=r + 1, column=cell_ref(r, c_hc))
-                ok = False
-        colour = None
-        if c_col is not None and c_col < width and row[c_col] is not None:
-            colour = {"w": "w", "b": "b", "白": "w", "黑": "b", "white": "w", "black": "b"}.get(
-                text(row[c_col]).lower())
-        if not ok:
+            rnd, round_ok = _game_round(row[c_round], rounds, limit, len(keys), problems, r, c_round)
+            ok = ok and round_ok
+        date, handicap, colour, extras_ok = _game_extras(row, cols, problems, r)
+        if not (ok and extras_ok) or result is None:
             continue
         if rnd is not None:
             slot = (rnd, frozenset((pk, ok_key)))
@@ -272,7 +303,8 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems,
             seen[slot] = r + 1
         games.append(ImportedGame(round=rnd, date=date, player=pk, opponent=ok_key, result=result,
                                   handicap=handicap, colour=colour,
-                                  source=Source(file, line=r + 1, cell=cell_ref(r, c_player), sheet=sheet)))
+                                  source=Source(problems.file, line=r + 1, cell=cell_ref(r, c_player),
+                                                sheet=problems.sheet)))
     return games
 
 
@@ -281,9 +313,9 @@ def _filled(rows: list[list[Any]]) -> bool:
     return any(v not in (None, "") for row in rows[1:] for v in row)
 
 
-def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tournament:
-    """Read a club report given as its sheets' rows (``{sheet name: rows}``)."""
-    tables = {name: [[clean(v) for v in row] for row in rows] for name, rows in tables.items()}
+def _report_sheets(tables: dict[str, list[list[Any]]], file: str) -> tuple[str, str, str | None, str | None]:
+    """The sheets of a report: Event, Players, and Games or Crosstable (refused when missing,
+    or when both hold results)."""
     ev_name, pl_name = _sheet(tables, "event"), _sheet(tables, "players")
     g_name, x_name = _sheet(tables, "games"), _sheet(tables, "crosstable")
     missing = [w for w, s in (("Event (赛事)", ev_name), ("Players (棋手)", pl_name)) if s is None]
@@ -292,13 +324,6 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
     if missing or ev_name is None or pl_name is None:   # nothing missing: both names are set
         raise fail(file, "the report lacks the sheet(s) " + ", ".join(missing),
                    "报表缺少工作表：" + "、".join(missing), value=", ".join(tables))
-    ev_problems = Problems(file, ev_name)
-    info = _event(tables[ev_name], ev_name, ev_problems)
-    pl_problems = Problems(file, pl_name)
-    players, names = _players(tables[pl_name], pl_problems)
-    keys = set(names)
-    problems_all = [ev_problems, pl_problems]
-    notes: list[str] = []
     if g_name is not None and x_name is not None and _filled(tables[x_name]):
         if _filled(tables[g_name]):     # two sources of the same results: which one is right?
             raise fail(file, f"the report has results both on sheet {g_name} and on sheet {x_name}; keep one "
@@ -306,55 +331,50 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
                        f"报表的工作表「{g_name}」和「{x_name}」都有成绩；请只保留一个（删除或清空另一个）后再导入",
                        value=f"{g_name}, {x_name}")
         g_name = None                   # an empty Games sheet (the template's) next to a crosstable
-    if g_name is not None:
-        g_problems = Problems(file, g_name)
-        declared = as_int(info.get("rounds", (None, None))[0])
-        games = _games(tables[g_name], keys, g_problems, declared if declared and declared > 0 else None)
-        problems_all.append(g_problems)
-        default_format = "games"
-    else:
-        assert x_name is not None   # no Games sheet, and the check above found a Crosstable sheet
-        try:
-            x = crosstable.parse_rows(tables[x_name], file, x_name)
-        except Exception as exc:        # InputErrors: keep collecting the other sheets' problems
-            from ..errors import InputErrors
-            if not isinstance(exc, InputErrors):
-                raise
-            x_problems = Problems(file, x_name)
-            x_problems.errors.extend(exc.errors)
-            problems_all.append(x_problems)
-            games = []
-            default_format = "round_robin"
-        else:
-            games = x.games
-            notes.extend(x.notes)
-            default_format = x.event.format
-            x_problems = Problems(file, x_name)
-            for xp in x.players:
-                if xp.key not in keys:
-                    x_problems.error(f"crosstable player {xp.key} ({xp.name}) is not on the Players sheet",
-                                     f"交叉表中的棋手 {xp.key}（{xp.name}）不在棋手表中", value=xp.key,
-                                     row=xp.source.line, column=xp.source.cell)
-                elif xp.name and not xp.name.startswith("#") and names[xp.key] and xp.name != names[xp.key]:
-                    x_problems.error(f"crosstable player {xp.key} is {xp.name} but the Players sheet says "
-                                     f"{names[xp.key]}", f"交叉表棋手 {xp.key} 为 {xp.name}，棋手表为 {names[xp.key]}",
-                                     value=xp.name, row=xp.source.line, column=xp.source.cell)
-            problems_all.append(x_problems)
-    # ---- event values
-    def value(key: str) -> tuple[Any, int | None]:
-        v, r = info.get(key, (None, None))
-        return v, r
+    return ev_name, pl_name, g_name, x_name
 
+
+def _crosstable_games(rows: list[list[Any]], file: str, x_name: str, names: dict[str, str],
+                      notes: list[str]) -> tuple[list[ImportedGame], str, Problems]:
+    """A report's Crosstable sheet: its games, the event's format, and its problems (its players
+    must be the Players sheet's, under the same names)."""
+    x_problems = Problems(file, x_name)
+    try:
+        x = crosstable.parse_rows(rows, file, x_name)
+    except InputErrors as exc:          # keep collecting the other sheets' problems
+        x_problems.errors.extend(exc.errors)
+        return [], "round_robin", x_problems
+    notes.extend(x.notes)
+    for xp in x.players:
+        if xp.key not in names:
+            x_problems.error(f"crosstable player {xp.key} ({xp.name}) is not on the Players sheet",
+                             f"交叉表中的棋手 {xp.key}（{xp.name}）不在棋手表中", value=xp.key,
+                             row=xp.source.line, column=xp.source.cell)
+        elif xp.name and not xp.name.startswith("#") and names[xp.key] and xp.name != names[xp.key]:
+            x_problems.error(f"crosstable player {xp.key} is {xp.name} but the Players sheet says "
+                             f"{names[xp.key]}", f"交叉表棋手 {xp.key} 为 {xp.name}，棋手表为 {names[xp.key]}",
+                             value=xp.name, row=xp.source.line, column=xp.source.cell)
+    return x.games, x.event.format, x_problems
+
+
+def _event_value(info: dict[str, tuple[Any, int]], key: str) -> tuple[Any, int | None]:
+    v, r = info.get(key, (None, None))
+    return v, r
+
+
+def _event_fields(info: dict[str, tuple[Any, int]], names: dict[str, str], default_format: str,
+                  ev_problems: Problems) -> tuple[dict[str, dt.date | None], str, str | None]:
+    """The Event sheet's dates, format and champion (problems reported on the Event sheet)."""
     dates: dict[str, dt.date | None] = {}
     for k in ("start", "end"):
-        v, r = value(k)
+        v, r = _event_value(info, k)
         try:
             dates[k] = parse_date(v)
         except ValueError:
             ev_problems.error(f"{k} is not a date; write it like 2024-05-01", "不是有效日期，应写作 2024-05-01",
                               value=v, row=(r or 0) + 1, column=f"B{(r or 0) + 1}")
             dates[k] = None
-    fmt_v, fmt_r = value("format")
+    fmt_v, fmt_r = _event_value(info, "format")
     fmt = default_format
     if fmt_v is not None:
         given = _FORMATS.get(text(fmt_v).lower().replace("-", "_"))
@@ -364,11 +384,11 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
                               row=(fmt_r or 0) + 1, column=f"B{(fmt_r or 0) + 1}")
         else:
             fmt = given
-    champ_v, champ_r = value("champion")
+    champ_v, champ_r = _event_value(info, "champion")
     champion = None
     if champ_v is not None:
         ck = key_text(champ_v)
-        if ck in keys:
+        if ck in names:
             champion = ck
         else:
             by_name = [k for k, n in names.items() if n == text(champ_v)]
@@ -378,17 +398,39 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
                 ev_problems.error("the champion is neither a player number nor a name on the Players sheet",
                                   "冠军既不是棋手编号，也不是棋手表中的姓名", value=champ_v,
                                   row=(champ_r or 0) + 1, column=f"B{(champ_r or 0) + 1}")
-    rounds_v, _ = value("rounds")
+    return dates, fmt, champion
+
+
+def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tournament:
+    """Read a club report given as its sheets' rows (``{sheet name: rows}``)."""
+    tables = {name: [[clean(v) for v in row] for row in rows] for name, rows in tables.items()}
+    ev_name, pl_name, g_name, x_name = _report_sheets(tables, file)
+    ev_problems = Problems(file, ev_name)
+    info = _event(tables[ev_name], ev_name, ev_problems)
+    pl_problems = Problems(file, pl_name)
+    players, names = _players(tables[pl_name], pl_problems)
+    problems_all = [ev_problems, pl_problems]
+    notes: list[str] = []
+    if g_name is not None:
+        g_problems = Problems(file, g_name)
+        declared = as_int(info.get("rounds", (None, None))[0])
+        games = _games(tables[g_name], set(names), g_problems, declared if declared and declared > 0 else None)
+        problems_all.append(g_problems)
+        default_format = "games"
+    else:
+        assert x_name is not None   # no Games sheet, and _report_sheets found a Crosstable sheet
+        games, default_format, x_problems = _crosstable_games(tables[x_name], file, x_name, names, notes)
+        problems_all.append(x_problems)
+    dates, fmt, champion = _event_fields(info, names, default_format, ev_problems)
     errors = [e for p in problems_all for e in p.errors]
     if errors:
-        from ..errors import InputErrors
         raise InputErrors(errors)
     known = set(EVENT_KEYS)
     extra = {k: text(v) for k, (v, _) in info.items() if k not in known - {"organiser", "arbiter"} and v is not None}
-    rounds = as_int(rounds_v) or max((g.round or 0 for g in games), default=0) or None
-    name_v, _ = value("name")
-    event = ImportedEvent(name=text(name_v) or file, start=dates["start"], end=dates["end"], format=fmt,
-                          cls=text(value("class")[0]) or None, level=text(value("level")[0]) or None,
+    rounds = as_int(_event_value(info, "rounds")[0]) or max((g.round or 0 for g in games), default=0) or None
+    event = ImportedEvent(name=text(_event_value(info, "name")[0]) or file, start=dates["start"], end=dates["end"],
+                          format=fmt, cls=text(_event_value(info, "class")[0]) or None,
+                          level=text(_event_value(info, "level")[0]) or None,
                           rounds=rounds, champion=champion, extra=extra)
     for p in problems_all:
         notes.extend(p.notes)

@@ -30,8 +30,11 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from ..errors import InputErrors, Where
-from ._common import Half, Problems, TEXT_ENCODINGS, as_float, pair_halves, parse_date, read_text
+from ..errors import InputErrors
+from ..files.source import read_source
+from ..i18n.catalogue import imports as M
+from ._common import (Half, NotText, Problems, TEXT_ENCODINGS, as_float, as_int, pair_halves, parse_date, read_source_text,
+                      not_text, refusal, refuse_binary)
 from .model import ImportedEvent, ImportedPlayer, Source, Tournament
 
 _CODE = re.compile(r"^([0-9]{3}|[A-Z]{3}|###)(?:\s|$)")
@@ -66,13 +69,19 @@ def _date(value: str, problems: Problems, no: int, what: str) -> dt.date | None:
         return None
 
 
-def _same(text: str) -> str:
+#: (line number, a field as read) -> its text: fields of lines read byte for byte are decoded on their own
+FieldText = Callable[[int, str], str]
+
+
+def _same(no: int, text: str) -> str:
     return text
 
 
-def parse_text(content: str, file: str, decode_text: Callable[[str], str] = _same) -> Tournament:
-    problems = Problems(file, lines=True)
+def parse_text(content: str, file: str, decode_text: FieldText = _same,
+               problems: Problems | None = None) -> Tournament:
+    problems = problems or Problems(file, lines=True)
     info: dict[str, str] = {}
+    info_line: dict[str, int] = {}
     round_dates: dict[int, dt.date] = {}
     xxr: int | None = None
     players: list[ImportedPlayer] = []
@@ -103,13 +112,14 @@ def parse_text(content: str, file: str, decode_text: Callable[[str], str] = _sam
                     if d:
                         round_dates[r] = d
         elif code in _TAGS:
-            value = decode_text(line[4:].strip())
+            value = decode_text(no, line[4:].strip())
             if code == "112" and "deputy arbiter" in info:
                 info["deputy arbiter"] += "; " + value
             elif value:
                 info[_TAGS[code]] = value
+                info_line[_TAGS[code]] = no
         elif code == "XXR":
-            xxr = int(line[4:].strip()) if line[4:].strip().isdigit() else None
+            xxr = as_int(line[4:].strip())
         else:
             ignored.setdefault(code, []).append(no)
     for code, nos in ignored.items():
@@ -123,13 +133,13 @@ def parse_text(content: str, file: str, decode_text: Callable[[str], str] = _sam
             if h.round is not None and h.round > xxr:
                 problems.error(f"round {h.round} is out of range: the file says XXR {xxr}",
                                f"第 {h.round} 轮超出范围：文件声明共 {xxr} 轮",
-                               value=h.raw, row=h.where.row, column=h.where.column)
+                               value=h.raw, where=h.where)
     halves = [Half(h.round, h.player, h.opponent, h.score, h.colour, h.handicap, h.where, h.raw, h.source,
                    round_dates.get(h.round) if h.round is not None else None) for h in halves]
     games = pair_halves(halves, {p.key for p in players}, problems, what="TRF file", what_zh="TRF 文件")
     problems.raise_if_any()
-    start = _date(info.get("start", ""), problems, 0, "start") if "start" in info else None
-    end = _date(info.get("end", ""), problems, 0, "end") if "end" in info else None
+    start = _date(info["start"], problems, info_line["start"], "start") if "start" in info else None
+    end = _date(info["end"], problems, info_line["end"], "end") if "end" in info else None
     kind = info.get("type", "").lower()
     fmt = "round_robin" if any(w in kind for w in ("robin", "berger", "rundenturnier", "循环", "循環")) \
         else "swiss"
@@ -144,9 +154,9 @@ def parse_text(content: str, file: str, decode_text: Callable[[str], str] = _sam
 
 
 def _player_line(line: str, no: int, file: str, problems: Problems, players: list[ImportedPlayer],
-                 halves: list[Half], ranks: dict[str, int], keys: set[str], decode_text: Callable[[str], str] = _same) -> int:
+                 halves: list[Half], ranks: dict[str, int], keys: set[str], decode_text: FieldText = _same) -> int:
     start = _field(line, 5, 8)
-    if not start.isdigit():
+    if as_int(start) is None:
         problems.error("the starting rank (columns 5–8) is not a number", "起始序号（第 5–8 列）不是数字",
                        value=line[4:8], row=no, column="start rank")
         return 0
@@ -164,11 +174,11 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
     rating = as_float(_field(line, 49, 52))
     fide = _field(line, 58, 68)
     rank = _field(line, 86, 89)
-    if rank.isdigit():
+    if as_int(rank) is not None:
         ranks[key] = int(rank)
     keys.add(key)
     players.append(ImportedPlayer(
-        key=key, name=decode_text(_field(line, 15, 47)), sex=sex, club="", country=_field(line, 54, 56), rank=None,
+        key=key, name=decode_text(no, _field(line, 15, 47)), sex=sex, club="", country=_field(line, 54, 56), rank=None,
         rating=rating if rating else None, federation_id=None, egf_pin=None,
         fide_id=fide if fide.strip("0") else None, source=Source(file, line=no)))
     last = 0
@@ -186,9 +196,9 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
                            value=block.strip(), row=no, column=col)
             continue
         opp, colour, res = block[0:4].strip(), block[5:6].strip().lower(), block[7:8].strip().upper()
-        where = Where(file, None, no, col)
+        where = problems.where(no, col)
         raw = block.strip()
-        if opp and not opp.isdigit():
+        if opp and as_int(opp) is None:
             problems.error(f"round {r}: the opponent (columns {92 + 10 * (r - 1)}–{95 + 10 * (r - 1)}) "
                            "is not a starting rank", f"第 {r} 轮：对手不是起始序号", value=raw, row=no, column=col)
             continue
@@ -219,40 +229,94 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
 
 
 def parse(source: str | Path) -> Tournament:
-    """Read a FIDE TRF16 file.
+    """Read a FIDE TRF16 file (:func:`parse_bytes`)."""
+    return parse_bytes(read_source(source), str(source))
+
+
+def parse_bytes(data: bytes, file: str) -> Tournament:
+    """Read a FIDE TRF16 file's bytes.
 
     TRF is fixed-column: UTF-8 files are read as UTF-8; any other file is read
     byte for byte (latin-1, so that column 15 is the 15th byte) and its texts
-    (names, event, city) decoded afterwards: Chinese (GB18030) when the bytes
-    are Chinese, else Windows-1252 (Jérémy, Aléx)."""
-    data = Path(source).read_bytes()
+    (names, event, city) decoded afterwards: UTF-8 when they are, Chinese
+    (GB18030) when the bytes are Chinese, else Windows-1252 (Jérémy, Aléx).
+    A UTF-8 file with some lines in another encoding keeps its UTF-8 lines
+    (never decoded as a whole in a legacy encoding: every name would change);
+    its other lines are read byte for byte, each noted."""
     try:
-        content = data.decode("utf-8-sig")
-        return parse_text(content, str(source))
+        return parse_text(data.decode("utf-8-sig"), file)
     except UnicodeDecodeError:
         pass
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return parse_text(read_text(source, TEXT_ENCODINGS), str(source))
+        return parse_text(read_source_text(data, file, TEXT_ENCODINGS).text, file)
+    if not data.strip():
+        raise refusal(file, M.EMPTY_FILE())
+    try:
+        refuse_binary(data)
+    except NotText as exc:
+        raise refusal(file, not_text(exc)) from None
+    lines = data.splitlines(keepends=True)
+    utf8 = {no for no, ln in enumerate(lines, start=1) if not ln.isascii() and _utf8(ln) is not None}
+    if utf8:
+        return _parse_mixed(lines, utf8, file)
     try:   # columns counted in bytes
-        return parse_text(data.decode("latin-1"), str(source), _text_of_bytes)
+        return parse_text(data.decode("latin-1"), file, lambda no, text: _text_of_bytes(text)[0])
     except InputErrors as by_bytes:
         try:   # a Chinese program that padded its columns by characters
-            return parse_text(data.decode("gb18030"), str(source))
+            return parse_text(data.decode("gb18030"), file)
         except (UnicodeDecodeError, InputErrors):
             raise by_bytes from None
 
 
-def _text_of_bytes(field: str) -> str:
-    """A field read byte for byte (latin-1) in its real encoding: GB18030 Chinese, else cp1252."""
+def _utf8(data: bytes) -> str | None:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _parse_mixed(lines: list[bytes], utf8: set[int], file: str) -> Tournament:
+    """A UTF-8 file with lines in another encoding: UTF-8 lines by characters, the others byte for byte."""
+    problems = Problems(file, lines=True)
+    parts: list[str] = []
+    by_bytes: set[int] = set()
+    for no, ln in enumerate(lines, start=1):
+        text = _utf8(ln[3:] if no == 1 and ln.startswith(b"\xef\xbb\xbf") else ln)
+        if text is None:
+            by_bytes.add(no)
+            text = ln.decode("latin-1")
+        parts.append(text)
+    noted: set[int] = set()
+
+    def field_text(no: int, text: str) -> str:
+        if no not in by_bytes:
+            return text
+        got, enc = _text_of_bytes(text)
+        if enc is not None and no not in noted:
+            noted.add(no)
+            problems.decoded([(no, enc)])
+        return got
+    return parse_text("".join(parts), file, field_text, problems)
+
+
+def _text_of_bytes(field: str) -> tuple[str, str | None]:
+    """A field read byte for byte (latin-1) in its real encoding, and that encoding (None: ASCII):
+    UTF-8 when it is, GB18030 Chinese, else Windows-1252 (else ISO 8859-1: never a replaced byte)."""
     raw = field.encode("latin-1")
     if raw.isascii():
-        return field
+        return field, None
+    text = _utf8(raw)
+    if text is not None:
+        return text, "UTF-8"
     if _looks_chinese(raw):
         try:
-            return raw.decode("gb18030")
+            return raw.decode("gb18030"), "GB18030"
         except UnicodeDecodeError:
             pass
-    return raw.decode("cp1252", errors="replace")
+    try:
+        return raw.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return field, "latin-1"
 
 
 def _looks_chinese(raw: bytes) -> bool:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Callable, Sequence
 from typing import Any
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,7 +52,11 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
         pdf_path = Path(pdf)
         if pdf_path.suffix.lower() != ".pdf":
             raise RatingInputError(M.PDF_NAME(), value=str(pdf_path))
-        check_outputs(list(inputs), {"--pdf": pdf_path}, force=force, ours=is_our_pdf)
+        # the PDF inside a site folder this run makes (written after the site): nothing there yet
+        in_new_site = site is not None and not os.path.lexists(site) and \
+            pdf_path.parent.absolute() == Path(site).absolute()
+        if not in_new_site:
+            check_outputs(list(inputs), {"--pdf": pdf_path}, force=force, ours=is_our_pdf)
     if site is not None:
         site_dir = Path(site)
         if site_dir.exists() and not site_dir.is_dir():
@@ -67,18 +71,22 @@ def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = ()) ->
 
     try:
         return render_site(dataclasses.replace(build_site(outcome), downloads=list(downloads)), folder)
+    except RatingInputError:
+        raise
     except ValueError as e:
         raise RatingInputError(str(e), value=str(folder)) from None   # its Chinese: i18n.messages
     except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
         raise write_error(folder, e) from None
 
 
-def write_pdf(outcome: Outcome, pdf: Path) -> Path:
-    """The printable list of ``outcome`` as ``pdf`` (through LibreOffice), written atomically."""
+def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | None = None) -> Path:
+    """The printable list of ``outcome`` as ``pdf`` (through LibreOffice), written atomically;
+    ``waiting(seconds)`` is called while LibreOffice works (a progress display)."""
     from ..publish.pdf import print_workbook, to_pdf
 
     tx = Outputs()
-    tx.add(pdf, to_pdf(print_workbook(outcome)), like=pdf if pdf.is_file() and not pdf.is_symlink() else None)
+    tx.add(pdf, to_pdf(print_workbook(outcome), waiting=waiting),
+           like=pdf if pdf.is_file() and not pdf.is_symlink() else None)
     tx.commit()
     return pdf
 
@@ -96,9 +104,10 @@ class Published:
 
 def publish(book: str | os.PathLike[str], *, period: str | None = None, site: str | None = None,
             pdf: str | None = None, rating_list: str | None = None, layout: str | None = None,
-            force: bool = False) -> Published:
+            force: bool = False, waiting: Callable[[float], None] | None = None) -> Published:
     """``xl-ratings publish``: the website, the PDF and/or the rating list for pairing
-    programs of a processed workbook.  Every target is checked before anything is read."""
+    programs of a processed workbook.  Every target is checked before anything is read
+    (``waiting``: see :func:`write_pdf`)."""
     from ..publish import rating_list as lists
 
     if site is None and pdf is None and rating_list is None:
@@ -122,5 +131,5 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
         done.notes += [M.SITE_WITHOUT_LIST(why=why) for why in skipped]
         done.site_files = write_site(outcome, Path(site), downloads)
     if pdf is not None:
-        done.pdf = write_pdf(outcome, Path(pdf))
+        done.pdf = write_pdf(outcome, Path(pdf), waiting)
     return done

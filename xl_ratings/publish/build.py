@@ -24,6 +24,7 @@ from ..systems.base import PeriodFacts, Sheet
 from ..view.numbers import format_number
 from ..view.page import LIST_NAMES, provisional
 from ..view.sheets import STATUS, Words, joined, ordered
+from .folder import reserved_on_windows
 from .site_model import Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
 
 #: Ratings-sheet columns the web list shows (in the sheet's order).
@@ -545,6 +546,8 @@ def _slugs(items: dict[str, Any]) -> dict[str, str]:
     used: set[str] = set()
     for key in items:
         base = re.sub(r"[^A-Za-z0-9_-]+", "_", str(key)).strip("_").lower() or "x"
+        if reserved_on_windows(base):   # CON, aux, Com1 …: a page Windows cannot hold gets a "_"
+            base += "_"                 # (no other id ends in "_": they are stripped above)
         slug, n = base, 1
         while slug in used:
             n += 1

@@ -13,12 +13,18 @@ import datetime as dt
 import io
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..engine.run import Outcome
 from ..errors import InputErrors, RatingInputError, Where
+from ..files.sniff import safe_head
+from ..i18n.catalogue import publish as M
 from ..view.sheets import result_sheets
 from ..xlsx.results import sheet_spec
 from ..xlsx.write import patch_workbook
@@ -57,9 +63,23 @@ def print_workbook(outcome: Outcome, today: dt.date | None = None) -> bytes:
     return patch_workbook(buf.getvalue(), [sheet_spec(views[n]) for n in PRINTED if n in views])
 
 
-def to_pdf(xlsx: bytes, timeout: float = 300) -> bytes:
+#: how often the wait for LibreOffice reports its progress (seconds)
+TICK = 0.5
+#: how long LibreOffice may take to make the PDF (seconds)
+TIMEOUT = 300.0
+#: ``waiting(seconds)``: called while LibreOffice works (every :data:`TICK`), for a progress display
+Waiting = Callable[[float], None]
+
+
+def to_pdf(xlsx: bytes, timeout: float | None = None, waiting: Waiting | None = None) -> bytes:
     """``xlsx`` converted to PDF by LibreOffice (a private profile, so that a
-    LibreOffice window the officer has open is not disturbed)."""
+    LibreOffice window the officer has open is not disturbed).
+
+    LibreOffice runs in a process group of its own (a new session), its output
+    to a file (no pipe a hung worker could hold open); on the timeout, on Ctrl-C
+    or on any error the whole group is stopped -- the soffice.bin worker too,
+    not only the launcher."""
+    timeout = TIMEOUT if timeout is None else timeout
     command = soffice()
     if command is None:
         raise InputErrors([RatingInputError(
@@ -70,33 +90,82 @@ def to_pdf(xlsx: bytes, timeout: float = 300) -> bytes:
         book = Path(tmp) / "list.xlsx"
         book.write_bytes(xlsx)
         profile = Path(tmp, "profile").as_uri()
-        try:
-            proc = subprocess.run(
-                [command, "--headless", "--norestore", "--nologo", f"-env:UserInstallation={profile}",
-                 "--convert-to", "pdf", "--outdir", tmp, str(book)],
-                capture_output=True, text=True, timeout=timeout,
-                env=dict(os.environ, TMPDIR=tmp, TMP=tmp, TEMP=tmp))   # LibreOffice's own temp files go too
-        except subprocess.TimeoutExpired:
-            raise InputErrors([RatingInputError(
-                f"LibreOffice did not finish the PDF within {timeout:.0f} s", where=Where(command),
-                problem_zh="LibreOffice 未能按时生成 PDF")]) from None
+        log = Path(tmp) / "soffice.log"
+        code = run_group(
+            [command, "--headless", "--norestore", "--nologo", f"-env:UserInstallation={profile}",
+             "--convert-to", "pdf", "--outdir", tmp, str(book)],
+            log, timeout, waiting,
+            env=dict(os.environ, TMPDIR=tmp, TMP=tmp, TEMP=tmp))   # LibreOffice's own temp files go too
+        if code is None:
+            raise InputErrors([RatingInputError(M.LIBREOFFICE_TIMEOUT(seconds=f"{timeout:.0f}"),
+                                                where=Where(command))])
         pdf = Path(tmp) / "list.pdf"
-        if proc.returncode != 0 or not pdf.exists():
-            detail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+        if code != 0 or not pdf.exists():
+            output = log.read_text(encoding="utf-8", errors="replace").strip() if log.exists() else ""
+            detail = output.splitlines()[-1:] or ["no output"]
             raise InputErrors([RatingInputError(
                 f"LibreOffice could not make the PDF ({detail[0][:200]})", where=Where(command),
                 problem_zh="LibreOffice 无法生成 PDF")])
         return pdf.read_bytes()
 
 
-def is_our_pdf(path: Path) -> bool:
-    """A PDF this command wrote earlier (its title carries :data:`MARK`)."""
+def run_group(command: list[str], log: Path, timeout: float, waiting: Waiting | None = None,
+              env: dict[str, str] | None = None) -> int | None:
+    """Run ``command`` in a process group of its own, its output into ``log``; its exit code,
+    or None when it did not finish within ``timeout`` seconds.  Whatever happens (the
+    timeout, Ctrl-C, an error in ``waiting``), no process of the group is left running."""
+    group: dict[str, Any] = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}   # type: ignore[attr-defined]
+                             if os.name == "nt" else {"start_new_session": True})
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                                env=env, **group)
+        start = time.monotonic()
+        try:
+            while True:
+                try:
+                    return proc.wait(timeout=TICK)
+                except subprocess.TimeoutExpired:
+                    waited = time.monotonic() - start
+                    if waited >= timeout:
+                        return None
+                    if waiting is not None:
+                        waiting(waited)
+        finally:
+            stop_group(proc)
+
+
+def stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """Stop every process of ``proc``'s group (politely, then for good) and reap ``proc``."""
+    if os.name == "nt":
+        if proc.poll() is None:
+            subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True, check=False)
+        proc.wait()
+        return
+    for sig, grace in ((signal.SIGTERM, 2.0), (signal.SIGKILL, 0.0)):
+        try:
+            os.killpg(proc.pid, sig)      # the group is the session started for it: its id is its pid
+        except (ProcessLookupError, PermissionError):
+            break                          # nobody left in the group
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline and _group_alive(proc.pid):
+            proc.poll()
+            time.sleep(0.05)
+    proc.wait()
+
+
+def _group_alive(pgid: int) -> bool:
     try:
-        with open(path, "rb") as f:
-            data = f.read(4 << 20)
-    except OSError:
+        os.killpg(pgid, 0)
+        return True
+    except (ProcessLookupError, PermissionError):
         return False
-    if not data.startswith(b"%PDF"):
+
+
+def is_our_pdf(path: Path) -> bool:
+    """A PDF this command wrote earlier (its title carries :data:`MARK`); never blocks on a
+    pipe behind a link nor reads a device."""
+    data = safe_head(Path(path), 4 << 20)
+    if data is None or not data.startswith(b"%PDF"):
         return False
     utf16 = MARK.encode("utf-16-be").hex().upper().encode()
     return MARK.encode() in data or utf16 in data.upper()

@@ -17,7 +17,7 @@ Every reader and writer of this folder finds parts here, the way openpyxl's
   -- the XML escaping rules, once.
 
 Package XML (workbook, relationships) is parsed with defusedxml: no DTD, no
-entities.  Standard library and defusedxml only.
+entities.  Standard library, defusedxml, and the zip limits of :mod:`xl_ratings.files.source`.
 """
 
 from __future__ import annotations
@@ -33,6 +33,9 @@ from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from defusedxml import ElementTree as SafeET
+
+from ..errors import InputErrors, RatingInputError
+from ..files.source import zip_problem
 
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -229,7 +232,11 @@ class Package:
     def __init__(self, data: bytes) -> None:
         self.data = data
         self.zin = zipfile.ZipFile(io.BytesIO(data))
-        self.infos = {i.filename: i for i in self.zin.infolist()}
+        infos = self.zin.infolist()
+        problem = zip_problem(infos)        # the limits every zip we open meets, before a part is read
+        if problem is not None:
+            raise InputErrors([RatingInputError(problem)])
+        self.infos = {i.filename: i for i in infos}
         self.order = list(self.infos)       #: the parts' order in the written zip
         self.cache: dict[str, bytes] = {}
         self.changed: set[str] = set()

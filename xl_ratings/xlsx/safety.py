@@ -43,16 +43,16 @@ from defusedxml import ElementTree as SafeET
 
 from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
 from ..errors import InputErrors, RatingInputError, Where
+from ..files.source import MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, open_zip
+from ..i18n.catalogue import workbooks as W
 from ..i18n.labels import sheet_key
 from .package import CONTENT_TYPES, WORKBOOK, rels_path, sheets_of
 
-MAX_FILE_BYTES = 200 * 2**20        #: 200 MiB on disk
-MAX_UNCOMPRESSED = 2 * 2**30        #: 2 GiB of XML in all
-MAX_PART_BYTES = 1 * 2**30          #: 1 GiB for one part
-MAX_RATIO = 200                     #: a part may inflate at most this many times (above 1 MiB)
-MAX_PARTS = 10_000
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points", "Clubs", "Identities")
+
+
+__all__ = ["MAX_FILE_BYTES", "MAX_PART_BYTES", "MAX_PARTS", "MAX_RATIO", "MAX_UNCOMPRESSED", "inspect_file"]
 
 
 def _refuse(path: Path, problem: str) -> InputErrors:
@@ -77,32 +77,13 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
                          "remove the password, and save it as .xlsx/.xlsm — 文件有密码或为旧版 .xls")
     if not head.startswith(b"PK"):
         raise _refuse(p, "cannot be read as a workbook (.xlsx/.xlsm): it is not a zip package — 不是工作簿文件")
-    try:
-        z = zipfile.ZipFile(p)
-        infos = z.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError):
-        raise _refuse(p, "cannot be read as a workbook: the file is damaged or truncated (copied or downloaded "
-                         "only in part?) — 文件已损坏或不完整") from None
+    z = open_zip(p, damaged=W.DAMAGED_ZIP())      # the zip-bomb limits, before any part is inflated
+    infos = z.infolist()
     names = {i.filename for i in infos}
     if "xl/workbook.xml" not in names or "[Content_Types].xml" not in names:
         z.close()
         raise _refuse(p, "cannot be read as a workbook: a zip file, but not an .xlsx/.xlsm "
                          "(xl/workbook.xml is missing)")
-    if len(infos) > MAX_PARTS:
-        z.close()
-        raise _refuse(p, f"has {len(infos)} parts; the limit is {MAX_PARTS} (possible zip bomb)")
-    total = sum(i.file_size for i in infos)
-    for i in infos:
-        if i.file_size > MAX_PART_BYTES or (
-                i.file_size > 2**20 and i.file_size > MAX_RATIO * max(1, i.compress_size)):
-            z.close()
-            raise _refuse(p, f"part {i.filename} inflates from {i.compress_size} to {i.file_size} bytes; "
-                             f"refused as a possible zip bomb (limits: {MAX_PART_BYTES // 2**20} MiB "
-                             f"per part, {MAX_RATIO}× compression)")
-    if total > MAX_UNCOMPRESSED:
-        z.close()
-        raise _refuse(p, f"inflates to {total / 2**30:.1f} GiB; the limit is "
-                         f"{MAX_UNCOMPRESSED // 2**30} GiB (possible zip bomb)")
     try:
         for i in infos:
             if not i.filename.endswith((".xml", ".rels", ".vml")):

@@ -15,6 +15,8 @@ import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from ..errors import InputErrors
+from ..files.source import open_zip
 from .package import CONTENT_TYPES, FIXED_TIME, WORKBOOK, Package, rels_path, rels_xml
 
 VBA_PART = "xl/vbaProject.bin"
@@ -99,8 +101,8 @@ def add_macro_parts(data: bytes, vba: bytes | None = None, text: str = BUTTON_TE
 
 def has_button(path: Path) -> bool:
     try:
-        with zipfile.ZipFile(path) as z:
+        with open_zip(path) as z:       # the zip-bomb limits before a drawing is inflated
             return any(n.startswith("xl/drawings/") and b'name="ProcessButton"' in z.read(n)
                        for n in z.namelist())
-    except (OSError, zipfile.BadZipFile):
+    except (OSError, zipfile.BadZipFile, InputErrors):
         return False

@@ -36,3 +36,7 @@ REPORT_SYSTEM_ONLY = message(
     "workbook takes its system as the first argument: xl-ratings new {given} BOOK.xlsx",
     "--system {given} 只用于报告（xl-ratings new report BOOK.xlsx --system {given}）；协会工作簿的制度写在第一个参数："
     "xl-ratings new {given} BOOK.xlsx")
+DAMAGED_ZIP = message(
+    "workbooks.damaged_zip",
+    "cannot be read as a workbook: the file is damaged or truncated (copied or downloaded only in part?)",
+    "无法作为工作簿读取：文件已损坏或不完整（只复制或下载了一部分？）")

@@ -1,0 +1,126 @@
+"""Reading a file the officer gives us, within bounds, before anything is inflated or parsed.
+
+* :func:`read_source` -- the bytes of a regular file, at most a size limit
+  (never blocking on a pipe, never reading a device);
+* :func:`open_zip` -- a zip (a workbook, an .ods, an import source) opened
+  only after its central directory passes the zip-bomb limits below, *before*
+  any part is inflated; :func:`zip_problem` applies the same limits to an
+  already open zip (a package held in memory).
+
+Every zip xl-ratings opens goes through these limits (the workbook checks of
+:mod:`xl_ratings.xlsx.safety` build on them): at most ``MAX_FILE_BYTES`` on
+disk, ``MAX_PARTS`` parts, ``MAX_UNCOMPRESSED`` bytes in all, no part larger
+than ``MAX_PART_BYTES`` nor inflating more than ``MAX_RATIO`` times (above
+1 MiB).  The sizes are the ones the zip declares; a part that inflates
+beyond its declared size is stopped by :mod:`zipfile` itself (a bad CRC or
+length), so the declared sizes bound the work.
+
+Standard library and :mod:`xl_ratings.errors` only (the importers use it too).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import zipfile
+from pathlib import Path
+
+from ..errors import InputErrors, RatingInputError, Text, Where
+from . import messages as M
+from .osflags import CHUNK, O_BINARY, O_CLOEXEC, O_NONBLOCK
+
+MAX_FILE_BYTES = 200 * 2**20        #: 200 MiB on disk
+MAX_UNCOMPRESSED = 2 * 2**30        #: 2 GiB in all, inflated
+MAX_PART_BYTES = 1 * 2**30          #: 1 GiB for one part
+MAX_RATIO = 200                     #: a part may inflate at most this many times (above 1 MiB)
+MAX_PARTS = 10_000
+
+
+def refuse(path: Path | str, problem: Text) -> InputErrors:
+    return InputErrors([RatingInputError(problem, where=Where(str(path)))])
+
+
+def read_source(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``limit`` bytes; else InputErrors.
+
+    The size is checked before anything is read (and reading stops at the
+    limit should the file grow meanwhile); a pipe or a device is refused
+    without blocking."""
+    p = Path(path)
+    try:
+        fd = os.open(p, os.O_RDONLY | O_NONBLOCK | O_BINARY | O_CLOEXEC)
+    except FileNotFoundError:
+        raise refuse(p, M.NO_SUCH_FILE()) from None
+    except IsADirectoryError:
+        raise refuse(p, M.NOT_A_REGULAR_FILE()) from None
+    except OSError as e:
+        raise refuse(p, M.CANNOT_READ(reason=e.strerror or type(e).__name__)) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise refuse(p, M.NOT_A_REGULAR_FILE())
+        if st.st_size > limit:
+            raise refuse(p, M.TOO_BIG(mib=_mib(st.st_size), limit=limit // 2**20))
+        chunks: list[bytes] = []
+        got = 0
+        while True:
+            chunk = os.read(fd, min(CHUNK, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+            if got > limit:
+                raise refuse(p, M.TOO_BIG(mib=_mib(got), limit=limit // 2**20))
+        return b"".join(chunks)
+    except OSError as e:
+        raise refuse(p, M.CANNOT_READ(reason=e.strerror or type(e).__name__)) from None
+    finally:
+        os.close(fd)
+
+
+def _mib(n: int) -> str:
+    return f"{n / 2**20:.0f}"
+
+
+def zip_problem(infos: list[zipfile.ZipInfo]) -> Text | None:
+    """Why a zip with these entries is refused as a possible zip bomb, or None (sizes as declared)."""
+    if len(infos) > MAX_PARTS:
+        return M.ZIP_TOO_MANY_PARTS(parts=len(infos), limit=MAX_PARTS)
+    for i in infos:
+        if i.file_size > MAX_PART_BYTES or (
+                i.file_size > 2**20 and i.file_size > MAX_RATIO * max(1, i.compress_size)):
+            return M.ZIP_PART_INFLATES(part=i.filename, packed=i.compress_size, size=i.file_size,
+                                       part_limit=MAX_PART_BYTES // 2**20, ratio=MAX_RATIO)
+    total = sum(i.file_size for i in infos)
+    if total > MAX_UNCOMPRESSED:
+        return M.ZIP_INFLATES(gib=f"{total / 2**30:.1f}", limit=MAX_UNCOMPRESSED // 2**30)
+    return None
+
+
+def open_zip(path: str | os.PathLike, damaged: Text | None = None) -> zipfile.ZipFile:
+    """``path`` opened as a zip once it passes the size and zip-bomb limits; nothing inflated yet.
+
+    Raises InputErrors naming the file: missing, not a regular file, over
+    ``MAX_FILE_BYTES``, not a complete zip (``damaged``: the message for that),
+    or over a zip-bomb limit."""
+    p = Path(path)
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        raise refuse(p, M.NO_SUCH_FILE()) from None
+    except OSError as e:
+        raise refuse(p, M.CANNOT_READ(reason=e.strerror or type(e).__name__)) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise refuse(p, M.NOT_A_REGULAR_FILE())
+    if st.st_size > MAX_FILE_BYTES:
+        raise refuse(p, M.TOO_BIG(mib=_mib(st.st_size), limit=MAX_FILE_BYTES // 2**20))
+    try:
+        z = zipfile.ZipFile(p)
+        infos = z.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        raise refuse(p, damaged or M.ZIP_DAMAGED()) from None
+    problem = zip_problem(infos)
+    if problem is not None:
+        z.close()
+        raise refuse(p, problem)
+    return z

@@ -1,0 +1,282 @@
+"""The website's folder: written whole or not at all, and nothing in it lost.
+
+A site is built in a staging folder beside the site folder (``.NAME.new-XXXX``)
+and swapped in by two renames once complete, so a reader sees the old site or
+the new one, never half of each.  Around that swap:
+
+* **what is ours** -- the pages and style sheets the site's marker file
+  (``.xl-ratings-site``) lists, in the folder and in ``assets/``, ``players/``,
+  ``events/``; everything else in the folder is the officer's (a ``photos``
+  link, an empty ``uploads/``, a PDF, notes) and is *kept*: moved into the
+  staging folder before the swap, so that it is in the new site folder after
+  it.  An entry of the officer's where the new site writes a page is refused
+  (the way out: move it away), never replaced.
+* **the folder itself** keeps its mode (a 0700 site folder stays 0700); a new
+  one gets the mode the umask gives (``os.mkdir``, no ``os.umask`` call: that
+  would change the mask of the whole process for a moment).
+* **a first publish** needs a new, empty, or our-PDF-only folder: a folder of
+  other things without our marker is somebody's, refused.
+* **leftovers** of a run that was killed (``.NAME.new-*``, ``.NAME.old-*``) are
+  finished by the next run (:func:`recover`): the officer's entries found in a
+  leftover go back into the site folder, a complete new site whose swap was cut
+  between its two renames is put in place, and the rest is removed.  A
+  leftover without a marker holds only pages of ours (the marker is written
+  last, and the officer's entries are moved only after it).
+* one run at a time per folder: a lock file ``.NAME.xl-ratings.lock`` beside it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+import stat
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from ..errors import RatingInputError, Where
+from ..files.lock import WorkbookLock
+from ..files.sniff import safe_head
+from ..i18n.catalogue import publish as M
+
+MARKER = ".xl-ratings-site"         #: the file that marks (and lists) a site of ours
+OUR_DIRS = ("assets", "players", "events", "downloads")
+SUFFIXES = (".html", ".css")        #: what a site of ours is made of (and its marker)
+DOWNLOADS, DOWNLOAD_SUFFIXES = "downloads/", (".txt", ".csv")   #: the rating lists a site offers
+MARKER_BYTES = 64 << 20             #: never read more of a marker than this
+
+
+def _leftover_re(name: str) -> re.Pattern[str]:
+    """``.NAME.new-XXXX`` / ``.NAME.old-XXXX`` (ours: 12 hex digits; earlier versions: mkdtemp's 8 characters)."""
+    return re.compile(re.escape(f".{name}.") + r"(new|old)-[A-Za-z0-9_]{6,16}")
+
+
+def _refused(text: object, folder: Path, value: object = None) -> RatingInputError:
+    from ..errors import Text
+
+    assert isinstance(text, Text)
+    return RatingInputError(text, where=Where(str(folder)), value=value)
+
+
+# --------------------------------------------------------------------------- what is ours
+def listed(folder: Path) -> set[str] | None:
+    """The entries a site folder's marker says are ours (pages, style sheets, the marker);
+    None when there is no marker (a regular file: a link or a pipe is no marker)."""
+    data = safe_head(folder / MARKER, MARKER_BYTES)
+    if data is None or (folder / MARKER).is_symlink():
+        return None
+    names = {line.strip() for line in data.decode("utf-8", "replace").splitlines()}
+    return {n for n in names if n == MARKER or (_plain(n) and (n.lower().endswith(SUFFIXES) or (
+        n.startswith(DOWNLOADS) and n.lower().endswith(DOWNLOAD_SUFFIXES))))}
+
+
+def _plain(rel: str) -> bool:
+    """A page's name as we write them: at most one folder deep, no '..'."""
+    parts = rel.split("/")
+    return len(parts) <= 2 and all(p and p not in (".", "..") for p in parts)
+
+
+def foreign(folder: Path, ours: set[str]) -> list[str]:
+    """The entries of ``folder`` that are not ours, as paths relative to it: anything at the top
+    or inside our sub-folders that the marker does not list as a regular file; a sub-folder of
+    ours that is not a real folder (a link, a file) is foreign as a whole."""
+    out: list[str] = []
+    with os.scandir(folder) as top:
+        entries = sorted(top, key=lambda e: e.name)
+    for e in entries:
+        if e.name in OUR_DIRS and e.is_dir(follow_symlinks=False):
+            with os.scandir(e.path) as inner:
+                for f in sorted(inner, key=lambda x: x.name):
+                    rel = f"{e.name}/{f.name}"
+                    if not (rel in ours and f.is_file(follow_symlinks=False)):
+                        out.append(rel)
+        elif not (e.name in ours and e.is_file(follow_symlinks=False)):
+            out.append(e.name)
+    return out
+
+
+def _only_our_pdfs(folder: Path) -> bool:
+    from .pdf import is_our_pdf
+
+    return all(p.is_file() and not p.is_symlink() and is_our_pdf(p) for p in folder.iterdir())
+
+
+def check_target(out_dir: Path) -> list[str]:
+    """Refuse a site folder we may not write; return the officer's entries in it (kept)."""
+    if out_dir.is_symlink():
+        raise _refused(M.SITE_IS_A_LINK(), out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise _refused(M.SITE_NOT_A_FOLDER(), out_dir)
+    if not out_dir.is_dir() or not any(out_dir.iterdir()):
+        return []
+    ours = listed(out_dir)
+    if ours is None:
+        if _only_our_pdfs(out_dir):         # the list printed earlier into the folder: ours, kept
+            return sorted(p.name for p in out_dir.iterdir())
+        raise _refused(M.SITE_FOLDER_NOT_OURS(marker=MARKER), out_dir)
+    return foreign(out_dir, ours)
+
+
+def check_clashes(out_dir: Path, kept: list[str], written: list[str]) -> None:
+    """An entry of the officer's where the new site writes a page or a folder is refused."""
+    pages = set(written) | set(OUR_DIRS)
+    clash = sorted(rel for rel in kept if rel in pages)
+    if clash:
+        shown = ", ".join(clash[:5]) + (" …" if len(clash) > 5 else "")
+        raise _refused(M.SITE_ENTRY_IN_THE_WAY(entries=shown), out_dir)
+
+
+# --------------------------------------------------------------------------- moving entries
+def _move(src_root: Path, dst_root: Path, rel: str) -> None:
+    """``src_root/rel`` -> ``dst_root/rel`` (``dst_root`` must exist; a sub-folder of ours is made)."""
+    dst = dst_root / rel
+    if not dst_root.is_dir():
+        raise FileNotFoundError(f"{dst_root} is gone")
+    if not dst.parent.is_dir():
+        os.mkdir(dst.parent)
+    os.rename(src_root / rel, dst)
+
+
+def _move_back(moved: list[str], tmp: Path, out_dir: Path) -> None:
+    """Undo moves of the officer's entries into the staging folder (best effort: what stays is
+    found by :func:`recover`)."""
+    for rel in reversed(moved):
+        try:
+            if os.path.lexists(tmp / rel) and not os.path.lexists(out_dir / rel):
+                _move(tmp, out_dir, rel)
+        except OSError:
+            pass
+
+
+def _remove(leftover: Path, out_dir: Path) -> bool:
+    """Give a leftover's foreign entries back to the site folder, then delete it; False (kept)
+    when one of them cannot go back (never delete something of the officer's)."""
+    ours = listed(leftover)
+    if ours is not None and out_dir.is_dir():
+        for rel in foreign(leftover, ours):
+            if os.path.lexists(out_dir / rel):
+                return False
+            _move(leftover, out_dir, rel)
+    elif ours is not None and foreign(leftover, ours):
+        return False
+    if ".new-" in leftover.name:        # from here on it holds only ours, marker or not
+        gone = leftover.with_name(leftover.name.replace(".new-", ".old-"))
+        os.rename(leftover, gone)
+        leftover = gone
+    shutil.rmtree(leftover)
+    return True
+
+
+def _leftovers(out_dir: Path) -> Iterator[Path]:
+    pattern = _leftover_re(out_dir.name)
+    try:
+        entries = list(os.scandir(out_dir.parent))
+    except OSError:
+        return
+    for e in sorted(entries, key=lambda x: x.name):
+        if pattern.fullmatch(e.name) and e.is_dir(follow_symlinks=False):
+            yield Path(e.path)
+
+
+def recover(out_dir: Path) -> None:
+    """Finish what a killed run left beside ``out_dir`` (see the module's notes)."""
+    leftovers = list(_leftovers(out_dir))
+    if not leftovers:
+        return
+    if not os.path.lexists(out_dir):    # cut between the two renames of the swap
+        complete = [p for p in leftovers if ".new-" in p.name and listed(p) is not None]
+        back = complete[-1:] or [p for p in leftovers if ".old-" in p.name and listed(p) is not None][-1:]
+        if back:
+            os.rename(back[0], out_dir)
+            leftovers.remove(back[0])
+    for p in leftovers:
+        _remove(p, out_dir)
+
+
+# --------------------------------------------------------------------------- the swap
+def _staging(out_dir: Path, kind: str) -> Path:
+    for _ in range(100):
+        tmp = out_dir.with_name(f".{out_dir.name}.{kind}-{secrets.token_hex(6)}")
+        try:
+            os.mkdir(tmp, 0o777)          # the umask applies, as to any folder the officer makes
+            return tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free name beside {out_dir}")    # pragma: no cover - 100 collisions
+
+
+class FolderLock(WorkbookLock):
+    """One publishing run per site folder (the lock file ``.NAME.xl-ratings.lock`` beside it)."""
+
+    def _busy(self, pid: int | None) -> RatingInputError:
+        return _refused(M.SITE_BUSY(who=f"process {pid}" if pid else "another process",
+                                    lock=self.path.name), self.workbook)
+
+
+def publish_folder(out_dir: Path, build: Callable[[Path], list[str]]) -> list[str]:
+    """Write a site into ``out_dir`` with ``build(folder) -> the files written`` (relative,
+    the marker written last): in a staging folder, then swapped in with the officer's entries
+    and the folder's mode kept.  A failure leaves ``out_dir`` as it was."""
+    out_dir = Path(out_dir).absolute()
+    if out_dir.is_symlink():
+        raise _refused(M.SITE_IS_A_LINK(), out_dir)
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    with FolderLock(out_dir):
+        recover(out_dir)
+        check_target(out_dir)
+        tmp = _staging(out_dir, "new")
+        try:
+            if out_dir.is_dir():
+                os.chmod(tmp, stat.S_IMODE(os.stat(out_dir).st_mode))
+            written = build(tmp)
+            _swap(out_dir, tmp, written)
+        except BaseException:
+            try:
+                if tmp.exists():
+                    _remove(tmp, out_dir)
+            except OSError:             # the disk is gone too: the next run finishes (recover)
+                pass
+            raise
+    return written
+
+
+def _swap(out_dir: Path, tmp: Path, written: list[str]) -> None:
+    kept = check_target(out_dir)        # again: somebody may have written there meanwhile
+    check_clashes(out_dir, kept, written)
+    moved: list[str] = []
+    try:
+        for rel in kept:
+            _move(out_dir, tmp, rel)
+            moved.append(rel)
+        if out_dir.is_dir():
+            old = _staging(out_dir, "old")
+            os.rmdir(old)
+            os.rename(out_dir, old)
+            try:
+                os.rename(tmp, out_dir)
+            except BaseException:
+                os.rename(old, out_dir)
+                raise
+        else:
+            os.rename(tmp, out_dir)
+            return
+    except BaseException:
+        if out_dir.is_dir():
+            _move_back(moved, tmp, out_dir)
+        raise
+    try:                                # the new site is in place: the old copy goes (else: the next run)
+        shutil.rmtree(old)
+    except OSError:
+        pass
+
+
+# --------------------------------------------------------------------------- page names
+#: names Windows cannot hold as a file, whatever the extension and the case (CON, con.html, Lpt9.x)
+WINDOWS_RESERVED = frozenset({"con", "prn", "aux", "nul", "conin$", "conout$"}
+                             | {f"{d}{n}" for d in ("com", "lpt") for n in "0123456789¹²³"})
+
+
+def reserved_on_windows(name: str) -> bool:
+    """Is ``name`` (a page's file name, with or without its extension) one Windows cannot hold?"""
+    return name.split(".")[0].rstrip(" ").lower() in WINDOWS_RESERVED
