@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.catalogue import sheets as M
 from ..i18n.labels import SHEET_ALIASES, header_key, sheet_key
 from ..systems import REGISTRY
 from ..systems.game_result import parse_result
@@ -306,12 +307,17 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
         return {}
     rows = Rows("Settings", found[1], file, errors)
     settings: dict[str, Any] = {}
+    at: dict[str, int] = {}
     for i, rec in rows.records:
-        k = rows.text(rec, "key")
+        k = rows.text(rec, "key").strip()
         if not k:
             continue
-        settings[k.strip()] = rec.get("value")
-        settings.setdefault("_rows", {})[k.strip()] = i
+        if k in at:         # which one counts? neither: the officer says
+            errors.append(RatingInputError(M.SETTING_TWICE(key=k, first=at[k], row=i), value=k,
+                                           where=Where(file, "Settings", i, "key")))
+            continue
+        settings[k] = rec.get("value")
+        at[k] = settings.setdefault("_rows", {})[k] = i
     return settings
 
 

@@ -27,7 +27,7 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
     """
     from ..importers import load
     from ..importers.into_book import Options, first_new_row, plan_import
-    from ..xlsx.append import append_rows
+    from ..xlsx.append import append_rows, room_problems
 
     given = Path(book)
     in_place = output is None
@@ -75,9 +75,12 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
             plan = plan_import(tables, tournaments, options or Options(), str(given))
         except InputErrors as e:
             raise in_language(e, tables) from None
+        first = {key: first_new_row(tables, app) for key, app in plan.appends.items()}
+        full = room_problems(plan, first)
+        if full:
+            raise in_language(InputErrors([e.located(file=str(given)) for e in full]), tables)
         if dry_run:
             return plan, []
-        first = {key: first_new_row(tables, app) for key, app in plan.appends.items()}
         data = append_rows(src.read_bytes(), plan, first)
         tx = Outputs()
         if in_place:

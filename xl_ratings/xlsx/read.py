@@ -29,7 +29,8 @@ from ..engine.cells import Tables, blank, col_letter
 from ..engine.inputs import COLUMNS
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.labels import header_key
-from .safety import (INPUT_SHEETS, SheetPart, SheetScan, header_problems, hidden_sheet_problems, inspect_file,
+from .safety import (INPUT_SHEETS, SheetPart, SheetScan, header_problems, hidden_column_problems,
+                     hidden_sheet_problems, inspect_file,
                      scan_sheet, sheet_problems, size_problem, workbook_sheets)
 
 
@@ -124,11 +125,13 @@ def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
     with inspect_file(p) as z:
         sheets, date1904, used, scans, tables, _ = _load(
             p, z, wanted, wanted if as_input else (lambda sh: False), skip_empty_area)
+        columns = hidden_column_problems(p, z, used) if as_input else []
     if as_input:
-        problems = hidden_sheet_problems(p, used, any_sheet=True)
+        problems = hidden_sheet_problems(p, used, any_sheet=True) + columns
         for sh in used:
             if sh.name in scans:
-                problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])))
+                problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])),
+                                           first_row=True)
         if problems:
             raise InputErrors(problems)
     return Tables(tables, [sh.name for sh in sheets], date1904)

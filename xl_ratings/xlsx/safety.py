@@ -43,6 +43,7 @@ from defusedxml import ElementTree as SafeET
 
 from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter
 from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.catalogue import sheets as M
 from ..i18n.labels import sheet_key
 from .package import CONTENT_TYPES, WORKBOOK, rels_path, sheets_of
 
@@ -180,10 +181,18 @@ def hidden_sheet_problems(path: str | os.PathLike, sheets: list[SheetPart],
     return problems
 
 
+#: Below these a row (points) or a column (characters) shows nothing: it counts as hidden.
+MIN_ROW_HEIGHT = 3.0
+MIN_COL_WIDTH = 0.5
+#: A row attribute that hides it: ``hidden="1"``, or a height under :data:`MIN_ROW_HEIGHT` (0, 2.5, .5).
+_HIDES_ROW = rb'(?:\bhidden="(?:1|true)"|\bht="(?:[0-2](?:\.\d*)?|\.\d+)")'
+_COL_TAG = re.compile(rb"<(?:\w+:)?col\b[^>]*>")
+
+
 def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
                     merged: dict[str, list] | None = None,
                     sheets: list[SheetPart] | None = None) -> list[RatingInputError]:
-    """Merged or hidden header cells (row 1) of the input sheets.
+    """Merged or hidden header cells (row 1) of the input sheets, and their hidden columns.
 
     ``merged``: sheet name -> merged ranges ((r0, c0), (r1, c1)), 0-based, as
     python-calamine reports them.
@@ -192,10 +201,9 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
         sheets = workbook_sheets(z)[0]
     problems = []
     names = set(z.namelist())
-    for sh in sheets:
+    inputs = [sh for sh in sheets if sh.key in INPUT_SHEETS]
+    for sh in inputs:
         name = sh.name
-        if sh.key not in INPUT_SHEETS:
-            continue
         where = Where(str(path), name, 1)
         for (r0, c0), (r1, c1) in (merged or {}).get(name, []):
             if r0 <= 0 <= r1:
@@ -203,26 +211,52 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
                 problems.append(RatingInputError(
                     "header cells are merged: unmerge them so each column has its own name — 标题单元格被合并",
                     value=ref, where=where))
-        part = sh.part
-        if part not in names:
-            continue
-        head = _head(z, part)
-        if re.search(rb'<(?:\w+:)?row\b[^>]*\br="1"[^>]*\bhidden="(?:1|true)"', head):
+        if sh.part in names and _header_row_hidden(_head(z, sh.part)):
             problems.append(RatingInputError(
                 "the header row is hidden: unhide it (what is processed must be what you see) — 标题行被隐藏",
                 where=where))
+    return problems + hidden_column_problems(path, z, inputs, 60)
+
+
+def _header_row_hidden(head: bytes) -> bool:
+    for m in _ROW_START.finditer(head):
+        tag = m.group(0)
+        if re.search(rb'\br="1"', tag):
+            return _HIDDEN.search(tag) is not None
+    return False
+
+
+def hidden_column_problems(path: str | os.PathLike, z: zipfile.ZipFile, sheets: list[SheetPart],
+                           up_to: int = MAX_COLS) -> list[RatingInputError]:
+    """Columns (among the first ``up_to``) of ``sheets`` that are hidden or too narrow to show
+    anything (:data:`MIN_COL_WIDTH`): what is processed must be what is seen."""
+    problems = []
+    names = set(z.namelist())
+    for sh in sheets:
+        if sh.part not in names:
+            continue
+        head = _head(z, sh.part)
         cols = head[:head.find(b"<sheetData")] if b"<sheetData" in head else head
-        for m in re.finditer(rb"<(?:\w+:)?col\b[^>]*>", cols):
+        for m in _COL_TAG.finditer(cols):
             tag = m.group(0)
-            if re.search(rb'\bhidden="(?:1|true)"', tag):
-                lo_m, hi_m = re.search(rb'\bmin="(\d+)"', tag), re.search(rb'\bmax="(\d+)"', tag)
-                if lo_m is None or hi_m is None:   # the schema requires both
-                    raise AssertionError(f"a <col> element without min/max: {tag!r}")
-                lo, hi = int(lo_m.group(1)), int(hi_m.group(1))
-                if lo <= 60:
-                    problems.append(RatingInputError(
-                        "columns are hidden: unhide them (what is processed must be what you see) — 有隐藏的列",
-                        value=f"columns {lo}–{min(hi, 60)}", where=where))
+            width = re.search(rb'\bwidth="([^"]*)"', tag)
+            try:
+                narrow = width is not None and float(width.group(1)) < MIN_COL_WIDTH
+            except ValueError:
+                narrow = False
+            if not (narrow or re.search(rb'\bhidden="(?:1|true)"', tag)):
+                continue
+            lo_m, hi_m = re.search(rb'\bmin="(\d+)"', tag), re.search(rb'\bmax="(\d+)"', tag)
+            if lo_m is None or hi_m is None:    # the schema requires both: which columns is not known
+                problems.append(RatingInputError(M.COLUMN_ENTRY_DAMAGED(), value=tag.decode("utf-8", "replace")[:80],
+                                                 where=Where(str(path), sh.name)))
+                continue
+            lo, hi = int(lo_m.group(1)), int(hi_m.group(1))
+            if lo <= up_to:
+                problems.append(RatingInputError(
+                    "columns are hidden: unhide them (what is processed must be what you see) — 有隐藏的列",
+                    value=f"columns {lo}–{min(hi, up_to)}" if lo != min(hi, up_to) else f"column {lo}",
+                    where=Where(str(path), sh.name, 1)))
     return problems
 
 
@@ -241,7 +275,8 @@ _ROW_TAG = re.compile(rb"<" + _NS + rb"row\b")
 _ROW_R = re.compile(rb'\sr="(\d+)"')
 _CELL_R = re.compile(rb'\sr="([A-Z]{1,3})(\d+)"')
 _CELL_T = re.compile(rb'\st="(\w+)"')
-_HIDDEN = re.compile(rb'\b(?:hidden="(?:1|true)"|ht="0(?:\.0+)?")')
+_HIDDEN = re.compile(_HIDES_ROW)
+_ROW_START = re.compile(rb"<" + _NS + rb"row\b[^>]*>")
 _WIDE = re.compile(rb'r="(?:[A-Z][A-Z]|[N-Z]\d)')   # a cell beyond column M (a cheap first look)
 _MULTI = re.compile(rb'r="([A-Z]{2,3})(\d+)"')
 _FORMULA = re.compile(rb"<" + _NS + rb"f[\s>/]")
@@ -362,7 +397,7 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True) -> Sheet
             for m in _MULTI.finditer(body):
                 wide = max(wide, col_number(m.group(1).decode()))
         if input_sheet:
-            if b'hidden="' in body:
+            if b'hidden="' in body or b'ht="' in body:
                 _hidden_rows(body, scan)
             if b"<f" in body or (prefixed and b":f" in body):
                 _formulas(body, scan)
@@ -481,13 +516,14 @@ def spans(numbers: list[int], limit: int = 8) -> str:
 
 
 def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
-                   column_name: Callable[[int], str] | None = None) -> list[RatingInputError]:
+                   column_name: Callable[[int], str] | None = None, first_row: bool = False) -> list[RatingInputError]:
     """Hidden rows and formulas without a stored value of an input sheet.
 
     ``column_name``: column number -> the name the officer knows (its header).
+    ``first_row``: row 1 too (an import source: no header check of its own).
     """
     problems = []
-    hidden = [r for r in scan.hidden_rows if r != 1]   # row 1: :func:`header_problems`
+    hidden = [r for r in scan.hidden_rows if r != 1 or first_row]   # row 1: :func:`header_problems`
     if hidden:
         rows = spans(hidden)
         word = "row" if len(hidden) == 1 else "rows"
