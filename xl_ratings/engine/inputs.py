@@ -14,14 +14,14 @@ import math
 from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any
 
-from ..errors import InputErrors, RatingInputError, Where
+from ..errors import InputErrors, RatingInputError, Text, Where
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import SHEET_ALIASES, header_key, sheet_key
 from ..systems import REGISTRY
 from ..systems.game_result import parse_result
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
-from .cells import (NOT_A_DATE, NOT_A_NUMBER, blank, date1904_of, filled, sheet_number, sheet_names_of, to_date,
+from .cells import (MAX_CELL_CHARS, NOT_A_DATE, NOT_A_NUMBER, blank, date1904_of, filled, sheet_number, sheet_names_of, to_date,
                     to_ident)
 from .settings import params_from_settings
 
@@ -59,6 +59,7 @@ class Rows:
         known, required = COLUMNS[name]
         self.raw: list[tuple[int, list[Any]]] = []
         self.keys: dict[int, str] = {}
+        self._long_checked = False
         rows = table if isinstance(table, list) else [list(r) for r in table]
         start = 0
         while start < len(rows) and all(blank(v) for v in rows[start]):
@@ -83,16 +84,24 @@ class Rows:
 
     @property
     def records(self) -> list[tuple[int, dict[str, Any]]]:
-        """Rows as dicts keyed by column key (for the small sheets)."""
+        """Rows as dicts keyed by column key (for the small sheets); a text longer than a cell
+        holds (a file not written by Excel) is a problem of its cell."""
         keys = self.keys
-        return [(i, {k: (r[j] if j < len(r) else None) for j, k in keys.items()}) for i, r in self.raw]
+        out = [(i, {k: (r[j] if j < len(r) else None) for j, k in keys.items()}) for i, r in self.raw]
+        if not self._long_checked:
+            self._long_checked = True
+            for i, rec in out:
+                for k, v in rec.items():
+                    if v.__class__ is str and len(v) > MAX_CELL_CHARS:
+                        self.err(i, k, M.CELL_TOO_LONG(chars=f"{len(v):,}"), None)
+        return out
 
     def column(self, key: str) -> int | None:
         return next((j for j, k in self.keys.items() if k == key), None)
 
-    def err(self, row: int | None, column: str | None, problem: str, value: Any) -> None:
+    def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None:
         self.errors.append(RatingInputError(
-            problem, value=value, where=Where(self.file, self.name, row, column)))
+            problem, value=shown_value(value), where=Where(self.file, self.name, row, column)))
 
     # --- typed cells ---------------------------------------------------------
     def text(self, rec: dict[str, Any], key: str) -> str:
@@ -107,7 +116,7 @@ class Rows:
         try:
             return to_ident(rec.get(key))
         except RatingInputError as e:
-            self.err(row, key, e.problem, None)
+            self.err(row, key, e.text or e.problem, None)
             return None
 
     def number(self, row: int, rec: dict[str, Any], key: str, required: bool = False) -> float | None:
@@ -154,6 +163,11 @@ class Rows:
         return v
 
 
+def shown_value(v: Any) -> Any:
+    """A cell value as a message quotes it: a long text cut (a cell may hold 32,767 characters)."""
+    return v[:100] + "…" if isinstance(v, str) and len(v) > 120 else v
+
+
 def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any]) -> tuple[list[Any], bool]:
     """parse() of every value, computed once per distinct value; a value that
     cannot be parsed gives its RatingInputError in its place.  Also: was any bad?"""
@@ -169,6 +183,24 @@ def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any]) -> tuple[lis
             isinstance(x, RatingInputError) for x in typed.values())
     plain = {u: one(u) for u in uniq}
     return [plain[v] for v in values], any(isinstance(x, RatingInputError) for x in plain.values())
+
+
+def check_round(v: Any) -> Any:
+    """A round cell: blank, a name ("final"), or a whole number from 1 -- never -1 or 1.5."""
+    if blank(v) or isinstance(v, bool):
+        return v
+    if isinstance(v, str):
+        try:
+            n = float(v.strip())
+        except ValueError:
+            return v
+    elif isinstance(v, (int, float)):
+        n = float(v)
+    else:
+        return v
+    if not (math.isfinite(n) and n.is_integer() and n >= 1):
+        raise RatingInputError(M.ROUND_NOT_WHOLE())
+    return v
 
 
 def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
@@ -215,10 +247,14 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: "R
         out, any_bad = _parse_each(vals, fn)
         if any_bad:
             for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
-                gs.err(index[pos], key, out[pos].problem, vals[pos])
+                gs.err(index[pos], key, out[pos].text or out[pos].problem, vals[pos])
                 out[pos] = None
         parsed[key] = out
     rounds = values("round")
+    checked, bad_round = _parse_each(rounds, check_round)
+    if bad_round:
+        for pos in [k for k, x in enumerate(checked) if isinstance(x, RatingInputError)]:
+            gs.err(index[pos], "round", checked[pos].text or checked[pos].problem, rounds[pos])
     n_err = len(gs.errors)
     err = gs.err
     ev_ids, pl, op, res, days, hs = (parsed[k] for k in ("event", "player", "opponent", "result",
@@ -273,9 +309,9 @@ class ColumnSheet:
     def __init__(self, name: str, file: str | None, errors: list[RatingInputError]):
         self.name, self.file, self.errors = name, file, errors
 
-    def err(self, row: int | None, column: str | None, problem: str, value: Any) -> None:
+    def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None:
         self.errors.append(RatingInputError(
-            problem, value=value, where=Where(self.file, self.name, row, column)))
+            problem, value=shown_value(value), where=Where(self.file, self.name, row, column)))
 
 
 def _table(tables: Mapping[str, SheetCells], key: str) -> tuple[str, SheetCells] | None:

@@ -104,8 +104,10 @@ def same_kind(book: Path, output: str | None) -> None:
 
 
 def history_periods(path: Path) -> set[str]:
-    """The periods a workbook's History holds (empty if none, or if it cannot be read)."""
+    """The periods a workbook's History holds (empty if it has none); a file that cannot be
+    read is refused, not taken for one holding none (:data:`~xl_ratings.i18n.catalogue.run.BACKUP_UNREADABLE`)."""
     from ..engine.cells import blank
+    from ..i18n.catalogue import run as R
     from ..i18n.labels import header_key, sheet_key
 
     try:
@@ -116,7 +118,7 @@ def history_periods(path: Path) -> set[str]:
             return set()
         rows = read_sheets(path, [name]).get(name, [])
     except InputErrors:
-        return set()
+        raise InputErrors([RatingInputError(R.BACKUP_UNREADABLE(backup=path.name), where=Where(str(path)))]) from None
     if not rows:
         return set()
     col = next((j for j, h in enumerate(rows[0]) if header_key(h, {"period"}) == "period"), None)

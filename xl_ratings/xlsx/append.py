@@ -24,7 +24,7 @@ from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, MAX_ROWS, col_letter
 from ..errors import RatingInputError, Where
 from ..i18n.catalogue import imports as M
 from ..importers.into_book import Appended, Plan
-from .package import R_TABLE, WORKBOOK, Package
+from .package import R_TABLE, WORKBOOK, Package, mark_source
 from .safety import col_number
 from .write import Styles, cell_xml
 
@@ -102,9 +102,10 @@ def room_problems(plan: Plan, first_rows: Mapping[str, int]) -> list[RatingInput
     return problems
 
 
-def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes:
+def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int], source: str | None | bool = False) -> bytes:
     """The workbook ``data`` with the plan's rows appended (from ``first_rows[key]``,
-    the 1-based row after each sheet's last filled row) and its cleared rows blanked."""
+    the 1-based row after each sheet's last filled row) and its cleared rows blanked.
+    ``source``: the workbook it is written from (:func:`.package.mark_source`)."""
     files = Package(data)
     parts = files.sheet_parts()
     epoch = EXCEL_EPOCH_1904 if files.date1904() else EXCEL_EPOCH
@@ -144,6 +145,7 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes
         files[styles_name] = styles.xml.encode("utf-8")
     if recalc:
         files.set_text(WORKBOOK, _calc_on_load(files.text(WORKBOOK)))
+    mark_source(files, source)
     return files.write()
 
 

@@ -84,6 +84,7 @@ FROM_NOT_IN_HISTORY = message(
     "--from {period}：History 中没有该周期（已处理：{listed}）")
 BACKUP_UNREADABLE = message(
     "run.backup_unreadable",
-    "the backup {backup} cannot be read ({reason}), so it is not known what it holds; move it away (or delete it) "
-    "and run again: a new backup is then made",
-    "无法读取备份文件 {backup}（{reason}），不知道其中保存了什么；请把它移走（或删除）后再运行：程序会重新备份")
+    "the backup {backup} cannot be read as a workbook, so it is not known what it holds (the version before a period "
+    "was first processed?); it was left as it is and nothing was written: move it away (or delete it) and run again",
+    "无法作为工作簿读取备份文件 {backup}，不知道其中保存了什么（某周期首次处理前的版本？）；它保持原样，未写入任何内容："
+    "请把它移走（或删除）后再运行")

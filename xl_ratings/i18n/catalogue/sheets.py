@@ -50,3 +50,9 @@ CELL_TOO_LONG = message(
     "sheets.cell_too_long",
     "holds {chars} characters; a cell holds at most 32,767 (Excel cannot open a file with more): shorten it",
     "含 {chars} 个字符；一个单元格最多 32,767 个字符（否则 Excel 无法打开文件）：请缩短")
+
+# --------------------------------------------------------------------------- Games
+ROUND_NOT_WHOLE = message(
+    "sheets.round_not_whole",
+    "a round is a whole number from 1 (or left blank); correct the typo",
+    "轮次应为从 1 开始的整数（或留空）；请更正")
