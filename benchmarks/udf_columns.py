@@ -1,8 +1,9 @@
 """ELO_EXPECTED / GOR_EXPECTED over long columns against plain list work.
 
-    python benchmarks/udf_columns.py [rows ...]
+    python benchmarks/udf_columns.py [--pure] [rows ...]
 
-Prints a table.  Baselines: "convert" = turning the nested input lists into
+Prints a table.  ``--pure``: the pure-Python kernels, as in xlwings Lite without
+NumPy (the default is NumPy's).  Baselines: "convert" = turning the nested input lists into
 floats and back into nested output lists (the least any function must do);
 "plain loop" = the fastest list-in/list-out pure-Python computation of the
 same numbers.
@@ -34,6 +35,14 @@ def convert(r, o):
 
 
 def main(argv: list[str]) -> None:
+    if "--pure" in argv:
+        from xl_ratings.excel import functions, kernels_pure
+
+        functions.vector = kernels_pure   # type: ignore[assignment]
+        argv = [a for a in argv if a != "--pure"]
+    from xl_ratings.excel import functions as f
+
+    print(f"kernels: {f.vector.__name__}")
     sizes = [int(a) for a in argv] or [10_000, 100_000, 1_000_000]
     rnd = random.Random(1)
     print(f"{'rows':>9} {'convert':>9} {'plain loop':>10} {'ELO_EXP logistic':>17} "

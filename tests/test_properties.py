@@ -142,3 +142,46 @@ def test_lianzhong_engine_equals_game_by_game_reference(games, start):
         count[q] += 1
     assert {p: st.rating for p, st in result.states.items()} == rating
     assert {p: st.games for p, st in result.states.items()} == count
+
+
+cells = st.one_of(st.none(), st.floats(50, 4000, allow_nan=False), st.integers(50, 4000))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(cells, cells), min_size=1, max_size=90), st.integers(-9, 9),
+       st.sampled_from(["logistic", "fide"]))
+def test_column_functions_equal_with_numpy_without_it_and_cell_by_cell(rows, h, method):
+    """ELO_EXPECTED and GOR_EXPECTED over columns: the NumPy kernels, the pure-Python ones
+    (xlwings Lite) and the scalar math cell by cell give the same cells (blank for blank)."""
+    import pytest
+
+    from xl_ratings import udfs
+    from xl_ratings.excel import functions, kernels_pure
+    from xl_ratings.excel.ranges import ArgumentError
+
+    r = [[a] for a, _ in rows]
+    o = [[b] for _, b in rows]
+
+    def each(fn, *args):
+        try:
+            return fn(*args)
+        except ArgumentError as e:
+            return ("error", str(e))
+
+    calls = [(udfs.elo_expected, r, o, method), (udfs.gor_expected, r, o, h)]
+    with_numpy = [each(*c) for c in calls]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(functions, "vector", kernels_pure)
+        pure = [each(*c) for c in calls]
+    scalar = [[["" if a is None or b is None else (
+        lianzhong.expected(a, b) if method == "logistic" else shanghai.expected_score(a - b))] for a, b in rows],
+              [["" if a is None or b is None else gor.expected(a, b, h)] for a, b in rows]]
+    for got in (with_numpy, pure):
+        for g, want in zip(got, scalar):
+            if isinstance(g, tuple):   # a GoR below the floor: refused by every path alike
+                assert g == with_numpy[got.index(g)] == pure[got.index(g)] and "floor" in g[1]
+                continue
+            g = g if isinstance(g, list) else [[g]]   # a single cell gives a single value
+            assert len(g) == len(want)
+            for x, y in zip(g, want):
+                assert x == y or math.isclose(x[0], y[0], rel_tol=1e-12, abs_tol=1e-15), (x, y)

@@ -1,6 +1,6 @@
 """Every bad input we know of, what the officer sees, and that nothing is
-damaged.  This test also produces the README's "Reliability" table: run with
-UPDATE_README=1 to rewrite it; otherwise a difference fails the test."""
+damaged.  This test also produces the table of docs/reliability.md: run with
+UPDATE_DOCS=1 to rewrite it; otherwise a difference fails the test."""
 
 import hashlib
 import os
@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, run_cli, write_book
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "reliability.md"
 
 
 def base():
@@ -393,15 +393,23 @@ def test_import_publish_and_outputs(tmp_path, capsys, table_rows, monkeypatch):
     table_rows.append(("import: --start contradicting the source's dates", code, err))
 
 
-def test_readme_reliability_table(table_rows):
+def _cell(message: str) -> str:
+    """A message as a code span in a table cell: shown as printed, never a link (a URL in a
+    message stays text: the docs link nowhere outside the repository)."""
+    fence = "``" if "`" in message else "`"
+    return fence + message.replace("|", "\\|") + fence
+
+
+def test_docs_reliability_table(table_rows):
     assert len(table_rows) == len(CASES) + 8 + 14, "run the whole module"
     lines = ["| bad input | exit | what the officer sees |", "|---|---:|---|"]
-    lines += [f"| {a} | {b} | {c} |" for a, b, c in table_rows]
+    lines += [f"| {a} | {b} | {_cell(c) if b else c} |" for a, b, c in table_rows]
     table = "\n".join(lines)
-    text = README.read_text(encoding="utf-8")
+    text = PAGE.read_text(encoding="utf-8")
     start, end = "<!-- reliability:start -->", "<!-- reliability:end -->"
     new = re.sub(f"{re.escape(start)}.*?{re.escape(end)}", f"{start}\n{table}\n{end}", text, flags=re.S)
-    if os.environ.get("UPDATE_README"):
-        README.write_text(new, encoding="utf-8")
+    if os.environ.get("UPDATE_DOCS"):
+        PAGE.write_text(new, encoding="utf-8")
         return
-    assert start in text and new == text, "README's Reliability table is stale: run UPDATE_README=1 pytest tests/test_reliability.py"
+    assert start in text, f"{PAGE} has no {start} … {end} markers for the table"
+    assert new == text, "docs/reliability.md's table is stale: run UPDATE_DOCS=1 pytest tests/test_reliability.py"

@@ -133,7 +133,8 @@ def test_parameters_are_overridable_without_code():
 
 
 def test_defaults_are_pinned():
-    """Every default, pinned: changing one must be a conscious act (and a README note)."""
+    """Every default, pinned: changing one must be a conscious act (and a note in
+    docs/rules.md and CHANGELOG.md)."""
     s = shanghai.DEFAULTS
     assert (s.max_difference, s.k_new, s.k_established, s.k_top, s.k_top_rating, s.new_events,
             s.new_games, s.provisional_men, s.provisional_women, s.women_floor,

@@ -20,15 +20,22 @@ from xl_ratings.xlsx.read import read_tables
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 
 DISPATCH = textwrap.dedent("""
-    import asyncio, json, sys
+    import asyncio, contextlib, importlib.util, io, json, sys
     import xlwings as xw
     from xlwings.server import custom_scripts_call
     import xl_ratings.excel as excel
+    if len(sys.argv) > 3:   # a main.py, made a module from its text as xlwings Lite does
+        spec = importlib.util.spec_from_loader("main", loader=None)
+        excel = importlib.util.module_from_spec(spec)
+        exec(open(sys.argv[3], encoding="utf-8").read(), excel.__dict__)
+        sys.modules["main"] = excel
     snap = json.load(open(sys.argv[1], encoding="utf-8"))
     snap["version"] = xw.__version__
     book = xw.Book(json=snap)
-    asyncio.run(custom_scripts_call(excel, sys.argv[2], typehint_to_value={xw.Book: book}))
-    json.dump(book.json(), sys.stdout, ensure_ascii=False, default=str)
+    printed = io.StringIO()   # what xlwings Lite shows in its output pane
+    with contextlib.redirect_stdout(printed):
+        asyncio.run(custom_scripts_call(excel, sys.argv[2], typehint_to_value={xw.Book: book}))
+    json.dump({**book.json(), "printed": printed.getvalue()}, sys.stdout, ensure_ascii=False, default=str)
 """)
 
 
@@ -74,20 +81,31 @@ def replay(snapshot_sheets, actions, formats=None, charts=None):
     return values
 
 
-def run_script(name, tables, book_name, tmp_path):
-    """Run the @script ``name`` through xlwings' dispatch (xlwings Server, in a subprocess) on a
-    snapshot of ``tables``; return the snapshot's sheets and the actions it sends back."""
+def snapshot(tables, book_name):
+    """What Office.js sends Python for a workbook of ``tables`` (xw.Book(json=...))."""
     sheets = [{"name": n, "values": [[serial(v) for v in row] for row in rows] or [[]],
                "pictures": [], "tables": []} for n, rows in tables.items()]
-    snap = {"version": None, "client": "Office.js",
+    return {"version": None, "client": "Office.js",
             "book": {"name": book_name, "active_sheet_index": 0, "selection": "A1"},
             "names": [], "sheets": sheets}
+
+
+def run_script(name, tables, book_name, tmp_path, printed=None, prelude="", module=None):
+    """Run the @script ``name`` through xlwings' dispatch (xlwings Server, in a subprocess) on a
+    snapshot of ``tables``; return the snapshot's sheets and the actions it sends back
+    (``printed``: a list that gets what the script printed; ``prelude``: code run first;
+    ``module``: a main.py whose scripts run, instead of xl_ratings.excel's)."""
+    snap = snapshot(tables, book_name)
+    sheets = snap["sheets"]
     (tmp_path / "snap.json").write_text(json.dumps(snap, ensure_ascii=False, default=str), encoding="utf-8")
     env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
-    proc = subprocess.run([sys.executable, "-c", DISPATCH, str(tmp_path / "snap.json"), name],
-                          capture_output=True, text=True, env=env)
+    proc = subprocess.run([sys.executable, "-c", prelude + DISPATCH, str(tmp_path / "snap.json"), name]
+                          + ([str(module)] if module else []), capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    return sheets, json.loads(proc.stdout)["actions"]
+    got = json.loads(proc.stdout)
+    if printed is not None:
+        printed.append(got["printed"])
+    return sheets, got["actions"]
 
 
 def dispatch(system, tmp_path):
@@ -150,6 +168,14 @@ def test_one_click_writes_the_same_sheets_as_the_command_line(system, tmp_path):
     names = openpyxl.load_workbook(tmp_path / "cli.xlsx").sheetnames
     written = [n for n in names if n in RESULT_SHEETS]
     assert written == [n for n in grids if n in RESULT_SHEETS], "same result sheets, same order"
+    # xlwings Server/Lite cannot say which rows are hidden: a Checks line naming the input sheets
+    # says so, after the command line's own lines (which the command line, reading the file, checked)
+    unchecked = [r for r in grids["Checks"] if r and r[0] == "excel.rows_not_checked"]
+    assert [r[1] for r in unchecked] == [", ".join(n for n in read_tables(ROOT / f"{system}.xlsx") if n in
+                                                   ("Settings", "Players", "Events", "Games", "Awards", "Points"))]
+    zh = "未檢查隱藏" if system == "gor" else "未检查隐藏"
+    assert all(zh in r[3] and "not checked for hidden or filtered-out rows: xlwings" in r[3] for r in unchecked)
+    grids["Checks"] = grids["Checks"][:len(grids["Checks"]) - len(unchecked)]
     for name in written:
         want, want_formats = cli_cells(tmp_path / "cli.xlsx", name)
         got = [[serial(v) for v in row] for row in grids[name]]

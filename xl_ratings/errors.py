@@ -92,33 +92,16 @@ class Where:
     line: int | None = None
 
     def describe(self) -> str:
-        parts = []
-        if self.file:
-            parts.append(f"file {self.file}")
-        if self.sheet:
-            parts.append(f"sheet '{self.sheet}'")
-        if self.line is not None:
-            parts.append(f"line {self.line}")
-        if self.row is not None:
-            parts.append(f"row {self.row}")
-        if self.column:
-            parts.append(f"column '{self.column}'")
-        return ", ".join(parts)
+        return self._parts("file {}", "sheet '{}'", "line {}", "row {}", "column '{}'", ", ")
 
     def describe_zh(self) -> str:
         """The same place in Chinese (simplified; the run's language converts it)."""
-        parts = []
-        if self.file:
-            parts.append(f"文件 {self.file}")
-        if self.sheet:
-            parts.append(f"工作表 '{self.sheet}'")
-        if self.line is not None:
-            parts.append(f"第 {self.line} 行（文本）")
-        if self.row is not None:
-            parts.append(f"第 {self.row} 行")
-        if self.column:
-            parts.append(f"列 '{self.column}'")
-        return "，".join(parts)
+        return self._parts("文件 {}", "工作表 '{}'", "第 {} 行（文本）", "第 {} 行", "列 '{}'", "，")
+
+    def _parts(self, file: str, sheet: str, line: str, row: str, column: str, sep: str) -> str:
+        given = ((file, self.file or None), (sheet, self.sheet or None), (line, self.line), (row, self.row),
+                 (column, self.column or None))
+        return sep.join(form.format(v) for form, v in given if v is not None)
 
 
 class RatingInputError(ValueError):

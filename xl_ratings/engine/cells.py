@@ -155,3 +155,17 @@ def col_letter(n: int) -> str:
         n, r = divmod(n - 1, 26)
         s = chr(65 + r) + s
     return s
+
+
+def spans(numbers: list[int], limit: int = 8) -> str:
+    """[5, 6, 7, 9] -> "5–7, 9" (at most ``limit`` spans, then "…")."""
+    out: list[str] = []
+    nums = sorted(set(numbers))
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        out.append(str(nums[i]) if i == j else f"{nums[i]}–{nums[j]}")
+        i = j + 1
+    return ", ".join(out[:limit]) + (", …" if len(out) > limit else "")

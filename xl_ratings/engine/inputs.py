@@ -321,6 +321,22 @@ def _table(tables: Mapping[str, SheetCells], key: str) -> tuple[str, SheetCells]
     return None
 
 
+def workbook_lang(tables: Mapping[str, SheetCells]) -> str:
+    """The script the workbook's messages are told in: its system's (traditional Chinese
+    for the Hong Kong GoR workbooks), from the ``system`` row of its Settings sheet;
+    simplified when there is none."""
+    from ..i18n import SIMPLIFIED
+    from ..systems import REGISTRY
+
+    found = _table(tables, "Settings")
+    for row in found[1] if found is not None else ():
+        if len(row) > 1 and str(row[0] or "").strip().lower() == "system":
+            system = REGISTRY.get(str(row[1] or "").strip().lower())
+            if system is not None:
+                return system.lang
+    return SIMPLIFIED
+
+
 def accepted_names(key: str) -> str:
     """The names a sheet may have: "Games, 对局 or 對局" (case does not matter)."""
     names = [key] + [a for a in SHEET_ALIASES.get(key, ()) if a.lower() != key.lower()]

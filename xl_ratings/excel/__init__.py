@@ -2,9 +2,11 @@
 :mod:`.ranges` and the NumPy :mod:`.kernels`) and one-click processing
 (:mod:`.one_click`).
 
-``xl_ratings.excel.main`` (classic ``RunPython``) and
-``xl_ratings.excel.process_period`` (xlwings Lite/Server ``@script``) keep the
-names that templates, ribbon settings and users' ``main.py`` refer to.  They
+``xl_ratings.excel.main`` (classic ``RunPython``), ``process_period`` and
+``import_results`` (xlwings Lite/Server ``@script``), and the plain entry points
+the scripts of ``main.py`` call (``process_and_report``, ``import_and_report``:
+input problems on the Checks sheet) keep the names that templates, ribbon
+settings and users' ``main.py`` refer to.  They
 load on first use, so that importing the functions alone stays light.
 """
 
@@ -12,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["main", "process_book", "process_period", "import_book", "import_results"]
+__all__ = ["main", "process_book", "process_period", "import_book", "import_results", "process_and_report",
+           "import_and_report"]
 
 
 def __getattr__(name: str) -> Any:

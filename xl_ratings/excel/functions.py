@@ -15,8 +15,9 @@ Impossible values are refused like the workbook reader refuses them,
 naming the argument: a rating of 0 or below (a GoR below the floor of 100),
 a negative K, a negative or fractional count of games or events, handicap
 stones that are not a whole number from -9 to 9, a weight of 0 or below.
-The NumPy fast paths refuse exactly the same (they hand such a range to the
-cell-by-cell path, which names the cell).
+The column fast paths (NumPy where it is installed, else pure Python: the
+same numbers) refuse exactly the same: they hand such a range, and any range
+holding text or TRUE/FALSE, to the cell-by-cell path, which names the cell.
 
 Parameters carry no type hints on purpose: xlwings turns hints into
 converters, and ranges must arrive as nested lists.
@@ -32,7 +33,10 @@ from .. import systems
 from ..errors import RatingInputError
 from ..systems import SYSTEMS, gor, lianzhong, peng, shanghai
 from ..systems.ranks import parse_rank
-from . import kernels as vector
+try:
+    from . import kernels as vector
+except ImportError:   # no NumPy (xlwings Lite): the same numbers in pure Python
+    from . import kernels_pure as vector  # type: ignore[no-redef]
 from .ranges import (ArgumentError, as_grid, elementwise, fail, game_sets, is_blank, per_player,
                     to_number, to_result)
 
@@ -126,11 +130,9 @@ def _fast_binary(fname: str, a: Any, b: Any, kernel, lowest: float = 0.0, above:
     if vector.any_below(ga, lowest, above) or vector.any_below(gb, lowest, above):
         return None
     try:
-        blank = vector.np.isnan(ga) | vector.np.isnan(gb)
-        values = kernel(ga, gb)
+        return vector.apply_binary(kernel, ga, gb)
     except ValueError:  # shapes do not broadcast: let the slow path explain
         return None
-    return vector.to_cells(values, blank)
 
 
 # --------------------------------------------------------------------------- Elo

@@ -3,7 +3,8 @@
 Each kernel computes exactly what the scalar function in
 :mod:`xl_ratings.systems` computes (a property test holds them together);
 they exist only so that a million-row column costs little more than moving
-the numbers in and out of Python.
+the numbers in and out of Python.  Without NumPy (xlwings Lite),
+:mod:`.kernels_pure` gives the same interface and the same numbers.
 """
 
 from __future__ import annotations
@@ -15,13 +16,17 @@ import numpy as np
 
 from ..engine.perf import gc_paused
 from ..systems import gor, shanghai
+from .kernels_pure import plain_numbers
 
 
 _first = itemgetter(0)
 
 
 def numeric(grid: Any) -> np.ndarray | None:
-    """A float array of a grid (blank -> NaN), or None if some cell is not numeric."""
+    """A float array of a grid (blank -> NaN), or None if some cell is not a finite
+    number (text and TRUE/FALSE go cell by cell, as without NumPy)."""
+    if not grid or not plain_numbers(grid):
+        return None
     try:
         with gc_paused():
             if len(grid) > 64 and sum(map(len, grid)) == len(grid):
@@ -70,6 +75,14 @@ def gor_expected(r: np.ndarray, o: np.ndarray, h: np.ndarray,
     se_a = 1.0 / (np.exp(np.abs(opp - own) / a) + 1.0)
     out = np.where(own < opp, se_a, 1.0 - se_a - params.epsilon)
     return np.where(own == opp, 0.5 - params.epsilon / 2, out)
+
+
+def apply_binary(kernel: Any, a: np.ndarray, b: np.ndarray) -> list[list[Any]]:
+    """``kernel(a, b)`` over two broadcast arrays, as nested lists, blank where either is
+    blank.  A ValueError when the shapes do not broadcast (the cell-by-cell path explains)."""
+    blank = np.isnan(a) | np.isnan(b)
+    with np.errstate(invalid="ignore"):
+        return to_cells(kernel(a, b), blank)
 
 
 def to_cells(values: np.ndarray, blank: np.ndarray) -> list[list[Any]]:

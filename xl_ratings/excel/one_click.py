@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import xlwings as xw
@@ -22,40 +23,66 @@ from xlwings import script
 from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, Tables, col_letter
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, run
-from ..errors import InputErrors, RatingInputError, Where
+from ..engine.inputs import workbook_lang
+from ..errors import InputErrors, RatingInputError, Text, Where
+from ..i18n import SIMPLIFIED, to_lang
+from ..i18n.catalogue import excel as M
 from ..i18n.labels import sheet_key
+from ..i18n.messages import chinese_of
 from ..view.page import excel_code
-from ..view.sheets import SheetView, result_sheet_clashes, result_sheets
 from ..files.encode import formula_like
+from ..view.sheets import SheetView, result_sheet_clashes, result_sheets
+from . import visibility
 
 
 def tables_from_book(book: Any) -> Tables:
     """The values of the sheets xl-ratings reads (input sheets, History, Import),
     each refused beyond the size limits before it is read, and the book's date system."""
+    return read_book(book).tables
+
+
+@dataclass
+class BookRead:
+    """What one click reads from the open workbook: the tables, what the officer cannot
+    see in the input sheets (refused, as the command line refuses it), and the input sheets
+    whose hidden rows this engine cannot show (a Checks line says so)."""
+
+    tables: Tables
+    problems: list[RatingInputError] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)
+
+
+def read_book(book: Any) -> BookRead:
+    """Read the open workbook's sheets (see :class:`BookRead`)."""
     from ..importers.into_book import IMPORT_SHEETS
 
     tables: dict[str, list[list[Any]]] = {}
-    problems = []
+    problems, unchecked, too_big = [], [], []
     for sheet in book.sheets:
         if sheet_key(sheet.name) is None and sheet.name.strip().lower() not in IMPORT_SHEETS:
             continue
         last = sheet.used_range.last_cell
         if last.row > MAX_ROWS or last.column > MAX_COLS or last.row * last.column > MAX_CELLS:
             far = f"{col_letter(last.column)}{last.row}"
-            problems.append(RatingInputError(
+            too_big.append(RatingInputError(
                 f"a value at {far} makes the sheet's used range A1:{far} ({last.row * last.column:,} cells; "
                 f"the limit is {MAX_CELLS:,}): delete it", where=Where(book.name, sheet.name),
                 problem_zh=f"{far} 处的内容使工作表范围过大：请删除它"))
             continue
         value = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
         tables[sheet.name] = value or []
-    if problems:
-        raise InputErrors(problems)
+        if sheet_key(sheet.name) in visibility.INPUT_SHEETS:
+            unseen, checked = visibility.problems(book.name, sheet, tables[sheet.name])
+            problems += unseen
+            if not checked:
+                unchecked.append(sheet.name)
+    if too_big:
+        raise _told(InputErrors(too_big), workbook_lang(tables))
     try:
         date1904 = bool(book.api.Date1904)       # classic Excel; xlwings Lite/Server: the 1900 system
     except Exception:                            # no COM object on this engine
         date1904 = False
-    return Tables(tables, [s.name for s in book.sheets], date1904)
+    return BookRead(Tables(tables, [s.name for s in book.sheets], date1904), problems, unchecked)
 
 
 def _cells(view: SheetView) -> list[list[Any]]:
@@ -63,11 +90,14 @@ def _cells(view: SheetView) -> list[list[Any]]:
     return [view.header] + [[("'" + v) if formula_like(v) else v for v in row] for row in view.rows]
 
 
-def write_to_book(book: Any, out: Outcome) -> None:
-    """Write every result sheet of the view into the open workbook."""
+def write_to_book(book: Any, out: Outcome, checks: list[list[Any]] | None = None) -> None:
+    """Write every result sheet of the view into the open workbook (``checks``: lines
+    of one click's own added to the Checks sheet)."""
     names = [s.name for s in book.sheets]
     for view in result_sheets(out):
         rows = _cells(view)
+        if view.name == "Checks" and checks:
+            rows += checks
         if view.name in names:
             sheet = book.sheets[view.name]
             sheet.clear()
@@ -122,46 +152,124 @@ def _page(sheet: Any, view: SheetView, rows: int) -> None:
 
 
 def process_book(book: Any, period: str | None = None) -> Outcome:
-    """Process the open workbook (every unprocessed period, or ``period``)."""
+    """Process the open workbook (every unprocessed period, or ``period``) and write the
+    result sheets; input problems raise, told in the workbook's language."""
     with gc_paused():
-        out = run(tables_from_book(book), period=period, file=book.name)
+        read = read_book(book)
+        lang = workbook_lang(read.tables)
+        try:
+            out = run(read.tables, period=period, file=book.name)
+        except InputErrors as e:
+            raise _told(InputErrors(read.problems + e.errors), lang) from None
         clashes = result_sheet_clashes(book.name, [s.name for s in book.sheets])
-        if clashes:
-            raise InputErrors(clashes)
-        write_to_book(book, out)
+        if read.problems or clashes:
+            raise _told(InputErrors(read.problems + clashes), lang)
+        write_to_book(book, out, _unchecked_lines(read.unchecked, book, lang))
     return out
 
 
-def _report(book: Any, err: RatingInputError) -> None:
-    errors = err.errors if isinstance(err, InputErrors) else [err]
-    from ..i18n.messages import chinese_of
+E = TypeVar("E", bound=RatingInputError)
 
-    rows: list[list[Any]] = [
-        ["问题 problem", "说明 (中文)", "工作表 sheet", "行 row", "列 column", "值 value"]]
-    rows += [[e.problem, chinese_of(e) or "", e.where.sheet, e.where.row, e.where.column,
+
+def _told(err: E, lang: str) -> E:
+    """``err``, to be told in the workbook's script (``lang``)."""
+    setattr(err, "lang", lang)
+    return err
+
+
+def engine_name(book: Any) -> str:
+    """The Excel that runs the script, as the officer knows it."""
+    try:
+        name = str(book.app.engine.name)
+    except Exception:
+        name = ""
+    if name == "excel":
+        return "Excel for Mac" if sys.platform == "darwin" else "Excel"
+    return "xlwings Lite" if sys.platform == "emscripten" else "xlwings Lite / xlwings Server"
+
+
+def _unchecked_lines(sheets: list[str], book: Any, lang: str) -> list[list[Any]]:
+    """A Checks line naming the input sheets whose hidden rows this engine could not show."""
+    if not sheets:
+        return []
+    text = M.ROWS_NOT_CHECKED(engine=engine_name(book))
+    return [["excel.rows_not_checked", ", ".join(sheets), None, f"{to_lang(text.zh, lang)} ({text.en})"]]
+
+
+REPORT_HEADER = ["问题 problem", "说明 (中文)", "工作表 sheet", "行 row", "列 column", "值 value"]
+
+
+def report(book: Any, err: RatingInputError) -> None:
+    """List every problem of ``err`` on the workbook's Checks sheet (both languages,
+    the Chinese in the workbook's script) and show that sheet."""
+    errors = err.errors if isinstance(err, InputErrors) else [err]
+    lang = getattr(err, "lang", SIMPLIFIED)
+    rows: list[list[Any]] = [[to_lang(h, lang) for h in REPORT_HEADER]]
+    rows += [[e.problem, chinese_of(e, lang) or "", e.where.sheet, e.where.row, e.where.column,
               None if e.value is None else str(e.value)] for e in errors]
     names = [s.name for s in book.sheets]
     sheet = book.sheets["Checks"] if "Checks" in names else book.sheets.add("Checks")
     sheet.clear()
     sheet["A1"].value = rows
+    try:
+        sheet.activate()
+    except Exception:   # an engine without it: the sheet is there all the same
+        pass
 
 
 T = TypeVar("T")
 
 
-def _reported(job: Callable[[Any], T], book: Any) -> T:
-    """``job(book)``; an input problem is also listed on the workbook's Checks sheet."""
+def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text, str]]) -> tuple[T | None, str]:
+    """Run a one-click ``job`` on the open workbook -- the one place where one click is
+    orchestrated: input problems are listed on the Checks sheet (and never raised, so that
+    xlwings Lite and Server still send the sheet back to Excel); returns the job's result
+    (None after problems) and what to tell the officer, in the workbook's language."""
     try:
-        return job(book)
+        result = job(book)
     except RatingInputError as e:
-        _report(book, e)
-        raise
+        report(book, e)
+        count = len(e.errors) if isinstance(e, InputErrors) else 1
+        return None, _said(M.PROBLEMS(count=count), getattr(e, "lang", SIMPLIFIED))
+    text, lang = done(result)
+    return result, _said(text, lang)
+
+
+def _said(text: Text, lang: str) -> str:
+    return f"{text.en} — {to_lang(text.zh, lang)}"
+
+
+def _processed(out: Outcome) -> tuple[Text, str]:
+    return M.PROCESSED(system=out.system.name, periods=", ".join(r.period.label for r in out.results),
+                       players=len(out.last.ratings)), out.system.lang
+
+
+def _imported(plan: Any) -> tuple[Text, str]:
+    return M.IMPORTED(games=plan.games), plan.lang
+
+
+def process_and_report(book: Any) -> Outcome | None:
+    """Process the open workbook, as the ``process_period`` script does: the result sheets,
+    or every input problem on the Checks sheet; what happened is printed (xlwings Lite
+    shows it in its output pane).  Returns the outcome, or None after problems."""
+    out, told = in_book(process_book, book, _processed)
+    print(told)
+    return out
+
+
+def import_and_report(book: Any) -> Any:
+    """Import the crosstable pasted into the Import sheet, as the ``import_results`` script
+    does: rows appended, or every problem on the Checks sheet; what happened is printed.
+    Returns the import plan, or None after problems."""
+    plan, told = in_book(import_book, book, _imported)
+    print(told)
+    return plan
 
 
 @script
 def process_period(book: xw.Book):
     """Compute the ratings of every unprocessed period of this workbook."""
-    _reported(process_book, book)
+    process_and_report(book)
 
 
 def import_book(book: Any) -> Any:
@@ -176,14 +284,17 @@ def import_book(book: Any) -> Any:
     tables = tables_from_book(book)
     found = import_sheet(tables)
     if found is None:
-        raise InputErrors([RatingInputError(
+        raise _told(InputErrors([RatingInputError(
             "there is no Import sheet: add a sheet named Import (导入) and paste the crosstable into it",
-            problem_zh="没有 Import（导入）工作表：请新建名为“导入”的工作表并粘贴成绩表")])
+            problem_zh="没有 Import（导入）工作表：请新建名为“导入”的工作表并粘贴成绩表")]), workbook_lang(tables))
     name, rows = found
-    options, table, skipped = split_import_sheet(rows)
-    # the key/value lines above the table left blank, so that cells keep their names (D7 is D7)
-    tournament = crosstable.parse_rows([[] for _ in range(skipped)] + table, book.name, sheet=name)
-    plan = plan_import(tables, [tournament], options, book.name)
+    try:
+        options, table, skipped = split_import_sheet(rows)
+        # the key/value lines above the table left blank, so that cells keep their names (D7 is D7)
+        tournament = crosstable.parse_rows([[] for _ in range(skipped)] + table, book.name, sheet=name)
+        plan = plan_import(tables, [tournament], options, book.name)
+    except RatingInputError as e:
+        raise _told(e, workbook_lang(tables)) from None
     for key, app in plan.appends.items():
         sheet = book.sheets[app.sheet]
         width = max(app.columns.values(), default=0) + 1
@@ -204,23 +315,18 @@ def import_book(book: Any) -> Any:
 @script
 def import_results(book: xw.Book):
     """Import the crosstable pasted into the Import sheet (导入) into Players, Events and Games."""
-    _reported(import_book, book)
+    import_and_report(book)
 
 
 def main() -> None:
     """Classic xlwings ``RunPython`` entry point: processes the calling workbook --
-    or, clicked on the Import sheet (导入), imports the crosstable pasted there."""
+    or, clicked on the Import sheet (导入), imports the crosstable pasted there --
+    and tells the officer what happened in a message box."""
     from ..importers.into_book import IMPORT_SHEETS
 
     book = xw.Book.caller()
-    try:
-        if book.sheets.active.name.strip().lower() in IMPORT_SHEETS:
-            plan = _reported(import_book, book)
-            book.app.alert(f"{plan.games} games imported — 已导入 {plan.games} 局", title="xl-ratings")
-            return
-        out = _reported(process_book, book)
-    except RatingInputError as e:
-        book.app.alert(str(e)[:1000], title="xl-ratings")
-        return
-    book.app.alert(f"{out.system.name}: {', '.join(r.period.label for r in out.results)} — "
-                   f"{len(out.last.ratings)} players", title="xl-ratings")
+    if book.sheets.active.name.strip().lower() in IMPORT_SHEETS:
+        _, told = in_book(import_book, book, _imported)
+    else:
+        _, told = in_book(process_book, book, _processed)
+    book.app.alert(told[:1000], title="xl-ratings")

@@ -77,17 +77,9 @@ def check_workbook_name(path: Path) -> None:
 def in_language(err: InputErrors, tables: Mapping[str, Any]) -> InputErrors:
     """``err`` told in the workbook's script (traditional Chinese for the Hong Kong
     workbooks): the system named in its Settings sheet, when there is one."""
-    from .. import systems
-    from ..i18n.labels import sheet_key
+    from ..engine.inputs import workbook_lang
 
-    for name, rows in tables.items():
-        if sheet_key(name) != "Settings":
-            continue
-        for row in rows:
-            if len(row) > 1 and str(row[0] or "").strip().lower() == "system":
-                system = systems.REGISTRY.get(str(row[1] or "").strip().lower())
-                if system is not None:
-                    setattr(err, "lang", system.lang)
+    setattr(err, "lang", workbook_lang(tables))
     return err
 
 

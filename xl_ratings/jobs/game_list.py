@@ -11,7 +11,7 @@ Players come from ``--players players.csv`` (the Players sheet's columns);
 without it every id in the list is a new player.  Events come from
 ``--events events.csv``; without it each event id (or the whole list, if
 there is no ``event`` column) becomes an event spanning its games' dates.
-Parquet needs ``pip install 'xl_ratings[parquet]'`` (pyarrow).
+Parquet needs pyarrow (``pip install pyarrow``).
 
 A number that is not a number -- NaN or infinity, written ``nan``/``inf``
 in a CSV file or stored in a Parquet float column (a missing value, null,
@@ -85,7 +85,7 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
                 import pyarrow  # noqa: F401
             except ImportError:
                 raise InputErrors([RatingInputError(
-                    "reading Parquet needs pyarrow: pip install 'xl_ratings[parquet]'",
+                    "reading Parquet needs pyarrow: pip install pyarrow",
                     where=Where(str(path)))]) from None
             df, nonfinite = _parquet(path)
         elif suffix in (".csv", ".txt"):

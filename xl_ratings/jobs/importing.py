@@ -70,7 +70,7 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
         read_stat = os.stat(src)
         tables, problems = read_workbook(src)
         if problems:
-            raise InputErrors(problems)
+            raise in_language(InputErrors(problems), tables)
         try:
             plan = plan_import(tables, tournaments, options or Options(), str(given))
         except InputErrors as e:

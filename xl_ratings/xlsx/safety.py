@@ -41,7 +41,7 @@ from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
 
-from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter
+from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import sheet_key
@@ -499,20 +499,6 @@ def size_problem(path: str | os.PathLike, sheet: str, scan: SheetScan) -> Rating
         f"a value at {cell} makes the sheet's used range {used} ({size}): delete it (or delete the rows and "
         "columns beyond your table) and save", where=Where(str(path), sheet),
         problem_zh=f"{cell} 处的值使工作表的已用区域达到 {used}（{size_zh}）：请删除它（或删除表格以外的行和列）后保存")
-
-
-def spans(numbers: list[int], limit: int = 8) -> str:
-    """[5, 6, 7, 9] -> "5–7, 9" (at most ``limit`` spans, then "…")."""
-    out: list[str] = []
-    nums = sorted(set(numbers))
-    i = 0
-    while i < len(nums):
-        j = i
-        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
-            j += 1
-        out.append(str(nums[i]) if i == j else f"{nums[i]}–{nums[j]}")
-        i = j + 1
-    return ", ".join(out[:limit]) + (", …" if len(out) > limit else "")
 
 
 def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,

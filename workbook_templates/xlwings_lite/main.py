@@ -1,0 +1,25 @@
+"""xl-ratings in xlwings Lite (docs/excel.md): paste this file into the add-in's main.py,
+and requirements.txt into its requirements.txt.
+
+The Excel functions (=ELO_EXPECTED, =GOR_UPDATE, =RANK_STANDARD, ...) come with the
+import below.  The two scripts are written out here: xlwings Lite lists the functions
+of main.py decorated with @script as its buttons, reading this text.
+"""
+
+import xlwings as xw
+from xlwings import script
+
+from xl_ratings import excel
+from xl_ratings.udfs import *  # noqa: F403 -- the Excel functions
+
+
+@script
+def process_period(book: xw.Book):
+    """计算等级分 Process ratings: every period not yet processed; problems are listed on the Checks sheet."""
+    excel.process_and_report(book)
+
+
+@script
+def import_results(book: xw.Book):
+    """导入成绩 Import results: the crosstable pasted into the Import sheet (导入) is added to Players, Events and Games."""
+    excel.import_and_report(book)
