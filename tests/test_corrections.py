@@ -160,27 +160,38 @@ def test_a_history_edited_or_cut_by_hand_is_refused(tmp_path, capsys):
         assert ratings(copy) == ratings(book), edit
 
 
-def test_a_deleted_earlier_period_is_refused_not_silently_forgotten(tmp_path, capsys):
+@pytest.mark.parametrize("today", [D(2026, 11, 30), D(2027, 3, 1)], ids=["reprocessing-it", "a-new-period-too"])
+def test_a_deleted_earlier_period_is_refused_not_silently_forgotten(tmp_path, capsys, today):
     """All the rows of the History's first period deleted: the next period's rows started from
-    ratings the Players sheet does not give. Re-rating it would drop the first period's
-    games without a word: refused, nothing written."""
+    ratings the Players sheet does not give.  Going on would drop the first period's games
+    without a word: refused, nothing written -- when the period after it is processed again
+    (today in 2026H2) and when a new period is processed in the same run (today in 2027H1,
+    whose first day is 2026-12-01: the History's first period is then kept, not re-rated).
+    The way out the message names, --from the first period, gives back what was published."""
+    from xl_ratings.errors import InputErrors
+    from xl_ratings.jobs.process import process_workbook
+
     book = write_book(tables(), tmp_path / "club.xlsx")
-    assert run_cli("process", book) == 0
+    process_workbook(book, today=today)
+    published = ratings(book)
     wb = openpyxl.load_workbook(book)
     ws = wb["History"]
     for r in reversed([r for r in range(2, ws.max_row + 1) if ws.cell(r, 1).value == "2026H1"]):
         ws.delete_rows(r)
     wb.save(book)
     data = book.read_bytes()
-    capsys.readouterr()
-    for args in ((), ("--from", "2026H2")):
-        assert run_cli("process", book, *args) == 2
-        err = capsys.readouterr().err
-        assert "the History's first period 2026H2 was computed from ratings that are not the Players sheet's" in err
-        assert "更早周期的记录被删除" in err
+    for rerate in (None, "2026H2"):
+        with pytest.raises(InputErrors) as e:
+            process_workbook(book, rerate_from=rerate, today=today)
+        err = e.value.errors[0]
+        assert "the History's first period 2026H2 was computed from ratings that are not the Players sheet's" \
+            in err.problem and "--from 2026H1" in err.problem
+        assert "更早周期的记录被删除" in err.problem_zh
         assert book.read_bytes() == data
     assert run_cli("publish", book, "--site", tmp_path / "site") == 2
     assert "更早周期的记录被删除" in capsys.readouterr().err
+    process_workbook(book, rerate_from="2026H1", today=today)
+    assert ratings(book) == published
 
 
 def test_a_player_added_later_leaves_the_published_periods_as_they_were(tmp_path, capsys):

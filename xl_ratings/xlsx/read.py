@@ -32,7 +32,7 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.labels import header_key
 from .package import WORKBOOK, relationships, rels_path, unescape
 from .safety import (INPUT_SHEETS, _head, SheetPart, SheetScan, header_problems, hidden_column_problems,
-                     hidden_sheet_problems, inspect_file,
+                     hidden_sheet_problems, inspect_file, long_shared_strings,
                      scan_sheet, sheet_problems, size_problem, workbook_sheets)
 
 
@@ -71,9 +71,10 @@ def _load(p: Path, z: zipfile.ZipFile, wanted: Callable[[SheetPart], bool],
     used = [sh for sh in sheets if wanted(sh)]
     scans: dict[str, SheetScan] = {}
     try:
+        long = long_shared_strings(z) if any(inputs(sh) for sh in used) else {}
         for sh in used:
             if sh.part in present:
-                scans[sh.name] = scan_sheet(z, sh.part, input_sheet=inputs(sh))
+                scans[sh.name] = scan_sheet(z, sh.part, input_sheet=inputs(sh), long_strings=long)
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError):   # a part that cannot be inflated
         raise _damaged(p) from None
     too_big = [e for sh in used if sh.name in scans

@@ -36,16 +36,16 @@ from __future__ import annotations
 import os
 import re
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
 
-from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
+from ..engine.cells import MAX_CELL_CHARS, MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import sheet_key
-from .package import CONTENT_TYPES, WORKBOOK, rels_path, sheets_of
+from .package import CONTENT_TYPES, WORKBOOK, relationships, rels_path, sheets_of, unescape
 
 MAX_FILE_BYTES = 200 * 2**20        #: 200 MiB on disk
 MAX_UNCOMPRESSED = 2 * 2**30        #: 2 GiB of XML in all
@@ -308,6 +308,7 @@ class SheetScan:
         self.hidden_rows: list[int] = []    #: hidden rows holding values
         self.filtered = False               #: an autoFilter with criteria
         self.formulas: list[tuple[int, int]] = []   #: (row, column) of formulas without a stored value
+        self.long_cells: list[tuple[int, int, int]] = []   #: (row, column, characters) of text past a cell's limit
 
     @property
     def cells(self) -> int:
@@ -367,7 +368,8 @@ def _last_row(body: bytes) -> int | None:
             return int(m.group(1)) if m else None
 
 
-def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True) -> SheetScan:
+def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True,
+               long_strings: Mapping[int, int] | None = None) -> SheetScan:
     """One pass over a sheet part, in chunks: its used range (how far the
     cells holding values reach), and for an input sheet its hidden rows
     holding values, an active filter, and formulas without a stored value.
@@ -401,6 +403,7 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True) -> Sheet
                 _hidden_rows(body, scan)
             if b"<f" in body or (prefixed and b":f" in body):
                 _formulas(body, scan)
+            _long_cells(body, scan, long_strings or {})
     scan.rows = max(scan.rows, counted)
     scan.cols = wide
     if scan.too_big():
@@ -421,6 +424,64 @@ def _hidden_rows(body: bytes, scan: SheetScan) -> None:
         r = _ROW_R.search(body, start, end)
         if r and _ANY_VALUE.search(content):
             scan.hidden_rows.append(int(r.group(1)))
+
+
+_LONG_TEXT = re.compile(rb"<" + _NS + rb"t\b[^>/]*>([^<]{%d,})<" % (MAX_CELL_CHARS + 1))
+_SHARED_CELL = re.compile(rb"<" + _NS + rb'c\b([^>]*\bt="s"[^>]*)>\s*<' + _NS + rb"v>\s*(\d+)\s*<")
+
+
+def _cell_at(body: bytes, at: int) -> tuple[int, int] | None:
+    """(row, column) of the cell whose content is at ``at``."""
+    start = max(body.rfind(b"<c ", 0, at), body.rfind(b":c ", 0, at))
+    ref = _CELL_R.search(body, start, body.find(b">", start)) if start >= 0 else None
+    return (int(ref.group(2)), col_number(ref.group(1).decode())) if ref else None
+
+
+def _long_cells(body: bytes, scan: SheetScan, long_strings: Mapping[int, int]) -> None:
+    """Text past a cell's 32,767 characters: python-calamine would cut it without a word."""
+    for m in _LONG_TEXT.finditer(body):
+        n = len(unescape(m.group(1).decode("utf-8", "replace")))
+        at = _cell_at(body, m.start())
+        if n > MAX_CELL_CHARS and at is not None:
+            scan.long_cells.append((*at, n))
+    if long_strings:
+        for m in _SHARED_CELL.finditer(body):
+            chars = long_strings.get(int(m.group(2)))
+            ref = _CELL_R.search(b" " + m.group(1)) if chars is not None else None
+            if chars is not None and ref is not None:
+                scan.long_cells.append((int(ref.group(2)), col_number(ref.group(1).decode()), chars))
+
+
+def long_shared_strings(z: zipfile.ZipFile) -> dict[int, int]:
+    """The shared strings past a cell's 32,767 characters: index -> characters (read in chunks)."""
+    part = next((r.target for r in relationships(z.read(rels_path(WORKBOOK)), WORKBOOK)
+                 if r.type.endswith("/sharedStrings")), None)
+    if part is None or part not in z.namelist():
+        return {}
+    out: dict[int, int] = {}
+    index = 0
+    tail = b""
+    with z.open(part) as f:
+        while True:
+            chunk = f.read(CHUNK)
+            buf = tail + chunk
+            cut = buf.rfind(b"</si>") + 5 if chunk else len(buf)
+            body, tail = (buf[:cut], buf[cut:]) if cut >= 5 else (b"", buf)
+            if not _LONG_RUN.search(body):         # nothing near the limit: count the items only
+                index += len(_SI.findall(body))
+            else:
+                for m in re.finditer(rb"<(?:\w+:)?si\b[^>]*>(.*?)</(?:\w+:)?si>", body, re.S):
+                    n = sum(len(unescape(t.decode("utf-8", "replace"))) for t in _TEXT_RUN.findall(m.group(1)))
+                    if n > MAX_CELL_CHARS:
+                        out[index] = n
+                    index += 1
+            if not chunk:
+                return out
+
+
+_TEXT_RUN = re.compile(rb"<(?:\w+:)?t\b[^>/]*>([^<]*)<")
+_LONG_RUN = re.compile(rb">[^<]{4096}")
+_SI = re.compile(rb"<(?:\w+:)?si\b")
 
 
 def _formulas(body: bytes, scan: SheetScan) -> None:
@@ -519,6 +580,10 @@ def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
             "processed must be what you see",
             where=Where(str(path), sheet, min(hidden)),
             problem_zh=f"{sheet} 的第 {rows} 行被隐藏（或被筛选掉）：请取消隐藏或删除——处理的内容必须是看得见的内容"))
+    for r, c, n in scan.long_cells:
+        name = column_name(c) if column_name else ""
+        problems.append(RatingInputError(M.CELL_TOO_LONG(chars=f"{n:,}"),
+                                         where=Where(str(path), sheet, r, name or col_letter(c))))
     by_col: dict[int, list[int]] = {}
     for r, c in scan.formulas:
         by_col.setdefault(c, []).append(r)
