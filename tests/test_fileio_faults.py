@@ -251,3 +251,125 @@ def test_json_left_unchanged_when_the_workbook_cannot_be_written(tmp_path):
     assert p["json"].read_bytes() == OLD_JSON and not p["csv"].exists()
     assert p["backup"].read_bytes() == OLD_BACKUP and p["book"].read_bytes() == OLD
     assert json.loads(OLD_JSON)  # sanity: the fixture is valid JSON
+
+
+# --------------------------------------------------------------------------- the import writer
+TEMPLATES = Path(__file__).resolve().parents[1] / "workbook_templates"
+OLDER_BACKUP = (TEMPLATES / "shanghai.xlsx").read_bytes()     #: a backup is a workbook (else refused as not ours)
+
+
+def import_setup(folder: Path) -> dict[str, Path]:
+    """A workbook in place with its previous backup, and a tournament file to import into it."""
+    from import_writers import EVENT, write_h9
+
+    book = folder / "BOOK.xlsx"
+    shutil.copy(TEMPLATES / "gor.xlsx", book)
+    os.chmod(book, 0o664)
+    (folder / "BOOK.backup.xlsx").write_bytes(OLDER_BACKUP)
+    src = write_h9(folder / "event.h9", EVENT)
+    return {"book": book, "backup": folder / "BOOK.backup.xlsx", "source": src}
+
+
+def imported_games(path: Path) -> int:
+    from xl_ratings.xlsx.read import read_tables
+
+    return sum(1 for r in read_tables(path)["Games"][1:] if r and r[0] not in (None, ""))
+
+
+def import_state(p: dict[str, Path], old: bytes, games_before: int) -> dict[str, str]:
+    """The workbook: its old bytes, or a complete workbook holding the imported games; the
+    backup: the older backup, or the workbook as it was -- anything else fails the test."""
+    data = p["book"].read_bytes()
+    if data == old:
+        book = "old"
+    else:
+        assert imported_games(p["book"]) > games_before, "the workbook changed without the games"
+        book = "new"
+    backup = p["backup"].read_bytes()
+    assert backup in (OLDER_BACKUP, old), "the backup is neither the older one nor the workbook as it was"
+    return {"book": book, "backup": "old" if backup == OLDER_BACKUP else "new"}
+
+
+def run_import(p: dict[str, Path]) -> None:
+    from xl_ratings.jobs.importing import import_into
+
+    import_into(p["book"], [str(p["source"])])
+
+
+@pytest.mark.parametrize("mode", ["once", "from"])
+def test_import_failure_at_every_step(tmp_path, mode):
+    """Issue 16: the import writer, as processing: a failure at any I/O step leaves the old
+    workbook or the complete new one (with its backup before it), never half, no temp file."""
+    from xl_ratings.errors import InputErrors
+
+    (tmp_path / "template").mkdir()
+    template = import_setup(tmp_path / "template")
+    old = template["book"].read_bytes()
+    before = imported_games(template["book"])
+    for n in range(1, 2000):
+        folder = tmp_path / f"{n}"
+        folder.mkdir()
+        p = import_setup(folder)
+        try:
+            with Injector(n, mode) as inj:
+                run_import(p)
+        except InputErrors as e:                   # a problem found while reading, told as such
+            assert inj.fired, e
+        except RatingInputError as e:
+            assert inj.fired
+            msg = str(e)
+            assert atomic.TEMP_SUFFIX not in msg and "secret" not in msg, msg
+        except OSError:                            # before writing (the lock, a read): the command line says so
+            assert inj.fired
+        s = import_state(p, old, before)
+        if s["book"] == "new":
+            assert s["backup"] == "new", (n, s)     # the backup was complete before the workbook changed
+        assert leftovers(folder) == [], (n, leftovers(folder))
+        assert os.stat(p["book"]).st_mode & 0o777 == 0o664
+        if not inj.fired:
+            assert s == {"book": "new", "backup": "new"}, s
+            break
+        shutil.rmtree(folder)
+    else:
+        pytest.fail("never finished")
+    assert n > 8, "too few I/O steps counted"
+
+
+@pytest.mark.skipif(FORK is None, reason="needs fork")
+def test_import_killed_at_every_step(tmp_path):
+    """A kill at any step: the workbook old or new (new only with its backup), and what is left
+    (temp files) removed by the next run's sweep."""
+    (tmp_path / "template").mkdir()
+    template = import_setup(tmp_path / "template")
+    old = template["book"].read_bytes()
+    before = imported_games(template["book"])
+
+    def child(folder: Path, n: int) -> None:
+        p = import_setup(folder)
+        with Injector(n, "kill"):
+            try:
+                run_import(p)
+            except Exception:
+                os._exit(4)
+        os._exit(3)                                # finished: step n was never reached
+
+    for n in range(1, 2000):
+        folder = tmp_path / f"{n}"
+        folder.mkdir()
+        proc = FORK.Process(target=child, args=(folder, n))
+        proc.start()
+        proc.join(60)
+        assert proc.exitcode in (0, 3, 4), proc.exitcode
+        p = {"book": folder / "BOOK.xlsx", "backup": folder / "BOOK.backup.xlsx"}
+        s = import_state(p, old, before)
+        if s["book"] == "new":
+            assert s["backup"] == "new", (n, s)
+        sweep_temps(p["book"], min_age=0)
+        sweep_temps(p["backup"], min_age=0)
+        assert leftovers(folder) == [], n
+        if proc.exitcode == 3:
+            assert s == {"book": "new", "backup": "new"}, s
+            break
+        shutil.rmtree(folder)
+    else:
+        pytest.fail("never finished")
