@@ -33,6 +33,7 @@ import pytest
 from xl_ratings.files import atomic, encode
 from xl_ratings.errors import RatingInputError
 from xl_ratings.files.atomic import Outputs, atomic_write, rotate_backup, sweep_temps
+from xl_ratings.files.lock import lock_path
 
 from test_fileio import NEW, OLD, leftovers
 
@@ -88,6 +89,15 @@ class Injector:
         return fake
 
 
+def killed_at(child, folder: Path, n: int, timeout: float = 60) -> int | None:
+    """Run ``child(folder, n)`` in a forked process (it dies at step n); its exit code."""
+    folder.mkdir()
+    proc = FORK.Process(target=child, args=(folder, n))
+    proc.start()
+    proc.join(timeout)
+    return proc.exitcode
+
+
 # --------------------------------------------------------------------------- scenarios
 def setup(folder: Path) -> dict[str, Path]:
     """An in-place run's files: the workbook, its previous backup, an earlier JSON export."""
@@ -135,10 +145,28 @@ SCENARIOS = {"commit": (run_commit, ("book", "backup", "json", "csv")),
              "rotate_backup": (run_rotate, ("backup",))}
 
 
-def check_error(err: RatingInputError, p: dict[str, Path]) -> None:
+def no_temp_name(err: RatingInputError, p: dict[str, Path]) -> None:
     msg = str(err)
     assert atomic.TEMP_SUFFIX not in msg and "secret" not in msg, msg
-    assert any(str(t) in msg for t in p.values()), msg
+
+
+def check_error(err: RatingInputError, p: dict[str, Path]) -> None:
+    no_temp_name(err, p)
+    assert any(str(t) in str(err) for t in p.values()), str(err)
+
+
+def inject(n: int, mode: str, job, p: dict[str, Path], check, also: tuple[type[BaseException], ...] = ()) -> Injector:
+    """``job(p)`` with step ``n`` failing (``mode``); a failure must be told as a RatingInputError
+    (``check``-ed) or one of ``also``, and only when the injector fired."""
+    with Injector(n, mode) as inj:
+        try:
+            job(p)
+        except RatingInputError as e:
+            assert inj.fired, e
+            check(e, p)
+        except also:
+            assert inj.fired
+    return inj
 
 
 @pytest.mark.parametrize("mode", ["once", "from"])
@@ -150,12 +178,7 @@ def test_failure_at_every_step(tmp_path, scenario, mode):
         folder = tmp_path / f"{n}"
         folder.mkdir()
         p = setup(folder)
-        try:
-            with Injector(n, mode) as inj:
-                job(p)
-        except RatingInputError as e:
-            assert inj.fired
-            check_error(e, p)
+        inj = inject(n, mode, job, p, check_error)
         s = state(p)
         if s["book"] == "new":                     # the backup was complete before the workbook changed
             assert s["backup"] == "new" or scenario == "atomic_write"
@@ -186,11 +209,8 @@ def test_kill_at_every_step(tmp_path, scenario):
 
     for n in range(1, 400):
         folder = tmp_path / f"{n}"
-        folder.mkdir()
-        proc = FORK.Process(target=child, args=(folder, n))
-        proc.start()
-        proc.join(20)
-        assert proc.exitcode in (0, 3), proc.exitcode
+        proc_exit = killed_at(child, folder, n, 20)
+        assert proc_exit in (0, 3), proc_exit
         p = {"book": folder / "BOOK.xlsx", "backup": folder / "BOOK.backup.xlsx",
              "json": folder / "out.json", "csv": folder / "ratings.csv"}
         s = state(p)
@@ -204,7 +224,7 @@ def test_kill_at_every_step(tmp_path, scenario):
         assert leftovers(folder) == [], left
         assert sorted(os.listdir(folder)) == sorted(
             ["BOOK.xlsx", "BOOK.backup.xlsx", "out.json"] + (["ratings.csv"] if s["csv"] == "new" else []))
-        if proc.exitcode == 3:
+        if proc_exit == 3:
             assert all(s[f] == "new" for f in files), s
             break
     else:
@@ -300,8 +320,6 @@ def run_import(p: dict[str, Path]) -> None:
 def test_import_failure_at_every_step(tmp_path, mode):
     """Issue 16: the import writer, as processing: a failure at any I/O step leaves the old
     workbook or the complete new one (with its backup before it), never half, no temp file."""
-    from xl_ratings.errors import InputErrors
-
     (tmp_path / "template").mkdir()
     template = import_setup(tmp_path / "template")
     old = template["book"].read_bytes()
@@ -310,17 +328,8 @@ def test_import_failure_at_every_step(tmp_path, mode):
         folder = tmp_path / f"{n}"
         folder.mkdir()
         p = import_setup(folder)
-        try:
-            with Injector(n, mode) as inj:
-                run_import(p)
-        except InputErrors as e:                   # a problem found while reading, told as such
-            assert inj.fired, e
-        except RatingInputError as e:
-            assert inj.fired
-            msg = str(e)
-            assert atomic.TEMP_SUFFIX not in msg and "secret" not in msg, msg
-        except OSError:                            # before writing (the lock, a read): the command line says so
-            assert inj.fired
+        # an OSError before anything is written (the lock, a read): the command line says so
+        inj = inject(n, mode, run_import, p, no_temp_name, also=(OSError,))
         s = import_state(p, old, before)
         if s["book"] == "new":
             assert s["backup"] == "new", (n, s)     # the backup was complete before the workbook changed
@@ -355,19 +364,16 @@ def test_import_killed_at_every_step(tmp_path):
 
     for n in range(1, 2000):
         folder = tmp_path / f"{n}"
-        folder.mkdir()
-        proc = FORK.Process(target=child, args=(folder, n))
-        proc.start()
-        proc.join(60)
-        assert proc.exitcode in (0, 3, 4), proc.exitcode
+        code = killed_at(child, folder, n)
+        assert code in (0, 3, 4), code
         p = {"book": folder / "BOOK.xlsx", "backup": folder / "BOOK.backup.xlsx"}
         s = import_state(p, old, before)
         if s["book"] == "new":
             assert s["backup"] == "new", (n, s)
-        sweep_temps(p["book"], min_age=0)
-        sweep_temps(p["backup"], min_age=0)
+        for target in (p["book"], p["backup"], lock_path(p["book"])):     # what the next run sweeps
+            sweep_temps(target, min_age=0)
         assert leftovers(folder) == [], n
-        if proc.exitcode == 3:
+        if code == 3:
             assert s == {"book": "new", "backup": "new"}, s
             break
         shutil.rmtree(folder)

@@ -91,18 +91,21 @@ def test_the_history_keeps_twelve_significant_digits(tmp_path, system):
 
 
 # --------------------------------------------------------------------------- pasted, stripped, cut
+def paste_row(book: Path, src: tuple[str, str], dst: tuple[str, str]) -> None:
+    """The History row ``src`` (period, id) copied, every cell, over the row ``dst``."""
+    def paste(ws):
+        rows = history_rows(ws)
+        for c in range(1, ws.max_column + 1):
+            ws.cell(rows[dst], c).value = ws.cell(rows[src], c).value
+    edit_history(book, paste)
+
+
 def test_a_row_pasted_over_another_players_row_is_refused(tmp_path):
     """Both rows sealed: the pasted row's own seal holds, but the period's list changed (one
     player twice, one gone) -- refused, naming the rows; --from re-rates it as it was."""
     book = processed(tmp_path)
     published = ratings(book)
-
-    def paste(ws):
-        rows = history_rows(ws)
-        src, dst = rows[("2026H2", "P1")], rows[("2026H2", "P4")]
-        for c in range(1, ws.max_column + 1):
-            ws.cell(dst, c).value = ws.cell(src, c).value
-    edit_history(book, paste)
+    paste_row(book, ("2026H2", "P1"), ("2026H2", "P4"))
     e = refused(book)
     text = " ".join(x.problem for x in e.errors)
     assert "player P1 has 2 rows in the History's period 2026H2" in text and "--from 2026H2" in text
@@ -113,13 +116,7 @@ def test_a_row_pasted_over_another_players_row_is_refused(tmp_path):
 
 def test_a_row_pasted_from_another_period_is_refused(tmp_path):
     book = processed(tmp_path)
-
-    def paste(ws):
-        rows = history_rows(ws)
-        src, dst = rows[("2026H1", "P2")], rows[("2026H2", "P5")]
-        for c in range(1, ws.max_column + 1):
-            ws.cell(dst, c).value = ws.cell(src, c).value
-    edit_history(book, paste)
+    paste_row(book, ("2026H1", "P2"), ("2026H2", "P5"))
     text = " ".join(x.problem for x in refused(book).errors)
     assert "player P2 has 2 rows in the History's period 2026H1" in text
 

@@ -12,6 +12,7 @@ import datetime as dt
 from pathlib import Path
 import math
 from collections.abc import Callable, Mapping, Sequence, Set
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Text, Where
@@ -373,9 +374,35 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     return settings
 
 
+@dataclass
+class _Reading:
+    """One workbook being read: its tables, the problems found so far, its rulebook."""
+
+    tables: Mapping[str, SheetCells]
+    file: str | None
+    d1904: bool
+    errors: list[RatingInputError] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)
+    system: str = ""
+    rulebook: Any = None
+    params: Any = None
+
+    @property
+    def bounds(self) -> tuple[float, float] | None:
+        return self.rulebook.rating_range if self.rulebook is not None else None
+
+    def sheet(self, key: str, optional: bool = False) -> Rows | None:
+        found = _table(self.tables, key)
+        if found is None:
+            if not optional:
+                self.errors.append(missing_sheet(key, self.tables, self.file))
+            return None
+        return Rows(key, found[1], self.file, self.errors, self.d1904)
+
+
 def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
-                game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None = None,
-                date1904: bool | None = None) -> Records:
+                 game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None = None,
+                 date1904: bool | None = None) -> Records:
     """Read and validate every input sheet; raise InputErrors listing all problems.
 
     ``game_list``: (columns, row numbers, file name) of a CSV/Parquet game
@@ -383,36 +410,47 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     columns count from 1904 (default: what ``tables`` says,
     :class:`~.cells.Tables`).
     """
-    errors: list[RatingInputError] = []
-    d1904 = date1904_of(tables) if date1904 is None else date1904
-    settings = read_settings(tables, file, errors)
-    system = str(settings.get("system") or "").strip().lower()
-    rulebook = REGISTRY.get(system)
-    if settings and rulebook is None:
-        row = settings.get("_rows", {}).get("system")
-        errors.append(RatingInputError(
+    r = _Reading(tables, file, date1904_of(tables) if date1904 is None else date1904)
+    _read_rulebook(r)
+    players = _read_players(r)
+    events = _read_events(r, players)
+    games = _read_game_rows(r, players, events, game_list)
+    awards = _read_awards(r, players)
+    points = _read_points(r, players)
+    if r.errors:
+        raise InputErrors(r.errors)
+    return Records(r.system, r.settings, players, events, games, awards, points, file)
+
+
+def _read_rulebook(r: _Reading) -> None:
+    """The Settings: which rulebook, and its parameters."""
+    r.settings = read_settings(r.tables, r.file, r.errors)
+    r.system = str(r.settings.get("system") or "").strip().lower()
+    r.rulebook = REGISTRY.get(r.system)
+    if r.settings and r.rulebook is None:
+        row = r.settings.get("_rows", {}).get("system")
+        r.errors.append(RatingInputError(
             "Settings 'system' must be shanghai, gor, lianzhong or peng",
-            value=settings.get("system"), where=Where(file, "Settings", row, "value")))
-    params: Any = None
-    if rulebook is not None:
+            value=r.settings.get("system"), where=Where(r.file, "Settings", row, "value")))
+    if r.rulebook is not None:
         try:
-            params = params_from_settings(rulebook, settings, file)
+            r.params = params_from_settings(r.rulebook, r.settings, r.file)
         except InputErrors as e:
-            errors.extend(e.errors)
-    bounds = rulebook.rating_range if rulebook is not None else None
+            r.errors.extend(e.errors)
 
-    def sheet(key: str, optional: bool = False) -> Rows | None:
-        found = _table(tables, key)
-        if found is None:
-            if not optional:
-                errors.append(missing_sheet(key, tables, file))
-            return None
-        return Rows(key, found[1], file, errors, d1904)
 
+SEXES = {"M": "M", "男": "M", "MALE": "M", "F": "F", "女": "F", "FEMALE": "F", "W": "F", "": None}
+MEMBER_WORDS = ("", "yes", "y", "true", "1", "是", "会员", "會員", "no", "n", "false", "0", "否")
+NOT_MEMBER = ("no", "n", "false", "0", "否")
+
+
+def _read_players(r: _Reading) -> dict[str, Player]:
     players: dict[str, Player] = {}
-    ps = sheet("Players")
-    for i, rec in (ps.records if ps else []):
-        assert ps is not None   # rows come from a sheet
+    ps = r.sheet("Players")
+    if ps is None:
+        return players
+    bounds, system = r.bounds, r.system
+    for i, rec in ps.records:
         pid = ps.ident(i, rec, "id")
         if pid is None:
             continue
@@ -420,8 +458,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
             ps.err(i, "id", f"duplicate player id (first on row {players[pid].row})", pid)
             continue
         sex = ps.text(rec, "sex").upper()
-        sex_n = {"M": "M", "男": "M", "MALE": "M", "F": "F", "女": "F", "FEMALE": "F", "W": "F", "": None}
-        if sex not in sex_n:
+        if sex not in SEXES:
             ps.err(i, "sex", "must be M/F or 男/女", rec.get("sex"))
         rank = None
         if ps.text(rec, "rank"):
@@ -430,20 +467,25 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
             except RatingInputError as e:
                 ps.err(i, "rank", e.problem, rec.get("rank"))
         member_t = ps.text(rec, "member").lower()
-        if member_t not in ("", "yes", "y", "true", "1", "是", "会员", "會員", "no", "n", "false", "0", "否"):
+        if member_t not in MEMBER_WORDS:
             ps.err(i, "member", "must be yes or no (是/否)", rec.get("member"))
         players[pid] = Player(
-            id=pid, name=ps.text(rec, "name") or pid, sex=sex_n.get(sex), club=ps.text(rec, "club"),
+            id=pid, name=ps.text(rec, "name") or pid, sex=SEXES.get(sex), club=ps.text(rec, "club"),
             rank=rank, rating=ps.rating(i, rec, "rating", bounds, system), games=ps.count(i, rec, "games"),
             events=ps.count(i, rec, "events"), peak=ps.rating(i, rec, "peak", bounds, system),
             title=ps.text(rec, "title"),
-            member=member_t not in ("no", "n", "false", "0", "否"), rif=ps.rating(i, rec, "rif", bounds, system),
+            member=member_t not in NOT_MEMBER, rif=ps.rating(i, rec, "rif", bounds, system),
             wins=ps.count(i, rec, "wins"), row=i)
+    return players
 
+
+def _read_events(r: _Reading, players: Mapping[str, Player]) -> dict[str, Event]:
     events: dict[str, Event] = {}
-    es = sheet("Events")
-    for i, rec in (es.records if es else []):
-        assert es is not None   # rows come from a sheet
+    es = r.sheet("Events")
+    if es is None:
+        return events
+    rulebook, params = r.rulebook, r.params
+    for i, rec in es.records:
         eid = es.ident(i, rec, "event")
         if eid is None:
             continue
@@ -467,24 +509,29 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
             except RatingInputError as e:
                 es.err(i, e.where.column, e.problem, e.value)
         events[eid] = event
-    if es:
-        for ev in events.values():
-            if ev.champion and ev.champion not in players:
-                es.err(ev.row, "champion", "is not a player id of the Players sheet", ev.champion)
+    for ev in events.values():
+        if ev.champion and ev.champion not in players:
+            es.err(ev.row, "champion", "is not a player id of the Players sheet", ev.champion)
+    return events
 
-    games: list[Game] = []
-    bad_events = {e.value for e in errors if e.where.sheet == "Events"}
+
+def _read_game_rows(r: _Reading, players: dict[str, Player], events: dict[str, Event],
+                    game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None) -> list[Game]:
+    """The Games sheet, or the CSV/Parquet game list given instead."""
+    bad_events = {e.value for e in r.errors if e.where.sheet == "Events"}
     if game_list is not None:
         data, index, name = game_list
-        games = game_columns(data, index, ColumnSheet(Path(name).name, name, errors), players, events,
-                             bad_events, d1904)
-    else:
-        gs = sheet("Games")
-        if gs is not None and gs.keys:
-            games = _read_games(gs, players, events, bad_events)
+        return game_columns(data, index, ColumnSheet(Path(name).name, name, r.errors), players, events,
+                            bad_events, r.d1904)
+    gs = r.sheet("Games")
+    if gs is not None and gs.keys:
+        return _read_games(gs, players, events, bad_events)
+    return []
 
+
+def _read_awards(r: _Reading, players: Mapping[str, Player]) -> list[Award]:
     awards: list[Award] = []
-    aw = sheet("Awards", optional=True)
+    aw = r.sheet("Awards", optional=True)
     for i, rec in (aw.records if aw else []):
         assert aw is not None   # rows come from a sheet
         pid = aw.ident(i, rec, "player")
@@ -494,9 +541,15 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
         day = aw.date(i, rec, "date")
         if pid and text:
             awards.append(Award(pid, text, day, i))
+    return awards
 
+
+POINT_KINDS = {"test": "test", "测试": "test", "測試": "test", "bonus": "bonus", "奖励": "bonus", "獎勵": "bonus"}
+
+
+def _read_points(r: _Reading, players: Mapping[str, Player]) -> list[PointsEntry]:
     points: list[PointsEntry] = []
-    pt = sheet("Points", optional=True)
+    pt = r.sheet("Points", optional=True)
     for i, rec in (pt.records if pt else []):
         assert pt is not None   # rows come from a sheet
         pid = pt.ident(i, rec, "player")
@@ -504,14 +557,9 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
             pt.err(i, "player", "is not a player id of the Players sheet", pid)
         day = pt.date(i, rec, "date", required=True)
         kind = pt.text(rec, "kind").lower()
-        kinds = {"test": "test", "测试": "test", "測試": "test", "bonus": "bonus", "奖励": "bonus",
-                 "獎勵": "bonus"}
-        if kind not in kinds:
+        if kind not in POINT_KINDS:
             pt.err(i, "kind", "must be test or bonus (测试/奖励)", rec.get("kind"))
         val = pt.number(i, rec, "points", required=True)
-        if pid and day and kind in kinds and val is not None:
-            points.append(PointsEntry(pid, day, kinds[kind], val, pt.text(rec, "note"), i))
-
-    if errors:
-        raise InputErrors(errors)
-    return Records(system, settings, players, events, games, awards, points, file)
+        if pid and day and kind in POINT_KINDS and val is not None:
+            points.append(PointsEntry(pid, day, POINT_KINDS[kind], val, pt.text(rec, "note"), i))
+    return points

@@ -16,7 +16,7 @@ from .. import __version__
 from ..engine.run import Outcome, Progress
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.atomic import backup_path, sweep_temps
-from ..files.lock import WorkbookLock
+from ..files.lock import WorkbookLock, lock_path
 from ..files.paths import check_writable, real_path
 from ..files.sniff import JSON_MARKER
 from ..i18n.catalogue import workbooks as M
@@ -146,4 +146,5 @@ def locked_workbook(given: Path, in_place: bool) -> Iterator[Path]:
         if in_place:
             sweep_temps(src)
             sweep_temps(backup_path(src))
+            sweep_temps(lock_path(src))           # the lock's own probe, left by a run killed taking it
         yield src
