@@ -6,7 +6,13 @@ website (``xl-ratings publish --site``) and as a PDF (``--pdf``).
 
 Writes site-index.png and site-player.png (1280 px wide, full page),
 site-phone.png (390 px), site-print.png (the browser's print layout) and
-pdf-ratings.png (the PDF's first page, through LibreOffice and pdftoppm).
+pdf-ratings.png (the PDF's first page, through LibreOffice and pdftoppm);
+and from the Hong Kong (GoR) sample: site-event-hk.png (an event page of
+handicap games), pdf-header-portrait.png (the top of a portrait page of the
+PDF on the period's last day: the header with its provisional line), and for
+docs/rating-lists.md list-site.png (the rating list page at its download
+links) and list-egd.png (the EGD list file).  OpenGotha, pairgoth and
+Swiss-Manager are not run here: no screenshot of theirs.
 Needs Debian's chromium, chromium-driver, libreoffice-calc-nogui, poppler-utils
 and a CJK font (fonts-noto-cjk); pip install selenium.
 """
@@ -14,6 +20,7 @@ and a CJK font (fonts-noto-cjk); pip install selenium.
 from __future__ import annotations
 
 import base64
+import html
 import shutil
 import subprocess
 import sys
@@ -44,16 +51,38 @@ def driver(profile: Path) -> webdriver.Chrome:
 
 
 def shoot(drv: webdriver.Chrome, url: str, out: Path, width: int, mobile: bool = False,
-          max_height: int = 4000) -> None:
+          max_height: int = 4000, selector: str | None = None, pad: int = 24) -> None:
+    """The page at ``url`` (its top ``max_height`` pixels; or only the element ``selector``)."""
     drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                         {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": mobile})
     drv.get(url)
     height = min(max_height, int(drv.execute_script("return document.documentElement.scrollHeight")))
     drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
-    shot = drv.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+    args: dict = {"format": "png", "captureBeyondViewport": True}
+    if selector:
+        top, tall = drv.execute_script(f"const r = document.querySelector({selector!r}).getBoundingClientRect();"
+                                       "return [r.top + window.scrollY, r.height];")
+        args["clip"] = {"x": 0, "y": max(0, int(top) - pad), "width": width, "height": int(tall) + 2 * pad,
+                        "scale": 1}
+    shot = drv.execute_cdp_cmd("Page.captureScreenshot", args)
     out.write_bytes(base64.b64decode(shot["data"]))
     print(out)
+
+
+def rating_list_shots(drv: webdriver.Chrome, tmp: Path, out: Path) -> None:
+    """The gor sample published with its rating lists: the download links, and the EGD file."""
+    book = tmp / "gor.xlsx"
+    shutil.copy(ROOT / "workbook_templates" / "gor.xlsx", book)
+    site_dir, listed = tmp / "gor-site", tmp / "egf_db.txt"
+    assert xl_ratings(["process", str(book)]) == 0
+    assert xl_ratings(["publish", str(book), "--site", str(site_dir), "--rating-list", str(listed)]) == 0
+    head = "\n".join(listed.read_bytes().decode("ascii").split("\r\n")[:28])     # as a browser shows a .txt
+    page = tmp / "egd.html"
+    page.write_text("<!doctype html><meta charset=utf-8><title>egf_db.txt</title><pre id=f "
+                    "style='font:13px/1.35 monospace;margin:16px'>" + html.escape(head) + "\n…</pre>", encoding="utf-8")
+    shoot(drv, (site_dir / "index.html").as_uri(), out / "list-site.png", 1280, selector="#downloads")
+    shoot(drv, page.as_uri(), out / "list-egd.png", 900, selector="#f")
 
 
 def main(argv: list[str]) -> int:
@@ -71,6 +100,7 @@ def main(argv: list[str]) -> int:
         player = (site_dir / "players" / "sh007.html").as_uri()
         drv = driver(Path(tmp) / "profile")
         try:
+            rating_list_shots(drv, Path(tmp), out)
             shoot(drv, index, out / "site-index.png", 1280)
             shoot(drv, player, out / "site-player.png", 1280)
             shoot(drv, player, out / "site-phone.png", 390, mobile=True)
@@ -84,9 +114,32 @@ def main(argv: list[str]) -> int:
                 subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile",
                                 str(pdf_path), str(out / "site-print")], check=True)
                 print(out / "site-print.png")
+            hong_kong(drv, Path(tmp), out)
         finally:
             drv.quit()
     return 0
+
+
+def hong_kong(drv: webdriver.Chrome, tmp: Path, out: Path) -> None:
+    """The GoR sample: its event page of club handicap games, and a portrait PDF page's header
+    as printed on the last day of the period (still provisional)."""
+    from xl_ratings.jobs.publish import published_outcome
+    from xl_ratings.publish.pdf import print_workbook, to_pdf
+
+    book = tmp / "gor.xlsx"
+    shutil.copy(ROOT / "workbook_templates" / "gor.xlsx", book)
+    site_dir = tmp / "site-hk"
+    assert xl_ratings(["process", str(book)]) == 0
+    assert xl_ratings(["publish", str(book), "--site", str(site_dir)]) == 0
+    shoot(drv, (site_dir / "events" / "hk26-t.html").as_uri(), out / "site-event-hk.png", 1280, max_height=1500)
+    outcome = published_outcome(book)
+    pdf = tmp / "hk.pdf"
+    pdf.write_bytes(to_pdf(print_workbook(outcome, today=outcome.last.period.end)))
+    portrait = 2                                     # the rank standards: three columns, portrait
+    subprocess.run(["pdftoppm", "-png", "-r", "110", "-f", str(portrait), "-l", str(portrait), "-singlefile",
+                    "-x", "0", "-y", "0", "-W", "910", "-H", "330", str(pdf), str(out / "pdf-header-portrait")],
+                   check=True)
+    print(out / "pdf-header-portrait.png")
 
 
 if __name__ == "__main__":

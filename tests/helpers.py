@@ -29,6 +29,19 @@ def run_cli(*args: str) -> int:
     return cli_main([str(a) for a in args])
 
 
+TEMPLATES = Path(__file__).resolve().parents[1] / "workbook_templates"
+
+
+def processed_sample(folder: Path, system: str) -> Path:
+    """A copy of ``system``'s sample workbook in ``folder``, processed by the command line."""
+    import shutil
+
+    book = Path(folder) / f"{system}.xlsx"
+    shutil.copy(TEMPLATES / f"{system}.xlsx", book)
+    assert run_cli("process", book) == 0
+    return book
+
+
 def read_sheet(path: Path, name: str) -> list[dict[str, Any]]:
     """A result sheet as dicts keyed by column key (headers are 'label key')."""
     ws = openpyxl.load_workbook(path, data_only=True)[name]

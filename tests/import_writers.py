@@ -30,6 +30,7 @@ class P:
     rank: str
     rating: int
     fide: str
+    pin: str = ""          #: EGF PIN (OpenGotha's egfPin)
 
     @property
     def name(self) -> str:
@@ -239,7 +240,8 @@ def write_opengotha(path: Path, d: Def = EVENT) -> Path:
     out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
            '<Tournament dataVersion="201" gothaMinorVersion="3" gothaVersion="349">', "<Players>"]
     for p in d.players:
-        out.append(f'<Player agaId="" club={quoteattr(p.club)} country="CN" egfPin="" firstName={quoteattr(p.first)} '
+        out.append(f'<Player agaId="" club={quoteattr(p.club)} country="CN" egfPin="{p.pin}" '
+                   f'firstName={quoteattr(p.first)} '
                    f'grade="{p.rank.upper()}" name={quoteattr(p.surname)} participating="11111111111111111111" '
                    f'rank="{p.rank.upper()}" rating="{p.rating}" registeringStatus="FIN" smmsCorrection="0"/>')
     out += ["</Players>", "<Games>"]

@@ -32,6 +32,15 @@ def need_soffice() -> str:
     return SOFFICE
 
 
+def need_pdftotext() -> str:
+    """Poppler's pdftotext (where the words of a PDF page lie), or skip (fail in CI)."""
+    found = shutil.which("pdftotext")
+    if found is None:
+        _missing("needs poppler's pdftotext: apt-get install -y poppler-utils", ["pdftotext"])
+    assert found is not None
+    return found
+
+
 def need_browser() -> None:
     """Debian's chromium, its driver and selenium, or skip (fail in CI)."""
     missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists()]

@@ -11,7 +11,7 @@ import shutil
 
 import openpyxl
 import pytest
-from helpers import D, EVENTS, GAMES, PLAYERS, by_id, read_sheet, run_cli, write_book
+from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
 
 IDS = [f"P{i}" for i in range(8)]
 

@@ -25,7 +25,7 @@ from test_script_dispatch import replay, run_script
 import udf_examples
 import xl_ratings
 from xl_ratings import udfs
-from xl_ratings.excel import functions, kernels, kernels_pure
+from xl_ratings.excel import kernels, kernels_pure
 from xl_ratings.xlsx.read import read_tables
 
 ROOT = Path(__file__).resolve().parents[1]

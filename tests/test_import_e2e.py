@@ -15,7 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import read_sheet, run_cli
-from import_writers import (EVENT, G, write_h9, write_opengotha, write_report, write_rr_csv, write_rr_xlsx,
+from import_writers import (EVENT, write_h9, write_opengotha, write_report, write_rr_csv, write_rr_xlsx,
                             write_swiss_csv, write_trf)
 
 #: the same tournament without the handicap game (a chess-style file cannot say stones)

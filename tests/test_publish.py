@@ -12,8 +12,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
-from needs import need_soffice, open_chromium
+from helpers import D, EVENTS, GAMES, PLAYERS, processed_sample, read_sheet, run_cli, write_book
+from needs import need_pdftotext, need_soffice, open_chromium
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
@@ -24,13 +24,7 @@ HOSTILE = '<script>alert(1)</script>"><img src=x onerror=alert(1)>'
 def processed(tmp_path_factory):
     """Each system's sample, processed (a copy per system)."""
     d = tmp_path_factory.mktemp("processed")
-    out = {}
-    for s in SYSTEMS:
-        book = d / f"{s}.xlsx"
-        shutil.copy(ROOT / f"{s}.xlsx", book)
-        assert run_cli("process", book) == 0
-        out[s] = book
-    return out
+    return {s: processed_sample(d, s) for s in SYSTEMS}
 
 
 # --------------------------------------------------------------------------- page setup
@@ -125,6 +119,62 @@ def test_pdf_rating_list_pages_follow_the_row_count(tmp_path):
         assert "名次 place" in t and "段级调整 adjusted" in t
     shown = set(re.findall(r"P\d{3}", " ".join(pages)))
     assert len(shown) == n
+
+
+def header_and_footer_words(pdf: Path, band: float = 58.0) -> list[list[tuple[float, float, float, float, str]]]:
+    """Per page, the words (xMin, yMin, xMax, yMax, text) in the top and bottom ``band`` points."""
+    import html
+    import subprocess
+
+    out = subprocess.run([need_pdftotext(), "-bbox", str(pdf), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    word = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
+    pages = []
+    for page in re.findall(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', out, re.S):
+        height = float(page[0])
+        words = [(float(a), float(b), float(c), float(d), html.unescape(t)) for a, b, c, d, t in word.findall(page[1])]
+        pages.append([w for w in words if w[3] <= band or w[1] >= height - band])
+    return pages
+
+
+def collisions(words: list[tuple[float, float, float, float, str]]) -> list[tuple[str, str]]:
+    """Words on the same line whose boxes overlap (parts of a header run into each other)."""
+    bad = []
+    for i, a in enumerate(words):
+        for b in words[i + 1:]:
+            same_line = min(a[3], b[3]) - max(a[1], b[1]) > 2
+            if same_line and min(a[2], b[2]) - max(a[0], b[0]) > 0.5:
+                bad.append((a[4], b[4]))
+    return bad
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_pdf_header_parts_never_run_into_each_other_on_the_last_day(processed, system, tmp_path):
+    """On the period's last day the list is still provisional (暂定), and the header says so on
+    every page -- portrait pages included -- without its three parts overlapping."""
+    from xl_ratings.jobs.publish import published_outcome
+    from xl_ratings.publish.pdf import print_workbook, to_pdf
+
+    need_soffice()
+    outcome = published_outcome(processed[system])
+    last_day = outcome.last.period.end
+    pdf = tmp_path / "list.pdf"
+    pdf.write_bytes(to_pdf(print_workbook(outcome, today=last_day)))
+    texts = pdf_pages(pdf)
+    assert texts and all("provisional" in t and f"→ {last_day.isoformat()}" in t for t in texts)
+    from pypdf import PdfReader
+
+    shapes = {p.mediabox.width < p.mediabox.height for p in PdfReader(str(pdf)).pages}
+    assert shapes == {True, False}, "the sample prints portrait (standards) and landscape pages"
+    bands = header_and_footer_words(pdf)
+    assert len(bands) == len(texts)
+    for n, words in enumerate(bands, start=1):
+        assert words, f"page {n}: no header"
+        assert collisions(words) == [], f"page {n}"
+    after = tmp_path / "after.pdf"                       # the day after: final, no provisional line
+    after.write_bytes(to_pdf(print_workbook(outcome, today=last_day + __import__("datetime").timedelta(days=1))))
+    assert not any("provisional" in t for t in pdf_pages(after))
 
 
 def test_pdf_without_libreoffice_says_how_to_install(processed, tmp_path, capsys, monkeypatch):
@@ -244,7 +294,7 @@ def test_publish_refuses_what_it_cannot_do(tmp_path, capsys):
     assert run_cli("publish", book, "--site", foreign) == 2
     assert (foreign / "a.txt").read_text() == "keep"
     assert run_cli("publish", book) == 2
-    assert "publish needs --site DIR and/or --pdf OUT.pdf" in capsys.readouterr().err
+    assert "publish needs --site DIR, --pdf OUT.pdf and/or --rating-list OUT" in capsys.readouterr().err
 
 
 def test_site_on_a_full_disk_names_the_folder_and_keeps_the_old_site(processed, tmp_path, capsys, monkeypatch):

@@ -20,8 +20,6 @@ import json
 import math
 import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from built import ROOT, dist

@@ -171,10 +171,13 @@ def test_one_click_writes_the_same_sheets_as_the_command_line(system, tmp_path):
     # xlwings Server/Lite cannot say which rows are hidden: a Checks line naming the input sheets
     # says so, after the command line's own lines (which the command line, reading the file, checked)
     unchecked = [r for r in grids["Checks"] if r and r[0] == "excel.rows_not_checked"]
-    assert [r[1] for r in unchecked] == [", ".join(n for n in read_tables(ROOT / f"{system}.xlsx") if n in
-                                                   ("Settings", "Players", "Events", "Games", "Awards", "Points"))]
+    col = {str(h).split()[-1]: j for j, h in enumerate(grids["Checks"][0])}     # "工作表 sheet" -> its column
+    assert [r[col["sheet"]] for r in unchecked] == [", ".join(
+        n for n in read_tables(ROOT / f"{system}.xlsx") if n in ("Settings", "Players", "Events", "Games", "Awards",
+                                                                  "Points"))]
     zh = "未檢查隱藏" if system == "gor" else "未检查隐藏"
-    assert all(zh in r[3] and "not checked for hidden or filtered-out rows: xlwings" in r[3] for r in unchecked)
+    assert all(zh in r[col["message"]] and "not checked for hidden or filtered-out rows: xlwings" in r[col["message"]]
+               for r in unchecked)
     grids["Checks"] = grids["Checks"][:len(grids["Checks"]) - len(unchecked)]
     for name in written:
         want, want_formats = cli_cells(tmp_path / "cli.xlsx", name)

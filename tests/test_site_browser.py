@@ -8,9 +8,7 @@ Skipped where chromium, chromium-driver or selenium is missing -- except in CI
 
 from __future__ import annotations
 
-import os
 import shutil
-from pathlib import Path
 
 import pytest
 from needs import need_browser

@@ -57,7 +57,7 @@ def fresh(tmp_path_factory):
 
 
 @pytest.mark.parametrize("name", [f"{s}.{ext}" for s in SYSTEMS for ext in ("xlsx", "xlsm", "py")]
-                         + ["report.xlsx"])
+                         + ["report.xlsx", "report_gor.xlsx"])
 def test_committed_template_matches_code(fresh, name):
     committed, built = ROOT / name, fresh / name
     assert committed.exists(), f"{name} missing: run python -m xl_ratings.authoring.regenerate"
@@ -275,12 +275,12 @@ def test_report_template_reads_as_a_report():
     assert t.event.name.startswith("2026 年春季") and t.event.format == "round_robin"
     assert (t.event.start, t.event.end) == (dt.date(2026, 4, 11), dt.date(2026, 4, 12))
     assert (t.event.cls, t.event.level, t.event.champion, t.event.rounds) == ("C", "district", "1", 5)
-    assert t.event.extra == {"organiser": "黄浦棋社", "arbiter": "周建国"}
+    assert t.event.extra == {"organiser": "浦东五子棋协会", "arbiter": "周建国"}
     assert [(p.key, p.name, p.sex) for p in t.players] == [
-        ("1", "王志强", "M"), ("2", "李明", "M"), ("3", "张丽", "F"), ("4", "陈浩", "M"),
+        ("1", "林天佑", "M"), ("2", "彭磊", "M"), ("3", "张丽", "F"), ("4", "薛博文", "M"),
         ("5", "刘洋", "M"), ("6", "赵敏", "F")]
-    assert t.players[0].rank == "二段" and t.players[0].rating == 2150 and t.players[0].federation_id == "SH0012"
-    assert t.players[4].rating is None
+    assert t.players[0].rating == 2355 and t.players[0].federation_id == "SH007"
+    assert t.players[2].rank == "1级" and t.players[4].rating is None
     assert len(t.games) == 15 and not t.notes
     pairs = {frozenset((g.player, g.opponent)) for g in t.games}
     assert len(pairs) == 15                                    # everyone met everyone once
@@ -300,10 +300,11 @@ def test_report_template_keys_are_the_importers():
     from xl_ratings.importers.report import EVENT_KEYS, GAME_COLS, PLAYER_COLS
     from xl_ratings.authoring.templates import build_report
 
-    for wb in (openpyxl.load_workbook(ROOT / "report.xlsx"), build_report(with_sample=False)):
+    for wb in (openpyxl.load_workbook(ROOT / "report.xlsx"), build_report(with_sample=False),
+               openpyxl.load_workbook(ROOT / "report_gor.xlsx")):
         assert wb.sheetnames == ["Read me", "Event", "Players", "Games"]
         keys = [r[0] for r in wb["Event"].iter_rows(min_row=2, values_only=True)]
-        assert [k.split()[0] for k in keys][:2] == ["名称", "开始"]
+        assert [k.split()[0] for k in keys][:2] in (["名称", "开始"], ["名稱", "開始"])
         for key_cell, table in ([(k, EVENT_KEYS) for k in keys]
                                 + [(c.value, PLAYER_COLS) for c in wb["Players"][1]]
                                 + [(c.value, GAME_COLS) for c in wb["Games"][1]]):
@@ -318,3 +319,52 @@ def test_report_template_keys_are_the_importers():
     empty = build_report(with_sample=False)
     assert empty["Players"].max_row == 1 and empty["Games"].max_row == 1
     assert all(r[1] is None for r in empty["Event"].iter_rows(min_row=2, values_only=True))
+
+
+@pytest.mark.parametrize("name, system", [("report.xlsx", "shanghai"), ("report_gor.xlsx", "gor")])
+def test_a_reports_sample_ids_are_the_federation_workbooks(name, system, tmp_path, capsys):
+    """Every federation id in a report's sample is a player of that system's sample workbook, under
+    the same name (the id pattern is the workbook's: SH007, HK001): imported into the sample
+    workbook, those players are matched by id and the others are new -- nobody is someone else."""
+    from python_calamine import CalamineWorkbook
+
+    from xl_ratings.engine.sample import sample_records
+    from xl_ratings.importers.report import parse_report_tables
+
+    book = CalamineWorkbook.from_path(str(ROOT / name))
+    t = parse_report_tables({n: book.get_sheet_by_name(n).to_python() for n in book.sheet_names}, name)
+    known = sample_records(system).players
+    given = {p.federation_id: p.name for p in t.players if p.federation_id}
+    assert len(given) == 3 and all(known[i].name == n for i, n in given.items())
+    capsys.readouterr()
+    assert run_cli("import", ROOT / name, "--into", ROOT / f"{system}.xlsx", "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert "3 matched" in out and "3 new player(s)" in out
+    assert all(f"{i} {n} (by id)" in out for i, n in given.items())
+
+
+def test_the_hong_kong_report_is_traditional_with_go_grades_and_handicaps(tmp_path, capsys):
+    import openpyxl
+    from python_calamine import CalamineWorkbook
+
+    from xl_ratings.i18n import traditional
+    from xl_ratings.importers.report import parse_report_tables
+
+    made = tmp_path / "spring.xlsx"
+    assert run_cli("new", "report", made, "--system", "gor") == 0
+    assert layout(made) == layout(ROOT / "report_gor.xlsx")
+    wb = openpyxl.load_workbook(made)
+    texts = [c.value for ws in wb.worksheets for row in ws.iter_rows() for c in row]
+    texts += [t for ws in wb.worksheets for dv in ws.data_validations.dataValidation
+              for t in (dv.error, dv.errorTitle, dv.formula1)]
+    chinese = [t for t in texts if _chinese(t)]
+    assert len(chinese) > 30 and not [t for t in chinese if traditional(t) != t]
+    assert "棋力分 rating" in [c.value for c in wb["Players"][1]]
+    book = CalamineWorkbook.from_path(str(made))
+    t = parse_report_tables({n: book.get_sheet_by_name(n).to_python() for n in book.sheet_names}, str(made))
+    assert t.event.cls == "乙" and t.event.format == "round_robin" and len(t.games) == 15
+    assert {p.rank for p in t.players} >= {"5D", "1k", "6k"}
+    assert sum(1 for g in t.games if g.handicap) >= 10
+    capsys.readouterr()
+    assert run_cli("new", "gor", tmp_path / "hk.xlsx", "--system", "gor") == 2     # --system is for a report
+    assert "--system gor is for a report" in capsys.readouterr().err

@@ -22,9 +22,20 @@ def test_elo_expected_scalar_and_spill_shapes():
     assert udfs.elo_expected(1500, 1500) == 0.5
     col = udfs.elo_expected([[2300], [2200], [2100]], 2200, "fide")
     assert col == [[0.64], [0.5], [0.36]]
-    row = udfs.elo_expected([[2300, 2200]], [[2200, 2300]])
+    row = udfs.elo_expected([[2300, 2200]], [[2200, 2300]], "logistic")
     assert len(row) == 1 and len(row[0]) == 2
     assert row[0][0] == pytest.approx(lianzhong.expected(2300, 2200))
+
+
+@pytest.mark.parametrize("rating, opponent", [(2300, 2200), (2000, 2450), (1800, 1799), (2700, 2000)])
+def test_elo_expected_and_elo_delta_agree_without_a_method(rating, opponent):
+    """One default for the pair (the FIDE table, seed 001's): one game's ELO_DELTA is
+    K·(W − ELO_EXPECTED), whichever way it went."""
+    assert udfs.elo_expected(rating, opponent) == udfs.elo_expected(rating, opponent, "fide") == \
+        shanghai.expected_score(rating - opponent)
+    for w in (1, 0.5, 0):
+        assert udfs.elo_delta(rating, opponent, w, 15) == pytest.approx(15 * (w - udfs.elo_expected(rating, opponent)))
+    assert udfs.elo_expected(rating, opponent, "logistic") == pytest.approx(lianzhong.expected(rating, opponent))
     block = udfs.elo_expected([[2300], [2200]], [[2100, 2200, 2300]], "fide")
     assert block == [[shanghai.expected_score(2300 - o) for o in (2100, 2200, 2300)],
                      [shanghai.expected_score(2200 - o) for o in (2100, 2200, 2300)]]

@@ -13,8 +13,8 @@ SEED000_OPS = [["无级"] * 4 + ["5级"] * 3 + ["1级", "三段", "三段", "5�
 SEED000_SCORES = [[1] * 9 + [0, 0]]
 
 EXAMPLES = [
-    ("elo_expected", (2300, 2200, "fide"), 0.64, 0),
-    ("elo_expected", (2300, 2200), 0.640, 0.0005),
+    ("elo_expected", (2300, 2200), 0.64, 0),                  # the FIDE table by default (as ELO_DELTA)
+    ("elo_expected", (2300, 2200, "logistic"), 0.640, 0.0005),
     ("elo_delta", (2300, [[2200] * 4], W4, 15), 6.6, 1e-9),
     ("shanghai_k", (12, 1, ""), 25, 0),
     ("lianzhong_k", (2100,), 24, 0),

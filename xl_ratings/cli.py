@@ -4,7 +4,7 @@
     xl-ratings new SYSTEM|report BOOK.xlsx       a fresh workbook from a template
     xl-ratings import SOURCE... --into BOOK.xlsx tournament files appended to the input sheets
     xl-ratings process BOOK.xlsx [--period P | --from P] [--output OUT.xlsx] [--json OUT.json]
-    xl-ratings publish BOOK.xlsx [--period P] [--site DIR] [--pdf OUT.pdf]
+    xl-ratings publish BOOK.xlsx [--period P] [--site DIR] [--pdf OUT.pdf] [--rating-list OUT [--layout L]]
 
 Bad input: a message naming file, sheet, row, column and value, exit 2, no
 traceback, nothing written.
@@ -114,10 +114,15 @@ def _progress_runner(console: Any) -> Any:
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
+    from .i18n import to_lang
     from .jobs.publish import publish
 
     console = _console()
-    done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, force=args.force)
+    done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, rating_list=args.rating_list,
+                   layout=args.layout, force=args.force)
+    lang = done.outcome.system.lang
+    for text in done.notes:
+        console.print(f"{text.en} — {to_lang(text.zh, lang)}")
     if args.site:
         site = Path(args.site)
         console.print(f"website: {len(done.site_files)} files in {site} — open {site / 'index.html'}")
@@ -162,8 +167,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         say(f"  {len(s.matched)} matched 已有棋手"
             + (": " + ", ".join(f"{pid} {name} (by {how})" for pid, name, how in s.matched[:12])
                + (" …" if len(s.matched) > 12 else "") if s.matched else ""))
-        rounds = ", ".join(f"{r}: {n}" for r, n in s.games_per_round.items())
-        say(f"  {sum(s.games_per_round.values())} games 对局 (per round 每轮: {rounds})")
+        say(f"  {games_line(s.games_per_round)}")
         for note in s.notes:
             say(f"  - {note}")
     if args.dry_run:
@@ -174,10 +178,26 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def games_line(per_round: dict[str, int]) -> str:
+    """An import summary's count of games, by round when the source numbers its rounds
+    ("—": a game without a round number)."""
+    from .i18n.catalogue import imports as M
+
+    games = sum(per_round.values())
+    numbered = ", ".join(f"{r}: {n}" for r, n in per_round.items() if r != "—")
+    unnumbered = per_round.get("—", 0)
+    if not numbered:
+        return M.GAMES_WITHOUT_ROUNDS(games=games).both()
+    if unnumbered:
+        return M.GAMES_SOME_WITHOUT_ROUND(games=games, rounds=numbered, unnumbered=unnumbered).both()
+    return M.GAMES_PER_ROUND(games=games, rounds=numbered).both()
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     from .jobs.new import new_workbook
 
-    path = new_workbook(args.system, Path(args.book), with_sample=not args.empty, force=args.force)
+    path = new_workbook(args.system, Path(args.book), with_sample=not args.empty, force=args.force,
+                        report_for=args.report_for)
     sample = "" if args.empty else ", with sample records"
     if args.system == "report":
         print(f"created {path} (a club's tournament report{sample}): fill it in, send it to the federation, "
@@ -207,6 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
   xl-ratings demo                                   sample workbooks, processed, in xl-ratings-demo/
   xl-ratings new shanghai club.xlsx                 a federation's workbook (sample records; --empty without)
   xl-ratings new report spring.xlsx                 a club's tournament report, to fill in and send
+  xl-ratings new report spring.xlsx --system gor    the same for Hong Kong (traditional Chinese, Go grades)
   xl-ratings import spring.xlsx open.trf --into club.xlsx --dry-run
   xl-ratings process club.xlsx                      every period not yet processed (backup kept)
   xl-ratings process club.xlsx --from 2026H1        re-rate a corrected period and the ones after it
@@ -226,6 +247,9 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("book", metavar="BOOK.xlsx", help="the workbook to create (.xlsx, or .xlsm with buttons)")
     n.add_argument("--empty", action="store_true", help="without the sample records")
     n.add_argument("--force", action="store_true", help="overwrite an existing file")
+    n.add_argument("--system", dest="report_for", choices=SYSTEMS, metavar="SYSTEM",
+                   help="with report: the federation's system the report goes to, in its script and words "
+                        "(gor: traditional Chinese for Hong Kong, Go grades, GoR); default simplified Chinese")
     pr = sub.add_parser("process", help="process a period of a workbook (or of a CSV/Parquet game list)",
                         description="Compute the ratings of the periods not yet processed (or --period P, or "
                                     "re-rate --from P) and write the result sheets into BOOK (a backup is kept), "
@@ -268,15 +292,24 @@ def build_parser() -> argparse.ArgumentParser:
     im.add_argument("--dry-run", action="store_true", help="show what would be added and matched; write nothing")
     im.add_argument("--output", metavar="OUT.xlsx", help="write the result here instead of updating BOOK in place")
     im.add_argument("--force", action="store_true", help="overwrite an existing --output that xl-ratings did not write")
-    pb = sub.add_parser("publish", help="a processed workbook as a website and/or a printable PDF",
+    pb = sub.add_parser("publish", help="a processed workbook as a website, a printable PDF and/or the rating "
+                                        "list pairing programs load",
                         description="Publish what a processed workbook holds: a static website (rating list, "
-                                    "player and event pages) and/or a PDF of the rating list, rank standards "
-                                    "and change report. Nothing in the workbook changes.")
+                                    "player and event pages), a PDF of the rating list, rank standards "
+                                    "and change report, and/or the rating list in a layout OpenGotha, pairgoth "
+                                    "or Swiss-Manager loads. Nothing in the workbook changes.")
     pb.add_argument("book", help="the processed workbook (BOOK.xlsx/.xlsm)")
     pb.add_argument("--period", help="the period to publish (default: the latest processed one)")
     pb.add_argument("--site", metavar="DIR", help="write the website into this folder (new, or a site of ours)")
     pb.add_argument("--pdf", metavar="OUT.pdf", help="write the printable list here (needs LibreOffice)")
-    pb.add_argument("--force", action="store_true", help="overwrite an existing PDF that xl-ratings did not write")
+    pb.add_argument("--rating-list", metavar="OUT", help="write the rating list pairing programs load "
+                                                         "(OpenGotha, pairgoth, Swiss-Manager): OUT.txt or OUT.csv")
+    pb.add_argument("--layout", choices=("egd", "fide", "csv"),
+                    help="the rating list's layout: egd (EGD list: OpenGotha, pairgoth), fide (FIDE TXT: "
+                         "Swiss-Manager, Vega), csv (national list); default: the system's (gor: egd; shanghai, "
+                         "lianzhong: fide; peng: csv)")
+    pb.add_argument("--force", action="store_true",
+                    help="overwrite an existing PDF or rating list that xl-ratings did not write")
     return p
 
 

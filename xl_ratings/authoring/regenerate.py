@@ -3,7 +3,8 @@
     python -m xl_ratings.authoring.regenerate [folder]
 
 Per system an .xlsx with sample records and an .xlsm (+ its RunPython
-module) for classic xlwings; and the club's report (report.xlsx).  Every
+module) for classic xlwings; and the club's report (report.xlsx; report_gor.xlsx for
+Hong Kong: traditional Chinese, Go grades, GoR).  Every
 timestamp is fixed, so the same code gives the same bytes.
 """
 
@@ -52,6 +53,7 @@ def write_templates(folder: Any) -> list[Path]:
         _fix_zip_times(xlsm)
         written += [xlsm, folder / f"{name}.py"]
     save(build_report(), folder / "report.xlsx")
+    save(build_report(system="gor"), folder / "report_gor.xlsx")      # Hong Kong: traditional, Go grades
     return written
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import math
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -232,9 +233,11 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
            + "or run xl-ratings import FILE --into THIS on the command line (club report, crosstable, h9, "
            "TRF, OpenGotha).")]
     if with_sample:
-        zh.append("表中是示例记录：先计算一次看看结果，然后删除示例，填写自己的记录。")
-        en.append("The sheets hold sample records: process them once to see the results, then delete "
-                  "them and enter your own.")
+        zh.append(f"表中是示例记录：先计算一次看看结果，然后删除示例（{'、'.join(inputs)} 表中的所有行），"
+                  "填写自己的记录；下次计算时，示例的结果会自动从 History 中删除。")
+        en.append(f"The sheets hold sample records: process them once to see the results, then delete them "
+                  f"(every row of {', '.join(inputs)}) and enter your own; the next run removes the sample's "
+                  "results from the History by itself.")
     lines = [Line((system.title,), "title")]
     if macro:   # the button covers the rows BUTTON_ANCHOR names (0-based: from row r0 to row r1)
         r0, r1, _ = BUTTON_ANCHOR
@@ -408,11 +411,13 @@ _D1, _D2 = dt.date(2026, 4, 11), dt.date(2026, 4, 12)
 REPORT_SAMPLE: dict[str, list[tuple[Any, ...]]] = {
     "Event": [("name", "2026 年春季俱乐部等级分循环赛（示例）"), ("start", _D1), ("end", _D2),
               ("format", "round_robin"), ("class", "C"), ("level", "district"), ("champion", 1),
-              ("organiser", "黄浦棋社"), ("arbiter", "周建国")],
-    "Players": [(1, "王志强", "男", "黄浦棋社", "二段", 2150, "SH0012"),
-                (2, "李明", "男", "徐汇棋院", "初段", 2080, "SH0034"),
-                (3, "张丽", "女", "黄浦棋社", "1级", 1960, None),
-                (4, "陈浩", "男", "浦东棋友会", "2级", 1905, "SH0101"),
+              ("organiser", "浦东五子棋协会"), ("arbiter", "周建国")],
+    # three players the federation knows, by their id in its workbook (the Shanghai sample's
+    # SH007, SH009, SH012: the same names, so an import matches them), and three new ones
+    "Players": [(1, "林天佑", "男", "浦东五子棋协会", None, 2355, "SH007"),
+                (2, "彭磊", "男", "复旦大学", None, 2325, "SH009"),
+                (3, "张丽", "女", "浦东五子棋协会", "1级", 1960, None),
+                (4, "薛博文", "男", "浦东五子棋协会", None, 2280, "SH012"),
                 (5, "刘洋", "男", "静安少儿棋院", "5级", None, None),
                 (6, "赵敏", "女", "徐汇棋院", "3级", 1880, None)],
     "Games": [(1, _D1, 1, 6, 1, None), (1, _D1, 2, 5, 1, None), (1, _D1, 3, 4, 0.5, None),
@@ -421,6 +426,28 @@ REPORT_SAMPLE: dict[str, list[tuple[Any, ...]]] = {
               (4, _D2, 6, 5, "+", None), (4, _D2, 1, 4, 1, None), (4, _D2, 2, 3, 0.5, None),
               (5, _D2, 3, 6, 1, None), (5, _D2, 4, 2, 0, None), (5, _D2, 5, 1, 0.5, None)],
 }
+
+#: The Hong Kong (GoR) report's sample: the same round robin in traditional Chinese, Go grades,
+#: GoR and handicap games (the stones the player receives; negative: gives); the players the
+#: federation knows by their id in the Hong Kong sample workbook (HK001, HK005, HK010).
+REPORT_SAMPLE_GOR: dict[str, list[tuple[Any, ...]]] = {
+    "Event": [("name", "2026年春季會內評分賽（示例）"), ("start", _D1), ("end", _D2),
+              ("format", "round_robin"), ("class", "乙"), ("level", None), ("champion", 1),
+              ("organiser", "九龍棋社"), ("arbiter", "陳志明")],
+    "Players": [(1, "龔軍", "男", "九龍棋社", "5D", 2447.2, "HK001"),
+                (2, "宋豔", "男", "九龍棋社", "2D", 2243.9, "HK005"),
+                (3, "張美玲", "女", "九龍棋社", "1k", 1980, None),
+                (4, "李豔", "男", "新界棋會", "3k", 1808.9, "HK010"),
+                (5, "劉子軒", "男", "港島學界", "6k", None, None),
+                (6, "何詠詩", "女", "九龍棋社", "4k", 1700, None)],
+    "Games": [(1, _D1, 1, 6, 1, -4), (1, _D1, 2, 5, 1, -4), (1, _D1, 3, 4, 0.5, None),
+              (2, _D1, 6, 4, 0, None), (2, _D1, 5, 3, 0, 4), (2, _D1, 1, 2, 1, -3),
+              (3, _D1, 2, 6, 1, -4), (3, _D1, 3, 1, 0, 4), (3, _D1, 4, 5, 1, -3),
+              (4, _D2, 6, 5, "+", None), (4, _D2, 1, 4, 1, -4), (4, _D2, 2, 3, 0.5, -3),
+              (5, _D2, 3, 6, 1, -3), (5, _D2, 4, 2, 0, 4), (5, _D2, 5, 1, 0.5, 4)],
+}
+#: a report's sample by the federation's system (others: the simplified-Chinese sample)
+REPORT_SAMPLES = {"gor": REPORT_SAMPLE_GOR}
 
 REPORT_READ_ME = [
     ("赛事成绩报表", "Tournament report", "title"),
@@ -460,26 +487,38 @@ REPORT_SAMPLE_NOTE = ("表中是一个示例：六人单循环，第 4 轮有一
 REPORT_WIDTHS = (48.0, 2.0, 48.0)   #: Chinese, a gutter, English
 
 
-def build_report(with_sample: bool = True) -> Any:
+def build_report(with_sample: bool = True, system: str | None = None) -> Any:
     """The club's tournament report workbook (``xl-ratings new report``): Read
     me, Event (key/value), Players and Games, with validations, as
-    :func:`xl_ratings.importers.report.parse_report_tables` reads it."""
+    :func:`xl_ratings.importers.report.parse_report_tables` reads it.
+
+    ``system``: the federation's rating system the report goes to; its script and
+    words (``gor``: traditional Chinese for Hong Kong, 棋力分) and its sample.
+    None: simplified Chinese."""
     import openpyxl
     from openpyxl.styles import Alignment
     from openpyxl.utils import get_column_letter
 
-    lang = "zh-Hans"
+    rulebook = systems.get(system) if system is not None else None
+    lang = rulebook.lang if rulebook is not None else "zh-Hans"
+    rating_word = rulebook.terms.get("rating") if rulebook is not None else None
+
+    def z(text: str) -> str:
+        """A text of the report in the federation's words and script."""
+        return to_lang(re.sub("等级分(?!管理员)", rating_word, text) if rating_word else text, lang)
+
+    sample = REPORT_SAMPLES.get(system or "", REPORT_SAMPLE)
     wb = openpyxl.Workbook()
     info = wb.active
     info.title = READ_ME
     texts = REPORT_READ_ME + ([("", "", "gap"), REPORT_SAMPLE_NOTE] if with_sample else [])
-    write_read_me(info, [Line((zh, "", en), kind) for zh, en, kind in texts], REPORT_WIDTHS)
+    write_read_me(info, [Line((z(zh), "", z(en)), kind) for zh, en, kind in texts], REPORT_WIDTHS)
 
     ev = wb.create_sheet("Event")
-    given = dict(REPORT_SAMPLE["Event"]) if with_sample else {}
+    given = dict(sample["Event"]) if with_sample else {}
     write_table(ev, TemplateTable(["key", "value", "note"], [
-        {"key": label(k, None, sheet="Event"), "value": given.get(k), "note": note} for k, note in REPORT_EVENT]),
-        None)
+        {"key": label(k, rulebook, sheet="Event"), "value": given.get(k), "note": z(note)}
+        for k, note in REPORT_EVENT]), rulebook)
     ev.column_dimensions["B"].width = max(ev.column_dimensions["B"].width, 36)
     keys = [k for k, _ in REPORT_EVENT]
     dates = date_validation(lang)
@@ -492,19 +531,19 @@ def build_report(with_sample: bool = True) -> Any:
     print_on_a4(ev)
     for (sh, k), values in REPORT_LISTS.items():
         if sh == "Event":
-            dv = list_validation(values, lang, stop=True)
+            dv = list_validation(z(values), lang, stop=True)
             dv.add(f"B{keys.index(k) + 2}")
             ev.add_data_validation(dv)
 
     for sheet, cols in (("Players", REPORT_PLAYERS), ("Games", REPORT_GAMES)):
         ws = wb.create_sheet(sheet)
-        rows = [dict(zip(cols, r)) for r in REPORT_SAMPLE[sheet]] if with_sample else []
-        write_table(ws, TemplateTable(list(cols), rows, {"date": "yyyy-mm-dd"}), None)
+        rows = [dict(zip(cols, r)) for r in sample[sheet]] if with_sample else []
+        write_table(ws, TemplateTable(list(cols), rows, {"date": "yyyy-mm-dd"}), rulebook)
         print_on_a4(ws, title_rows=1)
         for (sh, col), values in REPORT_LISTS.items():
             if sh == sheet:
                 letter = get_column_letter(cols.index(col) + 1)
-                dv = list_validation(values, lang, stop=True)
+                dv = list_validation(z(values), lang, stop=True)
                 dv.add(f"{letter}2:{letter}2000")
                 ws.add_data_validation(dv)
         if "date" in cols:

@@ -93,9 +93,14 @@ def _digest(text: str, size: int = 6) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=size).hexdigest()
 
 
+#: Settings left out of the ``S`` part (earlier versions): ``country`` came after it, and
+#: ``federation`` was in it -- compared as written.  (The ``X`` part holds only parameters.)
+NOT_RATING = ("_rows", "country")
+
+
 def settings_digest(settings: Mapping[str, Any]) -> str:
-    """The ``S`` part of earlier versions: every Settings row as typed."""
-    items = sorted((str(k).strip(), canon(v)) for k, v in settings.items() if k != "_rows")
+    """The ``S`` part of earlier versions: every Settings row as typed (but :data:`NOT_RATING`)."""
+    items = sorted((str(k).strip(), canon(v)) for k, v in settings.items() if k not in NOT_RATING)
     return _digest(repr(items), 4)
 
 
@@ -219,11 +224,14 @@ class Fingerprints:
         return self._of("Y")
 
     def changed(self, pid: str, stored: str | None) -> str | None:
-        """Why ``pid``'s records differ from those ``stored`` was written from (see :func:`differs`)."""
+        """Why ``pid``'s records differ from those ``stored`` was written from (see :func:`differs`):
+        also ``deleted`` when the player is no longer in the Players sheet."""
         p = parts(stored)
         kind = next((k for k in "YQP" if k in p), None)
         if kind is None:
             return None
+        if pid not in self.records.players:
+            return "deleted"
         now = self._of(kind).get(pid)
         if now is None:
             return None

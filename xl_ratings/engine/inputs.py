@@ -9,8 +9,8 @@ module never touches a file.
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 import math
+from pathlib import Path
 from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +22,7 @@ from ..systems import REGISTRY
 from ..systems.game_result import parse_result
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
-from .cells import (MAX_CELL_CHARS, NOT_A_DATE, NOT_A_NUMBER, blank, date1904_of, filled, sheet_number, sheet_names_of, to_date,
+from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, sheet_number, sheet_names_of, to_date,
                     to_ident)
 from .settings import params_from_settings
 
@@ -30,7 +30,7 @@ SheetCells = Sequence[Sequence[Any]]
 
 COLUMNS = {
     "Settings": (("key", "value"), ("key", "value")),
-    "Players": (("id", "name", "sex", "club", "rank", "rating", "games", "events", "peak",
+    "Players": (("id", "name", "latin_name", "sex", "club", "rank", "rating", "games", "events", "peak",
                  "title", "member", "rif", "wins", "egf_pin", "fide_id"), ("id",)),
     "Events": (("event", "name", "start", "end", "format", "class", "level", "champion"),
                ("event", "end")),

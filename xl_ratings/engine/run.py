@@ -25,6 +25,7 @@ from .. import systems
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.names import backup_name
 from ..i18n.catalogue import run as M
+from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..systems.base import Check, PeriodFacts, State, System
 from ..systems.common import CheckLog
 from ..systems.period import Period, date_range
@@ -34,6 +35,7 @@ from .fingerprint import Fingerprints, parts
 from .ledger import Entry, Ledger
 from .perf import gc_paused
 from .periods import check_order, plan
+from .sample import forget_sample
 from .settings import params_from_settings
 
 Progress = Callable[[str, int, int], None]
@@ -45,7 +47,8 @@ class Correction:
 
     ``reason``: ``records`` (the player's games or Players row changed since
     the period was published), ``settings`` (a parameter changed), or
-    ``earlier`` (a knock-on: an opponent's rating or an earlier period moved).
+    ``earlier`` (a knock-on: an opponent's rating or an earlier period moved),
+    ``deleted`` (the player is no longer in the Players sheet; ``name``: as the History had it).
     """
 
     period: str
@@ -53,6 +56,7 @@ class Correction:
     published: float | None
     corrected: float | None
     reason: str
+    name: str = ""
 
     @property
     def difference(self) -> float | None:
@@ -72,6 +76,8 @@ class Outcome:
     ledger: Ledger                  #: the History after the run
     corrections: list[Correction] | None = None   #: when a published period was processed again
     reprocessed: list[str] = field(default_factory=list)   #: periods processed again (already in the History)
+    #: the bundled sample's periods dropped from the History: the sample records are gone (:mod:`.sample`)
+    forgotten: list[str] = field(default_factory=list)
 
     @property
     def last(self) -> PeriodFacts:
@@ -283,6 +289,13 @@ def _stale(records: Records, ledger: Ledger, periods: Sequence[Period], file: st
         changed = [(e.id, why) for e in ledger.entries_of(q.label) if (why := fp.changed(e.id, e.inputs))]
         if not changed:
             continue
+        if all(w == "deleted" for _, w in changed):
+            listed = {e.id: e.name for e in ledger.entries_of(q.label)}
+            names = ", ".join(f"{pid} {listed.get(pid, '')}".strip() for pid, _ in changed[:5]) + \
+                (" …" if len(changed) > 5 else "")
+            errors.append(RatingInputError(M.PUBLISHED_PLAYER_DELETED(
+                period=q.label, count=len(changed), players=names, book=book), where=Where(file, "Players")))
+            continue
         if all(w == "settings" for _, w in changed):
             text = M.PUBLISHED_FROM_OTHER_SETTINGS(period=q.label, book=book)
         else:
@@ -359,7 +372,8 @@ def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger,
             if same_rating(before, after):
                 continue
             reason = (fps[label].changed(pid, a.inputs) if a and label in fps else None) or "earlier"
-            out.append(Correction(label, pid, before, after, reason))
+            name = a.name if a else b.name if b else ""
+            out.append(Correction(label, pid, before, after, reason, name))
     return out
 
 
@@ -370,8 +384,12 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
     system = systems.get(records.system)
     params = params_from_settings(system, records.settings, file)
     ledger = ledger if ledger is not None else Ledger(system)
+    forgotten = forget_sample(records, ledger) if fingerprints else []
     base = start_states(system, records, params, file)
     done = ledger.periods()
+    if rerate_from and forgotten and not done:
+        raise InputErrors([RatingInputError(M.ONLY_THE_SAMPLE_PROCESSED(
+            periods=", ".join(forgotten), book=file or "BOOK.xlsx"), where=Where(file, "History"))])
     first = done[0] if done else None
     first_rows = ledger.entries_of(first.label) if first is not None else []
     fps: dict[str, Fingerprints] = {}
@@ -423,11 +441,13 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         ledger.record(p, [Entry.of(p, pid, records.players[pid].name, states[pid].rating, st, digests.get(pid))
                           for pid, st in facts.states.items()])
         done = ledger.periods()
+    if results and forgotten:
+        results[-1].checks.append(Check(SAMPLE_FORGOTTEN.id, "History", None, {"periods": ", ".join(forgotten)}))
     if results:
         results[-1].checks.extend(future_games(records, today))
         results[-1].checks.extend(before_history(records, ledger.periods()[0]))
     corrections = _corrections(previous, ledger, fps) if previous and fingerprints else None
-    return Outcome(system, records, params, results, ledger, corrections, list(previous))
+    return Outcome(system, records, params, results, ledger, corrections, list(previous), forgotten)
 
 
 def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str | None = None) -> Outcome:
@@ -437,7 +457,12 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
     the History does not hold what its records give.  ``upto``: stop at that
     period (published periods only)."""
     system = ledger.system
+    ledger = Ledger(system, ledger.entries, ledger.unsealed)      # the caller's stays as read
+    forgotten = forget_sample(records, ledger)
     done = ledger.periods()
+    if not done and forgotten:
+        raise InputErrors([RatingInputError(M.ONLY_THE_SAMPLE_PROCESSED(
+            periods=", ".join(forgotten), book=file or "BOOK.xlsx"), where=Where(file, "History"))])
     if not done:
         raise InputErrors([RatingInputError(
             "nothing is published yet: the History holds no processed period; run xl-ratings process first",
@@ -476,3 +501,14 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
         out.ledger.entries = [e for e in out.ledger.entries if e.period.end <= keep.end]
     out.corrections, out.reprocessed = None, []
     return out
+
+
+def published(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | None = None,
+              period: str | None = None) -> Outcome:
+    """What a processed workbook's sheets published (:func:`replay` of its History, up to
+    ``period``): the one way the website, the PDF and the rating lists read it, from a
+    file (the command line) or from an open workbook (one click)."""
+    date1904 = bool(getattr(tables, "date1904", False))
+    records = read_records(tables, file, date1904=date1904)
+    system = systems.get(records.system)
+    return replay(records, Ledger.from_tables(tables, system, file, date1904), file, period)

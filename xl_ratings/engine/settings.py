@@ -23,7 +23,7 @@ from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 
 #: Settings keys that are not parameters of the rating system.
-RESERVED = {"system", "_rows", "federation", "name", "title", "language"}
+RESERVED = {"system", "_rows", "federation", "name", "title", "language", "country"}
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,7 @@ def params_from_settings(system: System, settings: dict[str, Any], file: str | N
                     own.append((key, value, where))
                     continue
                 raise ParameterError(
-                    f"unknown setting '{key}' for {system.name}; known: system, federation, "
+                    f"unknown setting '{key}' for {system.name}; known: system, federation, country, "
                     + ", ".join(sorted(n for n in names if n != "ladder_rows" and _settable(getattr(base, n)))))
             default = getattr(base, key)
             if isinstance(default, tuple) and default and isinstance(default[0], tuple) \

@@ -15,10 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["main", "process_book", "process_period", "import_book", "import_results", "process_and_report",
-           "import_and_report"]
+           "import_and_report", "rating_list_file", "rating_list_book"]
 
 
 def __getattr__(name: str) -> Any:
+    if name in ("rating_list_file", "rating_list_book"):     # the rating list for pairing programs
+        from . import rating_list
+
+        return getattr(rating_list, name)
     if name in __all__:
         from . import one_click
 

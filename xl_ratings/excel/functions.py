@@ -139,11 +139,15 @@ def _fast_binary(fname: str, a: Any, b: Any, kernel, lowest: float = 0.0, above:
 @func
 @arg("rating", ndim=2, doc=_RATING_DOC)
 @arg("opponent", ndim=2, doc="the opponent's rating, or a range of them")
-@arg("method", doc='"logistic" (default): 1/(1+10^((opp−own)/400)); "fide": the FIDE table, difference capped at 400')
-def elo_expected(rating, opponent, method="logistic"):
-    """Expected score of a player against an opponent (Elo). Spills over ranges."""
+@arg("method", doc='"fide" (default, as ELO_DELTA): the FIDE table, difference capped at 400; '
+                    '"logistic": 1/(1+10^((opp−own)/400))')
+def elo_expected(rating, opponent, method="fide"):
+    """Expected score of a player against an opponent (Elo). Spills over ranges.
+
+    The default is the FIDE table (seed 001's), the same as ELO_DELTA's, so that the
+    two functions agree when no method is given (docs/deviations.md)."""
     fname = "ELO_EXPECTED"
-    m = _choice(fname, "method", method or "logistic", ("logistic", "fide"))
+    m = _choice(fname, "method", method or "fide", ("fide", "logistic"))
     if m == "logistic":
         fast = _fast_binary(fname, rating, opponent, vector.elo_logistic)
     else:

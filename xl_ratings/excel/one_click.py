@@ -90,14 +90,14 @@ def _cells(view: SheetView) -> list[list[Any]]:
     return [view.header] + [[("'" + v) if formula_like(v) else v for v in row] for row in view.rows]
 
 
-def write_to_book(book: Any, out: Outcome, checks: list[list[Any]] | None = None) -> None:
+def write_to_book(book: Any, out: Outcome, checks: list[dict[str, Any]] | None = None) -> None:
     """Write every result sheet of the view into the open workbook (``checks``: lines
-    of one click's own added to the Checks sheet)."""
+    of one click's own added to the Checks sheet, by column key)."""
     names = [s.name for s in book.sheets]
     for view in result_sheets(out):
         rows = _cells(view)
         if view.name == "Checks" and checks:
-            rows += checks
+            rows += [[line.get(k) for k in view.keys] for line in checks]
         if view.name in names:
             sheet = book.sheets[view.name]
             sheet.clear()
@@ -191,12 +191,13 @@ def engine_name(book: Any) -> str:
     return "xlwings Lite" if sys.platform == "emscripten" else "xlwings Lite / xlwings Server"
 
 
-def _unchecked_lines(sheets: list[str], book: Any, lang: str) -> list[list[Any]]:
+def _unchecked_lines(sheets: list[str], book: Any, lang: str) -> list[dict[str, Any]]:
     """A Checks line naming the input sheets whose hidden rows this engine could not show."""
     if not sheets:
         return []
     text = M.ROWS_NOT_CHECKED(engine=engine_name(book))
-    return [["excel.rows_not_checked", ", ".join(sheets), None, f"{to_lang(text.zh, lang)} ({text.en})"]]
+    return [{"rule": "excel.rows_not_checked", "sheet": ", ".join(sheets),
+             "message": f"{to_lang(text.zh, lang)} ({text.en})"}]
 
 
 REPORT_HEADER = ["问题 problem", "说明 (中文)", "工作表 sheet", "行 row", "列 column", "值 value"]

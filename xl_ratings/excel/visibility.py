@@ -1,6 +1,6 @@
 """What the officer cannot see in an input sheet of the open workbook: hidden
 or filtered-out rows, a hidden sheet -- refused by one click as the command
-line refuses them (:mod:`xl_ratings.workbook.safety`): what is processed must
+line refuses them (:mod:`xl_ratings.xlsx.safety`): what is processed must
 be what you see.
 
 Classic Excel on Windows tells row visibility through the COM object

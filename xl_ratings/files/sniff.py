@@ -116,3 +116,9 @@ def is_our_csv(path: str | os.PathLike, header: Sequence[str]) -> bool:
     want = csv_bytes(header, [])
     head = safe_head(Path(path), len(want))
     return head == want
+
+
+def is_our_text(path: str | os.PathLike, heads: Sequence[bytes]) -> bool:
+    """A text file that begins with one of ``heads`` (how the text files xl-ratings writes begin)."""
+    head = safe_head(Path(path), max((len(h) for h in heads), default=0))
+    return head is not None and any(h and head.startswith(h) for h in heads)

@@ -58,7 +58,7 @@ LABELS: dict[str, str] = {
     "base": "年初基础分", "count": "人数", "source": "来源",
     "adjusted": "段级调整", "window_games": "12个月局数",
     "pending_events": "待定赛事数", "title_awarded": "授予称号", "inputs": "记录指纹",
-    "egf_pin": "EGF编号", "fide_id": "FIDE编号",
+    "egf_pin": "EGF编号", "fide_id": "FIDE编号", "latin_name": "英文姓名",
     "published": "原公布", "corrected": "更正后", "correction": "更正幅度", "reason": "原因",
     "weight": "权重",
     # the club's tournament report (``xl-ratings new report``)
@@ -164,7 +164,7 @@ ENGLISH: dict[str, str] = {
     "honorary": "honorary title", "pending_games": "pending games", "pending_change": "pending change",
     "pending_since": "pending since", "period_games": "games this period", "pending_log": "pending log",
     "pending_events": "pending events", "title_awarded": "awarded title", "inputs": "records fingerprint",
-    "egf_pin": "EGF PIN", "fide_id": "FIDE id",
+    "egf_pin": "EGF PIN", "fide_id": "FIDE id", "latin_name": "Latin name",
     "published": "published", "corrected": "corrected", "correction": "correction", "reason": "reason",
     "basic": "basic score", "coefficient": "coefficient A", "multiplier": "annual multiplier",
     "base": "year-start base", "count": "players", "source": "source", "adjusted": "rank adjustment",

@@ -4,7 +4,7 @@ Format (the EGF rating-system page "Tournament table format", A. Cieply; and
 what OpenGotha and Pairgoth actually write):
 
 * ``;`` starts a comment.  Header comments carry tags ``; CL[A]`` (class),
-  ``; EV[name]``, ``; PC[country,city]``, ``; DT[start,end]``, ``; HA[h9]``,
+  ``; EV[name]``, ``; PC[country,city]``, ``; DT[start,end]`` (or one date per round), ``; HA[h9]``,
   ``; KM[komi]``, ``; TM[minutes]``, ``; CM[comment]``.
 * One line per player: place, surname, first name (several words joined with
   ``_``), grade (``3d``, ``12k``, ``1p``), country, club, then score columns
@@ -23,6 +23,8 @@ what OpenGotha and Pairgoth actually write):
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import re
 from collections import Counter
 from pathlib import Path
@@ -149,14 +151,10 @@ def parse_text(content: str, file: str) -> Tournament:
             problems.note(f"round {r}: player {key}: {en} ({tok}): not a game", f"{zh}，不算对局",
                           row=no, column=field)
     problems.raise_if_any()
-    start = end = None
-    if "DT" in tags:
-        parts = [p for p in re.split(r"[,;]", tags["DT"]) if p.strip()]
-        try:
-            start = parse_date(parts[0]) if parts else None
-            end = parse_date(parts[-1]) if parts else None
-        except ValueError:
-            problems.note(f"the dates DT[{tags['DT']}] are not understood", "日期无法识别")
+    start, end, round_dates = _dates(tags.get("DT"), n_rounds, problems)
+    if round_dates:
+        games = [dataclasses.replace(g, date=round_dates.get(g.round) if g.round is not None else None)
+                 for g in games]
     firsts = [k for k, p in place_of.items() if p == 1]
     event = ImportedEvent(
         name=tags.get("EV") or Path(file).stem, start=start, end=end, format="swiss",
@@ -165,6 +163,26 @@ def parse_text(content: str, file: str) -> Tournament:
                "rounds_in_file": str(n_rounds)})
     return Tournament(event=event, players=players, games=games, notes=problems.notes, format="h9",
                       source=file)
+
+
+def _dates(dt_tag: str | None, rounds: int, problems: Problems) -> tuple[dt.date | None, dt.date | None,
+                                                                         dict[int, dt.date]]:
+    """``DT[...]``: the event's first and last day, and each round's date when the tag lists one
+    date per round in order (``DT[2026-03-07,2026-03-07,2026-03-08]``: rounds 1 and 2 on the 7th,
+    round 3 on the 8th).  ``DT[start,end]`` for more than two rounds gives no round's date: the
+    games then take the event's last day, as the Games sheet does with a blank date."""
+    if dt_tag is None:
+        return None, None, {}
+    parts = [p.strip() for p in re.split(r"[,;]", dt_tag) if p.strip()]
+    try:
+        days = [d for p in parts if (d := parse_date(p)) is not None]
+    except ValueError:
+        problems.note(f"the dates DT[{dt_tag}] are not understood", "日期无法识别")
+        return None, None, {}
+    if not days:
+        return None, None, {}
+    by_round = dict(enumerate(days, start=1)) if len(days) == rounds and days == sorted(days) else {}
+    return min(days), max(days), by_round
 
 
 def parse(source: str | Path) -> Tournament:

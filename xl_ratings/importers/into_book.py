@@ -9,7 +9,9 @@ every other part byte for byte), the Excel layer into an open workbook.
 
 Players are matched as FORMATS.md says: by an id the source carries (the
 federation id -- the workbook's own player id or a ``federation_id`` column
---, an EGF PIN or a FIDE id, when the Players sheet has that column), else by
+--, an EGF PIN or a FIDE id, when the Players sheet has that column; or the PIN or
+FIDE-style id our rating lists derived for a player without one,
+:mod:`xl_ratings.engine.identity`), else by
 exact name (and club, when both have one); no match makes a new player with a
 new id and the rank or rating the source declares; several candidates are an
 error listing them.  An event already in the workbook (the same id, or the
@@ -32,8 +34,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cells import blank, to_date, to_ident
+from ..engine.identity import Extras, derived_fide_ids, derived_pins, player_extras
 from ..engine.inputs import COLUMNS, read_records
+from ..engine.latin import fold_ascii, latin_name
 from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.catalogue import imports as M
 from ..i18n.labels import header_key, sheet_key
 from .. import systems
 from ..systems.base import System
@@ -154,12 +159,18 @@ def _next_ids(existing: Sequence[str], fallback: str) -> Any:
 class Matcher:
     """The workbook's players, indexed for matching imported players (FORMATS.md)."""
 
-    def __init__(self, records: Records, id_values: Mapping[str, Mapping[str, str]]) -> None:
+    def __init__(self, records: Records, id_values: Mapping[str, Mapping[str, str]],
+                 extras: Extras | None = None) -> None:
         self.records = records
+        self.extras = extras
         self.by_column: dict[str, dict[str, list[str]]] = {col: defaultdict(list) for col in ID_COLUMNS}
         for pid, values in id_values.items():
             for col, v in values.items():
                 self.by_column[col][v].append(pid)
+        if extras is not None:      # the numbers our rating lists gave players without their own
+            for col, derived in (("egf_pin", derived_pins(extras)), ("fide_id", derived_fide_ids(extras))):
+                for pid, number in derived.items():
+                    self.by_column[col][number].append(pid)
         self.by_name: dict[str, list[str]] = defaultdict(list)
         self.by_id: dict[str, str] = {}            # an id as typed in a source: case and spaces do not count
         for pid, p in records.players.items():
@@ -191,6 +202,14 @@ class Matcher:
             return None, "name", hits
         return None, "", []
 
+    def latin_is(self, pid: str, name: str) -> bool:
+        """Is ``name`` the Latin name our rating lists give player ``pid``?"""
+        p = self.records.players.get(pid)
+        if p is None:
+            return False
+        latin = latin_name(p.name, self.extras.get(pid, "latin_name") if self.extras else "")
+        return latin is not None and _norm(latin.spaced()) == _norm(fold_ascii(name).replace("_", " "))
+
 
 def _norm(text: str | None) -> str:
     """A name as compared: full-width forms, case, spaces and the comma of "Surname, First"
@@ -214,7 +233,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
             pid = to_ident(row[p_cols["id"]])
             id_values[pid] = {c: to_ident(row[j]) for c in ID_COLUMNS if (j := p_cols.get(c)) is not None
                               and j < len(row) and not blank(row[j])}
-    matcher = Matcher(records, id_values)
+    matcher = Matcher(records, id_values, player_extras(tables))
     new_player_ids = _next_ids(list(records.players), "P")
     new_event_ids = _next_ids(list(records.events), "E")
     appends = {"Players": Appended(p_name, p_head, p_cols), "Events": Appended(e_name, e_head, e_cols),
@@ -258,6 +277,10 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
             clear["Games"] += rows
     if problems:
         raise InputErrors(problems)
+    if new_player_member(system) == "no":
+        for summary in summaries:
+            if summary.new_players:
+                summary.notes.append(M.NEW_PLAYERS_NOT_MEMBERS(count=len(summary.new_players)).both())
     plan = Plan(appends, clear, summaries, system.lang)
     _validate(tables, plan, file)
     return plan
@@ -348,7 +371,7 @@ def _one(t: Tournament, records: Records, system: System, matcher: Matcher, opti
             ids[p.key] = pid
             book_name = records.players[pid].name
             summary.matched.append((pid, book_name, how))
-            if how != "name" and _norm(book_name) != _norm(p.name):
+            if how != "name" and _norm(book_name) != _norm(p.name) and not matcher.latin_is(pid, p.name):
                 summary.notes.append(f"{p.name} matched {pid} {book_name} by {how}, although the names differ "
                                      "— 编号相同但姓名不同，请核对")
             continue
@@ -375,7 +398,7 @@ def _one(t: Tournament, records: Records, system: System, matcher: Matcher, opti
                                  "not kept, the rank counts — 等级分不在范围内，未录入，按段级计算")
             rating = None
         row = {"id": pid, "name": p.name, "sex": p.sex, "club": p.club, "rank": rank, "rating": rating,
-               "member": "yes"}
+               "member": new_player_member(system)}
         kept = []
         for col in ID_COLUMNS:
             value = getattr(p, col)
@@ -408,6 +431,14 @@ def _one(t: Tournament, records: Records, system: System, matcher: Matcher, opti
         per_round[str(g.round) if g.round is not None else "—"] += 1
     summary.games_per_round = dict(sorted(per_round.items(), key=lambda kv: _round_order(kv[0])))
     return summary, cleared
+
+
+def new_player_member(system: System) -> str | None:
+    """The ``member`` cell of a player new to the workbook: a tournament file does not say
+    who is a member, so where membership costs (a system that charges non-members a
+    registration fee: GoR) the player is entered as a non-member (``no``) and the summary
+    says so; elsewhere the cell is left blank (the rulebook does not use it)."""
+    return "no" if any(s.source == "fees" for s in system.sheets) else None
 
 
 def _round_order(label: str) -> tuple[int, str]:

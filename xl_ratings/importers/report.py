@@ -67,7 +67,10 @@ GAME_COLS = {
 _FORMATS = {"round_robin": "round_robin", "round robin": "round_robin", "循环": "round_robin",
             "循环赛": "round_robin", "单循环": "round_robin", "双循环": "round_robin", "循環": "round_robin",
             "swiss": "swiss", "mcmahon": "swiss", "积分编排": "swiss", "积分编排制": "swiss", "瑞士制": "swiss",
-            "麦克马洪": "swiss", "games": "games", "对局": "games"}
+            "麦克马洪": "swiss", "games": "games", "对局": "games",
+            # the Hong Kong report's words (traditional)
+            "循環賽": "round_robin", "單循環": "round_robin", "雙循環": "round_robin", "積分編排": "swiss",
+            "積分編排制": "swiss", "麥克馬洪": "swiss", "對局": "games"}
 _SCORE = {1.0: "1", 0.5: "0.5", 0.0: "0"}
 
 

@@ -19,19 +19,23 @@ def save_workbook(wb: Any, path: Path) -> None:
     atomic_write(path, buf.getvalue())
 
 
-def new_workbook(system: str, path: Path, *, with_sample: bool = True, force: bool = False) -> Path:
+def new_workbook(system: str, path: Path, *, with_sample: bool = True, force: bool = False,
+                 report_for: str | None = None) -> Path:
     """A federation's workbook (``.xlsx``; ``.xlsm`` with buttons and ``BOOK.py``) or, for
-    ``system`` = "report", a club's tournament report (``.xlsx``)."""
+    ``system`` = "report", a club's tournament report (``.xlsx``); ``report_for``: the
+    federation's system the report goes to (its script and words: gor = Hong Kong)."""
     from ..authoring.templates import build, build_report
 
     path = Path(path)
+    if report_for is not None and system != "report":
+        raise RatingInputError(M.REPORT_SYSTEM_ONLY(given=report_for), value=f"--system {report_for}")
     kinds = (".xlsx",) if system == "report" else (".xlsx", ".xlsm")
     if path.suffix.lower() not in kinds:
         raise RatingInputError(M.REPORT_NAME() if system == "report" else M.NEW_NAME(), value=str(path))
     if path.exists() and not force:
         raise RatingInputError(M.EXISTS_USE_FORCE(), value=str(path))
     if system == "report":
-        save_workbook(build_report(with_sample=with_sample), path)
+        save_workbook(build_report(with_sample=with_sample, system=report_for), path)
     elif path.suffix.lower() == ".xlsm":
         from ..authoring.macro import save_macro_workbook
 

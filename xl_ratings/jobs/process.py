@@ -21,7 +21,9 @@ from ..errors import InputErrors, RatingInputError
 from ..files.atomic import Outputs, backup_path
 from ..files.paths import check_outputs, link_note, real_path
 from ..files.sniff import is_our_csv, is_our_json, is_output_of, is_workbook, source_stamp
+from ..i18n import to_lang
 from ..i18n.catalogue import run as M
+from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..view.sheets import result_sheet_clashes, result_sheets, result_sheets_not_ours
 from ..xlsx.read import first_cells, read_workbook
 from ..xlsx.results import patch_result_sheets
@@ -92,6 +94,9 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
         note = link_note(given, src)
         if note:
             notes.append(note)
+        if outcome.forgotten:
+            text = SAMPLE_FORGOTTEN(periods=", ".join(outcome.forgotten))
+            notes.append(f"{text.en} — {to_lang(text.zh, outcome.system.lang)}")
         if in_place:
             again = outcome.reprocessed
             keep = bool(again) and len(again) == len(outcome.results) and backup_path(src).exists() \

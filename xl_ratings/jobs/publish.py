@@ -4,14 +4,17 @@ against its History (never written), then the website or the PDF.
 
 from __future__ import annotations
 
+import dataclasses
 import os
+from typing import Any
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine.cells import Tables
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome
-from ..errors import InputErrors, RatingInputError
+from ..errors import InputErrors, RatingInputError, Text
 from ..files.atomic import Outputs
 from ..files.paths import check_outputs, real_path, write_error
 from ..i18n.catalogue import publish as M
@@ -22,10 +25,13 @@ from .common import check_workbook_name
 def published_outcome(book: str | os.PathLike[str], period: str | None = None) -> Outcome:
     """What a processed workbook published: every period of its History computed
     again in memory and checked against it (never written)."""
-    from .. import systems
-    from ..engine.inputs import read_records
-    from ..engine.ledger import Ledger
-    from ..engine.run import replay
+    return published_book(book, period)[0]
+
+
+def published_book(book: str | os.PathLike[str], period: str | None = None) -> tuple[Outcome, Tables]:
+    """:func:`published_outcome` and the sheets it was read from (the rating lists
+    read the Players sheet's identity columns and the Clubs sheet too)."""
+    from ..engine.run import published
 
     given = Path(book)
     check_workbook_name(given)
@@ -34,10 +40,7 @@ def published_outcome(book: str | os.PathLike[str], period: str | None = None) -
     if problems:
         raise InputErrors(problems)
     with gc_paused():
-        records = read_records(tables, str(given), date1904=tables.date1904)
-        system = systems.get(records.system)
-        ledger = Ledger.from_tables(tables, system, str(given), tables.date1904)
-        return replay(records, ledger, str(given), period)
+        return published(tables, str(given), period), tables
 
 
 def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | None, force: bool) -> None:
@@ -56,13 +59,14 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
             raise RatingInputError(M.SITE_IS_A_FILE(), value=str(site_dir))
 
 
-def write_site(outcome: Outcome, folder: Path) -> list[Path]:
-    """The website of ``outcome`` in ``folder`` (built beside it and swapped in)."""
+def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = ()) -> list[Path]:
+    """The website of ``outcome`` in ``folder`` (built beside it and swapped in), offering
+    ``downloads`` (the rating lists for pairing programs) on the list page."""
     from ..publish.build import build_site
     from ..publish.site import render_site
 
     try:
-        return render_site(build_site(outcome), folder)
+        return render_site(dataclasses.replace(build_site(outcome), downloads=list(downloads)), folder)
     except ValueError as e:
         raise RatingInputError(str(e), value=str(folder)) from None   # its Chinese: i18n.messages
     except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
@@ -81,24 +85,42 @@ def write_pdf(outcome: Outcome, pdf: Path) -> Path:
 
 @dataclass
 class Published:
-    """What ``publish`` wrote."""
+    """What ``publish`` wrote, and what the officer is told about it."""
 
     outcome: Outcome
     site_files: list[Path] = field(default_factory=list)
     pdf: Path | None = None
+    rating_list: Path | None = None
+    notes: list[Text] = field(default_factory=list)
 
 
 def publish(book: str | os.PathLike[str], *, period: str | None = None, site: str | None = None,
-            pdf: str | None = None, force: bool = False) -> Published:
-    """``xl-ratings publish``: the website and/or the PDF of a processed workbook."""
-    if site is None and pdf is None:
+            pdf: str | None = None, rating_list: str | None = None, layout: str | None = None,
+            force: bool = False) -> Published:
+    """``xl-ratings publish``: the website, the PDF and/or the rating list for pairing
+    programs of a processed workbook.  Every target is checked before anything is read."""
+    from ..publish import rating_list as lists
+
+    if site is None and pdf is None and rating_list is None:
         raise RatingInputError(M.PUBLISH_NEEDS_TARGET())
-    check_publish_targets([real_path(Path(book)), Path(book)], site, pdf, force)
-    outcome = published_outcome(book, period)
+    if layout is not None and rating_list is None:
+        raise RatingInputError(M.LAYOUT_NEEDS_RATING_LIST())
+    real = real_path(Path(book))
+    inputs = [real, Path(book)]
+    check_publish_targets(inputs, site, pdf, force)
+    if rating_list is not None:
+        lists.check_output(inputs, Path(rating_list), layout, force)
+    outcome, tables = published_book(book, period)
     done = Published(outcome)
+    if rating_list is not None:
+        listed = lists.write_rating_list(outcome, tables, Path(rating_list), layout, book=real, file=str(book))
+        done.rating_list = Path(rating_list)
+        done.notes += [M.RL_WRITTEN(layout=listed.layout, period=listed.period, path=rating_list,
+                                    count=len(listed.entries)), *listed.notes]
     if site is not None:
-        done.site_files = write_site(outcome, Path(site))
+        downloads, skipped = lists.site_downloads(outcome, tables, book=real, file=str(book))
+        done.notes += [M.SITE_WITHOUT_LIST(why=why) for why in skipped]
+        done.site_files = write_site(outcome, Path(site), downloads)
     if pdf is not None:
         done.pdf = write_pdf(outcome, Path(pdf))
     return done
-

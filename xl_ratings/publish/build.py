@@ -21,8 +21,9 @@ from ..i18n import to_lang
 from ..i18n.labels import ENGLISH, LABELS
 from ..systems.base import Column as SheetColumn
 from ..systems.base import PeriodFacts, Sheet
+from ..view.numbers import format_number
 from ..view.page import LIST_NAMES, provisional
-from ..view.sheets import STATUS, Words, ordered
+from ..view.sheets import STATUS, Words, joined, ordered
 from .site_model import Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
 
 #: Ratings-sheet columns the web list shows (in the sheet's order).
@@ -51,6 +52,7 @@ class Builder:
         self.periods = [r.period for r in self.results]
         self.event_links = {eid: Link(e.name, f"events/{self.event_slugs[eid]}.html")
                             for eid, e in self.events.items()}
+        self.joined = joined(outcome.records)      #: a player's history starts with their first game
         # caches: a big site builds the same words, getters and column lists many thousand times
         self._texts: dict[str, Text] = {}
         self._getters: dict[int, tuple[SheetColumn, Callable[[Any], Any]]] = {}
@@ -276,9 +278,11 @@ class Builder:
                     standard = _shown(self.getter(col)(line))
                     if standard:
                         break
+            since = self.joined.get(pid)
+            shown = [q for q in self.periods if since is None or q.end >= since]   # from their first game
             history = [HistoryPoint(q.label, q.end, mine[q.label].state.rating if q.label in mine else None)
-                       for q in self.periods]
-            periods = self.periods_table(mine)
+                       for q in shown]
+            periods = self.periods_table(mine, shown)
             mine_changes = changes.get(pid, [])
             ctable = self.table(change_sheet, [c for _, c in mine_changes], self.text_pair("等级分变动", "Rating changes"),
                                 skip=change_skip,
@@ -293,13 +297,11 @@ class Builder:
         return pages
 
     def shown(self, col: SheetColumn, line: Any) -> str:
-        """A rating line's value as the site shows it (the renderer's own number format)."""
-        from .site import format_value
-
+        """A rating line's value as the site shows it (the view's number format)."""
         v = self.getter(col)(line)
         kind = KINDS.get(col.kind)
         if kind is not None and isinstance(v, (int, float)):
-            return str(format_value(v, kind, self.system.rating_decimals))
+            return format_number(v, kind, self.system.rating_decimals)
         return _shown(v)
 
     def text_pair(self, zh: str, en: str) -> Text:
@@ -327,11 +329,11 @@ class Builder:
     def plain_columns(self, keys: list[tuple[str, str]]) -> list[Column]:
         return self.columns([Column(k, self.text(k), kind, kind in NUMERIC) for k, kind in keys])
 
-    def periods_table(self, mine: dict[str, Any]) -> Table:
+    def periods_table(self, mine: dict[str, Any], periods: list[Any]) -> Table:
         keys = [("period", "text"), ("old", "rating"), ("new", "rating"), ("change", "change"),
                 ("status", "text"), ("games", "int"), ("period_games", "int")]
         rows = []
-        for q in self.periods:
+        for q in periods:
             e = mine.get(q.label)
             if e is None:
                 continue
@@ -340,10 +342,10 @@ class Builder:
                          "period_games": e.state.period_games})
         return Table(self.text_pair("各周期等级分", "Ratings by period"), self.plain_columns(keys), rows)
 
-    def player_games(self) -> dict[str, list[tuple[tuple[Any, int], dict[str, Any], bool]]]:
+    def player_games(self) -> dict[str, list[tuple[tuple[Any, ...], dict[str, Any], bool]]]:
         """Each player's games of the published periods, as rows of the games table:
-        ((date, row), row, handicap shown)."""
-        out: dict[str, list[tuple[tuple[Any, int], dict[str, Any], bool]]] = defaultdict(list)
+        (order: date, event, round, row; row; handicap shown)."""
+        out: dict[str, list[tuple[tuple[Any, ...], dict[str, Any], bool]]] = defaultdict(list)
         links, event_links, zh = self.links, self.event_links, self.zh
         results: dict[tuple[float, bool], str] = {}
 
@@ -353,15 +355,16 @@ class Builder:
                 got = results[(score, forfeit)] = _result(score, forfeit, zh)
             return got
         found = self.games_by_period()
+        order = _game_order
         try:    # in the order of each player's games table (stable: the same as sorting each table)
-            found = sorted(found, key=lambda x: (x[1].date, x[1].row))
+            found = sorted(found, key=lambda x: order(x[1]))
             self._games_sorted = True
         except TypeError:
             self._games_sorted = False
         for q, g in found:
             r = g.result
             score, forfeit = r.score, r.forfeit
-            key = (g.date, g.row)
+            key = order(g)
             event = event_links.get(g.event, g.event)
             shown_round = self.round_text(g.round)
             player, opponent = g.player, g.opponent
@@ -369,13 +372,13 @@ class Builder:
             out[player].append((key, {
                 "period": q, "date": g.date, "event": event, "round": shown_round,
                 "opponent": links.get(opponent, opponent), "result": result(score, forfeit),
-                "handicap": f"{h:+g}" if h else ""}, bool(h)))
+                "handicap": _stones(h)}, bool(h)))
             # from the opponent's side (a game against oneself is listed from the player's side twice)
             h = g.handicap if player == opponent else -g.handicap
             out[opponent].append((key, {
                 "period": q, "date": g.date, "event": event, "round": shown_round,
                 "opponent": links.get(player, player), "result": result(1.0 - score, forfeit),
-                "handicap": f"{h:+g}" if h else ""}, bool(h)))
+                "handicap": _stones(h)}, bool(h)))
         return out
 
     def games_by_period(self) -> list[tuple[str, Any]]:
@@ -397,7 +400,7 @@ class Builder:
         self._games = found
         return found
 
-    def games_table(self, games: list[tuple[tuple[Any, int], dict[str, Any], bool]]) -> Table:
+    def games_table(self, games: list[tuple[tuple[Any, ...], dict[str, Any], bool]]) -> Table:
         handicap = any(h for _, _, h in games)
         cols = [("period", "text"), ("date", "date"), ("event", "text"), ("round", "text"), ("opponent", "text"),
                 ("result", "text")] + ([("handicap", "text")] if handicap else [])
@@ -425,6 +428,8 @@ class Builder:
         gcols = self.columns([Column("round", self.text("round")), Column("date", self.text("date"), "date"),
                               Column("player", self.text("player")), Column("opponent", self.text("opponent")),
                               Column("result", self.text("result"))])
+        # Go: the stones the player (first column) received, − gave; only where the event has handicaps
+        with_handicap = self.columns(gcols + [Column("handicap", self.text("handicap"))])
         pages = []
         for eid, games in by_event.items():
             ev = self.events[eid]
@@ -438,14 +443,17 @@ class Builder:
             facts = [(t, v) for t, v in facts if v]
             rows = [{"round": self.round_text(g.round), "date": g.date, "player": links.get(g.player, g.player),
                      "opponent": links.get(g.opponent, g.opponent),
-                     "result": result(g.result.score, g.result.forfeit)}
-                    for _, g in sorted(games, key=lambda x: (x[1].date, _round_key(x[1].round), x[1].row))]
+                     "result": result(g.result.score, g.result.forfeit),
+                     "handicap": _stones(g.handicap)}
+                    for _, g in sorted(games, key=lambda x: _game_order(x[1]))]
+            handicaps = any(g.handicap for _, g in games)
             ctable = self.table(change_sheet, changes.get(eid, []), self.text_pair("等级分变动", "Rating changes"),
                                 skip=("event", "event_name", "id"))
             pages.append(EventPage(
                 id=eid, slug=self.event_slugs[eid], name=ev.name, start=ev.start, end=ev.end, period=period,
                 facts=facts, crosstable=self.crosstable(ev, [g for _, g in games]) if ev.format == "round_robin"
-                else None, games=Table(self.text_pair("对局", "Games"), gcols, rows), changes=ctable))
+                else None, games=Table(self.text_pair("对局", "Games"), with_handicap if handicaps else gcols, rows),
+                changes=ctable))
         return pages
 
     def crosstable(self, ev: Any, games: list[Any]) -> Table | None:
@@ -582,6 +590,16 @@ def _round_key(v: Any) -> tuple[int, float | str]:
         return (0, float(v))
     except (TypeError, ValueError):
         return (1, str(v or ""))
+
+
+def _stones(h: float | None) -> str:
+    """A handicap from the player's side: +2 (received two stones), −2 (gave two), blank for none."""
+    return format_number(h, "change", 0) if h else ""
+
+
+def _game_order(g: Any) -> tuple[Any, ...]:
+    """Games in the order they were played: by date, then (one event's games of a day) by round."""
+    return (g.date, g.event, _round_key(g.round), g.row)
 
 
 def _first(item: tuple[Any, ...]) -> Any:

@@ -9,6 +9,7 @@ into a workbook of their own and converted by ``soffice --convert-to pdf``.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import os
 import shutil
@@ -41,8 +42,9 @@ def soffice() -> str | None:
     return next((c for c in _CANDIDATES if os.path.exists(c)), None)
 
 
-def print_workbook(outcome: Outcome) -> bytes:
-    """A workbook holding only the printed sheets, with their page setup."""
+def print_workbook(outcome: Outcome, today: dt.date | None = None) -> bytes:
+    """A workbook holding only the printed sheets, with their page setup (``today``: the
+    publication date, default today)."""
     import openpyxl
 
     base = openpyxl.Workbook()
@@ -51,7 +53,7 @@ def print_workbook(outcome: Outcome) -> bytes:
     base.properties.creator = MARK
     buf = io.BytesIO()
     base.save(buf)
-    views = {v.name: v for v in result_sheets(outcome)}
+    views = {v.name: v for v in result_sheets(outcome, today)}
     return patch_workbook(buf.getvalue(), [sheet_spec(views[n]) for n in PRINTED if n in views])
 
 

@@ -116,6 +116,18 @@ class EventPage:
 
 
 @dataclass(frozen=True)
+class Download:
+    """A file the rating list page offers: the list in a layout pairing programs load."""
+
+    path: str                  #: inside the site, e.g. downloads/ratings-egd.txt
+    label: Text                #: EGD 格式名单 / EGD list
+    programs: str              #: the programs that load it (OpenGotha, pairgoth)
+    data: bytes
+    players: int
+    date: dt.date              #: the list's date
+
+
+@dataclass(frozen=True)
 class Site:
     """Everything the website shows, for one published period."""
 
@@ -138,3 +150,4 @@ class Site:
     periods: list[str] = field(default_factory=list)    #: every processed period, oldest first
     notes: list[Text] = field(default_factory=list)     #: short notes under the list (rules, provisional …)
     terms: dict[str, Text] = field(default_factory=dict)   #: the system's own words for the site's labels (GoR: 棋力分)
+    downloads: list[Download] = field(default_factory=list)  #: the rating list for pairing programs, per layout

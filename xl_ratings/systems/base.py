@@ -248,3 +248,7 @@ class System:
     #: column.  Called by the reader, with the Params, so the period engine
     #: never sees such an event.
     check_event: Callable[[Event, Any], None] | None = None
+    #: The rating-list layouts the pairing programs can load from this system's
+    #: numbers (``xl-ratings publish --rating-list``), the default first:
+    #: ``egd`` (OpenGotha/pairgoth read its ratings as GoR), ``fide``, ``csv``.
+    pairing_layouts: tuple[str, ...] = ("fide", "csv")

@@ -260,7 +260,8 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
             before = rating[p]
             after = max(params.floor, before + t.change)
             if after != before + t.change:
-                checks.add("gor.floor", "Players", players[p].row, player=players[p].name, floor=params.floor)
+                checks.add("gor.floor", "Players", players[p].row, event=ev.name, player=players[p].name,
+                           floor=params.floor)
             changes.append(GorChangeLine(p, ev.id, t.games, t.score, t.expected, t.k, after - before,
                                          own=before, weight=w))
             period_games[p] += t.games
@@ -320,7 +321,7 @@ MESSAGES: dict[str, str] = {
     "gor.class": "{event}: unknown tournament class {cls!r}; use A/B/C or 甲/乙/丙; counted as A (1.0)",
     "gor.forfeit": "{event}: 不戰勝 {player}–{opponent}: 缺席者照樣扣分，勝方不計 "
                    "(forfeit: the absent player is charged the loss, the winner's game is not counted)",
-    "gor.floor": "{player}: 棋力分不低於 {floor:.0f} (floor)",
+    "gor.floor": "{event}: {player}: 棋力分不低於 {floor:.0f} (floor)",
 }
 
 TERMS = {"rating": "棋力分", "old": "原棋力分", "new": "新棋力分", "expected": "期望分SE", "k": "con",
@@ -417,4 +418,5 @@ SYSTEM = System(
     # §2: no GoR below the floor of 100; 7D = 2700, top professionals reach about 3000
     rating_range=(100, 3500),
     check_event=check_event,
+    pairing_layouts=("egd", "fide", "csv"),     # GoR is what OpenGotha and pairgoth read in the EGD list
 )

@@ -462,4 +462,5 @@ SYSTEM = System(
     # cumulative scores: 无级 starts at 0; 九段's basic score is 50,000
     rating_range=(0, 1_000_000),
     check_event=check_event,
+    pairing_layouts=("csv", "fide"),    # FIDE's 4-digit rating column holds cumulative scores below 10,000 only
 )

@@ -59,7 +59,8 @@ def export(outcome: Outcome, *, lines: bool = True) -> dict[str, Any]:
     out: dict[str, Any] = {"system": system.name, "period": facts.period.label, "players": out_players,
                            "changes": changes, "checks": checks}
     if outcome.corrections is not None:
-        out["corrections"] = [{"period": c.period, "id": c.id, "name": name(c.id), "published": c.published,
+        out["corrections"] = [{"period": c.period, "id": c.id, "name": players[c.id].name if c.id in players
+                               else c.name or c.id, "published": c.published,
                                "corrected": c.corrected, "difference": c.difference, "reason": c.reason}
                               for c in outcome.corrections]
     return out

@@ -46,8 +46,8 @@ class PageSetup:
 
 
 def provisional(period: Period, today: dt.date) -> bool:
-    """A period not yet over is published as provisional (暂定)."""
-    return today < period.end
+    """A period not yet over is published as provisional (暂定): its last day included."""
+    return today <= period.end
 
 
 def list_title(name: str, system: System) -> str:
@@ -61,7 +61,8 @@ def page_setup(name: str, columns: int, system: System, federation: str, period:
     words = lambda zh: to_lang(zh, system.lang)  # noqa: E731
     title = f"{list_title(name, system)} — {period.label}"
     if provisional(period, today):
-        title += f" {words('暂定')} provisional (→ {period.end.isoformat()})"
+        # on a line of its own: a portrait page has room for three short parts side by side
+        title += f"\n{words('暂定')} provisional → {period.end.isoformat()}"
     system_name = system.title.split(" (")[0]
     footer = (f"{words('发布')} published {today.isoformat()}", "",
               f"{words('第')} {{page}} / {{pages}} {words('页')} · page {{page}} of {{pages}}")

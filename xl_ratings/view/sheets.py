@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.run import Outcome
-from ..errors import RatingInputError, Where
+from ..errors import CATALOGUE, RatingInputError, Where
 from ..i18n import to_lang
+from ..i18n.catalogue import checks as _checks  # noqa: F401  (its entries: lines of the Checks sheet)
 from ..i18n.labels import LABELS, label
 from ..i18n.messages import CHECKS
-from ..systems.base import Column, PeriodFacts, Phrase, Sheet, System
+from ..systems.base import Check, Column, PeriodFacts, Phrase, Sheet, System
+from ..systems.records import Records
 from ..systems.ranks import Rank
 from .page import PageSetup, page_setup
 
@@ -149,6 +151,8 @@ class Words:
         :data:`~xl_ratings.i18n.messages.CHECKS`) in its script, filled with
         ``args`` (names and other data are never converted)."""
         template = self.system.messages.get(key) or CHECKS.get(key)
+        if template is None and (entry := CATALOGUE.get(key)) is not None:   # a catalogued check
+            template = f"{entry.zh} ({entry.en})"
         if template is None:
             return None
         return self.text(template).format(**{k: self.arg(v) for k, v in args.items()})
@@ -240,12 +244,30 @@ def fact_sheet(sheet: Sheet, facts: PeriodFacts, outcome: Outcome) -> SheetView:
                      rows, [number_format(c.kind, system) for c in sheet.columns])
 
 
+def _check_event(check: Check, rows: Mapping[tuple[str, int], str]) -> str | None:
+    """The event a Checks line is about: the event of the Games or Events row it points at,
+    else the one its message names."""
+    if check.row is not None:
+        got = rows.get((check.sheet, check.row))
+        if got is not None:
+            return got
+    named = check.args.get("event")
+    return named if isinstance(named, str) else None
+
+
 def checks_sheet(outcome: Outcome) -> SheetView:
+    """Every check of every processed period: rule, period, event, where, what."""
     words = Words(outcome.system)
-    keys = ["rule", "sheet", "row", "message"]
-    rows = [[c.rule, c.sheet, c.row, words.check(c.rule, dict(c.args))]
+    records = outcome.records
+    names = {eid: e.name for eid, e in records.events.items()}
+    wanted = {c.row for res in outcome.results for c in res.checks if c.sheet == "Games"}
+    rows_of: dict[tuple[str, int], str] = {("Events", e.row): e.name for e in records.events.values()}
+    if wanted:
+        rows_of.update((("Games", g.row), names.get(g.event, g.event)) for g in records.games if g.row in wanted)
+    keys = ["rule", "period", "event", "sheet", "row", "message"]
+    rows = [[c.rule, res.period.label, _check_event(c, rows_of), c.sheet, c.row, words.check(c.rule, dict(c.args))]
             for res in outcome.results for c in res.checks]
-    return SheetView("Checks", keys, [label(k, outcome.system) for k in keys], rows, [None] * 4,
+    return SheetView("Checks", keys, [label(k, outcome.system) for k in keys], rows, [None] * len(keys),
                      tab_color="C00000")
 
 
@@ -273,6 +295,28 @@ def chart_sheet(outcome: Outcome) -> SheetView | None:
                      chart=chart)
 
 
+def joined(records: Records) -> dict[str, dt.date]:
+    """The day each player's rating history starts, for those who came without a rating of their own.
+
+    A player with a rating or counted games in the Players sheet was on the list before the
+    workbook's first period: their history reads from its start (not in the result).  Anyone
+    else joins with their first game, dated award or points entry (a player who has none has
+    no history yet: ``date.max``).  The History still holds a row for every period (the start
+    the rulebook gave them); the player page, its chart and the Chart sheet show the periods
+    from the one they joined in."""
+    first: dict[str, dt.date] = {}
+    for g in records.games:
+        for pid in (g.player, g.opponent):
+            if pid not in first or g.date < first[pid]:
+                first[pid] = g.date
+    for pid, day in [(a.player, a.date) for a in records.awards if a.date is not None] + \
+            [(e.player, e.date) for e in records.points]:
+        if pid not in first or day < first[pid]:
+            first[pid] = day
+    return {pid: first.get(pid, dt.date.max) for pid, p in records.players.items()
+            if p.rating is None and not p.games}
+
+
 def history_wide(outcome: Outcome, top: int = 10) -> tuple[list[str], list[str], list[list[Any]]]:
     """(periods, player names, values[period][player]) for the rating-history chart.
 
@@ -290,7 +334,9 @@ def history_wide(outcome: Outcome, top: int = 10) -> tuple[list[str], list[str],
     ids = [e.id for e in ranked]
     names = [str(e.name) for e in ranked]
     wanted = set(ids)
-    value = {(e.period.label, e.id): e.state.rating for e in ledger.entries if e.id in wanted}
+    since = joined(outcome.records)
+    value = {(e.period.label, e.id): e.state.rating for e in ledger.entries
+             if e.id in wanted and e.period.end >= since.get(e.id, e.period.end)}
     return periods, names, [[value.get((p, pid)) for pid in ids] for p in periods]
 
 
@@ -308,7 +354,8 @@ def history_chart(outcome: Outcome) -> ChartView | None:
 
 
 REASONS = {"records": ("记录有改动", "records changed"), "settings": ("设置有改动", "Settings changed"),
-           "earlier": ("随对手或更早周期的更正而变", "follows from other corrections")}
+           "earlier": ("随对手或更早周期的更正而变", "follows from other corrections"),
+           "deleted": ("已不在棋手表中", "no longer in the Players sheet")}
 
 
 def corrections_sheet(outcome: Outcome) -> SheetView | None:
@@ -321,7 +368,7 @@ def corrections_sheet(outcome: Outcome) -> SheetView | None:
     rows: list[list[Any]] = []
     for c in outcome.corrections:
         zh, en = REASONS.get(c.reason, (c.reason, c.reason))
-        rows.append([c.period, c.id, players[c.id].name if c.id in players else "", c.published, c.corrected,
+        rows.append([c.period, c.id, players[c.id].name if c.id in players else c.name, c.published, c.corrected,
                      c.difference, f"{words.text(zh)} {en}"])
     kinds = ["text", "text", "text", "rating", "rating", "signed_rating", "text"]
     return SheetView("Corrections", keys, [label(k, system) for k in keys], rows,

@@ -14,5 +14,86 @@ SITE_IS_A_FILE = message(
     "--site 应为网站的文件夹，这是一个文件")
 PUBLISH_NEEDS_TARGET = message(
     "publish.needs_target",
-    "publish needs --site DIR and/or --pdf OUT.pdf",
-    "publish 需要 --site 文件夹 和/或 --pdf 文件")
+    "publish needs --site DIR, --pdf OUT.pdf and/or --rating-list OUT",
+    "publish 需要 --site 文件夹、--pdf 文件 和/或 --rating-list 文件")
+
+# ------------------------------------------------------------------ rating lists for pairing programs
+RL_LAYOUT_NOT_FOR_SYSTEM = message(
+    "publish.rl_layout_not_for_system",
+    "{system} ratings cannot fill the {layout} layout: OpenGotha and pairgoth read the rating of an EGD list as a "
+    "Go rating (GoR: 2100 = 1 dan) and give each player the grade it stands for; use --layout {others}",
+    "{system} 等级分无法写成 {layout} 格式：OpenGotha 与 pairgoth 把 EGD 名单中的分数当作围棋等级分"
+    "（GoR：2100 = 业余初段）并据此推定段级；请用 --layout {others}")
+RL_RATING_DOES_NOT_FIT = message(
+    "publish.rl_rating_does_not_fit",
+    "{count} rating(s) do not fit the rating column of the {layout} list (whole numbers from {low} to {high}): "
+    "{players}; use --layout {others}",
+    "{count} 个等级分超出 {layout} 名单等级分栏的范围（{low} 至 {high} 的整数）：{players}；请用 --layout {others}")
+RL_NO_RATED_PLAYER = message(
+    "publish.rl_no_rated_player",
+    "period {period} has no rated player: there is no rating list to write for the pairing programs",
+    "周期 {period} 没有已定级棋手：无可导出的编排名单")
+RL_NO_LATIN_NAME = message(
+    "publish.rl_no_latin_name",
+    "the name {name} cannot be written in Latin letters, which the pairing programs read: give the player's "
+    "romanisation in a latin_name column of the Players sheet (surname first, e.g. Kim, Minjun)",
+    "姓名 {name} 无法转写为拉丁字母（编排软件只读拉丁字母）：请在 Players 表加 latin_name（英文姓名）列，"
+    "填写其拼写，姓在前，如 Kim, Minjun")
+RL_BAD_LATIN_NAME = message(
+    "publish.rl_bad_latin_name",
+    "a latin_name holds Latin letters, spaces and - ' . only, surname first (e.g. Chan, Tai Man)",
+    "英文姓名只能含拉丁字母、空格及 - ' .，姓在前（如 Chan, Tai Man）")
+RL_BAD_ID = message(
+    "publish.rl_bad_id",
+    "{column} must be a number of {digits} digits",
+    "{column} 须为 {digits} 位数字")
+RL_DUPLICATE_ID = message(
+    "publish.rl_duplicate_id",
+    "{column} {value} is given to players {first} and {second}: a rating list names each player once; "
+    "correct one of them",
+    "{column} {value} 同时属于棋手 {first} 与 {second}：名单中每人只能出现一次，请更正其中一人")
+RL_BAD_COUNTRY = message(
+    "publish.rl_bad_country",
+    "country is the federation's country code for the pairing programs: 2 or 3 letters, e.g. HK or HKG, CN or CHN",
+    "country 为编排软件使用的国家或地区代码：2 或 3 个字母，如 HK 或 HKG、CN 或 CHN")
+RL_WRONG_SUFFIX = message(
+    "publish.rl_wrong_suffix",
+    "--rating-list names the {layout} list to write: its name must end in {suffix}",
+    "--rating-list 是要写入的 {layout} 名单文件，文件名须以 {suffix} 结尾")
+RL_GENERATED_NAMES = message(
+    "publish.rl_generated_names",
+    "{count} of {total} names were romanised by pinyin (no latin_name in the Players sheet): {players}",
+    "{total} 人中有 {count} 人的姓名按拼音自动转写（Players 表未填英文姓名）：{players}")
+RL_DERIVED_IDS = message(
+    "publish.rl_derived_ids",
+    "{count} player(s) have no {column}: their {kind} is derived from their player id (stable; see "
+    "docs/rating-lists.md)",
+    "{count} 名棋手没有 {column}：其 {kind} 由棋手编号推导（固定不变，见 docs/rating-lists.md）")
+RL_CLUB_CODES = message(
+    "publish.rl_club_codes",
+    "club codes of at most 4 characters made for the EGD list (no Clubs sheet code): {clubs}",
+    "为 EGD 名单生成的单位代码（Clubs 表中没有 4 字符以内的代码）：{clubs}")
+RL_NAMES_CUT = message(
+    "publish.rl_names_cut",
+    "names shortened to fit the {layout} name column: {players}",
+    "为适应 {layout} 名单的姓名栏而截短的姓名：{players}")
+RL_WRITTEN = message(
+    "publish.rl_written",
+    "rating list for pairing programs ({layout}, {period}): {path} — {count} players",
+    "编排软件用等级分名单（{layout}，{period}）：{path} — {count} 人")
+RL_SHEET_NOT_OURS = message(
+    "publish.rl_sheet_not_ours",
+    "the workbook has a sheet named {sheet} that xl-ratings did not write: rename or delete it, and run again",
+    "工作簿已有名为 {sheet} 的工作表且不是本程序生成的：请改名或删除后再运行")
+RL_BAD_LAYOUT = message(
+    "publish.rl_bad_layout",
+    "layout is egd, fide or csv",
+    "格式须为 egd、fide 或 csv")
+LAYOUT_NEEDS_RATING_LIST = message(
+    "publish.layout_needs_rating_list",
+    "--layout is the layout of --rating-list OUT: give both",
+    "--layout 是 --rating-list 名单的格式：请同时给出")
+SITE_WITHOUT_LIST = message(
+    "publish.site_without_list",
+    "website: no rating list {why}",
+    "网站：未提供名单 {why}")

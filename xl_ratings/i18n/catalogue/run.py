@@ -88,3 +88,16 @@ BACKUP_UNREADABLE = message(
     "was first processed?); it was left as it is and nothing was written: move it away (or delete it) and run again",
     "无法作为工作簿读取备份文件 {backup}，不知道其中保存了什么（某周期首次处理前的版本？）；它保持原样，未写入任何内容："
     "请把它移走（或删除）后再运行")
+PUBLISHED_PLAYER_DELETED = message(
+    "run.published_player_deleted",
+    "period {period} was published with {count} player(s) who are no longer in the Players sheet "
+    "({players}); put them back, or re-rate the period and the ones after it without them: "
+    "xl-ratings process {book} --from {period}",
+    "周期 {period} 公布时的 {count} 名棋手已不在 Players（棋手）表中（{players}）；请恢复这些棋手，"
+    "或用 xl-ratings process {book} --from {period} 重新计算该周期及之后的周期")
+ONLY_THE_SAMPLE_PROCESSED = message(
+    "run.only_the_sample_processed",
+    "nothing is published yet: the History holds only the sample's results ({periods}), and the sample "
+    "records were deleted or changed since; process your records first: xl-ratings process {book}",
+    "尚未发布：History 中只有示例的结果（{periods}），而示例记录已删除或改动；请先计算你的记录："
+    "xl-ratings process {book}")

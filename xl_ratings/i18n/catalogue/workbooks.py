@@ -55,3 +55,9 @@ DEMO_FOLDER_EDITED = message(
     "kept as they are): give another folder with --dir, or move these files away",
     "{folder} 中的 {files}：在 demo 写入后被修改过，或不是 demo 写入的；未写入任何内容（这些文件保持原样）："
     "请用 --dir 指定另一个文件夹，或把这些文件移走")
+REPORT_SYSTEM_ONLY = message(
+    "workbooks.report_system_only",
+    "--system {given} is for a report (xl-ratings new report BOOK.xlsx --system {given}); a federation's "
+    "workbook takes its system as the first argument: xl-ratings new {given} BOOK.xlsx",
+    "--system {given} 只用于报告（xl-ratings new report BOOK.xlsx --system {given}）；协会工作簿的制度写在第一个参数："
+    "xl-ratings new {given} BOOK.xlsx")

@@ -1,0 +1,132 @@
+"""Names in Latin letters, surname first, as pairing programs read them.
+
+OpenGotha, pairgoth, Swiss-Manager and Vega read Latin names only (pairgoth's
+EGD line pattern accepts ``[-._`'a-zA-ZÀ-ÿ]``).  A player's Latin name is
+
+1. the ``latin_name`` the officer gave (their own romanisation, e.g.
+   Cantonese for Hong Kong: ``Chan, Tai Man`` or ``CHAN Tai Man``): the part
+   before a comma is the surname, else the first word;
+2. else the name itself when it is already written in Latin letters (surname
+   first, as above);
+3. else its pinyin (``pypinyin``), surname first: ``张三丰`` -> ``Zhang
+   Sanfeng``; a two-character surname of :data:`COMPOUND_SURNAMES` stays
+   whole (``欧阳修`` -> ``Ouyang Xiu``), a surname with its own reading is
+   read so (:data:`SURNAME_READINGS`: ``单`` -> ``Shan``, ``曾`` -> ``Zeng``),
+   and ü is written ``yu`` as Chinese passports do (``吕`` -> ``Lyu``); digits
+   that tell namesakes apart (``王伟2``) are left out.
+   Such a name is *generated*: the lists say which.
+
+Every name is written in ASCII (accents folded: ``Jérémy`` -> ``Jeremy``):
+OpenGotha decodes the EGD list as ISO-8859-15 and pairgoth as UTF-8 unless
+told otherwise, and only ASCII reads the same in both.  A name with letters
+of another script (Korean, Japanese kana) has no Latin form here: the
+officer gives its ``latin_name``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+#: Two-character surnames (simplified), kept whole.
+COMPOUND_SURNAMES = frozenset((
+    "欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "长孙", "宇文", "司徒",
+    "夏侯", "轩辕", "端木", "独孤", "南宫", "西门", "百里", "呼延", "澹台", "申屠", "太史", "钟离", "闻人",
+    "万俟", "赫连", "濮阳", "拓跋", "司空", "东郭", "公冶", "宗政", "仲孙", "鲜于", "闾丘", "亓官",
+))
+#: Surnames read otherwise than the character's usual reading (simplified -> pinyin).
+SURNAME_READINGS = {
+    "单": "shan", "曾": "zeng", "解": "xie", "区": "ou", "仇": "qiu", "朴": "piao", "查": "zha", "盖": "ge",
+    "覃": "qin", "种": "chong", "乐": "yue", "缪": "miao", "翟": "zhai", "员": "yun", "秘": "bi", "宓": "mi",
+    "召": "shao", "句": "gou", "繁": "po", "长孙": "zhangsun", "尉迟": "yuchi", "万俟": "moqi", "燕": "yan",
+    "柏": "bai", "贲": "ben", "隗": "wei", "冼": "xian", "洗": "xian", "那": "na", "阚": "kan", "祭": "zhai",
+    "蕃": "pi", "朝": "chao", "都": "du", "华": "hua", "过": "guo", "折": "she", "沈": "shen", "藏": "zang",
+}
+#: Letters NFKD does not take apart.
+_SPECIAL = {"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
+            "þ": "th", "Þ": "Th", "œ": "oe", "Œ": "OE", "ı": "i", "ð": "d", "Ð": "D", "ħ": "h", "Ħ": "H"}
+_ALLOWED = re.compile(r"[A-Za-z][A-Za-z' .\-]*")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ebef]")
+
+
+@dataclass(frozen=True)
+class LatinName:
+    """A name in ASCII letters: surname and given name (words separated by single spaces)."""
+
+    surname: str
+    given: str
+    generated: bool         #: made by pinyin here, not written by the officer
+
+    def spaced(self) -> str:
+        """``Surname Given`` (how matching compares names)."""
+        return f"{self.surname} {self.given}".strip()
+
+
+def fold_ascii(text: str) -> str:
+    """``text`` in ASCII where letters allow it (accents dropped); other characters stay."""
+    t = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
+    t = "".join(_SPECIAL.get(c, c) for c in t if not unicodedata.combining(c))
+    return t
+
+
+def _clean(part: str) -> str | None:
+    """One name part as ASCII words, or None when it holds what is no letter."""
+    words = fold_ascii(part).replace("_", " ").split()
+    text = " ".join(words)
+    if not text:
+        return ""
+    return text if _ALLOWED.fullmatch(text) else None
+
+
+def _split(text: str) -> tuple[str, str]:
+    if "," in text or "，" in text:
+        surname, _, given = text.replace("，", ",").partition(",")
+        return surname, given
+    words = text.replace("_", " ").split()
+    return (words[0], " ".join(words[1:])) if words else ("", "")
+
+
+def written(text: str) -> LatinName | None:
+    """A Latin name written by the officer (``Surname, Given`` or ``Surname Given``), or None."""
+    surname, given = _split(text)
+    s, g = _clean(surname), _clean(given)
+    if not s or g is None:
+        return None
+    return LatinName(s, g, False)
+
+
+def _syllables(chars: str) -> str:
+    """The pinyin of ``chars`` run together; what is no letter (a digit telling namesakes
+    apart: 王伟2) is left out."""
+    from pypinyin import lazy_pinyin
+
+    text = fold_ascii("".join(lazy_pinyin(chars)).replace("v", "yu"))
+    return re.sub(r"[^A-Za-z' .\-]+", "", text)
+
+
+def pinyin(name: str) -> LatinName | None:
+    """The pinyin of a Chinese name, surname first; None when it is not a Chinese name."""
+    from ..i18n import simplified
+
+    text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", name))
+    if not text or not _HAN.match(text):
+        return None
+    head = simplified(text[:2])
+    n = 2 if len(text) > 2 and head in COMPOUND_SURNAMES else 1
+    surname = SURNAME_READINGS.get(head[:n]) or _syllables(text[:n])
+    given = _syllables(text[n:])
+    s, g = _clean(surname.capitalize()), _clean(given.capitalize())
+    if not s or g is None:
+        return None
+    return LatinName(s, g, True)
+
+
+def latin_name(name: str, given: str = "") -> LatinName | None:
+    """The player's Latin name: the officer's ``given`` romanisation, else the name
+    when it is Latin, else its pinyin; None when there is none."""
+    if given.strip():
+        return written(given)
+    if _HAN.search(name or ""):
+        return pinyin(name)
+    return written(name or "")

@@ -1,0 +1,308 @@
+"""HTML for the website: the site's own labels (:data:`UI`), bilingual text, and the tables.
+
+    render_table(table, decimals=2, prefix="../")   # one Table as <table> markup
+
+Every value is escaped here (:func:`esc`, :func:`markupsafe.escape`); numbers
+are shown as :func:`xl_ratings.view.numbers.format_number` writes them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from operator import itemgetter
+from typing import Any, cast
+
+from markupsafe import Markup, escape
+
+from ..view.numbers import KINDS, MINUS, format_number
+from .site_model import Column, Link, Table, Text
+
+__all__ = ["UI", "Cells", "bilingual", "esc", "format_value", "link_href", "plain", "render_table", "ui_labels"]
+
+
+def format_value(value: Any, kind: str = "text", decimals: int = 2) -> str:
+    """The text shown for ``value`` in a column of ``kind`` (see :class:`~.site_model.Column`).
+
+    A :class:`Link` shows as its text, a :class:`Text` as both languages;
+    anything else as :func:`~xl_ratings.view.numbers.format_number` writes it.
+    """
+    if isinstance(value, Link):
+        return value.text
+    if isinstance(value, Text):
+        return f"{value.zh} {value.en}".strip()
+    return format_number(value, kind, decimals)
+
+
+# --------------------------------------------------------------------------- site furniture
+
+#: Labels of the site's own furniture, by language: ``(Chinese, English)``.
+UI: dict[str, dict[str, tuple[str, str]]] = {
+    "zh-Hans": {
+        "events": ("赛事", "Events"),
+        "other_lists": ("其他名单", "Other lists"),
+        "search": ("搜索", "Search"),
+        "search_hint": ("姓名、拼音或编号", "name, pinyin or ID"),
+        "all": ("全部", "All"),
+        "male": ("男", "Male"),
+        "female": ("女", "Female"),
+        "club": ("俱乐部", "Club"),
+        "sex": ("性别", "Sex"),
+        "status": ("状态", "Status"),
+        "shown": ("显示", "shown"),
+        "players": ("名棋手", "players"),
+        "rating": ("等级分", "Rating"),
+        "standard": ("段位", "Standard"),
+        "place": ("名次", "Place"),
+        "unrated": ("未定级", "Unrated"),
+        "history": ("等级分历史", "Rating history"),
+        "no_history": ("暂无等级分记录", "No rating yet"),
+        "period": ("周期", "Period"),
+        "dates": ("日期", "Dates"),
+        "published": ("发布日期", "Published"),
+        "provisional": ("暂定", "Provisional"),
+        "period_ends": ("本周期截至 {date}，等级分可能还会变动", "The period ends on {date}; ratings may still change."),
+        "none": ("无", "None"),
+        "event": ("赛事", "Event"),
+        "games": ("对局", "Games"),
+        "id": ("编号", "ID"),
+        "sort": ("点击列标题排序", "click a column header to sort"),
+        "made": ("由 xl_ratings 生成", "made with xl_ratings"),
+        "back": ("返回等级分表", "Back to the list"),
+        "downloads": ("编排软件用等级分名单", "Rating list for pairing programs"),
+    },
+    "zh-Hant": {
+        "events": ("賽事", "Events"),
+        "other_lists": ("其他名單", "Other lists"),
+        "search": ("搜尋", "Search"),
+        "search_hint": ("姓名、拼音或編號", "name, pinyin or ID"),
+        "all": ("全部", "All"),
+        "male": ("男", "Male"),
+        "female": ("女", "Female"),
+        "club": ("會屬", "Club"),
+        "sex": ("性別", "Sex"),
+        "status": ("狀態", "Status"),
+        "shown": ("顯示", "shown"),
+        "players": ("名棋手", "players"),
+        "rating": ("等級分", "Rating"),
+        "standard": ("段位", "Standard"),
+        "place": ("名次", "Place"),
+        "unrated": ("未定級", "Unrated"),
+        "history": ("等級分歷史", "Rating history"),
+        "no_history": ("暫無等級分記錄", "No rating yet"),
+        "period": ("週期", "Period"),
+        "dates": ("日期", "Dates"),
+        "published": ("發佈日期", "Published"),
+        "provisional": ("暫定", "Provisional"),
+        "period_ends": ("本週期截至 {date}，等級分可能還會變動", "The period ends on {date}; ratings may still change."),
+        "none": ("無", "None"),
+        "event": ("賽事", "Event"),
+        "games": ("對局", "Games"),
+        "id": ("編號", "ID"),
+        "sort": ("點擊欄目標題排序", "click a column header to sort"),
+        "made": ("由 xl_ratings 生成", "made with xl_ratings"),
+        "back": ("返回等級分表", "Back to the list"),
+        "downloads": ("編排軟件用等級分名單", "Rating list for pairing programs"),
+    },
+}
+
+
+def ui_labels(lang: str) -> dict[str, Text]:
+    hant = "hant" in lang.lower() or lang.lower().rsplit("-", 1)[-1] in ("hk", "tw", "mo")
+    return {k: Text(*v) for k, v in UI["zh-Hant" if hant else "zh-Hans"].items()}
+
+
+@functools.lru_cache(maxsize=8192)
+def bilingual(text: Text | None) -> Markup:
+    """``中文 <span lang="en">English</span>`` (escaped); either part may be empty."""
+    if text is None:
+        return Markup("")
+    zh, en = escape(text.zh or ""), escape(text.en or "")
+    if zh and en:
+        return Markup(f'{zh} <span lang="en">{en}</span>')
+    if en:
+        return Markup(f'<span lang="en">{en}</span>')
+    return Markup(zh)
+
+
+def plain(text: Text | None) -> str:
+    """Both languages as plain text (for ``<title>`` and attributes)."""
+    if text is None:
+        return ""
+    return " ".join(p for p in (text.zh, text.en) if p)
+
+
+# --------------------------------------------------------------------------- tables
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+
+
+_UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:")
+
+
+def link_href(href: str, prefix: str) -> str:
+    """A link's href on a page whose folder is ``prefix`` (never a script URL)."""
+    if href.strip().lower().replace("\t", "").replace("\n", "").startswith(_UNSAFE_SCHEMES):
+        return "#"
+    if not prefix or href.startswith(("#", "/")) or _SCHEME.match(href):
+        return href
+    return prefix + href
+
+
+def esc(text: str) -> str:
+    """HTML-escape a str exactly as :func:`markupsafe.escape` does (faster for the hot paths)."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&#34;").replace("'", "&#39;"))
+
+
+class Cells:
+    """Table HTML for one rendering.
+
+    Every table body is built column by column: a value's ``<td>`` is built
+    once (:meth:`_build`, which escapes it) and then looked up, so a big site
+    costs little more than dictionary look-ups and joins.  Text columns are
+    looked up by object identity first (a :class:`Link` shared by many rows
+    is hashed once), then by value.
+    """
+
+    _LIMIT = 400_000          # cells kept per cache
+    _CACHEABLE = (str, Link, Text)
+
+    def __init__(self, decimals: int, ui: dict[str, Text]) -> None:
+        self.decimals = decimals
+        self.ui = ui
+        self._caches: dict[tuple[str, bool, str], dict[Any, str]] = {}
+        self._by_id: dict[str, dict[int, str]] = {}      # prefix -> id(value) -> cell (text columns)
+        self._alive: list[Any] = []                      # what _by_id refers to: ids stay unique
+        self._heads: dict[Any, str] = {}
+        self._plans: dict[tuple[int, str], list[tuple[str, str, bool, dict, dict | None]]] = {}
+
+    def _build(self, v: Any, kind: str, numeric: bool, prefix: str) -> str:
+        if v is None or v == "":
+            return "<td></td>"
+        cls = "n" if numeric else ""
+        if isinstance(v, Link):
+            inner = f'<a href="{esc(link_href(v.href, prefix))}">{esc(v.text)}</a>'
+        elif isinstance(v, Text):
+            inner = str(bilingual(v))
+        else:
+            shown = format_value(v, kind, self.decimals)
+            inner = esc(shown)
+            if kind in ("change", "signed2") and not isinstance(v, str) and shown:
+                if shown[0] == "+":
+                    cls = f"{cls} pos".strip()
+                elif shown[0] == MINUS:
+                    cls = f"{cls} neg".strip()
+        return f'<td class="{cls}">{inner}</td>' if cls else f"<td>{inner}</td>"
+
+    def _plan(self, columns: list[Column], prefix: str) -> list[tuple[str, str, bool, dict, dict | None]]:
+        """For each column: key, kind, numeric, its cell cache and (text columns) its cache by identity."""
+        plan = self._plans.get((id(columns), prefix))
+        if plan is None:
+            plan = []
+            for c in columns:
+                kind, numeric = c.kind, bool(c.numeric)
+                if kind not in KINDS:
+                    raise ValueError(f"column {c.key!r}: unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
+                cache = self._caches.setdefault((kind, numeric, prefix), {})
+                by_id = self._by_id.setdefault(prefix, {}) if kind == "text" and not numeric else None
+                plan.append((c.key, kind, numeric, cache, by_id))
+            self._plans[(id(columns), prefix)] = plan
+            self._alive.append(columns)
+        return plan
+
+    def _column(self, step: tuple[str, str, bool, dict, dict | None], values: list[Any], prefix: str) -> list[str]:
+        """The ``<td>`` of one column in every row."""
+        _, kind, numeric, cache, by_id = step
+        out: list[Any]
+        if by_id is not None:
+            out = list(map(by_id.get, map(id, values)))
+        else:
+            try:
+                out = list(map(cache.get, values))
+            except TypeError:                          # an unhashable value: no look-ups for this column
+                out = [None] * len(values)
+        if None in out:
+            text_kind = kind == "text"
+            find = out.index
+            i = -1
+            try:
+                while True:
+                    i = find(None, i + 1)              # the misses only (a C-level scan between them)
+                    v = values[i]
+                    try:
+                        html = cache.get(v)
+                    except TypeError:
+                        html = None
+                    if html is None:
+                        html = self._build(v, kind, numeric, prefix)
+                        # 1 == 1.0 == True: only numeric kinds may share the cells of numbers
+                        if len(cache) < self._LIMIT and (not text_kind or type(v) in self._CACHEABLE):
+                            try:
+                                cache[v] = html
+                            except TypeError:
+                                pass
+                    out[i] = html
+                    if by_id is not None and len(by_id) < self._LIMIT:
+                        by_id[id(v)] = html
+                        self._alive.append(v)
+            except ValueError:
+                pass
+        return cast("list[str]", out)   # every miss filled above
+
+    def body(self, columns: list[Column], rows: list[dict[str, Any]], prefix: str,
+             row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None) -> str:
+        """The rows of a table (without ``<tbody>``); ``row_open``: each row's own ``<tr …>``."""
+        plan = self._plan(columns, prefix)
+        if not rows:
+            return f'<tr><td class="empty" colspan="{max(len(columns), 1)}">{bilingual(self.ui["none"])}</td></tr>'
+        if not plan:
+            return "<tr></tr>" * len(rows)
+        given = values or {}
+        cols = []
+        for step in plan:
+            k = step[0]
+            vals = given.get(k)
+            if vals is None:
+                try:
+                    vals = list(map(itemgetter(k), rows))
+                except KeyError:                       # a row without this key: an empty cell
+                    vals = [r.get(k) for r in rows]
+            cols.append(self._column(step, vals, prefix))
+        if row_open is None:
+            return "<tr>" + "</tr>\n<tr>".join(map("".join, zip(*cols))) + "</tr>"
+        return "</tr>\n".join(map("".join, zip(row_open, *cols))) + "</tr>"
+
+    def head(self, columns: list[Column]) -> str:
+        html = self._heads.get(id(columns))
+        if html is not None:
+            return html
+        html = self._heads.get(key := tuple(columns))
+        if html is None:
+            out = []
+            for c in columns:
+                if c.kind not in KINDS:
+                    raise ValueError(f"column {c.key!r}: unknown kind {c.kind!r}; use one of {', '.join(sorted(KINDS))}")
+                cls = ' class="n"' if c.numeric else ""
+                out.append(f'<th scope="col"{cls} data-key="{escape(c.key)}">{bilingual(c.label)}</th>')
+            html = self._heads[key] = "<thead><tr>" + "".join(out) + "</tr></thead>"
+        self._heads[id(columns)] = html
+        self._alive.append(columns)
+        return html
+
+    def table(self, table: Table, prefix: str, *, table_id: str = "", css: str = "data",
+              row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None) -> Markup:
+        """A whole :class:`Table`: caption (title and note), head and body, in a scrolling box."""
+        note = f'<span class="note">{bilingual(table.note)}</span>' if table.note else ""
+        ident = f' id="{esc(table_id)}"' if table_id else ""
+        return Markup(f'<div class="table-wrap"><table class="{css}"{ident}><caption><span class="title">'
+                      f'{bilingual(table.title)}</span>{note}</caption>{self.head(table.columns)}<tbody>\n'
+                      f'{self.body(table.columns, table.rows, prefix, row_open, values)}\n</tbody></table></div>')
+
+
+def render_table(table: Table, decimals: int = 2, prefix: str = "", lang: str = "zh-Hans") -> Markup:
+    """One :class:`Table` as HTML (caption, ``<thead>``, cells formatted per column kind).
+
+    ``prefix`` is put in front of the links' hrefs (``"../"`` for a page in a sub-folder).
+    """
+    return Cells(decimals, ui_labels(lang)).table(table, prefix)

@@ -1,0 +1,316 @@
+"""A published period as the rating list a pairing program loads.
+
+``rating_list(outcome, tables, layout)`` takes what :func:`xl_ratings.engine.run.published`
+gives (the same facts and the same History check as the website and the
+PDF) and the workbook's sheets (for the Players sheet's ``egf_pin``,
+``fide_id`` and ``latin_name`` columns, the Clubs sheet and the ``country``
+setting), and returns the file's text (:class:`ListFile`) in one of the
+layouts of :mod:`.list_layouts`.  Nothing here touches a file: the command
+line writes it (:mod:`xl_ratings.publish.rating_list`), one click puts its
+lines on a sheet (:mod:`xl_ratings.excel.rating_list`), the website links it.
+
+What is listed: every *rated* player of the period -- active and inactive
+(FIDE's flag ``i``), not the pending ones -- once, in the list's order, with
+the published rating rounded half up to a whole number.  Ids: the player's
+own ``egf_pin`` / ``fide_id``, else a number derived from the player id
+(:mod:`xl_ratings.engine.identity`).  Names: :mod:`xl_ratings.engine.latin`.
+A layout the system's numbers cannot fill is refused with the reason: the
+EGD list for a system that is not on the GoR scale, FIDE's 4-digit rating
+column for ratings of 10,000 and more.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.identity import Extras, club_sheet, derived_fide_ids, derived_pins, fold, player_extras
+from ..engine.latin import LatinName, fold_ascii, latin_name
+from ..engine.run import Outcome, published
+from ..errors import InputErrors, RatingInputError, Text, Where
+from ..i18n.catalogue import publish as M
+from ..systems.base import PeriodFacts
+from ..systems.ranks import Rank, parse_rank
+from .list_layouts import (CSV_RATING, EGD_RATING, FIDE_RATING, LAYOUTS, SUFFIXES, Entry, csv_text, egd_name,
+                           egd_text, fide_name, fide_text)
+
+#: 2-letter (EGD) and 3-letter (FIDE) codes of the federations likely to use this;
+#: any other is given as ``XX/XXX`` in the ``country`` setting.
+COUNTRIES = {"CN": "CHN", "HK": "HKG", "TW": "TPE", "MO": "MAC", "SG": "SIN", "MY": "MAS", "JP": "JPN",
+             "KR": "KOR", "TH": "THA", "VN": "VIE", "PH": "PHI", "ID": "INA", "MN": "MGL", "US": "USA",
+             "CA": "CAN", "AU": "AUS", "NZ": "NZL", "GB": "ENG", "DE": "GER", "FR": "FRA", "NL": "NED",
+             "RU": "RUS", "CZ": "CZE"}
+#: A system's awarded or rating titles that FIDE's 5-character title field can hold.
+FIDE_TITLES = {"特级大师": "GM", "一级大师": "IM", "二级大师": "FM", "三级大师": "CM"}
+#: Rated statuses: pending players have no published rating yet.
+RATED = ("active", "inactive")
+NO_CLUB = "xxx"         #: EGD's club of a player without one
+
+
+@dataclass(frozen=True)
+class ListFile:
+    """One rating list, ready to write: its text and what the officer should know."""
+
+    layout: str
+    period: str
+    date: dt.date                       #: the date line: the day after the period (or today, before its end)
+    text: str                           #: ASCII, CR LF line ends
+    entries: list[Entry]
+    notes: list[Text] = field(default_factory=list)   #: generated names, derived ids, club codes, cut names
+    lang: str = "zh-Hans"               #: the workbook's Chinese script (its notes are told in it)
+
+    @property
+    def suffix(self) -> str:
+        return SUFFIXES[self.layout]
+
+    def data(self) -> bytes:
+        return self.text.encode("ascii")
+
+    def lines(self) -> list[str]:
+        return self.text.split("\r\n")[:-1]
+
+
+def default_layout(system: Any) -> str:
+    return str(system.pairing_layouts[0])
+
+
+def _round(x: float) -> int:
+    """Half up, as the federations publish (2446.5 -> 2447)."""
+    return int(math.floor(x + 0.5))
+
+
+def _country(settings: Mapping[str, Any], lang: str, file: str | None) -> tuple[str, str]:
+    raw = settings.get("country")
+    text = "" if raw is None else str(raw).strip().upper()
+    if not text:
+        return ("HK", "HKG") if lang == "zh-Hant" else ("CN", "CHN")
+    pair = re.fullmatch(r"([A-Z]{2})\s*/\s*([A-Z]{3})", text)
+    if pair:
+        return pair.group(1), pair.group(2)
+    if text in COUNTRIES:
+        return text, COUNTRIES[text]
+    back = {v: k for k, v in COUNTRIES.items()}
+    if text in back:
+        return back[text], text
+    row = settings.get("_rows", {}).get("country")
+    raise InputErrors([RatingInputError(M.RL_BAD_COUNTRY(), value=raw, where=Where(file, "Settings", row, "value"))])
+
+
+def _grade(line: Any, rating: float, system: Any) -> str:
+    std = getattr(line, "standard", None)
+    if not isinstance(std, Rank):
+        try:
+            std = parse_rank(system.standard_name(rating, None))
+        except (RatingInputError, TypeError, ValueError):
+            return ""
+    if std.kind == "dan":
+        return f"{std.number}d"
+    return f"{std.number}k" if std.kind == "kyu" else ""
+
+
+def club_codes(clubs: Sequence[str], tables: Mapping[str, Sequence[Sequence[Any]]]) -> tuple[dict[str, str], list[str]]:
+    """Every club name -> an EGD club code of at most 4 characters (the Clubs sheet's code when it
+    has one that fits; else made from the name's initials, pinyin for Chinese, kept unique by
+    a digit), and the codes made here ("name = code")."""
+    found = club_sheet(tables)
+    table = found[1] if found else []
+    by_name: dict[str, str] = {}
+    for c in table:
+        if re.fullmatch(r"[!-~]{1,4}", c.code) and "(" not in c.code:
+            for n in (c.name, c.code, *c.aliases):
+                if n:
+                    by_name.setdefault(fold(n), c.code)
+    taken = set(by_name.values()) | {NO_CLUB}
+    out: dict[str, str] = {}
+    made = []
+    for club in sorted({c for c in clubs if c.strip()}, key=fold):
+        code = by_name.get(fold(club))
+        if code is None:
+            code = _free(_initials(club), taken)
+            taken.add(code)
+            made.append(f"{club} = {code}")
+        out[club] = code
+    return out, made
+
+
+def _initials(name: str) -> str:
+    from pypinyin import lazy_pinyin
+
+    words = [w for w in re.split(r"[^A-Za-z0-9]+", fold_ascii(" ".join(lazy_pinyin(name)))) if w]
+    if not words:
+        return "C"
+    text = "".join(w[0] for w in words) if len(words) > 1 else words[0]
+    return text[:4].upper()
+
+
+def _free(code: str, taken: set[str]) -> str:
+    n = 1
+    candidate = code
+    while candidate in taken:
+        n += 1
+        candidate = code[:4 - len(str(n))] + str(n)
+    return candidate
+
+
+def _last_events(outcome: Outcome, end: dt.date) -> dict[str, dt.date]:
+    events = outcome.records.events
+    last: dict[str, dt.date] = {}
+    for g in outcome.records.games:
+        ev = events.get(g.event)
+        day = ev.end if ev is not None else g.date
+        if day > end:
+            continue
+        for pid in (g.player, g.opponent):
+            if pid not in last or last[pid] < day:
+                last[pid] = day
+    return last
+
+
+def _ids(extras: Extras, rated: list[str], file: str | None) -> tuple[dict[str, str], dict[str, str],
+                                                                     list[RatingInputError]]:
+    """(EGD PIN, FIDE id) of every listed player; problems with the sheet's own ids."""
+    problems = []
+    for column, pattern, digits in (("egf_pin", r"[0-9]{8}", "8"), ("fide_id", r"[0-9]{1,14}", "1-14")):
+        seen: dict[str, str] = {}
+        for pid in rated:
+            value = extras.get(pid, column)
+            if not value:
+                continue
+            where = Where(file, extras.sheet, extras.rows.get(pid), column)
+            if not re.fullmatch(pattern, value):
+                problems.append(RatingInputError(M.RL_BAD_ID(column=column, digits=digits), value=value, where=where))
+            elif value in seen:
+                problems.append(RatingInputError(M.RL_DUPLICATE_ID(column=column, value=value, first=seen[value],
+                                                                   second=pid), where=where))
+            seen.setdefault(value, pid)
+    pins = {**derived_pins(extras), **extras.real("egf_pin")}
+    fide = {**derived_fide_ids(extras), **extras.real("fide_id")}
+    return pins, fide, problems
+
+
+def _names(outcome: Outcome, extras: Extras, rated: list[str],
+           file: str | None) -> tuple[dict[str, LatinName], list[RatingInputError]]:
+    names, problems = {}, []
+    for pid in rated:
+        p = outcome.records.players[pid]
+        given = extras.get(pid, "latin_name")
+        got = latin_name(p.name, given)
+        if got is None:
+            column = "latin_name" if given else "name"
+            text = M.RL_BAD_LATIN_NAME() if given else M.RL_NO_LATIN_NAME(name=p.name)
+            problems.append(RatingInputError(text, value=given or p.name,
+                                             where=Where(file, extras.sheet, extras.rows.get(pid, p.row), column)))
+        else:
+            names[pid] = got
+    return names, problems
+
+
+def _refuse_layout(layout: str, outcome: Outcome, entries: list[Entry], file: str | None) -> None:
+    system = outcome.system
+    others = ", ".join(x for x in system.pairing_layouts if x != layout) or "csv"
+    if layout not in system.pairing_layouts:
+        raise InputErrors([RatingInputError(M.RL_LAYOUT_NOT_FOR_SYSTEM(system=system.name, layout=layout,
+                                                                       others=others), value=layout)])
+    low, high = {"egd": EGD_RATING, "fide": FIDE_RATING, "csv": CSV_RATING}[layout]
+    # pairgoth refuses an EGD line without a grade: a rating below the ladder does not fit either
+    out = [e for e in entries if not low <= e.rating <= high or (layout == "egd" and not e.grade)]
+    if out:
+        players = ", ".join(f"{e.id} {e.rating}" for e in out[:5]) + (" …" if len(out) > 5 else "")
+        raise InputErrors([RatingInputError(M.RL_RATING_DOES_NOT_FIT(
+            count=len(out), layout=layout, low=low, high=high, players=players, others=others),
+            where=Where(file, "Ratings"))])
+
+
+def list_date(facts: PeriodFacts, today: dt.date) -> dt.date:
+    """The list's date: the day after its period, or today while the period runs."""
+    return min(facts.period.end + dt.timedelta(days=1), today)
+
+
+def rating_list(outcome: Outcome, tables: Mapping[str, Sequence[Sequence[Any]]], layout: str | None = None,
+                *, file: str | None = None, today: dt.date | None = None) -> ListFile:
+    """The rating list of ``outcome``'s last period in ``layout`` (default: the system's)."""
+    system = outcome.system
+    layout = layout or default_layout(system)
+    if layout not in LAYOUTS:
+        raise InputErrors([RatingInputError(M.RL_BAD_LAYOUT(), value=layout)])
+    facts = outcome.last
+    lines = [x for x in facts.ratings if x.status in RATED and x.new is not None]
+    if not lines:
+        raise InputErrors([RatingInputError(M.RL_NO_RATED_PLAYER(period=facts.period.label),
+                                            where=Where(file, "Ratings"))])
+    extras = player_extras(tables)
+    rated = [x.id for x in lines]
+    country2, country3 = _country(outcome.records.settings, system.lang, file)
+    pins, fide, problems = _ids(extras, rated, file)
+    names, more = _names(outcome, extras, rated, file)
+    problems += more
+    if problems:
+        raise InputErrors(problems)
+    players = outcome.records.players
+    codes, made = club_codes([p.club for p in players.values()], tables) if layout == "egd" else ({}, [])
+    ks: dict[str, float | None] = {c.id: c.k for c in facts.changes}
+    last = _last_events(outcome, facts.period.end)
+    day = list_date(facts, today or dt.date.today())
+    entries = []
+    for x in lines:
+        p, n = players[x.id], names[x.id]
+        assert x.new is not None        # rated lines only
+        k = ks.get(x.id)
+        state = facts.states.get(x.id)
+        entries.append(Entry(
+            id=x.id, surname=n.surname, given=n.given, generated=n.generated, sex=p.sex or "",
+            rating=_round(x.new), inactive=x.status == "inactive", pin=pins[x.id], fide=fide[x.id],
+            country2=country2, country3=country3, club=codes.get(p.club, NO_CLUB) if p.club.strip() else NO_CLUB,
+            grade=_grade(x, x.new, system) if layout == "egd" else "",
+            title=FIDE_TITLES.get(fold(str(getattr(x, "title", "") or "")), ""),
+            games=min(x.period_games, 999), k=_round(k) if k is not None and 0 < _round(k) <= 99 else 0,
+            events=min(state.events if state is not None else 0, 99999), last=last.get(x.id, day)))
+    _refuse_layout(layout, outcome, entries, file)
+    notes = _notes(layout, entries, extras, made)
+    if layout == "egd":
+        title = f"{system.name} {facts.period.label}, {len(entries)} players, EGD layout"
+        text = egd_text(entries, title, day, _egd_notes(entries))
+    else:
+        text = fide_text(entries) if layout == "fide" else csv_text(entries)
+    return ListFile(layout, facts.period.label, day, text, entries, notes, system.lang)
+
+
+def _egd_notes(entries: list[Entry]) -> list[str]:
+    """Header lines of the EGD list: which names pinyin made, which PINs are derived."""
+    out = []
+    generated = [e.pin for e in entries if e.generated]
+    if generated:
+        out.append(f"Names romanised by pinyin, not given by the federation: {len(generated)} players")
+        for i in range(0, len(generated), 10):
+            out.append("Pinyin: " + " ".join(generated[i:i + 10]))
+    if any(e.pin.startswith("9") for e in entries):
+        out.append("PINs from 90000000 are made from the federation's player ids, not EGF PINs")
+    return out
+
+
+def _notes(layout: str, entries: list[Entry], extras: Extras, made: list[str]) -> list[Text]:
+    notes = []
+    generated = [f"{e.id} {e.surname} {e.given}".strip() for e in entries if e.generated]
+    if generated:
+        notes.append(M.RL_GENERATED_NAMES(count=len(generated), total=len(entries),
+                                          players=", ".join(generated[:12]) + (" …" if len(generated) > 12 else "")))
+    column, kind = ("egf_pin", "EGD PIN") if layout == "egd" else ("fide_id", "FIDE-style id")
+    derived = sum(1 for e in entries if not extras.get(e.id, column))
+    if derived:
+        notes.append(M.RL_DERIVED_IDS(count=derived, column=column, kind=kind))
+    if made:
+        notes.append(M.RL_CLUB_CODES(clubs=", ".join(made)))
+    cut = [e.id for e in entries if (egd_name(e) if layout == "egd" else fide_name(e))[1]]
+    if cut and layout != "csv":
+        notes.append(M.RL_NAMES_CUT(layout=layout, players=", ".join(cut)))
+    return notes
+
+
+def from_tables(tables: Mapping[str, Sequence[Sequence[Any]]], layout: str | None = None,
+                period: str | None = None, *, file: str | None = None, today: dt.date | None = None) -> ListFile:
+    """The rating list of an open workbook's sheets (one click): the same replay of the History."""
+    return rating_list(published(tables, file, period), tables, layout, file=file, today=today)
