@@ -494,9 +494,16 @@ def test_the_ledger_and_what_is_written(tmp_path, capsys, table_rows, monkeypatc
     assert run_cli("process", book, "--period", "2025") == 0
     table_rows.append(("the federation's name corrected in Settings after publishing", 0,
                        "processed; no re-rate asked (only the Settings that change numbers count)"))
-    setting("epsilon", lambda v: 0.02)
-    code, err = said("process", book)
-    assert code == 2 and "--from 2025" in err
+    from test_corrections import tables as club      # not the bundled sample (forgotten when changed)
+
+    book = write_book(club(), tmp_path / "case.xlsx")
+    assert run_cli("process", book, "--period", "2026H1") == 0
+    wb = openpyxl.load_workbook(book)
+    wb["Settings"].append(["k_new", 30])
+    wb.save(book)
+    capsys.readouterr()
+    code, err = said("process", book, "--period", "2026H2")
+    assert code == 2 and "--from 2026H1" in err
     table_rows.append(("a setting that changes numbers changed after publishing", code, err))
 
     book = fresh()
