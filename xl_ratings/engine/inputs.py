@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from pathlib import Path
-from collections.abc import Callable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -444,19 +444,26 @@ MEMBER_WORDS = ("", "yes", "y", "true", "1", "是", "会员", "會員", "no", "n
 NOT_MEMBER = ("no", "n", "false", "0", "否")
 
 
+def _fresh(rows: Rows, key: str, seen: Mapping[str, Player | Event], what: str
+           ) -> Iterator[tuple[int, dict[str, Any], str]]:
+    """The rows of ``rows`` with an id (``key``) not seen before; a repeated id is a problem."""
+    for i, rec in rows.records:
+        ident = rows.ident(i, rec, key)
+        if ident is None:
+            continue
+        if ident in seen:
+            rows.err(i, key, f"duplicate {what} id (first on row {seen[ident].row})", ident)
+            continue
+        yield i, rec, ident
+
+
 def _read_players(r: _Reading) -> dict[str, Player]:
     players: dict[str, Player] = {}
     ps = r.sheet("Players")
     if ps is None:
         return players
     bounds, system = r.bounds, r.system
-    for i, rec in ps.records:
-        pid = ps.ident(i, rec, "id")
-        if pid is None:
-            continue
-        if pid in players:
-            ps.err(i, "id", f"duplicate player id (first on row {players[pid].row})", pid)
-            continue
+    for i, rec, pid in _fresh(ps, "id", players, "player"):
         sex = ps.text(rec, "sex").upper()
         if sex not in SEXES:
             ps.err(i, "sex", "must be M/F or 男/女", rec.get("sex"))
@@ -480,18 +487,12 @@ def _read_players(r: _Reading) -> dict[str, Player]:
 
 
 def _read_events(r: _Reading, players: Mapping[str, Player]) -> dict[str, Event]:
+    rulebook, params = r.rulebook, r.params
     events: dict[str, Event] = {}
     es = r.sheet("Events")
     if es is None:
         return events
-    rulebook, params = r.rulebook, r.params
-    for i, rec in es.records:
-        eid = es.ident(i, rec, "event")
-        if eid is None:
-            continue
-        if eid in events:
-            es.err(i, "event", f"duplicate event id (first on row {events[eid].row})", eid)
-            continue
+    for i, rec, eid in _fresh(es, "event", events, "event"):
         start, end = es.date(i, rec, "start"), es.date(i, rec, "end", required=True)
         fmt_t = es.text(rec, "format").lower()
         if fmt_t not in FORMATS:
