@@ -57,29 +57,37 @@ def canon12(v: Any) -> str:
     """A value as any spreadsheet program writes it back: a number to 12 significant
     digits (1272.130705178243 and LibreOffice's 1272.13070517824 are one value), a
     date as a date, a rank as its ordinal, text without outer spaces."""
-    if v is None:
-        return ""
-    if isinstance(v, bool):
-        return "1" if v else "0"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, float):
+    t = v.__class__                         # the common types first: a History has a million cells
+    if t is float:
         if v != v:
             return "nan"
-        return "0" if v == 0 else format(v, f".{DIGITS}g")
+        return "0" if v == 0 else format(v, _G12)
+    if t is str:
+        return v.strip()
+    if t is int:
+        return str(v)
+    if v is None:
+        return ""
+    if t is dt.date:
+        return v.isoformat()
+    if t is bool:
+        return "1" if v else "0"
     if isinstance(v, dt.datetime):
         return v.date().isoformat() if v.time() == dt.time() else v.isoformat()
     if isinstance(v, dt.date):
         return v.isoformat()
-    if isinstance(v, str):
-        return v.strip()
     if isinstance(v, Rank):
         return f"rank{v.ordinal}"
     if isinstance(v, (tuple, list)):
         return "(" + ",".join(canon12(x) for x in v) + ")"
+    if isinstance(v, (int, float)):          # subclasses (NumPy's, IntEnum)
+        return canon12(float(v)) if isinstance(v, float) else str(int(v))
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
         return type(v).__name__ + canon12(tuple(getattr(v, f.name) for f in dataclasses.fields(v) if f.compare))
     return str(v)
+
+
+_G12 = f".{DIGITS}g"
 
 
 def rounded(v: Any) -> Any:
@@ -202,19 +210,31 @@ class Fingerprints:
     def __init__(self, records: Records, period: Period, params: Any = None) -> None:
         self.records, self.period, self.params = records, period, params
         self._by_kind: dict[str, dict[str, str]] = {}
+        self._x: str | None = None
+        self._s: str | None = None
 
     def _settings(self) -> str:
-        params = self.params
-        if params is None:
-            from .. import systems
-            from .settings import params_from_settings
+        """The ``X`` part now (computed once)."""
+        if self._x is None:
+            params = self.params
+            if params is None:
+                from .. import systems
+                from .settings import params_from_settings
 
-            params = self.params = params_from_settings(systems.get(self.records.system), self.records.settings)
-        return params_digest(self.records.system, params)
+                params = self.params = params_from_settings(systems.get(self.records.system),
+                                                            self.records.settings)
+            self._x = params_digest(self.records.system, params)
+        return self._x
+
+    def _legacy_settings(self) -> str:
+        """The ``S`` part now (computed once)."""
+        if self._s is None:
+            self._s = "S" + settings_digest(self.records.settings)
+        return self._s
 
     def _of(self, kind: str) -> dict[str, str]:
         if kind not in self._by_kind:
-            settings = self._settings() if kind == "Y" else None
+            settings = self._settings() if kind == "Y" else self._legacy_settings()
             self._by_kind[kind] = period_digests(self.records, self.period, kind, settings)
         return self._by_kind[kind]
 
@@ -236,7 +256,7 @@ class Fingerprints:
         if now is None:
             return None
         # the settings part is compared in its own format too
-        settings = self._settings() if "X" in p else "S" + settings_digest(self.records.settings)
+        settings = self._settings() if "X" in p else self._legacy_settings()
         return differs(fingerprint_of(stored), settings + ":" + now.split(":", 1)[1])
 
 

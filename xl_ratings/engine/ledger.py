@@ -224,7 +224,7 @@ def seal(e: Entry, period_members: str) -> str:
     list -- not its name, which a typo fix may change."""
     values = [e.period.label, e.period.start, e.period.end, e.id, e.old, e.change] + _sealed_values(e) \
         + [e.inputs or "", period_members]
-    text = "|".join(canon12(v) for v in values)
+    text = "|".join([canon12(v) for v in values])
     return "Z" + hashlib.blake2b(text.encode("utf-8"), digest_size=6).hexdigest()
 
 
