@@ -63,13 +63,13 @@ def canon12(v: Any) -> str:
             return "nan"
         return "0" if v == 0 else format(v, _G12)
     if t is str:
-        return v.strip()
+        return str(v.strip())
     if t is int:
         return str(v)
     if v is None:
         return ""
     if t is dt.date:
-        return v.isoformat()
+        return str(v.isoformat())
     if t is bool:
         return "1" if v else "0"
     if isinstance(v, dt.datetime):
