@@ -262,13 +262,16 @@ def write_opengotha(path: Path, d: Def = EVENT) -> Path:
 
 
 # ---------------------------------------------------------------- club report
-def report_tables(d: Def = EVENT, games: bool = True) -> dict[str, list[list]]:
+def report_tables(d: Def = EVENT, games: bool = True, ids: bool = True) -> dict[str, list[list]]:
+    """``ids``: the federation ids SH001 … (the players' numbers): a workbook whose SH001 is
+    another person refuses them (leave them out to import into the Shanghai sample)."""
     event = [["项目 key", "内容 value"], ["名称 name", d.name], ["开始 start", d.start], ["结束 end", d.end],
              ["赛制 format", "swiss" if games else "round_robin"], ["级别 class", "B"], ["等级 level", "provincial"],
              ["冠军 champion", 1], ["主办 organiser", "Shanghai Go Club"], ["裁判 arbiter", "Zhou Li"]]
     players = [["编号 no", "姓名 name", "性别 sex", "单位 club", "段级 rank", "等级分 rating", "会员号 federation_id"]]
     for p in d.players:
-        players.append([int(p.key), p.name, "男" if p.sex == "M" else "女", p.club, p.rank, p.rating, f"SH{p.key:0>3}"])
+        players.append([int(p.key), p.name, "男" if p.sex == "M" else "女", p.club, p.rank, p.rating,
+                        f"SH{p.key:0>3}" if ids else None])
     tables: dict[str, list[list]] = {"Event": event, "Players": players}
     if games:
         rows = [["轮次 round", "日期 date", "棋手 player", "对手 opponent", "结果 result", "让子 handicap"]]
@@ -285,10 +288,10 @@ def report_tables(d: Def = EVENT, games: bool = True) -> dict[str, list[list]]:
     return tables
 
 
-def write_report(path: Path, d: Def = EVENT, games: bool = True) -> Path:
+def write_report(path: Path, d: Def = EVENT, games: bool = True, ids: bool = True) -> Path:
     wb = openpyxl.Workbook()
     wb.remove(wb.active)
-    for name, rows in report_tables(d, games).items():
+    for name, rows in report_tables(d, games, ids).items():
         ws = wb.create_sheet(name)
         for row in rows:
             ws.append(row)

@@ -219,8 +219,8 @@ def test_the_officers_match_is_remembered_for_that_club(tmp_path, capsys):
     # --new: another person, remembered too; an answer naming nobody is refused
     other = dataclasses.replace(later, name="X", start=D(2026, 11, 8), end=D(2026, 11, 8),
                                 games=(G(1, "1", "2", "0"),))
-    assert run_cli("import", write_h9(tmp_path / "x.h9", other), "--into", book, "--match", "Nobody=HK001") == 2
-    assert "--match Nobody: no player of the imported files is called Nobody" in capsys.readouterr().err
+    assert run_cli("import", write_h9(tmp_path / "x.h9", other), "--into", book, "--new", "Nobody") == 2
+    assert "--new Nobody: no player of the imported files is called Nobody" in capsys.readouterr().err
 
 
 def test_the_answer_on_the_import_sheet_of_an_older_workbook(tmp_path):

@@ -83,11 +83,13 @@ def test_without_the_derived_ids_the_same_files_would_make_new_players(tmp_path,
     book = processed_sample(tmp_path, "gor")
     listed = tmp_path / "egf_db.txt"
     assert run_cli("publish", book, "--rating-list", listed) == 0
-    players = [P(p.key, "Zz" + p.surname, "Unknown", "M", "NEW", "5k", p.rating, "", pin=p.pin)
+    # the names in capitals, given name first, another club: still the same PINs
+    players = [P(p.key, p.first.upper(), p.surname.upper(), "M", "NEW", "5k", p.rating, "", pin=p.pin)
                for p in egd_players(listed.read_bytes())[:4]]
     source = write_opengotha(tmp_path / "after.xml", tournament(players))
     plan, _ = import_into(book, [str(source)], dry_run=True)
-    assert len(plan.summaries[0].matched) == 4          # other names, other club: still the same PINs
+    assert len(plan.summaries[0].matched) == 4
+    assert not plan.summaries[0].told                    # the names are ours: none "differ"
     monkeypatch.setattr(matching, "derived_pins", lambda extras: {})
     plan, _ = import_into(book, [str(source)], dry_run=True)
     assert len(plan.summaries[0].new_players) == 4

@@ -324,8 +324,8 @@ def test_report_template_keys_are_the_importers():
 @pytest.mark.parametrize("name, system", [("report.xlsx", "shanghai"), ("report_gor.xlsx", "gor")])
 def test_a_reports_sample_ids_are_the_federation_workbooks(name, system, tmp_path, capsys):
     """Every federation id in a report's sample is a player of that system's sample workbook, under
-    the same name (the id pattern is the workbook's: SH007, HK001): imported into the sample
-    workbook, those players are matched by id and the others are new -- nobody is someone else."""
+    the same name (the id pattern is the workbook's: SH007, HK001) -- nobody is someone else.  The
+    sample itself is never imported: a report still holding it is refused."""
     from python_calamine import CalamineWorkbook
 
     from xl_ratings.engine.sample import sample_records
@@ -337,10 +337,8 @@ def test_a_reports_sample_ids_are_the_federation_workbooks(name, system, tmp_pat
     given = {p.federation_id: p.name for p in t.players if p.federation_id}
     assert len(given) == 3 and all(known[i].name == n for i, n in given.items())
     capsys.readouterr()
-    assert run_cli("import", ROOT / name, "--into", ROOT / f"{system}.xlsx", "--dry-run") == 0
-    out = capsys.readouterr().out
-    assert "3 matched" in out and "3 new player(s)" in out
-    assert all(f"{i} {n} (id " in out for i, n in given.items())
+    assert run_cli("import", ROOT / name, "--into", ROOT / f"{system}.xlsx", "--dry-run") == 2
+    assert "still holds the sample" in capsys.readouterr().err
 
 
 def test_the_hong_kong_report_is_traditional_with_go_grades_and_handicaps(tmp_path, capsys):

@@ -91,7 +91,7 @@ def test_a_hidden_column_entry_without_its_columns_is_a_problem_not_a_traceback(
 
 def test_a_report_source_with_a_hidden_column_is_refused(tmp_path, capsys):
     """A report's hidden column (its ratings) must not be imported: refused, naming it."""
-    src = write_report(tmp_path / "report.xlsx", EVENT)
+    src = write_report(tmp_path / "report.xlsx", EVENT, ids=False)
     wb = openpyxl.load_workbook(src)
     ws = wb["Players"]
     col = next(c.column_letter for c in ws[1] if "rating" in str(c.value).lower())
@@ -106,7 +106,7 @@ def test_a_report_source_with_a_hidden_column_is_refused(tmp_path, capsys):
 
 
 def test_a_report_source_with_rows_of_zero_height_is_refused(tmp_path, capsys):
-    src = write_report(tmp_path / "report.xlsx", EVENT)
+    src = write_report(tmp_path / "report.xlsx", EVENT, ids=False)
     set_row_height(src, games_part(src), 3, "0")
     target = shutil.copy(ROOT / "shanghai.xlsx", tmp_path / "book.xlsx")
     assert run_cli("import", src, "--into", target) == 2
@@ -255,7 +255,7 @@ def test_import_keeps_every_other_cell_of_a_reused_row(tmp_path, capsys):
     part = games_part(Path(path))
     rezip(Path(path), lambda name, d: re.sub(rb'<c r="(J\d+)"><f>(.*?)</f><v\s*/?>(?:</v>)?</c>',
                                              rb'<c r="\1" t="str"><f>\2</f><v></v></c>', d) if name == part else d)
-    src = write_report(tmp_path / "report.xlsx", EVENT)
+    src = write_report(tmp_path / "report.xlsx", EVENT, ids=False)
     assert run_cli("import", src, "--into", path) == 0, capsys.readouterr().err
     ws = openpyxl.load_workbook(path)["Games"]
     for r in range(n + 1, n + 9):
@@ -272,7 +272,7 @@ def test_import_with_a_space_below_the_table_is_no_traceback(tmp_path, capsys):
     ws = wb["Games"]
     ws.cell(ws.max_row + 3, 2).value = " "
     wb.save(path)
-    src = write_report(tmp_path / "report.xlsx", EVENT)
+    src = write_report(tmp_path / "report.xlsx", EVENT, ids=False)
     assert run_cli("import", src, "--into", path) == 0
     assert "Traceback" not in capsys.readouterr().err
 
@@ -311,7 +311,7 @@ def test_import_never_writes_past_a_sheets_last_row(tmp_path, capsys, monkeypatc
     last = len(openpyxl.load_workbook(path)["Games"]["A"])
     monkeypatch.setattr(append, "MAX_ROWS", last + 3)
     data = Path(path).read_bytes()
-    src = write_report(tmp_path / "report.xlsx", EVENT)
+    src = write_report(tmp_path / "report.xlsx", EVENT, ids=False)
     with pytest.raises(InputErrors, match=f"6 rows would be added from row {last + 1} to row {last + 6}, past a "
                                           f"sheet's last row {last + 3:,}"):
         import_into(path, [str(src)], dry_run=True)

@@ -40,7 +40,8 @@ from ..i18n.catalogue import imports as M
 from ..i18n.labels import header_key, label, sheet_key
 from .. import systems
 from ..systems.records import Records
-from .matching import ID_COLUMNS, Answers, Matcher, read_identities
+from .answers import Answers
+from .matching import ID_COLUMNS, Matcher, read_identities
 from .model import Tournament
 from .plan import Appended, Options, Plan, number_at_end, where_of
 from .steps import Importing, new_player_member
@@ -138,7 +139,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
         summary = state.one(t)
         if summary is not None:
             summaries.append(summary)
-    problems = state.problems + (answers.unused() if not state.problems else [])
+    problems = state.problems + (matcher.answer_problems() if not state.problems else [])
     if problems:
         raise InputErrors(problems)
     if new_player_member(system) == "no":

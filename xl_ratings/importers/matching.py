@@ -2,12 +2,16 @@
 
 An imported player is the workbook's player
 
-1. the officer named (``--match NAME=ID``), or nobody's (``--new NAME``);
-2. whose federation id, EGF PIN or FIDE id the source carries;
-3. the Identities sheet remembers for this spelling and club (an earlier answer);
-4. whose name and club are the same, compared in their canonical form
+1. whose federation id, EGF PIN or FIDE id the source carries -- when the
+   names have something in common (a spelling, one character, the Latin
+   name our lists give); an id naming someone else entirely is a question;
+2. the Identities sheet remembers for this spelling and club (an earlier answer);
+3. whose name and club are the same, compared in their canonical form
    (:mod:`xl_ratings.i18n.canonical`) and clubs through the Clubs sheet
-   (:mod:`xl_ratings.engine.clubs`: ``KLN`` is ``九龍棋社``).
+   (:mod:`xl_ratings.engine.clubs`: ``KLN`` is ``九龍棋社``);
+4. else the one the officer named (``--match NAME=ID``), or nobody's (``--new
+   NAME``): an answer is for a player the import could not match by itself
+   (:mod:`.answers`), never for one it did.
 
 One candidate with the name and the club: matched.  The same name in another
 club only, or several candidates: the import stops and asks
@@ -20,8 +24,8 @@ from __future__ import annotations
 
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence, Set
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence, Set
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -35,67 +39,11 @@ from ..i18n.canonical import canonical, club_key, edit_distance, is_cjk, name_ke
 from ..i18n.catalogue import imports as M
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Records
+from .answers import Answers
 from .model import ImportedPlayer
 
 #: Players columns that identify a player across federations (kept when the sheet has them).
 ID_COLUMNS = ("federation_id", "egf_pin", "fide_id")
-
-
-# --------------------------------------------------------------------------- the officer's answers
-@dataclass
-class Answers:
-    """``--match NAME=ID`` and ``--new NAME`` (command line or Import sheet), by name key."""
-
-    match: dict[str, tuple[str, str]] = field(default_factory=dict)   #: key -> (name as typed, id)
-    new: dict[str, str] = field(default_factory=dict)                 #: key -> name as typed
-    used: set[str] = field(default_factory=set)                       #: the names typed that found a player
-
-    @classmethod
-    def read(cls, match: Iterable[str], new: Iterable[str], records: Records,
-             problems: list[RatingInputError]) -> "Answers":
-        out = cls()
-        given: dict[str, str] = {}
-        for text in match:
-            name, eq, pid = (part.strip() for part in str(text).rpartition("="))
-            if not eq or not name or not pid:
-                problems.append(RatingInputError(M.ANSWER_FORM(), value=text))
-                continue
-            if pid not in records.players:
-                problems.append(RatingInputError(M.ANSWER_UNKNOWN_ID(name=name, id=pid), value=text))
-                continue
-            out._add(name, f"--match {name}={pid}", given, problems)
-            out.match.update({k: (name, pid) for k in name_keys(name)})
-        for text in new:
-            name = str(text).strip()
-            out._add(name, f"--new {name}", given, problems)
-            out.new.update({k: name for k in name_keys(name)})
-        return out
-
-    def _add(self, name: str, answer: str, given: dict[str, str], problems: list[RatingInputError]) -> None:
-        for k in name_keys(name):
-            if k in given and given[k] != answer:
-                problems.append(RatingInputError(M.ANSWER_TWICE(name=name, answers=f"{given[k]}; {answer}"),
-                                                 value=name))
-                return
-            given[k] = answer
-
-    def of(self, keys: frozenset[str]) -> tuple[str, str | None] | None:
-        """(name as typed, id or None for --new) answering a player with these name keys."""
-        for k in keys:
-            if k in self.match:
-                name, pid = self.match[k]
-                return name, pid
-            if k in self.new:
-                return self.new[k], None
-        return None
-
-    def unused(self) -> list[RatingInputError]:
-        """An answer naming nobody of the sources is refused, never silently ignored."""
-        out = []
-        for option, names in (("--match", {n for n, _ in self.match.values()}), ("--new", set(self.new.values()))):
-            for name in sorted(names - self.used):
-                out.append(RatingInputError(M.ANSWER_NAMES_NOBODY(option=option, name=name), value=name))
-        return out
 
 
 # --------------------------------------------------------------------------- the Identities sheet
@@ -135,6 +83,7 @@ class Found:
     candidates: tuple[str, ...] = ()        #: ask the officer: these could be meant
     other_club: bool = False                #: the candidates are all of other clubs
     answered: bool = False                  #: the officer answered (remember it)
+    id_named: str = ""                      #: the player a source id names, whose name is another (ask)
 
 
 class Matcher:
@@ -165,16 +114,34 @@ class Matcher:
         self.book_clubs = {self.club[pid] for pid in records.players} - {""}
         self.remembered: dict[tuple[str, str], Remembered] = {}
         self.problems: list[RatingInputError] = []
+        #: name key -> (name, id, how) of the source players matched without an answer
+        self.by_themselves: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
         for r in remembered:
             self._remember(r)
+        for a in answers.given:
+            if a.pid is not None and not self.same_person_named(a.pid, a.name):
+                self.problems.append(RatingInputError(M.ANSWER_OTHER_NAME(
+                    answer=a.typed, id=a.pid, book_name=records.players[a.pid].name, name=a.name)))
 
     def latin_is(self, pid: str, name: str) -> bool:
-        """Is ``name`` the Latin name our rating lists give player ``pid``?"""
+        """Is ``name`` the Latin name our rating lists give player ``pid``, in any form the
+        pairing programs write it back (``Long, Fang``, ``LONG Fang``, ``Long_Fang``, ``Fang Long``)?"""
         p = self.records.players.get(pid)
         if p is None:
             return False
         latin = latin_name(p.name, self.extras.get(pid, "latin_name") if self.extras else "")
-        return latin is not None and canonical(latin.spaced()) == canonical(fold_ascii(name).replace("_", " "))
+        if latin is None:
+            return False
+        ours = latin_keys(f"{latin.surname}, {latin.given}" if latin.given else latin.surname)
+        return bool(ours & latin_keys(name))
+
+    def same_person_named(self, pid: str, name: str, surname: str | None = None) -> bool:
+        """May ``name`` be player ``pid``'s name: a spelling in common, one character (or a
+        small edit) apart, or the Latin name our lists give?  (Not: a name entirely different.)"""
+        theirs = self.keys.get(pid, frozenset())
+        ours = name_keys(name, surname)
+        return bool(theirs & ours) or any(near_names(a, b) for a in ours for b in theirs) \
+            or self.latin_is(pid, name)
 
     def _index(self, pid: str, keys: frozenset[str], club: str, rank: Rank | None) -> None:
         for k in keys:
@@ -204,20 +171,28 @@ class Matcher:
         return p.country if p.country and self.clubs.find(p.country) is not None else ""
 
     def match(self, p: ImportedPlayer, exclude: Set[str] = frozenset()) -> Found:
-        """Who ``p`` is; ``exclude``: players made new for other people of the same source."""
+        """Who ``p`` is; ``exclude``: players made new for other people of the same source.
+        The officer's answer counts only where the import could not tell by itself."""
         keys = name_keys(p.name, p.surname)
-        answer = self.answers.of(keys)
-        if answer is not None:
-            self.answers.used.add(answer[0])
-            return Found(answer[1], "answer" if answer[1] else "new", answered=True)
-        found = self._by_id(p)
-        if found is not None:
-            return found
         club = self.clubs.key(self.club_of(p))
-        for k in keys:
-            r = self.remembered.get((k, club))
+        found = self._by_id(p)
+        if found is None or found.candidates:
+            r = next((r for k in keys if (r := self.remembered.get((k, club))) is not None), None)
             if r is not None:
-                return Found(r.id, "remembered")
+                found = Found(r.id, "remembered")
+        if found is None:
+            found = self._by_name(keys, club, exclude)
+        if found.pid is not None:
+            for k in keys:
+                self.by_themselves[k].append((p.name, found.pid, found.how))
+            return found
+        answer = self.answers.of(keys, club, self.clubs.key)
+        if answer is None:
+            return found
+        self.answers.note(answer, p.name, self.club_of(p), p.source.describe())
+        return Found(answer.pid, "answer" if answer.pid else "new", answered=True)
+
+    def _by_name(self, keys: frozenset[str], club: str, exclude: Set[str]) -> Found:
         hits = sorted({pid for k in keys for pid in self.by_key.get(k, ()) if pid not in exclude})
         if not hits:
             return Found(None)
@@ -232,6 +207,10 @@ class Matcher:
             return Found(None, "name", tuple(same))
         return Found(None, "name", tuple(hits), other_club=True)
 
+    def answer_problems(self) -> list[RatingInputError]:
+        """Answers for nobody asked about (or for several clubs' players at once)."""
+        return self.answers.problems(self.by_themselves)
+
     def remembers(self, p: ImportedPlayer, club: str, pid: str) -> bool:
         """Does the Identities sheet already say that ``p`` from ``club`` is ``pid``?"""
         key = self.clubs.key(club)
@@ -239,21 +218,34 @@ class Matcher:
                    if (r := self.remembered.get((k, key))) is not None)
 
     def _by_id(self, p: ImportedPlayer) -> Found | None:
+        """The player a source id names; a question when that player's name is another
+        entirely (a club report's sample ids, a wrong id): the name's candidates beside it."""
+        found: Found | None = None
         if p.federation_id and p.federation_id.strip().casefold() in self.by_id:
-            return Found(self.by_id[p.federation_id.strip().casefold()], "id")
+            found = Found(self.by_id[p.federation_id.strip().casefold()], "id")
         for col in ID_COLUMNS:
             value = getattr(p, col)
-            if value:
+            if found is None and value:
                 hits = self.by_column[col].get(str(value).strip(), [])
                 if len(hits) == 1:
-                    return Found(hits[0], col)
-                if len(hits) > 1:
+                    found = Found(hits[0], col)
+                elif len(hits) > 1:
                     return Found(None, col, tuple(hits))
-        return None
+        if found is None or found.pid is None or self.same_person_named(found.pid, p.name, p.surname):
+            return found
+        keys = name_keys(p.name, p.surname)
+        named = sorted({pid for k in keys for pid in self.by_key.get(k, ())} - {found.pid})
+        return Found(None, found.how, (found.pid, *named), id_named=found.pid)
 
     def add(self, pid: str, p: ImportedPlayer, rank: Rank | None) -> None:
         """A new player of this import, matched like the workbook's by the next sources."""
         self._index(pid, name_keys(p.name, p.surname), self.clubs.key(self.club_of(p)), rank)
+
+    def same_name_and_club(self, p: ImportedPlayer) -> list[str]:
+        """The workbook's players with ``p``'s name and club (a new player made so by an answer)."""
+        club = self.clubs.key(self.club_of(p))
+        return sorted({pid for k in name_keys(p.name, p.surname) for pid in self.by_key.get(k, ())
+                       if pid in self.records.players and self.club[pid] == club})
 
     def known_club(self, club: str) -> bool:
         """Is ``club`` (as a source writes it) a club of the Clubs sheet or of the Players sheet?"""
@@ -355,4 +347,15 @@ class _NearIndex:
         return out
 
 
-__all__ = ["Answers", "Found", "ID_COLUMNS", "Matcher", "Remembered", "read_identities", "source_rank"]
+def latin_keys(name: str) -> frozenset[str]:
+    """A Latin name's keys as the pairing programs write it: accents folded, underscores
+    and hyphens as spaces, any case, ``Surname, Given`` or either order."""
+    text = fold_ascii(name).replace("_", " ").replace("-", " ")
+    keys = name_keys(text)
+    if "," not in text:
+        words = canonical(text).split()
+        keys |= {" ".join(words[1:] + words[:1])} if len(words) > 1 else set()
+    return frozenset(keys)
+
+
+__all__ = ["Found", "ID_COLUMNS", "Matcher", "latin_keys", "Remembered", "read_identities", "source_rank"]

@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RatingInputError, Text, Where
-from ..i18n.canonical import name_keys, plain
+from ..i18n.canonical import canonical, name_keys, plain
 from ..i18n.catalogue import imports as M
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Event, Records
+from ..systems.report_sample import report_samples
 from .fingerprint import Fingerprint, Likeness, likeness
 from .matching import ID_COLUMNS, Found, Matcher, source_rank
 from .model import ImportedPlayer, Source, Tournament
@@ -34,6 +35,8 @@ from .summary import Summary, Told
 
 #: Possible matches listed per new player (by id).
 NEAR_SHOWN = 3
+#: Players without a game named in the summary.
+SHOWN_IDLE = 12
 
 
 @dataclass
@@ -70,7 +73,7 @@ class Importing:
     # ------------------------------------------------------------------ the steps, in order
     def one(self, t: Tournament) -> Summary | None:
         """Add one tournament to the plan; None (with its problems kept) when it cannot be."""
-        if not self.check_game(t):
+        if not self.check_sample(t) or not self.check_game(t):
             return None
         summary = Summary(t.source, t.format, "", "", True,
                           notes=[n for n in t.notes if not (self.options.name and "has no title line" in n)])
@@ -98,6 +101,15 @@ class Importing:
             per_round[str(row["round"]) if row["round"] is not None else "—"] += 1
         summary.games_per_round = dict(sorted(per_round.items(), key=lambda kv: _round_order(kv[0])))
         return summary
+
+    def check_sample(self, t: Tournament) -> bool:
+        """A club report still holding the sample ``xl-ratings new report`` puts in it is refused:
+        its games would be rated as a real tournament, its ids give games to the federation's players."""
+        held = report_sample_held(t)
+        if held is None:
+            return True
+        self.problems.append(RatingInputError(M.REPORT_HOLDS_SAMPLE(held=held), where=Where(t.source)))
+        return False
 
     def check_game(self, t: Tournament) -> bool:
         """A source of another game is refused, naming the workbook's system: Go files (h9,
@@ -128,7 +140,15 @@ class Importing:
         made: dict[tuple[str, str], str] = {}       # (name key, club key) -> a player made new for this source
         made_ids: set[str] = set()
         before = len(self.problems)
+        played = {g.player for g in t.games} | {g.opponent for g in t.games}
+        idle = [p for p in t.players if p.key not in played]
+        if idle:            # registered, never played: not a player of this tournament's results
+            summary.told.append(Told(M.SUMMARY_WITHOUT_GAMES, {
+                "count": len(idle), "names": ", ".join(plain(p.name) for p in idle[:SHOWN_IDLE])
+                + (" …" if len(idle) > SHOWN_IDLE else "")}))
         for p in t.players:
+            if p.key not in played:
+                continue
             club = self.matcher.club_of(p)
             if club and not self.matcher.known_club(club):
                 summary.unknown_clubs[club] += 1
@@ -161,6 +181,14 @@ class Importing:
         players = self.records.players
         listed = "; ".join(f"{c} {self.made.get(c) or players[c].name} "
                            f"({(players[c].club if c in players else '') or '—'})" for c in found.candidates)
+        if found.id_named:
+            book = players[found.id_named]
+            others = "; ".join(listed.split("; ")[1:]) or "—"
+            question = M.ID_NAMES_ANOTHER(name=p.name, club=club or "—", column=found.how, id=found.id_named,
+                                          book_name=book.name, others=others)
+            answer = M.ANSWER_OPTIONS(name=plain(p.name))
+            return RatingInputError(Text(M.ID_NAMES_ANOTHER.id, f"{question.en} {answer.en}",
+                                         f"{question.zh}{answer.zh}"), where=where_of(p.source))
         if not found.other_club:
             m = M.SEVERAL_CANDIDATES
         else:
@@ -214,6 +242,11 @@ class Importing:
         players.rows.append(row)
         players.sources.append(p.source)
         summary.new_players.append((pid, p.name))
+        for twin in self.matcher.same_name_and_club(p):
+            book = self.records.players[twin]
+            summary.told.append(Told(M.SUMMARY_NEW_SAME_AS, {
+                "id": twin, "book_name": book.name, "book_club": book.club or "—", "name": plain(p.name),
+                "where": p.source.describe(), "new": pid}))
         for near in self.matcher.near(p, source_rank(p))[:NEAR_SHOWN]:
             book = self.records.players[near]
             summary.told.append(Told(M.SUMMARY_POSSIBLE_MATCH, {
@@ -324,6 +357,28 @@ class Importing:
 
 
 # --------------------------------------------------------------------------- values
+#: Games of a report's sample found in a report that make it the sample still (a club's own
+#: event never pairs the sample's players by their names in the sample's rounds).
+SAMPLE_GAMES = 3
+
+
+def report_sample_held(t: Tournament) -> str | None:
+    """What of a report's sample the report ``t`` still holds (its event name, or games: the same
+    players by name in the same round), or None.  Reports only."""
+    if t.format != "report":
+        return None
+    names = {p.key: canonical(p.name) for p in t.players}
+    ours = {(g.round, frozenset((names.get(g.player), names.get(g.opponent)))) for g in t.games}
+    for sample in report_samples():
+        if canonical(dict(sample["Event"]).get("name")) == canonical(t.event.name):
+            return t.event.name
+        theirs = {row[0]: canonical(row[1]) for row in sample["Players"]}
+        same = sum(1 for g in sample["Games"] if (g[0], frozenset((theirs[g[2]], theirs[g[3]]))) in ours)
+        if same >= SAMPLE_GAMES:
+            return f"{same}/{len(sample['Games'])}"
+    return None
+
+
 def _same_name(a: str, b: str) -> bool:
     return bool(name_keys(a) & name_keys(b))
 

@@ -58,6 +58,12 @@ SEVERAL_CANDIDATES = message(
     "imports.several_candidates",
     "player {name} ({club}) could be any of {candidates}: which one?",
     "棋手 {name}（{club}）可能是 {candidates} 中的任何一人：是哪一位？")
+ID_NAMES_ANOTHER = message(
+    "imports.id_names_another",
+    "player {name} ({club}) carries the {column} of {id} {book_name}, a name entirely different: a wrong id (a "
+    "report's sample?) or the same person? players named {name}: {others}.",
+    "棋手 {name}（{club}）带有 {id} {book_name} 的 {column}，但姓名完全不同：编号错了（报表中的示例？）还是同一人？"
+    "名为 {name} 的棋手：{others}。")
 ANSWER_FORM = message(
     "imports.answer_form",
     "--match takes SOURCE_NAME=ID: the name as the source writes it, then the player's id in the workbook",
@@ -74,6 +80,30 @@ ANSWER_TWICE = message(
     "imports.answer_twice",
     "{name} is answered twice ({answers}): give one answer per name",
     "{name} 有两个答复（{answers}）：每个姓名只能回答一次")
+ANSWER_NEW_EMPTY = message(
+    "imports.answer_new_empty",
+    "--new takes the name as the source writes it; it was given empty",
+    "--new 后面应写来源文件中的姓名，现在是空的")
+ANSWER_SEVERAL_CLUBS = message(
+    "imports.answer_several_clubs",
+    "{answer} answers players of several clubs: {players}; an answer is for one (name, club): give the club as "
+    "the question shows it, e.g. --match \"{name} (CLUB)=ID\" or --new \"{name} (CLUB)\", one answer each",
+    "{answer} 同时回答了不同单位的棋手：{players}；一条答复只对应一个（姓名，单位）：请按问题中的写法加上单位，例如 "
+    "--match \"{name} (单位)=编号\" 或 --new \"{name} (单位)\"，每人一条")
+ANSWER_NOT_ASKED = message(
+    "imports.answer_not_asked",
+    "{answer}: nobody was asked about: {players} matched by themselves, and an answer never changes that; leave "
+    "the answer out (to change a match by name and club, correct the name or club in the Players sheet or the "
+    "source; one by the Identities sheet, correct its row)",
+    "{answer}：没有需要回答的问题：{players} 已自动对应，答复不会改变它；请删去这条答复（如要改变按姓名和单位的对应，"
+    "请改正 Players 表或来源中的姓名或单位；如是 Identities 表的对应，请改正该行）")
+ANSWER_OTHER_NAME = message(
+    "imports.answer_other_name",
+    "{answer}: {id} is {book_name}, a name entirely different from {name}: a typo in the id? nothing was written "
+    "and nothing remembered. Give the right id; if {book_name} really is this person under another name, write "
+    "the line yourself in the Identities sheet (spelling {name}, the club as the source writes it, id {id}) and import again",
+    "{answer}：{id} 是 {book_name}，与 {name} 完全不同：编号写错了吗？未写入也未记住任何内容。请给出正确的编号；如 "
+    "{book_name} 确实是此人（改过名），请亲自在 Identities 表中添加一行（写法 {name}，单位按来源的写法，编号 {id}）后再导入")
 REMEMBERED_UNKNOWN_ID = message(
     "imports.remembered_unknown_id",
     "says {spelling} ({club}) is player {id}, but the Players sheet has no player {id}: correct the id, or delete "
@@ -117,6 +147,13 @@ PRO_GRADE_NOT_GO_BOOK = message(
     "imports.pro_grade_not_go_book",
     "{rank} is a professional Go grade: Go grades never become ranks of {system} ({title})",
     "{rank} 是围棋职业段位：围棋段位不能当作 {system}（{title}）的段级")
+
+REPORT_HOLDS_SAMPLE = message(
+    "imports.report_holds_sample",
+    "this club report still holds the sample that xl-ratings new report puts in it ({held}): its games would be "
+    "rated as a real tournament. Delete the sample's rows (Event, Players, Games) and enter your event",
+    "这份俱乐部成绩报表仍含有 xl-ratings new report 生成的示例（{held}）：其对局会被当作真实比赛计算。"
+    "请删除示例各行（Event、Players、Games 表），填写你们的比赛")
 
 # --------------------------------------------------------------------------- the same tournament twice
 SAME_GAMES_AS_EVENT = message(
@@ -198,6 +235,16 @@ SUMMARY_POSSIBLE_MATCH = message(
     "the same person, import with --match {name}={id}",
     "可能是同一人：{id} {book_name}（{book_club}）与 {name}（{where}），后者作为新棋手 {new} 录入；如是同一人，"
     "请加 --match {name}={id} 导入")
+SUMMARY_NEW_SAME_AS = message(
+    "imports.summary_new_same_as",
+    "{name} ({where}) entered as new player {new} by your answer, though {id} {book_name} ({book_club}) has the "
+    "same name and club: check that they are two people",
+    "{name}（{where}）按您的答复作为新棋手 {new} 录入，但 {id} {book_name}（{book_club}）的姓名和单位都相同："
+    "请核对是否确为两人")
+SUMMARY_WITHOUT_GAMES = message(
+    "imports.summary_without_games",
+    "{count} player(s) without any game in the file, not imported (registered, never played): {names}",
+    "{count} 名棋手在文件中没有任何对局，未导入（报了名但没有下棋）：{names}")
 SUMMARY_UNKNOWN_CLUBS = message(
     "imports.summary_unknown_clubs",
     "clubs not in the Clubs sheet nor in Players: {clubs}; add each code to the Clubs sheet (code, name, aliases) "

@@ -1,0 +1,206 @@
+"""The officer's answers and the ids a source carries (the hostile review of issue 17).
+
+* An answer (``--match``, ``--new``) is for the (spelling, club) the import asked
+  about: it never changes a player the import matched by itself, and the
+  Identities sheet remembers only what was asked.  One answer fitting players
+  of several clubs is refused; the club named in the answer (``龚军 (HKGA)``)
+  settles it.  A new player made so whose name and club are an existing
+  player's is pointed out.
+* ``--match NAME=ID`` whose names differ entirely (a typo in the id) stops,
+  and nothing is remembered.
+* An id (federation id, EGF PIN, FIDE id) naming a player of another name
+  entirely is a question with the candidates, never a silent match; a club
+  report still holding the template's sample is refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+from helpers import TEMPLATES, read_sheet, run_cli
+from import_writers import Def, G, P, write_h9, write_report
+
+D = dt.date
+#: The hostile tester's spring.h9: the sample's 龔軍 (KLN, matched by name and club) and a
+#: 龚军 of HKGA (the same name, another club: asked about).
+GONG_KLN = P("1", "龔", "軍", "M", "KLN", "5d", 0, "")
+GONG_HKGA = P("2", "龚军", "", "M", "HKGA", "5d", 0, "")
+WANG = P("3", "王", "靜", "M", "NT", "4d", 0, "")
+SPRING = Def("HK Spring 2026", D(2026, 4, 4), D(2026, 4, 5), (GONG_KLN, GONG_HKGA, WANG),
+             (G(1, "1", "2", "1"), G(2, "2", "3", "1"), G(3, "3", "1", "0")))
+
+
+def hk(tmp_path: Path, name: str = "hk.xlsx") -> Path:
+    book = tmp_path / name
+    shutil.copy(TEMPLATES / "gor.xlsx", book)
+    return book
+
+
+def identities(book: Path) -> list[tuple]:
+    return [(r["spelling"], r.get("club"), r["id"]) for r in read_sheet(book, "Identities")]
+
+
+def game_ids(book: Path, event: str) -> set[str]:
+    rows = [g for g in read_sheet(book, "Games") if g["event"] == event]
+    return {g["player"] for g in rows} | {g["opponent"] for g in rows}
+
+
+def test_an_answer_is_only_for_the_player_asked_about(tmp_path, capsys):
+    """Finding 1: --new 龚军 made the KLN 龔 軍 (matched HK001 by name and club) a new player too,
+    and the Identities sheet remembered it for ever."""
+    book = hk(tmp_path)
+    src = write_h9(tmp_path / "spring.h9", SPRING)
+    assert run_cli("import", src, "--into", book) == 2
+    assert "龚军 (HKGA) has the name of HK001" in capsys.readouterr().err
+    assert run_cli("import", src, "--into", book, "--new", "龚军") == 0
+    out = capsys.readouterr().out
+    players = read_sheet(book, "Players")
+    assert len(players) == 41 and players[-1]["name"] == "龚军"
+    assert game_ids(book, "E001") == {"HK001", "HK002", players[-1]["id"]}
+    assert identities(book) == [("龚军", "HKGA", players[-1]["id"])]      # only what was asked
+    assert "HK001 龔軍 (name" in out
+
+
+def test_an_answer_for_a_player_matched_by_himself_is_refused_with_the_reason(tmp_path, capsys):
+    book = hk(tmp_path)
+    zhong = P("2", "鍾", "艷", "F", "HKGA", "3d", 0, "")
+    d = dataclasses.replace(SPRING, players=(GONG_KLN, zhong, WANG))
+    src = write_h9(tmp_path / "s.h9", d)
+    before = book.read_bytes()
+    assert run_cli("import", src, "--into", book, "--new", "龔軍") == 2
+    err = capsys.readouterr().err
+    assert "--new 龔軍: nobody was asked about: 龔 軍 → HK001 (name) matched by themselves" in err, err
+    assert book.read_bytes() == before
+
+
+def test_one_answer_for_two_clubs_is_refused_and_the_club_settles_it(tmp_path, capsys):
+    book = hk(tmp_path)
+    gong_nt = dataclasses.replace(GONG_HKGA, key="4", club="HKI")
+    d = dataclasses.replace(SPRING, players=(GONG_KLN, GONG_HKGA, WANG, gong_nt),
+                            games=SPRING.games + (G(1, "4", "3", "0"),))
+    src = write_h9(tmp_path / "s.h9", d)
+    assert run_cli("import", src, "--into", book, "--new", "龚军") == 2
+    err = capsys.readouterr().err
+    assert "--new 龚军 answers players of several clubs" in err and "(HKGA" in err and "(HKI" in err, err
+    assert run_cli("import", src, "--into", book, "--new", "龚军 (HKGA)", "--new", "龚军（HKI）") == 0
+    new = [p["id"] for p in read_sheet(book, "Players")[-2:]]
+    assert sorted(identities(book)) == sorted([("龚军", "HKGA", new[0]), ("龚军", "HKI", new[1])])
+
+
+def test_a_new_player_with_the_name_and_club_of_one_is_pointed_out(tmp_path, capsys):
+    """Two players of one name and club in the workbook: the source's is asked about; made new
+    by the answer, the summary points at the namesakes."""
+    book = hk(tmp_path)
+    wb = openpyxl.load_workbook(book)
+    wb["Players"].append(["HK099", "龔軍", None, "M", "九龍棋社", "3k"])
+    wb.save(book)
+    src = write_h9(tmp_path / "s.h9", SPRING)
+    assert run_cli("import", src, "--into", book, "--new", "龔軍 (KLN)", "--new", "龚军 (HKGA)", "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert "龔軍 (s.h9" not in out
+    assert "entered as new player HK100 by your answer, though HK001 龔軍 (九龍棋社) has the same name and club" \
+        in out, out
+
+
+@pytest.mark.parametrize("typed", ["王靜=HK030", "王靜 (NT)=HK030"])
+def test_a_match_naming_another_person_entirely_stops_and_is_not_remembered(tmp_path, capsys, typed):
+    """Finding 5: --match 王靜=HK030 (HK030 is 白芳) was accepted and remembered."""
+    book = hk(tmp_path)
+    d = dataclasses.replace(SPRING, players=(GONG_KLN, dataclasses.replace(WANG, key="2", club="HKGA"), WANG),
+                            games=(G(1, "1", "2", "1"), G(2, "2", "3", "1"), G(3, "3", "1", "0")))
+    src = write_h9(tmp_path / "s.h9", d)
+    before = book.read_bytes()
+    assert run_cli("import", src, "--into", book, "--match", typed) == 2
+    err = capsys.readouterr().err
+    assert "HK030 is 白芳, a name entirely different from 王靜" in err and "nothing remembered" in err, err
+    assert "白芳 確實是此人" in err                            # both languages, traditional here
+    assert book.read_bytes() == before
+
+
+def test_a_match_one_character_off_or_by_the_latin_name_is_accepted(tmp_path, capsys):
+    """Not entirely different: a typo of one character (王静 for 王靜 is the same key), the Latin name."""
+    book = hk(tmp_path)
+    one = (G(1, "1", "2", "1"),)
+    d = dataclasses.replace(SPRING, players=(GONG_KLN, dataclasses.replace(GONG_HKGA, surname="王菁")), games=one)
+    src = write_h9(tmp_path / "s.h9", d)
+    assert run_cli("import", src, "--into", book, "--match", "王菁=HK002", "--dry-run") == 0
+    d = dataclasses.replace(d, players=(GONG_KLN, dataclasses.replace(GONG_HKGA, surname="Wang Jing")))
+    src = write_h9(tmp_path / "l.h9", d)
+    assert run_cli("import", src, "--into", book, "--match", "Wang Jing=HK002", "--dry-run") == 0
+
+
+# --------------------------------------------------------------------------- ids naming another person
+def test_an_id_naming_another_person_is_a_question_with_the_candidates(tmp_path, capsys):
+    """Finding 6: a report's federation ids overrode the names (龔軍's games to 周星星, only
+    'names differ').  Every id column: federation id, EGF PIN, FIDE id."""
+    book = hk(tmp_path)
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Players"]
+    ws["B2"] = "周星星"                        # HK001 is someone else in this federation
+    wb.save(book)
+    gong = P("1", "龔", "軍", "M", "九龍棋社", "5d", 2400, "")
+    wang = P("2", "王", "靜", "M", "新界棋會", "4d", 2300, "")
+    d = Def("Club event", D(2026, 4, 11), D(2026, 4, 11), (gong, wang), (G(1, "1", "2", "1"),))
+    src = write_report(tmp_path / "club.xlsx", d)          # federation ids SH001, SH002: set to HK ids
+    wb = openpyxl.load_workbook(src)
+    wb["Players"]["G2"], wb["Players"]["G3"] = "HK001", "HK002"
+    wb.save(src)
+    before = book.read_bytes()
+    assert run_cli("import", src, "--into", book) == 2
+    err = capsys.readouterr().err
+    assert "player 龔 軍 (九龍棋社) carries the id of HK001 周星星, a name entirely different" in err, err
+    assert book.read_bytes() == before
+    assert run_cli("import", src, "--into", book, "--new", "龔軍") == 0
+    assert "HK001" not in game_ids(book, "E001")
+
+
+@pytest.mark.parametrize("system", ["gor", "shanghai"])
+def test_a_report_still_holding_the_sample_is_refused(tmp_path, capsys, system):
+    book = tmp_path / "book.xlsx"
+    shutil.copy(TEMPLATES / f"{system}.xlsx", book)
+    report = tmp_path / "r.xlsx"
+    assert run_cli("new", "report", report, "--system", system) == 0
+    before = book.read_bytes()
+    assert run_cli("import", report, "--into", book, "--dry-run") == 2
+    assert "still holds the sample that xl-ratings new report puts in it" in capsys.readouterr().err
+    wb = openpyxl.load_workbook(report)           # renamed, the sample's games kept: still the sample
+    wb["Event"]["B2"] = "Our own event"
+    wb.save(report)
+    assert run_cli("import", report, "--into", book) == 2
+    assert "15/15" in capsys.readouterr().err
+    assert book.read_bytes() == before
+
+
+# --------------------------------------------------------------------------- players without a game
+def _idle_event() -> Def:
+    from import_writers import EVENT
+
+    idle = P("6", "Idle", "Person", "M", "Shanghai", "2d", 2771, "8600066", pin="12345678")
+    games = tuple(dataclasses.replace(g, handicap=0) for g in EVENT.games)
+    return dataclasses.replace(EVENT, players=EVENT.players + (idle,), games=games)
+
+
+@pytest.mark.parametrize("writer, system", [("write_h9", "gor"), ("write_opengotha", "gor"), ("write_trf", "shanghai"),
+                                            ("write_report", "gor"), ("write_rr_csv", "gor"),
+                                            ("write_swiss_csv", "gor")])
+def test_a_player_without_any_game_is_left_out_and_named(tmp_path, capsys, writer, system):
+    """Finding 2: OpenGotha's registrants who never played joined the list as active rated
+    players (Fan Hui 2771, 0 games).  Every importer: left out, named in the summary."""
+    import import_writers
+
+    book = tmp_path / "book.xlsx"
+    assert run_cli("new", system, book, "--empty") == 0
+    suffix = {"write_h9": ".h9", "write_opengotha": ".xml", "write_trf": ".trf", "write_report": ".xlsx"}
+    src = getattr(import_writers, writer)(tmp_path / f"src{suffix.get(writer, '.csv')}", _idle_event())
+    assert run_cli("import", src, "--into", book, "--start", "2024-05-01", "--end", "2024-05-03") == 0, \
+        capsys.readouterr().err
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if "without any game" in x)
+    assert "1 player(s) without any game in the file, not imported (registered, never played): Idle" in line, line
+    names = {p["name"] for p in read_sheet(book, "Players")}
+    assert len(names) == 5 and not any("Idle" in n for n in names)
