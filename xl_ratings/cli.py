@@ -212,14 +212,18 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     from .jobs.new import new_workbook
 
-    path = new_workbook(args.system, Path(args.book), with_sample=not args.empty, force=args.force,
-                        report_for=args.report_for)
+    path, kept = new_workbook(args.system, Path(args.book), with_sample=not args.empty, force=args.force,
+                              report_for=args.report_for)
     sample = "" if args.empty else ", with sample records"
     if args.system == "report":
         print(f"created {path} (a club's tournament report{sample}): fill it in, send it to the federation, "
               f"which runs: xl-ratings import {path.name} --into BOOK.xlsx")
     else:
         print(f"created {path} ({args.system}{sample})")
+    if kept is not None:
+        from .i18n.catalogue import workbooks as WB
+
+        print(WB.NEW_REPLACED_KEPT(backup=kept.name).both())
     return 0
 
 
@@ -305,7 +309,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="shanghai, gor, lianzhong, peng, or report")
     n.add_argument("book", metavar="BOOK.xlsx", help="the workbook to create (.xlsx, or .xlsm with buttons)")
     n.add_argument("--empty", action="store_true", help="without the sample records")
-    n.add_argument("--force", action="store_true", help="overwrite an existing file")
+    n.add_argument("--force", action="store_true",
+                   help="replace an existing file (kept first as BOOK.backup.xlsx, like process does)")
     n.add_argument("--system", dest="report_for", choices=SYSTEMS, metavar="SYSTEM",
                    help="with report: the federation's system the report goes to, in its script and words "
                         "(gor: traditional Chinese for Hong Kong, Go grades, GoR); default simplified Chinese")

@@ -11,6 +11,7 @@ template's script.
 from __future__ import annotations
 
 import io
+import keyword
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +25,34 @@ from .templates import READ_ME, READ_ME_WIDTHS, button_caption, system_read_me, 
 
 
 def module_name(path: Path) -> str:
-    """The Python module classic xlwings imports for BOOK.xlsm: ``BOOK`` (it must be an identifier)."""
+    """The Python module classic xlwings imports for BOOK.xlsm: ``BOOK`` -- an identifier,
+    not a word of the language (``class``), and no module Python would load instead of
+    BOOK.py (``os``, ``xlwings``: the standard library, built-in and installed modules)."""
     name = path.stem
     if not name.isidentifier():
         raise RatingInputError(M.XLSM_NAME_NOT_IDENTIFIER(), value=path.name)
+    if keyword.iskeyword(name):
+        raise RatingInputError(M.XLSM_NAME_KEYWORD(name=name), value=path.name)
+    what = _module_kind(name, path.parent)
+    if what is not None:
+        raise RatingInputError(M.XLSM_NAME_SHADOWS(name=name, what=what[0], what_zh=what[1]), value=path.name)
     return name
+
+
+def _module_kind(name: str, folder: Path) -> tuple[str, str] | None:
+    """(English, Chinese) of the module ``import name`` finds other than a BOOK.py in
+    ``folder`` (the workbook's own module, an earlier ``new``, is no other), or None."""
+    import importlib.machinery
+    import os
+    import sys
+
+    if name in sys.builtin_module_names or name in sys.stdlib_module_names:
+        return "of Python's standard library", "Python 标准库"
+    here = {os.path.realpath(p or os.curdir) for p in ("", os.curdir, str(folder))}
+    elsewhere = [p for p in sys.path if os.path.realpath(p or os.curdir) not in here]
+    if name in sys.modules or importlib.machinery.PathFinder.find_spec(name, elsewhere) is not None:
+        return "installed for this Python", "本机 Python 已安装"
+    return None
 
 
 def module_source() -> str:

@@ -1,8 +1,15 @@
-"""``xl-ratings new``: a fresh workbook from a system's template, or a club's report workbook."""
+"""``xl-ratings new``: a fresh workbook from a system's template, or a club's report workbook.
+
+An existing file is replaced only with ``--force``, and then as ``process``
+replaces a workbook: not while Excel or LibreOffice has it open, under the
+workbook's lock, the file as it was kept first as ``BOOK.backup.xlsx`` (a
+processed workbook's History included) -- never replaced with nothing kept.
+"""
 
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 from typing import Any
 
@@ -14,16 +21,38 @@ from ..systems import REGISTRY
 
 def save_workbook(wb: Any, path: Path) -> None:
     """An openpyxl workbook saved atomically (never half a file)."""
+    atomic_write(path, _bytes(wb))
+
+
+def _bytes(wb: Any) -> bytes:
     buf = io.BytesIO()
     wb.save(buf)
-    atomic_write(path, buf.getvalue())
+    return buf.getvalue()
+
+
+def _put(path: Path, data: bytes) -> Path | None:
+    """``data`` written at ``path``; an existing file replaced as ``process`` replaces a
+    workbook (not open elsewhere, locked, its backup first). Returns the backup, if any."""
+    if not path.exists() and not path.is_symlink():
+        atomic_write(path, data)
+        return None
+    from ..files.atomic import Outputs, backup_path
+    from .common import locked_workbook
+
+    with locked_workbook(path, in_place=True) as src:
+        tx = Outputs()
+        tx.backup(src, backup_path(src))
+        tx.workbook(src, data, expect=os.stat(src))
+        tx.commit()
+        return backup_path(src)
 
 
 def new_workbook(system: str, path: Path, *, with_sample: bool = True, force: bool = False,
-                 report_for: str | None = None) -> Path:
+                 report_for: str | None = None) -> tuple[Path, Path | None]:
     """A federation's workbook (``.xlsx``; ``.xlsm`` with buttons and ``BOOK.py``) or, for
     ``system`` = "report", a club's tournament report (``.xlsx``); ``report_for``: the
-    federation's system the report goes to (its script and words: gor = Hong Kong)."""
+    federation's system the report goes to (its script and words: gor = Hong Kong).
+    Returns the path and, when ``force`` replaced a file, its backup."""
     from ..authoring.templates import build, build_report
 
     path = Path(path)
@@ -32,14 +61,15 @@ def new_workbook(system: str, path: Path, *, with_sample: bool = True, force: bo
     kinds = (".xlsx",) if system == "report" else (".xlsx", ".xlsm")
     if path.suffix.lower() not in kinds:
         raise RatingInputError(M.REPORT_NAME() if system == "report" else M.NEW_NAME(), value=str(path))
-    if path.exists() and not force:
+    if (path.exists() or path.is_symlink()) and not force:
         raise RatingInputError(M.EXISTS_USE_FORCE(), value=str(path))
     if system == "report":
-        save_workbook(build_report(with_sample=with_sample, system=report_for), path)
-    elif path.suffix.lower() == ".xlsm":
-        from ..authoring.macro import save_macro_workbook
+        return path, _put(path, _bytes(build_report(with_sample=with_sample, system=report_for)))
+    if path.suffix.lower() != ".xlsm":
+        return path, _put(path, _bytes(build(system, with_sample=with_sample)))
+    from ..authoring.macro import macro_workbook_bytes, module_name, module_source
 
-        save_macro_workbook(build(system, with_sample=with_sample), path, REGISTRY[system], with_sample)
-    else:
-        save_workbook(build(system, with_sample=with_sample), path)
-    return path
+    module = module_name(path)          # refused before anything is written
+    kept = _put(path, macro_workbook_bytes(build(system, with_sample=with_sample), REGISTRY[system], with_sample))
+    atomic_write(path.parent / f"{module}.py", module_source().encode("utf-8"))
+    return path, kept

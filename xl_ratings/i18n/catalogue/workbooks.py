@@ -17,6 +17,18 @@ XLSM_NAME_NOT_IDENTIFIER = message(
     "(letters, digits, _; not starting with a digit), e.g. shanghai_2026.xlsm",
     "经典 xlwings 运行 'import <工作簿名>'，所以 .xlsm 文件名须为 Python 标识符"
     "（字母、数字、下划线，且不以数字开头），如 shanghai_2026.xlsm")
+XLSM_NAME_KEYWORD = message(
+    "workbooks.xlsm_name_keyword",
+    "{name} is a word of the Python language: classic xlwings runs 'import {name}', which cannot run; choose "
+    "another name, e.g. {name}_2026.xlsm",
+    "{name} 是 Python 语言的保留字：经典 xlwings 运行 'import {name}'，无法执行；请换一个文件名，如 {name}_2026.xlsm")
+XLSM_NAME_SHADOWS = message(
+    "workbooks.xlsm_name_shadows",
+    "{name} is the name of a Python module ({what}): classic xlwings runs 'import {name}', which would load that "
+    "module instead of {name}.py beside the workbook (or hide it from Python); choose another name, e.g. "
+    "{name}_2026.xlsm",
+    "{name} 是 Python 模块的名称（{what_zh}）：经典 xlwings 运行 'import {name}'，会载入该模块而不是工作簿旁的 "
+    "{name}.py（或使 Python 找不到该模块）；请换一个文件名，如 {name}_2026.xlsm")
 
 REPORT_NAME = message(
     "workbooks.report_name",
@@ -26,6 +38,10 @@ NEW_NAME = message(
     "workbooks.new_name",
     "the new workbook's name must end in .xlsx or .xlsm",
     "新工作簿的文件名须以 .xlsx 或 .xlsm 结尾")
+NEW_REPLACED_KEPT = message(
+    "workbooks.new_replaced_kept",
+    "the file it replaced is kept as {backup}",
+    "被替换的文件已保存为 {backup}")
 EXISTS_USE_FORCE = message(
     "workbooks.exists_use_force",
     "the file already exists (use --force to overwrite)",

@@ -1,0 +1,79 @@
+"""``xl-ratings new``: what it refuses and what it keeps (the hostile review of issues 15-18, 20).
+
+* ``--force`` over an existing workbook replaces it as ``process`` does: the file as it
+  was kept first as ``BOOK.backup.xlsx`` (a processed workbook's History included), never
+  while Excel or LibreOffice has it open.
+* A ``.xlsm`` name is the module its button imports (``import NAME``): a word of the
+  language, or a module Python would load instead of ``NAME.py`` (the standard library,
+  built-in and installed modules), is refused with the reason.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+
+import openpyxl
+import pytest
+from helpers import TEMPLATES, processed_sample, run_cli
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".xlsm"])
+def test_new_force_keeps_the_workbook_it_replaces(tmp_path, capsys, suffix):
+    """Finding 9: ``new gor processed.xlsx --force`` replaced a processed workbook, History
+    included, with no backup."""
+    book = processed_sample(tmp_path, "gor")
+    if suffix == ".xlsm":
+        shutil.copy(TEMPLATES / "gor.xlsm", tmp_path / "club.xlsm")
+        book = tmp_path / "club.xlsm"
+    before = book.read_bytes()
+    capsys.readouterr()
+    assert run_cli("new", "gor", book) == 2                        # without --force: refused
+    assert "--force" in capsys.readouterr().err and book.read_bytes() == before
+    assert run_cli("new", "gor", book, "--force", "--empty") == 0
+    backup = book.with_name(f"{book.stem}.backup{suffix}")
+    assert f"kept as {backup.name}" in capsys.readouterr().out
+    assert backup.read_bytes() == before
+    assert openpyxl.load_workbook(book)["Players"].max_row == 1      # the new one is empty
+    if suffix == ".xlsx":
+        assert "History" in openpyxl.load_workbook(backup).sheetnames
+
+
+@pytest.mark.parametrize("lock", ["~$gor.xlsx", ".~lock.gor.xlsx#"])
+def test_new_force_never_replaces_a_workbook_open_elsewhere(tmp_path, capsys, lock):
+    book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "gor.xlsx")
+    (tmp_path / lock).write_bytes(b"someone,host,/tmp,01.01.2026 10:00,\n")
+    before = book.read_bytes()
+    assert run_cli("new", "gor", book, "--force") == 2
+    assert "open in Excel or LibreOffice" in capsys.readouterr().err
+    assert book.read_bytes() == before and not (tmp_path / "gor.backup.xlsx").exists()
+
+
+@pytest.mark.parametrize("name, why", [
+    ("class", "a word of the Python language"), ("lambda", "a word of the Python language"),
+    ("os", "of Python's standard library"), ("json", "of Python's standard library"),
+    ("sys", "of Python's standard library"), ("xlwings", "installed for this Python"),
+    ("xl_ratings", "installed for this Python"), ("openpyxl", "installed for this Python"),
+])
+def test_an_xlsm_name_python_would_not_import_as_the_workbooks_module_is_refused(tmp_path, capsys, name, why):
+    """Finding 18: the classic button runs ``import NAME``: class.xlsm cannot run it, os.xlsm
+    and xlwings.xlsm load another module."""
+    book = tmp_path / f"{name}.xlsm"
+    assert run_cli("new", "gor", book) == 2
+    err = capsys.readouterr().err
+    assert why in err and f"'import {name}'" in err and f"{name}_2026.xlsm" in err, err
+    assert not book.exists() and not (tmp_path / f"{name}.py").exists()
+
+
+@pytest.mark.parametrize("name", ["match", "club_2026", "hk"])
+def test_an_xlsm_name_of_its_own_is_accepted_and_made_again(tmp_path, name):
+    """A soft keyword (``match``) is a name Python imports; the workbook's own NAME.py, left by
+    an earlier ``new``, is no other module."""
+    book = tmp_path / f"{name}.xlsm"
+    assert run_cli("new", "gor", book) == 0
+    assert (tmp_path / f"{name}.py").exists()
+    sys.path.insert(0, str(tmp_path))
+    try:
+        assert run_cli("new", "gor", book, "--force") == 0
+    finally:
+        sys.path.remove(str(tmp_path))
