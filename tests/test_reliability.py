@@ -274,7 +274,7 @@ def test_open_in_excel_and_concurrent_run(tmp_path, capsys, table_rows):
     lock = tmp_path / "~$case.xlsx"
     lock.write_text("officer")
     code, err = run_case(tmp_path, lambda p: p, capsys)
-    assert code == 2 and "open in Excel or LibreOffice" in err
+    assert code == 2 and "the workbook is open in Excel" in err
     table_rows.append(("the workbook open in Excel (in place)", code, first_line(err)))
     lock.unlink()
     own = tmp_path / ".case.xlsx.xl-ratings.lock"

@@ -15,7 +15,7 @@ import keyword
 from pathlib import Path
 from typing import Any
 
-from ..errors import RatingInputError
+from ..errors import Message, RatingInputError, Text
 from ..files.atomic import atomic_write
 from ..i18n import to_lang
 from ..i18n.catalogue import workbooks as M
@@ -35,23 +35,25 @@ def module_name(path: Path) -> str:
         raise RatingInputError(M.XLSM_NAME_KEYWORD(name=name), value=path.name)
     what = _module_kind(name, path.parent)
     if what is not None:
-        raise RatingInputError(M.XLSM_NAME_SHADOWS(name=name, what=what[0], what_zh=what[1]), value=path.name)
+        m = M.XLSM_NAME_SHADOWS
+        raise RatingInputError(Text(m.id, m.en.format(name=name, what=what.en), m.zh.format(name=name, what=what.zh)),
+                               value=path.name)
     return name
 
 
-def _module_kind(name: str, folder: Path) -> tuple[str, str] | None:
-    """(English, Chinese) of the module ``import name`` finds other than a BOOK.py in
+def _module_kind(name: str, folder: Path) -> Message | None:
+    """What is the module ``import name`` finds other than a BOOK.py in
     ``folder`` (the workbook's own module, an earlier ``new``, is no other), or None."""
     import importlib.machinery
     import os
     import sys
 
     if name in sys.builtin_module_names or name in sys.stdlib_module_names:
-        return "of Python's standard library", "Python 标准库"
+        return M.XLSM_MODULE_STDLIB
     here = {os.path.realpath(p or os.curdir) for p in ("", os.curdir, str(folder))}
     elsewhere = [p for p in sys.path if os.path.realpath(p or os.curdir) not in here]
     if name in sys.modules or importlib.machinery.PathFinder.find_spec(name, elsewhere) is not None:
-        return "installed for this Python", "本机 Python 已安装"
+        return M.XLSM_MODULE_INSTALLED
     return None
 
 

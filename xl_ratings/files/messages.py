@@ -58,3 +58,44 @@ OUTPUT_NOT_OURS = message(
     "{option} {path} already exists and was not written by xl-ratings for this workbook; choose another name or add "
     "--force to overwrite it",
     "{option} {path} 已存在，且不是本程序为这个工作簿生成的；请换一个文件名，或使用 --force 覆盖")
+
+# ---- a workbook's name (files/paths.py)
+NAME_TOO_LONG = message(
+    "files.name_too_long",
+    "the workbook's name is {size} bytes long, and the files kept beside it while it is worked on (its backup, "
+    "the lock of xl-ratings, LibreOffice's lock, Excel's owner file) add up to {extra} bytes to it: past the "
+    "{limit}-byte limit of a file name here. Nothing was done: rename the workbook to at most {most} bytes "
+    "(about {chars} Chinese characters)",
+    "工作簿文件名长 {size} 字节，处理时放在它旁边的文件（备份、xl-ratings 的锁、LibreOffice 的锁、Excel 的所有者文件）"
+    "最多再加 {extra} 字节：超过此处文件名 {limit} 字节的上限。未作任何处理：请把工作簿改名为不超过 {most} 字节"
+    "（约 {chars} 个汉字）")
+
+# ---- the workbook open in Excel or LibreOffice (files/office.py)
+OFFICE_LOCK_OPEN = message(
+    "files.office_lock_open",
+    "the workbook is open in {program} ({held}); close it first, or write the results elsewhere with --output. "
+    "If {program} is not running there (a crash leaves {lock} behind), delete {lock} beside the workbook and run "
+    "again",
+    "工作簿正在 {program} 中打开（{held}）；请先关闭，或用 --output 把结果写到别处。如该电脑上 {program} 并未运行"
+    "（程序崩溃会留下 {lock}），请删除工作簿旁边的 {lock} 后再运行")
+OFFICE_LOCK_STALE = message(
+    "files.office_lock_stale",
+    "{lock} says the workbook is open in {program} on this computer ({who}), but {program} is not running here: "
+    "the lock is stale, left by a crash. Delete {lock} beside the workbook and run again (xl-ratings never "
+    "deletes it itself)",
+    "{lock} 表示工作簿正在本电脑的 {program} 中打开（{who}），但本电脑上 {program} 并未运行：这是程序崩溃留下的"
+    "过期锁文件。请删除工作簿旁边的 {lock} 后再运行（xl-ratings 不会自行删除）")
+NOT_A_WORKBOOK_FILE = message(
+    "files.not_a_workbook_file",
+    "is {kind}, not a workbook file",
+    "是{kind}，不是工作簿文件")
+NOT_A_SOURCE_FILE = message(
+    "files.not_a_source_file",
+    "is {kind}, not a file to import: give the tournament file itself (saved on disk)",
+    "是{kind}，不是可导入的文件：请给出保存在磁盘上的成绩文件本身")
+#: What a path is when it is no regular file (the {kind} of the two above), by ``paths.kind_of``.
+KINDS = {"a folder": message("files.kind_folder", "a folder", "文件夹"),
+         "a pipe (FIFO)": message("files.kind_pipe", "a pipe (FIFO)", "管道（FIFO）"),
+         "a device": message("files.kind_device", "a device", "设备"),
+         "a socket": message("files.kind_socket", "a socket", "套接字"),
+         "not a regular file": message("files.kind_other", "not a regular file", "非普通文件")}

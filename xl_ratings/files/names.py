@@ -19,6 +19,14 @@ WORK_SUFFIXES = (".xl-ratings.lock", ".xl-ratings.lock.break", ".xl-tmp", ".xl-k
 BACKUP_ENDINGS = (".backup.xlsx", ".backup.xlsm")
 
 
+def companions(name: str) -> list[str]:
+    """The names of the files kept beside workbook ``name`` while it is worked on: its backup,
+    our lock and the lock's breaker (``files.lock``), LibreOffice's lock, Excel's owner file
+    (temp files take a shortened name: ``files.atomic.temp_tag``)."""
+    return [backup_name(name), f".{name}.xl-ratings.lock", f".{name}.xl-ratings.lock.break",
+            f".~lock.{name}#", f"~${name}"]
+
+
 def reserved(name: str) -> str | None:
     """Why no output may take this file name: ``backup`` (a workbook's backup, the way
     back), ``work`` (a lock or a temp file of xl-ratings, Excel or LibreOffice); else None."""

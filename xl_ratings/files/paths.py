@@ -17,9 +17,9 @@ import stat
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
-from ..errors import InputErrors, RatingInputError, Where
+from ..errors import InputErrors, RatingInputError, Text, Where
 from . import messages as M
-from .names import reserved
+from .names import companions, reserved
 from .osflags import DISK_FULL, NO_PERMISSION
 
 
@@ -40,6 +40,28 @@ def write_error(target: Path, err: BaseException) -> RatingInputError:
     return file_error(f"cannot write {target}: {reason}: nothing was changed — 写入失败，未作任何修改")
 
 
+def name_max(folder: Path) -> int:
+    """The longest file name (bytes) the folder's file system takes (255 where it cannot say)."""
+    try:
+        return int(os.pathconf(str(folder), "PC_NAME_MAX"))
+    except (AttributeError, OSError, ValueError):
+        return 255
+
+
+def check_room(path: str | os.PathLike) -> None:
+    """Refuse, before anything is done, a workbook whose name leaves no room for the files
+    kept beside it (:func:`.names.companions`: the backup, the locks) within the file
+    system's limit of a name: those names could not be made, half-way through a run."""
+    p = Path(path)
+    size = len(p.name.encode("utf-8", "surrogateescape"))
+    limit = name_max(p.parent if str(p.parent) else Path("."))
+    extra = max(len(c.encode("utf-8", "surrogateescape")) for c in companions(p.name)) - size
+    if size + extra > limit:
+        most = max(limit - extra, 1)
+        raise RatingInputError(M.NAME_TOO_LONG(size=size, extra=extra, limit=limit, most=most, chars=most // 3),
+                               where=Where(str(p)))
+
+
 def kind_of(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"
@@ -52,7 +74,7 @@ def kind_of(mode: int) -> str:
     return "not a regular file"
 
 
-def real_path(path: str | os.PathLike) -> Path:
+def real_path(path: str | os.PathLike, source: bool = False) -> Path:
     """The workbook's real path: every symlink resolved, refused unless a regular file.
 
     A workbook reached through a symlink is read, locked, backed up and updated
@@ -73,7 +95,9 @@ def real_path(path: str | os.PathLike) -> Path:
             raise file_error("is a loop of symbolic links — 符号链接循环", p) from None
         raise file_error(f"cannot be opened: {e.strerror} — 无法打开", p) from None
     if not stat.S_ISREG(st.st_mode):
-        raise file_error(f"is {kind_of(st.st_mode)}, not a workbook file — 不是普通文件", p)
+        what, kind = M.NOT_A_SOURCE_FILE if source else M.NOT_A_WORKBOOK_FILE, M.KINDS[kind_of(st.st_mode)]
+        raise RatingInputError(Text(what.id, what.en.format(kind=kind.en), what.zh.format(kind=kind.zh)),
+                               where=Where(str(p)))
     real = p.resolve(strict=True)
     again = os.stat(real)
     if (again.st_dev, again.st_ino) != (st.st_dev, st.st_ino):   # a link changed meanwhile

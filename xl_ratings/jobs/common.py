@@ -17,12 +17,13 @@ from ..engine.run import Outcome, Progress
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.atomic import backup_path, sweep_temps
 from ..files.lock import WorkbookLock, lock_path
-from ..files.paths import check_writable, real_path
+from ..files.paths import check_room, check_writable, real_path
 from ..files.sniff import JSON_MARKER
 from ..i18n.catalogue import workbooks as M
 from ..view.export import export
 from ..xlsx.read import read_sheets
-from ..xlsx.safety import inspect_file, office_lock, workbook_sheets
+from ..files.office import office_lock
+from ..xlsx.safety import inspect_file, workbook_sheets
 
 #: The largest tournament file ``import`` reads (a workbook's own limit is in :mod:`.safety`).
 MAX_SOURCE_BYTES = 200 * 2**20
@@ -121,10 +122,16 @@ def _office_lock_problem(paths: list[Path]) -> RatingInputError | None:
     for p in paths:
         lock = office_lock(p)
         if lock is not None:
-            return RatingInputError(
-                f"the workbook is open in Excel or LibreOffice ({lock.name}); close it first, or write the "
-                "results elsewhere with --output", where=Where(str(p)), problem_zh="工作簿正在被打开，请先关闭")
+            return lock.problem(p)
     return None
+
+
+def _has_room(path: Path) -> bool:
+    try:
+        check_room(path)
+        return True
+    except RatingInputError:
+        return False
 
 
 @contextlib.contextmanager
@@ -135,13 +142,16 @@ def locked_workbook(given: Path, in_place: bool) -> Iterator[Path]:
     LibreOffice; the lock keeps two runs (through any links) apart.
     """
     check_workbook_name(given)
+    if in_place:
+        check_room(given)
     src = real_path(given)
     if in_place:
+        check_room(src)
         problem = _office_lock_problem([given, src])
         if problem is not None:
             raise InputErrors([problem])
         check_writable(src)
-    lockable = in_place or os.access(src.parent, os.W_OK)
+    lockable = in_place or (os.access(src.parent, os.W_OK) and _has_room(src))
     with WorkbookLock(src) if lockable else contextlib.nullcontext():
         if in_place:
             sweep_temps(src)

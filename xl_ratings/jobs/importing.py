@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.atomic import Outputs, backup_path
-from ..files.paths import check_outputs, real_path
+from ..files.paths import check_outputs, check_room, real_path
 from ..files.sniff import is_output_of, is_workbook, source_stamp
 from ..xlsx.read import read_workbook
 from .common import MAX_SOURCE_BYTES, check_workbook_name, in_language, locked_workbook, same_kind
@@ -32,10 +32,12 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
     given = Path(book)
     in_place = output is None
     check_workbook_name(given)
+    if in_place and not dry_run:
+        check_room(given)           # before anything: the backup and the locks need room for their names
     src_check = real_path(given)
     same_kind(src_check, output)
     backup = backup_path(src_check) if in_place and not dry_run else None
-    paths = [real_path(Path(s)) for s in sources]     # missing, a folder, a pipe or a device: refused
+    paths = [real_path(Path(s), source=True) for s in sources]   # missing, a folder, a pipe, a device: refused
     for p in paths:
         if p.exists() and os.path.samefile(p, src_check):
             raise InputErrors([RatingInputError(

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import RatingInputError
 from ..files.atomic import atomic_write
+from ..files.paths import check_room
 from ..i18n.catalogue import workbooks as M
 from ..systems import REGISTRY
 
@@ -61,6 +62,7 @@ def new_workbook(system: str, path: Path, *, with_sample: bool = True, force: bo
     kinds = (".xlsx",) if system == "report" else (".xlsx", ".xlsm")
     if path.suffix.lower() not in kinds:
         raise RatingInputError(M.REPORT_NAME() if system == "report" else M.NEW_NAME(), value=str(path))
+    check_room(path)                # the backup and the locks beside it need room for their names
     if (path.exists() or path.is_symlink()) and not force:
         raise RatingInputError(M.EXISTS_USE_FORCE(), value=str(path))
     if system == "report":

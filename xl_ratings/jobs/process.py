@@ -19,7 +19,7 @@ from ..engine.perf import gc_paused
 from ..engine.run import run, run_records
 from ..errors import InputErrors, RatingInputError
 from ..files.atomic import Outputs, backup_path
-from ..files.paths import check_outputs, link_note, real_path
+from ..files.paths import check_outputs, check_room, link_note, real_path
 from ..files.sniff import is_our_csv, is_our_json, is_output_of, is_workbook, source_stamp
 from ..i18n import to_lang
 from ..i18n.catalogue import run as M
@@ -53,6 +53,8 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     given = Path(book)
     in_place = output is None
     check_workbook_name(given)
+    if in_place:
+        check_room(given)           # before anything: the backup and the locks need room for their names
     src_check = real_path(given)
     same_kind(src_check, output)
     backup = backup_path(src_check) if in_place else None

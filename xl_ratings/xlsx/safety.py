@@ -27,8 +27,8 @@ never the user's other sheets), each sheet's XML scanned in chunks
 * formulas without a stored value in the input sheets (a file written by a
   program that does not calculate): the reader would see an empty cell.
 
-Plus the check that the workbook is not open in Excel or LibreOffice (the
-lock between two runs is :class:`xl_ratings.files.lock.WorkbookLock`).
+Whether the workbook is open in Excel or LibreOffice is :mod:`xl_ratings.files.office`'s
+(the lock between two runs is :class:`xl_ratings.files.lock.WorkbookLock`).
 """
 
 from __future__ import annotations
@@ -239,14 +239,6 @@ def hidden_column_problems(path: str | os.PathLike, z: zipfile.ZipFile, sheets: 
                     value=f"columns {lo}–{min(hi, up_to)}" if lo != min(hi, up_to) else f"column {lo}",
                     where=Where(str(path), sh.name, 1)))
     return problems
-
-
-def office_lock(path: Path) -> Path | None:
-    """Excel's ``~$NAME`` or LibreOffice's ``.~lock.NAME#`` beside the workbook."""
-    for candidate in (path.with_name("~$" + path.name), path.with_name(".~lock." + path.name + "#")):
-        if candidate.exists():
-            return candidate
-    return None
 
 
 # --------------------------------------------------------------------------- the sheets read

@@ -22,12 +22,14 @@ XLSM_NAME_KEYWORD = message(
     "{name} is a word of the Python language: classic xlwings runs 'import {name}', which cannot run; choose "
     "another name, e.g. {name}_2026.xlsm",
     "{name} 是 Python 语言的保留字：经典 xlwings 运行 'import {name}'，无法执行；请换一个文件名，如 {name}_2026.xlsm")
+XLSM_MODULE_STDLIB = message("workbooks.xlsm_module_stdlib", "of Python's standard library", "Python 标准库")
+XLSM_MODULE_INSTALLED = message("workbooks.xlsm_module_installed", "installed for this Python", "本机 Python 已安装")
 XLSM_NAME_SHADOWS = message(
     "workbooks.xlsm_name_shadows",
     "{name} is the name of a Python module ({what}): classic xlwings runs 'import {name}', which would load that "
     "module instead of {name}.py beside the workbook (or hide it from Python); choose another name, e.g. "
     "{name}_2026.xlsm",
-    "{name} 是 Python 模块的名称（{what_zh}）：经典 xlwings 运行 'import {name}'，会载入该模块而不是工作簿旁的 "
+    "{name} 是 Python 模块的名称（{what}）：经典 xlwings 运行 'import {name}'，会载入该模块而不是工作簿旁的 "
     "{name}.py（或使 Python 找不到该模块）；请换一个文件名，如 {name}_2026.xlsm")
 
 REPORT_NAME = message(

@@ -1,0 +1,149 @@
+"""Files at the edges (the hostile review of issues 15-18, 20).
+
+* A workbook whose name leaves no room for the files kept beside it (the backup, the
+  locks) within the file system's limit is refused first, saying so -- never "cannot open
+  the lock: File name too long" half-way, nor a raw ``File name too long``.
+* A lock left by a crashed Excel or LibreOffice: the message names who it says holds the
+  workbook and how to delete it; when it names this computer and the program is not
+  running here, it says the lock is stale.  It is never deleted by us.
+* A source that is a pipe is called a pipe, not "not a workbook file".
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+
+import pytest
+from helpers import TEMPLATES, run_cli
+from import_writers import EVENT, write_h9
+
+from xl_ratings.files import office
+from xl_ratings.files.paths import name_max
+
+
+def long_name(tmp_path, size: int, suffix: str = ".xlsx") -> str:
+    """A name of ``size`` bytes in UTF-8, CJK characters (3 bytes each) padded with Latin letters."""
+    room = size - len(suffix)
+    return "棋" * (room // 3) + "x" * (room % 3) + suffix
+
+
+@pytest.mark.parametrize("size", [233, 238, 245, 246, 250, 255])
+@pytest.mark.parametrize("command", ["process", "import", "new"])
+def test_a_name_without_room_for_the_files_beside_it_is_refused_first(tmp_path, capsys, size, command):
+    """Finding 13: names of 238-245 bytes failed at the lock, 246+ with a raw error."""
+    limit = name_max(tmp_path)
+    if limit != 255:
+        pytest.skip(f"this file system's names are limited to {limit} bytes, not 255")
+    name = long_name(tmp_path, size)
+    book = tmp_path / name
+    if command != "new":
+        shutil.copy(TEMPLATES / "gor.xlsx", book)
+    before = sorted(os.listdir(tmp_path))
+    args = {"process": ("process", book), "new": ("new", "gor", book),
+            "import": ("import", write_h9(tmp_path / "a.h9", EVENT), "--into", book)}[command]
+    before = sorted(os.listdir(tmp_path))
+    assert run_cli(*args) == 2
+    err = capsys.readouterr().err
+    assert f"the workbook's name is {size} bytes long" in err, err
+    assert "past the 255-byte limit of a file name here" in err and "at most 232 bytes" in err
+    assert "Traceback" not in err and "cannot open the lock" not in err
+    assert sorted(os.listdir(tmp_path)) == before                     # nothing done
+
+
+def test_a_name_with_room_for_every_file_beside_it_is_processed(tmp_path, capsys):
+    if name_max(tmp_path) != 255:
+        pytest.skip("not a 255-byte file system")
+    book = tmp_path / long_name(tmp_path, 232)
+    shutil.copy(TEMPLATES / "gor.xlsx", book)
+    assert run_cli("process", book) == 0, capsys.readouterr().err
+    assert book.with_name(book.stem + ".backup.xlsx").exists()
+
+
+# --------------------------------------------------------------------------- locks left by a crash
+def libreoffice_lock(folder, name: str, host: str) -> os.PathLike:
+    lock = folder / f".~lock.{name}#"
+    lock.write_text(f",officer,{host},01.05.2026 10:00,file:///home/officer/.config/libreoffice/4;",
+                    encoding="utf-8")
+    return lock
+
+
+def excel_owner(folder, name: str, user: str) -> os.PathLike:
+    """Excel's owner file: the user's name after a length byte, padded, then in UTF-16."""
+    lock = folder / f"~${name}"
+    ansi = user.encode("cp1252")
+    lock.write_bytes(bytes([len(ansi)]) + ansi.ljust(53, b" ") + b"\x00" + user.encode("utf-16-le").ljust(110,
+                                                                                                        b"\x20"))
+    return lock
+
+
+@pytest.mark.parametrize("command", ["process", "import", "new"])
+def test_a_stale_libreoffice_lock_of_this_computer_is_said_stale_and_left(tmp_path, capsys, monkeypatch, command):
+    """Finding 16: a lock left by a crash refused the book for ever ("close it first")."""
+    monkeypatch.setattr(office, "running", lambda program: False)
+    book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "hk.xlsx")
+    lock = libreoffice_lock(tmp_path, "hk.xlsx", socket.gethostname())
+    data = book.read_bytes()
+    args = {"process": ("process", book), "new": ("new", "gor", book, "--force"),
+            "import": ("import", write_h9(tmp_path / "a.h9", EVENT), "--into", book)}[command]
+    assert run_cli(*args) == 2
+    err = capsys.readouterr().err
+    assert "says the workbook is open in LibreOffice on this computer (officer" in err, err
+    assert "the lock is stale, left by a crash. Delete .~lock.hk.xlsx# beside the workbook" in err
+    assert "过期锁文件" in err                       # both languages (before the workbook is read: simplified)
+    assert lock.exists() and book.read_bytes() == data      # never deleted by us
+    lock.unlink()
+    assert run_cli(*args) == 0
+
+
+def test_a_libreoffice_lock_of_a_running_program_or_another_computer_is_open(tmp_path, capsys, monkeypatch):
+    book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "hk.xlsx")
+    monkeypatch.setattr(office, "running", lambda program: True)
+    libreoffice_lock(tmp_path, "hk.xlsx", socket.gethostname())
+    assert run_cli("process", book) == 2
+    err = capsys.readouterr().err
+    assert "the workbook is open in LibreOffice (.~lock.hk.xlsx#: officer" in err and "stale" not in err
+    monkeypatch.setattr(office, "running", lambda program: False)
+    libreoffice_lock(tmp_path, "hk.xlsx", "another-computer")
+    assert run_cli("process", book) == 2
+    err = capsys.readouterr().err
+    assert "open in LibreOffice (.~lock.hk.xlsx#: officer, another-computer" in err and "stale" not in err
+    assert "If LibreOffice is not running there (a crash leaves .~lock.hk.xlsx# behind), delete .~lock.hk.xlsx# beside" in err
+
+
+def test_excels_owner_file_names_the_user_and_the_way_out(tmp_path, capsys):
+    book = shutil.copy(TEMPLATES / "shanghai.xlsx", tmp_path / "sh.xlsx")
+    lock = excel_owner(tmp_path, "sh.xlsx", "Wang Fang")
+    assert run_cli("process", book) == 2
+    err = capsys.readouterr().err
+    assert "the workbook is open in Excel (~$sh.xlsx: Wang Fang)" in err, err
+    assert "If Excel is not running there (a crash leaves ~$sh.xlsx behind), delete ~$sh.xlsx beside the workbook" in err
+    assert lock.exists()
+
+
+def test_running_reads_the_processes_of_this_computer():
+    """The look at the running processes: this test's own Python is running; no program of
+    that name is."""
+    if not os.path.isdir("/proc"):
+        assert office.running("LibreOffice") is None
+        return
+    office.PROCESSES["_python"] = ("python", "python3", "pytest")
+    office.PROCESSES["_none"] = ("no-such-program",)
+    try:
+        assert office.running("_python") is True
+        assert office.running("_none") is False
+    finally:
+        del office.PROCESSES["_python"], office.PROCESSES["_none"]
+
+
+# --------------------------------------------------------------------------- sources
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_given_as_a_source_is_called_a_pipe(tmp_path, capsys):
+    """Finding 31: a FIFO .h9 source was "not a workbook file"."""
+    book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "hk.xlsx")
+    fifo = tmp_path / "spring.h9"
+    os.mkfifo(fifo)
+    assert run_cli("import", fifo, "--into", book) == 2
+    err = capsys.readouterr().err
+    assert "is a pipe (FIFO), not a file to import" in err and "workbook" not in err.split("\n")[1], err
