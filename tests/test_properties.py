@@ -144,7 +144,8 @@ def test_lianzhong_engine_equals_game_by_game_reference(games, start):
     assert {p: st.games for p, st in result.states.items()} == count
 
 
-cells = st.one_of(st.none(), st.floats(50, 4000, allow_nan=False), st.integers(50, 4000))
+cells = st.one_of(st.none(), st.floats(50, 4000, allow_nan=False), st.integers(50, 4000),
+                  st.floats(3400, 1e6, allow_nan=False))      # past the highest rating: refused alike
 
 
 @settings(max_examples=60, deadline=None)
@@ -152,7 +153,9 @@ cells = st.one_of(st.none(), st.floats(50, 4000, allow_nan=False), st.integers(5
        st.sampled_from(["logistic", "fide"]))
 def test_column_functions_equal_with_numpy_without_it_and_cell_by_cell(rows, h, method):
     """ELO_EXPECTED and GOR_EXPECTED over columns: the NumPy kernels, the pure-Python ones
-    (xlwings Lite) and the scalar math cell by cell give the same cells (blank for blank)."""
+    (xlwings Lite) and the scalar math cell by cell give the same cells (blank for blank);
+    a rating below the floor or above the highest is refused by every path alike, naming it
+    (GOR_EXPECTED(100000, 2400) was an OverflowError cell by cell and 0.986 by column)."""
     import pytest
 
     from xl_ratings import udfs
@@ -173,14 +176,26 @@ def test_column_functions_equal_with_numpy_without_it_and_cell_by_cell(rows, h, 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(functions, "vector", kernels_pure)
         pure = [each(*c) for c in calls]
-    scalar = [[["" if a is None or b is None else (
-        lianzhong.expected(a, b) if method == "logistic" else shanghai.expected_score(a - b))] for a, b in rows],
-              [["" if a is None or b is None else gor.expected(a, b, h)] for a, b in rows]]
+    def math_or_none(fn, a, b):
+        try:
+            return fn(a, b)
+        except OverflowError:
+            return None
+
+    scalar = [[["" if a is None or b is None else math_or_none(
+        lianzhong.expected if method == "logistic" else lambda x, y: shanghai.expected_score(x - y), a, b)]
+        for a, b in rows],
+              [["" if a is None or b is None else math_or_none(lambda x, y: gor.expected(x, y, h), a, b)]
+               for a, b in rows]]
+    highest = (4000, 3500)
     for got in (with_numpy, pure):
-        for g, want in zip(got, scalar):
-            if isinstance(g, tuple):   # a GoR below the floor: refused by every path alike
-                assert g == with_numpy[got.index(g)] == pure[got.index(g)] and "floor" in g[1]
+        for k, (g, want) in enumerate(zip(got, scalar)):
+            too_high = any(None not in row and max(row) > highest[k] for row in rows)   # blank in, blank out
+            if isinstance(g, tuple):   # below the floor, above the highest: refused by every path alike
+                assert g == with_numpy[k] == pure[k] and ("floor" in g[1] or "the highest rating" in g[1]), g
+                assert too_high or "floor" in g[1]
                 continue
+            assert not too_high, g
             g = g if isinstance(g, list) else [[g]]   # a single cell gives a single value
             assert len(g) == len(want)
             for x, y in zip(g, want):

@@ -136,3 +136,47 @@ def test_rank_functions():
                             "use shanghai, gor, lianzhong or peng")
     with pytest.raises(ArgumentError, match="RANK_RATING: rank: '8D'"):
         udfs.rank_rating("8D", "gor")
+
+
+# --------------------------------------------------------------------------- ratings past the highest
+HUGE = 100000
+COLUMN = [[2400]] * 70 + [[HUGE]]          # long enough for the column fast paths
+#: (call, the argument named): every function, every rating argument, a cell and a column
+PAST_THE_HIGHEST = [
+    (lambda v: udfs.elo_expected(v, 2400), "rating"),
+    (lambda v: udfs.elo_expected(2400, v, "logistic"), "opponent"),
+    (lambda v: udfs.elo_delta(v, [[2400]] if not isinstance(v, list) else [[2400]] * len(v),
+                              [[1]] if not isinstance(v, list) else [[1]] * len(v), 15), "rating"),
+    (lambda v: udfs.elo_delta(2400, v, [[1]] * len(v) if isinstance(v, list) else 1, 15, "logistic"), "opponents"),
+    (lambda v: udfs.shanghai_k(0, 0, v), "peak"),
+    (lambda v: udfs.lianzhong_k(v), "rating"),
+    (lambda v: udfs.lianzhong_update(v, 2400, 1, 20, 20), "rating"),
+    (lambda v: udfs.lianzhong_update(2400, v, 1, 20, 20), "opponent"),
+    (lambda v: udfs.lianzhong_title(v, 30), "rating"),
+    (lambda v: udfs.gor_expected(v, 2400), "rating"),
+    (lambda v: udfs.gor_expected(2400, v, 2), "opponent"),
+    (lambda v: udfs.gor_update(v, [[2400]] * (len(v) if isinstance(v, list) else 1),
+                               [[1]] * (len(v) if isinstance(v, list) else 1)), "rating"),
+    (lambda v: udfs.gor_update(2400, v, [[1]] * len(v) if isinstance(v, list) else 1), "opponents"),
+    (lambda v: udfs.rank_standard(v * 100, "gor"), "value"),
+]
+
+
+@pytest.mark.parametrize("call, name", PAST_THE_HIGHEST, ids=[f"{i}-{n}" for i, (_, n) in enumerate(PAST_THE_HIGHEST)])
+@pytest.mark.parametrize("numpy", [True, False])
+@pytest.mark.parametrize("shape", ["cell", "column"])
+def test_a_rating_past_the_highest_is_refused_naming_the_argument(call, name, numpy, shape, monkeypatch):
+    """Finding 14: GOR_EXPECTED(100000, 2400) was a raw OverflowError cell by cell and 0.986 by
+    column: refused by every function, on every path, naming the argument and the cell."""
+    from xl_ratings.excel import functions, kernels_pure
+
+    if not numpy:
+        monkeypatch.setattr(functions, "vector", kernels_pure)
+    value = HUGE if shape == "cell" else COLUMN
+    with pytest.raises(ArgumentError) as e:
+        call(value)
+    text = str(e.value)
+    assert f": {name}" in text and "the highest rating it can be" in text, text
+    assert "不可能这么高" in e.value.problem_zh
+    if shape == "column" and name not in ("opponents",):
+        assert "row 71" in text, text

@@ -13,6 +13,8 @@ naming the function, the argument, the cell and the value.
 
 Impossible values are refused like the workbook reader refuses them,
 naming the argument: a rating of 0 or below (a GoR below the floor of 100),
+a rating above the highest a system takes (4,000; a GoR above 3,500: the
+workbooks' own limits, where ``10^(d/400)`` and ``e^(d/a)`` stay finite),
 a negative K, a negative or fractional count of games or events, handicap
 stones that are not a whole number from -9 to 9, a weight of 0 or below.
 The column fast paths (NumPy where it is installed, else pure Python: the
@@ -31,6 +33,7 @@ from xlwings import arg, func
 
 from .. import systems
 from ..errors import RatingInputError
+from ..i18n.catalogue import excel as MX
 from ..systems import SYSTEMS, gor, lianzhong, peng, shanghai
 from ..systems.ranks import parse_rank
 try:
@@ -71,21 +74,29 @@ def _rank(fname: str, argname: str, value: Any, pos: str = ""):
 # --------------------------------------------------------------------------- impossible values
 MAX_STONES = 9
 GOR_FLOOR = gor.DEFAULTS.floor
+#: The highest rating the Elo functions take (the Lianzhong workbook's limit; FIDE's best is under 2,900).
+ELO_HIGHEST = systems.REGISTRY["lianzhong"].rating_range[1]
+#: The highest GoR (the Hong Kong workbook's limit).
+GOR_HIGHEST = systems.REGISTRY["gor"].rating_range[1]
 
 
 def _rating(fname: str, argname: str, v: Any, pos: str = "") -> float:
-    """A rating: a number above 0."""
+    """A rating: a number above 0, at most :data:`ELO_HIGHEST`."""
     r = to_number(fname, argname, v, pos)
     if r <= 0:
         raise fail(fname, argname, "is not a possible rating: it must be above 0", v, pos)
+    if r > ELO_HIGHEST:
+        raise fail(fname, argname, MX.RATING_TOO_HIGH(highest=ELO_HIGHEST), v, pos)
     return r
 
 
 def _gor(fname: str, argname: str, v: Any, pos: str = "") -> float:
-    """A GoR: a number at or above the floor of 100 (seed 002 §2)."""
+    """A GoR: a number at or above the floor of 100 (seed 002 §2), at most :data:`GOR_HIGHEST`."""
     r = to_number(fname, argname, v, pos)
     if r < GOR_FLOOR:
         raise fail(fname, argname, f"is below the GoR floor of {GOR_FLOOR:g}: no GoR is lower", v, pos)
+    if r > GOR_HIGHEST:
+        raise fail(fname, argname, MX.RATING_TOO_HIGH(highest=GOR_HIGHEST), v, pos)
     return r
 
 
@@ -118,16 +129,18 @@ def _stones_ok(h: Any) -> bool:
         and abs(h) <= MAX_STONES
 
 
-def _fast_binary(fname: str, a: Any, b: Any, kernel, lowest: float = 0.0, above: bool = True) -> Any:
+def _fast_binary(fname: str, a: Any, b: Any, kernel, lowest: float = 0.0, above: bool = True,
+                 highest: float = ELO_HIGHEST) -> Any:
     """NumPy path for two numeric ranges; None if the slow path must decide
     (also when a value is impossible: below ``lowest``, or at it when
-    ``above``, so that the slow path names the cell)."""
+    ``above``, or above ``highest``, so that the slow path names the cell)."""
     if not isinstance(a, (list, tuple)) and not isinstance(b, (list, tuple)):
         return None
     ga, gb = vector.numeric(as_grid(a)), vector.numeric(as_grid(b))
     if ga is None or gb is None:
         return None
-    if vector.any_below(ga, lowest, above) or vector.any_below(gb, lowest, above):
+    if vector.any_below(ga, lowest, above) or vector.any_below(gb, lowest, above) \
+            or vector.any_above(ga, highest) or vector.any_above(gb, highest):
         return None
     try:
         return vector.apply_binary(kernel, ga, gb)
@@ -283,7 +296,8 @@ def gor_expected(rating, opponent, handicap=0):
     h = 0 if is_blank(handicap) else handicap
     if _stones_ok(h):
         fast = _fast_binary(fname, rating, opponent,
-                            lambda r, o: vector.gor_expected(r, o, float(h)), GOR_FLOOR, above=False)
+                            lambda r, o: vector.gor_expected(r, o, float(h)), GOR_FLOOR, above=False,
+                            highest=GOR_HIGHEST)
         if fast is not None:
             return fast
 
@@ -437,6 +451,8 @@ def rank_standard(value, system, certified=None):
 
     def one(value, certified, pos):
         v = to_number(fname, "value", value, pos)
+        if v > system.rating_range[1]:
+            raise fail(fname, "value", MX.RATING_TOO_HIGH(highest=system.rating_range[1]), value, pos)
         if not is_blank(certified):
             _rank(fname, "certified", certified, pos)
         return system.standard_name(v, None if is_blank(certified) else certified)

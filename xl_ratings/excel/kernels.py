@@ -51,6 +51,11 @@ def any_below(a: np.ndarray, lowest: float, inclusive: bool = True) -> bool:
         return bool((a <= lowest).any() if inclusive else (a < lowest).any())
 
 
+def any_above(a: np.ndarray, highest: float) -> bool:
+    """Does ``a`` hold a value above ``highest``? NaN (blank) never does."""
+    with np.errstate(invalid="ignore"):
+        return bool((a > highest).any())
+
 def elo_logistic(r: np.ndarray, o: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + 10.0 ** ((o - r) / 400.0))
 

@@ -57,6 +57,10 @@ def any_below(a: Grid, lowest: float, inclusive: bool = True) -> bool:
     return any(v < lowest for row in a for v in row)
 
 
+def any_above(a: Grid, highest: float) -> bool:
+    """Does ``a`` hold a value above ``highest``? NaN (blank) never does."""
+    return any(v > highest for row in a for v in row)
+
 def _stretch(rows: int, cols: int, g: Grid) -> Callable[[int, int], float]:
     """Excel's (and NumPy's) broadcasting: a one-row or one-column grid stretches."""
     r, c = len(g), len(g[0])

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ..engine.cells import blank as is_blank
-from ..errors import RatingInputError
+from ..errors import RatingInputError, Text
 from ..systems.game_result import Result, parse_result
 
 Grid = list[list[Any]]
@@ -62,8 +62,13 @@ def _where(row: int, col: int, shape: tuple[int, int]) -> str:
     return f" row {row + 1}, column {col + 1}"
 
 
-def fail(func: str, arg: str, problem: str, value: Any = None, pos: str = "") -> ArgumentError:
+def fail(func: str, arg: str, problem: str | Text, value: Any = None, pos: str = "") -> ArgumentError:
+    """The error of one argument: the function, the argument, the cell (``pos``) and the value,
+    then the problem (a catalogue :class:`Text`: both languages)."""
     shown = f": {value!r}" if value is not None else ""
+    if isinstance(problem, Text):
+        return ArgumentError(Text(problem.id, f"{func}: {arg}{pos}{shown} {problem.en}",
+                                  f"{func}：{arg}{pos}{shown} {problem.zh}"))
     return ArgumentError(f"{func}: {arg}{pos}{shown} {problem}")
 
 

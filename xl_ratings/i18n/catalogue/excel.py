@@ -71,3 +71,9 @@ RL_SHEET_DONE = message(
     "excel.rl_sheet_done",
     "{layout} list of {period}: {count} players, lines in {range}",
     "{period} 的 {layout} 名单：{count} 名棋手，见 {range}")
+
+# functions in cells: a value past what the function can take
+RATING_TOO_HIGH = message(
+    "excel.rating_too_high",
+    "is above {highest:g}, the highest rating it can be (a typo?)",
+    "高于 {highest:g}，等级分不可能这么高（输入错误？）")
