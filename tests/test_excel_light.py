@@ -135,7 +135,7 @@ def test_xlwings_finds_the_scripts_and_the_functions(rel):
                           env=env)
     assert proc.returncode == 0, proc.stderr[-2000:]
     found = json.loads(proc.stdout)
-    scripts = ["process_period", "import_results"] if "functions" not in rel else []
+    scripts = ["process_period", "import_results", "rating_list_file"] if "functions" not in rel else []
     if rel.startswith("xlwings_lite"):   # Lite: from the text; Server: from the module
         assert lite_script_names(source) == scripts
     assert sorted(found["scripts"]) == sorted(scripts)
@@ -152,7 +152,8 @@ def test_the_old_main_py_of_the_readme_gave_lite_no_script():
     tree = ast.parse((TEMPLATES / "xlwings_lite" / "main.py").read_text(encoding="utf-8"))
     calls = {f.name: ast.unparse(f.body[-1]) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
     assert calls == {"process_period": "excel.process_and_report(book)",
-                     "import_results": "excel.import_and_report(book)"}
+                     "import_results": "excel.import_and_report(book)",
+                     "rating_list_file": "excel.rating_list_and_report(book)"}
 
 
 def test_main_py_scripts_write_what_xl_ratings_excel_does(tmp_path):
@@ -161,6 +162,18 @@ def test_main_py_scripts_write_what_xl_ratings_excel_does(tmp_path):
                                   module=TEMPLATES / "xlwings_lite" / "main.py")
     _, direct = run_script("process_period", tables, "lianzhong.xlsx", tmp_path)
     assert via_main == direct and "Ratings" in replay(sheets, via_main)
+
+
+def test_main_pys_rating_list_script_writes_what_xl_ratings_excel_does(tmp_path):
+    """Finding 15: the rating-list script was in neither main.py nor the Server module."""
+    from helpers import processed_sample
+
+    tables = read_tables(processed_sample(tmp_path, "gor"))
+    sheets, via_main = run_script("rating_list_file", tables, "gor.xlsx", tmp_path,
+                                  module=TEMPLATES / "xlwings_lite" / "main.py")
+    _, direct = run_script("rating_list_file", tables, "gor.xlsx", tmp_path)
+    assert via_main == direct
+    assert "RatingListFile" in replay(sheets, via_main)
 
 
 # --- the kernels: NumPy and pure Python, held to the scalar math ---------------------------------

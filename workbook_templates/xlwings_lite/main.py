@@ -2,7 +2,7 @@
 and requirements.txt into its requirements.txt.
 
 The Excel functions (=ELO_EXPECTED, =GOR_UPDATE, =RANK_STANDARD, ...) come with the
-import below.  The two scripts are written out here: xlwings Lite lists the functions
+import below.  The three scripts are written out here: xlwings Lite lists the functions
 of main.py decorated with @script as its buttons, reading this text.
 """
 
@@ -23,3 +23,9 @@ def process_period(book: xw.Book):
 def import_results(book: xw.Book):
     """导入成绩 Import results: the crosstable pasted into the Import sheet (导入) is added to Players, Events and Games."""
     excel.import_and_report(book)
+
+
+@script
+def rating_list_file(book: xw.Book):
+    """编排软件用等级分名单 Rating list file: the list OpenGotha, pairgoth and Swiss-Manager load, on the sheet RatingListFile."""
+    excel.rating_list_and_report(book)

@@ -2,10 +2,10 @@
 :mod:`.ranges` and the NumPy :mod:`.kernels`) and one-click processing
 (:mod:`.one_click`).
 
-``xl_ratings.excel.main`` (classic ``RunPython``), ``process_period`` and
-``import_results`` (xlwings Lite/Server ``@script``), and the plain entry points
-the scripts of ``main.py`` call (``process_and_report``, ``import_and_report``:
-input problems on the Checks sheet) keep the names that templates, ribbon
+``xl_ratings.excel.main`` (classic ``RunPython``), ``process_period``,
+``import_results`` and ``rating_list_file`` (xlwings Lite/Server ``@script``), and
+the plain entry points the scripts of ``main.py`` call (``process_and_report``,
+``import_and_report``, ``rating_list_and_report``: input problems on the Checks sheet) keep the names that templates, ribbon
 settings and users' ``main.py`` refer to.  They
 load on first use, so that importing the functions alone stays light.
 """
@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["main", "process_book", "process_period", "import_book", "import_results", "process_and_report",
-           "import_and_report", "rating_list_file", "rating_list_book"]
+           "import_and_report", "rating_list_file", "rating_list_book", "rating_list_and_report"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("rating_list_file", "rating_list_book"):     # the rating list for pairing programs
+    if name in ("rating_list_file", "rating_list_book", "rating_list_and_report"):     # the rating list for pairing programs
         from . import rating_list
 
         return getattr(rating_list, name)

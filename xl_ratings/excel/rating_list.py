@@ -10,7 +10,8 @@ A1:An into a plain-text editor and saving gives the very file that
 History).  The cells D2 (layout: egd, fide, csv) and D3 (period) choose
 another list: change them and run the script again.
 
-* xlwings Lite / Server: the script :func:`rating_list_file`;
+* xlwings Lite / Server: the script :func:`rating_list_file` (Lite's ``main.py``
+  writes it out and calls :func:`rating_list_and_report`);
 * classic xlwings: :func:`main` (``RunPython``), same sheet.
 
 Pure Python (the view and the engine); the sheet is replaced only when it is
@@ -100,7 +101,13 @@ def _write(book: Any, listed: ListFile, period: str | None) -> None:
 @script
 def rating_list_file(book: xw.Book):
     """Put the rating list pairing programs load (OpenGotha, pairgoth, Swiss-Manager) on the sheet RatingListFile."""
-    print(in_book(rating_list_book, book, _listed)[1])
+    rating_list_and_report(book)
+
+
+def rating_list_and_report(book: Any) -> None:
+    """The plain entry point of the script (xlwings Lite's main.py calls it): the list on its
+    sheet, or the problems on the Checks sheet; what was done printed."""
+    print(_done(book))
 
 
 def main() -> None:

@@ -5,6 +5,6 @@ xlwings Server finds scripts on the module (xlwings.server.custom_scripts_meta),
 imported here; xlwings Lite reads main.py's text instead, which is why its main.py writes
 them out."""
 
-from xl_ratings.excel import import_results, process_period
+from xl_ratings.excel import import_results, process_period, rating_list_file
 
-__all__ = ["process_period", "import_results"]
+__all__ = ["process_period", "import_results", "rating_list_file"]
