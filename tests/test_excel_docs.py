@@ -66,7 +66,7 @@ def test_the_lite_and_server_files_and_scripts():
     for target in re.findall(r"\]\((\.\./[^)]+)\)", DOC):
         assert (ROOT / "docs" / target).resolve().exists(), target
     scripts = lite_script_names(files["xlwings_lite/main.py"])
-    assert scripts == ["process_period", "import_results"]
+    assert scripts == ["process_period", "import_results", "rating_list_file"]
     assert all(f"**`{s}`**" in DOC for s in scripts)
     assert "YOUR-WEBSITE" in files["xlwings_lite/requirements.txt"] and "`YOUR-WEBSITE`" in DOC
     assert "from .xl_ratings_functions import *" in DOC and "from .xl_ratings_scripts import *" in DOC
