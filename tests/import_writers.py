@@ -86,6 +86,13 @@ EVENT = Def(
            G(3, "5", "1", "0"), G(3, "3", "2", "1")),
     byes={1: "5", 2: "3", 3: "4"})
 
+#: Go grades never become Gomoku ranks (issue 17): what a Gomoku federation's sources write instead.
+GOMOKU_RANKS = {"3d": "三段", "1k": "1级", "2d": "二段", "5k": "5级", "10k": "10级"}
+#: :data:`EVENT` as a Gomoku (or Xiangqi) club writes it: its ranks, no handicap stones (Go's).
+GOMOKU_EVENT = dataclasses.replace(
+    EVENT, players=tuple(dataclasses.replace(p, rank=GOMOKU_RANKS[p.rank]) for p in EVENT.players),
+    games=tuple(dataclasses.replace(g, handicap=0) for g in EVENT.games))
+
 _FLIP = {"1": "0", "0": "1", "0.5": "0.5", "+": "-", "-": "+"}
 
 
@@ -324,6 +331,3 @@ def write_report_bomb(path: Path, part: str = "xl/sharedStrings.xml", d: Def = E
             z.writestr(n, data)
     return path
 
-
-#: :data:`EVENT` without its handicap game's stones (for a Gomoku or Xiangqi workbook: handicaps are Go's)
-GOMOKU_EVENT = dataclasses.replace(EVENT, games=tuple(dataclasses.replace(g, handicap=0) for g in EVENT.games))

@@ -204,3 +204,30 @@ def test_a_player_without_any_game_is_left_out_and_named(tmp_path, capsys, write
     assert "1 player(s) without any game in the file, not imported (registered, never played): Idle" in line, line
     names = {p["name"] for p in read_sheet(book, "Players")}
     assert len(names) == 5 and not any("Idle" in n for n in names)
+
+
+# --------------------------------------------------------------------------- Go grades
+@pytest.mark.parametrize("writer", ["write_rr_csv", "write_swiss_csv", "write_report"])
+def test_go_grades_never_become_ranks_of_another_system(tmp_path, capsys, writer):
+    """Finding 17: a crosstable with ranks 3d/5k/10k imported into a Shanghai workbook wrote them
+    into the Players' rank column (issue 17 item 6 says never)."""
+    import import_writers
+    from import_writers import EVENT
+
+    even = dataclasses.replace(EVENT, games=tuple(dataclasses.replace(g, handicap=0) for g in EVENT.games))
+    suffix = ".xlsx" if writer == "write_report" else ".csv"
+    src = getattr(import_writers, writer)(tmp_path / f"go{suffix}", even)       # ranks 3d, 1k, 2d, 5k, 10k
+    extra = () if writer == "write_report" else ("--start", "2024-05-01", "--end", "2024-05-03")
+    for system in ("shanghai", "peng", "lianzhong"):
+        book = tmp_path / f"{system}.xlsx"
+        assert run_cli("new", system, book, "--empty") == 0
+        before = book.read_bytes()
+        assert run_cli("import", src, "--into", book, *extra) == 2
+        err = capsys.readouterr().err
+        assert f"3d is a Go grade (kyu and dan in Latin letters; 5 player(s) of this file have one): Go grades " \
+               f"never become ranks of {system}" in err, err
+        assert "rank" in err and book.read_bytes() == before
+    book = tmp_path / "gor.xlsx"
+    assert run_cli("new", "gor", book, "--empty") == 0
+    assert run_cli("import", src, "--into", book, *extra) == 0                  # a Go workbook takes them
+    assert {p["rank"] for p in read_sheet(book, "Players")} == {"3d", "1k", "2d", "5k", "10k"}

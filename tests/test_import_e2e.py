@@ -15,7 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import read_sheet, run_cli
-from import_writers import (EVENT, write_h9, write_opengotha, write_report, write_rr_csv, write_rr_xlsx,
+from import_writers import (EVENT, GOMOKU_RANKS, write_h9, write_opengotha, write_report, write_rr_csv, write_rr_xlsx,
                             write_swiss_csv, write_trf)
 
 #: the same tournament without the handicap game (a chess-style file cannot say stones)
@@ -65,8 +65,11 @@ def games_of(book: Path) -> set[tuple]:
 
 def imported(tmp_path: Path, kind: str, d=EVEN, system: str | None = None) -> Path:
     write, extra = WRITERS[kind]
-    src = write(tmp_path / f"src_{kind}", d)
     system = system or SYSTEM_OF.get(kind, "gor")
+    if system != "gor":
+        d = dataclasses.replace(d, players=tuple(dataclasses.replace(p, rank=GOMOKU_RANKS[p.rank])
+                                                 for p in d.players))
+    src = write(tmp_path / f"src_{kind}_{system}", d)
     book = fresh_book(tmp_path, f"{kind}_{system}.xlsx", system)
     assert run_cli("import", src, "--into", book, *extra) == 0
     return book

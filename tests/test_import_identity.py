@@ -262,7 +262,8 @@ def test_a_fide_name_matches_across_formats_in_a_gomoku_workbook(tmp_path, capsy
 
     book = tmp_path / "sh.xlsx"
     assert run_cli("new", "shanghai", book, "--empty") == 0
-    even = dataclasses.replace(EVENT, games=tuple(dataclasses.replace(g, handicap=0) for g in EVENT.games))
+    from import_writers import GOMOKU_EVENT as even
+
     assert run_cli("import", write_report(tmp_path / "spring.xlsx", even), "--into", book) == 0
     summer = dataclasses.replace(even, name="Summer Cup", start=D(2024, 7, 1), end=D(2024, 7, 3),
                                  games=(G(1, "1", "3", "1"), G(1, "2", "5", "0"), G(2, "1", "5", "0.5"),

@@ -33,6 +33,8 @@ from .model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
 from .summary import Summary, Told
 
+#: A grade as Go writes it, in Latin letters: 3d, 3 dan, 5k, 12 kyu, 1p (issue 17 item 6).
+GO_GRADE = re.compile(r"\d+\s*(?:k|kyu|d|dan|p|pro)", re.IGNORECASE)
 #: Possible matches listed per new player (by id).
 NEAR_SHOWN = 3
 #: Players without a game named in the summary.
@@ -126,10 +128,12 @@ class Importing:
             if g is not None:
                 problem(RatingInputError(M.HANDICAP_NOT_GO_BOOK(stones=f"{abs(g.handicap or 0):g}", **named),
                                          where=where_of(g.source)))
-            pro = next((p for p in t.players if p.rank and re.fullmatch(r"\d+\s*[pP]", p.rank.strip())), None)
-            if pro is not None:
-                problem(RatingInputError(M.PRO_GRADE_NOT_GO_BOOK(rank=pro.rank, **named), value=pro.rank,
-                                         where=where_of(pro.source, "rank")))
+            graded = [p for p in t.players if p.rank and GO_GRADE.fullmatch(p.rank.strip())]
+            if graded:          # Go's kyu and dan (3d, 5k, 1p) never become this system's ranks
+                first = graded[0]
+                problem(RatingInputError(M.GO_GRADE_NOT_GO_BOOK(rank=first.rank.strip(), count=len(graded),
+                                                                **named), value=first.rank,
+                                         where=where_of(first.source, "rank")))
         return len(self.problems) == before
 
     def players(self, t: Tournament, summary: Summary) -> dict[str, str] | None:
