@@ -187,7 +187,11 @@ def test_a_korean_name_without_latin_name_is_refused_at_its_row(tmp_path, capsys
 @pytest.mark.parametrize("column, values, words", [
     ("egf_pin", {"HK001": "1234", "HK002": None}, "must be a number of 8 digits"),
     ("egf_pin", {"HK001": "12345678", "HK002": "12345678"}, "is given to players HK001 and HK002"),
-    ("fide_id", {"HK001": "12AB", "HK002": None}, "must be a number of 1-14 digits"),
+    ("fide_id", {"HK001": "12AB", "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
+    ("fide_id", {"HK001": 0, "HK002": None}, "must be a number of 1 to 11 digits, not 0"),         # finding 27
+    ("fide_id", {"HK001": "000", "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
+    ("fide_id", {"HK001": 123456789012, "HK002": None}, "the FIDE-id field of a TRF holds 11 characters"),
+    ("egf_pin", {"HK001": "00000000", "HK002": None}, "egf_pin must be a number of 8 digits, not 0"),
     ("egf_pin", {"HK001": "١٢٣٤٥٦٧٨", "HK002": None}, "must be a number of 8 digits"),    # digits, not 0-9
 ])
 def test_a_bad_or_shared_id_is_refused(tmp_path, capsys, column, values, words):

@@ -106,7 +106,9 @@ NOT_A_NUMBER = "must be a number (this cell holds text; retype it as a number)"
 
 
 def to_ident(v: Any) -> str:
-    """An id cell as text (1.0 -> "1"); blank, or longer than a cell holds, is an error."""
+    """An id cell as text (1.0 -> "1"); blank, longer than a cell holds, or holding an
+    invisible character (a zero-width space, a BOM, a direction mark: the id would differ
+    from the same id typed elsewhere while looking the same) is an error."""
     if blank(v):
         raise RatingInputError("is empty")
     if isinstance(v, float) and v.is_integer():
@@ -116,7 +118,34 @@ def to_ident(v: Any) -> str:
         from ..i18n.catalogue import sheets as M
 
         raise RatingInputError(M.CELL_TOO_LONG(chars=f"{len(text):,}"))
+    if not text.isprintable() and invisible(text):
+        from ..i18n.catalogue import sheets as M
+
+        raise RatingInputError(M.ID_INVISIBLE(shown=visibly(text), id=visible(text)))
     return text
+
+
+def invisible(text: str) -> list[str]:
+    """The invisible characters of ``text`` (format and control characters: U+200B zero-width
+    space, U+FEFF BOM, direction marks, soft hyphen, tabs and line ends inside)."""
+    import unicodedata
+
+    return [c for c in text if unicodedata.category(c) in ("Cf", "Cc")]
+
+
+def visible(text: str) -> str:
+    """``text`` without its invisible characters."""
+    import unicodedata
+
+    return "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cc"))
+
+
+def visibly(text: str) -> str:
+    """``text`` with each invisible character shown where it stands: ``SH003⟨U+200B ZERO WIDTH SPACE⟩``."""
+    import unicodedata
+
+    return "".join(f"⟨U+{ord(c):04X} {unicodedata.name(c, 'CONTROL')}⟩"
+                   if unicodedata.category(c) in ("Cf", "Cc") else c for c in text)
 
 
 def to_date(v: Any, date1904: bool = False) -> dt.date | None:

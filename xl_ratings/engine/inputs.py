@@ -22,8 +22,8 @@ from ..systems import REGISTRY
 from ..systems.game_result import parse_result
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
-from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, sheet_number, sheet_names_of, to_date,
-                    to_ident)
+from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, invisible, sheet_number, sheet_names_of, to_date,
+                    to_ident, visible)
 from .settings import params_from_settings
 
 SheetCells = Sequence[Sequence[Any]]
@@ -208,7 +208,7 @@ def check_round(v: Any) -> Any:
 
 
 def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
-                bad_events: set[Any]) -> list[Game]:
+                bad_events: set[Any], unseen_ids: Set[str] = frozenset()) -> list[Game]:
     """The Games sheet, the one big sheet: read column by column, each
     distinct value parsed once (ids, results and dates repeat thousands of
     times); every problem is still reported on its own row."""
@@ -219,12 +219,13 @@ def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
     index = [i for i, _ in gs.raw]
     columns = list(zip(*rows)) if rows else [()] * width
     return game_columns({k: columns[j] for k, j in col.items() if j is not None}, index, gs,
-                        players, events, bad_events, gs.date1904)
+                        players, events, bad_events, gs.date1904, unseen_ids)
 
 
 def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: "Rows | ColumnSheet",
                  players: dict[str, Player], events: dict[str, Event],
-                 bad_events: Set[Any] = frozenset(), date1904: bool = False) -> list[Game]:
+                 bad_events: Set[Any] = frozenset(), date1904: bool = False,
+                 unseen_ids: Set[str] = frozenset()) -> list[Game]:
     """Validate and build the games from columns (``data``: column key -> values).
 
     Shared by the Games sheet and by CSV/Parquet game lists; problems are
@@ -267,7 +268,7 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: "R
     for k in [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events]:
         err(index[k], "event", "is not an event id of the Events sheet", ev_ids[k])
     for key, ids in (("player", pl), ("opponent", op)):
-        unknown = {x for x in set(ids) if x and x not in players}
+        unknown = {x for x in set(ids) if x and x not in players and x not in unseen_ids}
         for k in ([k for k, x in enumerate(ids) if x in unknown] if unknown else ()):
             err(index[k], key, "is not a player id of the Players sheet", ids[k])
     for k in [k for k, (a, b) in enumerate(zip(pl, op)) if a and a == b]:
@@ -391,6 +392,9 @@ class _Reading:
     system: str = ""
     rulebook: Any = None
     params: Any = None
+    #: player ids as they look, whose Players cell holds an invisible character (refused there:
+    #: the rows naming them are not refused again, one by one)
+    unseen_ids: set[str] = field(default_factory=set)
 
     @property
     def bounds(self) -> tuple[float, float] | None:
@@ -468,6 +472,7 @@ def _read_players(r: _Reading) -> dict[str, Player]:
     if ps is None:
         return players
     bounds, system = r.bounds, r.system
+    named = "name" in ps.keys.values()      # a Players sheet without names (a game list's ids) lists by id
     folded: dict[str, str] = {}     # an id without its case -> the id
     for i, rec, pid in _fresh(ps, "id", players, "player"):
         twin = folded.setdefault(pid.casefold(), pid)
@@ -486,13 +491,17 @@ def _read_players(r: _Reading) -> dict[str, Player]:
         member_t = ps.text(rec, "member").lower()
         if member_t not in MEMBER_WORDS:
             ps.err(i, "member", "must be yes or no (是/否)", rec.get("member"))
+        name = ps.text(rec, "name")
+        if not name and named:      # a player without a name would be listed by id, and no list could say who
+            ps.err(i, "name", M.PLAYER_WITHOUT_NAME(id=pid), None)
         players[pid] = Player(
-            id=pid, name=ps.text(rec, "name") or pid, sex=SEXES.get(sex), club=ps.text(rec, "club"),
+            id=pid, name=name or pid, sex=SEXES.get(sex), club=ps.text(rec, "club"),
             rank=rank, rating=ps.rating(i, rec, "rating", bounds, system), games=ps.count(i, rec, "games"),
             events=ps.count(i, rec, "events"), peak=ps.rating(i, rec, "peak", bounds, system),
             title=ps.text(rec, "title"),
             member=member_t not in NOT_MEMBER, rif=ps.rating(i, rec, "rif", bounds, system),
             wins=ps.count(i, rec, "wins"), row=i)
+    r.unseen_ids = {visible(v) for _, rec in ps.records if isinstance(v := rec.get("id"), str) and invisible(v)}
     return players
 
 
@@ -521,7 +530,7 @@ def _read_events(r: _Reading, players: Mapping[str, Player]) -> dict[str, Event]
                 es.err(i, e.where.column, e.problem, e.value)
         events[eid] = event
     for ev in events.values():
-        if ev.champion and ev.champion not in players:
+        if ev.champion and ev.champion not in players and ev.champion not in r.unseen_ids:
             es.err(ev.row, "champion", "is not a player id of the Players sheet", ev.champion)
     return events
 
@@ -533,10 +542,10 @@ def _read_game_rows(r: _Reading, players: dict[str, Player], events: dict[str, E
     if game_list is not None:
         data, index, name = game_list
         return game_columns(data, index, ColumnSheet(Path(name).name, name, r.errors), players, events,
-                            bad_events, r.d1904)
+                            bad_events, r.d1904, r.unseen_ids)
     gs = r.sheet("Games")
     if gs is not None and gs.keys:
-        return _read_games(gs, players, events, bad_events)
+        return _read_games(gs, players, events, bad_events, r.unseen_ids)
     return []
 
 
@@ -546,7 +555,7 @@ def _read_awards(r: _Reading, players: Mapping[str, Player]) -> list[Award]:
     for i, rec in (aw.records if aw else []):
         assert aw is not None   # rows come from a sheet
         pid = aw.ident(i, rec, "player")
-        if pid and pid not in players:
+        if pid and pid not in players and pid not in r.unseen_ids:
             aw.err(i, "player", "is not a player id of the Players sheet", pid)
         text = aw.text(rec, "award")
         day = aw.date(i, rec, "date")
@@ -564,7 +573,7 @@ def _read_points(r: _Reading, players: Mapping[str, Player]) -> list[PointsEntry
     for i, rec in (pt.records if pt else []):
         assert pt is not None   # rows come from a sheet
         pid = pt.ident(i, rec, "player")
-        if pid and pid not in players:
+        if pid and pid not in players and pid not in r.unseen_ids:
             pt.err(i, "player", "is not a player id of the Players sheet", pid)
         day = pt.date(i, rec, "date", required=True)
         kind = pt.text(rec, "kind").lower()

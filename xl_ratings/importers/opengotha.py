@@ -131,7 +131,8 @@ def _players(root: Any, lines: list[int], problems: Problems, keys: _Keys) -> li
         players.append(ImportedPlayer(
             key=key, name=f"{name} {first}".strip(), sex=None, club=el.get("club", "").strip(),
             country=el.get("country", "").strip(), rank=(el.get("rank") or el.get("grade") or "").strip() or None,
-            rating=as_float(el.get("rating")), federation_id=None, egf_pin=(el.get("egfPin") or "").strip() or None,
+            rating=as_float(el.get("rating")), federation_id=None,
+            egf_pin=pin if (pin := (el.get("egfPin") or "").strip()).strip("0") else None,   # 0: no PIN
             fide_id=None, source=Source(problems.file, line=no), surname=name))
     return players
 

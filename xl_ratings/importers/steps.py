@@ -131,7 +131,7 @@ class Importing:
             graded = [p for p in t.players if p.rank and GO_GRADE.fullmatch(p.rank.strip())]
             if graded:          # Go's kyu and dan (3d, 5k, 1p) never become this system's ranks
                 first = graded[0]
-                problem(RatingInputError(M.GO_GRADE_NOT_GO_BOOK(rank=first.rank.strip(), count=len(graded),
+                problem(RatingInputError(M.GO_GRADE_NOT_GO_BOOK(rank=str(first.rank).strip(), count=len(graded),
                                                                 **named), value=first.rank,
                                          where=where_of(first.source, "rank")))
         return len(self.problems) == before

@@ -173,15 +173,18 @@ def _ids(extras: Extras, rated: list[str], file: str | None) -> tuple[dict[str, 
                                                                      list[RatingInputError]]:
     """(EGD PIN, FIDE id) of every listed player; problems with the sheet's own ids."""
     problems = []
-    for column, pattern, digits in (("egf_pin", r"[0-9]{8}", "8"), ("fide_id", r"[0-9]{1,14}", "1-14")):
+    # an EGD PIN: 8 digits; a FIDE id: 1 to 11 (the TRF's field), never 0 (an empty cell says "none")
+    for column, pattern, bad in (("egf_pin", r"[0-9]{8}", M.RL_BAD_ID(column="egf_pin", digits="8")),
+                                 ("fide_id", r"[0-9]{1,11}", M.RL_BAD_FIDE_ID())):
         seen: dict[str, str] = {}
         for pid in rated:
             value = extras.get(pid, column)
             if not value:
                 continue
             where = Where(file, extras.sheet, extras.rows.get(pid), column)
-            if not re.fullmatch(pattern, value):
-                problems.append(RatingInputError(M.RL_BAD_ID(column=column, digits=digits), value=value, where=where))
+            if not re.fullmatch(pattern, value) or not value.strip("0"):
+                zero = column == "egf_pin" and re.fullmatch(pattern, value)
+                problems.append(RatingInputError(M.RL_ZERO_PIN() if zero else bad, value=value, where=where))
             elif value in seen:
                 problems.append(RatingInputError(M.RL_DUPLICATE_ID(column=column, value=value, first=seen[value],
                                                                    second=pid), where=where))

@@ -47,6 +47,15 @@ RL_BAD_ID = message(
     "publish.rl_bad_id",
     "{column} must be a number of {digits} digits",
     "{column} 须为 {digits} 位数字")
+RL_BAD_FIDE_ID = message(
+    "publish.rl_bad_fide_id",
+    "fide_id must be a number of 1 to 11 digits, not 0 (the FIDE-id field of a TRF holds 11 characters; "
+    "a blank cell for a player without one)",
+    "fide_id 须为 1 至 11 位数字，不能为 0（TRF 的 FIDE 编号栏只有 11 个字符；没有编号的棋手请留空）")
+RL_ZERO_PIN = message(
+    "publish.rl_zero_pin",
+    "egf_pin must be a number of 8 digits, not 0 (a blank cell for a player without one)",
+    "egf_pin 须为 8 位数字，不能为 0（没有编号的棋手请留空）")
 RL_DUPLICATE_ID = message(
     "publish.rl_duplicate_id",
     "{column} {value} is given to players {first} and {second}: a rating list names each player once; "

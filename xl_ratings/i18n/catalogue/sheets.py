@@ -10,6 +10,15 @@ ID_DIFFERS_ONLY_IN_CASE = message(
     "duplicate player id: it differs from {other} (row {row}) only in upper and lower case, and a result file "
     "may write either; give one of the two players another id",
     "棋手编号重复：与第 {row} 行的 {other} 只有大小写不同，成绩文件可能写成任一种；请给其中一人换一个编号")
+ID_INVISIBLE = message(
+    "sheets.id_invisible",
+    "holds an invisible character: {shown}; it looks like {id} but is another id to every other cell that says "
+    "{id}: delete the character (retype the id)",
+    "含有看不见的字符：{shown}；看起来是 {id}，但与其他单元格中的 {id} 不是同一个编号：请删除该字符（重新输入编号）")
+PLAYER_WITHOUT_NAME = message(
+    "sheets.player_without_name",
+    "player {id} has no name: type it (every list shows it, and a rating list needs it in Latin letters)",
+    "棋手 {id} 没有姓名：请填写（各名单都显示姓名，编排软件用的等级分名单还需要其拉丁字母写法）")
 CLUB_NEEDS_NAME = message(
     "sheets.club_needs_name",
     "a club needs its name: the code and aliases are other ways to write it",
