@@ -9,7 +9,7 @@ import re
 
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
-from import_writers import EVENT, write_h9
+from import_writers import EVENT, GOMOKU_EVENT, write_h9
 
 from xl_ratings.importers import h9
 from xl_ratings.jobs.publish import published_outcome
@@ -158,7 +158,7 @@ def test_a_crosstable_without_rounds_says_so_in_the_dry_run(tmp_path, capsys):
     assert "without a round number: 1" in games_line({"1": 2, "—": 1})
     workbook = tmp_path / "club.xlsx"
     assert run_cli("new", "shanghai", workbook, "--empty") == 0
-    rr = dataclasses.replace(EVENT)
+    rr = dataclasses.replace(GOMOKU_EVENT)          # Gomoku ranks: Go grades never go into a Gomoku workbook
     capsys.readouterr()
     assert run_cli("import", write_rr_csv(tmp_path / "rr.csv", rr), "--into", workbook, "--dry-run",
                    "--format", "crosstable", "--name", "春季赛", "--end", "2024-05-03") == 0

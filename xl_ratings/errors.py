@@ -14,20 +14,43 @@ from typing import Any
 
 
 def show(value: Any) -> str:
-    """A cell value as an officer would recognise it: dates as 2026-05-01, 30.0 as 30."""
+    """A cell value as an officer would recognise it: dates as 2026-05-01, 30.0 as 30, a time as
+    10:30, TRUE/FALSE, text in quotes with any invisible character shown where it stands
+    (``'SH003⟨U+200B ZERO WIDTH SPACE⟩'``) -- never a Python repr such as ``datetime.time(0, 0)``."""
     import datetime as dt
+    import math
+    import unicodedata
 
-    if isinstance(value, (dt.date, dt.datetime)):
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat() if value.time() == dt.time() else value.isoformat(" ", "minutes")
+    if isinstance(value, dt.date):
         return value.isoformat()
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return repr(value)
+    if isinstance(value, dt.time):
+        return value.strftime("%H:%M" if not value.second else "%H:%M:%S")
+    if isinstance(value, dt.timedelta):
+        return str(value)
+    if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
+        return repr(value) if math.isfinite(value) else ("not a number" if value != value else str(value))
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        shown = "".join(f"⟨U+{ord(c):04X} {unicodedata.name(c, 'CONTROL')}⟩"
+                        if unicodedata.category(c) in ("Cf", "Cc") else c for c in value)
+        return f"'{shown}'"
+    return str(value)
 
 
 def _names(text: str, shown: str) -> bool:
     """Does ``text`` already show the value (as a word of its own: 50 is not named by 3,500)?"""
     import re
 
+    raw = shown[1:-1] if len(shown) > 2 and shown[0] == shown[-1] == "'" and "⟨" not in shown else ""
+    if raw and (not raw.isascii() or len(raw) >= 4):
+        shown = raw             # a name or a word is named by itself, quoted or not (not a short code: 1, A)
     return re.search(rf"(?<![\w.,]){re.escape(shown)}(?![\w]|[.,]\d)", text) is not None
 
 
@@ -153,7 +176,30 @@ class InputErrors(RatingInputError):
     """Several input problems found at once (validation reports them all)."""
 
     def __init__(self, errors: list[RatingInputError]) -> None:
-        self.errors = list(errors)
+        self.errors = in_order(errors)
         first = "; ".join(str(e) for e in self.errors[:3])
         more = f" (and {len(self.errors) - 3} more)" if len(self.errors) > 3 else ""
         super().__init__(f"{len(self.errors)} problem(s) in the input: {first}{more}")
+
+
+def in_order(errors: list[RatingInputError]) -> list[RatingInputError]:
+    """Problems in the order an officer reads a file: by file and sheet (in the order they first
+    come up), then row or line, then column (likewise); a problem of a whole file or sheet first."""
+    first: dict[tuple[str, Any], int] = {}
+
+    def rank(kind: str, value: Any) -> int:
+        return first.setdefault((kind, value), len(first))
+
+    for e in errors:
+        rank("file", e.where.file)
+        rank("sheet", (e.where.file, e.where.sheet))
+    for e in errors:
+        rank("column", (e.where.file, e.where.sheet, e.where.column))
+
+    def key(e: RatingInputError) -> tuple[int, int, int, int]:
+        w = e.where
+        at = w.row if w.row is not None else (w.line if w.line is not None else 0)
+        return (first[("file", w.file)], first[("sheet", (w.file, w.sheet))], at,
+                -1 if w.column is None else first[("column", (w.file, w.sheet, w.column))])
+
+    return sorted(errors, key=key)

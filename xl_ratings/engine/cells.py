@@ -163,6 +163,10 @@ def to_date(v: Any, date1904: bool = False) -> dt.date | None:
             return dt.date.fromisoformat(v.strip()[:10])
         except ValueError:
             pass
+    if isinstance(v, dt.time):          # Excel's day 0 or 1 (1899-12-30/31), or a time typed alone
+        from ..i18n.catalogue import sheets as M
+
+        raise RatingInputError(M.TIME_NOT_DATE(time=v.strftime("%H:%M")))
     raise RatingInputError(NOT_A_DATE)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ..engine.cells import blank as is_blank
-from ..errors import RatingInputError, Text
+from ..errors import RatingInputError, Text, show
 from ..systems.game_result import Result, parse_result
 
 Grid = list[list[Any]]
@@ -65,7 +65,7 @@ def _where(row: int, col: int, shape: tuple[int, int]) -> str:
 def fail(func: str, arg: str, problem: str | Text, value: Any = None, pos: str = "") -> ArgumentError:
     """The error of one argument: the function, the argument, the cell (``pos``) and the value,
     then the problem (a catalogue :class:`Text`: both languages)."""
-    shown = f": {value!r}" if value is not None else ""
+    shown = f": {show(value)}" if value is not None else ""
     if isinstance(problem, Text):
         return ArgumentError(Text(problem.id, f"{func}: {arg}{pos}{shown} {problem.en}",
                                   f"{func}：{arg}{pos}{shown} {problem.zh}"))

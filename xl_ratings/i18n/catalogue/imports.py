@@ -147,9 +147,9 @@ GO_GRADE_NOT_GO_BOOK = message(
     "imports.go_grade_not_go_book",
     "{rank} is a Go grade (kyu and dan in Latin letters; {count} player(s) of this file have one): Go grades never "
     "become ranks of {system} ({title}); import Go results into a Go workbook (system gor), or, if these are "
-    "{system} ranks, write them as the workbook does (三段, 5级) and import again",
+    "{system} ranks, write them in Chinese as the workbook does and import again",
     "{rank} 是围棋段级（用拉丁字母写的级和段；本文件中有 {count} 名棋手如此）：围棋段级不能当作 {system}（{title}）"
-    "的段级；请把围棋成绩导入围棋工作簿（gor 制度）；如确是 {system} 的段级，请按工作簿的写法（三段、5级）填写后再导入")
+    "的段级；请把围棋成绩导入围棋工作簿（gor 制度）；如确是 {system} 的段级，请按工作簿的写法（如三段、5级）填写后再导入")
 
 REPORT_HOLDS_SAMPLE = message(
     "imports.report_holds_sample",

@@ -15,6 +15,12 @@ ID_INVISIBLE = message(
     "holds an invisible character: {shown}; it looks like {id} but is another id to every other cell that says "
     "{id}: delete the character (retype the id)",
     "含有看不见的字符：{shown}；看起来是 {id}，但与其他单元格中的 {id} 不是同一个编号：请删除该字符（重新输入编号）")
+TIME_NOT_DATE = message(
+    "sheets.time_not_date",
+    "is a time of day ({time}), not a date: Excel's dates begin on 1900-01-01, and a date before it (or a time "
+    "typed alone) is kept as a time; write the day of the game, e.g. 2026-03-01",
+    "是一天中的时间（{time}），不是日期：Excel 的日期从 1900-01-01 开始，更早的日期（或只输入时间）会被存为时间；"
+    "请填写比赛的日期，如 2026-03-01")
 PLAYER_WITHOUT_NAME = message(
     "sheets.player_without_name",
     "player {id} has no name: type it (every list shows it, and a rating list needs it in Latin letters)",
