@@ -231,3 +231,54 @@ def test_go_grades_never_become_ranks_of_another_system(tmp_path, capsys, writer
     assert run_cli("new", "gor", book, "--empty") == 0
     assert run_cli("import", src, "--into", book, *extra) == 0                  # a Go workbook takes them
     assert {p["rank"] for p in read_sheet(book, "Players")} == {"3d", "1k", "2d", "5k", "10k"}
+
+
+# --------------------------------------------------------------------------- one click: the question and its answer
+def _one_click(tmp_path, meta, printed):
+    from import_writers import rr_rows
+    from test_script_dispatch import replay, run_script
+
+    from xl_ratings.xlsx.read import read_tables
+
+    tables = read_tables(TEMPLATES / "gor.xlsx")
+    gong = P("1", "龚军", "", "M", "HKGA", "5d", 0, "")
+    wang = P("2", "王", "靜", "M", "新界棋會", "4d", 0, "")
+    d = Def("秋季賽", D(2026, 9, 5), D(2026, 9, 5), (gong, wang), (G(1, "1", "2", "1"),))
+    tables["Import"] = meta + [[]] + [list(r) for r in rr_rows(d)]
+    sheets, actions = run_script("import_results", tables, "gor.xlsx", tmp_path, printed=printed)
+    return replay(sheets, actions), len(meta) + 2          # the grids, the table's first row
+
+
+def test_the_one_click_question_its_place_and_the_summary(tmp_path):
+    """Finding 24: the Checks line showed column "B7" and no value; the summary said "nothing was
+    processed" for an import."""
+    meta = [["名稱 name", "秋季賽"], ["開始 start", "2026-09-05"], ["結束 end", "2026-09-05"]]
+    printed: list[str] = []
+    grids, first = _one_click(tmp_path, meta, printed)
+    checks = [r for r in grids["Checks"] if any(v not in (None, "") for v in r)]
+    head, line = checks[0], checks[1]
+    assert "has the name of HK001" in line[0] and line[2] == "Import"
+    assert isinstance(line[3], (int, float)) and line[3] > first and line[4] == "B", line       # row, then letters
+    assert line[5] == "龚军"                                                                  # the value asked about
+    assert "nothing was imported" in printed[0] and "nothing was processed" not in printed[0], printed
+    assert "未導入任何內容" in printed[0]
+
+
+@pytest.mark.parametrize("cells", [["對應 match 龚军=HK001"], ["match 龚军=HK001"], ["match: 龚军=HK001"],
+                                   ["對應 match", "龚军=HK001"], ["match", "龚军=HK001"]])
+def test_an_answer_in_one_cell_or_two_is_taken(tmp_path, cells):
+    """Finding 24: ``match 龚军=HK001`` in one cell was ignored without a word, and the question came back."""
+    meta = [["名稱 name", "秋季賽"], ["開始 start", "2026-09-05"], ["結束 end", "2026-09-05"], cells]
+    printed: list[str] = []
+    grids, _ = _one_click(tmp_path, meta, printed)
+    assert "1 games imported" in printed[0], printed
+    kept = [r for r in grids["Identities"] if any(v not in (None, "") for v in r)]
+    assert kept[-1][:3] == ["龚军", "HKGA", "HK001"]
+
+
+def test_an_answer_line_without_its_answer_is_said(tmp_path):
+    meta = [["名稱 name", "秋季賽"], ["開始 start", "2026-09-05"], ["結束 end", "2026-09-05"], ["對應 match"]]
+    printed: list[str] = []
+    grids, _ = _one_click(tmp_path, meta, printed)
+    checks = [r for r in grids["Checks"] if any(v not in (None, "") for v in r)]
+    assert "without its answer" in checks[1][0] and checks[1][2:5] == ["Import", 4, "A"], checks[1]

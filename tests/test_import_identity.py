@@ -161,7 +161,7 @@ def test_a_go_file_goes_only_into_a_go_workbook(tmp_path, capsys):
     assert run_cli("import", write_swiss_csv(tmp_path / "go.csv", EVENT), "--into", gomoku,
                    "--start", "2024-05-01", "--end", "2024-05-03") == 2
     err = capsys.readouterr().err
-    assert "go.csv, line 2, column 'G2': a handicap game (2 stones): handicaps are Go's" in err, err
+    assert "go.csv, line 2, column 'G': a handicap game (2 stones): handicaps are Go's" in err, err
     assert "this workbook's system is shanghai" in err and "让子是围棋的规则" in err      # simplified: a Shanghai book
     assert gomoku.read_bytes() == before
     # a chess pairing program's TRF into the Go workbook: refused for what it is

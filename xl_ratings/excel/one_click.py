@@ -24,7 +24,7 @@ from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, Tables, col_letter
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, run
 from ..engine.inputs import workbook_lang
-from ..errors import InputErrors, RatingInputError, Text, Where
+from ..errors import InputErrors, Message, RatingInputError, Text, Where
 from ..i18n import SIMPLIFIED, to_lang
 from ..i18n.catalogue import excel as M
 from ..i18n.labels import sheet_key
@@ -224,17 +224,19 @@ def report(book: Any, err: RatingInputError) -> None:
 T = TypeVar("T")
 
 
-def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text, str]]) -> tuple[T | None, str]:
+def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text, str]],
+            failed: Message = M.PROBLEMS) -> tuple[T | None, str]:
     """Run a one-click ``job`` on the open workbook -- the one place where one click is
     orchestrated: input problems are listed on the Checks sheet (and never raised, so that
     xlwings Lite and Server still send the sheet back to Excel); returns the job's result
-    (None after problems) and what to tell the officer, in the workbook's language."""
+    (None after problems) and what to tell the officer, in the workbook's language
+    (``failed``: the catalogue entry saying nothing was done, with the count)."""
     try:
         result = job(book)
     except RatingInputError as e:
         report(book, e)
         count = len(e.errors) if isinstance(e, InputErrors) else 1
-        return None, _said(M.PROBLEMS(count=count), getattr(e, "lang", SIMPLIFIED))
+        return None, _said(failed(count=count), getattr(e, "lang", SIMPLIFIED))
     text, lang = done(result)
     return result, _said(text, lang)
 
@@ -265,7 +267,7 @@ def import_and_report(book: Any) -> Any:
     """Import the crosstable pasted into the Import sheet, as the ``import_results`` script
     does: rows appended, or every problem on the Checks sheet; what happened is printed.
     Returns the import plan, or None after problems."""
-    plan, told = in_book(import_book, book, _imported)
+    plan, told = in_book(import_book, book, _imported, M.IMPORT_PROBLEMS)
     print(told)
     if plan is not None:        # what the command line says: new and matched players, possible matches, clubs
         from ..importers.summary import summary_lines
@@ -299,7 +301,10 @@ def import_book(book: Any) -> Any:
             problem_zh="没有 Import（导入）工作表：请新建名为“导入”的工作表并粘贴成绩表")]), workbook_lang(tables))
     name, rows = found
     try:
-        options, table, skipped = split_import_sheet(rows)
+        try:
+            options, table, skipped = split_import_sheet(rows)
+        except InputErrors as e:        # a line above the table: placed on the Import sheet
+            raise InputErrors([x.located(file=book.name, sheet=name) for x in e.errors]) from None
         # the key/value lines above the table left blank, so that cells keep their names (D7 is D7)
         tournament = crosstable.parse_rows([[] for _ in range(skipped)] + table, book.name, sheet=name)
         plan = plan_import(tables, [tournament], options, book.name)
@@ -336,7 +341,7 @@ def main() -> None:
 
     book = xw.Book.caller()
     if book.sheets.active.name.strip().lower() in IMPORT_SHEETS:
-        _, told = in_book(import_book, book, _imported)
+        _, told = in_book(import_book, book, _imported, M.IMPORT_PROBLEMS)
     else:
         _, told = in_book(process_book, book, _processed)
     book.app.alert(told[:1000], title="xl-ratings")

@@ -123,4 +123,4 @@ def _listed(listed: ListFile) -> tuple[Text, str]:
 
 def _done(book: Any) -> str:
     """What the officer is told: where the lines are, or that the problems are on the Checks sheet."""
-    return in_book(rating_list_book, book, _listed)[1]
+    return in_book(rating_list_book, book, _listed, X.LIST_PROBLEMS)[1]

@@ -275,6 +275,25 @@ def import_sheet(tables: Mapping[str, Sequence[Sequence[Any]]]) -> tuple[str, li
     return None
 
 
+def _meta_key(cell: str) -> tuple[str | None, str]:
+    """The key a line's first cell names (its words in either language, bilingual as the
+    templates write them: "对应 match"), and what follows them in the cell (an answer typed in
+    the same cell: "match 龚军=HK001"; after a colon too)."""
+    text = cell.strip()
+    for key, words in META_KEYS.items():
+        rest, found = text, False
+        while True:
+            low = rest.lower()
+            word = next((w for w in sorted(words, key=len, reverse=True) if low == w or
+                         (low.startswith(w) and low[len(w):len(w) + 1] in (" ", ":", "：", "\t"))), None)
+            if word is None:
+                break
+            found, rest = True, rest[len(word):].lstrip(" :：\t")
+        if found:
+            return key, rest
+    return None, ""
+
+
 def split_import_sheet(rows: list[list[Any]]) -> tuple[Options, list[list[Any]], int]:
     """Key/value lines above a pasted table (赛事/event, 名称/name, 开始/start,
     结束/end, 替换/replace: yes or the event's id, and the officer's answers:
@@ -288,15 +307,17 @@ def split_import_sheet(rows: list[list[Any]]) -> tuple[Options, list[list[Any]],
         if not cells:
             k += 1
             continue
-        key = next((name for name, words in META_KEYS.items()
-                    if any(str(cells[0]).strip().lower() == w or str(cells[0]).strip().lower().startswith(w + " ")
-                           for w in words)), None)
+        key, rest = _meta_key(str(cells[0]))
         if key is None or len(cells) > 2:
             break
+        value = cells[1] if len(cells) > 1 else (rest or None)     # "match 龚军=HK001" in one cell
         if key in REPEATED_KEYS:
-            answers[key] += [str(cells[1]).strip()] if len(cells) > 1 else []
+            if blank(value):        # an answer line without its answer: said, never skipped
+                raise InputErrors([RatingInputError(M.IMPORT_SHEET_ANSWER_EMPTY(key=key), value=cells[0],
+                                                    where=Where(None, None, k + 1, "A"))])
+            answers[key].append(str(value).strip())
         else:
-            meta[key] = cells[1] if len(cells) > 1 else None
+            meta[key] = value
         k += 1
     replace = str(meta.get("replace") or "").strip()
     options = Options(

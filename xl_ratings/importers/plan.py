@@ -77,18 +77,20 @@ def number_at_end(text: str) -> tuple[str, str] | None:
 
 
 def where_of(src: Source | None, column: str | None = None) -> Where:
-    """A source's place as an error's location: a text file's line, a table's cell."""
+    """A source's place as an error's location: a text file's line, a table's cell -- as a row
+    and the cell's column letters (cell B7: row 7, column B)."""
     if src is None:
         return Where()
+    split = number_at_end(src.cell) if src.cell else None
+    letters = split[0] if split else src.cell
     if src.sheet is None and src.line is not None:      # a text file (h9, TRF, OpenGotha, CSV): its line
-        return Where(src.file, line=src.line, column=src.cell or column)
+        return Where(src.file, line=src.line, column=letters or column)
     row = src.line
-    if row is None and src.cell:
-        split = number_at_end(src.cell)
-        row = int(split[1]) if split else None
+    if row is None and split:
+        row = int(split[1])
     if src.cell and column and column not in _CELL_KEYS:
         return Where(src.file, src.sheet, row, column)    # the row's own column, not the row's key cell
-    return Where(src.file, src.sheet, row, src.cell or column)
+    return Where(src.file, src.sheet, row, letters or column)
 
 
 #: What a source's cell stands for: a game's players and result (a crosstable's result cell,

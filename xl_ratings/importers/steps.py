@@ -192,7 +192,7 @@ class Importing:
                                           book_name=book.name, others=others)
             answer = M.ANSWER_OPTIONS(name=plain(p.name))
             return RatingInputError(Text(M.ID_NAMES_ANOTHER.id, f"{question.en} {answer.en}",
-                                         f"{question.zh}{answer.zh}"), where=where_of(p.source))
+                                         f"{question.zh}{answer.zh}"), where=where_of(p.source), value=p.name)
         if not found.other_club:
             m = M.SEVERAL_CANDIDATES
         else:
@@ -200,7 +200,7 @@ class Importing:
         question = m(name=p.name, club=club or "—", candidates=listed)
         answer = M.ANSWER_OPTIONS(name=plain(p.name))
         return RatingInputError(Text(m.id, f"{question.en} {answer.en}", f"{question.zh}{answer.zh}"),
-                                where=where_of(p.source))
+                                where=where_of(p.source), value=p.name)
 
     def claim(self, pid: str, p: ImportedPlayer, taken: dict[str, ImportedPlayer], found: Found) -> bool:
         """One workbook player per source player: two people of one source are never merged."""

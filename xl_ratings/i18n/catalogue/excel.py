@@ -34,6 +34,16 @@ IMPORTED = message(
     "excel.imported",
     "{games} games imported into Players, Events and Games",
     "已导入 {games} 局到 Players、Events 和 Games")
+IMPORT_PROBLEMS = message(
+    "excel.import_problems",
+    "{count} problem(s), nothing was imported: see the Checks sheet (a question about a player is answered on "
+    "the Import sheet, a line above the table: match NAME=ID or new NAME)",
+    "{count} 个问题，未导入任何内容：请查看 Checks 工作表（关于棋手的问题请在 Import（导入）表的表格上方加一行回答："
+    "对应 match 姓名=编号，或 新棋手 new 姓名）")
+LIST_PROBLEMS = message(
+    "excel.list_problems",
+    "{count} problem(s), no rating list was made: see the Checks sheet",
+    "{count} 个问题，未生成等级分名单：请查看 Checks 工作表")
 PROBLEMS = message(
     "excel.problems",
     "{count} problem(s), nothing was processed: see the Checks sheet",

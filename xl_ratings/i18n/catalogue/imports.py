@@ -80,6 +80,11 @@ ANSWER_TWICE = message(
     "imports.answer_twice",
     "{name} is answered twice ({answers}): give one answer per name",
     "{name} 有两个答复（{answers}）：每个姓名只能回答一次")
+IMPORT_SHEET_ANSWER_EMPTY = message(
+    "imports.import_sheet_answer_empty",
+    "a line “{key}” above the table without its answer: write it beside the word, or in the next cell "
+    "(match NAME=ID, new NAME)",
+    "表格上方的“{key}”行没有答复：请写在该词后面或右边的单元格中（对应 match 姓名=编号，新棋手 new 姓名）")
 ANSWER_NEW_EMPTY = message(
     "imports.answer_new_empty",
     "--new takes the name as the source writes it; it was given empty",
