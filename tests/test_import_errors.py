@@ -165,7 +165,7 @@ def test_trf_errors(tmp_path: Path) -> None:
 def test_trf_truncated_player_line(tmp_path: Path) -> None:
     path = tmp_path / "t.trf"
     path.write_text("012 T\n001    1      Zhang, W\n", encoding="utf-8")
-    well_formed(find(problems(lambda: trf.parse(path)), "truncated"), str(path), "line 2", "Zhang, W")
+    well_formed(find(problems(lambda: trf.parse(path)), "truncated line"), str(path), "line 2", "Zhang, W")
 
 
 # ------------------------------------------------------------------ OpenGotha
