@@ -77,3 +77,52 @@ def test_an_xlsm_name_of_its_own_is_accepted_and_made_again(tmp_path, name):
         assert run_cli("new", "gor", book, "--force") == 0
     finally:
         sys.path.remove(str(tmp_path))
+
+
+# --------------------------------------------------------------------------- options (finding 25)
+COMMANDS = {
+    "process": ["process", "BOOK"],
+    "import": ["import", "SRC", "--into", "BOOK", "--event", "E9"],
+    "publish": ["publish", "BOOK", "--pdf", "x.pdf"],
+    "new": ["new", "gor", "NEW.xlsx"],
+}
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_an_option_given_empty_is_refused_never_dropped(tmp_path, capsys, command):
+    """``--from ''`` was silently no option at all; every option and argument of every command."""
+    import argparse
+
+    from xl_ratings.cli import build_parser
+
+    book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "BOOK.xlsx")
+    base = [str(book) if a == "BOOK" else str(tmp_path / a) if a in ("SRC", "NEW.xlsx", "x.pdf") else a
+            for a in COMMANDS[command]]
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices[command]
+    for action in sub._actions:
+        if action.nargs == 0 or action.dest in ("help", "system") and command == "new":
+            continue
+        if action.option_strings:
+            args = base + [action.option_strings[0], ""]
+            want = f"{action.option_strings[0]} was given an empty value"
+        else:
+            args = [("" if a == base[k] and k == next(i for i, x in enumerate(base[1:], 1) if not x.startswith("-"))
+                     else a) for k, a in enumerate(base)]
+            want = "is empty: give the file's name"
+        before = book.read_bytes()
+        try:
+            code = run_cli(*args)
+        except SystemExit as e:         # argparse refuses a choice it does not know ('' is none)
+            code, want = e.code, "invalid choice: ''"
+        err = capsys.readouterr().err
+        assert code == 2 and want in err, (args, err)
+        assert book.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["out.xlsx", "out.csv", "out", "out.JSON.txt"])
+def test_the_json_export_goes_only_into_a_json_file(tmp_path, capsys, name):
+    book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "BOOK.xlsx")
+    assert run_cli("process", book, "--json", tmp_path / name) == 2
+    assert "the JSON export goes into a file named .json" in capsys.readouterr().err
+    assert not (tmp_path / name).exists()
+    assert run_cli("process", book, "--json", tmp_path / "out.JSON") == 0

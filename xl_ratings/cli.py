@@ -357,6 +357,29 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse what argparse lets through: an option given an empty value (``--from ''`` would
+    silently be no option at all), and a ``--json`` file not named .json (JSON in a .xlsx)."""
+    from .i18n.catalogue import run as R
+
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[args.cmd]
+    problems = []
+    for action in sub._actions:
+        value = getattr(args, action.dest, None)
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, str) and not v.strip():
+                if action.option_strings:
+                    problems.append(RatingInputError(R.OPTION_EMPTY(option=action.option_strings[0])))
+                else:
+                    problems.append(RatingInputError(R.ARGUMENT_EMPTY(option=action.metavar or action.dest.upper())))
+                break
+    json_path = getattr(args, "json", None)
+    if isinstance(json_path, str) and json_path.strip() and Path(json_path).suffix.lower() != ".json":
+        problems.append(RatingInputError(R.JSON_NOT_JSON(path=json_path), value=json_path))
+    if problems:
+        raise InputErrors(problems)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -364,6 +387,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
+        _check_options(parser, args)
         return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process, "publish": cmd_publish,
                 "import": cmd_import}[args.cmd](args)
     except RatingInputError as e:

@@ -101,3 +101,18 @@ ONLY_THE_SAMPLE_PROCESSED = message(
     "records were deleted or changed since; process your records first: xl-ratings process {book}",
     "尚未发布：History 中只有示例的结果（{periods}），而示例记录已删除或改动；请先计算你的记录："
     "xl-ratings process {book}")
+
+# ---- the command line's options
+OPTION_EMPTY = message(
+    "run.option_empty",
+    "{option} was given an empty value: give it one, or leave the option out",
+    "{option} 的值是空的：请给出一个值，或去掉该选项")
+ARGUMENT_EMPTY = message(
+    "run.argument_empty",
+    "{option} is empty: give the file's name",
+    "{option} 是空的：请给出文件名")
+JSON_NOT_JSON = message(
+    "run.json_not_json",
+    "--json {path}: the JSON export goes into a file named .json (this name is another kind of file's); "
+    "e.g. --json results.json",
+    "--json {path}：JSON 导出须写入 .json 文件（这个文件名属于另一种文件）；如 --json results.json")
