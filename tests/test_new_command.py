@@ -126,3 +126,26 @@ def test_the_json_export_goes_only_into_a_json_file(tmp_path, capsys, name):
     assert "the JSON export goes into a file named .json" in capsys.readouterr().err
     assert not (tmp_path / name).exists()
     assert run_cli("process", book, "--json", tmp_path / "out.JSON") == 0
+
+
+# --------------------------------------------------------------------------- what the officer is told to type
+@pytest.mark.parametrize("name", ["shanghai.xlsx", "gor.xlsx", "gor.xlsm", "lianzhong.xlsx", "peng.xlsx"])
+def test_the_member_column_takes_what_the_import_tells_the_officer_to_type(name):
+    """Finding 29: the import said to type 是 in 會員 (member), the validation allowed only yes,no."""
+    import re
+
+    from xl_ratings.engine.inputs import MEMBER_WORDS
+    from xl_ratings.i18n.catalogue import imports as M
+
+    wb = openpyxl.load_workbook(TEMPLATES / name, keep_vba=name.endswith(".xlsm"))
+    ws = wb["Players"]
+    col = next(c.column_letter for c in ws[1] if str(c.value).split()[-1] == "member")
+    lists = [dv for dv in ws.data_validations.dataValidation if any(col in str(r) for r in dv.sqref.ranges)
+             and dv.type == "list"]
+    assert len(lists) == 1
+    offered = lists[0].formula1.strip('"').split(",")
+    told = set(re.findall(r"“(\w+)”", M.NEW_PLAYERS_NOT_MEMBERS.zh)) - {"会员"}
+    told |= set(re.findall(r"put (\w+) in the member column", M.NEW_PLAYERS_NOT_MEMBERS.en))
+    told.add("no")                                   # what the import writes for a new player
+    assert told and told <= set(offered), (told, offered)
+    assert set(offered) <= set(MEMBER_WORDS)           # and the reader takes every value offered

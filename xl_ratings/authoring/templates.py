@@ -359,7 +359,7 @@ def import_sheet(wb: Any, system: System) -> Any:
 
 
 #: (sheet, column) -> the values a list validation offers
-LISTS = {("Players", "sex"): "M,F,男,女", ("Players", "member"): "yes,no",
+LISTS = {("Players", "sex"): "M,F,男,女", ("Players", "member"): "yes,no,是,否",
          ("Events", "format"): "round_robin,swiss,games", ("Events", "class"): "A,B,C,甲,乙,丙",
          ("Events", "level"): "national,provincial,district",
          ("Points", "kind"): "test,bonus"}
