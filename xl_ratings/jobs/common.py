@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import __version__
 from ..engine.run import Outcome, Progress
-from ..errors import InputErrors, RatingInputError, Where
+from ..errors import InputErrors, RatingInputError, Text, Where
 from ..files.atomic import backup_path, sweep_temps
 from ..files.lock import WorkbookLock, lock_path
 from ..files.paths import check_room, check_writable, real_path
@@ -116,6 +116,48 @@ def history_periods(path: Path) -> set[str]:
         return set()
     col = next((j for j, h in enumerate(rows[0]) if header_key(h, {"period"}) == "period"), None)
     return {str(r[col]).strip() for r in rows[1:] if col is not None and col < len(r) and not blank(r[col])}
+
+
+def told_backup(err: InputErrors, workbook: Path) -> InputErrors:
+    """``err`` as it may be told of ``workbook``: a refusal whose way out is the backup says so
+    only when the backup is there (else: a copy the officer keeps, or --from)."""
+    from ..files.names import backup_name
+    from ..i18n.catalogue import run as R
+
+    if backup_path(workbook).exists():
+        return err
+    out = []
+    for e in err.errors:
+        twin = R.NO_BACKUP.get(e.text.id) if e.text is not None else None
+        if twin is None or e.text is None:
+            out.append(e)
+            continue
+        en, zh = e.text.en, e.text.zh       # the same message, its clause about the backup told otherwise
+        for (old_en, old_zh), (new_en, new_zh) in R.BACKUP_CLAUSES:
+            for name in {backup_name(str(workbook)), backup_name(e.where.file or "BOOK.xlsx")}:
+                en = en.replace(old_en.format(backup=name), new_en.format(backup=name))
+                zh = zh.replace(old_zh.format(backup=name), new_zh.format(backup=name))
+        out.append(RatingInputError(Text(twin.id, en, zh), value=e.value, where=e.where))
+    told = InputErrors(out)
+    if hasattr(err, "lang"):
+        setattr(told, "lang", getattr(err, "lang"))
+    return told
+
+
+def history_problems(tables: Any, file: str) -> list[RatingInputError]:
+    """What the History's audit refuses (edited, pasted, unsealed rows, columns removed …)."""
+    from ..engine.inputs import read_records
+    from ..engine.ledger import Ledger
+    from ..systems import REGISTRY
+
+    try:
+        system = REGISTRY[read_records(tables, file).system]
+        Ledger.from_tables(tables, system, file)
+    except InputErrors as e:
+        return list(e.errors)
+    except (RatingInputError, KeyError):
+        return []
+    return []
 
 
 def _office_lock_problem(paths: list[Path]) -> RatingInputError | None:

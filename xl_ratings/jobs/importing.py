@@ -15,7 +15,8 @@ from ..files.atomic import Outputs, backup_path
 from ..files.paths import check_outputs, check_room, real_path
 from ..files.sniff import is_output_of, is_workbook, source_stamp
 from ..xlsx.read import read_workbook
-from .common import MAX_SOURCE_BYTES, check_workbook_name, in_language, locked_workbook, same_kind
+from .common import (MAX_SOURCE_BYTES, check_workbook_name, history_problems, in_language, locked_workbook,
+                     same_kind)
 
 
 def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str | None = None,
@@ -86,6 +87,13 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
         data = append_rows(src.read_bytes(), plan, first, None if in_place else source_stamp(src))
         tx = Outputs()
         if in_place:
+            refused = history_problems(tables, str(given)) if backup_path(src).exists() else []
+            if refused:         # the backup is their way out: never replaced by this import
+                from ..i18n.catalogue import run as R
+
+                head = RatingInputError(R.IMPORT_WOULD_REPLACE_BACKUP(backup=backup_path(src).name),
+                                        where=Where(str(given)))
+                raise in_language(InputErrors([head, *refused]), tables)
             tx.backup(src, backup_path(src))
             tx.workbook(src, data, expect=read_stat)
         else:

@@ -39,6 +39,7 @@ from .common import (
     locked_workbook,
     plain_runner,
     same_kind,
+    told_backup,
 )
 
 
@@ -82,7 +83,7 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
                                                   rerate_from=rerate_from, today=today,
                                                   date1904=tables.date1904), games)
         except InputErrors as e:
-            raise in_language(InputErrors(problems + e.errors), tables) from None
+            raise in_language(told_backup(InputErrors(problems + e.errors), src), tables) from None
         views = result_sheets(outcome)
         replaced = [v.name for v in views if v.name in tables.sheet_names]
         problems += result_sheets_not_ours(str(given), first_cells(src, replaced))

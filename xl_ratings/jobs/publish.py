@@ -19,7 +19,7 @@ from ..files.atomic import Outputs
 from ..files.paths import check_outputs, real_path, write_error
 from ..i18n.catalogue import publish as M
 from ..xlsx.read import read_workbook
-from .common import check_workbook_name
+from .common import check_workbook_name, told_backup
 
 
 def published_outcome(book: str | os.PathLike[str], period: str | None = None) -> Outcome:
@@ -40,7 +40,10 @@ def published_book(book: str | os.PathLike[str], period: str | None = None) -> t
     if problems:
         raise InputErrors(problems)
     with gc_paused():
-        return published(tables, str(given), period), tables
+        try:
+            return published(tables, str(given), period), tables
+        except InputErrors as e:
+            raise told_backup(e, src) from None
 
 
 def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | None, force: bool) -> None:

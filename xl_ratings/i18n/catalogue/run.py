@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import message
+from ...errors import Message, message
 
 ONLY_FOR_WORKBOOK = message(
     "run.only_for_workbook",
@@ -116,3 +116,33 @@ JSON_NOT_JSON = message(
     "--json {path}: the JSON export goes into a file named .json (this name is another kind of file's); "
     "e.g. --json results.json",
     "--json {path}：JSON 导出须写入 .json 文件（这个文件名属于另一种文件）；如 --json results.json")
+
+# ---- a refusal whose way out is the backup, when there is no backup (jobs.common.told_backup)
+#: (what a message says of the backup, what it says when there is none): English, then Chinese
+BACKUP_CLAUSES = (
+    (("the backup {backup} holds an earlier version", "备份文件 {backup} 保存着较早的版本"),
+     ("there is no backup {backup} beside the workbook: an earlier copy you keep may hold it",
+      "工作簿旁没有备份文件 {backup}：您另存的较早副本或许保存着")),
+    (("restore the History from the backup {backup}", "请从备份文件 {backup} 恢复 History"),
+     ("restore the History from an earlier copy you keep (there is no backup {backup} beside the workbook)",
+      "请从您另存的较早副本恢复 History（工作簿旁没有备份文件 {backup}）")),
+)
+
+
+def _without_backup(m: Message) -> Message:
+    en, zh = m.en, m.zh
+    for (old_en, old_zh), (new_en, new_zh) in BACKUP_CLAUSES:
+        en, zh = en.replace(old_en, new_en), zh.replace(old_zh, new_zh)
+    return message(m.id + "_no_backup", en, zh)
+
+
+#: message id -> its twin for a workbook without its backup
+NO_BACKUP = {m.id: _without_backup(m) for m in (HISTORY_ROWS_EDITED, HISTORY_ROWS_UNSEALED, HISTORY_ROW_TWICE,
+                                                 HISTORY_COLUMNS_MISSING, HISTORY_GAP, EARLIER_PERIOD_DELETED)}
+IMPORT_WOULD_REPLACE_BACKUP = message(
+    "run.import_would_replace_backup",
+    "nothing was imported: the History is refused (the problems below), and importing now would replace the backup "
+    "{backup}, the copy their way out names; put the History right first (from {backup}, or re-rate with --from), "
+    "then import",
+    "未导入任何内容：History 有问题（见下），现在导入会覆盖备份文件 {backup}，而它正是解决这些问题的办法；"
+    "请先修正 History（从 {backup} 恢复，或用 --from 重新计算），再导入")
