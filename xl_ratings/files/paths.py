@@ -52,14 +52,22 @@ def check_room(path: str | os.PathLike) -> None:
     """Refuse, before anything is done, a workbook whose name leaves no room for the files
     kept beside it (:func:`.names.companions`: the backup, the locks) within the file
     system's limit of a name: those names could not be made, half-way through a run."""
+    problem = room_problem(path)
+    if problem is not None:
+        raise problem
+
+
+def room_problem(path: str | os.PathLike) -> RatingInputError | None:
+    """:func:`check_room`'s refusal, or None when the name leaves room."""
     p = Path(path)
     size = len(p.name.encode("utf-8", "surrogateescape"))
     limit = name_max(p.parent if str(p.parent) else Path("."))
     extra = max(len(c.encode("utf-8", "surrogateescape")) for c in companions(p.name)) - size
-    if size + extra > limit:
-        most = max(limit - extra, 1)
-        raise RatingInputError(M.NAME_TOO_LONG(size=size, extra=extra, limit=limit, most=most, chars=most // 3),
-                               where=Where(str(p)))
+    if size + extra <= limit:
+        return None
+    most = max(limit - extra, 1)
+    return RatingInputError(M.NAME_TOO_LONG(size=size, extra=extra, limit=limit, most=most, chars=most // 3),
+                            where=Where(str(p)))
 
 
 def kind_of(mode: int) -> str:

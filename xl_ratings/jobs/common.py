@@ -17,7 +17,7 @@ from ..engine.run import Outcome, Progress
 from ..errors import InputErrors, RatingInputError, Text, Where
 from ..files.atomic import backup_path, sweep_temps
 from ..files.lock import WorkbookLock, lock_path
-from ..files.paths import check_room, check_writable, real_path
+from ..files.paths import check_room, check_writable, real_path, room_problem
 from ..files.sniff import JSON_MARKER
 from ..i18n.catalogue import workbooks as M
 from ..view.export import export
@@ -168,14 +168,6 @@ def _office_lock_problem(paths: list[Path]) -> RatingInputError | None:
     return None
 
 
-def _has_room(path: Path) -> bool:
-    try:
-        check_room(path)
-        return True
-    except RatingInputError:
-        return False
-
-
 @contextlib.contextmanager
 def locked_workbook(given: Path, in_place: bool) -> Iterator[Path]:
     """The workbook's real path, checked and locked for the job.
@@ -193,7 +185,7 @@ def locked_workbook(given: Path, in_place: bool) -> Iterator[Path]:
         if problem is not None:
             raise InputErrors([problem])
         check_writable(src)
-    lockable = in_place or (os.access(src.parent, os.W_OK) and _has_room(src))
+    lockable = in_place or (os.access(src.parent, os.W_OK) and room_problem(src) is None)
     with WorkbookLock(src) if lockable else contextlib.nullcontext():
         if in_place:
             sweep_temps(src)
