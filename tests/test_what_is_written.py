@@ -130,7 +130,10 @@ def test_another_federations_processed_workbook_is_not_ours(tmp_path, capsys, op
     data = b.read_bytes()
     assert run_cli("process", a, option, b) == 2
     err = capsys.readouterr().err
-    assert "already exists and was not written by xl-ratings for this workbook" in err and "--force" in err
+    if option == "--json":          # a workbook's name is no JSON file's: refused before anything else
+        assert "the JSON export goes into a file named .json" in err
+    else:
+        assert "already exists and was not written by xl-ratings for this workbook" in err and "--force" in err
     assert b.read_bytes() == data
 
 
@@ -162,8 +165,9 @@ def test_this_workbooks_own_output_is_ours_until_it_becomes_a_workbook_of_its_ow
 
 
 @pytest.mark.parametrize("name,words", [("elsewhere/BOOK.backup.xlsx", "the name of a workbook's backup"),
-                                        ("BOOK.xlsx.xl-ratings.lock", "the name of a lock or temporary file"),
-                                        (".BOOK.xlsx.xl-ratings.lock", "the name of a lock or temporary file"),
+                                        # a lock's name for --json: no .json file, refused as such first
+                                        ("BOOK.xlsx.xl-ratings.lock", "the JSON export goes into a file named .json"),
+                                        (".BOOK.xlsx.xl-ratings.lock", "the JSON export goes into a file named .json"),
                                         ("~$BOOK.xlsx", "the name of a lock or temporary file")])
 def test_outputs_named_like_a_backup_or_a_lock_are_refused(tmp_path, capsys, name, words):
     a = shutil.copy(ROOT / "shanghai.xlsx", tmp_path / "A.xlsx")
