@@ -102,8 +102,9 @@ def test_it_is_xlwings_lites_runtime_and_installs_only_the_excel_surface(pyodide
 
 
 def test_xlwings_finds_the_scripts_and_functions_of_main_py(pyodide):
-    assert pyodide["scripts_in_source"] == ["process_period", "import_results"]   # what Lite's buttons list
-    assert sorted(pyodide["scripts_meta"]) == ["import_results", "process_period"]
+    # what Lite's buttons list
+    assert pyodide["scripts_in_source"] == ["process_period", "import_results", "rating_list_file"]
+    assert sorted(pyodide["scripts_meta"]) == ["import_results", "process_period", "rating_list_file"]
     assert pyodide["functions_meta"] == sorted(n.upper() for n in udfs.__all__)
 
 
