@@ -18,3 +18,7 @@ CLUB_WORD_TWICE = message(
     "sheets.club_word_twice",
     "{word} already names {club} (row {row}): a code, name or alias names one club only",
     "{word} 已用于第 {row} 行的 {club}：一个代码、名称或别名只能对应一个单位")
+SHEET_MISSING = message(
+    "sheets.sheet_missing",
+    "required sheet '{sheet}' is missing",
+    "缺少必需的工作表 '{sheet}'")
