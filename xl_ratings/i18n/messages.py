@@ -13,17 +13,6 @@ from typing import Any
 
 from . import to_lang
 
-#: Check rules of the run itself, the same for every rulebook (Checks sheet,
-#: JSON): rule -> template, Chinese (English).  A rulebook's own rules take
-#: their words from its ``System.messages``.
-CHECKS: dict[str, str] = {
-    "date.future": "{event}: {player}–{opponent} 的对局日期 {date} 晚于今天 {today}，可能是笔误 "
-                   "(a game dated after today: a typo?)",
-    "date.before_history": "{event}（{date}）的 {games} 盘对局早于第一个已处理周期 {period}，不计算等级分；"
-                           "该周期之前的等级分来自棋手表 ({games} games of {event} lie before the first "
-                           "processed period {period}: not rated; ratings before it come from the Players sheet)",
-}
-
 # (English pattern, Chinese template); groups are carried over.
 PATTERNS: tuple[tuple[str, str], ...] = (
     # publish --site (the renderer's refusals)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ParameterError, RatingInputError, Where
+from ..i18n.catalogue import checks as C
 from . import sample_kit
 from .base import (ChangeLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
 from .common import CheckLog, Tallies, events_in, games_by_event, placed, sides, with_place
@@ -317,12 +318,6 @@ def _fees(records: Records, period: Period, params: GorParams) -> list[FeeLine]:
 
 # --------------------------------------------------------------------------- words
 
-MESSAGES: dict[str, str] = {
-    "gor.class": "{event}: unknown tournament class {cls!r}; use A/B/C or 甲/乙/丙; counted as A (1.0)",
-    "gor.forfeit": "{event}: 不戰勝 {player}–{opponent}: 缺席者照樣扣分，勝方不計 "
-                   "(forfeit: the absent player is charged the loss, the winner's game is not counted)",
-    "gor.floor": "{event}: {player}: 棋力分不低於 {floor:.0f} (floor)",
-}
 
 TERMS = {"rating": "棋力分", "old": "原棋力分", "new": "新棋力分", "expected": "期望分SE", "k": "con",
          "weight": "权重", "period": "期间"}
@@ -412,7 +407,7 @@ SYSTEM = System(
         Sheet("Fees", "fees", cols("id", "name", "year", "member:yes_no", "games", "fee:money")),
         Sheet("Standards", "standards", cols("rank:rank", "rating:whole", "count")),
     ),
-    messages=MESSAGES,
+    messages=C.GOR,
     rank_name=Rank.go,
     standard_name=_standard_name,
     rank_rating=lambda rank: DEFAULTS.ladder.value(rank),

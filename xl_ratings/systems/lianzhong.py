@@ -23,6 +23,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..errors import RatingInputError
+from ..i18n.catalogue import checks as C
 from . import sample_kit
 from .base import (ChangeLine, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System,
                    cols)
@@ -293,11 +294,6 @@ def process(records: Records, states: Mapping[str, LianzhongState], period: Peri
 
 # --------------------------------------------------------------------------- words
 
-MESSAGES: dict[str, str] = {
-    "lianzhong.award": "{award!r}: 只有特级大师、一级大师由比赛授予 (only 特级大师/一级大师 are awarded)",
-    "lianzhong.forfeit": "弃权局不计 (forfeit {player}–{opponent}: not rated)",
-    "lianzhong.both_unrated": "{player}–{opponent}: 双方均无级别，不计 (both unrated: not counted)",
-}
 
 
 def _standard_name(value: float, certified: Any = None) -> str:
@@ -366,7 +362,7 @@ SYSTEM = System(
         Sheet("Pending", "pending", cols("id", "name", "club", "new:rating", "games")),
         Sheet("Standards", "standards", cols("title=rank", "rating:whole", "count", "source")),
     ),
-    messages=MESSAGES,
+    messages=C.LIANZHONG,
     rank_name=Rank.chinese,
     standard_name=_standard_name,
     rank_rating=_title_rating,

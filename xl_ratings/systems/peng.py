@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ParameterError, RatingInputError, Where
+from ..i18n.catalogue import checks as C
 from . import sample_kit
 from .base import ChangeLine, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State, System, cols
 from .common import CheckLog, Tallies, placed, with_place
@@ -339,14 +340,7 @@ def process(records: Records, states: Mapping[str, PengState], period: Period,
 
 # --------------------------------------------------------------------------- words
 
-MESSAGES: dict[str, str] = {
-    "peng.forfeit": "弃权局不计 (forfeit {player}–{opponent}: not counted)",
-    "peng.unknown_level": "{event}: unknown event level {level!r}; use national, provincial or district",
-    "peng.level": "{player} ({rank}): {event} 的级别 ({level}) 不含此段级，本局不计 "
-                  "(event level does not cover the rank)",
-    "peng.test": "{player}: 测试 {points:+g} ({note})",
-    "peng.bonus": "{player}: 奖励 {points:+g} ({note})",
-    "peng.award": "{award!r}: 不是段级 (not a rank)",
+WORDS: dict[str, str] = {      # the words of its sheets' cells (labels)
     "source.seed": "seed 000",
     "source.reconstructed": "reconstructed 重建",
 }
@@ -451,7 +445,8 @@ SYSTEM = System(
         Sheet("Standards", "standards", cols(
             "rank:rank", "basic=rating", "coefficient", "multiplier", "base:dec2", "count", "source:phrase")),
     ),
-    messages=MESSAGES,
+    messages=C.PENG,
+    words=WORDS,
     rank_name=Rank.chinese,
     standard_name=_standard_name,
     rank_rating=lambda rank: DEFAULTS.ladder.value(rank),

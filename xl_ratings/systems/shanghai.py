@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..errors import RatingInputError
+from ..i18n.catalogue import checks as C
 from . import sample_kit
 from .base import (ChangeLine, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine, Sheet,
                    StandardLine, State, System, cols)
@@ -502,27 +503,7 @@ def _eligibility(ev: Event, evgames: list[Game], rated: set[str], params: Shangh
 
 # --------------------------------------------------------------------------- words
 
-MESSAGES: dict[str, str] = {
-    "shanghai.forfeit": "{event}: 弃权局不计分 (forfeit {player}–{opponent}: counts for neither)",
-    "shanghai.swiss_unrated": "{player} 对未定级 {opponent}: 瑞士制不计 "
-                              "(Swiss game against an unrated opponent: not counted for the rated player)",
-    "shanghai.champion": "{player}: 冠军不扣分 (champion: {change:+.2f} → 0)",
-    "shanghai.award": "{award!r}: 不是段级称号 (not a rank title on the ladder)",
-    "shanghai.non_registered": "{player}: 非注册棋手，按参照等级分 {rating:.0f}（{source}）计算，"
-                               "本人不计等级分 (non-registered: counted for opponents at this reference rating)",
-    "shanghai.inactive": "{player}: 12个月内仅 {games} 局，不活跃，本期变化 {change:+.2f} 不计 "
-                         "(inactive: change not applied)",
-    "shanghai.first_rating_window": "{player}: 超过两年的待定级对局不再累计 (pending games from before "
-                                    "{cutoff} dropped: at most {years} years)",
-    "shanghai.first_rating": "{player}: 首次获得等级分 {rating:.0f} ({games} 局; first rating)",
-    "shanghai.rank_title": "{player}: 获 {rank} 称号，等级分由 {old:.0f} 升至 {new:.0f} "
-                           "(rank-title adjustment, seed 001 §十二)",
-    "shanghai.rr_rated_share": "{event}: 循环赛定级棋手不足三分之二 ({rated}/{players} rated)",
-    "shanghai.rr_small_unrated": "{event}: 不足 {size} 人的循环赛有未定级棋手 ({players} players, "
-                                 "{unrated} unrated)",
-    "shanghai.rank_event": "{event}: 等级赛需至少 {min_players} 人且未定级不超过 20% "
-                           "({players} players, {unrated} unrated)",
-    # words used inside sheets
+WORDS: dict[str, str] = {      # the words of its sheets' cells (labels: Chinese, English beside it)
     "note.champion": "冠军不扣分 (champion: {value:+.2f} → 0)",
     "source.rif": "RIF",
     "source.rank": "段级 {rank}",
@@ -619,7 +600,8 @@ SYSTEM = System(
             "id", "name", "sex", "club", "rating", "pending_games=games", "pending_change=change:signed2",
             "pending_since=since:date"), order=("-games", "pinyin:name")),
     ),
-    messages=MESSAGES,
+    messages=C.SHANGHAI,
+    words=WORDS,
     rank_name=Rank.chinese,
     standard_name=_standard_name,
     rank_rating=lambda rank: DEFAULTS.ladder.value(rank),

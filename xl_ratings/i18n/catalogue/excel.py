@@ -71,3 +71,18 @@ RL_SHEET_DONE = message(
     "excel.rl_sheet_done",
     "{layout} list of {period}: {count} players, lines in {range}",
     "{period} 的 {layout} 名单：{count} 名棋手，见 {range}")
+USED_RANGE_TOO_BIG = message(
+    "excel.used_range_too_big",
+    "a value at {far} makes the sheet's used range A1:{far} ({cells:,} cells; the limit is {limit:,}): delete it",
+    "{far} 处的内容使工作表的已用范围成为 A1:{far}（{cells:,} 个单元格，上限 {limit:,}）：请删除它")
+NO_IMPORT_SHEET = message(
+    "excel.no_import_sheet",
+    "there is no Import sheet: add a sheet named Import (导入) and paste the crosstable into it",
+    "没有 Import（导入）工作表：请新建名为“导入”的工作表并粘贴成绩表")
+# the Checks sheet's columns when one click lists problems
+HEAD_PROBLEM = message("excel.head_problem", "problem", "问题")
+HEAD_CHINESE = message("excel.head_chinese", "(Chinese)", "说明")
+HEAD_SHEET = message("excel.head_sheet", "sheet", "工作表")
+HEAD_ROW = message("excel.head_row", "row", "行")
+HEAD_COLUMN = message("excel.head_column", "column", "列")
+HEAD_VALUE = message("excel.head_value", "value", "值")

@@ -22,3 +22,9 @@ SHEET_MISSING = message(
     "sheets.sheet_missing",
     "required sheet '{sheet}' is missing",
     "缺少必需的工作表 '{sheet}'")
+RESULT_SHEET_CASE = message(
+    "sheets.result_sheet_case",
+    "this sheet's name is the result sheet '{sheet}' in other letters: xl-ratings writes its results to '{sheet}', "
+    "and a workbook cannot hold both; rename this sheet (or delete it)",
+    "此工作表名与结果工作表 '{sheet}' 仅大小写不同：xl-ratings 把结果写入 '{sheet}'，工作簿不能同时含有两者；"
+    "请给此工作表改名（或删除它）")
