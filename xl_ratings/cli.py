@@ -29,8 +29,13 @@ class Run:
     line the command prints, its problems included.  Read when first needed (most runs learn it
     from the job's result and never read the workbook for it)."""
 
-    def __init__(self, book: str | None = None, system: str | None = None) -> None:
-        self.book, self.system = book, system
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """A new run: nothing known yet (tests call main() many times in one process)."""
+        self.book: str | None = None
+        self.system: str | None = None
         self._lang: str | None = None
 
     @property
@@ -392,7 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    RUN.__init__()              # a new run (tests call main() many times in one process)
+    RUN.reset()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.cmd:

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..errors import ParameterError, RatingInputError, Where
 from ..i18n.catalogue import checks as C
+from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
 from .common import CheckLog, Tallies, events_in, games_by_event, placed, sides, with_place
@@ -107,7 +108,7 @@ def class_weight(cls: str | None, params: GorParams = DEFAULTS) -> float:
     for name, w in params.class_weights:
         if name.upper() == key:
             return w
-    raise ParameterError("unknown tournament class; use A/B/C or 甲/乙/丙 (甲級/乙級/丙級)", value=cls)
+    raise ParameterError(M.GOR_UNKNOWN_CLASS(), value=cls)
 
 
 def check_event(ev: Event, params: GorParams) -> None:
@@ -115,7 +116,7 @@ def check_event(ev: Event, params: GorParams) -> None:
     try:
         class_weight(ev.cls, params)
     except RatingInputError as e:
-        raise RatingInputError(e.problem, value=ev.cls, where=Where(column="class")) from None
+        raise RatingInputError(e.text or e.problem, value=ev.cls, where=Where(column="class")) from None
 
 
 def a_parameter(rating: float, params: GorParams = DEFAULTS) -> float:
@@ -216,7 +217,7 @@ def start_state(p: Player, params: GorParams) -> GorState:
     elif p.rank is not None:
         r = params.ladder.value(p.rank)   # 表I
     else:
-        raise RatingInputError("a GoR player needs a rating or a rank (表I)")
+        raise RatingInputError(M.GOR_NEEDS_RATING())
     return GorState(r, p.games or 0, p.events or 0, max(p.peak or 0, r) or None, "active",
                     wins=p.wins or 0)   # §9: valid wins already on record count too
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..errors import RatingInputError
 from ..i18n.catalogue import checks as C
+from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System,
                    cols)
@@ -136,7 +137,7 @@ def title_rating(name: str, params: LianzhongParams = DEFAULTS) -> float:
             return r
     if name == params.lowest_title:
         return 0.0
-    raise RatingInputError("is not a Lianzhong title (九级棋士 … 特级大师)", value=name)
+    raise RatingInputError(M.LIANZHONG_NOT_A_TITLE(), value=name)
 
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..errors import ParameterError, RatingInputError, Where
 from ..i18n.catalogue import checks as C
+from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import ChangeLine, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State, System, cols
 from .common import CheckLog, Tallies, placed, with_place
@@ -197,7 +198,7 @@ def level_covers(level: str | None, rank: Any, params: PengParams = DEFAULTS) ->
         return True
     key = LEVEL_ALIASES.get(str(level).strip().lower())
     if key is None:
-        raise ParameterError("unknown event level; use national, provincial or district", value=level)
+        raise ParameterError(M.PENG_UNKNOWN_LEVEL(), value=level)
     r = parse_rank(rank)
     for name, low, high in params.event_levels:
         if name == key:
@@ -210,8 +211,7 @@ def check_event(ev: Event, params: PengParams) -> None:
     Chinese names) is refused: which ranks it counts for cannot be known."""
     level = str(ev.level or "").strip()
     if level and LEVEL_ALIASES.get(level.lower()) not in {name for name, _, _ in params.event_levels}:
-        raise ParameterError("unknown event level; use national, provincial or district (国家/省市/区县)",
-                             value=ev.level, where=Where(column="level"))
+        raise ParameterError(M.PENG_UNKNOWN_LEVEL(), value=ev.level, where=Where(column="level"))
 
 
 # --------------------------------------------------------------------------- facts
@@ -370,7 +370,7 @@ def _setting(params: PengParams, key: str, value: Any) -> PengParams | None:
     try:
         number = float(str(value).strip()) if isinstance(value, str) else float(value)
     except (TypeError, ValueError):
-        raise ParameterError("must be a number", value=value) from None
+        raise ParameterError(M.MUST_BE_NUMBER(), value=value) from None
     rung: dict[str, Any] = {attr: number}   # one of the float fields named in ``attr``
     rows = tuple(dataclasses.replace(r, **rung, stated=False) if r.rank == rank else r
                  for r in params.ladder_rows)
