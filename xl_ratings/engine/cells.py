@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import RatingInputError
+from ..i18n.catalogue import sheets as M
 
 #: The most a sheet that is read may hold, counted from A1 to the farthest
 #: cell holding a value (its used range): Excel's own rows and columns, and
@@ -99,14 +100,12 @@ def filled(row: Sequence[Any]) -> bool:
     return not all(blank(v) for v in row)
 
 
-NOT_A_DATE = "is not a date (write it as a date, e.g. 2026-03-01)"
-NOT_A_NUMBER = "must be a number (this cell holds text; retype it as a number)"
 
 
 def to_ident(v: Any) -> str:
     """An id cell as text (1.0 -> "1"); blank is an error."""
     if blank(v):
-        raise RatingInputError("is empty")
+        raise RatingInputError(M.CELL_EMPTY())
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     return str(v).strip()
@@ -127,7 +126,7 @@ def to_date(v: Any, date1904: bool = False) -> dt.date | None:
             return dt.date.fromisoformat(v.strip()[:10])
         except ValueError:
             pass
-    raise RatingInputError(NOT_A_DATE)
+    raise RatingInputError(M.CELL_NOT_A_DATE())
 
 
 def sheet_number(v: Any) -> float | None:
@@ -135,7 +134,7 @@ def sheet_number(v: Any) -> float | None:
     if blank(v):
         return None
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise RatingInputError(NOT_A_NUMBER)
+        raise RatingInputError(M.CELL_NOT_A_NUMBER())
     return float(v)
 
 

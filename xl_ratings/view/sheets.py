@@ -19,7 +19,7 @@ from ..errors import CATALOGUE, RatingInputError, Where
 from ..i18n import to_lang
 from ..i18n.catalogue import checks as C
 from ..i18n.catalogue import sheets as M
-from ..i18n.labels import LABELS, label
+from ..i18n.labels import CHART_TITLE, LABELS, label
 from ..systems.base import Check, Column, PeriodFacts, Phrase, Sheet, System
 from ..systems.records import Records
 from ..systems.ranks import Rank
@@ -317,7 +317,7 @@ def history_chart(outcome: Outcome) -> ChartView | None:
     grid: list[list[Any]] = [[f"{period} period"] + names]
     grid += [[p] + row for p, row in zip(periods, values)]
     what = words.text(outcome.system.history_title)
-    return ChartView(grid, f"{what} — 前{len(names)}名 (rating history)", period, what)
+    return ChartView(grid, words.text(CHART_TITLE).format(what=what, count=len(names)), period, what)
 
 
 REASONS = {"records": ("记录有改动", "records changed"), "settings": ("设置有改动", "Settings changed"),

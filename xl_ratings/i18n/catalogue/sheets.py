@@ -28,3 +28,13 @@ RESULT_SHEET_CASE = message(
     "and a workbook cannot hold both; rename this sheet (or delete it)",
     "此工作表名与结果工作表 '{sheet}' 仅大小写不同：xl-ratings 把结果写入 '{sheet}'，工作簿不能同时含有两者；"
     "请给此工作表改名（或删除它）")
+# ---- a cell (engine/cells.py)
+CELL_EMPTY = message("sheets.cell_empty", "is empty", "为空")
+CELL_NOT_A_DATE = message(
+    "sheets.cell_not_a_date",
+    "is not a date (write it as a date, e.g. 2026-03-01)",
+    "不是日期（请输入日期，如 2026-03-01）")
+CELL_NOT_A_NUMBER = message(
+    "sheets.cell_not_a_number",
+    "must be a number (this cell holds text; retype it as a number)",
+    "必须是数字（此单元格是文本，请重新输入为数字）")
