@@ -226,7 +226,12 @@ class RatingInputError(ValueError):
 
     def moved(self, where: Where) -> "RatingInputError":
         """A copy of this error at another place."""
-        return type(self)(self.text or self.problem, value=self.value, where=where, problem_zh=self._zh)
+        import copy
+
+        err = copy.copy(self)
+        err.where = where
+        err.args = (err._compose(),)
+        return err
 
 
 class UnknownRankError(RatingInputError):
