@@ -472,9 +472,10 @@ def _cell_name(h: Half) -> str | Text:
     col = h.where.column
     if col and _CELL.match(col):
         return col
-    if h.line is None and not col:
-        return "?"
-    return Where(line=h.line, column=(col or "").split(" (")[0] or None).text()
+    column = (col or "").split(" (")[0]
+    if h.line is None:
+        return column or "?"
+    return S.AT_LINE_COLUMN(line=h.line, column=column) if column else S.AT_LINE(line=h.line)
 
 
 def check_pair(a: Half, b: Half, problems: Problems, what: Text | None = None) -> bool:

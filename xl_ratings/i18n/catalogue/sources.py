@@ -388,3 +388,4 @@ RP_BAD_CHAMPION = message(
 AT_SHEET = message("sources.at_sheet", "sheet '{sheet}'", "工作表 '{sheet}'")
 AT_CELL = message("sources.at_cell", "cell {cell}", "单元格 {cell}")
 AT_LINE = message("sources.at_line", "line {line}", "第 {line} 行")
+AT_LINE_COLUMN = message("sources.at_line_column", "line {line}, {column}", "第 {line} 行，{column}")
