@@ -75,7 +75,7 @@ def _fail(err: RatingInputError) -> int:
         RUN.lang = getattr(err, "lang")
     print(RUN.said(M.PROBLEMS(count=len(errors))), file=sys.stderr)
     for e in errors:
-        text = str(e)
+        text = e.en_line(RUN.lang)
         print(f"  - {text}", file=sys.stderr)
         zh = e.zh_line(RUN.lang)
         if zh and zh not in text:

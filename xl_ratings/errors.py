@@ -34,9 +34,10 @@ def _names(text: str, shown: str) -> bool:
 
 
 def _filled(template: str, params: tuple[tuple[str, Any], ...], side: str, lang: str) -> str:
-    """``template`` with ``params`` put in: a parameter that is itself a :class:`Text` in the same
-    language (``side`` en or zh, ``lang``: the Chinese script); every other value as given."""
-    values = {k: (v.en if side == "en" else v.zh_in(lang)) if isinstance(v, Text) else v for k, v in params}
+    """``template`` (already in ``lang``'s script) with ``params`` put in: a parameter that is itself
+    a :class:`Text` in the same language (``side`` en or zh) and script; every other value as given."""
+    values = {k: (v.en_in(lang) if side == "en" else v.zh_in(lang)) if isinstance(v, Text) else v
+              for k, v in params}
     return template.format(**values) if values or "{" in template else template
 
 
@@ -60,7 +61,12 @@ class Text:
 
     @property
     def en(self) -> str:
-        return _filled(self.en_template, self.params, "en", SIMPLIFIED)
+        return self.en_in(SIMPLIFIED)
+
+    def en_in(self, lang: str) -> str:
+        """The English; the Chinese spellings it names (胜/和/负, 特级大师: what may be typed) in
+        ``lang``'s script, like the rest of the run."""
+        return _filled(to_lang(self.en_template, lang), self.params, "en", lang)
 
     @property
     def zh(self) -> str:
@@ -76,12 +82,12 @@ class Text:
 
     def both(self, lang: str = SIMPLIFIED) -> str:
         """English, then the Chinese in ``lang``'s script (one line, as notes and summaries print them)."""
-        zh = self.zh_in(lang)
-        return f"{self.en} — {zh}" if zh and zh != self.en else self.en
+        en, zh = self.en_in(lang), self.zh_in(lang)
+        return f"{en} — {zh}" if zh and zh != en else en
 
     def checks_line(self, lang: str = SIMPLIFIED) -> str:
         """The Chinese first, the English in brackets: a line of the Checks sheet."""
-        return f"{self.zh_in(lang)} ({self.en})"
+        return f"{self.zh_in(lang)} ({self.en_in(lang)})"
 
     def at(self, where: "Where") -> "Text":
         """This message at a place ("file x, line 3: …"), both languages; itself if the place is unknown."""
@@ -189,6 +195,12 @@ class RatingInputError(ValueError):
         """The problem in simplified Chinese (None: not known)."""
         return self.zh_in(SIMPLIFIED)
 
+    def en_in(self, lang: str) -> str:
+        """The problem in English, the Chinese spellings it names in ``lang``'s script."""
+        if self.text is not None:
+            return self.text.en_in(lang)
+        return to_lang(self.problem, lang)         # part B: an older call site's English, as a whole
+
     def zh_in(self, lang: str) -> str | None:
         """The problem in Chinese, in ``lang``'s script (names and values as written)."""
         if self.text is not None:
@@ -200,8 +212,14 @@ class RatingInputError(ValueError):
         return chinese(self.problem, lang)
 
     def _compose(self) -> str:
+        return self.en_line(SIMPLIFIED)
+
+    def en_line(self, lang: str) -> str:
+        """The whole problem in English -- where, what, the value -- the Chinese spellings it names in
+        ``lang``'s script (``str()``: simplified)."""
         loc = self.where.describe()
-        text = f"{loc}: {self.problem}" if loc else self.problem
+        problem = self.en_in(lang)
+        text = f"{loc}: {problem}" if loc else problem
         if self.value is not None and not _names(text, show(self.value)):
             text += f" ({VALUE_SHOWN(value=show(self.value)).en})"
         return text

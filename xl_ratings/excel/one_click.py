@@ -203,7 +203,7 @@ def report(book: Any, err: RatingInputError) -> None:
     errors = err.errors if isinstance(err, InputErrors) else [err]
     lang = getattr(err, "lang", SIMPLIFIED)
     rows: list[list[Any]] = [[f"{h().zh_in(lang)} {h().en}" for h in REPORT_HEADER]]
-    rows += [[e.problem, e.zh_in(lang) or "", e.where.sheet, e.where.row, e.where.column,
+    rows += [[e.en_in(lang), e.zh_in(lang) or "", e.where.sheet, e.where.row, e.where.column,
               None if e.value is None else str(e.value)] for e in errors]
     names = [s.name for s in book.sheets]
     sheet = book.sheets["Checks"] if "Checks" in names else book.sheets.add("Checks")
