@@ -9,7 +9,8 @@ cell errors or exit codes; the math raises and never prints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from string import Formatter
 from typing import Any
 
 from .i18n import SIMPLIFIED, to_lang
@@ -116,8 +117,15 @@ class Message:
     id: str
     en: str
     zh: str
+    params: frozenset[str] = field(init=False, repr=False, compare=False)   #: the named parameters
+
+    def __post_init__(self) -> None:
+        fields = {f.split(".")[0].split("[")[0] for _, f, _, _ in Formatter().parse(self.en) if f}
+        object.__setattr__(self, "params", frozenset(fields))
 
     def __call__(self, **params: Any) -> Text:
+        if params.keys() != self.params:     # at the call site, not later where it is shown
+            raise TypeError(f"message {self.id!r} takes {sorted(self.params)}, given {sorted(params)}")
         return Text(self.id, self.en, self.zh, tuple(params.items()))
 
 
