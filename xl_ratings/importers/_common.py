@@ -482,18 +482,20 @@ def check_pair(a: Half, b: Half, problems: Problems, what: Text | None = None) -
     """Do two halves tell the same game?  Reports every disagreement (``what``: the kind of
     source, in words; a crosstable by default)."""
     ok = True
-    said = {"first": _cell_name(a), "first_says": a.raw, "second": _cell_name(b), "second_says": b.raw}
+
+    def said() -> dict[str, Any]:       # named only when there is something to say
+        return {"first": _cell_name(a), "first_says": a.raw, "second": _cell_name(b), "second_says": b.raw}
     if b.score != COMPLEMENT.get(a.score):
         both_lose = a.score == b.score == "-"
         if both_lose:
             return True     # a double forfeit: the caller notes it
-        problems.error(S.HALVES_DISAGREE(what=what or S.WHAT_CROSSTABLE(), **said), value=a.raw, where=a.where)
+        problems.error(S.HALVES_DISAGREE(what=what or S.WHAT_CROSSTABLE(), **said()), value=a.raw, where=a.where)
         ok = False
     if a.colour and b.colour and a.colour == b.colour:
-        problems.error(S.SAME_COLOUR(**said), value=a.raw, where=a.where)
+        problems.error(S.SAME_COLOUR(**said()), value=a.raw, where=a.where)
         ok = False
     if a.handicap is not None and b.handicap is not None and a.handicap != -b.handicap:
-        problems.error(S.HANDICAPS_DIFFER(**said), value=a.raw, where=a.where)
+        problems.error(S.HANDICAPS_DIFFER(**said()), value=a.raw, where=a.where)
         ok = False
     return ok
 
