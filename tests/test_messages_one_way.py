@@ -16,9 +16,12 @@ sheet, a column, a status, a rank, a unit, a page's header or footer, a chart's
 title, the mark that says a sheet is ours, the website's own words and the
 Read me text of the templates.  They live in the labels tables
 (:mod:`xl_ratings.i18n.labels`: ``LABELS``, ``ENGLISH``, ``CHART_TITLE``,
-``RATING_LIST_SHEET_MARK``), in the website's furniture (``publish/html.py``
-``UI``, ``publish/build.py``, the page templates) and in the template
-authoring (``authoring/``), written as "中文 English" side by side.  Every
+``RATING_LIST_SHEET_MARK``), the rulebooks' cell words (``System.words``: "暂定
+provisional"), the website's furniture (``publish/html.py`` ``UI``,
+``publish/build.py``, the page templates) and the templates' own text
+(``authoring/``: the Read me sheet, column notes, the data-validation prompts
+baked into the workbook, which must stay byte-identical), written as
+"中文 English" side by side.  Every
 message -- an error, a note, a Checks line, a summary, a command-line or
 one-click line -- is a catalogue entry (:mod:`xl_ratings.i18n.catalogue`),
 told in the run's language by :meth:`xl_ratings.errors.Text.both` /
