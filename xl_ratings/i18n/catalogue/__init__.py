@@ -9,6 +9,11 @@ parameters in both::
 
     raise RatingInputError(M.ROUND_NOT_WHOLE(round=r), where=...)
 
+A call gives a :class:`Text`, which keeps the two templates and the parameters
+apart: ``text.zh_in(lang)`` puts the template in the run's script first, then
+the parameters (names and values are shown as written); ``text.both(lang)``
+is "English — 中文".  A check's id is its rule id (:mod:`.checks`).
+
 Entries are declared with :func:`message` (:mod:`xl_ratings.errors`) in the
 topic modules of this package (``sheets``, ``workbooks``, ``imports``, ``sources``,
 ``publish``, ``checks``, ``excel``, ``run``, ``rules``, ``cli``) and in
