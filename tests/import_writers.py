@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
@@ -319,3 +320,7 @@ def write_report_bomb(path: Path, part: str = "xl/sharedStrings.xml", d: Def = E
         for n, data in parts.items():
             z.writestr(n, data)
     return path
+
+
+#: :data:`EVENT` without its handicap game's stones (for a Gomoku or Xiangqi workbook: handicaps are Go's)
+GOMOKU_EVENT = dataclasses.replace(EVENT, games=tuple(dataclasses.replace(g, handicap=0) for g in EVENT.games))

@@ -160,27 +160,38 @@ def test_a_history_edited_or_cut_by_hand_is_refused(tmp_path, capsys):
         assert ratings(copy) == ratings(book), edit
 
 
-def test_a_deleted_earlier_period_is_refused_not_silently_forgotten(tmp_path, capsys):
+@pytest.mark.parametrize("today", [D(2026, 11, 30), D(2027, 3, 1)], ids=["reprocessing-it", "a-new-period-too"])
+def test_a_deleted_earlier_period_is_refused_not_silently_forgotten(tmp_path, capsys, today):
     """All the rows of the History's first period deleted: the next period's rows started from
-    ratings the Players sheet does not give. Re-rating it would drop the first period's
-    games without a word: refused, nothing written."""
+    ratings the Players sheet does not give.  Going on would drop the first period's games
+    without a word: refused, nothing written -- when the period after it is processed again
+    (today in 2026H2) and when a new period is processed in the same run (today in 2027H1,
+    whose first day is 2026-12-01: the History's first period is then kept, not re-rated).
+    The way out the message names, --from the first period, gives back what was published."""
+    from xl_ratings.errors import InputErrors
+    from xl_ratings.jobs.process import process_workbook
+
     book = write_book(tables(), tmp_path / "club.xlsx")
-    assert run_cli("process", book) == 0
+    process_workbook(book, today=today)
+    published = ratings(book)
     wb = openpyxl.load_workbook(book)
     ws = wb["History"]
     for r in reversed([r for r in range(2, ws.max_row + 1) if ws.cell(r, 1).value == "2026H1"]):
         ws.delete_rows(r)
     wb.save(book)
     data = book.read_bytes()
-    capsys.readouterr()
-    for args in ((), ("--from", "2026H2")):
-        assert run_cli("process", book, *args) == 2
-        err = capsys.readouterr().err
-        assert "the History's first period 2026H2 was computed from ratings that are not the Players sheet's" in err
-        assert "更早周期的记录被删除" in err
+    for rerate in (None, "2026H2"):
+        with pytest.raises(InputErrors) as e:
+            process_workbook(book, rerate_from=rerate, today=today)
+        err = e.value.errors[0]
+        assert "the History's first period 2026H2 was computed from ratings that are not the Players sheet's" \
+            in err.problem and "--from 2026H1" in err.problem
+        assert "更早周期的记录被删除" in err.problem_zh
         assert book.read_bytes() == data
     assert run_cli("publish", book, "--site", tmp_path / "site") == 2
     assert "更早周期的记录被删除" in capsys.readouterr().err
+    process_workbook(book, rerate_from="2026H1", today=today)
+    assert ratings(book) == published
 
 
 def test_a_player_added_later_leaves_the_published_periods_as_they_were(tmp_path, capsys):
@@ -226,30 +237,49 @@ def test_a_name_or_club_corrected_needs_no_rerate_and_old_fingerprints_still_cou
     capsys.readouterr()
     assert run_cli("process", book, "--period", "2026H2") == 0, capsys.readouterr().err
     assert ratings(book) == published
-    # the History as the first format wrote it: S…:P… with names
+    # the History as the first format wrote it: S…:P… with names, sealed R (exact values)
+    legacy_history(book, "P")
+    changed = tmp_path / "changed.xlsx"
+    shutil.copy(book, changed)
+    assert run_cli("process", book, "--period", "2026H2") == 0, capsys.readouterr().err
+    wb = openpyxl.load_workbook(changed)
+    for row in wb["Games"].iter_rows(min_row=2):
+        if row[0].value == "E1" and row[3].value == "P0" and row[4].value == "P3":
+            row[5].value = 0 if row[5].value != 0 else 1
+    wb.save(changed)
+    capsys.readouterr()
+    assert run_cli("process", changed, "--period", "2026H2") == 2
+    assert "period 2026H1 was published from other records" in capsys.readouterr().err
+
+
+def legacy_history(book, kind):
+    """Rewrite ``book``'s History cells as an earlier version wrote them: the settings part
+    ``S`` (every Settings row), the player part ``kind`` (``P``: names included, ``Q``:
+    exact numbers) and the ``R`` seal (exact values, the period's row count)."""
+    from collections import Counter
+
+    from xl_ratings import systems
+    from xl_ratings.engine.fingerprint import period_digests
+    from xl_ratings.engine.inputs import read_records
+    from xl_ratings.engine.ledger import Ledger, legacy_seal
+    from xl_ratings.xlsx.read import read_workbook
+
     tables_, _ = read_workbook(book)
     records = read_records(tables_, str(book))
-    legacy = {label: period_digests(records, half_year(2026, half), legacy=True)
-              for label, half in (("2026H1", 1), ("2026H2", 2))}
+    ledger = Ledger.from_tables(tables_, systems.get(records.system))
+    digests = {q.label: period_digests(records, q, kind) for q in ledger.periods()}
+    counts = Counter(e.period.label for e in ledger.entries)
+    cells = {(e.period.label, e.id): f"{digests[e.period.label][e.id]}:{legacy_seal(e, counts[e.period.label])}"
+             for e in ledger.entries}
     wb = openpyxl.load_workbook(book)
     ws = wb["History"]
     col, c_id = column(ws, "inputs"), column(ws, "id")
     for r in range(2, ws.max_row + 1):
-        label, pid = ws.cell(r, 1).value, ws.cell(r, c_id).value
-        if label in legacy:
-            settings, player, seal = ws.cell(r, col).value.split(":")     # S… : Q… : R<seal>
-            assert player.startswith("Q") and seal.startswith("R")
-            ws.cell(r, col).value = f"{legacy[label][pid]}:{seal}"
+        key = (ws.cell(r, 1).value, ws.cell(r, c_id).value)
+        if key in cells:
+            assert ws.cell(r, col).value.split(":")[-1].startswith("Z")
+            ws.cell(r, col).value = cells[key]
     wb.save(book)
-    assert run_cli("process", book, "--period", "2026H2") == 0, capsys.readouterr().err
-    wb = openpyxl.load_workbook(book)
-    for row in wb["Games"].iter_rows(min_row=2):
-        if row[0].value == "E1" and row[3].value == "P0" and row[4].value == "P3":
-            row[5].value = 0 if row[5].value != 0 else 1
-    wb.save(book)
-    capsys.readouterr()
-    assert run_cli("process", book, "--period", "2026H2") == 2
-    assert "period 2026H1 was published from other records" in capsys.readouterr().err
 
 
 def test_a_cut_row_rerated_brings_the_player_back(tmp_path, capsys):

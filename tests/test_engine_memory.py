@@ -108,7 +108,7 @@ def test_ledger_written_and_read_back_continues_exactly():
     ids = [f"P{i}" for i in range(6)]
     games = [list(GAMES)]
     for n, (a, b) in enumerate([(a, b) for a in ids for b in ids if a < b]):
-        games.append(["E1" if n % 2 else "E2", None, n, a, b, [1, 0.5, 0][n % 3], None])
+        games.append(["E1" if n % 2 else "E2", None, n + 1, a, b, [1, 0.5, 0][n % 3], None])
     tables = {
         "Settings": [["key", "value"], ["system", "shanghai"]],
         "Players": players(*[player(p, 2100 + 37 * i, sex="F" if i % 2 else "M") for i, p in enumerate(ids)]),

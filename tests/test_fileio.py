@@ -31,7 +31,7 @@ from xl_ratings.files.atomic import Outputs, atomic_write, rotate_backup, sweep_
 from xl_ratings.files.lock import WorkbookLock, lock_path
 from xl_ratings.files.paths import check_outputs, check_writable, link_note, real_path
 from xl_ratings.files.encode import csv_bytes, neutralise
-from xl_ratings.files.sniff import is_our_csv, is_our_json, is_processed_workbook, is_workbook
+from xl_ratings.files.sniff import SOURCE_NAME, is_our_csv, is_our_json, is_output_of, is_workbook, source_stamp
 
 POSIX = os.name == "posix"
 ROOT = POSIX and os.geteuid() == 0
@@ -39,7 +39,7 @@ FORK = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
 
 
 def workbook_bytes(*sheets: str, filler: str = "") -> bytes:
-    """A minimal .xlsx package (enough for is_workbook / is_processed_workbook)."""
+    """A minimal .xlsx package (enough for is_workbook / is_output_of)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
         z.writestr("[Content_Types].xml", "<Types/>")
@@ -190,7 +190,7 @@ def test_existing_unrelated_file_refused_unless_force(tmp_path):
     with pytest.raises(InputErrors) as e:
         check_outputs([book], {"--output": notes}, force=False, ours=ours)
     msg = str(e.value)
-    assert "--output" in msg and str(notes) in msg and "--force" in msg and "不是本程序生成的" in msg
+    assert "--output" in msg and str(notes) in msg and "--force" in msg and "不是本程序" in e.value.errors[0].problem_zh
     check_outputs([book], {"--output": notes}, force=True, ours=ours)       # allowed with force
     earlier = tmp_path / "earlier.json"
     write_json(earlier, {sniff.JSON_MARKER: "xl-ratings 0.1.0", "players": []})
@@ -802,7 +802,16 @@ def test_workbook_predicates(tmp_path):
     os.mkfifo(tmp_path / "pipe.xlsx")
     with deadline(5):
         assert is_workbook(fresh) and is_workbook(done)
-        assert not is_processed_workbook(fresh) and is_processed_workbook(done)
+        # a processed workbook is not an output of another: only one stamped with it
+        assert not is_output_of(done, fresh)
+        stamped = tmp_path / "out.xlsx"
+        with zipfile.ZipFile(done) as z, zipfile.ZipFile(stamped, "w") as out:
+            for name in z.namelist():
+                out.writestr(name, z.read(name).replace(
+                    b"</sheets></workbook>", b'</sheets><definedNames><definedName name="%s" hidden="1">'
+                    b"&quot;%s&quot;</definedName></definedNames></workbook>"
+                    % (SOURCE_NAME.encode(), source_stamp(fresh).encode())))
+        assert is_workbook(stamped) and is_output_of(stamped, fresh) and not is_output_of(stamped, done)
         assert not is_workbook(tmp_path / "zip.xlsx") and not is_workbook(tmp_path / "pipe.xlsx")
         assert not is_workbook(tmp_path / "missing.xlsx")
 

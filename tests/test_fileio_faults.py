@@ -33,6 +33,7 @@ import pytest
 from xl_ratings.files import atomic, encode
 from xl_ratings.errors import RatingInputError
 from xl_ratings.files.atomic import Outputs, atomic_write, rotate_backup, sweep_temps
+from xl_ratings.files.lock import lock_path
 
 from test_fileio import NEW, OLD, leftovers
 
@@ -88,6 +89,15 @@ class Injector:
         return fake
 
 
+def killed_at(child, folder: Path, n: int, timeout: float = 60) -> int | None:
+    """Run ``child(folder, n)`` in a forked process (it dies at step n); its exit code."""
+    folder.mkdir()
+    proc = FORK.Process(target=child, args=(folder, n))
+    proc.start()
+    proc.join(timeout)
+    return proc.exitcode
+
+
 # --------------------------------------------------------------------------- scenarios
 def setup(folder: Path) -> dict[str, Path]:
     """An in-place run's files: the workbook, its previous backup, an earlier JSON export."""
@@ -135,10 +145,28 @@ SCENARIOS = {"commit": (run_commit, ("book", "backup", "json", "csv")),
              "rotate_backup": (run_rotate, ("backup",))}
 
 
-def check_error(err: RatingInputError, p: dict[str, Path]) -> None:
+def no_temp_name(err: RatingInputError, p: dict[str, Path]) -> None:
     msg = str(err)
     assert atomic.TEMP_SUFFIX not in msg and "secret" not in msg, msg
-    assert any(str(t) in msg for t in p.values()), msg
+
+
+def check_error(err: RatingInputError, p: dict[str, Path]) -> None:
+    no_temp_name(err, p)
+    assert any(str(t) in str(err) for t in p.values()), str(err)
+
+
+def inject(n: int, mode: str, job, p: dict[str, Path], check, also: tuple[type[BaseException], ...] = ()) -> Injector:
+    """``job(p)`` with step ``n`` failing (``mode``); a failure must be told as a RatingInputError
+    (``check``-ed) or one of ``also``, and only when the injector fired."""
+    with Injector(n, mode) as inj:
+        try:
+            job(p)
+        except RatingInputError as e:
+            assert inj.fired, e
+            check(e, p)
+        except also:
+            assert inj.fired
+    return inj
 
 
 @pytest.mark.parametrize("mode", ["once", "from"])
@@ -150,12 +178,7 @@ def test_failure_at_every_step(tmp_path, scenario, mode):
         folder = tmp_path / f"{n}"
         folder.mkdir()
         p = setup(folder)
-        try:
-            with Injector(n, mode) as inj:
-                job(p)
-        except RatingInputError as e:
-            assert inj.fired
-            check_error(e, p)
+        inj = inject(n, mode, job, p, check_error)
         s = state(p)
         if s["book"] == "new":                     # the backup was complete before the workbook changed
             assert s["backup"] == "new" or scenario == "atomic_write"
@@ -186,11 +209,8 @@ def test_kill_at_every_step(tmp_path, scenario):
 
     for n in range(1, 400):
         folder = tmp_path / f"{n}"
-        folder.mkdir()
-        proc = FORK.Process(target=child, args=(folder, n))
-        proc.start()
-        proc.join(20)
-        assert proc.exitcode in (0, 3), proc.exitcode
+        proc_exit = killed_at(child, folder, n, 20)
+        assert proc_exit in (0, 3), proc_exit
         p = {"book": folder / "BOOK.xlsx", "backup": folder / "BOOK.backup.xlsx",
              "json": folder / "out.json", "csv": folder / "ratings.csv"}
         s = state(p)
@@ -204,7 +224,7 @@ def test_kill_at_every_step(tmp_path, scenario):
         assert leftovers(folder) == [], left
         assert sorted(os.listdir(folder)) == sorted(
             ["BOOK.xlsx", "BOOK.backup.xlsx", "out.json"] + (["ratings.csv"] if s["csv"] == "new" else []))
-        if proc.exitcode == 3:
+        if proc_exit == 3:
             assert all(s[f] == "new" for f in files), s
             break
     else:
@@ -251,3 +271,111 @@ def test_json_left_unchanged_when_the_workbook_cannot_be_written(tmp_path):
     assert p["json"].read_bytes() == OLD_JSON and not p["csv"].exists()
     assert p["backup"].read_bytes() == OLD_BACKUP and p["book"].read_bytes() == OLD
     assert json.loads(OLD_JSON)  # sanity: the fixture is valid JSON
+
+
+# --------------------------------------------------------------------------- the import writer
+TEMPLATES = Path(__file__).resolve().parents[1] / "workbook_templates"
+OLDER_BACKUP = (TEMPLATES / "shanghai.xlsx").read_bytes()     #: a backup is a workbook (else refused as not ours)
+
+
+def import_setup(folder: Path) -> dict[str, Path]:
+    """A workbook in place with its previous backup, and a tournament file to import into it."""
+    from import_writers import EVENT, write_h9
+
+    book = folder / "BOOK.xlsx"
+    shutil.copy(TEMPLATES / "gor.xlsx", book)
+    os.chmod(book, 0o664)
+    (folder / "BOOK.backup.xlsx").write_bytes(OLDER_BACKUP)
+    src = write_h9(folder / "event.h9", EVENT)
+    return {"book": book, "backup": folder / "BOOK.backup.xlsx", "source": src}
+
+
+def imported_games(path: Path) -> int:
+    from xl_ratings.xlsx.read import read_tables
+
+    return sum(1 for r in read_tables(path)["Games"][1:] if r and r[0] not in (None, ""))
+
+
+def import_state(p: dict[str, Path], old: bytes, games_before: int) -> dict[str, str]:
+    """The workbook: its old bytes, or a complete workbook holding the imported games; the
+    backup: the older backup, or the workbook as it was -- anything else fails the test."""
+    data = p["book"].read_bytes()
+    if data == old:
+        book = "old"
+    else:
+        assert imported_games(p["book"]) > games_before, "the workbook changed without the games"
+        book = "new"
+    backup = p["backup"].read_bytes()
+    assert backup in (OLDER_BACKUP, old), "the backup is neither the older one nor the workbook as it was"
+    return {"book": book, "backup": "old" if backup == OLDER_BACKUP else "new"}
+
+
+def run_import(p: dict[str, Path]) -> None:
+    from xl_ratings.jobs.importing import import_into
+
+    import_into(p["book"], [str(p["source"])])
+
+
+@pytest.mark.parametrize("mode", ["once", "from"])
+def test_import_failure_at_every_step(tmp_path, mode):
+    """Issue 16: the import writer, as processing: a failure at any I/O step leaves the old
+    workbook or the complete new one (with its backup before it), never half, no temp file."""
+    (tmp_path / "template").mkdir()
+    template = import_setup(tmp_path / "template")
+    old = template["book"].read_bytes()
+    before = imported_games(template["book"])
+    for n in range(1, 2000):
+        folder = tmp_path / f"{n}"
+        folder.mkdir()
+        p = import_setup(folder)
+        # an OSError before anything is written (the lock, a read): the command line says so
+        inj = inject(n, mode, run_import, p, no_temp_name, also=(OSError,))
+        s = import_state(p, old, before)
+        if s["book"] == "new":
+            assert s["backup"] == "new", (n, s)     # the backup was complete before the workbook changed
+        assert leftovers(folder) == [], (n, leftovers(folder))
+        assert os.stat(p["book"]).st_mode & 0o777 == 0o664
+        if not inj.fired:
+            assert s == {"book": "new", "backup": "new"}, s
+            break
+        shutil.rmtree(folder)
+    else:
+        pytest.fail("never finished")
+    assert n > 8, "too few I/O steps counted"
+
+
+@pytest.mark.skipif(FORK is None, reason="needs fork")
+def test_import_killed_at_every_step(tmp_path):
+    """A kill at any step: the workbook old or new (new only with its backup), and what is left
+    (temp files) removed by the next run's sweep."""
+    (tmp_path / "template").mkdir()
+    template = import_setup(tmp_path / "template")
+    old = template["book"].read_bytes()
+    before = imported_games(template["book"])
+
+    def child(folder: Path, n: int) -> None:
+        p = import_setup(folder)
+        with Injector(n, "kill"):
+            try:
+                run_import(p)
+            except Exception:
+                os._exit(4)
+        os._exit(3)                                # finished: step n was never reached
+
+    for n in range(1, 2000):
+        folder = tmp_path / f"{n}"
+        code = killed_at(child, folder, n)
+        assert code in (0, 3, 4), code
+        p = {"book": folder / "BOOK.xlsx", "backup": folder / "BOOK.backup.xlsx"}
+        s = import_state(p, old, before)
+        if s["book"] == "new":
+            assert s["backup"] == "new", (n, s)
+        for target in (p["book"], p["backup"], lock_path(p["book"])):     # what the next run sweeps
+            sweep_temps(target, min_age=0)
+        assert leftovers(folder) == [], n
+        if code == 3:
+            assert s == {"book": "new", "backup": "new"}, s
+            break
+        shutil.rmtree(folder)
+    else:
+        pytest.fail("never finished")

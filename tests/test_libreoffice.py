@@ -97,3 +97,41 @@ def test_read_me_prints_on_one_a4_page(tmp_path):
             for c in row:
                 if c.value:
                     assert re.sub(r"\s+", "", str(c.value)) in printed, f"{book.name} {c.coordinate}"
+
+
+@pytest.fixture(scope="module")
+def round_trip(tmp_path_factory):
+    """Each system's processed sample, opened in LibreOffice and saved as .xlsx, changing nothing."""
+    import datetime as dt
+
+    from xl_ratings.jobs.process import process_workbook
+
+    need_soffice()
+    d = tmp_path_factory.mktemp("lo_rt")
+    for s in SYSTEMS:
+        process_workbook(ROOT / f"{s}.xlsx", output=str(d / f"{s}.xlsx"), today=dt.date(2026, 11, 30))
+    profile = (d / "profile").as_uri()
+    proc = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to",
+                           "xlsx:Calc MS Excel 2007 XML", "--outdir", str(d / "saved")]
+                          + [str(d / f"{s}.xlsx") for s in SYSTEMS], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return d
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_workbook_saved_by_libreoffice_is_not_taken_for_an_edit(round_trip, system):
+    """Issue 16: LibreOffice writes numbers with 15 significant digits; the seals compare what
+    any client writes back.  Saved by LibreOffice, the workbook is published and processed
+    again: accepted, the same results."""
+    import datetime as dt
+
+    from test_corrections import ratings
+    from xl_ratings.jobs.process import process_workbook
+    from xl_ratings.jobs.publish import published_outcome
+
+    ours, saved = round_trip / f"{system}.xlsx", round_trip / "saved" / f"{system}.xlsx"
+    assert saved.read_bytes() != ours.read_bytes()
+    published_outcome(saved)
+    process_workbook(saved, today=dt.date(2026, 11, 30))
+    assert ratings(saved) == ratings(ours)
+    assert read_sheet(saved, "Ratings") == read_sheet(ours, "Ratings")

@@ -103,6 +103,40 @@ def system(name):
     return [["key", "value"], ["system", name]]
 
 
+def settings(*rows):
+    return [["key", "value"], ["system", "shanghai"], *[list(r) for r in rows]]
+
+
+def in_sheet(sheet, edit):
+    """``edit(xml) -> xml`` applied to one sheet's part of the workbook."""
+    def fn(files):
+        from xl_ratings.xlsx.package import sheets_of
+        part = next(x.part for x in sheets_of(files["xl/workbook.xml"], files["xl/_rels/workbook.xml.rels"])[0]
+                    if x.name == sheet)
+        files[part] = edit(files[part])
+    return fn
+
+
+def zero_height(xml):
+    return xml.replace(b'<row r="2"', b'<row r="2" ht="0" customHeight="1"', 1)
+
+
+def zero_width(xml):
+    return xml.replace(b"<sheetData", b'<cols><col min="6" max="6" width="0" customWidth="1"/></cols><sheetData', 1)
+
+
+def col_without_range(xml):
+    return xml.replace(b"<sheetData", b'<cols><col width="9" hidden="1"/></cols><sheetData', 1)
+
+
+def long_name(xml):
+    return xml.replace("<t>乙</t>".encode(), b"<t>" + "长".encode() * 40_000 + b"</t>", 1)
+
+
+def own_ratings_sheet(wb):
+    wb.create_sheet("Ratings")["A1"] = "my own list"
+
+
 def csv_file(p, text):
     p = p.with_suffix(".csv")
     p.write_text(text, encoding="utf-8")
@@ -175,6 +209,26 @@ CASES = [
      "this sheet's name is the result sheet 'Ratings'"),
     ("a .csv game list given without --system", lambda p: csv_file(p, "player,opponent,result\nA,B,1\n"),
      "--system"),
+    ("an impossible setting (k_new = -25, or 250)", lambda p: book_with(p, Settings=settings(["k_new", -25])),
+     "the setting 'k_new' must be above 0 and at most 100"),
+    ("a setting that must be above nought (max_difference = 0)",
+     lambda p: book_with(p, Settings=settings(["max_difference", 0])), "the setting 'max_difference' must be above 0"),
+    ("a count setting that is not whole (new_games = 2.5)", lambda p: book_with(p, Settings=settings(["new_games", 2.5])),
+     "the setting 'new_games' must be a whole number"),
+    ("a setting given twice (a second system or k_new row)",
+     lambda p: book_with(p, Settings=settings(["k_new", 20], ["k_new", 30])), "the setting 'k_new' is given twice"),
+    ("a round number -1 or 1.5", lambda p: book_with(p, Games=[GAMES, ["E1", None, 1.5, "A", "B", 1, None]]),
+     "a round is a whole number from 1"),
+    ("a row of zero height in an input sheet", lambda p: rezip(book_with(p), in_sheet("Games", zero_height)),
+     "row 2 of Games is hidden (or filtered out)"),
+    ("a column of zero width in an input sheet", lambda p: rezip(book_with(p), in_sheet("Players", zero_width)),
+     "columns are hidden"),
+    ("a hidden column entry without min/max (a damaged file)",
+     lambda p: rezip(book_with(p), in_sheet("Players", col_without_range)), "does not say which columns it hides"),
+    ("a name of 40,000 characters (a cell holds 32,767)", lambda p: rezip(book_with(p), in_sheet("Players", long_name)),
+     "holds 40,000 characters"),
+    ("an officer's own sheet named like a result sheet (Ratings)", lambda p: edit_book(p, own_ratings_sheet),
+     "was not written by xl-ratings (its first cell is 'my own list')"),
 ]
 
 
@@ -475,6 +529,147 @@ def test_files_at_their_edges(tmp_path, capsys, table_rows, monkeypatch):
                        re.sub(r"(file|文件) \S*soffice", r"\1 soffice", err)))
 
 
+def test_the_ledger_and_what_is_written(tmp_path, capsys, table_rows, monkeypatch):
+    """Issue 16: the History as a client saves it or a hand edits it; the outputs that are not
+    this workbook's own; what import keeps."""
+    import shutil
+
+    from import_writers import EVENT, write_h9, write_report
+    from test_ledger_integrity import resave_numbers
+
+    templates = Path(__file__).resolve().parents[1] / "workbook_templates"
+
+    def said(*args):
+        code, err = _cli_case(tmp_path, capsys, *args)
+        return code, err.replace(str(tmp_path) + "/", "")
+
+    def fresh(system="gor"):
+        book = tmp_path / "case.xlsx"
+        shutil.copy(templates / f"{system}.xlsx", book)
+        assert run_cli("process", book, "--period", "2025") == 0 if system == "gor" else run_cli("process", book) == 0
+        capsys.readouterr()
+        (tmp_path / "case.backup.xlsx").unlink()
+        return book
+
+    def history(book, edit):
+        wb = openpyxl.load_workbook(book)
+        edit(wb["History"])
+        wb.save(book)
+
+    def col(ws, key):
+        return next(i for i, c in enumerate(ws[1], start=1) if str(c.value).split()[-1] == key)
+
+    book = fresh()
+    resave_numbers(book, 15)
+    assert run_cli("process", book, "--period", "2025") == 0
+    capsys.readouterr()
+    table_rows.append(("a processed workbook saved by LibreOffice (numbers with 15 significant digits)", 0,
+                       "processed; the same results (the History's numbers are compared to 12 significant digits, "
+                       "dates as dates)"))
+    def setting(key, change):
+        wb = openpyxl.load_workbook(book)
+        ws = wb["Settings"]
+        row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == key)
+        ws.cell(row, 2).value = change(ws.cell(row, 2).value)
+        wb.save(book)
+    setting("federation", lambda v: f"{v}（更正）")
+    assert run_cli("process", book, "--period", "2025") == 0
+    table_rows.append(("the federation's name corrected in Settings after publishing", 0,
+                       "processed; no re-rate asked (only the Settings that change numbers count)"))
+    from test_corrections import tables as club      # not the bundled sample (forgotten when changed)
+
+    book = write_book(club(), tmp_path / "case.xlsx")
+    assert run_cli("process", book, "--period", "2026H1") == 0
+    wb = openpyxl.load_workbook(book)
+    wb["Settings"].append(["k_new", 30])
+    wb.save(book)
+    capsys.readouterr()
+    code, err = said("process", book, "--period", "2026H2")
+    assert code == 2 and "--from 2026H1" in err
+    table_rows.append(("a setting that changes numbers changed after publishing", code, err))
+
+    book = fresh()
+
+    def paste(ws):
+        for c in range(1, ws.max_column + 1):
+            ws.cell(3, c).value = ws.cell(2, c).value
+    history(book, paste)
+    code, err = said("process", book, "--period", "2025")
+    assert code == 2 and "2 rows" in err
+    table_rows.append(("a History row pasted over another player's row", code, err))
+    book = fresh()
+    history(book, lambda ws: setattr(ws.cell(2, col(ws, "inputs")), "value", None))
+    code, err = said("process", book, "--period", "2025")
+    assert code == 2 and "lost the seal" in err
+    table_rows.append(("a History row's hidden inputs cell emptied", code, err))
+    book = fresh()
+    history(book, lambda ws: ws.delete_cols(col(ws, "inputs")))
+    code, err = said("process", book, "--period", "2025")
+    assert code == 2 and "inputs" in err
+    table_rows.append(("the History's hidden columns removed (Excel's Document Inspector)", code, err))
+    book = fresh("shanghai")
+
+    def cut(ws):
+        first = ws.cell(2, 1).value
+        for r in reversed([r for r in range(2, ws.max_row + 1) if ws.cell(r, 1).value == first]):
+            ws.delete_rows(r)
+    history(book, cut)
+    code, err = said("process", book)
+    assert code == 2 and "--from 2026H1" in err
+    table_rows.append(("the History's first period deleted", code, err))
+
+    (tmp_path / "elsewhere").mkdir()
+    other = tmp_path / "OTHER.xlsx"
+    shutil.copy(templates / "peng.xlsx", other)
+    assert run_cli("process", other) == 0
+    book = fresh()
+    for option, target, label in (
+            ("--output", other, "--output naming another federation's processed workbook"),
+            ("--json", other, "--json naming a processed workbook"),
+            ("--output", tmp_path / "elsewhere" / "case.backup.xlsx", "--output elsewhere/BOOK.backup.xlsx"),
+            ("--json", tmp_path / "case.xlsx.xl-ratings.lock", "--json BOOK.xlsx.xl-ratings.lock")):
+        before = other.read_bytes()
+        code, err = said("process", book, "--period", "2025", option, target)
+        assert code == 2 and other.read_bytes() == before
+        table_rows.append((label, code, err))
+    h9 = write_h9(tmp_path / "SOURCE.h9", EVENT)
+    code, err = said("import", h9, "--into", book, "--output", other)
+    assert code == 2
+    table_rows.append(("import --output naming another federation's workbook", code, err))
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Games"]
+    ws.cell(ws.max_row + 2, 2).value = " "
+    wb.save(book)
+    assert run_cli("import", h9, "--into", book) == 0
+    capsys.readouterr()
+    table_rows.append(("import: a Games cell holding one space below the table", 0,
+                       "imported; a row prepared below the table is reused: every cell not written is kept "
+                       "(a helper column's formula too)"))
+    report = write_report(tmp_path / "SOURCE.xlsx", EVENT)
+    wb = openpyxl.load_workbook(report)
+    ws = wb["Players"]
+    ws.column_dimensions[next(c.column_letter for c in ws[1] if "rating" in str(c.value))].hidden = True
+    wb.save(report)
+    code, err = said("import", report, "--into", book)
+    assert code == 2 and "hidden" in err
+    table_rows.append(("import: a report whose ratings column is hidden", code, err))
+    assert run_cli("process", book) == 0
+    assert run_cli("process", book) == 0      # re-processed: a backup from before is kept
+    capsys.readouterr()
+    backup = tmp_path / "case.backup.xlsx"
+    rezip(backup, lambda files: files.__setitem__("xl/workbook.xml", b"<broken"))
+    code, err = said("process", book)
+    assert code == 2 and "cannot be read" in err
+    table_rows.append(("a backup that cannot be read, the last period processed again", code, err))
+    demo = tmp_path / "demo"
+    assert run_cli("demo", "--dir", demo) == 0
+    wb = openpyxl.load_workbook(demo / "demo_gor.xlsx")
+    wb["Players"]["B2"] = "my edit"
+    wb.save(demo / "demo_gor.xlsx")
+    capsys.readouterr()
+    code, err = said("demo", "--dir", demo)
+    assert code == 2
+    table_rows.append(("demo run again over an edited demo workbook", code, err))
 
 
 def _cell(message: str) -> str:
@@ -485,7 +680,7 @@ def _cell(message: str) -> str:
 
 
 def test_docs_reliability_table(table_rows):
-    assert len(table_rows) == len(CASES) + 8 + 14 + EDGE_ROWS, "run the whole module"
+    assert len(table_rows) == len(CASES) + 8 + 14 + 16 + EDGE_ROWS, "run the whole module"
     lines = ["| bad input | exit | what the officer sees |", "|---|---:|---|"]
     lines += [f"| {a} | {b} | {_cell(c) if b else c} |" for a, b, c in table_rows]
     table = "\n".join(lines)

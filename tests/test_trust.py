@@ -52,7 +52,7 @@ def book(tmp_path, edit=None, name="t.xlsx", **changes):
 def refused(path, capsys, *expect, args=()):
     """Processing ``path`` is refused (exit 2) with every ``expect`` in the message; nothing written."""
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    out = path.with_name("out.xlsx")
+    out = path.with_name(path.stem + "_out.xlsx")
     code = run_cli("process", path, "--output", out, *args)
     err = capsys.readouterr().err
     assert code == 2, err
@@ -65,7 +65,7 @@ def refused(path, capsys, *expect, args=()):
 
 
 def processed(path, capsys, *args):
-    out = path.with_name("out.xlsx")
+    out = path.with_name(path.stem + "_out.xlsx")
     code = run_cli("process", path, "--output", out, *args)
     err = capsys.readouterr().err
     assert code == 0, err

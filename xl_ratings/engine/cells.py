@@ -21,6 +21,8 @@ from ..i18n.catalogue import sheets as M
 MAX_ROWS = 1_048_576
 MAX_COLS = 16_384
 MAX_CELLS = 20_000_000
+#: The most characters a cell holds (Excel's limit; a file with more does not open).
+MAX_CELL_CHARS = 32_767
 
 #: Day 0 of Excel's 1900 date system (1899-12-30, Lotus' leap-year bug included).
 EXCEL_EPOCH = dt.date(1899, 12, 30)
@@ -103,12 +105,15 @@ def filled(row: Sequence[Any]) -> bool:
 
 
 def to_ident(v: Any) -> str:
-    """An id cell as text (1.0 -> "1"); blank is an error."""
+    """An id cell as text (1.0 -> "1"); blank, or longer than a cell holds, is an error."""
     if blank(v):
         raise RatingInputError(M.CELL_EMPTY())
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
-    return str(v).strip()
+    text = str(v).strip()
+    if len(text) > MAX_CELL_CHARS:
+        raise RatingInputError(M.CELL_TOO_LONG(chars=f"{len(text):,}"))
+    return text
 
 
 def to_date(v: Any, date1904: bool = False) -> dt.date | None:

@@ -1,19 +1,34 @@
 """Fingerprints of the records behind each player's result in a period.
 
 The History keeps, on every row, a short digest of what that player's
-result was computed from: the Settings, the player's Players row, the
-player's games of the period (as the sheet has them), the events they were
-played in, and the player's awards and points.  A later run recomputes the
-digests of the periods already processed; one that differs means a record
-of that period changed after it was published -- the run says which period,
-which players, and how to re-rate it (``--from``), and never goes on silently.
+result was computed from: the rating parameters, the player's Players row,
+the player's games of the period (as the sheet has them), the events they
+were played in, and the player's awards and points.  A later run recomputes
+the digests of the periods already processed; one that differs means a
+record of that period changed after it was published -- the run says which
+period, which players, and how to re-rate it (``--from``), and never goes on
+silently.
 
-Format of the History cell: ``S<settings>:Q<player>`` (hex digests); rows written by
-the first version carry ``S<settings>:P<player>`` (names included) and are compared so.
+The History cell is a list of parts joined by ``:``, each named by its first
+letter (:func:`parts`), so that every format ever written is still compared
+in its own terms:
+
+* ``X<hex>`` -- the rating parameters the Settings give (:func:`params_digest`):
+  only what changes numbers -- the federation's name, or a value typed
+  differently (25 or 25.0), is not in it;
+* ``Y<hex>`` -- the player's records, numbers as any client writes them back
+  (:func:`canon12`: LibreOffice keeps 15 significant digits, Excel 17);
+* ``Z<hex>`` -- the row's seal (:mod:`.ledger`).
+
+Earlier versions wrote ``S<hex>`` (the Settings sheet's text, every key),
+``P<hex>`` (records with names) or ``Q<hex>`` (records, exact numbers) and
+``R<hex>`` (a seal of exact values): read and compared as written.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import hashlib
 import zlib
 from collections import defaultdict
@@ -21,11 +36,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..systems.period import Period
+from ..systems.ranks import Rank
 from ..systems.records import Records
+
+#: significant digits a number keeps in a seal or a fingerprint: every spreadsheet keeps at least 15
+DIGITS = 12
 
 
 def canon(v: Any) -> str:
-    """A cell value the same way whatever read it (calamine, openpyxl, xlwings): 3.0 -> 3."""
+    """A cell value the same way whatever read it (calamine, openpyxl, xlwings): 3.0 -> 3
+    (exact: the format of the ``Q`` fingerprints and ``R`` seals)."""
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     if isinstance(v, str):
@@ -33,18 +53,71 @@ def canon(v: Any) -> str:
     return "" if v is None else str(v)
 
 
+def canon12(v: Any) -> str:
+    """A value as any spreadsheet program writes it back: a number to 12 significant
+    digits (1272.130705178243 and LibreOffice's 1272.13070517824 are one value), a
+    date as a date, a rank as its ordinal, text without outer spaces."""
+    t = v.__class__                         # the common types first: a History has a million cells
+    if t is float:
+        if v != v:
+            return "nan"
+        return "0" if v == 0 else format(v, _G12)
+    if t is str:
+        return str(v.strip())
+    if t is int:
+        return str(v)
+    if v is None:
+        return ""
+    if t is dt.date:
+        return str(v.isoformat())
+    if t is bool:
+        return "1" if v else "0"
+    if isinstance(v, dt.datetime):
+        return v.date().isoformat() if v.time() == dt.time() else v.isoformat()
+    if isinstance(v, dt.date):
+        return v.isoformat()
+    if isinstance(v, Rank):
+        return f"rank{v.ordinal}"
+    if isinstance(v, (tuple, list)):
+        return "(" + ",".join(canon12(x) for x in v) + ")"
+    if isinstance(v, (int, float)):          # subclasses (NumPy's, IntEnum)
+        return canon12(float(v)) if isinstance(v, float) else str(int(v))
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return type(v).__name__ + canon12(tuple(getattr(v, f.name) for f in dataclasses.fields(v) if f.compare))
+    return str(v)
+
+
+_G12 = f".{DIGITS}g"
+
+
+def rounded(v: Any) -> Any:
+    """A float as the History stores it: :data:`DIGITS` significant digits, so that a
+    period chained in memory starts exactly where one restarted from the saved
+    History would -- whichever program saved it since."""
+    return float(format(v, f".{DIGITS}g")) if isinstance(v, float) and v == v else v
+
+
 def _digest(text: str, size: int = 6) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=size).hexdigest()
 
 
-#: Settings that change no number: set after a period was published, they leave it as it was.
-#: (``federation`` counts, as it always has: leaving it out now would change every History's seal.)
+#: Settings left out of the ``S`` part (earlier versions): ``country`` came after it, and
+#: ``federation`` was in it -- compared as written.  (The ``X`` part holds only parameters.)
 NOT_RATING = ("_rows", "country")
 
 
 def settings_digest(settings: Mapping[str, Any]) -> str:
+    """The ``S`` part of earlier versions: every Settings row as typed (but :data:`NOT_RATING`)."""
     items = sorted((str(k).strip(), canon(v)) for k, v in settings.items() if k not in NOT_RATING)
     return _digest(repr(items), 4)
+
+
+def params_digest(system: str, params: Any) -> str:
+    """The ``X`` part: the parameters the numbers are computed with (fields that take
+    part in comparisons; derived tables left out), not how the Settings spell them."""
+    fields = [f for f in dataclasses.fields(params) if f.compare]
+    text = system + "|" + "|".join(f"{f.name}={canon12(getattr(params, f.name))}" for f in fields)
+    return "X" + _digest(text, 4)
 
 
 def _h64(text: str) -> int:
@@ -53,15 +126,19 @@ def _h64(text: str) -> int:
     return (zlib.crc32(data) << 32) | zlib.crc32(data, 0x5BD1E995)
 
 
-def period_digests(records: Records, period: Period, legacy: bool = False) -> dict[str, str]:
-    """Each player's fingerprint for ``period`` (``S…:Q…``): what the numbers are computed
+def period_digests(records: Records, period: Period, kind: str = "Y", settings: str | None = None) -> dict[str, str]:
+    """Each player's fingerprint for ``period`` (``X…:Y…``): what the numbers are computed
     from -- not the player's name or club, nor the event's name, which a typo fix may
-    change without re-rating anything.  ``legacy``: the first format (``S…:P…``), names
-    included, to compare the rows written with it.
+    change without re-rating anything.  ``kind``: the player part's format -- ``Y``
+    (numbers to 12 digits), or an earlier one to compare the rows written with it:
+    ``Q`` (exact numbers), ``P`` (names included); ``settings``: the settings part to
+    put before it (default: the ``S`` part of the earlier formats).
 
     Each game (and award, points entry) is hashed once; a player's games are
     combined by a sum of their hashes (order does not count, a repeated game
     does), so that 100,000 games cost one pass."""
+    legacy = kind == "P"
+    num = canon12 if kind == "Y" else repr
     events = records.events
     mask = (1 << 64) - 1
     games_sum: dict[str, int] = defaultdict(int)
@@ -91,49 +168,96 @@ def period_digests(records: Records, period: Period, legacy: bool = False) -> di
             games_sum[award.player] = (games_sum[award.player] + _h64(f"award|{award.award}|{award.date}")) & mask
     for e in records.points:
         if contains(e.date):
-            games_sum[e.player] = (games_sum[e.player] + _h64(f"points|{e.date}|{e.kind}|{e.points!r}")) & mask
-    s = settings_digest(records.settings)
+            games_sum[e.player] = (games_sum[e.player] + _h64(f"points|{e.date}|{e.kind}|{num(e.points)}")) & mask
+    s = settings if settings is not None else "S" + settings_digest(records.settings)
     event_text = {eid: repr((e.id, e.name if legacy else None, e.start, e.end, e.format, e.cls, e.level,
                              e.champion)) for eid, e in events.items()}
     out = {}
-    kind = "P" if legacy else "Q"   # (":R" starts the row seal in the History cell)
     for pid, p in records.players.items():
-        rec = (p.name if legacy else None, p.sex, p.club if legacy else None, p.rank, p.rating, p.games,
-               p.events, p.peak, p.title, p.member, p.rif, p.wins)
+        if kind == "Y":
+            rec: tuple[Any, ...] = (p.sex, canon12(p.rank), canon12(p.rating), p.games, p.events,
+                                    canon12(p.peak), p.title, p.member, canon12(p.rif), p.wins)
+        else:
+            rec = (p.name if legacy else None, p.sex, p.club if legacy else None, p.rank, p.rating, p.games,
+                   p.events, p.peak, p.title, p.member, p.rif, p.wins)
         evs = "\n".join(event_text[x] for x in sorted(used_events.get(pid, ())) if x in event_text)
-        out[pid] = f"S{s}:{kind}{_digest(f'{rec!r}|{games_sum.get(pid, 0)}|{evs}')}"
+        out[pid] = f"{s}:{kind}{_digest(f'{rec!r}|{games_sum.get(pid, 0)}|{evs}')}"
     return out
+
+
+def parts(cell: str | None) -> dict[str, str]:
+    """The parts of a History ``inputs`` cell by their letter: ``{"X": "X1a2b…", "Y": …, "Z": …}``."""
+    out: dict[str, str] = {}
+    for part in (cell or "").strip().split(":"):
+        part = part.strip()
+        if part and part[0] in "PQRSXYZ" and part[0] not in out:
+            out[part[0]] = part
+    return out
+
+
+def fingerprint_of(cell: str | None) -> str | None:
+    """The fingerprint parts of a History cell (settings and player), without the seal."""
+    p = parts(cell)
+    kept = [p[k] for k in "SXPQY" if k in p]
+    return ":".join(kept) or None
 
 
 class Fingerprints:
     """A period's fingerprints from the records as they are now, computed when asked, in
     the format each History row was written in (rows of the first format are compared
-    with names included)."""
+    with names included, rows before the ``Y`` format with exact numbers)."""
 
-    def __init__(self, records: Records, period: Period) -> None:
-        self.records, self.period = records, period
-        self._now: dict[str, str] | None = None
-        self._legacy: dict[str, str] | None = None
+    def __init__(self, records: Records, period: Period, params: Any = None) -> None:
+        self.records, self.period, self.params = records, period, params
+        self._by_kind: dict[str, dict[str, str]] = {}
+        self._x: str | None = None
+        self._s: str | None = None
+
+    def _settings(self) -> str:
+        """The ``X`` part now (computed once)."""
+        if self._x is None:
+            params = self.params
+            if params is None:
+                from .. import systems
+                from .settings import params_from_settings
+
+                params = self.params = params_from_settings(systems.get(self.records.system),
+                                                            self.records.settings)
+            self._x = params_digest(self.records.system, params)
+        return self._x
+
+    def _legacy_settings(self) -> str:
+        """The ``S`` part now (computed once)."""
+        if self._s is None:
+            self._s = "S" + settings_digest(self.records.settings)
+        return self._s
+
+    def _of(self, kind: str) -> dict[str, str]:
+        if kind not in self._by_kind:
+            settings = self._settings() if kind == "Y" else self._legacy_settings()
+            self._by_kind[kind] = period_digests(self.records, self.period, kind, settings)
+        return self._by_kind[kind]
 
     @property
     def now(self) -> dict[str, str]:
         """The fingerprints to write."""
-        if self._now is None:
-            self._now = period_digests(self.records, self.period)
-        return self._now
+        return self._of("Y")
 
     def changed(self, pid: str, stored: str | None) -> str | None:
         """Why ``pid``'s records differ from those ``stored`` was written from (see :func:`differs`):
         also ``deleted`` when the player is no longer in the Players sheet."""
-        if not stored:
+        p = parts(stored)
+        kind = next((k for k in "YQP" if k in p), None)
+        if kind is None:
             return None
         if pid not in self.records.players:
             return "deleted"
-        if ":P" in stored:
-            if self._legacy is None:
-                self._legacy = period_digests(self.records, self.period, legacy=True)
-            return differs(stored, self._legacy.get(pid))
-        return differs(stored, self.now.get(pid))
+        now = self._of(kind).get(pid)
+        if now is None:
+            return None
+        # the settings part is compared in its own format too
+        settings = self._settings() if "X" in p else self._legacy_settings()
+        return differs(fingerprint_of(stored), settings + ":" + now.split(":", 1)[1])
 
 
 def differs(stored: str | None, now: str | None) -> str | None:

@@ -9,8 +9,10 @@ module never touches a file.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from pathlib import Path
-from collections.abc import Callable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Text, Where
@@ -20,7 +22,7 @@ from ..systems import REGISTRY
 from ..systems.game_result import parse_result
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
-from .cells import (blank, date1904_of, filled, sheet_number, sheet_names_of, to_date,
+from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, sheet_number, sheet_names_of, to_date,
                     to_ident)
 from .settings import params_from_settings
 
@@ -61,6 +63,7 @@ class Rows:
         known, required = COLUMNS[name]
         self.raw: list[tuple[int, list[Any]]] = []
         self.keys: dict[int, str] = {}
+        self._long_checked = False
         rows = table if isinstance(table, list) else [list(r) for r in table]
         start = 0
         while start < len(rows) and all(blank(v) for v in rows[start]):
@@ -85,16 +88,24 @@ class Rows:
 
     @property
     def records(self) -> list[tuple[int, dict[str, Any]]]:
-        """Rows as dicts keyed by column key (for the small sheets)."""
+        """Rows as dicts keyed by column key (for the small sheets); a text longer than a cell
+        holds (a file not written by Excel) is a problem of its cell."""
         keys = self.keys
-        return [(i, {k: (r[j] if j < len(r) else None) for j, k in keys.items()}) for i, r in self.raw]
+        out = [(i, {k: (r[j] if j < len(r) else None) for j, k in keys.items()}) for i, r in self.raw]
+        if not self._long_checked:
+            self._long_checked = True
+            for i, rec in out:
+                for k, v in rec.items():
+                    if v.__class__ is str and len(v) > MAX_CELL_CHARS:
+                        self.err(i, k, M.CELL_TOO_LONG(chars=f"{len(v):,}"), None)
+        return out
 
     def column(self, key: str) -> int | None:
         return next((j for j, k in self.keys.items() if k == key), None)
 
     def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None:
         self.errors.append(RatingInputError(
-            problem, value=value, where=Where(self.file, self.name, row, column)))
+            problem, value=shown_value(value), where=Where(self.file, self.name, row, column)))
 
     # --- typed cells ---------------------------------------------------------
     def text(self, rec: dict[str, Any], key: str) -> str:
@@ -105,20 +116,11 @@ class Rows:
             return str(int(v))
         return str(v).strip()
 
-    def new_ident(self, row: int, rec: dict[str, Any], key: str, seen: Mapping[str, Any], what: str) -> str | None:
-        """An id cell not seen before (``seen``: id -> its record, which has a ``row``); a
-        repeated id is refused naming the row of its first use."""
-        ident = self.ident(row, rec, key)
-        if ident is not None and ident in seen:
-            self.err(row, key, f"duplicate {what} id (first on row {seen[ident].row})", ident)
-            return None
-        return ident
-
     def ident(self, row: int, rec: dict[str, Any], key: str) -> str | None:
         try:
             return to_ident(rec.get(key))
         except RatingInputError as e:
-            self.err(row, key, e.problem, None)
+            self.err(row, key, e.text or e.problem, None)
             return None
 
     def number(self, row: int, rec: dict[str, Any], key: str, required: bool = False) -> float | None:
@@ -165,6 +167,11 @@ class Rows:
         return v
 
 
+def shown_value(v: Any) -> Any:
+    """A cell value as a message quotes it: a long text cut (a cell may hold 32,767 characters)."""
+    return v[:100] + "…" if isinstance(v, str) and len(v) > 120 else v
+
+
 def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any]) -> tuple[list[Any], bool]:
     """parse() of every value, computed once per distinct value; a value that
     cannot be parsed gives its RatingInputError in its place.  Also: was any bad?"""
@@ -180,6 +187,24 @@ def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any]) -> tuple[lis
             isinstance(x, RatingInputError) for x in typed.values())
     plain = {u: one(u) for u in uniq}
     return [plain[v] for v in values], any(isinstance(x, RatingInputError) for x in plain.values())
+
+
+def check_round(v: Any) -> Any:
+    """A round cell: blank, a name ("final"), or a whole number from 1 -- never -1 or 1.5."""
+    if blank(v) or isinstance(v, bool):
+        return v
+    if isinstance(v, str):
+        try:
+            n = float(v.strip())
+        except ValueError:
+            return v
+    elif isinstance(v, (int, float)):
+        n = float(v)
+    else:
+        return v
+    if not (math.isfinite(n) and n.is_integer() and n >= 1):
+        raise RatingInputError(M.ROUND_NOT_WHOLE())
+    return v
 
 
 def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
@@ -226,10 +251,14 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: "R
         out, any_bad = _parse_each(vals, fn)
         if any_bad:
             for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
-                gs.err(index[pos], key, out[pos].problem, vals[pos])
+                gs.err(index[pos], key, out[pos].text or out[pos].problem, vals[pos])
                 out[pos] = None
         parsed[key] = out
     rounds = values("round")
+    checked, bad_round = _parse_each(rounds, check_round)
+    if bad_round:
+        for pos in [k for k, x in enumerate(checked) if isinstance(x, RatingInputError)]:
+            gs.err(index[pos], "round", checked[pos].text or checked[pos].problem, rounds[pos])
     n_err = len(gs.errors)
     err = gs.err
     ev_ids, pl, op, res, days, hs = (parsed[k] for k in ("event", "player", "opponent", "result",
@@ -284,9 +313,9 @@ class ColumnSheet:
     def __init__(self, name: str, file: str | None, errors: list[RatingInputError]):
         self.name, self.file, self.errors = name, file, errors
 
-    def err(self, row: int | None, column: str | None, problem: str, value: Any) -> None:
+    def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None:
         self.errors.append(RatingInputError(
-            problem, value=value, where=Where(self.file, self.name, row, column)))
+            problem, value=shown_value(value), where=Where(self.file, self.name, row, column)))
 
 
 def _table(tables: Mapping[str, SheetCells], key: str) -> tuple[str, SheetCells] | None:
@@ -334,31 +363,119 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
         return {}
     rows = Rows("Settings", found[1], file, errors)
     settings: dict[str, Any] = {}
+    at: dict[str, int] = {}
     for i, rec in rows.records:
-        k = rows.text(rec, "key")
+        k = rows.text(rec, "key").strip()
         if not k:
             continue
-        settings[k.strip()] = rec.get("value")
-        settings.setdefault("_rows", {})[k.strip()] = i
+        if k in at:         # which one counts? neither: the officer says
+            errors.append(RatingInputError(M.SETTING_TWICE(key=k, first=at[k], row=i), value=k,
+                                           where=Where(file, "Settings", i, "key")))
+            continue
+        settings[k] = rec.get("value")
+        at[k] = settings.setdefault("_rows", {})[k] = i
     return settings
 
 
-def _players(ps: Rows, bounds: tuple[float, float] | None, system: str) -> dict[str, Player]:
-    """The Players sheet: one player per id; an id repeated -- or repeated but for its case
-    (SH007 and sh007 are one id to whoever reads a result file) -- is refused at its row."""
-    players: dict[str, Player] = {}
-    folded: dict[str, str] = {}     # an id without its case -> the id
-    for i, rec in ps.records:
-        pid = ps.new_ident(i, rec, "id", players, "player")
-        if pid is None:
+
+
+@dataclass
+class _Reading:
+    """One workbook being read: its tables, the problems found so far, its rulebook."""
+
+    tables: Mapping[str, SheetCells]
+    file: str | None
+    d1904: bool
+    errors: list[RatingInputError] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)
+    system: str = ""
+    rulebook: Any = None
+    params: Any = None
+
+    @property
+    def bounds(self) -> tuple[float, float] | None:
+        return self.rulebook.rating_range if self.rulebook is not None else None
+
+    def sheet(self, key: str, optional: bool = False) -> Rows | None:
+        found = _table(self.tables, key)
+        if found is None:
+            if not optional:
+                self.errors.append(missing_sheet(key, self.tables, self.file))
+            return None
+        return Rows(key, found[1], self.file, self.errors, self.d1904)
+
+
+def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
+                 game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None = None,
+                 date1904: bool | None = None) -> Records:
+    """Read and validate every input sheet; raise InputErrors listing all problems.
+
+    ``game_list``: (columns, row numbers, file name) of a CSV/Parquet game
+    list used instead of a Games sheet.  ``date1904``: serial numbers in date
+    columns count from 1904 (default: what ``tables`` says,
+    :class:`~.cells.Tables`).
+    """
+    r = _Reading(tables, file, date1904_of(tables) if date1904 is None else date1904)
+    _read_rulebook(r)
+    players = _read_players(r)
+    events = _read_events(r, players)
+    games = _read_game_rows(r, players, events, game_list)
+    awards = _read_awards(r, players)
+    points = _read_points(r, players)
+    if r.errors:
+        raise InputErrors(r.errors)
+    return Records(r.system, r.settings, players, events, games, awards, points, file)
+
+
+def _read_rulebook(r: _Reading) -> None:
+    """The Settings: which rulebook, and its parameters."""
+    r.settings = read_settings(r.tables, r.file, r.errors)
+    r.system = str(r.settings.get("system") or "").strip().lower()
+    r.rulebook = REGISTRY.get(r.system)
+    if r.settings and r.rulebook is None:
+        row = r.settings.get("_rows", {}).get("system")
+        r.errors.append(RatingInputError(
+            "Settings 'system' must be shanghai, gor, lianzhong or peng",
+            value=r.settings.get("system"), where=Where(r.file, "Settings", row, "value")))
+    if r.rulebook is not None:
+        try:
+            r.params = params_from_settings(r.rulebook, r.settings, r.file)
+        except InputErrors as e:
+            r.errors.extend(e.errors)
+
+
+SEXES = {"M": "M", "男": "M", "MALE": "M", "F": "F", "女": "F", "FEMALE": "F", "W": "F", "": None}
+MEMBER_WORDS = ("", "yes", "y", "true", "1", "是", "会员", "會員", "no", "n", "false", "0", "否")
+NOT_MEMBER = ("no", "n", "false", "0", "否")
+
+
+def _fresh(rows: Rows, key: str, seen: Mapping[str, Player | Event], what: str
+           ) -> Iterator[tuple[int, dict[str, Any], str]]:
+    """The rows of ``rows`` with an id (``key``) not seen before; a repeated id is a problem."""
+    for i, rec in rows.records:
+        ident = rows.ident(i, rec, key)
+        if ident is None:
             continue
+        if ident in seen:
+            rows.err(i, key, f"duplicate {what} id (first on row {seen[ident].row})", ident)
+            continue
+        yield i, rec, ident
+
+
+def _read_players(r: _Reading) -> dict[str, Player]:
+    players: dict[str, Player] = {}
+    ps = r.sheet("Players")
+    if ps is None:
+        return players
+    bounds, system = r.bounds, r.system
+    folded: dict[str, str] = {}     # an id without its case -> the id
+    for i, rec, pid in _fresh(ps, "id", players, "player"):
         twin = folded.setdefault(pid.casefold(), pid)
-        if twin != pid:
+        if twin != pid:     # SH007 and sh007 are one id to whoever reads a result file
             ps.err(i, "id", M.ID_DIFFERS_ONLY_IN_CASE(other=twin, row=players[twin].row), pid)
             continue
         sex = ps.text(rec, "sex").upper()
-        sex_n = {"M": "M", "男": "M", "MALE": "M", "F": "F", "女": "F", "FEMALE": "F", "W": "F", "": None}
-        if sex not in sex_n:
+        if sex not in SEXES:
             ps.err(i, "sex", "must be M/F or 男/女", rec.get("sex"))
         rank = None
         if ps.text(rec, "rank"):
@@ -367,64 +484,25 @@ def _players(ps: Rows, bounds: tuple[float, float] | None, system: str) -> dict[
             except RatingInputError as e:
                 ps.err(i, "rank", e.problem, rec.get("rank"))
         member_t = ps.text(rec, "member").lower()
-        if member_t not in ("", "yes", "y", "true", "1", "是", "会员", "會員", "no", "n", "false", "0", "否"):
+        if member_t not in MEMBER_WORDS:
             ps.err(i, "member", "must be yes or no (是/否)", rec.get("member"))
         players[pid] = Player(
-            id=pid, name=ps.text(rec, "name") or pid, sex=sex_n.get(sex), club=ps.text(rec, "club"),
+            id=pid, name=ps.text(rec, "name") or pid, sex=SEXES.get(sex), club=ps.text(rec, "club"),
             rank=rank, rating=ps.rating(i, rec, "rating", bounds, system), games=ps.count(i, rec, "games"),
             events=ps.count(i, rec, "events"), peak=ps.rating(i, rec, "peak", bounds, system),
             title=ps.text(rec, "title"),
-            member=member_t not in ("no", "n", "false", "0", "否"), rif=ps.rating(i, rec, "rif", bounds, system),
+            member=member_t not in NOT_MEMBER, rif=ps.rating(i, rec, "rif", bounds, system),
             wins=ps.count(i, rec, "wins"), row=i)
     return players
 
 
-def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
-                game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None = None,
-                date1904: bool | None = None) -> Records:
-    """Read and validate every input sheet; raise InputErrors listing all problems.
-
-    ``game_list``: (columns, row numbers, file name) of a CSV/Parquet game
-    list used instead of a Games sheet.  ``date1904``: serial numbers in date
-    columns count from 1904 (default: what ``tables`` says,
-    :class:`~.cells.Tables`).
-    """
-    errors: list[RatingInputError] = []
-    d1904 = date1904_of(tables) if date1904 is None else date1904
-    settings = read_settings(tables, file, errors)
-    system = str(settings.get("system") or "").strip().lower()
-    rulebook = REGISTRY.get(system)
-    if settings and rulebook is None:
-        row = settings.get("_rows", {}).get("system")
-        errors.append(RatingInputError(
-            "Settings 'system' must be shanghai, gor, lianzhong or peng",
-            value=settings.get("system"), where=Where(file, "Settings", row, "value")))
-    params: Any = None
-    if rulebook is not None:
-        try:
-            params = params_from_settings(rulebook, settings, file)
-        except InputErrors as e:
-            errors.extend(e.errors)
-    bounds = rulebook.rating_range if rulebook is not None else None
-
-    def sheet(key: str, optional: bool = False) -> Rows | None:
-        found = _table(tables, key)
-        if found is None:
-            if not optional:
-                errors.append(missing_sheet(key, tables, file))
-            return None
-        return Rows(key, found[1], file, errors, d1904)
-
-    ps = sheet("Players")
-    players = _players(ps, bounds, system) if ps is not None else {}
-
+def _read_events(r: _Reading, players: Mapping[str, Player]) -> dict[str, Event]:
+    rulebook, params = r.rulebook, r.params
     events: dict[str, Event] = {}
-    es = sheet("Events")
-    for i, rec in (es.records if es else []):
-        assert es is not None   # rows come from a sheet
-        eid = es.new_ident(i, rec, "event", events, "event")
-        if eid is None:
-            continue
+    es = r.sheet("Events")
+    if es is None:
+        return events
+    for i, rec, eid in _fresh(es, "event", events, "event"):
         start, end = es.date(i, rec, "start"), es.date(i, rec, "end", required=True)
         fmt_t = es.text(rec, "format").lower()
         if fmt_t not in FORMATS:
@@ -442,24 +520,29 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
             except RatingInputError as e:
                 es.err(i, e.where.column, e.problem, e.value)
         events[eid] = event
-    if es:
-        for ev in events.values():
-            if ev.champion and ev.champion not in players:
-                es.err(ev.row, "champion", "is not a player id of the Players sheet", ev.champion)
+    for ev in events.values():
+        if ev.champion and ev.champion not in players:
+            es.err(ev.row, "champion", "is not a player id of the Players sheet", ev.champion)
+    return events
 
-    games: list[Game] = []
-    bad_events = {e.value for e in errors if e.where.sheet == "Events"}
+
+def _read_game_rows(r: _Reading, players: dict[str, Player], events: dict[str, Event],
+                    game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None) -> list[Game]:
+    """The Games sheet, or the CSV/Parquet game list given instead."""
+    bad_events = {e.value for e in r.errors if e.where.sheet == "Events"}
     if game_list is not None:
         data, index, name = game_list
-        games = game_columns(data, index, ColumnSheet(Path(name).name, name, errors), players, events,
-                             bad_events, d1904)
-    else:
-        gs = sheet("Games")
-        if gs is not None and gs.keys:
-            games = _read_games(gs, players, events, bad_events)
+        return game_columns(data, index, ColumnSheet(Path(name).name, name, r.errors), players, events,
+                            bad_events, r.d1904)
+    gs = r.sheet("Games")
+    if gs is not None and gs.keys:
+        return _read_games(gs, players, events, bad_events)
+    return []
 
+
+def _read_awards(r: _Reading, players: Mapping[str, Player]) -> list[Award]:
     awards: list[Award] = []
-    aw = sheet("Awards", optional=True)
+    aw = r.sheet("Awards", optional=True)
     for i, rec in (aw.records if aw else []):
         assert aw is not None   # rows come from a sheet
         pid = aw.ident(i, rec, "player")
@@ -469,9 +552,15 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
         day = aw.date(i, rec, "date")
         if pid and text:
             awards.append(Award(pid, text, day, i))
+    return awards
 
+
+POINT_KINDS = {"test": "test", "测试": "test", "測試": "test", "bonus": "bonus", "奖励": "bonus", "獎勵": "bonus"}
+
+
+def _read_points(r: _Reading, players: Mapping[str, Player]) -> list[PointsEntry]:
     points: list[PointsEntry] = []
-    pt = sheet("Points", optional=True)
+    pt = r.sheet("Points", optional=True)
     for i, rec in (pt.records if pt else []):
         assert pt is not None   # rows come from a sheet
         pid = pt.ident(i, rec, "player")
@@ -479,14 +568,9 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
             pt.err(i, "player", "is not a player id of the Players sheet", pid)
         day = pt.date(i, rec, "date", required=True)
         kind = pt.text(rec, "kind").lower()
-        kinds = {"test": "test", "测试": "test", "測試": "test", "bonus": "bonus", "奖励": "bonus",
-                 "獎勵": "bonus"}
-        if kind not in kinds:
+        if kind not in POINT_KINDS:
             pt.err(i, "kind", "must be test or bonus (测试/奖励)", rec.get("kind"))
         val = pt.number(i, rec, "points", required=True)
-        if pid and day and kind in kinds and val is not None:
-            points.append(PointsEntry(pid, day, kinds[kind], val, pt.text(rec, "note"), i))
-
-    if errors:
-        raise InputErrors(errors)
-    return Records(system, settings, players, events, games, awards, points, file)
+        if pid and day and kind in POINT_KINDS and val is not None:
+            points.append(PointsEntry(pid, day, POINT_KINDS[kind], val, pt.text(rec, "note"), i))
+    return points

@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Where
+from ..files.names import backup_name
+from ..i18n.catalogue import run as M
 from ..i18n.labels import header_key, sheet_key
 from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
-from ..files.names import backup_name
-from .fingerprint import canon as _canon
 from .cells import blank, date1904_of, to_date
+from .fingerprint import canon, canon12, fingerprint_of, parts, rounded
 
 #: The columns every system's History has, in order (the system's own follow, then ``inputs``).
 COMMON = ("period", "start", "end", "id", "name", "old", "new", "change", "status", "games", "events",
@@ -43,7 +44,7 @@ class Entry:
     old: float | None
     state: State
     change: float | None = None     #: new − old, as computed before storing
-    inputs: str | None = None       #: fingerprint of the records behind this row
+    inputs: str | None = None       #: fingerprint of the records behind this row (without the seal)
 
     @classmethod
     def of(cls, period: Period, pid: str, name: str, old: float | None, state: State,
@@ -52,11 +53,8 @@ class Entry:
         return cls(period, pid, name, old, state, None if new is None or old is None else new - old, inputs)
 
 
-def as_stored(v: Any) -> Any:
-    """A float as the workbook file stores it (16 significant digits), so that
-    a period chained in memory starts exactly where a period restarted from
-    the saved History would."""
-    return float("%.16g" % v) if isinstance(v, float) else v
+#: A float as the History stores it (12 significant digits: :func:`~.fingerprint.rounded`).
+as_stored = rounded
 
 
 class Ledger:
@@ -81,6 +79,12 @@ class Ledger:
 
     def entries_of(self, label: str) -> list[Entry]:
         return [e for e in self.entries if e.period.label == label]
+
+    def gaps(self) -> list[tuple[Period, Period]]:
+        """Pairs of periods with days between them that no period covers: the History is
+        processed period after period, so a gap is the rows of a period deleted."""
+        done = self.periods()
+        return [(a, b) for a, b in zip(done, done[1:]) if a.end + dt.timedelta(days=1) < b.start]
 
     # ------------------------------------------------------------------ changes
     def record(self, period: Period, entries: Sequence[Entry]) -> None:
@@ -113,11 +117,14 @@ class Ledger:
     def rows(self) -> list[dict[str, Any]]:
         """One dict per entry, keyed by column, sorted by period end then id.
 
-        The ``inputs`` cell holds the records' fingerprint and a seal of the
-        row's own values (and of how many rows its period has): a History
-        edited or cut by hand is found when read (:meth:`parse`)."""
+        The ``inputs`` cell holds the records' fingerprint and the row's seal
+        (:func:`seal`: its values, and who is on its period's list): a History
+        edited, pasted over or cut by hand is found when read (:meth:`parse`)."""
         out = []
-        counts = Counter(e.period.label for e in self.entries)
+        ids: dict[str, list[str]] = defaultdict(list)
+        for e in self.entries:
+            ids[e.period.label].append(e.id)
+        digest = {label: members(v) for label, v in ids.items()}
         for e in sorted(self.entries, key=lambda x: (x.period.end, x.id)):
             st = e.state
             rec: dict[str, Any] = {
@@ -127,7 +134,7 @@ class Ledger:
                 "period_games": st.period_games}
             for f in ledger_fields(self.system.state_type):
                 rec[f.name] = getattr(st, f.name)
-            rec[INPUTS] = f"{e.inputs or ''}:R{seal(e, counts[e.period.label])}"
+            rec[INPUTS] = ":".join(x for x in (e.inputs, seal(e, digest[e.period.label])) if x)
             out.append(rec)
         return out
 
@@ -150,96 +157,173 @@ class Ledger:
     @classmethod
     def parse(cls, table: Sequence[Sequence[Any]], system: System, file: str | None = None,
               sheet: str = "History", date1904: bool = False, rerate_from: str | None = None) -> "Ledger":
+        """The History's rows as entries, after the audit (:class:`_Audit`): rows edited, pasted,
+        unsealed or cut, columns removed -- refused with the way out, unless the period is
+        about to be re-rated (``rerate_from``)."""
         rows = [list(r) for r in table]
         if not rows:
             return cls(system)
-        extra = {f.name: f for f in ledger_fields(system.state_type)}
-        known = set(COMMON) | set(extra) | {INPUTS}
-        keys: dict[int, str] = {}
-        for j, h in enumerate(rows[0]):
-            if blank(h):
-                break   # the chart data stands to the right of a blank column
-            k = header_key(h, known)
-            if k:
-                keys[j] = k
-        if not {"period", "id", "new"} <= set(keys.values()):
-            raise InputErrors([RatingInputError(
-                "the History sheet is not a ledger written by xl-ratings (columns period, id, new missing); "
-                "rename or delete it", where=Where(file, sheet, 1))])
+        keys = _header(rows[0], system, file, sheet)
         entries: list[Entry] = []
-        seals: list[tuple[str | None, int]] = []
+        cells: list[tuple[str, int]] = []           # (the raw inputs cell, the sheet row) of each entry
         errors: list[RatingInputError] = []
+        extra = {f.name: f for f in ledger_fields(system.state_type)}
         for i, r in enumerate(rows[1:], start=2):
             rec = {k: (r[j] if j < len(r) else None) for j, k in keys.items()}
             if blank(rec.get("period")) or blank(rec.get("id")):
                 continue
             try:
-                entry, sealed = _entry(rec, system, extra, date1904)
-                entries.append(entry)
-                seals.append((sealed, i))
+                entries.append(_entry(rec, system, extra, date1904))
+                cells.append(("" if blank(rec.get(INPUTS)) else str(rec[INPUTS]).strip(), i))
             except RatingInputError as e:
                 errors.append(RatingInputError(e.problem, value=e.value, where=Where(file, sheet, i, e.where.column)))
         if errors:
             raise InputErrors(errors)
-        unsealed: set[str] = set()
-        kept = _verified(entries, seals, file, sheet, _from_start(system, entries, rerate_from), unsealed)
-        return cls(system, kept, unsealed)
+        ledger = cls(system, entries)
+        missing = [c for c in ledger.columns() if c not in keys.values() and c != "name"]
+        _Audit(ledger, cells, file, sheet, _from_start(system, rerate_from)).run(missing)
+        return ledger
 
 
+def _header(header: Sequence[Any], system: System, file: str | None, sheet: str) -> dict[int, str]:
+    """Column index -> ledger key, up to the first blank header (the chart data stands to the right)."""
+    known = set(COMMON) | {f.name for f in ledger_fields(system.state_type)} | {INPUTS}
+    keys: dict[int, str] = {}
+    for j, h in enumerate(header):
+        if blank(h):
+            break
+        k = header_key(h, known)
+        if k and k not in keys.values():
+            keys[j] = k
+    if not {"period", "id", "new"} <= set(keys.values()):
+        raise InputErrors([RatingInputError(M.HISTORY_NOT_LEDGER(), where=Where(file, sheet, 1))])
+    return keys
+
+
+# --------------------------------------------------------------------------- seals
 _SEALED: dict[type, tuple[str, ...]] = {}     # a state type's sealed fields, in order
 
 
-def seal(e: Entry, rows_in_period: int) -> str:
-    """A digest of a History row's values (not its name) and of its period's row count."""
+def _sealed_values(e: Entry) -> list[Any]:
     st = e.state
     names = _SEALED.get(type(st))
     if names is None:
         names = _SEALED[type(st)] = tuple(f.name for f in dataclasses.fields(st) if f.name != "period_end")
-    values = [e.period.label, e.period.start, e.period.end, e.id, e.old, e.change, rows_in_period] + \
-        [getattr(st, n) for n in names]
-    text = "|".join(_canon(v.ordinal if isinstance(v, Rank) else v) for v in values)
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=5).hexdigest()
+    return [getattr(st, n) for n in names]
 
 
-def _from_start(system: System, entries: Sequence[Entry], label: str | None) -> dt.date | None:
-    """The first day of the processed period ``label`` (``--from``), if the History has it."""
+def members(ids: Iterable[str]) -> str:
+    """A digest of who is on a period's list (each row once): a row pasted over another
+    player's, or cut, changes it."""
+    return hashlib.blake2b("\n".join(sorted(ids)).encode("utf-8"), digest_size=8).hexdigest()
+
+
+def seal(e: Entry, period_members: str) -> str:
+    """The ``Z`` seal of a History row: its values as any spreadsheet writes them back
+    (:func:`~.fingerprint.canon12`), its fingerprint, and who else is on its period's
+    list -- not its name, which a typo fix may change."""
+    values = [e.period.label, e.period.start, e.period.end, e.id, e.old, e.change] + _sealed_values(e) \
+        + [e.inputs or "", period_members]
+    text = "|".join([canon12(v) for v in values])
+    return "Z" + hashlib.blake2b(text.encode("utf-8"), digest_size=6).hexdigest()
+
+
+def legacy_seal(e: Entry, rows_in_period: int) -> str:
+    """The ``R`` seal earlier versions wrote: exact values and the period's row count."""
+    values = [e.period.label, e.period.start, e.period.end, e.id, e.old, e.change, rows_in_period] + _sealed_values(e)
+    text = "|".join(canon(v.ordinal if isinstance(v, Rank) else v) for v in values)
+    return "R" + hashlib.blake2b(text.encode("utf-8"), digest_size=5).hexdigest()
+
+
+def _from_start(system: System, label: str | None) -> dt.date | None:
+    """The first day of the period ``label`` (``--from``): the rows from it on are re-rated."""
     if label is None:
         return None
     try:
-        label = system.calendar.parse(label, system.name).label
+        return system.calendar.parse(label, system.name).start
     except RatingInputError:
         return None
-    return next((e.period.start for e in entries if e.period.label == label), None)
 
 
-def _verified(entries: list[Entry], seals: list[tuple[str | None, int]], file: str | None,
-              sheet: str, rerated_from: dt.date | None = None,
-              unsealed: set[str] | None = None) -> list[Entry]:
-    """The entries, or a refusal when a row is not as xl-ratings wrote it (edited, or rows cut);
-    rows of the periods about to be re-rated (from ``rerated_from`` on) are let through."""
-    counts = Counter(e.period.label for e in entries)
-    bad: dict[str, list[int]] = defaultdict(list)
-    for e, (sealed, row) in zip(entries, seals):
-        if sealed is not None and sealed != seal(e, counts[e.period.label]):
-            if rerated_from is not None and e.period.start >= rerated_from:
-                if unsealed is not None:
-                    unsealed.add(e.period.label)    # re-rated: let through, remembered
-                continue
-            bad[e.period.label].append(row)
-    if not bad:
-        return entries
-    errors = []
-    backup = backup_name(file or "BOOK.xlsx")
-    for label, rows in bad.items():
-        shown = ", ".join(str(r) for r in rows[:8]) + (" …" if len(rows) > 8 else "")
-        errors.append(RatingInputError(
-            f"the History's rows of {label} are not as xl-ratings wrote them (row{'s' if len(rows) > 1 else ''} {shown}: edited, or rows of "
-            f"the period deleted, by hand?); undo the edit (the backup {backup} holds an earlier "
-            f"version), or re-rate that period from its records with --from {label}",
-            where=Where(file, sheet, rows[0]),
-            problem_zh=f"History 中 {label} 的记录与程序写入的不符（第 {shown} 行，被手工修改或删除？）；"
-                       f"请撤销修改（备份文件 {backup} 保存着较早的版本），或用 --from {label} 重新计算"))
-    raise InputErrors(errors)
+def _shown(rows: Sequence[int]) -> str:
+    return ", ".join(str(r) for r in rows[:8]) + (" …" if len(rows) > 8 else "")
+
+
+class _Audit:
+    """Is the History as xl-ratings wrote it?  Every row sealed (when any is), each seal
+    matching its row, each player once per period, every column there.  A period about to
+    be re-rated (from ``rerated_from`` on) is let through, remembered in ``unsealed``."""
+
+    def __init__(self, ledger: Ledger, cells: Sequence[tuple[str, int]], file: str | None, sheet: str,
+                 rerated_from: dt.date | None) -> None:
+        self.ledger, self.cells, self.file, self.sheet = ledger, cells, file, sheet
+        self.rerated_from = rerated_from
+        self.backup = backup_name(file or "BOOK.xlsx")
+        self.errors: list[RatingInputError] = []
+
+    def _let_through(self, period: Period) -> bool:
+        if self.rerated_from is not None and period.start >= self.rerated_from:
+            self.ledger.unsealed.add(period.label)
+            return True
+        return False
+
+    def run(self, missing: Sequence[str]) -> None:
+        entries = self.ledger.entries
+        if not entries:
+            return
+        first = min(e.period for e in entries)
+        if missing and not (self.rerated_from is not None and first.start >= self.rerated_from):
+            self.errors.append(RatingInputError(
+                M.HISTORY_COLUMNS_MISSING(columns=", ".join(missing), backup=self.backup, first=first.label),
+                where=Where(self.file, self.sheet, 1)))
+        self._twice()
+        self._seals()
+        if self.errors:
+            raise InputErrors(self.errors)
+
+    def _twice(self) -> None:
+        rows: dict[tuple[str, str], list[int]] = defaultdict(list)
+        period: dict[str, Period] = {}
+        for e, (_, row) in zip(self.ledger.entries, self.cells):
+            rows[(e.period.label, e.id)].append(row)
+            period[e.period.label] = e.period
+        for (label, pid), where in rows.items():
+            if len(where) > 1 and not self._let_through(period[label]):
+                self.errors.append(RatingInputError(
+                    M.HISTORY_ROW_TWICE(player=pid, count=len(where), period=label, rows=_shown(where),
+                                        backup=self.backup), where=Where(self.file, self.sheet, where[1])))
+
+    def _seals(self) -> None:
+        entries = self.ledger.entries
+        split = [parts(cell) for cell, _ in self.cells]
+        any_seal = any("Z" in p or "R" in p for p in split)
+        counts = Counter(e.period.label for e in entries)
+        ids: dict[str, list[str]] = defaultdict(list)
+        for e in entries:
+            ids[e.period.label].append(e.id)
+        digest = {label: members(set(v)) if len(set(v)) == len(v) else "" for label, v in ids.items()}
+        bad: dict[str, list[int]] = defaultdict(list)
+        lost: dict[str, list[int]] = defaultdict(list)
+        for e, p, (cell, row) in zip(entries, split, self.cells):
+            label = e.period.label
+            if "Z" in p:
+                ok = p["Z"] == seal(e, digest[label])
+            elif "R" in p:
+                ok = p["R"] == legacy_seal(e, counts[label])
+            else:
+                ok = bool(cell) and not any_seal      # a History from before seals: fingerprints only
+                if not ok:
+                    lost[label].append(row)
+                    continue
+            if not ok:
+                bad[label].append(row)
+        period = {e.period.label: e.period for e in entries}
+        for found, text in ((lost, M.HISTORY_ROWS_UNSEALED), (bad, M.HISTORY_ROWS_EDITED)):
+            for label, rows in found.items():
+                if not self._let_through(period[label]):
+                    self.errors.append(RatingInputError(
+                        text(period=label, rows=_shown(rows), backup=self.backup),
+                        where=Where(self.file, self.sheet, rows[0])))
 
 
 def _num(v: Any) -> float | None:
@@ -282,8 +366,8 @@ def _field_value(f: dataclasses.Field[Any], v: Any, date1904: bool = False) -> A
 
 
 def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.Field[Any]],
-           date1904: bool = False) -> tuple[Entry, str | None]:
-    """The row as an entry, and its seal (None in a History from before seals)."""
+           date1904: bool = False) -> Entry:
+    """The row as an entry (its ``inputs``: the fingerprint, without the seal)."""
     start, end = to_date(rec.get("start"), date1904), to_date(rec.get("end"), date1904)
     if start is None or end is None:
         raise RatingInputError("start and end dates are needed")
@@ -299,7 +383,6 @@ def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.
         if name in rec:
             values[name] = _field_value(f, rec[name], date1904)
     label = str(rec["period"]).strip()
-    inputs, _, sealed = ("" if blank(rec.get(INPUTS)) else str(rec[INPUTS]).strip()).partition(":R")
+    inputs = fingerprint_of(None if blank(rec.get(INPUTS)) else str(rec[INPUTS]))
     return Entry(Period(start, end, label), pid, "" if blank(rec.get("name")) else str(rec["name"]),
-                 _num(rec.get("old")), system.state_type(**values), _num(rec.get("change")),
-                 inputs or None), sealed or None
+                 _num(rec.get("old")), system.state_type(**values), _num(rec.get("change")), inputs)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -22,14 +23,15 @@ from typing import Any
 
 from .. import systems
 from ..errors import InputErrors, RatingInputError, Where
+from ..files.names import backup_name
 from ..i18n.catalogue import run as M
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..systems.base import Check, PeriodFacts, State, System
 from ..systems.common import CheckLog
-from ..systems.period import Period
+from ..systems.period import Period, date_range
 from ..systems.records import Records
 from .inputs import read_records
-from .fingerprint import Fingerprints
+from .fingerprint import Fingerprints, parts
 from .ledger import Entry, Ledger
 from .perf import gc_paused
 from .periods import check_order, plan
@@ -216,36 +218,77 @@ def start_states(system: System, records: Records, params: Any, file: str | None
     return states
 
 
-def _rerated(system: System, ledger: Ledger, label: str, file: str | None) -> list[Period]:
-    """The processed periods from ``label`` on (``--from``)."""
+def walk(system: System, start: Period, done: Sequence[Period]) -> list[Period]:
+    """The periods from ``start`` to the end of the History, one after the other: the
+    History's own where it has them, the calendar's where it has a gap (a custom range
+    cut short where the next processed period starts)."""
+    out: list[Period] = []
+    by_start = {q.start: q for q in done}
+    p = start
+    while done and p.start <= done[-1].end:
+        q = by_start.get(p.start)
+        if q is not None:
+            p = q
+        else:
+            nxt = next((q for q in done if q.start > p.start), None)
+            if nxt is not None and p.end >= nxt.start:
+                p = date_range(p.start, nxt.start - dt.timedelta(days=1))
+        out.append(p)
+        p = system.calendar.following(p)
+    return out
+
+
+def _rerated(system: System, ledger: Ledger, label: str, file: str | None, records: Records) -> list[Period]:
+    """The periods from ``label`` on (``--from``): a processed period, or a period whose rows
+    are missing from the History (a gap; before its first period, only when events of the
+    records end there: games never rated), and every period after."""
     done = ledger.periods()
     try:
         wanted = system.calendar.parse(label, system.name)
     except RatingInputError as e:
         raise InputErrors([e.located(file=file)]) from None
     start = next((q for q in done if q.label == wanted.label), None)
+    if start is None and done and wanted.end < done[-1].start and not any(q.start <= wanted.end and wanted.start <= q.end
+                                                                          for q in done):
+        todo = walk(system, wanted, done)
+        inside = wanted.start > done[0].start or any(wanted.start <= ev.end < done[0].start
+                                                     for ev in records.events.values())
+        if inside and any(q.start == p.start for q in done for p in todo):    # it leads into the History
+            return todo
     if start is None:
         listed = ", ".join(q.label for q in done) or "none"
-        raise InputErrors([RatingInputError(
-            f"--from {label}: that period is not in the History (processed periods: {listed})",
-            where=Where(file, "History"), problem_zh=f"History 中没有周期 {label}（已处理：{listed}）")])
-    return [q for q in done if q.start >= start.start]
+        raise InputErrors([RatingInputError(M.FROM_NOT_IN_HISTORY(period=label, listed=listed),
+                                            where=Where(file, "History"))])
+    return walk(system, start, done)
 
 
-def _stale(records: Records, ledger: Ledger, periods: Sequence[Period],
-           file: str | None) -> dict[str, Fingerprints]:
+def _gaps(system: System, ledger: Ledger, file: str | None, from_start: dt.date | None = None) -> None:
+    """Refuse a History with a period's rows missing in the middle (unless re-rated from before it)."""
+    errors = []
+    for a, b in ledger.gaps():
+        if from_start is not None and from_start <= b.start:
+            continue
+        missing = [p for p in walk(system, system.calendar.following(a), [a, b]) if p.start < b.start]
+        errors.append(RatingInputError(M.HISTORY_GAP(
+            missing=", ".join(p.label for p in missing), before=a.label, after=b.label,
+            backup=backup_name(file or "BOOK.xlsx"), first=missing[0].label if missing else b.label),
+            where=Where(file, "History")))
+    if errors:
+        raise InputErrors(errors)
+
+
+def _stale(records: Records, ledger: Ledger, periods: Sequence[Period], file: str | None,
+           params: Any = None, seen: dict[str, Fingerprints] | None = None) -> dict[str, Fingerprints]:
     """Refuse to go on when a published period's records changed since it was processed;
     return each period's fingerprints (by label)."""
     errors = []
-    seen: dict[str, Fingerprints] = {}
+    seen = {} if seen is None else seen
+    book = file or "BOOK.xlsx"
     for q in periods:
-        fp = seen[q.label] = Fingerprints(records, q)
+        fp = seen[q.label] = seen.get(q.label) or Fingerprints(records, q, params)
         changed = [(e.id, why) for e in ledger.entries_of(q.label) if (why := fp.changed(e.id, e.inputs))]
         if not changed:
             continue
-        names = ", ".join(f"{pid} {records.players[pid].name}" if pid in records.players else pid
-                          for pid, _ in changed[:5]) + (" …" if len(changed) > 5 else "")
-        book = file or "BOOK.xlsx"
         if all(w == "deleted" for _, w in changed):
             listed = {e.id: e.name for e in ledger.entries_of(q.label)}
             names = ", ".join(f"{pid} {listed.get(pid, '')}".strip() for pid, _ in changed[:5]) + \
@@ -253,24 +296,36 @@ def _stale(records: Records, ledger: Ledger, periods: Sequence[Period],
             errors.append(RatingInputError(M.PUBLISHED_PLAYER_DELETED(
                 period=q.label, count=len(changed), players=names, book=book), where=Where(file, "Players")))
             continue
-        what = "the Settings" if all(w == "settings" for _, w in changed) else \
-            f"the games or records of {len(changed)} player(s) ({names})"
-        errors.append(RatingInputError(
-            f"period {q.label} was published from other records: {what} changed since; re-rate it and "
-            f"the periods after it with: xl-ratings process {book} --from {q.label}",
-            where=Where(file, "History"),
-            problem_zh=f"周期 {q.label} 公布后记录有改动（{len(changed)} 名棋手）；请用 "
-                       f"xl-ratings process {book} --from {q.label} 重新计算该周期及之后的周期"))
+        if all(w == "settings" for _, w in changed):
+            text = M.PUBLISHED_FROM_OTHER_SETTINGS(period=q.label, book=book)
+        else:
+            names = ", ".join(f"{pid} {records.players[pid].name}" if pid in records.players else pid
+                              for pid, _ in changed[:5]) + (" …" if len(changed) > 5 else "")
+            text = M.PUBLISHED_FROM_OTHER_RECORDS(period=q.label, count=len(changed), players=names, book=book)
+        errors.append(RatingInputError(text, where=Where(file, "History")))
     if errors:
         raise InputErrors(errors)
     return seen
 
 
+def _upgrade(ledger: Ledger, fps: Mapping[str, Fingerprints]) -> None:
+    """Rows kept from a period found unchanged (:func:`_stale`) whose fingerprints are in an
+    earlier format get today's: the records are the same as then, so a later change of what
+    is only printed (the federation's name) or of how a number is written needs no re-rate."""
+    for i, e in enumerate(ledger.entries):
+        fp = fps.get(e.period.label)
+        if fp is None or not e.inputs or "Y" in parts(e.inputs) or fp.changed(e.id, e.inputs):
+            continue
+        now = fp.now.get(e.id)
+        if now is not None:
+            ledger.entries[i] = dataclasses.replace(e, inputs=now)
+
+
 def _lost_before(p: Period, published: Sequence[Entry], states: Mapping[str, State],
                  fp: Fingerprints, file: str | None) -> None:
-    """Refuse to re-rate the History's first period when its rows started from other ratings
-    than the Players sheet gives although the player's records did not change: the rows of
-    an earlier period were deleted (re-rating would silently drop that period's games)."""
+    """Refuse the History when its first period's rows started from other ratings than the
+    Players sheet gives although the player's records did not change: the rows of an
+    earlier period were deleted (going on would silently drop that period's games)."""
     off = []
     for e in published:
         st = states.get(e.id)
@@ -284,13 +339,23 @@ def _lost_before(p: Period, published: Sequence[Entry], states: Mapping[str, Sta
     def num(v: float | None) -> str:
         return "unrated" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
     shown = ", ".join(f"{pid} {num(a)} → {num(b)}" for pid, a, b in off[:5]) + (" …" if len(off) > 5 else "")
+    records = fp.records
+    system = systems.get(records.system)
+    ends = [ev.end for ev in records.events.values()]
+    first = system.calendar.of(min(ends)) if ends else p
     raise InputErrors([RatingInputError(
-        f"the History's first period {p.label} was computed from ratings that are not the Players sheet's "
-        f"({len(off)} player(s): {shown}, with unchanged records): the rows of an earlier period seem to be "
-        f"deleted from the History; restore them (or the backup) before processing",
-        where=Where(file, "History"),
-        problem_zh=f"History 的第一个周期 {p.label} 的起始等级分与棋手表不符（{len(off)} 名棋手，记录未改动）："
-                   f"似乎有更早周期的记录被删除；请先恢复这些记录（或备份文件）再处理")])
+        M.EARLIER_PERIOD_DELETED(period=p.label, count=len(off), players=shown, backup=backup_name(file or "BOOK.xlsx"),
+                                 first=(first if first.start < p.start else p).label),
+        where=Where(file, "History"))])
+
+
+def same_rating(a: float | None, b: float | None) -> bool:
+    """One published value: equal, or equal to the 12 significant digits the History
+    keeps (a History written by an earlier version kept 16: recomputed, it may differ in
+    the last of them)."""
+    if a is None or b is None:
+        return a is b
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
 def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger,
@@ -304,7 +369,7 @@ def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger,
             a, b = old.get(pid), new.get(pid)
             before = a.state.rating if a else None
             after = b.state.rating if b else None
-            if before == after:
+            if same_rating(before, after):
                 continue
             reason = (fps[label].changed(pid, a.inputs) if a and label in fps else None) or "earlier"
             name = a.name if a else b.name if b else ""
@@ -325,19 +390,31 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
     if rerate_from and forgotten and not done:
         raise InputErrors([RatingInputError(M.ONLY_THE_SAMPLE_PROCESSED(
             periods=", ".join(forgotten), book=file or "BOOK.xlsx"), where=Where(file, "History"))])
+    first = done[0] if done else None
+    first_rows = ledger.entries_of(first.label) if first is not None else []
+    fps: dict[str, Fingerprints] = {}
     if rerate_from:
-        todo = _rerated(system, ledger, rerate_from, file)
-        previous = {q.label: ledger.entries_of(q.label) for q in todo}
+        todo = _rerated(system, ledger, rerate_from, file, records)
+        _gaps(system, ledger, file, todo[0].start)
+        previous = {q.label: ledger.entries_of(q.label) for q in todo if q.label in {d.label for d in done}}
         ledger.entries = [e for e in ledger.entries if e.period.start < todo[0].start]
-        _stale(records, ledger, ledger.periods(), file)
+        _stale(records, ledger, ledger.periods(), file, params, fps)
         done = ledger.periods()
     else:
+        _gaps(system, ledger, file)
         todo = plan(system, records, done, period, file, today)
         again = {q.label for q in todo}
-        _stale(records, ledger, [q for q in done if q.label not in again], file)
+        _stale(records, ledger, [q for q in done if q.label not in again], file, params, fps)
         previous = {q.label: ledger.entries_of(q.label) for q in todo if q.label in {d.label for d in done}}
+    if fingerprints:
+        _upgrade(ledger, fps)
+    if fingerprints and first is not None and first.label not in ledger.unsealed and todo[0].start >= first.start:
+        # the History's first period started from the Players sheet -- whether it is processed
+        # again now or kept (and a later period processed): else rows of an earlier period were
+        # deleted.  (replay checks this itself; rows edited by hand are re-rated, not trusted)
+        fp = fps[first.label] = fps.get(first.label) or Fingerprints(records, first, params)
+        _lost_before(first, first_rows, base, fp, file)
     results = []
-    fps: dict[str, Fingerprints] = {}
     for n, p in enumerate(todo, start=1):
         if progress:
             progress(p.label, n, len(todo))
@@ -355,11 +432,8 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
             if not listed.issuperset(states):       # newcomers: scan the period's games once
                 listed |= {e.id for e in ledger.entries if e.period.start < p.start}
                 newcomers = set(states) - listed - players_in(records, p)
-        fp = fps[p.label] = Fingerprints(records, p)
+        fp = fps[p.label] = fps.get(p.label) or Fingerprints(records, p, params)
         digests = fp.now if fingerprints else {}
-        if fingerprints and not prior and p.label in previous and p.label not in ledger.unsealed:
-            # (replay checks this itself; rows edited by hand are re-rated, not trusted)
-            _lost_before(p, previous[p.label], states, fp, file)
         facts = system.process(records, states, p, params)
         if newcomers:
             facts = without(facts, newcomers)
@@ -403,9 +477,10 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
         raise InputErrors([RatingInputError(
             f"period {upto} is not in the History (processed periods: {listed})", where=Where(file, "History"),
             problem_zh=f"History 中没有周期 {upto}（已处理：{listed}）")])
-    prints = _stale(records, ledger, done, file)
-    first = done[0]
+    _gaps(system, ledger, file)
     params = params_from_settings(system, records.settings, file)
+    prints = _stale(records, ledger, done, file, params)
+    first = done[0]
     _lost_before(first, ledger.entries_of(first.label), start_states(system, records, params, file),
                  prints[first.label], file)
     out = run_records(records, Ledger(system, list(ledger.entries)), None, file, None, done[0].label,
@@ -413,7 +488,8 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
     for q in done:
         stored = {e.id: (e.state.rating, e.state.status) for e in ledger.entries_of(q.label)}
         fresh = {e.id: (e.state.rating, e.state.status) for e in out.ledger.entries_of(q.label)}
-        if stored != fresh:
+        if stored.keys() != fresh.keys() or any(
+                stored[k][1] != fresh[k][1] or not same_rating(stored[k][0], fresh[k][0]) for k in stored):
             raise InputErrors([RatingInputError(
                 f"the History's period {q.label} is not what its records give (edited by hand, or processed "
                 f"by another version); re-rate it with: xl-ratings process {file or 'BOOK.xlsx'} --from {q.label}",

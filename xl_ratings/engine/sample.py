@@ -63,7 +63,10 @@ def _player_part(fingerprint: str | None) -> str | None:
 def _is_sample(system: str, period: Period, entries: list[Entry]) -> bool:
     if not entries or not _sample_ids(system).issuperset(e.id for e in entries):
         return False
-    theirs = period_digests(sample_records(system), period)
+    kinds = {(_player_part(e.inputs) or "?")[0] for e in entries}    # the format each row was written in
+    if len(kinds) != 1 or not kinds <= {"P", "Q", "Y"}:
+        return False
+    theirs = period_digests(sample_records(system), period, kinds.pop())
     return all(_player_part(e.inputs) is not None and _player_part(e.inputs) == _player_part(theirs.get(e.id))
                for e in entries)
 

@@ -5,20 +5,86 @@ Settings sheet (``k_new`` = 30, ``epsilon`` = 0.014).  Tables are written as
 ``key:value`` pairs separated by commas (``con_table`` = ``100:116, 200:110,
 …``; ``rank_standards`` = ``初段:2240, 二段:2280, …``).  A system may accept
 keys of its own (peng: one rung of the ladder, ``basic.二段`` = 620).  An
-unknown key or a bad value is an error that names the Settings row.
+unknown key, a bad value or an impossible one (:data:`LIMITS`: a negative K,
+a count of 2.5, a rating no system has) is an error that names the Settings
+row; so is a key given twice (:func:`xl_ratings.engine.inputs.read_settings`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InputErrors, ParameterError, RatingInputError, Where
+from ..errors import InputErrors, ParameterError, RatingInputError, Text, Where
+from ..i18n.catalogue import sheets as M
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 
 #: Settings keys that are not parameters of the rating system.
 RESERVED = {"system", "_rows", "federation", "name", "title", "language", "country"}
+
+
+@dataclass(frozen=True)
+class Limit:
+    """The values a parameter may take: from ``low`` (above it, when ``open_low``) to
+    ``high``; ``"rating"`` stands for the end of the system's rating range."""
+
+    low: float | str = 0.0
+    high: float | str = math.inf
+    open_low: bool = False
+
+
+K = Limit(0, 100, open_low=True)            #: a K factor: FIDE's largest is 40
+RATING = Limit("rating", "rating")          #: within the system's rating range
+SHARE = Limit(0, 1)
+COUNT1 = Limit(1)                           #: a count or a length of time that cannot be nought
+POSITIVE = Limit(0, open_low=True)
+#: Parameters with limits of their own; every other number must be finite and at least 0
+#: (and a whole number where the default is one).
+LIMITS: dict[str, Limit] = {
+    "k_new": K, "k_established": K, "k_top": K, "k_first_rating": K,
+    "max_difference": Limit(0, 1000, open_low=True),
+    "k_top_rating": RATING, "provisional_men": RATING, "provisional_women": RATING, "women_floor": RATING,
+    "start": RATING, "floor": RATING,
+    "inactive_window_months": COUNT1, "first_rating_games": COUNT1, "first_rating_window_years": COUNT1,
+    "rated_games": COUNT1, "scale": POSITIVE, "a_divisor": POSITIVE, "a_min": POSITIVE, "a_max": POSITIVE,
+    "rr_min_rated_share": SHARE, "rank_event_max_unrated_share": SHARE, "rated_share": SHARE,
+    "epsilon": Limit(0, 0.5), "stone_offset": SHARE, "base_decimals": Limit(0, 10),
+}
+#: The values of a key:value table's pairs.
+PAIR_VALUES: dict[str, Limit] = {"k_table": K, "fide_table": SHARE, "con_table": POSITIVE, "class_weights": POSITIVE,
+                                 "rank_standards": RATING, "rank_gor": RATING}
+#: Pairs of parameters in order: the first never above the second.
+ORDERED = (("a_min", "a_max"),)
+
+
+def _shown(v: float) -> str:
+    return f"{v:,.0f}" if float(v).is_integer() else f"{v:g}"
+
+
+def check_limit(system: System, key: str, value: Any, limit: Limit | None = None, whole: bool = False) -> None:
+    """Refuse an impossible parameter value (:class:`ParameterError` with the catalogue's words)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    if not math.isfinite(value):
+        raise ParameterError(M.SETTING_NOT_FINITE(key=key), value=value)
+    if whole and not float(value).is_integer():
+        raise ParameterError(M.SETTING_NOT_WHOLE(key=key), value=value)
+    lim = limit or LIMITS.get(key, Limit())
+    lo, hi = (system.rating_range[i] if b == "rating" else b for i, b in enumerate((lim.low, lim.high)))
+    assert isinstance(lo, (int, float)) and isinstance(hi, (int, float))
+    if (value > lo if lim.open_low else value >= lo) and value <= hi:
+        return
+    text: Text
+    if lim.open_low:
+        text = M.SETTING_ABOVE(key=key, low=_shown(lo)) if hi == math.inf else \
+            M.SETTING_ABOVE_UPTO(key=key, low=_shown(lo), high=_shown(hi))
+    else:
+        text = M.SETTING_AT_LEAST(key=key, low=_shown(lo)) if hi == math.inf else \
+            M.SETTING_FROM_TO(key=key, low=_shown(lo), high=_shown(hi))
+    raise ParameterError(text, value=value)
 
 
 def _scalar(default: Any, value: Any) -> Any:
@@ -96,12 +162,24 @@ def params_from_settings(system: System, settings: dict[str, Any], file: str | N
             if isinstance(default, tuple) and default and isinstance(default[0], tuple) \
                     and len(default[0]) == 2:
                 changes[key] = _pairs(default, value)
+                for _, v in changes[key]:
+                    check_limit(system, key, v, PAIR_VALUES.get(key))
             elif isinstance(default, tuple):
                 raise ParameterError(f"setting '{key}' cannot be changed in the Settings sheet")
             else:
                 changes[key] = _scalar(default, value)
+                check_limit(system, key, changes[key], whole=isinstance(default, int) and not isinstance(default, bool))
         except RatingInputError as e:
-            errors.append(RatingInputError(e.problem, value=value, where=where))
+            errors.append(RatingInputError(e.text or e.problem, value=value, where=where, problem_zh=e.problem_zh))
+    for low, high in ORDERED:
+        if low in changes or high in changes:
+            a, b = changes.get(low, getattr(base, low, None)), changes.get(high, getattr(base, high, None))
+            if isinstance(a, (int, float)) and isinstance(b, (int, float)) and a > b:
+                key = low if low in changes else high
+                errors.append(RatingInputError(M.SETTING_ORDER(low_key=low, low=_shown(a), high_key=high,
+                                                               high=_shown(b)),
+                                               value=settings.get(key), where=Where(file, "Settings", rows.get(key),
+                                                                                   "value")))
     if errors:
         raise InputErrors(errors)
     params = dataclasses.replace(base, **changes) if changes else base

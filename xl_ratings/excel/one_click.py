@@ -30,7 +30,7 @@ from ..i18n.catalogue import excel as M
 from ..i18n.labels import sheet_key
 from ..view.page import excel_code
 from ..files.encode import formula_like
-from ..view.sheets import SheetView, result_sheet_clashes, result_sheets
+from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
 from . import visibility
 
 
@@ -158,7 +158,10 @@ def process_book(book: Any, period: str | None = None) -> Outcome:
             out = run(read.tables, period=period, file=book.name)
         except InputErrors as e:
             raise _told(InputErrors(read.problems + e.errors), lang) from None
-        clashes = result_sheet_clashes(book.name, [s.name for s in book.sheets])
+        names = [s.name for s in book.sheets]
+        clashes = result_sheet_clashes(book.name, names)
+        clashes += result_sheets_not_ours(book.name, {v.name: book.sheets[v.name]["A1"].value
+                                                      for v in result_sheets(out) if v.name in names})
         if read.problems or clashes:
             raise _told(InputErrors(read.problems + clashes), lang)
         write_to_book(book, out, _unchecked_lines(read.unchecked, book, lang))

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from ..errors import InputErrors, RatingInputError, Where
+from . import messages as M
+from .names import reserved
 from .osflags import DISK_FULL, NO_PERMISSION
 
 
@@ -128,8 +130,10 @@ def check_outputs(inputs: Sequence[Path], outputs: Mapping[str, Path | None], *,
     * an output whose folder is missing, or not writable;
     * an existing output that is a folder, pipe or device (even with ``force``),
       or that is read-only;
+    * an output named like a workbook's backup or a lock or temp file (:func:`.names.reserved`),
+      even with ``force`` (the option ``backup`` itself excepted);
     * an existing output that ``ours(path)`` does not recognise as an earlier
-      output of xl-ratings, unless ``force``.
+      output of xl-ratings for this workbook, unless ``force``.
     """
     problems: list[RatingInputError] = []
     seen: list[tuple[str, Path]] = []
@@ -159,6 +163,10 @@ def _output_problem(opt: str, out: Path, inputs: Sequence[Path], seen: list[tupl
         return file_error(f"{twin} and {opt} are the same file {out}; choose different names "
                       f"— {twin} 与 {opt} 是同一个文件")
     seen.append((opt, out))
+    why = reserved(out.name) if opt != "backup" else None
+    if why is not None:
+        text = M.OUTPUT_IS_A_BACKUP if why == "backup" else M.OUTPUT_IS_A_WORK_FILE
+        return RatingInputError(text(option=opt, path=str(out)), where=Where(str(out)))
     folder = out.parent
     if not folder.is_dir():
         return file_error(f"the folder of {opt} {out} does not exist ({folder}) — {opt} 的文件夹不存在")
@@ -176,8 +184,7 @@ def _output_problem(opt: str, out: Path, inputs: Sequence[Path], seen: list[tupl
             return file_error(f"{opt} {out} is read-only; choose another name or make it writable "
                           f"— {opt} 文件为只读")
     if not force and not ours(out):
-        return file_error(f"{opt} {out} already exists and was not written by xl-ratings; choose another name "
-                      f"or add --force to overwrite it — {opt} 文件已存在且不是本程序生成的，请换名或使用 --force")
+        return RatingInputError(M.OUTPUT_NOT_OURS(option=opt, path=str(out)))
     return None
 
 

@@ -1,11 +1,16 @@
 """Is this file ours?  Looked at without ever blocking on a pipe or reading a device.
 
 An existing output is overwritten only when it is an earlier output of
-xl-ratings (:func:`is_our_json`, :func:`is_our_csv`, :func:`is_processed_workbook`).
+xl-ratings (:func:`is_our_json`, :func:`is_our_csv`) -- a workbook only when
+it is an earlier output *of this workbook* (:func:`is_output_of`): a workbook
+xl-ratings writes elsewhere (``--output``) carries a hidden defined name
+:data:`SOURCE_NAME` holding :func:`source_stamp` of the workbook it was made
+from.  Another federation's processed workbook is not ours to overwrite.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -74,13 +79,26 @@ def is_workbook(path: str | os.PathLike) -> bool:
     return _workbook_xml(Path(path)) is not None
 
 
-def is_processed_workbook(path: str | os.PathLike) -> bool:
-    """A workbook xl-ratings has already written its result sheets into (Ratings and History)."""
+#: The hidden defined name of a workbook written with ``--output``: which workbook it came from.
+SOURCE_NAME = "XLRATINGS_SOURCE"
+
+
+def source_stamp(workbook: str | os.PathLike) -> str:
+    """What an output written from ``workbook`` (its real path) says it came from: a digest
+    of the path, so that the officer's folders are not written into the file."""
+    key = os.path.normcase(os.path.realpath(workbook))
+    return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def is_output_of(path: str | os.PathLike, workbook: str | os.PathLike) -> bool:
+    """A workbook xl-ratings wrote from ``workbook`` (``--output``), and nothing else: not
+    another federation's processed workbook, not one adopted and processed in place since."""
     xml = _workbook_xml(Path(path))
     if xml is None:
         return False
-    names = set(re.findall(rb'<(?:\w+:)?sheet\b[^>]*\bname="([^"]*)"', xml))
-    return {b"Ratings", b"History"} <= names
+    m = re.search(rb'<(?:\w+:)?definedName\b[^>]*\bname="%s"[^>]*>(?:"|&quot;)([0-9a-f]+)(?:"|&quot;)<'
+                  % SOURCE_NAME.encode(), xml)
+    return m is not None and m.group(1).decode() == source_stamp(workbook)
 
 
 def is_our_json(path: str | os.PathLike) -> bool:

@@ -16,7 +16,7 @@ from .. import __version__
 from ..engine.run import Outcome, Progress
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.atomic import backup_path, sweep_temps
-from ..files.lock import WorkbookLock
+from ..files.lock import WorkbookLock, lock_path
 from ..files.paths import check_writable, real_path
 from ..files.sniff import JSON_MARKER
 from ..i18n.catalogue import workbooks as M
@@ -96,8 +96,10 @@ def same_kind(book: Path, output: str | None) -> None:
 
 
 def history_periods(path: Path) -> set[str]:
-    """The periods a workbook's History holds (empty if none, or if it cannot be read)."""
+    """The periods a workbook's History holds (empty if it has none); a file that cannot be
+    read is refused, not taken for one holding none (:data:`~xl_ratings.i18n.catalogue.run.BACKUP_UNREADABLE`)."""
     from ..engine.cells import blank
+    from ..i18n.catalogue import run as R
     from ..i18n.labels import header_key, sheet_key
 
     try:
@@ -108,7 +110,7 @@ def history_periods(path: Path) -> set[str]:
             return set()
         rows = read_sheets(path, [name]).get(name, [])
     except InputErrors:
-        return set()
+        raise InputErrors([RatingInputError(R.BACKUP_UNREADABLE(backup=path.name), where=Where(str(path)))]) from None
     if not rows:
         return set()
     col = next((j for j, h in enumerate(rows[0]) if header_key(h, {"period"}) == "period"), None)
@@ -144,4 +146,5 @@ def locked_workbook(given: Path, in_place: bool) -> Iterator[Path]:
         if in_place:
             sweep_temps(src)
             sweep_temps(backup_path(src))
+            sweep_temps(lock_path(src))           # the lock's own probe, left by a run killed taking it
         yield src

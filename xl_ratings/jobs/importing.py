@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.atomic import Outputs, backup_path
 from ..files.paths import check_outputs, real_path
-from ..files.sniff import is_processed_workbook, is_workbook
+from ..files.sniff import is_output_of, is_workbook, source_stamp
 from ..xlsx.read import read_workbook
 from .common import MAX_SOURCE_BYTES, check_workbook_name, in_language, locked_workbook, same_kind
 
@@ -27,7 +27,7 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
     """
     from ..importers import load
     from ..importers.into_book import Options, first_new_row, plan_import
-    from ..xlsx.append import append_rows
+    from ..xlsx.append import append_rows, room_problems
 
     given = Path(book)
     in_place = output is None
@@ -44,8 +44,8 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
     if not dry_run:
         check_outputs([src_check, given, *paths], {"--output": Path(output) if output else None,
                                                   "backup": backup},
-                      force=force, ours=lambda p: is_workbook(p) if backup and p.name == backup.name
-                      else is_processed_workbook(p))
+                      force=force, ours=lambda p: is_workbook(p) if backup is not None and p == backup
+                      else is_output_of(p, src_check))
     errors: list[RatingInputError] = []
     tournaments = []
     from ..xlsx.read import read_sheets
@@ -75,10 +75,13 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
             plan = plan_import(tables, tournaments, options or Options(), str(given))
         except InputErrors as e:
             raise in_language(e, tables) from None
+        first = {key: first_new_row(tables, app) for key, app in plan.appends.items()}
+        full = room_problems(plan, first)
+        if full:
+            raise in_language(InputErrors([e.located(file=str(given)) for e in full]), tables)
         if dry_run:
             return plan, []
-        first = {key: first_new_row(tables, app) for key, app in plan.appends.items()}
-        data = append_rows(src.read_bytes(), plan, first)
+        data = append_rows(src.read_bytes(), plan, first, None if in_place else source_stamp(src))
         tx = Outputs()
         if in_place:
             tx.backup(src, backup_path(src))

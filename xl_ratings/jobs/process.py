@@ -20,12 +20,12 @@ from ..engine.run import run, run_records
 from ..errors import InputErrors, RatingInputError
 from ..files.atomic import Outputs, backup_path
 from ..files.paths import check_outputs, link_note, real_path
-from ..files.sniff import is_our_csv, is_our_json, is_processed_workbook, is_workbook
+from ..files.sniff import is_our_csv, is_our_json, is_output_of, is_workbook, source_stamp
 from ..i18n import to_lang
 from ..i18n.catalogue import run as M
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
-from ..view.sheets import result_sheet_clashes, result_sheets
-from ..xlsx.read import read_workbook
+from ..view.sheets import result_sheet_clashes, result_sheets, result_sheets_not_ours
+from ..xlsx.read import first_cells, read_workbook
 from ..xlsx.results import patch_result_sheets
 from .common import (
     GAME_LIST_SUFFIXES,
@@ -57,14 +57,19 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     same_kind(src_check, output)
     backup = backup_path(src_check) if in_place else None
 
-    def ours(p: Path) -> bool:
-        if backup is not None and p.name == backup.name:
-            return is_workbook(p)
-        return is_our_json(p) if p.suffix.lower() == ".json" else is_processed_workbook(p)
+    json_out, book_out = (Path(json_path) if json_path else None), (Path(output) if output else None)
 
-    check_outputs([src_check, given], {"--json": Path(json_path) if json_path else None,
-                                       "--output": Path(output) if output else None,
-                                       "backup": backup}, force=force, ours=ours)
+    def ours(p: Path) -> bool:
+        """The backup beside the workbook, an earlier JSON export, or an earlier output of
+        this very workbook -- nothing else (another federation's processed workbook is not)."""
+        if backup is not None and p == backup:
+            return is_workbook(p)
+        if json_out is not None and p == json_out:
+            return is_our_json(p)
+        return is_output_of(p, src_check)
+
+    check_outputs([src_check, given], {"--json": json_out, "--output": book_out, "backup": backup},
+                  force=force, ours=ours)
     with locked_workbook(given, in_place) as src, gc_paused():
         read_stat = os.stat(src)
         tables, problems = read_workbook(src)
@@ -76,9 +81,12 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
                                                   date1904=tables.date1904), games)
         except InputErrors as e:
             raise in_language(InputErrors(problems + e.errors), tables) from None
+        views = result_sheets(outcome)
+        replaced = [v.name for v in views if v.name in tables.sheet_names]
+        problems += result_sheets_not_ours(str(given), first_cells(src, replaced))
         if problems:
             raise in_language(InputErrors(problems), tables)
-        data = patch_result_sheets(src.read_bytes(), outcome)
+        data = patch_result_sheets(src.read_bytes(), outcome, views, None if in_place else source_stamp(src))
         tx = Outputs()
         if json_path:
             tx.add_json(json_path, json_export(outcome))

@@ -10,6 +10,7 @@ number format per column.  Both workbook writers -- the file writer
 from __future__ import annotations
 
 import datetime as dt
+from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +42,37 @@ def result_sheet_clashes(file: str | None, names: Iterable[str]) -> list[RatingI
         if mine is not None and name != mine:
             problems.append(RatingInputError(M.RESULT_SHEET_CASE(sheet=mine), where=Where(file, name)))
     return problems
+
+
+@lru_cache(maxsize=1)
+def _our_headers() -> frozenset[str]:
+    """Every header cell xl-ratings writes ("中文 key", in each system's script and terms)."""
+    from ..systems import REGISTRY
+
+    out = set()
+    for system in REGISTRY.values():
+        for key in set(LABELS) | set(system.terms):
+            text = label(key, system)
+            if text != key:
+                out.add(text)
+    return frozenset(out)
+
+
+def written_by_us(first_cell: Any) -> bool:
+    """Is a sheet whose first cell (A1) is ``first_cell`` one xl-ratings wrote?  Every result
+    sheet starts with a header of ours ("名次 place", "周期 period"); an officer's own sheet
+    of the same name does not."""
+    return isinstance(first_cell, str) and first_cell.strip() in _our_headers()
+
+
+def result_sheets_not_ours(file: str | None, first_cells: Mapping[str, Any]) -> list[RatingInputError]:
+    """The sheets about to be replaced by result sheets (``first_cells``: name -> A1) that
+    xl-ratings did not write: refused, or they would be lost (and the next backup without them)."""
+    from ..i18n.catalogue import workbooks as M
+
+    return [RatingInputError(M.RESULT_SHEET_NOT_OURS(sheet=name, first=repr("" if first is None else first)),
+                             where=Where(file, name))
+            for name, first in first_cells.items() if not written_by_us(first)]
 
 
 STATUS = {"active": ("活跃", "active"), "inactive": ("不活跃", "inactive"), "pending": ("待定级", "pending")}

@@ -7,6 +7,12 @@ results are written.  A sheet the plan creates (the Identities sheet of an
 older workbook) is added with its header row, as result sheets are.  Rows cleared by ``--replace`` keep their row element
 (height, style) with their cells removed.  Cells are written as numbers,
 dates (in the workbook's date system) or inline strings -- never formulas.
+
+A row below the table that the officer had prepared (a formula in a helper
+column, a style, a stray space) is reused as it is: only the cells of the
+columns written change, every other cell is kept (:func:`_new_row`); when a
+kept cell is a formula, the workbook asks to be recalculated when opened.
+Nothing is written past a sheet's last row (:func:`room_problems`).
 """
 
 from __future__ import annotations
@@ -15,17 +21,21 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter
+from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, MAX_ROWS, col_letter
+from ..errors import RatingInputError, Where
+from ..i18n.catalogue import imports as M
 from ..importers.into_book import Appended, Plan
-from .package import R_TABLE, Package
+from .package import R_TABLE, WORKBOOK, Package, mark_source
 from .safety import col_number
 from .write import SheetSpec, Styles, cell_xml, patch_workbook
 
 _ROW = re.compile(r"<(?:\w+:)?row\b[^>]*?(?:/>|>.*?</(?:\w+:)?row>)", re.S)
 
 
-def _has_value(row_xml: str) -> bool:
-    return bool(re.search(r"<(?:\w+:)?(?:v|t)\b[^>]*>[^<]", row_xml))
+_CELL = re.compile(r"<(?:\w+:)?c\b[^>]*?(?:/>|>.*?</(?:\w+:)?c>)", re.S)
+_CELL_REF = re.compile(r'\br="([A-Z]+)\d+"')
+_FILLED = re.compile(r"<(?:\w+:)?(?:v|t)\b[^>]*>\s*[^<\s]")
+_FORMULA = re.compile(r"<(?:\w+:)?f\b")
 
 
 def _row_number(row_xml: str) -> int:
@@ -40,36 +50,63 @@ def _cleared(row_xml: str) -> str:
     return head.group(0) if head.group(1) else head.group(0)[:-1] + "/>"
 
 
+def _cells_of(row_xml: str) -> dict[int, str]:
+    """The cells of a row element by column number, as written."""
+    out: dict[int, str] = {}
+    body = row_xml[row_xml.find(">") + 1:] if not row_xml.rstrip().endswith("/>") else ""
+    for m in _CELL.finditer(body):
+        ref = _CELL_REF.search(m.group(0)[:120])
+        if ref:
+            out[col_number(ref.group(1))] = m.group(0)
+    return out
+
+
 def _new_row(r: int, app: Appended, values: Mapping[str, Any], date_xf: int, epoch: Any,
-             old: str | None = None) -> str:
-    """Row ``r`` with ``values``; an empty row the officer had formatted keeps its row
-    attributes (height, style) and its cells' styles."""
+             old: str | None = None) -> tuple[str, bool]:
+    """Row ``r`` with ``values``, and whether a formula of the officer's was kept.  A row
+    the officer had prepared keeps its attributes (height, style) and every cell of the
+    columns not written (a helper column's formula, a note); a cell written keeps its style."""
     head = f'<row r="{r}">'
-    styles: dict[str, str] = {}
+    kept: dict[int, str] = {}
     if old is not None:
         tag = re.match(r"<(?:\w+:)?row\b([^>]*?)/?>", old)
         if tag is not None:
             attrs = re.sub(r'\s*\bspans="[^"]*"', "", tag.group(1))
             head = f"<row{attrs}>"
-        styles = {m.group(1): m.group(2)
-                  for m in re.finditer(r'<(?:\w+:)?c\b[^>]*?\br="([A-Z]+)\d+"[^>]*?\bs="(\d+)"', old)}
-    cells: dict[int, str] = {}
-    for letters, s in styles.items():
-        cells[col_number(letters)] = f'<c r="{letters}{r}" s="{s}"/>'
+        kept = _cells_of(old)
+    cells = dict(kept)
     for key, j in app.columns.items():
         v = values.get(key)
         if v is None or v == "":
             continue
+        before = kept.get(j + 1, "")
+        if _FILLED.search(before) and not _FORMULA.search(before) and not re.search(r'\bt="s"', before):
+            raise RatingInputError(M.ROW_NOT_EMPTY(row=r), where=Where(None, app.sheet, r, key))
         letters = col_letter(j + 1)
         is_date = hasattr(v, "isoformat") and not isinstance(v, str)
-        style = date_xf if is_date else int(styles.get(letters, 0))
+        style_m = re.search(r'\bs="(\d+)"', before)
+        style = date_xf if is_date else int(style_m.group(1)) if style_m else 0
         cells[j + 1] = cell_xml(f"{letters}{r}", v, style, epoch)
-    return head + "".join(cells[k] for k in sorted(cells)) + "</row>"
+    formulas = any(_FORMULA.search(x) for k, x in kept.items() if cells.get(k) is x)
+    return head + "".join(cells[k] for k in sorted(cells)) + "</row>", formulas
 
 
-def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes:
+def room_problems(plan: Plan, first_rows: Mapping[str, int]) -> list[RatingInputError]:
+    """Sheets the plan would fill past their last row (1,048,576: Excel cannot open such a file)."""
+    problems = []
+    for key, app in plan.appends.items():
+        last = first_rows.get(key, 1) + len(app.rows) - 1
+        if app.rows and last > MAX_ROWS:
+            problems.append(RatingInputError(
+                M.SHEET_FULL(rows=f"{len(app.rows):,}", first=f"{first_rows[key]:,}", last=f"{last:,}",
+                             limit=f"{MAX_ROWS:,}"), where=Where(None, app.sheet)))
+    return problems
+
+
+def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int], source: str | None | bool = False) -> bytes:
     """The workbook ``data`` with the plan's rows appended (from ``first_rows[key]``,
-    the 1-based row after each sheet's last filled row) and its cleared rows blanked."""
+    the 1-based row after each sheet's last filled row) and its cleared rows blanked.
+    ``source``: the workbook it is written from (:func:`.package.mark_source`)."""
     files = Package(data)
     parts = files.sheet_parts()
     epoch = EXCEL_EPOCH_1904 if files.date1904() else EXCEL_EPOCH
@@ -77,6 +114,7 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes
     styles = Styles(files.text(styles_name)) if styles_name else None
     date_xf = styles.xf("yyyy-mm-dd") if styles is not None else 0
     created = []
+    recalc = False
     for key, app in plan.appends.items():
         clear = set(plan.clear.get(key, []))
         if not app.rows and not clear:
@@ -98,9 +136,8 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes
         start = first_rows[key]
         for k, values in enumerate(app.rows):
             r = start + k
-            if r in rows and _has_value(rows[r]):
-                raise AssertionError(f"row {r} of {app.sheet} is not empty")
-            rows[r] = _new_row(r, app, values, date_xf, epoch, rows.get(r))
+            rows[r], kept_formula = _new_row(r, app, values, date_xf, epoch, rows.get(r))
+            recalc = recalc or kept_formula
         new_body = "".join(rows[r] for r in sorted(rows))
         if prefix:
             new_body = re.sub(r"<(/?)(row|c|v|is|t)\b", rf"<\1{prefix}\2", new_body)
@@ -112,7 +149,31 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int]) -> bytes
             _stretch_tables(files, part, start - 1, start + len(app.rows) - 1)
     if styles is not None and styles_name is not None and styles.xml != files[styles_name].decode("utf-8"):
         files[styles_name] = styles.xml.encode("utf-8")
-    return patch_workbook(files.write(), created) if created else files.write()
+    if recalc:
+        files.set_text(WORKBOOK, _calc_on_load(files.text(WORKBOOK)))
+    mark_source(files, source)
+    data = files.write()
+    return patch_workbook(data, created) if created else data
+
+
+def _calc_on_load(wb: str) -> str:
+    """workbook.xml asking Excel and LibreOffice to recalculate every formula when the file is
+    opened (a formula kept in a row that got new values shows a value computed before)."""
+    m = re.search(r"<(\w+:)?calcPr\b[^>]*?/?>", wb)
+    if m is not None:
+        tag = re.sub(r'\s*\bfullCalcOnLoad="[^"]*"', "", m.group(0))
+        tag = tag[:-2].rstrip() + ' fullCalcOnLoad="1"/>' if tag.endswith("/>") else tag[:-1] + ' fullCalcOnLoad="1">'
+        return wb[:m.start()] + tag + wb[m.end():]
+    p = re.search(r"<(\w+:)?workbook\b", wb)
+    prefix = (p.group(1) or "") if p else ""
+    close = re.search(rf"</{re.escape(prefix)}workbook>", wb)
+    if close is None:
+        return wb
+    # calcPr follows sheets, definedNames; before the elements that come after it in the schema
+    after = re.search(rf"<{re.escape(prefix)}(?:oleSize|customWorkbookViews|pivotCaches|smartTagPr|smartTagTypes|"
+                      rf"webPublishing|fileRecoveryPr|webPublishObjects|extLst)\b", wb)
+    at = after.start() if after else close.start()
+    return wb[:at] + f'<{prefix}calcPr fullCalcOnLoad="1"/>' + wb[at:]
 
 
 def _stretch(xml: str, last: int) -> str:

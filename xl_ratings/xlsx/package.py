@@ -171,6 +171,42 @@ def sheets_of(workbook_xml: bytes, workbook_rels: bytes) -> tuple[list[SheetRef]
     return out, date1904
 
 
+# --------------------------------------------------------------------------- defined names
+def set_defined_name(wb: str, name: str, value: str | None, hidden: bool = True) -> str:
+    """workbook.xml with the workbook-level defined name ``name`` set to the formula ``value``
+    (None: removed); the workbook's other names kept, in their place."""
+    p = re.search(r"<(\w+:)?workbook\b", wb)
+    wp = (p.group(1) or "") if p else ""
+    q = re.escape(wp)
+    own = re.compile(rf'<{q}definedName\b(?=[^>]*\bname="{re.escape(name)}")(?![^>]*\blocalSheetId=)[^>]*'
+                     rf'(?:/>|>[^<]*</{q}definedName>)')
+    wb = own.sub("", wb)
+    if value is None:
+        return re.sub(rf"<{q}definedNames>\s*</{q}definedNames>", "", wb)
+    tag = (f'<{wp}definedName name="{escape_attr(name)}"' + (' hidden="1"' if hidden else "")
+           + f">{escape_text(value)}</{wp}definedName>")
+    if re.search(rf"<{q}definedNames\b[^>]*/>", wb):
+        return re.sub(rf"<{q}definedNames\b[^>]*/>", f"<{wp}definedNames>{tag}</{wp}definedNames>", wb, count=1)
+    if re.search(rf"</{q}definedNames>", wb):
+        return re.sub(rf"</{q}definedNames>", f"{tag}</{wp}definedNames>", wb, count=1)
+    return re.sub(rf"</{q}sheets>", f"</{wp}sheets><{wp}definedNames>{tag}</{wp}definedNames>", wb, count=1)
+
+
+def mark_source(pkg: "Package", stamp: str | None | bool) -> None:
+    """Say in ``pkg`` which workbook it was written from (``stamp``: an output, ``--output``),
+    or that it is a workbook of its own (None: the mark removed); False: unchanged."""
+    from ..files.sniff import SOURCE_NAME
+
+    if stamp is False:
+        return
+    wb = pkg.text(WORKBOOK)
+    if stamp is None and SOURCE_NAME not in wb:
+        return
+    new = set_defined_name(wb, SOURCE_NAME, None if stamp is None else f'"{stamp}"')
+    if new != wb:
+        pkg.set_text(WORKBOOK, new)
+
+
 # --------------------------------------------------------------------------- the zip
 class ZipOut:
     """A minimal zip writer that can copy members *raw* (still compressed).

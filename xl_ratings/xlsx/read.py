@@ -19,6 +19,7 @@ without a stored value are reported as problems of the input.
 from __future__ import annotations
 
 import os
+import re
 import zipfile
 import zlib
 from collections.abc import Callable, Collection
@@ -29,7 +30,9 @@ from ..engine.cells import Tables, blank, col_letter
 from ..engine.inputs import COLUMNS
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.labels import header_key
-from .safety import (INPUT_SHEETS, SheetPart, SheetScan, header_problems, hidden_sheet_problems, inspect_file,
+from .package import WORKBOOK, relationships, rels_path, unescape
+from .safety import (INPUT_SHEETS, _head, SheetPart, SheetScan, header_problems, hidden_column_problems,
+                     hidden_sheet_problems, inspect_file, long_shared_strings,
                      scan_sheet, sheet_problems, size_problem, workbook_sheets)
 
 
@@ -68,9 +71,10 @@ def _load(p: Path, z: zipfile.ZipFile, wanted: Callable[[SheetPart], bool],
     used = [sh for sh in sheets if wanted(sh)]
     scans: dict[str, SheetScan] = {}
     try:
+        long = long_shared_strings(z) if any(inputs(sh) for sh in used) else {}
         for sh in used:
             if sh.part in present:
-                scans[sh.name] = scan_sheet(z, sh.part, input_sheet=inputs(sh))
+                scans[sh.name] = scan_sheet(z, sh.part, input_sheet=inputs(sh), long_strings=long)
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError):   # a part that cannot be inflated
         raise _damaged(p) from None
     too_big = [e for sh in used if sh.name in scans
@@ -124,14 +128,77 @@ def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
     with inspect_file(p) as z:
         sheets, date1904, used, scans, tables, _ = _load(
             p, z, wanted, wanted if as_input else (lambda sh: False), skip_empty_area)
+        columns = hidden_column_problems(p, z, used) if as_input else []
     if as_input:
-        problems = hidden_sheet_problems(p, used, any_sheet=True)
+        problems = hidden_sheet_problems(p, used, any_sheet=True) + columns
         for sh in used:
             if sh.name in scans:
-                problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])))
+                problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])),
+                                           first_row=True)
         if problems:
             raise InputErrors(problems)
     return Tables(tables, [sh.name for sh in sheets], date1904)
+
+
+def first_cells(path: str | os.PathLike, names: Collection[str]) -> dict[str, Any]:
+    """The first cell (A1) of each sheet of ``names`` that the workbook has (None: empty),
+    read from the sheet's first row alone -- the sheet itself is never loaded."""
+    p = Path(path)
+    out: dict[str, Any] = {}
+    with inspect_file(p) as z:
+        try:
+            sheets, _ = workbook_sheets(z)
+            present = set(z.namelist())
+            wanted = [sh for sh in sheets if sh.name in names and sh.part in present]
+            strings: list[str] | None = None
+            for sh in wanted:
+                kind, raw = _a1(_head(z, sh.part))
+                if kind == "s":
+                    if strings is None:
+                        strings = _shared_strings(z, present)
+                    k = int(raw) if raw.isdigit() else -1
+                    out[sh.name] = strings[k] if 0 <= k < len(strings) else None
+                else:
+                    out[sh.name] = raw if kind else None
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError):
+            raise _damaged(p) from None
+    return out
+
+
+_A1 = re.compile(rb'<(?:\w+:)?c\b(?=[^>]*\br="A1")([^>]*?)(?:/>|>(.*?)</(?:\w+:)?c>)', re.S)
+_TEXT = re.compile(rb"<(?:\w+:)?t\b[^>]*>([^<]*)<")
+
+
+def _a1(head: bytes) -> tuple[str, str]:
+    """(the kind of cell A1 -- "s" a shared string, "t" text, "" none --, its text or index)."""
+    m = _A1.search(head)
+    if m is None:
+        return "", ""
+    attrs, body = m.group(1), m.group(2) or b""
+    t = re.search(rb'\bt="(\w+)"', attrs)
+    kind = t.group(1) if t else b"n"
+    if kind == b"s":
+        v = re.search(rb"<(?:\w+:)?v>([^<]*)<", body)
+        return "s", v.group(1).decode().strip() if v else ""
+    texts = _TEXT.findall(body) if kind == b"inlineStr" else re.findall(rb"<(?:\w+:)?v>([^<]*)<", body)
+    return ("t", unescape(b"".join(texts).decode("utf-8", "replace"))) if texts else ("", "")
+
+
+def _shared_strings(z: zipfile.ZipFile, present: set[str]) -> list[str]:
+    """The workbook's shared strings, in order (each item's text runs joined)."""
+    from defusedxml.ElementTree import iterparse
+
+    part = next((r.target for r in relationships(z.read(rels_path(WORKBOOK)), WORKBOOK)
+                 if r.type.endswith("/sharedStrings")), None)
+    if part is None or part not in present:
+        return []
+    out: list[str] = []
+    with z.open(part) as f:
+        for _, el in iterparse(f):
+            if el.tag.rsplit("}", 1)[-1] == "si":
+                out.append("".join(t.text or "" for t in el.iter() if t.tag.rsplit("}", 1)[-1] == "t"))
+                el.clear()
+    return out
 
 
 def _column_names(table: list[list[Any]]) -> Callable[[int], str]:
@@ -147,4 +214,4 @@ def _column_names(table: list[list[Any]]) -> Callable[[int], str]:
     return name
 
 
-__all__ = ["read_tables", "read_workbook", "read_sheets", "SheetPart"]
+__all__ = ["read_tables", "read_workbook", "read_sheets", "first_cells", "SheetPart"]

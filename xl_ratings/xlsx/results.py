@@ -38,6 +38,9 @@ def result_specs(out: Outcome) -> list[SheetSpec]:
     return [sheet_spec(v) for v in result_sheets(out)]
 
 
-def patch_result_sheets(data: bytes, out: Outcome) -> bytes:
-    """The workbook ``data`` with the result sheets of ``out`` added or replaced."""
-    return patch_workbook(data, result_specs(out))
+def patch_result_sheets(data: bytes, out: Outcome, views: list[SheetView] | None = None,
+                        source: str | None | bool = False) -> bytes:
+    """The workbook ``data`` with the result sheets of ``out`` (``views``, when computed
+    already) added or replaced; ``source``: :func:`.package.mark_source`."""
+    return patch_workbook(data, [sheet_spec(v) for v in (views if views is not None else result_sheets(out))],
+                          source)

@@ -36,17 +36,18 @@ from __future__ import annotations
 import os
 import re
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
 
-from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
+from ..engine.cells import MAX_CELL_CHARS, MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.source import MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, open_zip
 from ..i18n.catalogue import workbooks as W
+from ..i18n.catalogue import sheets as M
 from ..i18n.labels import sheet_key
-from .package import CONTENT_TYPES, WORKBOOK, rels_path, sheets_of
+from .package import CONTENT_TYPES, WORKBOOK, relationships, rels_path, sheets_of, unescape
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points", "Clubs", "Identities")
@@ -161,10 +162,18 @@ def hidden_sheet_problems(path: str | os.PathLike, sheets: list[SheetPart],
     return problems
 
 
+#: Below these a row (points) or a column (characters) shows nothing: it counts as hidden.
+MIN_ROW_HEIGHT = 3.0
+MIN_COL_WIDTH = 0.5
+#: A row attribute that hides it: ``hidden="1"``, or a height under :data:`MIN_ROW_HEIGHT` (0, 2.5, .5).
+_HIDES_ROW = rb'(?:\bhidden="(?:1|true)"|\bht="(?:[0-2](?:\.\d*)?|\.\d+)")'
+_COL_TAG = re.compile(rb"<(?:\w+:)?col\b[^>]*>")
+
+
 def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
                     merged: dict[str, list] | None = None,
                     sheets: list[SheetPart] | None = None) -> list[RatingInputError]:
-    """Merged or hidden header cells (row 1) of the input sheets.
+    """Merged or hidden header cells (row 1) of the input sheets, and their hidden columns.
 
     ``merged``: sheet name -> merged ranges ((r0, c0), (r1, c1)), 0-based, as
     python-calamine reports them.
@@ -173,10 +182,9 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
         sheets = workbook_sheets(z)[0]
     problems = []
     names = set(z.namelist())
-    for sh in sheets:
+    inputs = [sh for sh in sheets if sh.key in INPUT_SHEETS]
+    for sh in inputs:
         name = sh.name
-        if sh.key not in INPUT_SHEETS:
-            continue
         where = Where(str(path), name, 1)
         for (r0, c0), (r1, c1) in (merged or {}).get(name, []):
             if r0 <= 0 <= r1:
@@ -184,26 +192,52 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
                 problems.append(RatingInputError(
                     "header cells are merged: unmerge them so each column has its own name — 标题单元格被合并",
                     value=ref, where=where))
-        part = sh.part
-        if part not in names:
-            continue
-        head = _head(z, part)
-        if re.search(rb'<(?:\w+:)?row\b[^>]*\br="1"[^>]*\bhidden="(?:1|true)"', head):
+        if sh.part in names and _header_row_hidden(_head(z, sh.part)):
             problems.append(RatingInputError(
                 "the header row is hidden: unhide it (what is processed must be what you see) — 标题行被隐藏",
                 where=where))
+    return problems + hidden_column_problems(path, z, inputs, 60)
+
+
+def _header_row_hidden(head: bytes) -> bool:
+    for m in _ROW_START.finditer(head):
+        tag = m.group(0)
+        if re.search(rb'\br="1"', tag):
+            return _HIDDEN.search(tag) is not None
+    return False
+
+
+def hidden_column_problems(path: str | os.PathLike, z: zipfile.ZipFile, sheets: list[SheetPart],
+                           up_to: int = MAX_COLS) -> list[RatingInputError]:
+    """Columns (among the first ``up_to``) of ``sheets`` that are hidden or too narrow to show
+    anything (:data:`MIN_COL_WIDTH`): what is processed must be what is seen."""
+    problems = []
+    names = set(z.namelist())
+    for sh in sheets:
+        if sh.part not in names:
+            continue
+        head = _head(z, sh.part)
         cols = head[:head.find(b"<sheetData")] if b"<sheetData" in head else head
-        for m in re.finditer(rb"<(?:\w+:)?col\b[^>]*>", cols):
+        for m in _COL_TAG.finditer(cols):
             tag = m.group(0)
-            if re.search(rb'\bhidden="(?:1|true)"', tag):
-                lo_m, hi_m = re.search(rb'\bmin="(\d+)"', tag), re.search(rb'\bmax="(\d+)"', tag)
-                if lo_m is None or hi_m is None:   # the schema requires both
-                    raise AssertionError(f"a <col> element without min/max: {tag!r}")
-                lo, hi = int(lo_m.group(1)), int(hi_m.group(1))
-                if lo <= 60:
-                    problems.append(RatingInputError(
-                        "columns are hidden: unhide them (what is processed must be what you see) — 有隐藏的列",
-                        value=f"columns {lo}–{min(hi, 60)}", where=where))
+            width = re.search(rb'\bwidth="([^"]*)"', tag)
+            try:
+                narrow = width is not None and float(width.group(1)) < MIN_COL_WIDTH
+            except ValueError:
+                narrow = False
+            if not (narrow or re.search(rb'\bhidden="(?:1|true)"', tag)):
+                continue
+            lo_m, hi_m = re.search(rb'\bmin="(\d+)"', tag), re.search(rb'\bmax="(\d+)"', tag)
+            if lo_m is None or hi_m is None:    # the schema requires both: which columns is not known
+                problems.append(RatingInputError(M.COLUMN_ENTRY_DAMAGED(), value=tag.decode("utf-8", "replace")[:80],
+                                                 where=Where(str(path), sh.name)))
+                continue
+            lo, hi = int(lo_m.group(1)), int(hi_m.group(1))
+            if lo <= up_to:
+                problems.append(RatingInputError(
+                    "columns are hidden: unhide them (what is processed must be what you see) — 有隐藏的列",
+                    value=f"columns {lo}–{min(hi, up_to)}" if lo != min(hi, up_to) else f"column {lo}",
+                    where=Where(str(path), sh.name, 1)))
     return problems
 
 
@@ -222,7 +256,8 @@ _ROW_TAG = re.compile(rb"<" + _NS + rb"row\b")
 _ROW_R = re.compile(rb'\sr="(\d+)"')
 _CELL_R = re.compile(rb'\sr="([A-Z]{1,3})(\d+)"')
 _CELL_T = re.compile(rb'\st="(\w+)"')
-_HIDDEN = re.compile(rb'\b(?:hidden="(?:1|true)"|ht="0(?:\.0+)?")')
+_HIDDEN = re.compile(_HIDES_ROW)
+_ROW_START = re.compile(rb"<" + _NS + rb"row\b[^>]*>")
 _WIDE = re.compile(rb'r="(?:[A-Z][A-Z]|[N-Z]\d)')   # a cell beyond column M (a cheap first look)
 _MULTI = re.compile(rb'r="([A-Z]{2,3})(\d+)"')
 _FORMULA = re.compile(rb"<" + _NS + rb"f[\s>/]")
@@ -254,6 +289,7 @@ class SheetScan:
         self.hidden_rows: list[int] = []    #: hidden rows holding values
         self.filtered = False               #: an autoFilter with criteria
         self.formulas: list[tuple[int, int]] = []   #: (row, column) of formulas without a stored value
+        self.long_cells: list[tuple[int, int, int]] = []   #: (row, column, characters) of text past a cell's limit
 
     @property
     def cells(self) -> int:
@@ -313,7 +349,8 @@ def _last_row(body: bytes) -> int | None:
             return int(m.group(1)) if m else None
 
 
-def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True) -> SheetScan:
+def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True,
+               long_strings: Mapping[int, int] | None = None) -> SheetScan:
     """One pass over a sheet part, in chunks: its used range (how far the
     cells holding values reach), and for an input sheet its hidden rows
     holding values, an active filter, and formulas without a stored value.
@@ -343,10 +380,11 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True) -> Sheet
             for m in _MULTI.finditer(body):
                 wide = max(wide, col_number(m.group(1).decode()))
         if input_sheet:
-            if b'hidden="' in body:
+            if b'hidden="' in body or b'ht="' in body:
                 _hidden_rows(body, scan)
             if b"<f" in body or (prefixed and b":f" in body):
                 _formulas(body, scan)
+            _long_cells(body, scan, long_strings or {})
     scan.rows = max(scan.rows, counted)
     scan.cols = wide
     if scan.too_big():
@@ -367,6 +405,74 @@ def _hidden_rows(body: bytes, scan: SheetScan) -> None:
         r = _ROW_R.search(body, start, end)
         if r and _ANY_VALUE.search(content):
             scan.hidden_rows.append(int(r.group(1)))
+
+
+_LONG_TEXT = re.compile(rb"<" + _NS + rb"t\b[^>/]*>([^<]{%d,})<" % (MAX_CELL_CHARS + 1))
+_SHARED_CELL = re.compile(rb"<" + _NS + rb'c\b([^>]*\bt="s"[^>]*)>\s*<' + _NS + rb"v>\s*(\d+)\s*<")
+
+
+def _cell_at(body: bytes, at: int) -> tuple[int, int] | None:
+    """(row, column) of the cell whose content is at ``at``."""
+    start = max(body.rfind(b"<c ", 0, at), body.rfind(b":c ", 0, at))
+    ref = _CELL_R.search(body, start, body.find(b">", start)) if start >= 0 else None
+    return (int(ref.group(2)), col_number(ref.group(1).decode())) if ref else None
+
+
+def _longest_run(body: bytes) -> int:
+    """The most bytes between two ``<`` of ``body`` (NumPy: a text node is never longer)."""
+    import numpy as np
+
+    at = np.flatnonzero(np.frombuffer(body, np.uint8) == 60)
+    if at.size == 0:
+        return len(body)
+    return int(max(at[0], len(body) - at[-1], np.diff(at).max(initial=0)))
+
+
+def _long_cells(body: bytes, scan: SheetScan, long_strings: Mapping[int, int]) -> None:
+    """Text past a cell's 32,767 characters: python-calamine would cut it without a word."""
+    for m in (_LONG_TEXT.finditer(body) if _longest_run(body) > MAX_CELL_CHARS else ()):
+        n = len(unescape(m.group(1).decode("utf-8", "replace")))
+        at = _cell_at(body, m.start())
+        if n > MAX_CELL_CHARS and at is not None:
+            scan.long_cells.append((*at, n))
+    if long_strings:
+        for m in _SHARED_CELL.finditer(body):
+            chars = long_strings.get(int(m.group(2)))
+            ref = _CELL_R.search(b" " + m.group(1)) if chars is not None else None
+            if chars is not None and ref is not None:
+                scan.long_cells.append((int(ref.group(2)), col_number(ref.group(1).decode()), chars))
+
+
+def long_shared_strings(z: zipfile.ZipFile) -> dict[int, int]:
+    """The shared strings past a cell's 32,767 characters: index -> characters (read in chunks)."""
+    part = next((r.target for r in relationships(z.read(rels_path(WORKBOOK)), WORKBOOK)
+                 if r.type.endswith("/sharedStrings")), None)
+    if part is None or part not in z.namelist():
+        return {}
+    out: dict[int, int] = {}
+    index = 0
+    tail = b""
+    with z.open(part) as f:
+        while True:
+            chunk = f.read(CHUNK)
+            buf = tail + chunk
+            cut = buf.rfind(b"</si>") + 5 if chunk else len(buf)
+            body, tail = (buf[:cut], buf[cut:]) if cut >= 5 else (b"", buf)
+            if not _LONG_RUN.search(body):         # nothing near the limit: count the items only
+                index += len(_SI.findall(body))
+            else:
+                for m in re.finditer(rb"<(?:\w+:)?si\b[^>]*>(.*?)</(?:\w+:)?si>", body, re.S):
+                    n = sum(len(unescape(t.decode("utf-8", "replace"))) for t in _TEXT_RUN.findall(m.group(1)))
+                    if n > MAX_CELL_CHARS:
+                        out[index] = n
+                    index += 1
+            if not chunk:
+                return out
+
+
+_TEXT_RUN = re.compile(rb"<(?:\w+:)?t\b[^>/]*>([^<]*)<")
+_LONG_RUN = re.compile(rb">[^<]{4096}")
+_SI = re.compile(rb"<(?:\w+:)?si\b")
 
 
 def _formulas(body: bytes, scan: SheetScan) -> None:
@@ -448,13 +554,14 @@ def size_problem(path: str | os.PathLike, sheet: str, scan: SheetScan) -> Rating
 
 
 def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
-                   column_name: Callable[[int], str] | None = None) -> list[RatingInputError]:
+                   column_name: Callable[[int], str] | None = None, first_row: bool = False) -> list[RatingInputError]:
     """Hidden rows and formulas without a stored value of an input sheet.
 
     ``column_name``: column number -> the name the officer knows (its header).
+    ``first_row``: row 1 too (an import source: no header check of its own).
     """
     problems = []
-    hidden = [r for r in scan.hidden_rows if r != 1]   # row 1: :func:`header_problems`
+    hidden = [r for r in scan.hidden_rows if r != 1 or first_row]   # row 1: :func:`header_problems`
     if hidden:
         rows = spans(hidden)
         word = "row" if len(hidden) == 1 else "rows"
@@ -464,6 +571,10 @@ def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
             "processed must be what you see",
             where=Where(str(path), sheet, min(hidden)),
             problem_zh=f"{sheet} 的第 {rows} 行被隐藏（或被筛选掉）：请取消隐藏或删除——处理的内容必须是看得见的内容"))
+    for r, c, n in scan.long_cells:
+        name = column_name(c) if column_name else ""
+        problems.append(RatingInputError(M.CELL_TOO_LONG(chars=f"{n:,}"),
+                                         where=Where(str(path), sheet, r, name or col_letter(c))))
     by_col: dict[int, list[int]] = {}
     for r, c in scan.formulas:
         by_col.setdefault(c, []).append(r)

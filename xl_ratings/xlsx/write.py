@@ -27,9 +27,11 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter, serial_of
+from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, MAX_CELL_CHARS, MAX_ROWS, col_letter, serial_of
+from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.catalogue import workbooks as M
 from .package import (CONTENT_TYPES, MAIN_NS, R_CHART, R_DRAWING, R_SHEET, REL_NS, T_CHART, T_DRAWING, T_SHEET,
-                      WORKBOOK, Package, attrs, escape_attr, escape_text, rels_path, rels_xml, unescape)
+                      WORKBOOK, Package, attrs, escape_attr, escape_text, mark_source, rels_path, rels_xml, unescape)
 
 
 class PrintSpec:
@@ -413,8 +415,10 @@ def drawing_xml(anchor: tuple[int, int], chart_rid: str) -> str:
 
 
 # --------------------------------------------------------------------------- patch
-def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
-    """The workbook ``data`` with ``sheets`` added or replaced; all else unchanged."""
+def patch_workbook(data: bytes, sheets: Sequence[SheetSpec], source: str | None | bool = False) -> bytes:
+    """The workbook ``data`` with ``sheets`` added or replaced; all else unchanged.
+    ``source``: the workbook it is written from (:func:`.package.mark_source`)."""
+    check_limits(sheets)
     pkg = Package(data)
     wb = pkg.text(WORKBOOK)
     wb_rels = rels_path(WORKBOOK)
@@ -468,7 +472,28 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec]) -> bytes:
     pkg.set_text(wb_rels, rels)
     pkg.set_text(CONTENT_TYPES, ct)
     pkg.set_text(styles_name, styles.xml)
+    mark_source(pkg, source)
     return pkg.write()
+
+
+def check_limits(sheets: Sequence[SheetSpec]) -> None:
+    """Refuse, before anything is written, a sheet past Excel's last row or a cell past its
+    32,767 characters: Excel could not open the file."""
+    problems = []
+    for spec in sheets:
+        if len(spec.rows) + 1 > MAX_ROWS:
+            problems.append(RatingInputError(M.SHEET_TOO_LONG(sheet=spec.name, rows=f"{len(spec.rows) + 1:,}",
+                                                             limit=f"{MAX_ROWS:,}")))
+            continue
+        for i, row in enumerate(spec.rows, start=2):
+            for j, v in enumerate(row):
+                if v.__class__ is str and len(v) > MAX_CELL_CHARS:
+                    column = spec.header[j] if j < len(spec.header) else col_letter(j + 1)
+                    problems.append(RatingInputError(
+                        M.RESULT_CELL_TOO_LONG(sheet=spec.name, chars=f"{len(v):,}"),
+                        where=Where(None, spec.name, i, str(column))))
+    if problems:
+        raise InputErrors(problems)
 
 
 def _override(ct: str, part: str, content_type: str) -> str:

@@ -19,6 +19,75 @@ SET_NEEDS_KEY_VALUE = message(
     "run.set_needs_key_value",
     "--set takes key=value",
     "--set 的格式为 键=值")
+
+# --------------------------------------------------------------------------- the History (ledger)
+HISTORY_NOT_LEDGER = message(
+    "run.history_not_ledger",
+    "the History sheet is not a ledger written by xl-ratings (columns period, id, new missing); rename or delete it",
+    "History 工作表不是 xl-ratings 写入的记录（缺少 period、id、new 列）；请给它改名或删除它")
+HISTORY_ROWS_EDITED = message(
+    "run.history_rows_edited",
+    "the History's rows of {period} are not as xl-ratings wrote them (rows {rows}: edited, or rows of the period "
+    "deleted, by hand?); undo the edit (the backup {backup} holds an earlier version), or re-rate that period from "
+    "its records with --from {period}",
+    "History 中 {period} 的记录与程序写入的不符（第 {rows} 行，被手工修改或删除？）；请撤销修改（备份文件 {backup} "
+    "保存着较早的版本），或用 --from {period} 根据记录重新计算该周期")
+HISTORY_ROWS_UNSEALED = message(
+    "run.history_rows_unsealed",
+    "the History's rows of {period} have lost the seal xl-ratings wrote in their hidden 'inputs' cell (rows {rows}: "
+    "the cell emptied, or rows pasted in?); undo the edit (the backup {backup} holds an earlier version), or re-rate "
+    "that period from its records with --from {period}",
+    "History 中 {period} 的记录丢失了程序写在隐藏的 inputs 单元格中的校验（第 {rows} 行：单元格被清空，或粘贴进来的行？）；"
+    "请撤销修改（备份文件 {backup} 保存着较早的版本），或用 --from {period} 根据记录重新计算该周期")
+HISTORY_ROW_TWICE = message(
+    "run.history_row_twice",
+    "player {player} has {count} rows in the History's period {period} (rows {rows}): a row pasted over another "
+    "player's?; undo the paste (the backup {backup} holds an earlier version), or re-rate that period from its "
+    "records with --from {period}",
+    "棋手 {player} 在 History 的周期 {period} 中有 {count} 行（第 {rows} 行）：是否把一行粘贴到了另一名棋手的行上？"
+    "请撤销粘贴（备份文件 {backup} 保存着较早的版本），或用 --from {period} 根据记录重新计算该周期")
+HISTORY_COLUMNS_MISSING = message(
+    "run.history_columns_missing",
+    "the History lacks its column(s) {columns} (hidden columns removed, e.g. by Excel's Document Inspector?): "
+    "the next period cannot start from it; restore the History from the backup {backup}, or re-rate every period "
+    "from its records with --from {first}",
+    "History 缺少 {columns} 列（隐藏的列被删除了？例如 Excel 的“文档检查器”会删除隐藏的列）：下一周期无法从中开始；"
+    "请从备份文件 {backup} 恢复 History，或用 --from {first} 根据记录重新计算所有周期")
+HISTORY_GAP = message(
+    "run.history_gap",
+    "the History holds no rows for {missing} (between {before} and {after}): the rows of a period deleted by hand?; "
+    "restore them (the backup {backup} holds an earlier version), or re-rate from that period with --from {first}",
+    "History 中没有 {missing} 的记录（在 {before} 与 {after} 之间）：是否手工删除了一个周期的记录？请恢复这些记录"
+    "（备份文件 {backup} 保存着较早的版本），或用 --from {first} 从该周期起重新计算")
+PUBLISHED_FROM_OTHER_SETTINGS = message(
+    "run.published_from_other_settings",
+    "period {period} was published from other records: the Settings that change the numbers changed since; re-rate "
+    "it and the periods after it with: xl-ratings process {book} --from {period}",
+    "周期 {period} 公布后记录有改动：影响计算结果的设置有改动；请用 xl-ratings process {book} --from {period} "
+    "重新计算该周期及之后的周期")
+PUBLISHED_FROM_OTHER_RECORDS = message(
+    "run.published_from_other_records",
+    "period {period} was published from other records: the games or records of {count} player(s) ({players}) "
+    "changed since; re-rate it and the periods after it with: xl-ratings process {book} --from {period}",
+    "周期 {period} 公布后记录有改动：{count} 名棋手（{players}）的对局或记录有改动；请用 xl-ratings process {book} "
+    "--from {period} 重新计算该周期及之后的周期")
+EARLIER_PERIOD_DELETED = message(
+    "run.earlier_period_deleted",
+    "the History's first period {period} was computed from ratings that are not the Players sheet's ({count} "
+    "player(s): {players}, with unchanged records): the rows of an earlier period seem to be deleted from the History; "
+    "restore them (the backup {backup} holds an earlier version), or re-rate from the first period with --from {first}",
+    "History 的第一个周期 {period} 的起始等级分与棋手表不符（{count} 名棋手：{players}，记录未改动）：似乎有更早周期的记录"
+    "被删除；请先恢复这些记录（备份文件 {backup} 保存着较早的版本），或用 --from {first} 从第一个周期起重新计算")
+FROM_NOT_IN_HISTORY = message(
+    "run.from_not_in_history",
+    "--from {period}: that period is not in the History (processed periods: {listed})",
+    "--from {period}：History 中没有该周期（已处理：{listed}）")
+BACKUP_UNREADABLE = message(
+    "run.backup_unreadable",
+    "the backup {backup} cannot be read as a workbook, so it is not known what it holds (the version before a period "
+    "was first processed?); it was left as it is and nothing was written: move it away (or delete it) and run again",
+    "无法作为工作簿读取备份文件 {backup}，不知道其中保存了什么（某周期首次处理前的版本？）；它保持原样，未写入任何内容："
+    "请把它移走（或删除）后再运行")
 PUBLISHED_PLAYER_DELETED = message(
     "run.published_player_deleted",
     "period {period} was published with {count} player(s) who are no longer in the Players sheet "

@@ -38,3 +38,54 @@ CELL_NOT_A_NUMBER = message(
     "sheets.cell_not_a_number",
     "must be a number (this cell holds text; retype it as a number)",
     "必须是数字（此单元格是文本，请重新输入为数字）")
+# --------------------------------------------------------------------------- Settings
+SETTING_TWICE = message(
+    "sheets.setting_twice",
+    "the setting '{key}' is given twice (rows {first} and {row}): only one can count; keep one row",
+    "设置 '{key}' 出现了两次（第 {first} 行和第 {row} 行）：只能有一个有效；请只保留一行")
+SETTING_NOT_WHOLE = message(
+    "sheets.setting_not_whole",
+    "the setting '{key}' must be a whole number (a count)",
+    "设置 '{key}' 必须是整数（个数）")
+SETTING_NOT_FINITE = message(
+    "sheets.setting_not_finite",
+    "the setting '{key}' must be a finite number",
+    "设置 '{key}' 必须是有限的数")
+SETTING_FROM_TO = message(
+    "sheets.setting_from_to",
+    "the setting '{key}' must be from {low} to {high}; correct the typo",
+    "设置 '{key}' 必须在 {low} 到 {high} 之间；请更正")
+SETTING_ABOVE_UPTO = message(
+    "sheets.setting_above_upto",
+    "the setting '{key}' must be above {low} and at most {high}; correct the typo",
+    "设置 '{key}' 必须大于 {low} 且不超过 {high}；请更正")
+SETTING_AT_LEAST = message(
+    "sheets.setting_at_least",
+    "the setting '{key}' must be at least {low}; correct the typo",
+    "设置 '{key}' 必须不小于 {low}；请更正")
+SETTING_ABOVE = message(
+    "sheets.setting_above",
+    "the setting '{key}' must be above {low}; correct the typo",
+    "设置 '{key}' 必须大于 {low}；请更正")
+SETTING_ORDER = message(
+    "sheets.setting_order",
+    "the setting '{low_key}' ({low}) must not be above '{high_key}' ({high})",
+    "设置 '{low_key}'（{low}）不能大于 '{high_key}'（{high}）")
+
+# --------------------------------------------------------------------------- what the officer sees
+COLUMN_ENTRY_DAMAGED = message(
+    "sheets.column_entry_damaged",
+    "a hidden (or zero-width) column entry of this sheet does not say which columns it hides (its min and max are "
+    "missing: the file is damaged); open the file in Excel or LibreOffice, unhide every column, and save it",
+    "此工作表中一个隐藏（或宽度为零）的列条目没有说明隐藏哪些列（缺少 min 和 max：文件已损坏）；请用 Excel 或 "
+    "LibreOffice 打开文件，取消隐藏所有列后保存")
+CELL_TOO_LONG = message(
+    "sheets.cell_too_long",
+    "holds {chars} characters; a cell holds at most 32,767 (Excel cannot open a file with more): shorten it",
+    "含 {chars} 个字符；一个单元格最多 32,767 个字符（否则 Excel 无法打开文件）：请缩短")
+
+# --------------------------------------------------------------------------- Games
+ROUND_NOT_WHOLE = message(
+    "sheets.round_not_whole",
+    "a round is a whole number from 1 (or left blank); correct the typo",
+    "轮次应为从 1 开始的整数（或留空）；请更正")

@@ -30,6 +30,31 @@ EXISTS_USE_FORCE = message(
     "workbooks.exists_use_force",
     "the file already exists (use --force to overwrite)",
     "文件已存在（如要覆盖，请加 --force）")
+
+# --------------------------------------------------------------------------- what is written
+SHEET_TOO_LONG = message(
+    "workbooks.sheet_too_long",
+    "the result sheet {sheet} would hold {rows} rows, past a sheet's last row {limit} (Excel could not open the "
+    "file); nothing was written",
+    "结果工作表 {sheet} 将有 {rows} 行，超过工作表的最后一行 {limit}（Excel 将无法打开文件）；未写入任何内容")
+RESULT_CELL_TOO_LONG = message(
+    "workbooks.result_cell_too_long",
+    "a value of {chars} characters would be written to the result sheet {sheet}; a cell holds at most 32,767 "
+    "(Excel could not open the file); nothing was written: shorten it where it is typed (the input sheets)",
+    "将向结果工作表 {sheet} 写入一个含 {chars} 个字符的值；一个单元格最多 32,767 个字符（Excel 将无法打开文件）；"
+    "未写入任何内容：请在输入表中缩短它")
+RESULT_SHEET_NOT_OURS = message(
+    "workbooks.result_sheet_not_ours",
+    "xl-ratings writes its results to a sheet named '{sheet}', and this one was not written by xl-ratings (its first "
+    "cell is {first}): replacing it would lose it; rename your sheet (or move it to another workbook) and run again",
+    "xl-ratings 将结果写入名为 '{sheet}' 的工作表，而此工作表不是 xl-ratings 写入的（其第一个单元格为 {first}）："
+    "替换它会使其内容丢失；请给您的工作表改名（或移到另一个工作簿）后再运行")
+DEMO_FOLDER_EDITED = message(
+    "workbooks.demo_folder_edited",
+    "{files} in {folder}: changed since demo wrote them, or not written by demo; nothing was written (they are "
+    "kept as they are): give another folder with --dir, or move these files away",
+    "{folder} 中的 {files}：在 demo 写入后被修改过，或不是 demo 写入的；未写入任何内容（这些文件保持原样）："
+    "请用 --dir 指定另一个文件夹，或把这些文件移走")
 REPORT_SYSTEM_ONLY = message(
     "workbooks.report_system_only",
     "--system {given} is for a report (xl-ratings new report BOOK.xlsx --system {given}); a federation's "
