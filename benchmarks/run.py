@@ -158,6 +158,7 @@ def case_lianzhong(games: int, fmt: str, how: str, data: Path, repeat: int) -> d
 
     from xl_ratings.cli import main
     from xl_ratings.engine.run import run_records
+    from xl_ratings.systems.lianzhong import SYSTEM
     from xl_ratings.workbook.game_list import load_game_list
 
     players = max(1000, games // 50)
@@ -175,7 +176,7 @@ def case_lianzhong(games: int, fmt: str, how: str, data: Path, repeat: int) -> d
                      df["result"].astype(float).tolist(), rating, count)
 
     def api():
-        run_records(load_game_list(path, "lianzhong", roster))
+        run_records(load_game_list(path, SYSTEM, roster))
 
     def cli():
         with contextlib.redirect_stdout(io.StringIO()):

@@ -105,7 +105,10 @@ def cmd_process(args: argparse.Namespace) -> int:
                 raise RatingInputError("--set takes key=value", value=item)
             k, v = item.split("=", 1)
             settings[k.strip()] = v.strip()
-        done = process_game_list(args.book, args.system, players=args.players, events=args.events,
+        from . import systems
+
+        done = process_game_list(args.book, systems.get(args.system) if args.system else None,
+                                 players=args.players, events=args.events,
                                  settings=settings, period=args.period, output=args.output,
                                  json_path=args.json, force=args.force, runner=runner)
         summary(done.outcome, console)

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
-from .. import systems
 from ..errors import InputErrors, RatingInputError, Where
 from ..systems.base import Check, PeriodFacts, State, System
 from ..systems.common import CheckLog
@@ -31,7 +30,6 @@ from .fingerprint import Fingerprints
 from .ledger import Entry, Ledger
 from .perf import gc_paused
 from .periods import check_order, plan
-from .settings import params_from_settings
 
 Progress = Callable[[str, int, int], None]
 
@@ -95,8 +93,7 @@ def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None
     """
     with gc_paused():
         records = read_records(tables, file, date1904=date1904)
-        system = systems.get(records.system)
-        ledger = Ledger.from_tables(tables, system, file, date1904, rerate_from)
+        ledger = Ledger.from_tables(tables, records.system, file, date1904, rerate_from)
     return run_records(records, ledger, period, file, progress, rerate_from, today)
 
 
@@ -301,8 +298,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
          progress: Progress | None, rerate_from: str | None = None, today: dt.date | None = None,
          fingerprints: bool = True) -> Outcome:
     today = today or dt.date.today()
-    system = systems.get(records.system)
-    params = params_from_settings(system, records.settings, file)
+    system, params = records.system, records.params
     ledger = ledger if ledger is not None else Ledger(system)
     base = start_states(system, records, params, file)
     done = ledger.periods()
@@ -379,8 +375,7 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
             problem_zh=f"History 中没有周期 {upto}（已处理：{listed}）")])
     prints = _stale(records, ledger, done, file)
     first = done[0]
-    params = params_from_settings(system, records.settings, file)
-    _lost_before(first, ledger.entries_of(first.label), start_states(system, records, params, file),
+    _lost_before(first, ledger.entries_of(first.label), start_states(system, records, records.params, file),
                  prints[first.label], file)
     out = run_records(records, Ledger(system, list(ledger.entries)), None, file, None, done[0].label,
                       fingerprints=False)      # compared just above; shown, never written back

@@ -11,6 +11,7 @@ unknown key or a bad value is an error that names the Settings row.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import InputErrors, ParameterError, RatingInputError, Where
@@ -71,8 +72,24 @@ def _settable(default: Any) -> bool:
     return True
 
 
-def params_from_settings(system: System, settings: dict[str, Any], file: str | None = None) -> Any:
-    """The parameter object of ``system`` with the Settings overrides applied."""
+def _told(e: RatingInputError, value: Any, where: Where, option: str | None) -> RatingInputError:
+    """A problem with one setting, located at its Settings row -- or, for settings given as
+    options (a game list's ``--set``), told against the option."""
+    if option is None:
+        return RatingInputError(e.problem, value=value, where=where, problem_zh=e.problem_zh)
+    from ..i18n.messages import chinese_of
+
+    zh = chinese_of(e)
+    return RatingInputError(f"{option}: {e.problem}", value=value, problem_zh=f"{option}：{zh}" if zh else None)
+
+
+def params_from_settings(system: System, settings: Mapping[str, Any], file: str | None = None,
+                         named: Callable[[str], str] | None = None) -> Any:
+    """The parameter object of ``system`` with the Settings overrides applied.
+
+    ``named``: the settings were given as options, not read from a Settings
+    sheet; ``named(key)`` is the option that gave ``key`` (``--set k=…``),
+    which a problem with it names."""
     cls = system.params_type
     base = cls()
     names = {f.name for f in dataclasses.fields(cls) if f.init}
@@ -84,6 +101,7 @@ def params_from_settings(system: System, settings: dict[str, Any], file: str | N
         if key in RESERVED or value is None or (isinstance(value, str) and not value.strip()):
             continue
         where = Where(file, "Settings", rows.get(key), "value")
+        option = named(key) if named is not None else None
         try:
             if key not in names:
                 if system.setting is not None and system.setting(base, key, value) is not None:
@@ -101,7 +119,7 @@ def params_from_settings(system: System, settings: dict[str, Any], file: str | N
             else:
                 changes[key] = _scalar(default, value)
         except RatingInputError as e:
-            errors.append(RatingInputError(e.problem, value=value, where=where))
+            errors.append(_told(e, value, where, option))
     if errors:
         raise InputErrors(errors)
     params = dataclasses.replace(base, **changes) if changes else base
@@ -110,5 +128,5 @@ def params_from_settings(system: System, settings: dict[str, Any], file: str | N
         try:
             params = system.setting(params, key, value)
         except RatingInputError as e:
-            raise InputErrors([RatingInputError(e.problem, value=value, where=where)]) from None
+            raise InputErrors([_told(e, value, where, named(key) if named is not None else None)]) from None
     return params

@@ -35,7 +35,6 @@ from ..engine.cells import blank, to_date, to_ident
 from ..engine.inputs import COLUMNS, read_records
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.labels import header_key, sheet_key
-from .. import systems
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Records
@@ -204,7 +203,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     """The rows that importing ``tournaments`` adds to the workbook ``tables``;
     raises InputErrors (every problem, located in the source) when it cannot."""
     records = read_records(tables, file)
-    system = systems.get(records.system)
+    system = records.system
     p_name, p_head, p_cols, p_rows = _layout(tables, "Players", ID_COLUMNS)
     e_name, e_head, e_cols, _ = _layout(tables, "Events")
     g_name, g_head, g_cols, g_rows = _layout(tables, "Games")
@@ -510,13 +509,11 @@ def _validate(tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan, file: s
     """The workbook as it would be, checked as processing checks it (the records, the
     Settings, every player's start: a GoR player needs a rating or a rank)."""
     from ..engine.run import start_states
-    from ..engine.settings import params_from_settings
 
     merged = merged_tables(tables, plan)
     try:
         records = read_records(merged, file)
-        system = systems.get(records.system)
-        start_states(system, records, params_from_settings(system, records.settings, file), file)
+        start_states(records.system, records, records.params, file)
     except InputErrors as e:
         raise InputErrors([_relocate(err, tables, plan) for err in e.errors]) from None
 

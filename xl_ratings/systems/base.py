@@ -15,11 +15,15 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .period import Calendar, Period
 from .ranks import Rank
 from .records import Event, Player, Records
+
+if TYPE_CHECKING:
+    from .common import CheckLog
+    from .feed import GameFeed
 
 # --------------------------------------------------------------------------- state
 
@@ -206,6 +210,17 @@ def cols(*spec: str) -> tuple[Column, ...]:
 
 # --------------------------------------------------------------------------- system
 
+class PeriodEngine(Protocol):
+    """A rulebook's period: ``(records, states, period, params) -> PeriodFacts``.
+
+    ``feed``: where the games come from (default: ``records.games``; a game
+    list read in batches gives its own, :mod:`xl_ratings.systems.feed`);
+    ``checks``: the period's check log (default: a new one)."""
+
+    def __call__(self, records: Records, states: Mapping[str, Any], period: Period, params: Any,
+                 feed: "GameFeed | None" = None, checks: "CheckLog | None" = None) -> PeriodFacts: ...
+
+
 
 @dataclass(frozen=True)
 class System:
@@ -223,7 +238,7 @@ class System:
     state_type: type[State]                     #: State + the fields kept in the History
     calendar: Calendar
     start_state: Callable[[Player, Any], State]
-    process: Callable[[Records, Mapping[str, Any], Period, Any], PeriodFacts]
+    process: PeriodEngine
     sheets: tuple[Sheet, ...]                   #: result sheets beyond Checks and History
     messages: Mapping[str, str]                 #: check rule -> message template (Chinese (English))
     rank_name: Callable[[Rank], str]            #: canonical spelling of a rank

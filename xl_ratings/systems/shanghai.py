@@ -460,6 +460,7 @@ def _states(run: _Run, records: Records, states: Mapping[str, ShanghaiState], pe
         st = states[pid]
         adjusted = None
         ns = ShanghaiState(None, period_games=run.period_games.get(pid, 0))
+        new: float | None
         if st.rating is not None:
             if window[pid] <= params.inactive_max_games:
                 new, status = st.rating, "inactive"

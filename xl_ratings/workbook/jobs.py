@@ -23,6 +23,7 @@ from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run, run_records
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import files as M
+from ..systems.base import System
 from ..view.export import export
 from ..view.sheets import result_sheet_clashes, result_sheets
 from .fileio import (JSON_MARKER, Outputs, WorkbookLock, backup_path, check_outputs, check_writable,
@@ -227,7 +228,7 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     return Done(outcome, target, written, notes)
 
 
-def process_game_list(path: str | os.PathLike[str], system: str | None, *, players: str | None = None,
+def process_game_list(path: str | os.PathLike[str], system: System | None, *, players: str | None = None,
                       events: str | None = None, settings: dict[str, Any] | None = None,
                       period: str | None = None, output: str | None = None, json_path: str | None = None,
                       force: bool = False, runner: Runner = _plain) -> Done:
@@ -239,10 +240,9 @@ def process_game_list(path: str | os.PathLike[str], system: str | None, *, playe
 
     if output and Path(output).suffix.lower() != ".csv":
         raise RatingInputError("for a game list, --output is the rating list as .csv", value=str(output))
-    from .. import systems
 
     inputs = [Path(p) for p in (path, players, events) if p]
-    header = [c.key for c in systems.get(system).sheets[0].columns]
+    header = [c.key for c in system.sheets[0].columns]
     check_outputs(inputs, {"--json": Path(json_path) if json_path else None,
                            "--output": Path(output) if output else None}, force=force,
                   ours=lambda p: is_our_json(p) or is_our_csv(p, header))
@@ -262,7 +262,6 @@ def process_game_list(path: str | os.PathLike[str], system: str | None, *, playe
 def published_outcome(book: str | os.PathLike[str], period: str | None = None) -> Outcome:
     """What a processed workbook published: every period of its History computed
     again in memory and checked against it (never written)."""
-    from .. import systems
     from ..engine.inputs import read_records
     from ..engine.ledger import Ledger
     from ..engine.run import replay
@@ -275,8 +274,7 @@ def published_outcome(book: str | os.PathLike[str], period: str | None = None) -
         raise InputErrors(problems)
     with gc_paused():
         records = read_records(tables, str(given), date1904=tables.date1904)
-        system = systems.get(records.system)
-        ledger = Ledger.from_tables(tables, system, str(given), tables.date1904)
+        ledger = Ledger.from_tables(tables, records.system, str(given), tables.date1904)
         return replay(records, ledger, str(given), period)
 
 
