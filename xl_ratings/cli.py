@@ -13,7 +13,9 @@ traceback, nothing written.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +31,8 @@ def _console():
 
 def _fail(err: RatingInputError) -> int:
     errors = err.errors if isinstance(err, InputErrors) else [err]
-    print(f"xl-ratings: {len(errors)} problem(s) — nothing was written / 未写入任何内容:", file=sys.stderr)
+    total = getattr(err, "total", len(errors))     # a long game list's problems are summarised
+    print(f"xl-ratings: {total:,} problem(s) — nothing was written / 未写入任何内容:", file=sys.stderr)
     from .i18n.messages import chinese_of
 
     lang = getattr(err, "lang", "zh-Hans")
@@ -107,11 +110,14 @@ def cmd_process(args: argparse.Namespace) -> int:
             settings[k.strip()] = v.strip()
         from . import systems
 
-        done = process_game_list(args.book, systems.get(args.system) if args.system else None,
-                                 players=args.players, events=args.events,
-                                 settings=settings, period=args.period, output=args.output,
-                                 json_path=args.json, force=args.force, runner=runner)
+        with _bar(console, Path(args.book)) as progress:
+            done = process_game_list(args.book, systems.get(args.system) if args.system else None,
+                                     players=args.players, events=args.events,
+                                     settings=settings, period=args.period, output=args.output,
+                                     json_path=args.json, force=args.force, progress=progress)
         summary(done.outcome, console)
+        for note in done.notes:
+            console.print(note, markup=False)
         for p in done.written:
             console.print(f"written: {p}")
         return 0
@@ -141,6 +147,31 @@ def _progress_runner(console: Any) -> Any:
                 prog.refresh()
             return job(tick)
     return runner
+
+
+@contextlib.contextmanager
+def _bar(console: Any, path: Path, least: int = 1 << 20) -> Iterator[Any]:
+    """A progress bar for a game list of more than ``least`` bytes (each pass: checking,
+    rating a period, counting) on a terminal; updated a few times a second, never slowing
+    the run (``benchmarks/stream_bench.py`` measures it)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0
+    if size < least or not console.is_terminal:
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+    # auto_refresh=False: no refresh thread; the bar moves when the reader reports a batch
+    with Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, auto_refresh=False) as prog:
+        task = prog.add_task(path.name, total=None)
+
+        def tick(what: str, done: int, total: int) -> None:
+            prog.update(task, description=f"{path.name}: {what}", completed=done, total=total)
+            prog.refresh()
+        yield tick
 
 
 def cmd_publish(args: argparse.Namespace) -> int:

@@ -13,7 +13,10 @@ and :func:`build_games`.  Every problem is reported on its own row through
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Mapping, Sequence, Set
+import functools
+from itertools import repeat
+from operator import eq, is_
+from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any, Protocol
 
 from ..errors import RatingInputError
@@ -64,7 +67,10 @@ def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any],
             if u not in cache:
                 cache[u] = one(u)
         plain = cache
-    return [plain[v] for v in values], any(isinstance(plain[u], RatingInputError) for u in uniq)
+    bad = any(isinstance(plain[u], RatingInputError) for u in uniq)
+    if len(uniq) == 1:                     # a column left blank, one event, one day
+        return [plain[next(iter(uniq))]] * len(values), bad
+    return list(map(plain.__getitem__, values)), bad
 
 
 def parse_handicap(v: Any) -> float:
@@ -75,7 +81,11 @@ def parse_handicap(v: Any) -> float:
 
 
 class GameParser:
-    """Parses the columns of games, each distinct value once (kept from batch to batch)."""
+    """Parses the columns of games, each distinct value once (kept from batch to batch).
+
+    Columns given with a ``distinct(key)`` method (a game list's batches:
+    :class:`~xl_ratings.workbook.game_stream.Columns`) hand over their distinct
+    values and a function spreading a value per distinct value over the rows."""
 
     def __init__(self, date1904: bool = False, keep: bool = True) -> None:
         def parse_date(v: Any) -> dt.date | None:
@@ -85,20 +95,31 @@ class GameParser:
             "date": parse_date, "handicap": parse_handicap}
         self.caches: dict[str, dict[Any, Any]] | None = {k: {} for k in PARSED} if keep else None
 
-    def parse(self, data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Problems) -> dict[str, list[Any]]:
+    def parse(self, data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Problems,
+              keys: Sequence[str] = PARSED, parsed: dict[str, list[Any]] | None = None) -> dict[str, list[Any]]:
         """The parsed columns (``round`` as it is); a value that cannot be parsed is
-        reported on its row and read as None."""
+        reported on its row and read as None.  ``keys``: only these (added to ``parsed``)."""
         n = len(index)
-        parsed: dict[str, list[Any]] = {}
-        for key in PARSED:
-            vals = data[key] if key in data else (None,) * n
-            out, any_bad = _parse_each(vals, self.parsers[key], self.caches[key] if self.caches else None)
+        parsed = {} if parsed is None else parsed
+        encoded = getattr(data, "distinct", None)
+        for key in keys:
+            cache = self.caches[key] if self.caches else None
+            found = encoded(key) if encoded is not None and key in data else None
+            if found is not None:             # each distinct value parsed, then spread over the rows
+                uniq, spread = found
+                out_u, any_bad = _parse_each(uniq, self.parsers[key], cache)
+                out = spread(out_u)
+                vals: Sequence[Any] = spread(uniq) if any_bad else ()
+            else:
+                vals = data[key] if key in data else (None,) * n
+                out, any_bad = _parse_each(vals, self.parsers[key], cache)
             if any_bad:
                 for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
                     gs.err(index[pos], key, out[pos].problem, vals[pos])
                     out[pos] = None
             parsed[key] = out
-        parsed["round"] = list(data["round"]) if "round" in data else [None] * n
+        if "round" not in parsed and keys is PARSED:
+            parsed["round"] = list(data["round"]) if "round" in data else [None] * n
         return parsed
 
 
@@ -121,8 +142,9 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
             unknown = {x for x in set(ids) if x and x not in players}
             for k in ([k for k, x in enumerate(ids) if x in unknown] if unknown else ()):
                 err(index[k], key, "is not a player id of the Players sheet", ids[k])
-    for k in [k for k, (a, b) in enumerate(zip(pl, op)) if a and a == b]:
-        err(index[k], "opponent", "a player cannot play themself", op[k])
+    if any(map(eq, pl, op)):
+        for k in [k for k, (a, b) in enumerate(zip(pl, op)) if a and a == b]:
+            err(index[k], "opponent", "a player cannot play themself", op[k])
     if events is None:
         return evs, list(days)
     days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
@@ -134,12 +156,15 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
     return evs, days
 
 
-def round_keys(rounds: Iterable[Any]) -> list[Any]:
+def round_keys(rounds: Sequence[Any]) -> list[Any]:
     """A round as compared for repeats: blank text is no round."""
+    if rounds.count(None) == len(rounds):     # no round column (online play)
+        return list(rounds)
     return [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
 
 
 _NO_ROUND = ("no round",)
+_new_game = functools.partial(tuple.__new__, Game)   # Game(*fields) without its Python-level __new__
 
 
 def repeat_keys(ev_ids: Sequence[Any], rkey: Sequence[Any], days: Sequence[Any], pl: Sequence[Any],
@@ -148,6 +173,8 @@ def repeat_keys(ev_ids: Sequence[Any], rkey: Sequence[Any], days: Sequence[Any],
     round, a pair may meet twice a day in free play (club handicap games, online play:
     format "games"), but not in a round robin or a Swiss event.  A game that cannot be
     repeated gets None."""
+    if not paired and rkey.count(None) == len(rkey):      # free play without rounds: no repeats
+        return [None] * len(rkey)
     return [((e, r, d, a, b) if a < b else (e, r, d, b, a)) if a and b and e and r is not None
             else ((e, _NO_ROUND, d, a, b) if a < b else (e, _NO_ROUND, d, b, a)) if a and b and e in paired
             else None
@@ -179,6 +206,9 @@ def paired_events(events: Mapping[str, Event]) -> set[str]:
 def build_games(parsed: Mapping[str, list[Any]], index: Sequence[int], evs: Sequence[Event | None],
                 days: Sequence[dt.date | None]) -> list[Game]:
     """The games of the rows that hold one (event, date, both players and a result)."""
+    pl, op, res, hs = parsed["player"], parsed["opponent"], parsed["result"], parsed["handicap"]
+    if not any(any(map(is_, x, repeat(None))) for x in (evs, days, pl, op, res, hs)):   # every row a game
+        return list(map(_new_game, zip(parsed["event"], days, parsed["round"], pl, op, res, hs, index)))
     new = tuple.__new__   # Game(...) without the NamedTuple's Python-level __new__
     return [new(Game, (e, d, rnd, a, b, r, h or 0.0, i))
             for i, e, ev, d, rnd, a, b, r, h in zip(index, parsed["event"], evs, days, parsed["round"],

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Where
 from ..systems.base import Check, PeriodFacts, State, System
 from ..systems.common import CheckLog
+from ..systems.feed import GameFeed, MemoryFeed
 from ..systems.period import Period
 from ..systems.records import Records
 from .inputs import read_records
@@ -32,6 +33,8 @@ from .perf import gc_paused
 from .periods import check_order, plan
 
 Progress = Callable[[str, int, int], None]
+#: Called with every check of a period (a game list writes them all to a CSV file).
+CheckSink = Callable[[Period, Check], None]
 
 
 @dataclass(frozen=True)
@@ -100,29 +103,38 @@ def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None
 def run_records(records: Records, ledger: Ledger | None = None, period: str | None = None,
                 file: str | None = None, progress: Progress | None = None,
                 rerate_from: str | None = None, today: dt.date | None = None,
-                fingerprints: bool | None = None) -> Outcome:
+                fingerprints: bool | None = None, *, feed: GameFeed | None = None,
+                check_sink: CheckSink | None = None) -> Outcome:
     """The same processing from records already read (a workbook, or a CSV/Parquet game list).
 
     ``fingerprints``: keep each player's input fingerprint in the History
     rows (default: when a ``ledger`` is given, i.e. a History that will be
-    written back and compared by the next run; a game list has none)."""
+    written back and compared by the next run; a game list has none).
+    ``feed``: where the games come from (default: ``records.games``; a game
+    list read in batches has its own, :mod:`.stream`); ``check_sink``: called
+    with every check of every period, those beyond the Checks sheet's limit
+    per rule too."""
     if fingerprints is None:
         fingerprints = ledger is not None
     with gc_paused():
-        return _run(records, ledger, period, file, progress, rerate_from, today, fingerprints)
+        return _run(records, ledger, period, file, progress, rerate_from, today, fingerprints,
+                    feed if feed is not None else MemoryFeed(records), check_sink)
 
 
 #: Checks every rulebook gets from the run (their words: :data:`xl_ratings.i18n.messages.CHECKS`).
 FUTURE_GAME = "date.future"
 
 
-def future_games(records: Records, today: dt.date) -> list[Check]:
+def future_games(records: Records, today: dt.date, feed: GameFeed | None = None,
+                 log: CheckLog | None = None) -> list[Check]:
     """A game dated after today: a likely typo (2062 for 2026), for the officer to see."""
-    log = CheckLog()
-    if not records.games or max(map(itemgetter(1), records.games)) <= today:   # Game.date, at C speed
+    feed = feed if feed is not None else MemoryFeed(records)
+    log = log if log is not None else CheckLog()
+    span = feed.span()
+    if span is None or span[1] <= today:
         return []
     players, events = records.players, records.events
-    for g in records.games:
+    for g in feed.every(today + dt.timedelta(days=1)):
         if g.date > today:
             ev = events.get(g.event)
             log.add(FUTURE_GAME, "Games", g.row, event=ev.name if ev else g.event,
@@ -171,18 +183,21 @@ def without(facts: PeriodFacts, ids: set[str]) -> PeriodFacts:
 BEFORE_HISTORY = "date.before_history"
 
 
-def before_history(records: Records, first: Period) -> list[Check]:
+def before_history(records: Records, first: Period, feed: GameFeed | None = None,
+                   log: CheckLog | None = None) -> list[Check]:
     """Games dated before the first processed period (an event imported late, or a first
     period chosen with --period): never rated -- said once per event, never silent."""
-    if not records.games or min(map(itemgetter(1), records.games)) >= first.start:   # Game.date, at C speed
+    feed = feed if feed is not None else MemoryFeed(records)
+    span = feed.span()
+    if span is None or span[0] >= first.start:
         return []
     count: dict[str, int] = {}
     row: dict[str, int] = {}
-    for g in records.games:
+    for g in feed.every(None, first.start - dt.timedelta(days=1)):
         if g.date < first.start:
             count[g.event] = count.get(g.event, 0) + 1
             row.setdefault(g.event, g.row)
-    log = CheckLog()
+    log = log if log is not None else CheckLog()
     for eid, n in count.items():
         ev = records.events.get(eid)
         log.add(BEFORE_HISTORY, "Games", row[eid], event=ev.name if ev else eid,
@@ -295,8 +310,8 @@ def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger,
 
 
 def _run(records: Records, ledger: Ledger | None, period: str | None, file: str | None,
-         progress: Progress | None, rerate_from: str | None = None, today: dt.date | None = None,
-         fingerprints: bool = True) -> Outcome:
+         progress: Progress | None, rerate_from: str | None, today: dt.date | None,
+         fingerprints: bool, feed: GameFeed, check_sink: CheckSink | None) -> Outcome:
     today = today or dt.date.today()
     system, params = records.system, records.params
     ledger = ledger if ledger is not None else Ledger(system)
@@ -337,7 +352,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         if fingerprints and not prior and p.label in previous and p.label not in ledger.unsealed:
             # (replay checks this itself; rows edited by hand are re-rated, not trusted)
             _lost_before(p, previous[p.label], states, fp, file)
-        facts = system.process(records, states, p, params)
+        facts = system.process(records, states, p, params, feed, _log(check_sink, p))
         if newcomers:
             facts = without(facts, newcomers)
         results.append(facts)
@@ -345,10 +360,16 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
                           for pid, st in facts.states.items()])
         done = ledger.periods()
     if results:
-        results[-1].checks.extend(future_games(records, today))
-        results[-1].checks.extend(before_history(records, ledger.periods()[0]))
+        last = results[-1].period
+        results[-1].checks.extend(future_games(records, today, feed, _log(check_sink, last)))
+        results[-1].checks.extend(before_history(records, ledger.periods()[0], feed, _log(check_sink, last)))
     corrections = _corrections(previous, ledger, fps) if previous and fingerprints else None
     return Outcome(system, records, params, results, ledger, corrections, list(previous))
+
+
+def _log(sink: CheckSink | None, p: Period) -> CheckLog:
+    """A period's check log; every check also to ``sink``."""
+    return CheckLog(sink=functools.partial(sink, p) if sink is not None else None)
 
 
 def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str | None = None) -> Outcome:

@@ -16,13 +16,16 @@ Three questions, one per kind of rulebook:
   order the rulebook's ``order`` function puts a list in;
 * :meth:`GameFeed.by_event` -- tournament by tournament (shanghai, gor): each
   event in the order given, with its games in row order;
-* :meth:`GameFeed.every` -- every game, in any order: tallies over games of
-  other periods (the activity window, the year's registration fees).
+* :meth:`GameFeed.every` -- every game dated in a range, in any order:
+  tallies over games of other periods (the activity window, the year's
+  registration fees, a game dated after today).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from operator import itemgetter
 from typing import Protocol
 
 from .common import games_by_event
@@ -44,8 +47,12 @@ class GameFeed(Protocol):
         """Each of ``events`` in turn, with its games in row order (consume them before the next)."""
         ...
 
-    def every(self) -> Iterable[Game]:
-        """Every game of the records, in any order."""
+    def every(self, first: dt.date | None = None, last: dt.date | None = None) -> Iterable[Game]:
+        """Every game dated from ``first`` to ``last`` (None: no bound), in any order."""
+        ...
+
+    def span(self) -> tuple[dt.date, dt.date] | None:
+        """The first and the last date of a game (None: no games)."""
         ...
 
 
@@ -68,8 +75,19 @@ class MemoryFeed:
         for ev in events:
             yield ev, self._by_event.get(ev.id, [])
 
-    def every(self) -> Iterable[Game]:
-        return self.records.games
+    def every(self, first: dt.date | None = None, last: dt.date | None = None) -> Iterable[Game]:
+        games = self.records.games
+        if first is None and last is None:
+            return games
+        lo, hi = first or dt.date.min, last or dt.date.max
+        return [g for g in games if lo <= g.date <= hi]
+
+    def span(self) -> tuple[dt.date, dt.date] | None:
+        games = self.records.games
+        if not games:
+            return None
+        days = list(map(itemgetter(1), games))      # Game.date, at C speed
+        return min(days), max(days)
 
 
 __all__ = ["GameFeed", "MemoryFeed", "Order"]

@@ -19,6 +19,7 @@ Seed typo not followed: 例3 says B "減少21分"; the arithmetic gives 11.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -314,7 +315,7 @@ def _fees(records: Records, feed: GameFeed, period: Period, params: GorParams) -
     first = period.start.year
     years: set[int] = set()
     n: dict[tuple[int, str], int] = defaultdict(int)
-    for g in feed.every():
+    for g in feed.every(dt.date(first, 1, 1), period.end):
         day = g.date
         if day > period.end or day.year < first:
             continue
@@ -356,7 +357,6 @@ def _standard_name(value: float, certified: Any = None) -> str:
 
 def sample() -> dict[str, list[list[Any]]]:
     """A Hong Kong season: open, rookie and summer events, club handicap games."""
-    import datetime as dt
 
     day = sample_kit.day
     f = sample_kit.SampleFederation(2026_002, "gor")

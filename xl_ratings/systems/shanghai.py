@@ -543,7 +543,7 @@ def _window_games(feed: GameFeed, states: Mapping[str, ShanghaiState], period: P
     window_start = months_before(period.end, params.inactive_window_months)
     raw: dict[str, int] = defaultdict(int)
     if any(st.period_end is None or st.period_end <= window_start for st in states.values()):
-        for g in feed.every():
+        for g in feed.every(window_start + dt.timedelta(days=1), period.start - dt.timedelta(days=1)):
             if not g.result.forfeit and window_start < g.date < period.start:
                 raw[g.player] += 1
                 raw[g.opponent] += 1

@@ -231,32 +231,17 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
 def process_game_list(path: str | os.PathLike[str], system: System | None, *, players: str | None = None,
                       events: str | None = None, settings: dict[str, Any] | None = None,
                       period: str | None = None, output: str | None = None, json_path: str | None = None,
-                      force: bool = False, runner: Runner = _plain) -> Done:
-    """A CSV/Parquet game list: the same rules, the JSON export, the rating list as CSV."""
-    from .game_list import load_game_list
+                      force: bool = False, progress: Callable[[str, int, int], None] | None = None) -> Done:
+    """A CSV/Parquet game list, read and rated in batches (:mod:`.game_stream`): the same
+    rules, the JSON export, the rating list as CSV, every check beside them."""
+    from .game_stream import process_list
 
     if not system:
         raise InputErrors([game_list_needs_system(Path(path))])
-
-    if output and Path(output).suffix.lower() != ".csv":
-        raise RatingInputError("for a game list, --output is the rating list as .csv", value=str(output))
-
-    inputs = [Path(p) for p in (path, players, events) if p]
-    header = [c.key for c in system.sheets[0].columns]
-    check_outputs(inputs, {"--json": Path(json_path) if json_path else None,
-                           "--output": Path(output) if output else None}, force=force,
-                  ours=lambda p: is_our_json(p) or is_our_csv(p, header))
-    with gc_paused():
-        records = load_game_list(path, system, players, events, settings or {})
-        outcome = runner(lambda progress: run_records(records, None, period, str(path), progress),
-                         len(records.games))
-    tx = Outputs()
-    if json_path:
-        tx.add_json(json_path, json_export(outcome))
-    if output:
-        view = result_sheets(outcome)[0]
-        tx.add_csv(output, view.keys, view.rows)
-    return Done(outcome, None, tx.commit())
+    outcome, written, notes = process_list(path, system, players=players, events=events, settings=settings,
+                                           period=period, output=output, json_path=json_path, force=force,
+                                           progress=progress)
+    return Done(outcome, None, written, notes)
 
 
 def published_outcome(book: str | os.PathLike[str], period: str | None = None) -> Outcome:
