@@ -103,14 +103,18 @@ class ProblemLog:
         self.errors.clear()
 
     def summary(self, listed: str | None = None) -> list[RatingInputError]:
-        """The problems to show: the first of each rule and column, then a line per rule and
-        column with how many more there are (``listed``: the file that lists them all)."""
-        out = list(self.kept)
-        for (rule, column), n in self.counts.items():
-            if n > self.shown:
-                first = next(e for e in self.kept if rule_of(e) == rule and e.where.column == column)
-                out.append(RatingInputError(S.MORE_LIKE_THIS(count=n - self.shown, problem=first.problem),
-                                            where=Where(first.where.file, first.where.sheet, None, column)))
+        """The problems to show: the first of each rule and column, each group followed by
+        a line with how many more there are (``listed``: the file that lists them all)."""
+        groups: dict[tuple[str, str | None], list[RatingInputError]] = {}
+        for e in self.kept:
+            groups.setdefault((rule_of(e), e.where.column), []).append(e)
+        out: list[RatingInputError] = []
+        for key, kept in groups.items():
+            out += kept
+            if self.counts[key] > len(kept):
+                w = kept[0].where
+                out.append(RatingInputError(S.MORE_LIKE_THIS(count=self.counts[key] - len(kept)),
+                                            where=Where(w.file, w.sheet, None, key[1])))
         if listed is not None and self.total > len(self.kept):
             out.append(RatingInputError(S.EVERY_PROBLEM_LISTED(total=self.total, path=listed)))
         return out

@@ -51,6 +51,7 @@ def _parquet(path: Path) -> tuple[Any, dict[Any, list[int]]]:
     """A Parquet file as a DataFrame, and the rows of each float column
     holding NaN or infinity (stored values, not nulls: nulls are blank)."""
     import numpy as np
+    import pandas as pd
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
     import pyarrow.types as pt
@@ -65,7 +66,12 @@ def _parquet(path: Path) -> tuple[Any, dict[Any, list[int]]]:
         rows = np.flatnonzero(mask.to_numpy(zero_copy_only=False)).tolist()
         if rows:
             bad[name] = rows
-    return table.to_pandas(), bad
+    df = table.to_pandas()
+    for j, name in enumerate(table.column_names):
+        col = table.column(j)
+        if col.null_count:              # a null is blank (None), never pandas' NaN
+            df[df.columns[j]] = pd.Series(col.to_pylist(), index=df.index, dtype=object)
+    return df, bad
 
 
 def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None = None):

@@ -509,15 +509,16 @@ def _told(e: TooManyProblems, spool: Spool, path: Path, inputs: Sequence[Path], 
 
 
 def timed(progress: Progress | None, every: float = 0.2) -> Progress | None:
-    """``progress`` called at most every ``every`` seconds (a bar never slows the run)."""
+    """``progress`` told each new pass at once, then at most every ``every`` seconds, and
+    when a pass ends (a bar never slows the run)."""
     if progress is None:
         return None
-    last = [0.0]
+    last: list[Any] = [-math.inf, None]
 
     def tick(what: str, done: int, total: int) -> None:
         now = time.monotonic()
-        if now - last[0] >= every or done >= total:
-            last[0] = now
+        if now - last[0] >= every or done >= total or what != last[1]:
+            last[0], last[1] = now, what
             progress(what, done, total)
     return tick
 

@@ -8,8 +8,8 @@ from . import message
 # --- a game list read in batches (engine/stream.py, workbook/game_stream.py)
 MORE_LIKE_THIS = message(
     "sheets.more_like_this",
-    "and {count:,} more like the above in this column ({problem})",
-    "此列还有 {count:,} 个同类问题（{problem}）")
+    "and {count:,} more like the above in this column",
+    "此列还有 {count:,} 个同类问题")
 EVERY_PROBLEM_LISTED = message(
     "sheets.every_problem_listed",
     "every problem ({total:,} in all) is listed in {path}",
