@@ -294,3 +294,15 @@ def test_progress_is_told_per_pass_and_at_most_a_few_times_a_second():
     tick("rating 2026", 6, 1000)
     assert seen == [("checking", 0, 1000), ("checking", 1000, 1000), ("rating 2026", 5, 1000)]
     assert gs.timed(None) is None
+
+
+def test_a_line_of_the_wrong_length_is_told_with_its_line_and_the_rows_after_keep_theirs(tmp_path, capsys):
+    path = tmp_path / "g.csv"
+    path.write_text("date,player,opponent,result\n2026-01-01,A,B,1\n2026-01-02,A,B\n2026-01-03,B,A,0,9\n"
+                    "2026-01-04,B,B,1\n", encoding="utf-8")
+    assert run_cli("process", path, "--system", "lianzhong") == 2
+    err = capsys.readouterr().err
+    assert "3 problem(s)" in err and "Traceback" not in err
+    assert "line 3: this line has 3 values where the header has 4 columns" in err
+    assert "line 4: this line has 5 values where the header has 4 columns" in err
+    assert "row 5, column 'opponent': a player cannot play themself" in err

@@ -31,6 +31,7 @@ import os
 import shutil
 import tempfile
 import time
+from itertools import count, islice
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,7 +55,7 @@ from .safety import spans
 #: (what the pass does, bytes or rows done, total) -- for a progress bar.
 Progress = Callable[[str, int, int], None]
 #: A CSV file is read in blocks of this many bytes; a Parquet file in batches of this many rows.
-CSV_BLOCK = 1 << 22
+CSV_BLOCK = 1 << 20
 PARQUET_ROWS = 1 << 17
 #: Rows of NaN or infinity remembered per column for the message (the rest are counted).
 NAN_ROWS = 50
@@ -91,6 +92,8 @@ class ListFile:
         self.nan_rows: dict[str, list[int]] = {}   #: key -> rows holding NaN or infinity (first NAN_ROWS)
         self.nan_count: dict[str, int] = {}
         self.ragged: list[RatingInputError] = []
+        self.rows = 0                               #: rows of the list, once read
+        self.skipped: set[int] = set()              #: lines of the wrong length (not read)
         self._first = True
 
     def _unreadable(self) -> InputErrors:
@@ -133,11 +136,18 @@ class ListFile:
                 if not n:
                     continue
                 data = Columns(batch, names, self.kind == "CSV", n)
-                index = range(row, row + n)
+                index: Sequence[int] = range(row, row + n)
+                if self.skipped and any(row <= r < row + n + len(self.skipped) for r in self.skipped):
+                    index = list(islice((r for r in count(row) if r not in self.skipped), n))
+                    n = index[-1] + 1 - row     # a line of the wrong length keeps its number
                 if first:
                     self._nan(data, index)
                 row += n
+                if self.progress is not None and self.rows:        # later passes: rows of all
+                    self.progress(what, row - 2, self.rows)
                 yield data, index
+            if first:
+                self.rows = row - 2
         except (InputErrors, GeneratorExit):
             raise
         except Exception:   # pyarrow's many parser errors (a damaged file, text that is not UTF-8)
@@ -150,6 +160,8 @@ class ListFile:
         width = len(self.header)
 
         def ragged(r: Any) -> str:
+            if r.number is not None:
+                self.skipped.add(r.number)
             if first:
                 self.ragged.append(RatingInputError(S.RAGGED_ROW(found=r.actual_columns, expected=width),
                                                     where=Where(str(self.path), line=r.number),
@@ -159,13 +171,14 @@ class ListFile:
         total = self.stat.st_size
         with pa.OSFile(str(self.path)) as f:
             reader = pcsv.open_csv(
-                f, read_options=pcsv.ReadOptions(skip_rows=1, autogenerate_column_names=True, block_size=CSV_BLOCK),
+                f, read_options=pcsv.ReadOptions(skip_rows=1, autogenerate_column_names=True, block_size=CSV_BLOCK,
+                                                 use_threads=False),     # (lines numbered; no faster with threads)
                 parse_options=pcsv.ParseOptions(invalid_row_handler=ragged),
                 convert_options=pcsv.ConvertOptions(
                     column_types={c: pa.string() for c in names.values()}, include_columns=list(names.values()),
                     strings_can_be_null=False, quoted_strings_can_be_null=False))
             for batch in reader:
-                if self.progress is not None:
+                if self.progress is not None and not self.rows:    # the first pass: bytes read (ahead)
                     self.progress(what, f.tell(), total)
                 yield batch, names
 
@@ -178,7 +191,7 @@ class ListFile:
         total, done = pf.metadata.num_rows, 0
         for batch in pf.iter_batches(batch_size=PARQUET_ROWS, columns=[self.header[j] for j in positions]):
             done += batch.num_rows
-            if self.progress is not None:
+            if self.progress is not None and not self.rows:
                 self.progress(what, done, total)
             yield batch, names
 
