@@ -80,6 +80,23 @@ def parse_handicap(v: Any) -> float:
     return h
 
 
+def _parse_distinct(values: Sequence[Any], parse: Callable[[Any], Any], cache: dict[Any, Any],
+                    bad: set[Any]) -> tuple[list[Any], bool]:
+    """:func:`_parse_each` of values known to be distinct and of one type (a column's
+    dictionary): only the values not seen before are parsed; ``bad``: the values that
+    could not be (kept with the cache)."""
+    if len(cache) > CACHE_LIMIT:
+        cache.clear()
+        bad.clear()
+    for u in [u for u in values if u not in cache]:
+        try:
+            cache[u] = parse(u)
+        except RatingInputError as e:
+            cache[u] = e
+            bad.add(u)
+    return list(map(cache.__getitem__, values)), bool(bad) and not bad.isdisjoint(values)
+
+
 class GameParser:
     """Parses the columns of games, each distinct value once (kept from batch to batch).
 
@@ -94,6 +111,7 @@ class GameParser:
             "event": to_ident, "player": to_ident, "opponent": to_ident, "result": parse_result,
             "date": parse_date, "handicap": parse_handicap}
         self.caches: dict[str, dict[Any, Any]] | None = {k: {} for k in PARSED} if keep else None
+        self.bad: dict[str, set[Any]] = {k: set() for k in PARSED}
 
     def parse(self, data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Problems,
               keys: Sequence[str] = PARSED, parsed: dict[str, list[Any]] | None = None) -> dict[str, list[Any]]:
@@ -107,7 +125,10 @@ class GameParser:
             found = encoded(key) if encoded is not None and key in data else None
             if found is not None:             # each distinct value parsed, then spread over the rows
                 uniq, spread = found
-                out_u, any_bad = _parse_each(uniq, self.parsers[key], cache)
+                if cache is not None:
+                    out_u, any_bad = _parse_distinct(uniq, self.parsers[key], cache, self.bad[key])
+                else:
+                    out_u, any_bad = _parse_each(uniq, self.parsers[key])
                 out = spread(out_u)
                 vals: Sequence[Any] = spread(uniq) if any_bad else ()
             else:

@@ -170,13 +170,18 @@ class ListFile:
         names = {k: f"f{j}" for k, j in self.columns.items()}
         total = self.stat.st_size
         with pa.OSFile(str(self.path)) as f:
-            reader = pcsv.open_csv(
-                f, read_options=pcsv.ReadOptions(skip_rows=1, autogenerate_column_names=True, block_size=CSV_BLOCK,
-                                                 use_threads=False),     # (lines numbered; no faster with threads)
-                parse_options=pcsv.ParseOptions(invalid_row_handler=ragged),
-                convert_options=pcsv.ConvertOptions(
-                    column_types={c: pa.string() for c in names.values()}, include_columns=list(names.values()),
-                    strings_can_be_null=False, quoted_strings_can_be_null=False))
+            try:
+                reader = pcsv.open_csv(
+                    f, read_options=pcsv.ReadOptions(skip_rows=1, autogenerate_column_names=True, block_size=CSV_BLOCK,
+                                                     use_threads=False),     # (lines numbered; no faster with threads)
+                    parse_options=pcsv.ParseOptions(invalid_row_handler=ragged),
+                    convert_options=pcsv.ConvertOptions(
+                        column_types={c: pa.string() for c in names.values()}, include_columns=list(names.values()),
+                        strings_can_be_null=False, quoted_strings_can_be_null=False))
+            except pa.ArrowInvalid as e:
+                if "Empty CSV" in str(e):   # the header alone: no games
+                    return
+                raise
             for batch in reader:
                 if self.progress is not None and not self.rows:    # the first pass: bytes read (ahead)
                     self.progress(what, f.tell(), total)
@@ -357,16 +362,33 @@ def _cell(v: Any) -> Any:
 FORMULA_FIRST = frozenset(FORMULA_STARTS)
 
 
+def csv_writer(header: Sequence[Any], rows: Sequence[Sequence[Any]]) -> Callable[[BinaryIO], None]:
+    """The rating list as :func:`.fileio.csv_bytes` writes it (UTF-8 with BOM, cells
+    neutralised), written a block of rows at a time."""
+    def write(out: BinaryIO) -> None:
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\r\n")
+        w.writerow([neutralise(h) for h in header])
+        out.write(("\ufeff" + buf.getvalue()).encode("utf-8"))
+        for start in range(0, len(rows), 10_000):
+            buf = io.StringIO()
+            w = csv.writer(buf, lineterminator="\r\n")
+            w.writerows([_cell(v) for v in r] for r in rows[start:start + 10_000])
+            out.write(buf.getvalue().encode("utf-8"))
+    return write
+
+
 def json_writer(obj: Any) -> Callable[[BinaryIO], None]:
-    """The JSON export written piece by piece (:func:`.fileio.json_bytes` gives the same
-    bytes, but holds the whole text -- several times the file -- in memory at once)."""
+    """The JSON export written piece by piece: the very bytes of :func:`.fileio.json_bytes`
+    (``indent=1``, Chinese as is, dates as ISO text), without holding the whole text in
+    memory, and its lists of flat records (players, changes, checks) formatted at C
+    speed (``tests/test_game_stream.py`` compares the two)."""
     from .fileio import _json_default
 
     def write(out: BinaryIO) -> None:
-        enc = json.JSONEncoder(ensure_ascii=False, indent=1, default=_json_default)
         buf: list[str] = []
         size = 0
-        for chunk in enc.iterencode(obj):
+        for chunk in _json_chunks(obj, _json_default):
             buf.append(chunk)
             size += len(chunk)
             if size > 1 << 20:
@@ -375,6 +397,60 @@ def json_writer(obj: Any) -> Callable[[BinaryIO], None]:
         buf.append("\n")
         out.write("".join(buf).encode("utf-8"))
     return write
+
+
+_SCALARS = (str, int, float, bool, type(None), dt.date, dt.datetime)
+
+
+def _json_chunks(obj: Any, default: Callable[[Any], Any]) -> Iterator[str]:
+    """``json.dumps(obj, ensure_ascii=False, indent=1, default=default)`` in pieces: a
+    dict of scalars and lists of flat dicts fast, anything else by the json module."""
+    slow = json.JSONEncoder(ensure_ascii=False, indent=1, default=default)
+    if not isinstance(obj, dict) or not obj or not all(isinstance(k, str) for k in obj):
+        yield from slow.iterencode(obj)
+        return
+    # the C encoder of a string, ensure_ascii=False
+    enc = json.encoder.encode_basestring
+
+    def scalar(v: Any) -> str:
+        cls = v.__class__
+        if cls is str:
+            return str(enc(v))
+        if v is None:
+            return "null"
+        if v is True:
+            return "true"
+        if v is False:
+            return "false"
+        if cls is float:
+            return repr(v) if v == v and v not in (math.inf, -math.inf) else \
+                ("NaN" if v != v else "Infinity" if v > 0 else "-Infinity")
+        if cls is int:
+            return int.__repr__(v)
+        return "".join(slow.iterencode(v))     # a date (ISO text), a number of another kind
+
+    def flat(rec: Any) -> bool:
+        return rec.__class__ is dict and all(v.__class__ in _SCALARS for v in rec.values()) and \
+            all(k.__class__ is str for k in rec)
+    yield "{"
+    first = True
+    for key, value in obj.items():
+        yield ("\n " if first else ",\n ") + enc(key) + ": "
+        first = False
+        if value.__class__ in _SCALARS:
+            yield scalar(value)
+        elif value.__class__ is list and all(map(flat, value)):
+            if not value:
+                yield "[]"
+                continue
+            yield "["
+            for j, rec in enumerate(value):
+                items = ",\n   ".join(enc(k) + ": " + scalar(v) for k, v in rec.items())
+                yield ("\n  " if j == 0 else ",\n  ") + ("{\n   " + items + "\n  }" if rec else "{}")
+            yield "\n ]"
+        else:                                  # re-indented one level in
+            yield "\n ".join("".join(slow.iterencode(value)).split("\n"))
+    yield "\n}" if not first else "}"
 
 
 PROBLEM_COLUMNS = ("file", "sheet", "row", "line", "column", "value", "problem", "problem_zh")
@@ -525,7 +601,7 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
             tx.add(json_path, json_writer({JSON_MARKER: f"xl-ratings {__version__}", **export(done.outcome)}))
         if output:
             view = fact_sheet(system.sheets[0], done.outcome.last, done.outcome)
-            tx.add_csv(output, view.keys, view.rows)
+            tx.add(output, csv_writer(view.keys, view.rows))
         if checks_path and check_spool.count:
             tx.add(checks_path, check_spool.write_to)
         written = tx.commit()
