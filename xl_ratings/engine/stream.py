@@ -188,7 +188,7 @@ def survey(read: Reader, log: ProblemLog, parser: GameParser, players: Mapping[s
         _, days = check_refs(parsed, index, log, players, events, bad_events)
         rkey = round_keys(parsed["round"])
         keys = repeat_keys(parsed["event"], rkey, days, parsed["player"], parsed["opponent"], paired)
-        _learn(s, parsed, days, keys)
+        _learn(s, parsed, days, keys, players is None)
         if s.repeats_found:
             _repeats_in_order(s, seen, keys, days, index, parsed, rkey, log)
         log.flush(mark)
@@ -198,11 +198,14 @@ def survey(read: Reader, log: ProblemLog, parser: GameParser, players: Mapping[s
     return s
 
 
-def _learn(s: Survey, parsed: Mapping[str, list[Any]], days: Sequence[dt.date | None], keys: Sequence[Any]) -> None:
-    """What one batch tells: ids, event spans and counts, games per date, the order."""
-    for ids, seen in ((parsed["player"], s.players), (parsed["opponent"], s.opponents)):
-        seen.update(dict.fromkeys(ids))
-        seen.pop(None, None)            # a blank or bad id (reported)
+def _learn(s: Survey, parsed: Mapping[str, list[Any]], days: Sequence[dt.date | None], keys: Sequence[Any],
+           ids: bool) -> None:
+    """What one batch tells: ids (``ids``: no players file), event spans and counts, games
+    per date, the order."""
+    for column, seen in ((parsed["player"], s.players), (parsed["opponent"], s.opponents)):
+        if ids:
+            seen.update(dict.fromkeys(column))
+            seen.pop(None, None)        # a blank or bad id (reported)
     ev_ids = parsed["event"]
     s.per_event.update(ev_ids)
     s.see_runs(ev_ids)
