@@ -234,10 +234,11 @@ def paired_events(events: Mapping[str, Event]) -> set[str]:
 
 
 def build_games(parsed: Mapping[str, list[Any]], index: Sequence[int], evs: Sequence[Event | None],
-                days: Sequence[dt.date | None]) -> list[Game]:
-    """The games of the rows that hold one (event, date, both players and a result)."""
+                days: Sequence[dt.date | None], checked: bool = False) -> list[Game]:
+    """The games of the rows that hold one (event, date, both players and a result);
+    ``checked``: every row does (a list read again after a first pass found no problem)."""
     pl, op, res, hs = parsed["player"], parsed["opponent"], parsed["result"], parsed["handicap"]
-    if not any(any(map(is_, x, repeat(None))) for x in (evs, days, pl, op, res, hs)):   # every row a game
+    if checked or not any(any(map(is_, x, repeat(None))) for x in (evs, days, pl, op, res, hs)):
         return list(map(_new_game, zip(parsed["event"], days, parsed["round"], pl, op, res, hs, index)))
     new = tuple.__new__   # Game(...) without the NamedTuple's Python-level __new__
     return [new(Game, (e, d, rnd, a, b, r, h or 0.0, i))

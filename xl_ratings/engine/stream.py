@@ -157,6 +157,8 @@ class Survey:
         runs = self.runs
         if runs is None:
             return
+        if runs and ev_ids.count(runs[-1]) == len(ev_ids):    # the same event all along
+            return
         last = runs[-1] if runs else None
         for e in ev_ids:
             if e != last:
@@ -314,7 +316,11 @@ class Games:
                 if span is not None and (span[1] < lo or span[0] > hi):
                     continue
             parsed = self.parser.parse(data, index, seen, ("event", "date"))
-            evs = list(map(events.get, parsed["event"]))
+            ev_ids = parsed["event"]
+            if ev_ids.count(ev_ids[0]) == len(ev_ids):      # one event (a platform's list)
+                evs = [events.get(ev_ids[0])] * len(ev_ids)
+            else:
+                evs = list(map(events.get, ev_ids))
             days = parsed["date"]
             if None in days:
                 days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
@@ -337,7 +343,7 @@ class Games:
         """Every game (dated from ``first`` to ``last``)."""
         lo, hi = first or dt.date.min, last or dt.date.max
         for evs, days, index, parsed in self.batches(what, first, last, spans):
-            games = build_games(parsed, index, evs, days)
+            games = build_games(parsed, index, evs, days, self.strict)
             if first is not None or last is not None:
                 games = [g for g in games if lo <= g.date <= hi]
             yield from games
@@ -347,7 +353,7 @@ class Games:
         date order, nothing after the last date is read)."""
         for evs, days, index, parsed in self.batches(what, first, last, self.spans, in_order):
             known = [d for d in days if d is not None]
-            games = build_games(parsed, index, evs, days)
+            games = build_games(parsed, index, evs, days, self.strict)
             if min(known) < first or max(known) > last:
                 games = [g for g in games if first <= g.date <= last]
             yield games
