@@ -272,7 +272,7 @@ def test_every_check_is_written_beside_the_output_and_summarised_per_rule(tmp_pa
     path = write_csv(tmp_path / "g.csv", ["date", "player", "opponent", "result"], rows)
     assert run_cli("process", path, "--system", "lianzhong", "--period", "2026", "--json", tmp_path / "o.json") == 0
     out = capsys.readouterr().out
-    assert "lianzhong.both_unrated: 3,000 (rows 2, 3, 4, 5, 6, …)" in out
+    assert "lianzhong.both_unrated: 3,000 (rows 2, 3, 4, 5, 6, …) — lianzhong.both_unrated：3,000 项（第 2, 3" in out
     listed = tmp_path / "o.checks.csv"
     assert f"every check is listed in {listed}" in out
     rows = list(csv.DictReader(open(listed, encoding="utf-8-sig")))
@@ -306,3 +306,37 @@ def test_a_line_of_the_wrong_length_is_told_with_its_line_and_the_rows_after_kee
     assert "line 3: this line has 3 values where the header has 4 columns" in err
     assert "line 4: this line has 5 values where the header has 4 columns" in err
     assert "row 5, column 'opponent': a player cannot play themself" in err
+
+
+def test_the_progress_bar_shows_each_pass_on_a_terminal(tmp_path):
+    """The command line's bar: shown for a list of more than 1 MB on a terminal, one line per pass."""
+    import io
+
+    from rich.console import Console
+
+    from xl_ratings.cli import _bar
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=100)
+    path = write_csv(tmp_path / "g.csv", ["date", "player", "opponent", "result"], [["2026-01-05", "A", "B", "1"]])
+    with _bar(console, path, least=1 << 20) as none:
+        assert none is None                                 # a small list: no bar
+    with _bar(console, path, least=0) as tick:
+        tick("checking", 10, 100)
+        tick("rating 2026", 100, 100)
+    assert "g.csv: checking" in out.getvalue() and "g.csv: rating 2026" in out.getvalue()
+    with _bar(Console(file=io.StringIO()), path, least=0) as none:
+        assert none is None                                 # not a terminal: no bar
+
+
+def test_without_pyarrow_a_csv_list_is_read_in_chunks_by_pandas(tmp_path, monkeypatch):
+    """pyarrow is an extra: without it a CSV list is still read in batches (pandas chunks),
+    with the same numbers; a Parquet list says what to install."""
+    monkeypatch.setattr(gs, "has_pyarrow", lambda: False)
+    monkeypatch.setattr(gs, "PANDAS_ROWS", 7)
+    tables = random_tables("gor", 6)
+    whole, streamed = both(tables, tmp_path, "csv", random.Random(6), 11)
+    same(whole, streamed)
+    path, *_ = lists(tables, tmp_path, "parquet")
+    with pytest.raises(InputErrors, match="reading Parquet needs pyarrow"):
+        gs.rate_game_list(path, systems.get("gor"))

@@ -169,11 +169,6 @@ class Survey:
                 self._ran.add(e)
                 last = e
 
-    @property
-    def in_event_order(self) -> bool:
-        """Every event's games together (in one run of rows)."""
-        return self.runs is not None
-
 
 def survey(read: Reader, log: ProblemLog, parser: GameParser, players: Mapping[str, Player] | None,
            events: Mapping[str, Event] | None, bad_events: frozenset[Any] = frozenset()) -> Survey:
@@ -404,8 +399,8 @@ class StreamFeed:
     """The games of a list on disk, for the period engines, in the order a list in
     memory gives them (:class:`~xl_ratings.systems.feed.MemoryFeed`)."""
 
-    def __init__(self, games: Games, s: Survey, records: Records, window: int = WINDOW) -> None:
-        self.games, self.survey, self.records, self.window = games, s, records, window
+    def __init__(self, games: Games, s: Survey, window: int = WINDOW) -> None:
+        self.games, self.survey, self.window = games, s, window
 
     def span(self) -> tuple[dt.date, dt.date] | None:
         days = [d for d in self.survey.per_date if d is not None]
@@ -449,7 +444,7 @@ class StreamFeed:
     def by_event(self, events: Sequence[Event]) -> Iterator[tuple[Event, Iterable[Game]]]:
         s = self.survey
         ids = [ev.id for ev in events]
-        if s.in_event_order and s.runs is not None:
+        if s.runs is not None:     # each event's games together
             place = {e: i for i, e in enumerate(s.runs)}
             held = [place[e] for e in ids if e in place]
             if held == sorted(held):   # the events' games come in this order: one pass
@@ -505,7 +500,7 @@ class GameList:
     survey: Survey
 
 
-def read_game_list(read: Reader, name: str, file: str, system: System, settings: Mapping[str, Any],
+def read_game_list(read: Reader, file: str, system: System, settings: Mapping[str, Any],
                    named: Callable[[str], str] | None, players_table: Sequence[Sequence[Any]] | None,
                    events_table: Sequence[Sequence[Any]] | None, log: ProblemLog,
                    earlier: Sequence[RatingInputError] = (), window: int = WINDOW,
@@ -541,7 +536,7 @@ def read_game_list(read: Reader, name: str, file: str, system: System, settings:
     if log.total:
         raise TooManyProblems.of(log)
     records = Records(system, values, dict(players), dict(events), [], file=file, params=params)
-    return GameList(records, StreamFeed(games, s, records, window), s)
+    return GameList(records, StreamFeed(games, s, window), s)
 
 
 __all__ = ["Batch", "DEFAULT_EVENT", "GameList", "ProblemLog", "Reader", "StreamFeed", "Survey", "TooManyProblems",

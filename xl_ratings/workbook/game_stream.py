@@ -42,6 +42,8 @@ from ..engine.perf import gc_paused
 from ..engine.run import Outcome, run_records
 from ..engine.stream import DEFAULT_EVENT, WINDOW, Batch, GameList, ProblemLog, TooManyProblems, read_game_list
 from ..errors import InputErrors, RatingInputError, Where
+from ..i18n import to_lang
+from ..i18n.catalogue import run as R
 from ..i18n.catalogue import sheets as S
 from ..i18n.labels import header_key
 from ..i18n.messages import chinese_of
@@ -57,6 +59,7 @@ Progress = Callable[[str, int, int], None]
 #: A CSV file is read in blocks of this many bytes; a Parquet file in batches of this many rows.
 CSV_BLOCK = 1 << 20
 PARQUET_ROWS = 1 << 17
+PANDAS_ROWS = 50_000
 #: Rows of NaN or infinity remembered per column for the message (the rest are counted).
 NAN_ROWS = 50
 
@@ -73,13 +76,10 @@ class ListFile:
             raise InputErrors([RatingInputError("file not found", where=Where(str(path)))])
         if suffix not in (".parquet", ".pq", ".csv", ".txt"):
             raise InputErrors([RatingInputError("a game list must be .csv or .parquet", where=Where(str(path)))])
-        try:
-            import pyarrow  # noqa: F401
-        except ImportError:
-            raise InputErrors([RatingInputError(
-                "reading Parquet needs pyarrow: pip install 'xl_ratings[parquet]'" if self.kind == "Parquet" else
-                "reading a large CSV game list needs pyarrow: pip install 'xl_ratings[parquet]'",
-                where=Where(str(path)))]) from None
+        self.arrow = has_pyarrow()          #: without it a CSV file is read in chunks by pandas
+        if self.kind == "Parquet" and not self.arrow:
+            raise InputErrors([RatingInputError("reading Parquet needs pyarrow: pip install 'xl_ratings[parquet]'",
+                                                where=Where(str(path)))])
         header = self._header()
         known = set(COLUMNS["Games"][0])
         self.columns: dict[str, int] = {}          #: key -> position in the file
@@ -129,13 +129,14 @@ class ListFile:
         if (now.st_size, now.st_mtime_ns) != (self.stat.st_size, self.stat.st_mtime_ns):
             raise InputErrors([RatingInputError(S.LIST_CHANGED_WHILE_READ(), where=Where(str(self.path)))])
         row = 2
-        batches = self._parquet_batches(what) if self.kind == "Parquet" else self._csv_batches(what, first)
+        batches = self._parquet_batches(what) if self.kind == "Parquet" else \
+            self._csv_batches(what, first) if self.arrow else self._pandas_batches()
         try:
             for batch, names in batches:
-                n = batch.num_rows
+                n = batch.num_rows if names is not None else len(next(iter(batch.values())))
                 if not n:
                     continue
-                data = Columns(batch, names, self.kind == "CSV", n)
+                data = Columns(batch, names, self.kind == "CSV", n) if names is not None else batch
                 index: Sequence[int] = range(row, row + n)
                 if self.skipped and any(row <= r < row + n + len(self.skipped) for r in self.skipped):
                     index = list(islice((r for r in count(row) if r not in self.skipped), n))
@@ -186,6 +187,23 @@ class ListFile:
                 if self.progress is not None and not self.rows:    # the first pass: bytes read (ahead)
                     self.progress(what, f.tell(), total)
                 yield batch, names
+
+    def _pandas_batches(self) -> Iterator[tuple[Any, None]]:
+        """Without pyarrow: the CSV file in chunks of rows, by pandas (as the list read whole)."""
+        import pandas as pd
+
+        keys = list(self.columns)
+        with pd.read_csv(self.path, dtype=str, keep_default_na=False, encoding="utf-8-sig", header=0,
+                         usecols=[self.columns[k] for k in keys], chunksize=PANDAS_ROWS) as chunks:
+            for chunk in chunks:
+                data: dict[str, list[Any]] = {}
+                for k in keys:
+                    values = chunk.iloc[:, sorted(self.columns.values()).index(self.columns[k])].tolist()
+                    values = [None if v == "" else v for v in values]
+                    data[k] = [_csv_value(v) for v in values] if k in ("result", "handicap") else values
+                if "event" not in data:
+                    data["event"] = [DEFAULT_EVENT] * len(chunk)
+                yield data, None
 
     def _parquet_batches(self, what: str) -> Iterator[tuple[Any, dict[str, int]]]:
         import pyarrow.parquet as pq
@@ -307,6 +325,14 @@ class Columns(Mapping[str, list[Any]]):
             conv = {v: _csv_value(v) for v in set(values)}
             values = list(map(conv.__getitem__, values))
         return list(values)
+
+
+def has_pyarrow() -> bool:
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _not_finite_text(v: str) -> bool:
@@ -505,7 +531,7 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
         e_table = _table_of(Path(events), "Events", earlier) if events else None
         log = ProblemLog(str(gpath), gpath.name, shown, problems)
         try:
-            gl = read_game_list(lf.read, gpath.name, str(gpath), system, settings or {}, set_option, p_table,
+            gl = read_game_list(lf.read, str(gpath), system, settings or {}, set_option, p_table,
                                 e_table, log, earlier, window, players, events)
         except TooManyProblems:
             for e in lf.problems():     # found in the first pass, told with it
@@ -536,17 +562,20 @@ def check_line(words: Words, p: Period, c: Check) -> list[Any]:
 
 
 def checks_summary(done: Streamed, listed: Path | None, lang: str) -> list[str]:
-    """A line per rule: how many checks, and the first rows (the full list in ``listed``)."""
-    lines = []
+    """A line per rule: how many checks, and the first rows (the full list in ``listed``),
+    in English and the system's Chinese."""
+    def said(text: Any) -> str:
+        return f"{text.en} — {to_lang(text.zh, lang)}"
+    if not done.check_counts:
+        return []
+    lines = [said(R.CHECKS_PER_RULE(total=sum(done.check_counts.values())))]
     for rule, n in sorted(done.check_counts.items(), key=lambda kv: -kv[1]):
-        rows = [r for r in done.checks.get(rule, []) if r is not None]
-        more = ", …" if n > len(rows) else ""
-        lines.append(f"  {rule}: {n:,} " + (f"(rows {', '.join(map(str, rows))}{more})" if rows else ""))
-    if lines:
-        head = f"checks per rule ({sum(done.check_counts.values()):,} in all) — 检查项（按规则）"
-        tail = [f"  every check is listed in {listed} — 全部检查项列在 {listed}"] if listed else []
-        return [head] + lines + tail
-    return []
+        rows = [str(r) for r in done.checks.get(rule, []) if r is not None]
+        shown = ", ".join(rows + (["…"] if n > len(rows) else [])) or "—"
+        lines.append("  " + said(R.CHECKS_OF_RULE(rule=rule, count=n, rows=shown)))
+    if listed is not None:
+        lines.append("  " + said(R.EVERY_CHECK_LISTED(path=str(listed))))
+    return lines
 
 
 def process_list(path: str | os.PathLike[str], system: System, *, players: str | None = None,
