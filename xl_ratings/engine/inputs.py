@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-import math
-from collections.abc import Callable, Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Where
@@ -20,7 +19,7 @@ from ..systems import REGISTRY
 from ..systems.base import System
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
-from .cells import NOT_A_DATE, NOT_A_NUMBER, blank, date1904_of, filled, sheet_number, sheet_names_of, to_date, to_ident
+from .cells import blank, date1904_of, filled, sheet_number, sheet_names_of, to_date, to_ident
 from .games import game_columns
 from .settings import params_from_settings
 

@@ -20,14 +20,14 @@ from typing import Any
 
 from .. import __version__
 from ..engine.perf import gc_paused
-from ..engine.run import Outcome, Progress, run, run_records
+from ..engine.run import Outcome, Progress, run
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import files as M
 from ..systems.base import System
 from ..view.export import export
-from ..view.sheets import result_sheet_clashes, result_sheets
+from ..view.sheets import result_sheet_clashes
 from .fileio import (JSON_MARKER, Outputs, WorkbookLock, backup_path, check_outputs, check_writable,
-                     is_our_csv, is_our_json, is_processed_workbook, is_workbook, link_note, real_path,
+                     is_our_json, is_processed_workbook, is_workbook, link_note, real_path,
                      sweep_temps)
 from .read import read_sheets, read_workbook
 from .safety import inspect_file, workbook_sheets
