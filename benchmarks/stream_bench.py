@@ -1,7 +1,8 @@
 """Game lists at platform scale: time and peak memory of a Lianzhong list rated in batches.
 
-    python benchmarks/stream_bench.py                  # 10^6 and 10^7 games, 0.5 M -> 2 M with 10,000 players,
-                                                       # the progress bar on and off
+    python benchmarks/stream_bench.py                  # 10^6 and 10^7 games, 0.5 M -> 2 M with 10,000 players
+                                                       # (Lianzhong, then the period systems), the progress
+                                                       # bar on and off
     python benchmarks/stream_bench.py --huge           # also 10^8 games (a 2.7 GB CSV written under --data,
                                                        # streamed; deleted afterwards)
     python benchmarks/stream_bench.py --today DIR      # also the same lists with the code in DIR (a checkout of
@@ -76,6 +77,18 @@ def write_list(games: int, players: int, prefix: Path, parquet: bool = False, ch
     pcsv.write_csv(roster, f"{prefix}_players.csv")
 
 
+def ranked(prefix: Path) -> None:
+    """``prefix``_players_ranked.csv: the roster with a rank for everyone (a GoR player needs a
+    rating or a rank; 10k is on every ladder)."""
+    import pyarrow as pa
+    import pyarrow.csv as pcsv
+
+    path = Path(f"{prefix}_players_ranked.csv")
+    if not path.exists():
+        roster = pcsv.read_csv(f"{prefix}_players.csv")
+        pcsv.write_csv(roster.append_column("rank", pa.array(["10k"] * roster.num_rows)), path)
+
+
 def ensure(data: Path, games: int, players: int, fmt: str) -> Path:
     prefix = data / f"lz_{games}_{players}"
     if not Path(f"{prefix}.{fmt}").exists():
@@ -87,12 +100,14 @@ def ensure(data: Path, games: int, players: int, fmt: str) -> Path:
 
 def child(args: argparse.Namespace) -> None:
     """One run of the command line, in this fresh process; prints its figures as JSON."""
-    kind, games, players, fmt = args.case.split(":")
+    kind, games, players, fmt, *rest = args.case.split(":")
+    system = rest[0] if rest else "lianzhong"
     prefix = Path(args.data) / f"lz_{games}_{players}"
-    out = Path(args.data) / f"out_{games}_{players}_{fmt}_{kind}"
+    out = Path(args.data) / f"out_{games}_{players}_{fmt}_{kind}_{system}"
     if args.code:
         sys.path.insert(0, args.code)
-    argv = ["process", f"{prefix}.{fmt}", "--system", "lianzhong", "--players", f"{prefix}_players.csv",
+    roster = f"{prefix}_players_ranked.csv" if system != "lianzhong" else f"{prefix}_players.csv"
+    argv = ["process", f"{prefix}.{fmt}", "--system", system, "--players", roster,
             "--json", f"{out}.json", "--output", f"{out}.csv", "--force"]
     import contextlib
     import io
@@ -150,7 +165,7 @@ def main() -> None:
     ap.add_argument("--data", default="/tmp/xl-ratings-stream-bench")
     ap.add_argument("--huge", action="store_true", help="also 10^8 games (written, streamed, deleted)")
     ap.add_argument("--today", metavar="DIR", help="also run the version checked out in DIR")
-    ap.add_argument("--only", help="comma-separated case prefixes (scale, memory, progress, huge)")
+    ap.add_argument("--only", help="comma-separated case prefixes (scale, memory, systems, progress, huge)")
     ap.add_argument("--case", help=argparse.SUPPRESS)
     ap.add_argument("--code", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -159,7 +174,7 @@ def main() -> None:
         return
     data = Path(args.data)
     data.mkdir(parents=True, exist_ok=True)
-    wanted = [p.strip() for p in (args.only or "scale,memory,progress,huge").split(",")]
+    wanted = [p.strip() for p in (args.only or "scale,memory,systems,progress,huge").split(",")]
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, "
           f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GB, "
           f"Python {platform.python_version()}; load {os.getloadavg()[0]:.1f}")
@@ -185,6 +200,16 @@ def main() -> None:
             if peaks.get((kind, 500_000)):
                 print(f"  peak memory 2 M / 0.5 M games ({kind}): "
                       f"{peaks[kind, 2_000_000] / peaks[kind, 500_000]:.2f}x")
+    if "systems" in wanted:             # the period systems: the same list, one tournament of a year
+        for system in ("shanghai", "gor", "peng"):
+            peaks = {}
+            for games in (500_000, 2_000_000):
+                ranked(ensure(data, games, 10_000, "csv"))
+                r = run_case(f"stream:{games}:10000:csv:{system}", data)
+                peaks[games] = r.get("peak_mb", 0)
+                print(row(f"{games:>11,} games,  10,000 players, csv     {system}", games, r), flush=True)
+            if peaks.get(500_000):
+                print(f"  peak memory 2 M / 0.5 M games ({system}): {peaks[2_000_000] / peaks[500_000]:.2f}x")
     if "progress" in wanted:
         ensure(data, 10_000_000, 100_000, "csv")
         for kind in ("quiet", "bar", "quiet", "bar"):
