@@ -124,7 +124,7 @@ def child(args: argparse.Namespace) -> None:
         from xl_ratings.systems.lianzhong import SYSTEM
         from xl_ratings.workbook.game_stream import rate_game_list, timed
 
-        progress = None
+        progress, prog = None, None
         if kind == "bar":
             from rich.console import Console
             from rich.progress import Progress
@@ -139,6 +139,8 @@ def child(args: argparse.Namespace) -> None:
                 prog.refresh()
             progress = tick
         rate_game_list(f"{prefix}.{fmt}", SYSTEM, players=f"{prefix}_players.csv", progress=timed(progress))
+        if prog is not None:
+            prog.stop()                     # (rich sends this process's output to the bar while it runs)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"wall": wall, "cpu": cpu, "peak_mb": peak}))
