@@ -13,7 +13,9 @@ traceback, nothing written.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +75,8 @@ def _fail(err: RatingInputError) -> int:
     errors = err.errors if isinstance(err, InputErrors) else [err]
     if getattr(err, "lang", None):      # the job read the workbook: its script
         RUN.lang = getattr(err, "lang")
-    print(RUN.said(M.PROBLEMS(count=len(errors))), file=sys.stderr)
+    total = getattr(err, "total", len(errors))     # a long game list's problems are summarised
+    print(RUN.said(M.PROBLEMS(count=total)), file=sys.stderr)
     for e in errors:
         text = e.en_line(RUN.lang)
         print(f"  - {text}", file=sys.stderr)
@@ -121,12 +124,19 @@ def cmd_process(args: argparse.Namespace) -> int:
 
     console = _console()
     RUN.book, RUN.system = args.book, args.system
-    done = process(args.book, period=args.period, rerate_from=args.rerate_from, output=args.output,
-                   json_path=args.json, force=args.force, system=args.system, players=args.players,
-                   events=args.events, settings=args.set, runner=_progress_runner(console))
+    from .jobs.common import GAME_LIST_SUFFIXES
+
+    bar = _bar(console, Path(args.book)) if Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES \
+        else contextlib.nullcontext()
+    with bar as progress:
+        done = process(args.book, period=args.period, rerate_from=args.rerate_from, output=args.output,
+                       json_path=args.json, force=args.force, system=args.system, players=args.players,
+                       events=args.events, settings=args.set, runner=_progress_runner(console), progress=progress)
     RUN.lang = done.outcome.system.lang
     summary(done.outcome, console)
-    if done.target is None:
+    if done.target is None:             # a game list: its checks summarised, then the files
+        for note in done.notes:
+            console.print(RUN.said(note), markup=False)
         for p in done.written:
             console.print(RUN.said(M.WRITTEN(path=p)), markup=False)
         return 0
@@ -188,6 +198,31 @@ class _Waiting:
     def __exit__(self, *exc: Any) -> None:
         if self.prog is not None:
             self.prog.stop()
+
+
+@contextlib.contextmanager
+def _bar(console: Any, path: Path, least: int = 1 << 20) -> Iterator[Any]:
+    """A progress bar for a game list of more than ``least`` bytes (each pass: checking,
+    rating a period, counting) on a terminal; updated a few times a second, never slowing
+    the run (``benchmarks/stream_bench.py`` measures it)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0
+    if size < least or not console.is_terminal:
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+    # auto_refresh=False: no refresh thread; the bar moves when the reader reports a batch
+    with Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, auto_refresh=False) as prog:
+        task = prog.add_task(path.name, total=None)
+
+        def tick(what: str, done: int, total: int) -> None:
+            prog.update(task, description=f"{path.name}: {what}", completed=done, total=total)
+            prog.refresh()
+        yield tick
 
 
 def cmd_publish(args: argparse.Namespace) -> int:

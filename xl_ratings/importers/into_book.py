@@ -39,7 +39,6 @@ from ..i18n.canonical import canonical
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sheets as SH
 from ..i18n.labels import header_key, label, sheet_key
-from .. import systems
 from ..systems.records import Records
 from .matching import ID_COLUMNS, Answers, Matcher, read_identities
 from .model import Tournament
@@ -118,7 +117,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     """The rows that importing ``tournaments`` adds to the workbook ``tables``;
     raises InputErrors (every problem, located in the source) when it cannot."""
     records = read_records(tables, file)
-    system = systems.get(records.system)
+    system = records.system
     clubs = read_clubs(tables, file)
     p_name, p_head, p_cols, p_rows = _layout(tables, "Players", ID_COLUMNS)
     appends = {"Players": Appended(p_name, p_head, p_cols),
@@ -227,13 +226,11 @@ def _validate(tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan, file: s
     """The workbook as it would be, checked as processing checks it (the records, the
     Settings, every player's start: a GoR player needs a rating or a rank)."""
     from ..engine.run import start_states
-    from ..engine.settings import params_from_settings
 
     merged = merged_tables(tables, plan)
     try:
         records = read_records(merged, file)
-        system = systems.get(records.system)
-        start_states(system, records, params_from_settings(system, records.settings, file), file)
+        start_states(records.system, records, records.params, file)
     except InputErrors as e:
         raise InputErrors([_relocate(err, tables, plan) for err in e.errors]) from None
 

@@ -15,12 +15,16 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import Message
 from .period import Calendar, Period
 from .ranks import Rank
 from .records import Event, Player, Records
+
+if TYPE_CHECKING:
+    from .common import CheckLog
+    from .feed import GameFeed
 
 # --------------------------------------------------------------------------- state
 
@@ -208,6 +212,17 @@ def cols(*spec: str) -> tuple[Column, ...]:
 
 # --------------------------------------------------------------------------- system
 
+class PeriodEngine(Protocol):
+    """A rulebook's period: ``(records, states, period, params) -> PeriodFacts``.
+
+    ``feed``: where the games come from (default: ``records.games``; a game
+    list read in batches gives its own, :mod:`xl_ratings.systems.feed`);
+    ``checks``: the period's check log (default: a new one)."""
+
+    def __call__(self, records: Records, states: Mapping[str, Any], period: Period, params: Any,
+                 feed: "GameFeed | None" = None, checks: "CheckLog | None" = None) -> PeriodFacts: ...
+
+
 
 @dataclass(frozen=True)
 class System:
@@ -226,7 +241,7 @@ class System:
     state_type: type[State]                     #: State + the fields kept in the History
     calendar: Calendar
     start_state: Callable[[Player, Any], State]
-    process: Callable[[Records, Mapping[str, Any], Period, Any], PeriodFacts]
+    process: PeriodEngine
     sheets: tuple[Sheet, ...]                   #: result sheets beyond Checks and History
     messages: Mapping[str, Message]             #: check rule -> its catalogue message (i18n.catalogue.checks)
     rank_name: Callable[[Rank], str]            #: canonical spelling of a rank

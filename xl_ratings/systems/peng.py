@@ -25,7 +25,7 @@ examples *add*; we follow the examples.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,10 +35,11 @@ from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import ChangeLine, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State, System, cols
 from .common import CheckLog, Tallies, placed, with_place
+from .feed import GameFeed, MemoryFeed
 from .lookup import same_length, truncate
 from .period import YEARS, Period
 from .ranks import Ladder, Rank, parse_rank
-from .records import Event, Player, Records
+from .records import Event, Game, Player, Records
 
 
 @dataclass(frozen=True)
@@ -254,27 +255,18 @@ def start_state(p: Player, params: PengParams) -> PengState:
     return PengState(cum, p.games or 0, p.events or 0, cum, "active", rank=rank)
 
 
-def process(records: Records, states: Mapping[str, PengState], period: Period,
-            params: PengParams) -> PeriodFacts:
-    """A year: the annual score restarts from the base of the rank held on
-    Jan 1; the cumulative score carries over and never decreases.  Ranks used
-    for A and the multipliers are the certified ranks held at the year's
-    start; a rank awarded during the year (Awards sheet) counts from the next
-    year."""
+def _order(todo: list[Game]) -> None:
+    """Date, then sheet row."""
+    todo.sort(key=lambda g: (g.date, g.row))
+
+
+def _games(games: Iterable[Game], records: Records, rank0: Mapping[str, Rank], annual: dict[str, float],
+           cum: dict[str, float], games_n: dict[str, int], period_games: dict[str, int], params: PengParams,
+           checks: CheckLog) -> Tallies:
+    """Every game's annual and cumulative points, from the ranks held at the year's start."""
     players = records.players
-    checks = CheckLog()
-    rank0 = {pid: st.rank for pid, st in states.items()}
-    cum: dict[str, float] = {}
-    for pid, st in states.items():
-        assert st.rating is not None   # start_state gives everyone a cumulative score
-        cum[pid] = st.rating
-    annual = {pid: year_base(rank0[pid], params) for pid in players}
-    base = dict(annual)
-    games_n = {pid: st.games for pid, st in states.items()}
-    period_games: dict[str, int] = defaultdict(int)
     acc = Tallies()
-    todo = sorted((g for g in records.games if period.contains(g.date)), key=lambda g: (g.date, g.row))
-    for g in todo:
+    for g in games:
         ev = records.events[g.event]
         if g.result.forfeit:
             checks.add("peng.forfeit", "Games", g.row, player=g.player, opponent=g.opponent)
@@ -296,6 +288,30 @@ def process(records: Records, states: Mapping[str, PengState], period: Period,
             games_n[p] += 1
             period_games[p] += 1
             acc[p, g.event].add(s, change=ap, other=cp)
+    return acc
+
+
+def process(records: Records, states: Mapping[str, PengState], period: Period,
+            params: PengParams, feed: GameFeed | None = None, checks: CheckLog | None = None) -> PeriodFacts:
+    """A year: the annual score restarts from the base of the rank held on
+    Jan 1; the cumulative score carries over and never decreases.  Ranks used
+    for A and the multipliers are the certified ranks held at the year's
+    start; a rank awarded during the year (Awards sheet) counts from the next
+    year.  ``feed``: where the games come from (default: ``records.games``);
+    ``checks``: the period's check log."""
+    feed = feed if feed is not None else MemoryFeed(records)
+    checks = checks if checks is not None else CheckLog()
+    players = records.players
+    rank0 = {pid: st.rank for pid, st in states.items()}
+    cum: dict[str, float] = {}
+    for pid, st in states.items():
+        assert st.rating is not None   # start_state gives everyone a cumulative score
+        cum[pid] = st.rating
+    annual = {pid: year_base(rank0[pid], params) for pid in players}
+    base = dict(annual)
+    games_n = {pid: st.games for pid, st in states.items()}
+    period_games: dict[str, int] = defaultdict(int)
+    acc = _games(feed.dated(period, _order), records, rank0, annual, cum, games_n, period_games, params, checks)
     extra_points: dict[str, float] = defaultdict(float)
     for e in records.points:
         if period.contains(e.date):

@@ -101,3 +101,17 @@ ONLY_THE_SAMPLE_PROCESSED = message(
     "records were deleted or changed since; process your records first: xl-ratings process {book}",
     "尚未发布：History 中只有示例的结果（{periods}），而示例记录已删除或改动；请先计算你的记录："
     "xl-ratings process {book}")
+
+# --- a game list's checks, summarised on the console (workbook/game_stream.py)
+CHECKS_PER_RULE = message(
+    "run.checks_per_rule",
+    "checks per rule ({total:,} in all)",
+    "检查项（按规则，共 {total:,} 项）")
+CHECKS_OF_RULE = message(
+    "run.checks_of_rule",
+    "{rule}: {count:,} (rows {rows})",
+    "{rule}：{count:,} 项（第 {rows} 行）")
+EVERY_CHECK_LISTED = message(
+    "run.every_check_listed",
+    "every check is listed in {path}",
+    "全部检查项列在 {path}")

@@ -89,3 +89,47 @@ ROUND_NOT_WHOLE = message(
     "sheets.round_not_whole",
     "a round is a whole number from 1 (or left blank); correct the typo",
     "轮次应为从 1 开始的整数（或留空）；请更正")
+# --- a game list read in batches (engine/stream.py, workbook/game_stream.py)
+MORE_LIKE_THIS = message(
+    "sheets.more_like_this",
+    "and {count:,} more like the above in this column",
+    "此列还有 {count:,} 个同类问题")
+EVERY_PROBLEM_LISTED = message(
+    "sheets.every_problem_listed",
+    "every problem ({total:,} in all) is listed in {path}",
+    "全部问题（共 {total:,} 个）列在 {path}")
+LIST_CHANGED_WHILE_READ = message(
+    "sheets.list_changed_while_read",
+    "the file changed while it was being read (it is read more than once); nothing was written: run again "
+    "once it is complete",
+    "读取期间文件被修改（该文件需要读取多次）；未写入任何内容：请在文件完整后重新运行")
+RAGGED_ROW = message(
+    "sheets.ragged_row",
+    "this line has {found} values where the header has {expected} columns (a comma too many or too few, "
+    "or a quote not closed): correct the line",
+    "此行有 {found} 个值，而表头有 {expected} 列（逗号多了或少了，或引号未闭合）：请改正此行")
+SETTING_GIVEN_AS_OPTION = message(
+    "sheets.setting_given_as_option",
+    "{option}: {problem}",
+    "选项 {option}：{problem}")
+SETTING_YES_NO = message(
+    "sheets.setting_yes_no",
+    "must be yes or no",
+    "须为 yes 或 no（是/否）")
+SETTING_NOT_PAIR = message(
+    "sheets.setting_not_pair",
+    "{part!r} is not a key:value pair",
+    "{part!r} 不是“键:值”形式")
+SETTING_UNKNOWN = message(
+    "sheets.setting_unknown",
+    "unknown setting {key!r} for {system}; known: system, federation, country, {known}",
+    "未知的设置项 {key!r}（{system}）；可用的有：system、federation、country、{known}")
+SETTING_NOT_CHANGEABLE = message(
+    "sheets.setting_not_changeable",
+    "setting {key!r} cannot be changed in the Settings sheet",
+    "设置项 {key!r} 不能在 Settings 表中修改")
+GAME_LIST_UNREADABLE = message(
+    "sheets.game_list_unreadable",
+    "cannot be read as a {kind} file: it is damaged, or not {kind} (a CSV file is text: comma-separated, UTF-8, "
+    "one header row)",
+    "无法作为 {kind} 文件读取：文件已损坏或不是 {kind} 格式（CSV 文件是文本：逗号分隔，UTF-8，一行列名）")
