@@ -149,7 +149,7 @@ def identity_rows(d: Path) -> list[tuple[str, str, float]]:
                    swiss_pairings(1000, 10, seed=3), "Autumn", "2026-09-05")
     plan, s = timed(lambda: import_into(book, [str(src)])[0])
     summary = plan.summaries[0]
-    near = sum(1 for t in summary.told if t.message.id == "imports.summary_possible_match")
+    near = sum(1 for t in summary.told if t.id == "imports.summary_possible_match")
     rows.append((f"identity: 1,000 h9 players (500 matched, 500 new, {near} possible matches) into it",
                  f"{len(summary.matched)} matched", s))
     return rows

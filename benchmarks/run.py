@@ -159,6 +159,7 @@ def case_lianzhong(games: int, fmt: str, how: str, data: Path, repeat: int) -> d
     from xl_ratings.cli import main
     from xl_ratings.engine.run import run_records
     from xl_ratings.jobs.game_list import load_game_list
+    from xl_ratings.systems.lianzhong import SYSTEM
 
     players = max(1000, games // 50)
     prefix = data / f"lianzhong_{games}"
@@ -175,7 +176,7 @@ def case_lianzhong(games: int, fmt: str, how: str, data: Path, repeat: int) -> d
                      df["result"].astype(float).tolist(), rating, count)
 
     def api():
-        run_records(load_game_list(path, "lianzhong", roster))
+        run_records(load_game_list(path, SYSTEM, roster))
 
     def cli():
         with contextlib.redirect_stdout(io.StringIO()):
@@ -245,7 +246,7 @@ def case_publish(players: int, games: int, data: Path, sites_dir: str, repeat: i
         assert not problems
         with gc_paused():
             records = read_records(tables, str(book))
-            return records, Ledger.from_tables(tables, systems.get(records.system), str(book))
+            return records, Ledger.from_tables(tables, records.system, str(book))
     timed("read", read)
 
     def do_replay():

@@ -266,7 +266,7 @@ def legacy_history(book, kind):
 
     tables_, _ = read_workbook(book)
     records = read_records(tables_, str(book))
-    ledger = Ledger.from_tables(tables_, systems.get(records.system))
+    ledger = Ledger.from_tables(tables_, records.system)
     digests = {q.label: period_digests(records, q, kind) for q in ledger.periods()}
     counts = Counter(e.period.label for e in ledger.entries)
     cells = {(e.period.label, e.id): f"{digests[e.period.label][e.id]}:{legacy_seal(e, counts[e.period.label])}"

@@ -49,7 +49,7 @@ def test_a_latin1_comment_in_a_utf8_h9_keeps_the_utf8_names(tmp_path):
     t = load(src)
     assert UTF8_NAME in names(t) and not any("茅" in n or "Ã" in n for n in names(t)), names(t)
     line = data.split(b"\n").index("; CM[Café]".encode("cp1252")) + 1
-    assert any(f"line {line}:" in n and "Windows-1252" in n and "not UTF-8" in n for n in t.notes), t.notes
+    assert any(f"line {line}:" in n and "Windows-1252" in n and "not UTF-8" in n for n in map(str, t.notes)), t.notes
 
 
 def test_a_player_line_in_another_encoding_is_read_in_its_own(tmp_path):
@@ -58,7 +58,7 @@ def test_a_player_line_in_another_encoding_is_read_in_its_own(tmp_path):
     src.write_bytes(data)
     t = load(src)
     assert {UTF8_NAME, "Lé Nà"} <= names(t), names(t)
-    assert any("line 12:" in n and "check the names" in n for n in t.notes), t.notes
+    assert any("line 12:" in n and "check the names" in n for n in map(str, t.notes)), t.notes
 
 
 def test_a_trf_with_one_latin1_name_keeps_its_utf8_names_and_columns(tmp_path):
@@ -70,7 +70,7 @@ def test_a_trf_with_one_latin1_name_keeps_its_utf8_names_and_columns(tmp_path):
     t = load(src)
     assert {"Zhang, Wéi", "Lé, Nà"} <= names(t), names(t)
     assert len(t.games) == len(EVENT.games) - 1 + 1            # the results still read from their columns
-    assert any("not UTF-8" in n and "Windows-1252" in n for n in t.notes), t.notes
+    assert any("not UTF-8" in n and "Windows-1252" in n for n in map(str, t.notes)), t.notes
 
 
 def _csv_bytes(rows) -> bytes:
@@ -101,7 +101,7 @@ def test_a_chinese_line_in_a_utf8_csv_is_read_as_chinese(tmp_path):
     src.write_bytes(data)
     t = load(src, "crosstable")
     assert {"张伟", "李娜"} <= names(t), names(t)
-    assert any("line 4:" in n and "GB18030" in n for n in t.notes), t.notes
+    assert any("line 4:" in n and "GB18030" in n for n in map(str, t.notes)), t.notes
 
 
 LATIN = st.text(st.sampled_from("abcdeéèàçñöüßøåABCÉÀ"), min_size=2, max_size=10) \

@@ -26,6 +26,11 @@ def problems(fn: Callable[[], object]) -> list[RatingInputError]:
     return info.value.errors
 
 
+def told(e: RatingInputError) -> str:
+    """What the officer reads: the English, then the Chinese."""
+    return f"{e} {e.zh_line('zh-Hans')}"
+
+
 def find(errors: list[RatingInputError], *words: str) -> RatingInputError:
     hits = [e for e in errors if all(w in str(e) for w in words)]
     assert hits, f"no error with {words} among:\n" + "\n".join(map(str, errors))
@@ -33,14 +38,13 @@ def find(errors: list[RatingInputError], *words: str) -> RatingInputError:
 
 
 def well_formed(err: RatingInputError, file: str, where: str, value: str) -> None:
-    """Names the file, the line/cell and the value; English, then ' — ', then Chinese (or, a
-    catalogue message, its Chinese beside it)."""
+    """Names the file, the line/cell and the value; a catalogue message: English, its Chinese beside it
+    (the same place and value in Chinese)."""
     msg = str(err)
     assert file in msg and where in msg and value in msg, msg
-    if err.text is not None:
-        assert CJK.search(err.text.zh) and not CJK.search(err.text.en), msg
-    else:
-        assert " — " in msg and CJK.search(msg.split(" — ", 1)[1]), msg
+    assert err.text is not None and CJK.search(err.text.zh), msg
+    zh = err.zh_line("zh-Hans") or ""
+    assert file in zh and value in zh and CJK.search(zh), zh
     assert err.where.file and file in err.where.file
 
 
@@ -55,7 +59,7 @@ def test_rr_halves_disagree_names_both_cells() -> None:
     errors = problems(lambda: crosstable.parse_rows(rows, "club.xlsx", "Import"))
     e = find(errors, "disagree")
     well_formed(e, "club.xlsx", "G5", "1")
-    assert "G5 says 1" in str(e) and "F6 says 1" in str(e) and "交叉表两处结果不一致" in str(e)
+    assert "G5 says 1" in str(e) and "F6 says 1" in str(e) and "交叉表两处结果不一致" in told(e)
     assert e.where.sheet == "Import" and e.where.row == 5
 
 
@@ -129,7 +133,7 @@ def test_h9_halves_disagree(tmp_path: Path) -> None:
     path.write_text("   1 Zhang Wei 3d CN SH  2+/w0\n   2 Li Na 1k CN BJ  1+/b0\n", encoding="utf-8")
     e = find(problems(lambda: h9.parse(path)), "disagree")
     well_formed(e, str(path), "line 1", "2+/w0")
-    assert "line 2, round 1 says 1+/b0" in str(e) and "成绩文件两处结果不一致" in str(e)
+    assert "line 2, round 1 says 1+/b0" in str(e) and "成绩文件两处结果不一致" in told(e)
 
 
 # ------------------------------------------------------------------ TRF
@@ -176,7 +180,7 @@ def test_opengotha_refuses_dtd_and_entities(tmp_path: Path) -> None:
     for fn in (lambda: opengotha.parse(path), lambda: load(path)):
         e = find(problems(fn), "DTD")
         well_formed(e, str(path), "line 2", "<!DOCTYPE")
-        assert "安全" in str(e)
+        assert "安全" in told(e)
 
 
 def test_opengotha_errors(tmp_path: Path) -> None:

@@ -102,9 +102,9 @@ def test_roundtrip(case: str, tmp_path: Path) -> None:
 def test_byes_are_notes(case: str, tmp_path: Path) -> None:
     writer, filename, parser, *_ = CASES[case]
     t = parser(writer(tmp_path / filename))
-    byes = [n for n in t.notes if "bye" in n.split(": ", 1)[-1].lower()]    # (not the folder's name)
+    byes = [n for n in t.notes if "bye" in n.en.split(": ", 1)[-1].lower()]    # (not the folder's name)
     assert len(byes) == len(W.EVENT.byes)
-    assert all(" — " in n for n in byes)
+    assert all(re.search(r"[\u4e00-\u9fff]", n.zh) and "轮空" in n.zh for n in byes)   # in both languages
 
 
 def test_forfeit_survives_every_format(tmp_path: Path) -> None:

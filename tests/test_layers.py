@@ -57,15 +57,29 @@ ONLY: dict[tuple[str, str], tuple[str, ...]] = {
 TOP = {"__init__", "errors", "cli", "udfs"}   # modules at the top of the package
 
 
-def imports(path: Path) -> set[str]:
-    """Absolute names imported by a module (relative imports resolved)."""
+def _type_only(tree: ast.AST) -> set[ast.AST]:
+    """The import nodes inside ``if TYPE_CHECKING:`` blocks (seen by the type checker only)."""
+    out: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            out |= {n for stmt in node.body for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom))}
+    return out
+
+
+def imports(path: Path, type_only: bool = True) -> set[str]:
+    """Absolute names imported by a module (relative imports resolved); ``type_only`` False:
+    without the imports the type checker alone sees (``if TYPE_CHECKING:``)."""
     rel = path.relative_to(PKG.parent).with_suffix("")
     parts = list(rel.parts)
     package = parts[:-1] if parts[-1] != "__init__" else parts[:-1]
     if parts[-1] == "__init__":
         package = parts[:-1]
     out = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = set() if type_only else _type_only(tree)
+    for node in ast.walk(tree):
+        if node in skipped:
+            continue
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -149,7 +163,7 @@ def _graph() -> dict[str, set[str]]:
     for path in PKG.rglob("*.py"):
         me = ".".join(path.relative_to(PKG.parent).with_suffix("").parts).removesuffix(".__init__")
         deps = set()
-        for name in imports(path):
+        for name in imports(path, type_only=False):     # a type annotation is no import at run time
             # "pkg.mod.name" -> the longest module prefix
             parts = name.split(".")
             for k in range(len(parts), 0, -1):

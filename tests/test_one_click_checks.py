@@ -53,7 +53,7 @@ def test_problems_reach_the_checks_sheet_in_the_workbooks_script(system, tmp_pat
     grids = replay(sheets, actions)
     report = grids["Checks"]
     lang = systems.get(system).lang
-    assert report[0][:2] == [to_lang("问题 problem", lang), to_lang("说明 (中文)", lang)]
+    assert report[0][:2] == [to_lang("问题 problem", lang), to_lang("说明 (Chinese)", lang)]
     problems = {(r[2], r[4]): r for r in report[1:]}
     assert set(problems) >= {("Players", "rating"), ("Games", "opponent")}
     for row in report[1:]:

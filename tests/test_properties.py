@@ -124,7 +124,7 @@ def test_lianzhong_engine_equals_game_by_game_reference(games, start):
     rows = [Game("E", dt.date(2026, 1, 1) + dt.timedelta(days=n), None, ids[a], ids[b],
                  Result(s, forfeit), 0.0, n + 2)
             for n, (a, b, s, forfeit) in enumerate(games) if a != b]
-    records = Records("lianzhong", {}, players, {"E": ev}, rows)
+    records = Records(lianzhong.SYSTEM, {}, players, {"E": ev}, rows, params=lianzhong.DEFAULTS)
     states = {p: LianzhongState(r, n) for p, (r, n) in zip(ids, start)}
     result = process(records, states, year_period(2026), lianzhong.DEFAULTS)
     rating = {p: r for p, (r, _) in zip(ids, start)}

@@ -48,7 +48,7 @@ def round_trip(tmp_path: Path, system: str, players_of, write, column: str) -> N
     s = plan.summaries[0]
     assert s.new_players == []
     assert {(pid, how) for pid, _, how in s.matched} == {(pid, column) for pid in expected}
-    assert not s.told, [t.text("zh-Hans") for t in s.told]    # the Latin name is the player's: none "differ"
+    assert not s.told, [t.both() for t in s.told]    # the Latin name is the player's: none "differ"
     before = len(read_sheet(book, "Players"))
     assert run_cli("import", source, "--into", book) == 0
     assert len(read_sheet(book, "Players")) == before
@@ -94,7 +94,7 @@ def test_the_latin_name_counts_as_the_players_name_in_every_form(tmp_path, form)
                for p in fide_players(listed.read_bytes())[:8]]
     plan, _ = import_into(book, [str(write_trf(tmp_path / "after.trf", tournament(players)))], dry_run=True)
     assert len(plan.summaries[0].matched) == 8
-    assert not plan.summaries[0].told, [t.text("zh-Hans") for t in plan.summaries[0].told]
+    assert not plan.summaries[0].told, [t.both() for t in plan.summaries[0].told]
 
 
 def test_without_the_derived_ids_the_same_files_would_make_new_players(tmp_path, monkeypatch):

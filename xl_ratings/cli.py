@@ -13,13 +13,56 @@ traceback, nothing written.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .errors import InputErrors, RatingInputError
+from .errors import InputErrors, RatingInputError, Text
+from .i18n.catalogue import cli as M
 from .systems import SYSTEMS
+
+
+class Run:
+    """The language of this run, chosen once (:func:`xl_ratings.jobs.language.book_lang`):
+    the workbook's script -- traditional Chinese for the Hong Kong GoR workbooks -- for every
+    line the command prints, its problems included.  Read when first needed (most runs learn it
+    from the job's result and never read the workbook for it)."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """A new run: nothing known yet (tests call main() many times in one process)."""
+        self.book: str | None = None
+        self.system: str | None = None
+        self._lang: str | None = None
+
+    @property
+    def lang(self) -> str:
+        if self._lang is None:
+            from .jobs.language import book_lang
+
+            self._lang = book_lang(self.book, self.system)
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = lang
+
+    def said(self, text: Text | str) -> str:
+        """A catalogue message in English and Chinese, the Chinese in the run's script (part B: a
+        job's note given as "English — 中文" text is put in the script as a whole)."""
+        if isinstance(text, Text):
+            return text.both(self.lang)
+        from .i18n import to_lang
+
+        return to_lang(text, self.lang)
+
+
+RUN = Run()
 
 
 def _console():
@@ -28,15 +71,16 @@ def _console():
 
 
 def _fail(err: RatingInputError) -> int:
+    """Every problem, in English and in Chinese (the workbook's script), and exit code 2."""
     errors = err.errors if isinstance(err, InputErrors) else [err]
-    print(f"xl-ratings: {len(errors)} problem(s) — nothing was written / 未写入任何内容:", file=sys.stderr)
-    from .i18n.messages import chinese_of
-
-    lang = getattr(err, "lang", "zh-Hans")
+    if getattr(err, "lang", None):      # the job read the workbook: its script
+        RUN.lang = getattr(err, "lang")
+    total = getattr(err, "total", len(errors))     # a long game list's problems are summarised
+    print(RUN.said(M.PROBLEMS(count=total)), file=sys.stderr)
     for e in errors:
-        text = str(e)
+        text = e.en_line(RUN.lang)
         print(f"  - {text}", file=sys.stderr)
-        zh = chinese_of(e, lang)
+        zh = e.zh_line(RUN.lang)
         if zh and zh not in text:
             print(f"    {zh}", file=sys.stderr)
     return 2
@@ -50,14 +94,13 @@ def summary(out, console, title: str | None = None) -> None:
     data = export(out, lines=False)        # the change lines only counted: not built
     rows = data["players"]
     counts = {s: sum(1 for p in rows if p["status"] == s) for s in ("active", "inactive", "pending")}
-    head = (f"[bold]{title or out.system.name}[/bold] — periods "
-            f"{', '.join(x.period.label for x in out.results)}; "
-            f"{counts['active']} active, {counts['inactive']} inactive, {counts['pending']} pending; "
-            f"{len(out.last.changes)} change lines; {sum(len(x.checks) for x in out.results)} checks")
-    console.print(head)
+    system = out.system
+    head = M.SUMMARY_HEAD(periods=", ".join(x.period.label for x in out.results), active=counts["active"],
+                          inactive=counts["inactive"], pending=counts["pending"], changes=len(out.last.changes),
+                          checks=sum(len(x.checks) for x in out.results))
+    console.print(f"[bold]{title or system.name}[/bold]: {head.both(system.lang)}")
     from .i18n import to_lang
 
-    system = out.system
     # a system's own words for a column (peng: old/new/change are the cumulative score) under the table
     own = [f"{k} = {to_lang(v, system.lang)}" for k, v in system.terms.items()
            if k in ("old", "new", "change", system.ranked_by)]
@@ -80,18 +123,26 @@ def cmd_process(args: argparse.Namespace) -> int:
     from .jobs.process import process
 
     console = _console()
-    done = process(args.book, period=args.period, rerate_from=args.rerate_from, output=args.output,
-                   json_path=args.json, force=args.force, system=args.system, players=args.players,
-                   events=args.events, settings=args.set, runner=_progress_runner(console))
+    RUN.book, RUN.system = args.book, args.system
+    from .jobs.common import GAME_LIST_SUFFIXES
+
+    bar = _bar(console, Path(args.book)) if Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES \
+        else contextlib.nullcontext()
+    with bar as progress:
+        done = process(args.book, period=args.period, rerate_from=args.rerate_from, output=args.output,
+                       json_path=args.json, force=args.force, system=args.system, players=args.players,
+                       events=args.events, settings=args.set, runner=_progress_runner(console), progress=progress)
+    RUN.lang = done.outcome.system.lang
     summary(done.outcome, console)
-    if done.target is None:
+    if done.target is None:             # a game list: its checks summarised, then the files
+        for note in done.notes:
+            console.print(RUN.said(note), markup=False)
         for p in done.written:
-            console.print(f"written: {p}")
+            console.print(RUN.said(M.WRITTEN(path=p)), markup=False)
         return 0
-    console.print(f"written: {done.target}")
-    from .i18n import to_lang
+    console.print(RUN.said(M.WRITTEN(path=done.target)), markup=False)
     for note in done.notes:
-        console.print(to_lang(note, done.outcome.system.lang))
+        console.print(RUN.said(note), markup=False)
     return 0
 
 
@@ -104,10 +155,11 @@ def _progress_runner(console: Any) -> Any:
 
         # auto_refresh=False: no refresh thread; the display moves with each period
         with Progress(console=console, transient=True, auto_refresh=False) as prog:
-            task = prog.add_task("processing", total=None)
+            task = prog.add_task(RUN.said(M.PROCESSING()), total=None)
 
             def tick(label: str, n: int, total: int) -> None:
-                prog.update(task, description=f"period {label} ({n}/{total})", total=total, completed=n - 1)
+                prog.update(task, description=RUN.said(M.PROGRESS_PERIOD(period=label, n=n, total=total)),
+                            total=total, completed=n - 1)
                 prog.refresh()
             return job(tick)
     return runner
@@ -117,14 +169,15 @@ class _Waiting:
     """Shows that a long wait goes on (LibreOffice making the PDF): a live line on a terminal
     (no refresh thread: it moves with each call), else a line every ``every`` seconds."""
 
-    def __init__(self, text: str, every: float = 10.0) -> None:
+    def __init__(self, text: Text, every: float = 10.0) -> None:
         from rich.console import Console
 
         self.console = Console(stderr=True, highlight=False)
-        self.text, self.every, self.shown = text, every, -1.0
+        self.message, self.every, self.shown = text, every, -1.0
         self.prog: Any = None
 
     def __call__(self, seconds: float) -> None:
+        self.text = RUN.said(self.message)    # the run's language: read when LibreOffice first makes us wait
         if not self.console.is_terminal:
             if seconds - self.shown >= self.every or self.shown < 0:
                 self.console.print(f"{self.text} … {seconds:.0f} s")
@@ -147,23 +200,49 @@ class _Waiting:
             self.prog.stop()
 
 
+@contextlib.contextmanager
+def _bar(console: Any, path: Path, least: int = 1 << 20) -> Iterator[Any]:
+    """A progress bar for a game list of more than ``least`` bytes (each pass: checking,
+    rating a period, counting) on a terminal; updated a few times a second, never slowing
+    the run (``benchmarks/stream_bench.py`` measures it)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0
+    if size < least or not console.is_terminal:
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+    # auto_refresh=False: no refresh thread; the bar moves when the reader reports a batch
+    with Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, auto_refresh=False) as prog:
+        task = prog.add_task(path.name, total=None)
+
+        def tick(what: str, done: int, total: int) -> None:
+            prog.update(task, description=f"{path.name}: {what}", completed=done, total=total)
+            prog.refresh()
+        yield tick
+
+
 def cmd_publish(args: argparse.Namespace) -> int:
-    from .i18n import to_lang
-    from .i18n.catalogue import publish as M
+    from .i18n.catalogue import publish as P
     from .jobs.publish import publish
 
     console = _console()
-    with _Waiting(M.LIBREOFFICE_WAITING().both()) as waiting:
+    RUN.book = args.book
+    with _Waiting(P.LIBREOFFICE_WAITING()) as waiting:
         done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, rating_list=args.rating_list,
                        layout=args.layout, force=args.force, waiting=waiting)
-    lang = done.outcome.system.lang
+    RUN.lang = done.outcome.system.lang
     for text in done.notes:
-        console.print(f"{text.en} — {to_lang(text.zh, lang)}")
+        console.print(RUN.said(text), markup=False)
     if args.site:
         site = Path(args.site)
-        console.print(f"website: {len(done.site_files)} files in {site} — open {site / 'index.html'}")
+        console.print(RUN.said(M.WEBSITE(count=len(done.site_files), site=site, index=site / "index.html")),
+                      markup=False)
     if done.pdf is not None:
-        console.print(f"PDF: {done.pdf}")
+        console.print(RUN.said(M.PDF_WRITTEN(path=done.pdf)), markup=False)
     return 0
 
 
@@ -178,9 +257,9 @@ def cmd_import(args: argparse.Namespace) -> int:
         try:
             return to_date(text)
         except RatingInputError:
-            raise RatingInputError(f"{option} must be a date like 2026-03-01", value=text,
-                                   problem_zh=f"{option} 须为日期，如 2026-03-01") from None
+            raise RatingInputError(M.DATE_OPTION(option=option), value=text) from None
 
+    RUN.book = args.into
     if isinstance(args.replace, str) and Path(args.replace).is_file():   # --replace FILE …: a source, not an event
         args.sources.insert(0, args.replace)
         args.replace = True
@@ -192,9 +271,10 @@ def cmd_import(args: argparse.Namespace) -> int:
                       distinct_from=tuple(e.strip() for e in args.distinct_from or ()))
     plan, written = import_into(args.into, args.sources, format=args.format, options=options,
                                 dry_run=args.dry_run, output=args.output, force=args.force)
-    from .importers.summary import summary_lines, told
-    from .i18n.catalogue import imports as M
+    from .importers.summary import summary_lines
+    from .i18n.catalogue import imports as I
 
+    RUN.lang = plan.lang
     console = _console()
     for s in plan.summaries:
         first, *rest = summary_lines(s, plan.lang, plan.appends["Identities"].sheet)
@@ -202,28 +282,28 @@ def cmd_import(args: argparse.Namespace) -> int:
         for line in rest:
             console.print(line, markup=False)
     if args.dry_run:
-        console.print(told(M.DRY_RUN, plan.lang), markup=False)
+        console.print(RUN.said(I.DRY_RUN()), markup=False)
     else:
         for p in written:
-            console.print(f"written: {p}", markup=False)
+            console.print(RUN.said(M.WRITTEN(path=p)), markup=False)
     return 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     from .jobs.new import new_workbook
 
+    RUN.system = args.report_for if args.system == "report" else args.system
     path, kept = new_workbook(args.system, Path(args.book), with_sample=not args.empty, force=args.force,
                               report_for=args.report_for)
-    sample = "" if args.empty else ", with sample records"
+    sample: Text | str = "" if args.empty else M.WITH_SAMPLE()
     if args.system == "report":
-        print(f"created {path} (a club's tournament report{sample}): fill it in, send it to the federation, "
-              f"which runs: xl-ratings import {path.name} --into BOOK.xlsx")
+        print(RUN.said(M.CREATED_REPORT(path=path, sample=sample, name=path.name)))
     else:
-        print(f"created {path} ({args.system}{sample})")
+        print(RUN.said(M.CREATED(path=path, system=args.system, sample=sample)))
     if kept is not None:
         from .i18n.catalogue import workbooks as WB
 
-        print(WB.NEW_REPLACED_KEPT(backup=kept.name).both())
+        print(RUN.said(WB.NEW_REPLACED_KEPT(backup=kept.name)))
     return 0
 
 
@@ -234,7 +314,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     folder = Path(args.dir)
     for system, path, done in run_demo(folder):
         summary(done.outcome, console, title=f"{system} ({path})")
-    console.print(f"demo workbooks in {folder}/ — open them in Excel or LibreOffice")
+    console.print(RUN.said(M.DEMO_DONE(folder=folder)), markup=False)
     return 0
 
 
@@ -284,8 +364,7 @@ def _import_parser(sub: Any) -> None:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="xl-ratings", formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Ratings for board-game federations and clubs, in their Excel workbooks "
-                    "(shanghai, gor, lianzhong, peng) — 在 Excel 工作簿中计算等级分.",
+        description=M.DESCRIPTION().both() + ".",
         epilog="""examples:
   xl-ratings demo                                   sample workbooks, processed, in xl-ratings-demo/
   xl-ratings new shanghai club.xlsx                 a federation's workbook (sample records; --empty without)
@@ -381,6 +460,7 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
 
 
 def main(argv: list[str] | None = None) -> int:
+    RUN.reset()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.cmd:
@@ -393,15 +473,13 @@ def main(argv: list[str] | None = None) -> int:
     except RatingInputError as e:
         return _fail(e)
     except KeyboardInterrupt:
-        print("xl-ratings: interrupted — every file is as it was, or complete: nothing is ever half-written "
-              "/ 已中断：文件保持原样或已完整写入，不会只写一半", file=sys.stderr)
+        print(RUN.said(M.INTERRUPTED()), file=sys.stderr)
         return 130
     except PermissionError as e:
-        print(f"xl-ratings: cannot write {e.filename or 'a file'}: it is open in another program or "
-              "read-only — close it and try again / 文件被占用或只读", file=sys.stderr)
+        print(RUN.said(M.CANNOT_WRITE(file=e.filename or M.A_FILE())), file=sys.stderr)
         return 3
     except OSError as e:
-        print(f"xl-ratings: {e.strerror or e}: {e.filename or 'a file'} — 文件读写失败", file=sys.stderr)
+        print(RUN.said(M.OS_ERROR(file=e.filename or M.A_FILE(), reason=e.strerror or str(e))), file=sys.stderr)
         return 3
 
 

@@ -9,8 +9,11 @@ cell errors or exit codes; the math raises and never prints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from string import Formatter
 from typing import Any
+
+from .i18n import SIMPLIFIED, to_lang
 
 
 def show(value: Any) -> str:
@@ -54,26 +57,79 @@ def _names(text: str, shown: str) -> bool:
     return re.search(rf"(?<![\w.,]){re.escape(shown)}(?![\w]|[.,]\d)", text) is not None
 
 
+def _filled(template: str, params: tuple[tuple[str, Any], ...], side: str, lang: str) -> str:
+    """``template`` (already in ``lang``'s script) with ``params`` put in: a parameter that is itself
+    a :class:`Text` in the same language (``side`` en or zh) and script; every other value as given."""
+    values = {k: (v.en_in(lang) if side == "en" else v.zh_in(lang)) if isinstance(v, Text) else v
+              for k, v in params}
+    return template.format(**values) if values or "{" in template else template
+
+
 @dataclass(frozen=True)
 class Text:
-    """One user-facing message, made by the catalogue (:mod:`xl_ratings.i18n.catalogue`).
+    """One user-facing message, made by the catalogue (:mod:`xl_ratings.i18n.catalogue`):
+    ``M.NAME(param=...)``.
 
-    ``id`` names the catalogue entry; ``en`` and ``zh`` are its two texts with
-    the parameters filled in (``zh`` in simplified Chinese: the run's language
-    turns it traditional for the Hong Kong workbooks, :func:`xl_ratings.i18n.to_lang`).
-    ``str()`` gives the English.
+    It keeps the entry's two templates and the parameters apart, so that the
+    Chinese is put in the run's script (:meth:`zh_in`: traditional for the Hong
+    Kong workbooks) *before* the parameters go in: names, clubs and values are
+    shown as written.  ``en`` is the English, ``zh`` the simplified Chinese;
+    ``str()`` gives the English.  A parameter may itself be a Text (a message
+    within a message): it is told in the same language and script.
     """
 
     id: str
-    en: str
-    zh: str
+    en_template: str
+    zh_template: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def en(self) -> str:
+        return self.en_in(SIMPLIFIED)
+
+    def en_in(self, lang: str) -> str:
+        """The English; the Chinese spellings it names (胜/和/负, 特级大师: what may be typed) in
+        ``lang``'s script, like the rest of the run."""
+        return _filled(to_lang(self.en_template, lang), self.params, "en", lang)
+
+    @property
+    def zh(self) -> str:
+        """The Chinese, simplified."""
+        return self.zh_in(SIMPLIFIED)
+
+    def zh_in(self, lang: str) -> str:
+        """The Chinese in ``lang``'s script (zh-Hans, or zh-Hant: OpenCC s2hk), parameters as given."""
+        return _filled(to_lang(self.zh_template, lang), self.params, "zh", lang)
 
     def __str__(self) -> str:
         return self.en
 
-    def both(self) -> str:
-        """English, then the Chinese (one line, as notes and summaries print them)."""
-        return f"{self.en} — {self.zh}" if self.zh and self.zh != self.en else self.en
+    def both(self, lang: str = SIMPLIFIED) -> str:
+        """English, then the Chinese in ``lang``'s script (one line, as notes and summaries print them)."""
+        en, zh = self.en_in(lang), self.zh_in(lang)
+        return f"{en} — {zh}" if zh and zh != en else en
+
+    def checks_line(self, lang: str = SIMPLIFIED) -> str:
+        """The Chinese first, the English in brackets: a line of the Checks sheet."""
+        return f"{self.zh_in(lang)} ({self.en_in(lang)})"
+
+    def at(self, where: "Where") -> "Text":
+        """This message at a place ("file x, line 3: …"), both languages; itself if the place is unknown."""
+        place = where.text()
+        if not place.params:
+            return self
+        return Text(self.id, "{where}: {text}", "{where}：{text}", (("where", place), ("text", self)))
+
+    def param(self, name: str) -> Any:
+        """The value given for parameter ``name`` (None if none)."""
+        return next((v for k, v in self.params if k == name), None)
+
+
+def joined(parts: "list[Text | str]", en_sep: str = ", ", zh_sep: str = "、") -> Text:
+    """Several texts (or names) as one list, each told in the language it is shown in."""
+    names = [f"p{i}" for i in range(len(parts))]
+    return Text("errors.joined", en_sep.join(f"{{{n}}}" for n in names), zh_sep.join(f"{{{n}}}" for n in names),
+                tuple(zip(names, parts)))
 
 
 @dataclass(frozen=True)
@@ -84,9 +140,16 @@ class Message:
     id: str
     en: str
     zh: str
+    params: frozenset[str] = field(init=False, repr=False, compare=False)   #: the named parameters
+
+    def __post_init__(self) -> None:
+        fields = {f.split(".")[0].split("[")[0] for _, f, _, _ in Formatter().parse(self.en) if f}
+        object.__setattr__(self, "params", frozenset(fields))
 
     def __call__(self, **params: Any) -> Text:
-        return Text(self.id, self.en.format(**params), self.zh.format(**params))
+        if params.keys() != self.params:     # at the call site, not later where it is shown
+            raise TypeError(f"message {self.id!r} takes {sorted(self.params)}, given {sorted(params)}")
+        return Text(self.id, self.en, self.zh, tuple(params.items()))
 
 
 #: every catalogue entry, by id (declared in the topic modules: :mod:`xl_ratings.i18n.catalogue`)
@@ -114,50 +177,110 @@ class Where:
     column: str | None = None
     line: int | None = None
 
+    def text(self) -> Text:
+        """The place in words, both languages (file and sheet names as written)."""
+        given = [(k, v) for k, v in (("file", self.file or None), ("sheet", self.sheet or None), ("line", self.line),
+                                     ("row", self.row), ("column", self.column or None)) if v is not None]
+        return Text("errors.where", ", ".join(_PLACE_EN[k] for k, _ in given),
+                    "，".join(_PLACE_ZH[k] for k, _ in given), tuple(given))
+
     def describe(self) -> str:
-        return self._parts("file {}", "sheet '{}'", "line {}", "row {}", "column '{}'", ", ")
+        return self.text().en
 
-    def describe_zh(self) -> str:
-        """The same place in Chinese (simplified; the run's language converts it)."""
-        return self._parts("文件 {}", "工作表 '{}'", "第 {} 行（文本）", "第 {} 行", "列 '{}'", "，")
+    def describe_zh(self, lang: str = SIMPLIFIED) -> str:
+        """The same place in Chinese, in ``lang``'s script (file and sheet names as written)."""
+        return self.text().zh_in(lang)
 
-    def _parts(self, file: str, sheet: str, line: str, row: str, column: str, sep: str) -> str:
-        given = ((file, self.file or None), (sheet, self.sheet or None), (line, self.line), (row, self.row),
-                 (column, self.column or None))
-        return sep.join(form.format(v) for form, v in given if v is not None)
+
+_PLACE_EN = {"file": "file {file}", "sheet": "sheet '{sheet}'", "line": "line {line}", "row": "row {row}",
+             "column": "column '{column}'"}
+_PLACE_ZH = {"file": "文件 {file}", "sheet": "工作表 '{sheet}'", "line": "第 {line} 行（文本）", "row": "第 {row} 行",
+             "column": "列 '{column}'"}
 
 
 class RatingInputError(ValueError):
     """A value supplied by the user cannot be used.
 
     ``problem`` says what is wrong in words a rating officer understands: a
-    catalogue :class:`Text` (English and Chinese), or plain English while the
-    older call sites are moved to the catalogue (``problem_zh`` beside it);
-    ``where`` and ``value`` locate it.  ``str(err)`` joins them (English).
+    catalogue :class:`Text` (English and Chinese; kept as ``text``);
+    ``where`` and ``value`` locate it.  ``str(err)`` joins them (English);
+    :meth:`zh_in` gives the Chinese in the run's script.
+
+    Part B (issue 15): the engine's and the jobs' older call sites still give
+    plain English (``problem_zh`` beside it, or nothing: then
+    :func:`xl_ratings.i18n.messages.chinese` finds the Chinese); both go when
+    they are moved to the catalogue.
     """
 
     def __init__(self, problem: str | Text, *, value: Any = None, where: Where | None = None,
                  problem_zh: str | None = None) -> None:
         self.text = problem if isinstance(problem, Text) else None
         self.problem = problem.en if isinstance(problem, Text) else problem
-        self.problem_zh = problem.zh if isinstance(problem, Text) else problem_zh
+        self._zh = problem_zh                      # part B: an older call site's Chinese
         self.value = value
         self.where = where or Where()
         super().__init__(self._compose())
 
+    @property
+    def problem_zh(self) -> str | None:
+        """The problem in simplified Chinese (None: not known)."""
+        return self.zh_in(SIMPLIFIED)
+
+    def en_in(self, lang: str) -> str:
+        """The problem in English, the Chinese spellings it names in ``lang``'s script."""
+        if self.text is not None:
+            return self.text.en_in(lang)
+        return to_lang(self.problem, lang)         # part B: an older call site's English, as a whole
+
+    def zh_in(self, lang: str) -> str | None:
+        """The problem in Chinese, in ``lang``'s script (names and values as written)."""
+        if self.text is not None:
+            return self.text.zh_in(lang)
+        if self._zh:                               # part B: the older call sites
+            return to_lang(self._zh, lang)
+        from .i18n.messages import chinese         # part B: English the engine re-wraps
+
+        return chinese(self.problem, lang)
+
     def _compose(self) -> str:
+        return self.en_line(SIMPLIFIED)
+
+    def en_line(self, lang: str) -> str:
+        """The whole problem in English -- where, what, the value -- the Chinese spellings it names in
+        ``lang``'s script (``str()``: simplified)."""
         loc = self.where.describe()
-        text = f"{loc}: {self.problem}" if loc else self.problem
+        problem = self.en_in(lang)
+        text = f"{loc}: {problem}" if loc else problem
         if self.value is not None and not _names(text, show(self.value)):
-            text += f" (value: {show(self.value)})"
+            text += f" ({VALUE_SHOWN(value=show(self.value)).en})"
+        return text
+
+    def zh_line(self, lang: str) -> str | None:
+        """The whole problem in Chinese, in ``lang``'s script: where, what, and the value (as
+        ``str()`` gives it in English); None when its Chinese is not known."""
+        zh = self.zh_in(lang)
+        if not zh:
+            return None
+        loc = self.where.describe_zh(lang)
+        text = f"{loc}：{zh}" if loc else zh
+        if self.value is not None and not _names(text, show(self.value)):
+            text += f"（{VALUE_SHOWN(value=show(self.value)).zh_in(lang)}）"
         return text
 
     def located(self, **where: Any) -> "RatingInputError":
         """A copy of this error with more location filled in."""
         merged = {k: getattr(self.where, k) for k in ("file", "sheet", "row", "column", "line")}
         merged.update({k: v for k, v in where.items() if v is not None})
-        return type(self)(self.text or self.problem, value=self.value, where=Where(**merged),
-                          problem_zh=self.problem_zh)
+        return self.moved(Where(**merged))
+
+    def moved(self, where: Where) -> "RatingInputError":
+        """A copy of this error at another place."""
+        import copy
+
+        err = copy.copy(self)
+        err.where = where
+        err.args = (err._compose(),)
+        return err
 
 
 class UnknownRankError(RatingInputError):
@@ -173,13 +296,19 @@ class ParameterError(RatingInputError):
 
 
 class InputErrors(RatingInputError):
-    """Several input problems found at once (validation reports them all)."""
+    """Several input problems found at once (validation reports them all).
+
+    ``str()`` names the count and the first three (English); each problem is told
+    on its own where it is shown (command line, Checks sheet)."""
 
     def __init__(self, errors: list[RatingInputError]) -> None:
         self.errors = in_order(errors)
+        super().__init__(SEVERAL_PROBLEMS(count=len(self.errors)))
+
+    def _compose(self) -> str:
         first = "; ".join(str(e) for e in self.errors[:3])
         more = f" (and {len(self.errors) - 3} more)" if len(self.errors) > 3 else ""
-        super().__init__(f"{len(self.errors)} problem(s) in the input: {first}{more}")
+        return f"{self.problem}: {first}{more}"
 
 
 def in_order(errors: list[RatingInputError]) -> list[RatingInputError]:
@@ -203,3 +332,13 @@ def in_order(errors: list[RatingInputError]) -> list[RatingInputError]:
                 -1 if w.column is None else first[("column", (w.file, w.sheet, w.column))])
 
     return sorted(errors, key=key)
+
+
+# declared here: the catalogue's topics import this module
+#: the count of an :class:`InputErrors`
+SEVERAL_PROBLEMS = message(
+    "errors.several_problems",
+    "{count} problem(s) in the input",
+    "输入中有 {count} 个问题")
+#: the value an error names, when its message does not show it
+VALUE_SHOWN = message("errors.value", "value: {value}", "值：{value}")

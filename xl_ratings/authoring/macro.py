@@ -15,7 +15,7 @@ import keyword
 from pathlib import Path
 from typing import Any
 
-from ..errors import Message, RatingInputError, Text
+from ..errors import Message, RatingInputError
 from ..files.atomic import atomic_write
 from ..i18n import to_lang
 from ..i18n.catalogue import workbooks as M
@@ -35,9 +35,7 @@ def module_name(path: Path) -> str:
         raise RatingInputError(M.XLSM_NAME_KEYWORD(name=name), value=path.name)
     what = _module_kind(name, path.parent)
     if what is not None:
-        m = M.XLSM_NAME_SHADOWS
-        raise RatingInputError(Text(m.id, m.en.format(name=name, what=what.en), m.zh.format(name=name, what=what.zh)),
-                               value=path.name)
+        raise RatingInputError(M.XLSM_NAME_SHADOWS(name=name, what=what()), value=path.name)
     return name
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import RatingInputError
+from ..i18n.catalogue import sheets as M
 
 #: The most a sheet that is read may hold, counted from A1 to the farthest
 #: cell holding a value (its used range): Excel's own rows and columns, and
@@ -101,8 +102,6 @@ def filled(row: Sequence[Any]) -> bool:
     return not all(blank(v) for v in row)
 
 
-NOT_A_DATE = "is not a date (write it as a date, e.g. 2026-03-01)"
-NOT_A_NUMBER = "must be a number (this cell holds text; retype it as a number)"
 
 
 def to_ident(v: Any) -> str:
@@ -110,17 +109,13 @@ def to_ident(v: Any) -> str:
     invisible character (a zero-width space, a BOM, a direction mark: the id would differ
     from the same id typed elsewhere while looking the same) is an error."""
     if blank(v):
-        raise RatingInputError("is empty")
+        raise RatingInputError(M.CELL_EMPTY())
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     text = str(v).strip()
     if len(text) > MAX_CELL_CHARS:
-        from ..i18n.catalogue import sheets as M
-
         raise RatingInputError(M.CELL_TOO_LONG(chars=f"{len(text):,}"))
     if not text.isprintable() and invisible(text):
-        from ..i18n.catalogue import sheets as M
-
         raise RatingInputError(M.ID_INVISIBLE(shown=visibly(text), id=visible(text)))
     return text
 
@@ -164,10 +159,8 @@ def to_date(v: Any, date1904: bool = False) -> dt.date | None:
         except ValueError:
             pass
     if isinstance(v, dt.time):          # Excel's day 0 or 1 (1899-12-30/31), or a time typed alone
-        from ..i18n.catalogue import sheets as M
-
         raise RatingInputError(M.TIME_NOT_DATE(time=v.strftime("%H:%M")))
-    raise RatingInputError(NOT_A_DATE)
+    raise RatingInputError(M.CELL_NOT_A_DATE())
 
 
 def sheet_number(v: Any) -> float | None:
@@ -175,7 +168,7 @@ def sheet_number(v: Any) -> float | None:
     if blank(v):
         return None
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise RatingInputError(NOT_A_NUMBER)
+        raise RatingInputError(M.CELL_NOT_A_NUMBER())
     return float(v)
 
 

@@ -218,12 +218,8 @@ class Fingerprints:
         if self._x is None:
             params = self.params
             if params is None:
-                from .. import systems
-                from .settings import params_from_settings
-
-                params = self.params = params_from_settings(systems.get(self.records.system),
-                                                            self.records.settings)
-            self._x = params_digest(self.records.system, params)
+                params = self.params = self.records.params
+            self._x = params_digest(self.records.system.name, params)
         return self._x
 
     def _legacy_settings(self) -> str:

@@ -9,21 +9,20 @@ module never touches a file.
 from __future__ import annotations
 
 import datetime as dt
-import math
 from pathlib import Path
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Text, Where
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import SHEET_ALIASES, header_key, sheet_key
 from ..systems import REGISTRY
-from ..systems.game_result import parse_result
+from ..systems.base import System
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
 from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, invisible, sheet_number, sheet_names_of, to_date,
                     to_ident, visible)
+from .games import game_columns
 from .settings import params_from_settings
 
 SheetCells = Sequence[Sequence[Any]]
@@ -46,11 +45,6 @@ FORMATS = {"round_robin": "round_robin", "round-robin": "round_robin", "rr": "ro
            "循环": "round_robin", "循环赛": "round_robin", "循環賽": "round_robin",
            "swiss": "swiss", "瑞士制": "swiss", "积分编排制": "swiss", "積分編排制": "swiss",
            "games": "games", "对局": "games", "對局": "games", "手合": "games", "": "round_robin"}
-#: Handicap stones: a whole number, at most this many (negative: given).
-MAX_STONES = 9
-NOT_STONES = f"handicap must be a whole number of stones from -{MAX_STONES} to {MAX_STONES} (negative: gives)"
-NO_ROUND_REPEAT = ("a pair meets at most once per round: the same pair already played on row {first} on this date, "
-                   "and no round is given; give the round numbers, or delete the repeat")
 
 
 class Rows:
@@ -172,43 +166,12 @@ def shown_value(v: Any) -> Any:
     return v[:100] + "…" if isinstance(v, str) and len(v) > 120 else v
 
 
-def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any]) -> tuple[list[Any], bool]:
-    """parse() of every value, computed once per distinct value; a value that
-    cannot be parsed gives its RatingInputError in its place.  Also: was any bad?"""
-    def one(v: Any) -> Any:
-        try:
-            return parse(v)
-        except RatingInputError as e:
-            return e
-    uniq = set(values)
-    if any(u.__class__ is bool for u in uniq):   # True == 1: keep the types apart
-        typed = {k: one(k[1]) for k in set(zip(map(type, values), values))}
-        return [typed[(type(v), v)] for v in values], any(
-            isinstance(x, RatingInputError) for x in typed.values())
-    plain = {u: one(u) for u in uniq}
-    return [plain[v] for v in values], any(isinstance(x, RatingInputError) for x in plain.values())
 
 
-def check_round(v: Any) -> Any:
-    """A round cell: blank, a name ("final"), or a whole number from 1 -- never -1 or 1.5."""
-    if blank(v) or isinstance(v, bool):
-        return v
-    if isinstance(v, str):
-        try:
-            n = float(v.strip())
-        except ValueError:
-            return v
-    elif isinstance(v, (int, float)):
-        n = float(v)
-    else:
-        return v
-    if not (math.isfinite(n) and n.is_integer() and n >= 1):
-        raise RatingInputError(M.ROUND_NOT_WHOLE())
-    return v
 
 
 def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
-                bad_events: set[Any], unseen_ids: Set[str] = frozenset()) -> list[Game]:
+                bad_events: set[Any], unseen: Set[str] = frozenset()) -> list[Game]:
     """The Games sheet, the one big sheet: read column by column, each
     distinct value parsed once (ids, results and dates repeat thousands of
     times); every problem is still reported on its own row."""
@@ -219,93 +182,9 @@ def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
     index = [i for i, _ in gs.raw]
     columns = list(zip(*rows)) if rows else [()] * width
     return game_columns({k: columns[j] for k, j in col.items() if j is not None}, index, gs,
-                        players, events, bad_events, gs.date1904, unseen_ids)
+                        players, events, bad_events, gs.date1904, unseen)
 
 
-def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: "Rows | ColumnSheet",
-                 players: dict[str, Player], events: dict[str, Event],
-                 bad_events: Set[Any] = frozenset(), date1904: bool = False,
-                 unseen_ids: Set[str] = frozenset()) -> list[Game]:
-    """Validate and build the games from columns (``data``: column key -> values).
-
-    Shared by the Games sheet and by CSV/Parquet game lists; problems are
-    reported through ``gs.err`` with the sheet row in ``index``.
-    """
-    n = len(index)
-
-    def values(key: str) -> Sequence[Any]:
-        return data[key] if key in data else (None,) * n
-
-    def parse_hcap(v: Any) -> float:
-        h = sheet_number(v) or 0.0
-        if not h.is_integer() or abs(h) > MAX_STONES:
-            raise RatingInputError(NOT_STONES)
-        return h
-
-    def parse_date(v: Any) -> dt.date | None:
-        return to_date(v, date1904)
-
-    parsed: dict[str, list[Any]] = {}
-    for key, fn in (("event", to_ident), ("player", to_ident), ("opponent", to_ident),
-                    ("result", parse_result), ("date", parse_date), ("handicap", parse_hcap)):
-        vals = values(key)
-        out, any_bad = _parse_each(vals, fn)
-        if any_bad:
-            for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
-                gs.err(index[pos], key, out[pos].text or out[pos].problem, vals[pos])
-                out[pos] = None
-        parsed[key] = out
-    rounds = values("round")
-    checked, bad_round = _parse_each(rounds, check_round)
-    if bad_round:
-        for pos in [k for k, x in enumerate(checked) if isinstance(x, RatingInputError)]:
-            gs.err(index[pos], "round", checked[pos].text or checked[pos].problem, rounds[pos])
-    n_err = len(gs.errors)
-    err = gs.err
-    ev_ids, pl, op, res, days, hs = (parsed[k] for k in ("event", "player", "opponent", "result",
-                                                          "date", "handicap"))
-    evs = [events.get(e) if e else None for e in ev_ids]
-    for k in [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events]:
-        err(index[k], "event", "is not an event id of the Events sheet", ev_ids[k])
-    for key, ids in (("player", pl), ("opponent", op)):
-        unknown = {x for x in set(ids) if x and x not in players and x not in unseen_ids}
-        for k in ([k for k, x in enumerate(ids) if x in unknown] if unknown else ()):
-            err(index[k], key, "is not a player id of the Players sheet", ids[k])
-    for k in [k for k, (a, b) in enumerate(zip(pl, op)) if a and a == b]:
-        err(index[k], "opponent", "a player cannot play themself", op[k])
-    days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
-    for k in [k for k, (d, ev) in enumerate(zip(days, evs))
-              if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]:
-        ev = evs[k]
-        assert ev is not None   # chosen above for having an event
-        err(index[k], "date", f"is outside the event's dates ({ev.start or '?'} … {ev.end})", days[k])
-    rkey = [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
-    # the same game twice: same event, round, date and pair.  Without a round,
-    # a pair may meet twice a day in free play (club handicap games, online
-    # play: format "games"), but not in a round robin or a Swiss event.
-    paired = {e.id for e in events.values() if e.format in ("round_robin", "swiss")}
-    no_round = object()
-    keys = [((e, r, d, a, b) if a < b else (e, r, d, b, a)) if a and b and e and r is not None
-            else ((e, no_round, d, a, b) if a < b else (e, no_round, d, b, a)) if a and b and e in paired
-            else k
-            for k, (e, r, d, a, b) in enumerate(zip(ev_ids, rkey, days, pl, op))]
-    if len(set(keys)) != len(keys):   # the same game twice: find and report each repeat
-        seen: dict[Any, int] = {}
-        for k, game_key in enumerate(keys):
-            first = seen.setdefault(game_key, index[k])
-            if first != index[k]:
-                a, b = pl[k], op[k]
-                if rkey[k] is None:
-                    err(index[k], "round", NO_ROUND_REPEAT.format(first=first), f"{a} – {b}")
-                else:
-                    err(index[k], "player", f"the same game is already on row {first}", f"{a} – {b}")
-    if len(gs.errors) > n_err:   # report in row order
-        gs.errors[n_err:] = sorted(gs.errors[n_err:], key=lambda e: e.where.row or 0)
-    new = tuple.__new__   # Game(...) without the NamedTuple's Python-level __new__
-    games = [new(Game, (e, d, rnd, a, b, r, h or 0.0, i))
-             for i, e, ev, d, rnd, a, b, r, h in zip(index, ev_ids, evs, days, rounds, pl, op, res, hs)
-             if ev is not None and a is not None and b is not None and r is not None and d is not None]
-    return games
 
 
 class ColumnSheet:
@@ -357,11 +236,12 @@ def missing_sheet(key: str, tables: Mapping[str, Any], file: str | None) -> Rati
 
 
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
-                  errors: list[RatingInputError]) -> dict[str, Any]:
+                  errors: list[RatingInputError]) -> dict[str, Any] | None:
+    """The Settings sheet as key -> value (``_rows``: key -> row); None when there is none."""
     found = _table(tables, "Settings")
     if found is None:
         errors.append(missing_sheet("Settings", tables, file))
-        return {}
+        return None
     rows = Rows("Settings", found[1], file, errors)
     settings: dict[str, Any] = {}
     at: dict[str, int] = {}
@@ -380,72 +260,73 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
 
 
 
-@dataclass
-class _Reading:
-    """One workbook being read: its tables, the problems found so far, its rulebook."""
-
-    tables: Mapping[str, SheetCells]
-    file: str | None
-    d1904: bool
-    errors: list[RatingInputError] = field(default_factory=list)
-    settings: dict[str, Any] = field(default_factory=dict)
-    system: str = ""
-    rulebook: Any = None
-    params: Any = None
-    #: player ids as they look, whose Players cell holds an invisible character (refused there:
-    #: the rows naming them are not refused again, one by one)
-    unseen_ids: set[str] = field(default_factory=set)
-
-    @property
-    def bounds(self) -> tuple[float, float] | None:
-        return self.rulebook.rating_range if self.rulebook is not None else None
-
-    def sheet(self, key: str, optional: bool = False) -> Rows | None:
-        found = _table(self.tables, key)
-        if found is None:
-            if not optional:
-                self.errors.append(missing_sheet(key, self.tables, self.file))
-            return None
-        return Rows(key, found[1], self.file, self.errors, self.d1904)
-
-
 def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
                  game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None = None,
-                 date1904: bool | None = None) -> Records:
+                 date1904: bool | None = None, *, system: System | None = None,
+                 settings: Mapping[str, Any] | None = None, named: Callable[[str], str] | None = None) -> Records:
     """Read and validate every input sheet; raise InputErrors listing all problems.
 
     ``game_list``: (columns, row numbers, file name) of a CSV/Parquet game
     list used instead of a Games sheet.  ``date1904``: serial numbers in date
     columns count from 1904 (default: what ``tables`` says,
-    :class:`~.cells.Tables`).
+    :class:`~.cells.Tables`).  ``system`` and ``settings``: the rulebook and
+    its settings given as data (a game list has no Settings sheet), see
+    :func:`rulebook_and_params`.
     """
-    r = _Reading(tables, file, date1904_of(tables) if date1904 is None else date1904)
-    _read_rulebook(r)
-    players = _read_players(r)
-    events = _read_events(r, players)
-    games = _read_game_rows(r, players, events, game_list)
-    awards = _read_awards(r, players)
-    points = _read_points(r, players)
-    if r.errors:
-        raise InputErrors(r.errors)
-    return Records(r.system, r.settings, players, events, games, awards, points, file)
+    errors: list[RatingInputError] = []
+    d1904 = date1904_of(tables) if date1904 is None else date1904
+    rulebook, values, params = rulebook_and_params(tables, file, errors, system, settings, named)
+
+    def sheet(key: str, optional: bool = False) -> Rows | None:
+        found = _table(tables, key)
+        if found is None:
+            if not optional:
+                errors.append(missing_sheet(key, tables, file))
+            return None
+        return Rows(key, found[1], file, errors, d1904)
+
+    player_rows = sheet("Players")
+    players = read_players(player_rows, rulebook)
+    unseen = unseen_ids(player_rows)        # refused at their Players cell: not again at every row naming them
+    events = read_events(sheet("Events"), rulebook, params, players, unseen)
+    games = _read_game_rows(sheet, errors, players, events, game_list, d1904, unseen)
+    awards = read_awards(sheet("Awards", optional=True), players, unseen)
+    points = read_points(sheet("Points", optional=True), players, unseen)
+    if errors:
+        raise InputErrors(errors)
+    assert rulebook is not None   # without one, there was an error
+    return Records(rulebook, values, players, events, games, awards, points, file, params)
 
 
-def _read_rulebook(r: _Reading) -> None:
-    """The Settings: which rulebook, and its parameters."""
-    r.settings = read_settings(r.tables, r.file, r.errors)
-    r.system = str(r.settings.get("system") or "").strip().lower()
-    r.rulebook = REGISTRY.get(r.system)
-    if r.settings and r.rulebook is None:
-        row = r.settings.get("_rows", {}).get("system")
-        r.errors.append(RatingInputError(
-            "Settings 'system' must be shanghai, gor, lianzhong or peng",
-            value=r.settings.get("system"), where=Where(r.file, "Settings", row, "value")))
-    if r.rulebook is not None:
+def system_of(settings: Mapping[str, Any], file: str | None, errors: list[RatingInputError]) -> System | None:
+    """The rulebook a Settings sheet names (resolved here, once, for the whole run)."""
+    rulebook = REGISTRY.get(str(settings.get("system") or "").strip().lower())
+    if rulebook is None:
+        errors.append(RatingInputError(
+            "Settings 'system' must be shanghai, gor, lianzhong or peng", value=settings.get("system"),
+            where=Where(file, "Settings", settings.get("_rows", {}).get("system"), "value")))
+    return rulebook
+
+
+def rulebook_and_params(tables: Mapping[str, SheetCells], file: str | None, errors: list[RatingInputError],
+                        system: System | None = None, settings: Mapping[str, Any] | None = None,
+                        named: Callable[[str], str] | None = None) -> tuple[System | None, dict[str, Any], Any]:
+    """The run's rulebook and its parameters, resolved once: from the Settings sheet, or
+    given as data (a game list: ``--system`` and the ``--set`` items, a problem with one
+    told against ``named(key)``, the option that gave it)."""
+    if system is None:
+        sheet = read_settings(tables, file, errors)
+        values = sheet or {}
+        system = system_of(values, file, errors) if sheet is not None else None
+    else:
+        values = dict(settings or {})
+    params: Any = None
+    if system is not None:
         try:
-            r.params = params_from_settings(r.rulebook, r.settings, r.file)
+            params = params_from_settings(system, values, file, named)
         except InputErrors as e:
-            r.errors.extend(e.errors)
+            errors.extend(e.errors)
+    return system, values, params
 
 
 SEXES = {"M": "M", "男": "M", "MALE": "M", "F": "F", "女": "F", "FEMALE": "F", "W": "F", "": None}
@@ -466,17 +347,28 @@ def _fresh(rows: Rows, key: str, seen: Mapping[str, Player | Event], what: str
         yield i, rec, ident
 
 
-def _read_players(r: _Reading) -> dict[str, Player]:
+def unseen_ids(ps: Rows | None) -> frozenset[str]:
+    """The player ids, as they look, whose Players cell holds an invisible character (each refused
+    there: :func:`~.cells.to_ident`)."""
+    if ps is None:
+        return frozenset()
+    return frozenset(visible(v) for _, rec in ps.records if isinstance(v := rec.get("id"), str) and invisible(v))
+
+
+def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
+    """The Players sheet (problems reported through ``ps``): one player per id; an id repeated
+    -- or repeated but for its case (SH007 and sh007 are one id to whoever reads a result
+    file) -- is refused at its row."""
     players: dict[str, Player] = {}
-    ps = r.sheet("Players")
     if ps is None:
         return players
-    bounds, system = r.bounds, r.system
+    bounds = system.rating_range if system is not None else None
+    name = system.name if system is not None else ""
     named = "name" in ps.keys.values()      # a Players sheet without names (a game list's ids) lists by id
     folded: dict[str, str] = {}     # an id without its case -> the id
     for i, rec, pid in _fresh(ps, "id", players, "player"):
         twin = folded.setdefault(pid.casefold(), pid)
-        if twin != pid:     # SH007 and sh007 are one id to whoever reads a result file
+        if twin != pid:
             ps.err(i, "id", M.ID_DIFFERS_ONLY_IN_CASE(other=twin, row=players[twin].row), pid)
             continue
         sex = ps.text(rec, "sex").upper()
@@ -487,28 +379,28 @@ def _read_players(r: _Reading) -> dict[str, Player]:
             try:
                 rank = parse_rank(rec.get("rank"))
             except RatingInputError as e:
-                ps.err(i, "rank", e.problem, rec.get("rank"))
+                ps.err(i, "rank", e.text or e.problem, rec.get("rank"))
         member_t = ps.text(rec, "member").lower()
         if member_t not in MEMBER_WORDS:
             ps.err(i, "member", "must be yes or no (是/否)", rec.get("member"))
-        name = ps.text(rec, "name")
-        if not name and named:      # a player without a name would be listed by id, and no list could say who
+        called = ps.text(rec, "name")
+        if not called and named:    # a player without a name would be listed by id, and no list could say who
             ps.err(i, "name", M.PLAYER_WITHOUT_NAME(id=pid), None)
         players[pid] = Player(
-            id=pid, name=name or pid, sex=SEXES.get(sex), club=ps.text(rec, "club"),
-            rank=rank, rating=ps.rating(i, rec, "rating", bounds, system), games=ps.count(i, rec, "games"),
-            events=ps.count(i, rec, "events"), peak=ps.rating(i, rec, "peak", bounds, system),
+            id=pid, name=called or pid, sex=SEXES.get(sex), club=ps.text(rec, "club"),
+            rank=rank, rating=ps.rating(i, rec, "rating", bounds, name), games=ps.count(i, rec, "games"),
+            events=ps.count(i, rec, "events"), peak=ps.rating(i, rec, "peak", bounds, name),
             title=ps.text(rec, "title"),
-            member=member_t not in NOT_MEMBER, rif=ps.rating(i, rec, "rif", bounds, system),
+            member=member_t not in NOT_MEMBER, rif=ps.rating(i, rec, "rif", bounds, name),
             wins=ps.count(i, rec, "wins"), row=i)
-    r.unseen_ids = {visible(v) for _, rec in ps.records if isinstance(v := rec.get("id"), str) and invisible(v)}
     return players
 
 
-def _read_events(r: _Reading, players: Mapping[str, Player]) -> dict[str, Event]:
-    rulebook, params = r.rulebook, r.params
+def read_events(es: Rows | None, system: System | None, params: Any,
+                players: Mapping[str, Player], unseen: Set[str] = frozenset()) -> dict[str, Event]:
+    """The Events sheet (problems reported through ``es``); an event the rulebook cannot
+    rate (an unknown class or level) is refused here, never guessed."""
     events: dict[str, Event] = {}
-    es = r.sheet("Events")
     if es is None:
         return events
     for i, rec, eid in _fresh(es, "event", events, "event"):
@@ -523,39 +415,39 @@ def _read_events(r: _Reading, players: Mapping[str, Player]) -> dict[str, Event]
             continue
         event = Event(eid, es.text(rec, "name") or eid, start, end, FORMATS.get(fmt_t, "round_robin"),
                       es.text(rec, "class") or "A", es.text(rec, "level"), champ, i)
-        if rulebook is not None and rulebook.check_event is not None and params is not None:
-            try:   # a class or level the rulebook does not know: refused here, never guessed
-                rulebook.check_event(event, params)
+        if system is not None and system.check_event is not None and params is not None:
+            try:
+                system.check_event(event, params)
             except RatingInputError as e:
-                es.err(i, e.where.column, e.problem, e.value)
+                es.err(i, e.where.column, e.text or e.problem, e.value)
         events[eid] = event
     for ev in events.values():
-        if ev.champion and ev.champion not in players and ev.champion not in r.unseen_ids:
+        if ev.champion and ev.champion not in players and ev.champion not in unseen:
             es.err(ev.row, "champion", "is not a player id of the Players sheet", ev.champion)
     return events
 
 
-def _read_game_rows(r: _Reading, players: dict[str, Player], events: dict[str, Event],
-                    game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None) -> list[Game]:
+def _read_game_rows(sheet: Callable[[str], Rows | None], errors: list[RatingInputError], players: dict[str, Player],
+                    events: dict[str, Event], game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None,
+                    d1904: bool, unseen: Set[str] = frozenset()) -> list[Game]:
     """The Games sheet, or the CSV/Parquet game list given instead."""
-    bad_events = {e.value for e in r.errors if e.where.sheet == "Events"}
+    bad_events = {e.value for e in errors if e.where.sheet == "Events"}
     if game_list is not None:
         data, index, name = game_list
-        return game_columns(data, index, ColumnSheet(Path(name).name, name, r.errors), players, events,
-                            bad_events, r.d1904, r.unseen_ids)
-    gs = r.sheet("Games")
+        return game_columns(data, index, ColumnSheet(Path(name).name, name, errors), players, events,
+                            bad_events, d1904, unseen)
+    gs = sheet("Games")
     if gs is not None and gs.keys:
-        return _read_games(gs, players, events, bad_events, r.unseen_ids)
+        return _read_games(gs, players, events, bad_events, unseen)
     return []
 
 
-def _read_awards(r: _Reading, players: Mapping[str, Player]) -> list[Award]:
+def read_awards(aw: Rows | None, players: Mapping[str, Player], unseen: Set[str] = frozenset()) -> list[Award]:
     awards: list[Award] = []
-    aw = r.sheet("Awards", optional=True)
     for i, rec in (aw.records if aw else []):
         assert aw is not None   # rows come from a sheet
         pid = aw.ident(i, rec, "player")
-        if pid and pid not in players and pid not in r.unseen_ids:
+        if pid and pid not in players and pid not in unseen:
             aw.err(i, "player", "is not a player id of the Players sheet", pid)
         text = aw.text(rec, "award")
         day = aw.date(i, rec, "date")
@@ -567,13 +459,12 @@ def _read_awards(r: _Reading, players: Mapping[str, Player]) -> list[Award]:
 POINT_KINDS = {"test": "test", "测试": "test", "測試": "test", "bonus": "bonus", "奖励": "bonus", "獎勵": "bonus"}
 
 
-def _read_points(r: _Reading, players: Mapping[str, Player]) -> list[PointsEntry]:
+def read_points(pt: Rows | None, players: Mapping[str, Player], unseen: Set[str] = frozenset()) -> list[PointsEntry]:
     points: list[PointsEntry] = []
-    pt = r.sheet("Points", optional=True)
     for i, rec in (pt.records if pt else []):
         assert pt is not None   # rows come from a sheet
         pid = pt.ident(i, rec, "player")
-        if pid and pid not in players and pid not in r.unseen_ids:
+        if pid and pid not in players and pid not in unseen:
             pt.err(i, "player", "is not a player id of the Players sheet", pid)
         day = pt.date(i, rec, "date", required=True)
         kind = pt.text(rec, "kind").lower()

@@ -15,19 +15,19 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import Any
 
-from .. import systems
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.names import backup_name
 from ..i18n.catalogue import run as M
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..systems.base import Check, PeriodFacts, State, System
 from ..systems.common import CheckLog
+from ..systems.feed import GameFeed, MemoryFeed
 from ..systems.period import Period, date_range
 from ..systems.records import Records
 from .inputs import read_records
@@ -36,9 +36,10 @@ from .ledger import Entry, Ledger
 from .perf import gc_paused
 from .periods import check_order, plan
 from .sample import forget_sample
-from .settings import params_from_settings
 
 Progress = Callable[[str, int, int], None]
+#: Called with every check of a period (a game list writes them all to a CSV file).
+CheckSink = Callable[[Period, Check], None]
 
 
 @dataclass(frozen=True)
@@ -104,37 +105,45 @@ def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None
     """
     with gc_paused():
         records = read_records(tables, file, date1904=date1904)
-        system = systems.get(records.system)
-        ledger = Ledger.from_tables(tables, system, file, date1904, rerate_from)
+        ledger = Ledger.from_tables(tables, records.system, file, date1904, rerate_from)
     return run_records(records, ledger, period, file, progress, rerate_from, today)
 
 
 def run_records(records: Records, ledger: Ledger | None = None, period: str | None = None,
                 file: str | None = None, progress: Progress | None = None,
                 rerate_from: str | None = None, today: dt.date | None = None,
-                fingerprints: bool | None = None) -> Outcome:
+                fingerprints: bool | None = None, *, feed: GameFeed | None = None,
+                check_sink: CheckSink | None = None) -> Outcome:
     """The same processing from records already read (a workbook, or a CSV/Parquet game list).
 
     ``fingerprints``: keep each player's input fingerprint in the History
     rows (default: when a ``ledger`` is given, i.e. a History that will be
-    written back and compared by the next run; a game list has none)."""
+    written back and compared by the next run; a game list has none).
+    ``feed``: where the games come from (default: ``records.games``; a game
+    list read in batches has its own, :mod:`.stream`); ``check_sink``: called
+    with every check of every period, those beyond the Checks sheet's limit
+    per rule too."""
     if fingerprints is None:
         fingerprints = ledger is not None
     with gc_paused():
-        return _run(records, ledger, period, file, progress, rerate_from, today, fingerprints)
+        return _run(records, ledger, period, file, progress, rerate_from, today, fingerprints,
+                    feed if feed is not None else MemoryFeed(records), check_sink)
 
 
 #: Checks every rulebook gets from the run (their words: :data:`xl_ratings.i18n.messages.CHECKS`).
 FUTURE_GAME = "date.future"
 
 
-def future_games(records: Records, today: dt.date) -> list[Check]:
+def future_games(records: Records, today: dt.date, feed: GameFeed | None = None,
+                 log: CheckLog | None = None) -> list[Check]:
     """A game dated after today: a likely typo (2062 for 2026), for the officer to see."""
-    log = CheckLog()
-    if not records.games or max(map(itemgetter(1), records.games)) <= today:   # Game.date, at C speed
+    feed = feed if feed is not None else MemoryFeed(records)
+    log = log if log is not None else CheckLog()
+    span = feed.span()
+    if span is None or span[1] <= today:
         return []
     players, events = records.players, records.events
-    for g in records.games:
+    for g in feed.every(today + dt.timedelta(days=1)):
         if g.date > today:
             ev = events.get(g.event)
             log.add(FUTURE_GAME, "Games", g.row, event=ev.name if ev else g.event,
@@ -183,18 +192,21 @@ def without(facts: PeriodFacts, ids: set[str]) -> PeriodFacts:
 BEFORE_HISTORY = "date.before_history"
 
 
-def before_history(records: Records, first: Period) -> list[Check]:
+def before_history(records: Records, first: Period, feed: GameFeed | None = None,
+                   log: CheckLog | None = None) -> list[Check]:
     """Games dated before the first processed period (an event imported late, or a first
     period chosen with --period): never rated -- said once per event, never silent."""
-    if not records.games or min(map(itemgetter(1), records.games)) >= first.start:   # Game.date, at C speed
+    feed = feed if feed is not None else MemoryFeed(records)
+    span = feed.span()
+    if span is None or span[0] >= first.start:
         return []
     count: dict[str, int] = {}
     row: dict[str, int] = {}
-    for g in records.games:
+    for g in feed.every(None, first.start - dt.timedelta(days=1)):
         if g.date < first.start:
             count[g.event] = count.get(g.event, 0) + 1
             row.setdefault(g.event, g.row)
-    log = CheckLog()
+    log = log if log is not None else CheckLog()
     for eid, n in count.items():
         ev = records.events.get(eid)
         log.add(BEFORE_HISTORY, "Games", row[eid], event=ev.name if ev else eid,
@@ -340,7 +352,7 @@ def _lost_before(p: Period, published: Sequence[Entry], states: Mapping[str, Sta
         return "unrated" if v is None else f"{v:.2f}".rstrip("0").rstrip(".")
     shown = ", ".join(f"{pid} {num(a)} → {num(b)}" for pid, a, b in off[:5]) + (" …" if len(off) > 5 else "")
     records = fp.records
-    system = systems.get(records.system)
+    system = records.system
     ends = [ev.end for ev in records.events.values()]
     first = system.calendar.of(min(ends)) if ends else p
     raise InputErrors([RatingInputError(
@@ -378,11 +390,10 @@ def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger,
 
 
 def _run(records: Records, ledger: Ledger | None, period: str | None, file: str | None,
-         progress: Progress | None, rerate_from: str | None = None, today: dt.date | None = None,
-         fingerprints: bool = True) -> Outcome:
+         progress: Progress | None, rerate_from: str | None, today: dt.date | None,
+         fingerprints: bool, feed: GameFeed, check_sink: CheckSink | None) -> Outcome:
     today = today or dt.date.today()
-    system = systems.get(records.system)
-    params = params_from_settings(system, records.settings, file)
+    system, params = records.system, records.params
     ledger = ledger if ledger is not None else Ledger(system)
     forgotten = forget_sample(records, ledger) if fingerprints else []
     base = start_states(system, records, params, file)
@@ -434,7 +445,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
                 newcomers = set(states) - listed - players_in(records, p)
         fp = fps[p.label] = fps.get(p.label) or Fingerprints(records, p, params)
         digests = fp.now if fingerprints else {}
-        facts = system.process(records, states, p, params)
+        facts = system.process(records, states, p, params, feed, _log(check_sink, p))
         if newcomers:
             facts = without(facts, newcomers)
         results.append(facts)
@@ -444,10 +455,16 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
     if results and forgotten:
         results[-1].checks.append(Check(SAMPLE_FORGOTTEN.id, "History", None, {"periods": ", ".join(forgotten)}))
     if results:
-        results[-1].checks.extend(future_games(records, today))
-        results[-1].checks.extend(before_history(records, ledger.periods()[0]))
+        last = results[-1].period
+        results[-1].checks.extend(future_games(records, today, feed, _log(check_sink, last)))
+        results[-1].checks.extend(before_history(records, ledger.periods()[0], feed, _log(check_sink, last)))
     corrections = _corrections(previous, ledger, fps) if previous and fingerprints else None
     return Outcome(system, records, params, results, ledger, corrections, list(previous), forgotten)
+
+
+def _log(sink: CheckSink | None, p: Period) -> CheckLog:
+    """A period's check log; every check also to ``sink``."""
+    return CheckLog(sink=functools.partial(sink, p) if sink is not None else None)
 
 
 def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str | None = None) -> Outcome:
@@ -478,7 +495,7 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
             f"period {upto} is not in the History (processed periods: {listed})", where=Where(file, "History"),
             problem_zh=f"History 中没有周期 {upto}（已处理：{listed}）")])
     _gaps(system, ledger, file)
-    params = params_from_settings(system, records.settings, file)
+    params = records.params
     prints = _stale(records, ledger, done, file, params)
     first = done[0]
     _lost_before(first, ledger.entries_of(first.label), start_states(system, records, params, file),
@@ -510,5 +527,5 @@ def published(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | None = 
     file (the command line) or from an open workbook (one click)."""
     date1904 = bool(getattr(tables, "date1904", False))
     records = read_records(tables, file, date1904=date1904)
-    system = systems.get(records.system)
+    system = records.system
     return replay(records, Ledger.from_tables(tables, system, file, date1904), file, period)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import InputErrors, ParameterError, RatingInputError, Text, Where
@@ -94,10 +95,10 @@ def _scalar(default: Any, value: Any) -> Any:
             return True
         if t in ("0", "false", "no", "否", "n"):
             return False
-        raise ParameterError("must be yes or no", value=value)
+        raise ParameterError(M.SETTING_YES_NO(), value=value)
     if isinstance(default, (int, float)):
         if isinstance(value, bool):
-            raise ParameterError("must be a number", value=value)
+            raise ParameterError(M.CELL_NOT_A_NUMBER(), value=value)
         try:
             if isinstance(value, str):
                 t = value.strip()
@@ -108,7 +109,7 @@ def _scalar(default: Any, value: Any) -> Any:
                     value = float(t)
             v = float(value)
         except (TypeError, ValueError, ZeroDivisionError):
-            raise ParameterError("must be a number", value=value) from None
+            raise ParameterError(M.CELL_NOT_A_NUMBER(), value=value) from None
         return int(v) if isinstance(default, int) and v.is_integer() else v
     if isinstance(default, Rank):
         return parse_rank(value)
@@ -120,11 +121,11 @@ def _pairs(default: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
     out = []
     for p in parts:
         if ":" not in p:
-            raise ParameterError(f"'{p.strip()}' is not a key:value pair", value=value)
+            raise ParameterError(M.SETTING_NOT_PAIR(part=p.strip()), value=value)
         k, v = p.split(":", 1)
         out.append((_scalar(default[0][0], k.strip()), _scalar(default[0][1], v.strip())))
     if not out:
-        raise ParameterError("is empty", value=value)
+        raise ParameterError(M.CELL_EMPTY(), value=value)
     if isinstance(out[0][0], (int, float)):
         out.sort(key=lambda kv: kv[0])
     return tuple(out)
@@ -137,8 +138,22 @@ def _settable(default: Any) -> bool:
     return True
 
 
-def params_from_settings(system: System, settings: dict[str, Any], file: str | None = None) -> Any:
-    """The parameter object of ``system`` with the Settings overrides applied."""
+def _told(e: RatingInputError, value: Any, where: Where, option: str | None) -> RatingInputError:
+    """A problem with one setting, located at its Settings row -- or, for settings given as
+    options (a game list's ``--set``), told against the option."""
+    if option is None:
+        return RatingInputError(e.text or e.problem, value=value, where=where,
+                                problem_zh=None if e.text else e.problem_zh)
+    return RatingInputError(M.SETTING_GIVEN_AS_OPTION(option=option, problem=e.text or e.problem), value=value)
+
+
+def params_from_settings(system: System, settings: Mapping[str, Any], file: str | None = None,
+                         named: Callable[[str], str] | None = None) -> Any:
+    """The parameter object of ``system`` with the Settings overrides applied.
+
+    ``named``: the settings were given as options, not read from a Settings
+    sheet; ``named(key)`` is the option that gave ``key`` (``--set k=…``),
+    which a problem with it names."""
     cls = system.params_type
     base = cls()
     names = {f.name for f in dataclasses.fields(cls) if f.init}
@@ -150,14 +165,14 @@ def params_from_settings(system: System, settings: dict[str, Any], file: str | N
         if key in RESERVED or value is None or (isinstance(value, str) and not value.strip()):
             continue
         where = Where(file, "Settings", rows.get(key), "value")
+        option = named(key) if named is not None else None
         try:
             if key not in names:
                 if system.setting is not None and system.setting(base, key, value) is not None:
                     own.append((key, value, where))
                     continue
-                raise ParameterError(
-                    f"unknown setting '{key}' for {system.name}; known: system, federation, country, "
-                    + ", ".join(sorted(n for n in names if n != "ladder_rows" and _settable(getattr(base, n)))))
+                raise ParameterError(M.SETTING_UNKNOWN(key=key, system=system.name, known=", ".join(
+                    sorted(n for n in names if n != "ladder_rows" and _settable(getattr(base, n))))))
             default = getattr(base, key)
             if isinstance(default, tuple) and default and isinstance(default[0], tuple) \
                     and len(default[0]) == 2:
@@ -165,12 +180,12 @@ def params_from_settings(system: System, settings: dict[str, Any], file: str | N
                 for _, v in changes[key]:
                     check_limit(system, key, v, PAIR_VALUES.get(key))
             elif isinstance(default, tuple):
-                raise ParameterError(f"setting '{key}' cannot be changed in the Settings sheet")
+                raise ParameterError(M.SETTING_NOT_CHANGEABLE(key=key))
             else:
                 changes[key] = _scalar(default, value)
                 check_limit(system, key, changes[key], whole=isinstance(default, int) and not isinstance(default, bool))
         except RatingInputError as e:
-            errors.append(RatingInputError(e.text or e.problem, value=value, where=where, problem_zh=e.problem_zh))
+            errors.append(_told(e, value, where, option))
     for low, high in ORDERED:
         if low in changes or high in changes:
             a, b = changes.get(low, getattr(base, low, None)), changes.get(high, getattr(base, high, None))
@@ -188,5 +203,5 @@ def params_from_settings(system: System, settings: dict[str, Any], file: str | N
         try:
             params = system.setting(params, key, value)
         except RatingInputError as e:
-            raise InputErrors([RatingInputError(e.problem, value=value, where=where)]) from None
+            raise InputErrors([_told(e, value, where, named(key) if named is not None else None)]) from None
     return params

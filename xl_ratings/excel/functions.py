@@ -33,14 +33,14 @@ from xlwings import arg, func
 
 from .. import systems
 from ..errors import RatingInputError
-from ..i18n.catalogue import excel as MX
+from ..i18n.catalogue import excel as M
 from ..systems import SYSTEMS, gor, lianzhong, peng, shanghai
 from ..systems.ranks import parse_rank
 try:
     from . import kernels as vector
 except ImportError:   # no NumPy (xlwings Lite): the same numbers in pure Python
     from . import kernels_pure as vector  # type: ignore[no-redef]
-from .ranges import (ArgumentError, as_grid, elementwise, fail, game_sets, is_blank, per_player,
+from .ranges import (ArgumentError, Pos, as_grid, elementwise, fail, game_sets, is_blank, per_player,
                     to_number, to_result)
 
 # Excel shows each function under its Python name in capitals (elo_expected ->
@@ -57,18 +57,18 @@ def _choice(fname: str, argname: str, value: Any, options: tuple[str, ...]) -> s
     if text in options:
         return text
     listed = ", ".join(options[:-1]) + " or " + options[-1]
-    raise ArgumentError(f"{fname}: unknown {argname} {value!r}; use {listed}")
+    raise ArgumentError(M.UDF_UNKNOWN_CHOICE(func=fname, arg=argname, value=repr(value), listed=listed))
 
 
 def _system(fname: str, value: Any) -> str:
     return _choice(fname, "system", value, SYSTEMS)
 
 
-def _rank(fname: str, argname: str, value: Any, pos: str = ""):
+def _rank(fname: str, argname: str, value: Any, pos: Pos = ""):
     try:
         return parse_rank(value)
     except RatingInputError as e:
-        raise fail(fname, argname, e.problem, value, pos) from None
+        raise fail(fname, argname, e.text or M.UDF_NOT_NUMBER(), value, pos) from None
 
 
 # --------------------------------------------------------------------------- impossible values
@@ -80,47 +80,46 @@ ELO_HIGHEST = systems.REGISTRY["lianzhong"].rating_range[1]
 GOR_HIGHEST = systems.REGISTRY["gor"].rating_range[1]
 
 
-def _rating(fname: str, argname: str, v: Any, pos: str = "") -> float:
+def _rating(fname: str, argname: str, v: Any, pos: Pos = "") -> float:
     """A rating: a number above 0, at most :data:`ELO_HIGHEST`."""
     r = to_number(fname, argname, v, pos)
     if r <= 0:
-        raise fail(fname, argname, "is not a possible rating: it must be above 0", v, pos)
+        raise fail(fname, argname, M.UDF_RATING_ABOVE_0(), v, pos)
     if r > ELO_HIGHEST:
-        raise fail(fname, argname, MX.RATING_TOO_HIGH(highest=ELO_HIGHEST), v, pos)
+        raise fail(fname, argname, M.RATING_TOO_HIGH(highest=ELO_HIGHEST), v, pos)
     return r
 
 
-def _gor(fname: str, argname: str, v: Any, pos: str = "") -> float:
+def _gor(fname: str, argname: str, v: Any, pos: Pos = "") -> float:
     """A GoR: a number at or above the floor of 100 (seed 002 §2), at most :data:`GOR_HIGHEST`."""
     r = to_number(fname, argname, v, pos)
     if r < GOR_FLOOR:
-        raise fail(fname, argname, f"is below the GoR floor of {GOR_FLOOR:g}: no GoR is lower", v, pos)
+        raise fail(fname, argname, M.UDF_BELOW_GOR_FLOOR(floor=GOR_FLOOR), v, pos)
     if r > GOR_HIGHEST:
-        raise fail(fname, argname, MX.RATING_TOO_HIGH(highest=GOR_HIGHEST), v, pos)
+        raise fail(fname, argname, M.RATING_TOO_HIGH(highest=GOR_HIGHEST), v, pos)
     return r
 
 
-def _count(fname: str, argname: str, v: Any, pos: str = "") -> int:
+def _count(fname: str, argname: str, v: Any, pos: Pos = "") -> int:
     """A count of games or events: a whole number, 0 or more."""
     n = to_number(fname, argname, v, pos)
     if n < 0 or not n.is_integer():
-        raise fail(fname, argname, "must be a whole number, 0 or more", v, pos)
+        raise fail(fname, argname, M.UDF_WHOLE_NUMBER(), v, pos)
     return int(n)
 
 
-def _not_negative(fname: str, argname: str, v: Any, pos: str = "") -> float:
+def _not_negative(fname: str, argname: str, v: Any, pos: Pos = "") -> float:
     n = to_number(fname, argname, v, pos)
     if n < 0:
-        raise fail(fname, argname, "must not be negative", v, pos)
+        raise fail(fname, argname, M.UDF_NOT_NEGATIVE(), v, pos)
     return n
 
 
-def _stones(fname: str, argname: str, v: Any, pos: str = "") -> float:
+def _stones(fname: str, argname: str, v: Any, pos: Pos = "") -> float:
     """Handicap stones: a whole number from -9 to 9 (negative: given)."""
     h = to_number(fname, argname, v, pos)
     if not h.is_integer() or abs(h) > MAX_STONES:
-        raise fail(fname, argname, f"must be a whole number of stones from -{MAX_STONES} to {MAX_STONES} "
-                                   "(negative: gives)", v, pos)
+        raise fail(fname, argname, M.UDF_STONES(stones=MAX_STONES), v, pos)
     return h
 
 
@@ -191,7 +190,7 @@ def elo_delta(rating, opponents, scores, k, method="fide"):
     sets = game_sets(fname, rating, {"opponents": opponents, "scores": scores})
     heads, ks = as_grid(rating), as_grid(k)
     if len(ks) not in (1, len(heads)):
-        raise ArgumentError(f"{fname}: k has {len(ks)} rows but there are {len(heads)} players")
+        raise ArgumentError(M.UDF_K_ROWS(func=fname, rows=len(ks), players=len(heads)))
     out = []
     for i, games in enumerate(sets):
         head = heads[i][0]
@@ -199,7 +198,7 @@ def elo_delta(rating, opponents, scores, k, method="fide"):
         if is_blank(head):
             out.append("")
             continue
-        pos = f" row {i + 1}" if len(heads) > 1 else ""
+        pos = M.UDF_ROW(row=i + 1) if len(heads) > 1 else ""
         r = _rating(fname, "rating", head, pos)
         kk = _not_negative(fname, "k", kv, pos)
         opps, ws = [], []
@@ -279,7 +278,7 @@ def lianzhong_title(rating, games, awarded=None):
         g = _count(fname, "games", games, pos)
         aw = None if is_blank(awarded) else str(awarded).strip()
         if aw and aw not in {t for _, t in lianzhong.DEFAULTS.awarded_titles}:
-            raise fail(fname, "awarded", "is not an awarded title; use 特级大师 or 一级大师", awarded, pos)
+            raise fail(fname, "awarded", M.UDF_NOT_AWARDED(), awarded, pos)
         return lianzhong.title(r, g, aw)
     return elementwise(fname, {"rating": rating, "games": games, "awarded": awarded}, one,
                        blank_ok=("awarded",))
@@ -329,18 +328,18 @@ def gor_update(rating, opponents, scores, handicaps=None, weight=1):
         if is_blank(heads[i][0]):
             out.append("")
             continue
-        pos = f" row {i + 1}" if len(heads) > 1 else ""
+        pos = M.UDF_ROW(row=i + 1) if len(heads) > 1 else ""
         r = _gor(fname, "rating", heads[i][0], pos)
         wv = ws[i if len(ws) > 1 else 0][0]
         if isinstance(wv, str) and not wv.strip().replace(".", "").isdigit():
             try:
                 w = gor.class_weight(wv)
             except RatingInputError:
-                raise fail(fname, "weight", "is not a weight or a class (A/B/C, 甲/乙/丙)", wv, pos) from None
+                raise fail(fname, "weight", M.UDF_NOT_A_WEIGHT(), wv, pos) from None
         else:
             w = to_number(fname, "weight", wv, pos)
             if w <= 0:
-                raise fail(fname, "weight", "must be above 0 (1 for 甲/A, 0.75 for 乙/B, 0.5 for 丙/C)", wv, pos)
+                raise fail(fname, "weight", M.UDF_WEIGHT_ABOVE_0(), wv, pos)
         opps, sc, hs = [], [], []
         for g in gs:
             res = to_result(fname, "scores", g["scores"], g["pos"])
@@ -374,13 +373,13 @@ def _peng_rows(fname, rank, opponent_ranks, scores, compute):
         if is_blank(heads[i][0]):
             out.append("")
             continue
-        pos = f" row {i + 1}" if len(heads) > 1 else ""
+        pos = M.UDF_ROW(row=i + 1) if len(heads) > 1 else ""
         own = _rank(fname, "rank", heads[i][0], pos)
         ranks, sc = _peng_games(fname, gs)
         try:
             out.append(compute(i, own, ranks, sc, pos))
         except RatingInputError as e:
-            raise fail(fname, "rank", e.problem, heads[i][0], pos) from None
+            raise fail(fname, "rank", e.text or M.UDF_NOT_NUMBER(), heads[i][0], pos) from None
     return per_player(fname, rank, out)
 
 
@@ -433,7 +432,7 @@ def peng_base(rank):
         try:
             return peng.year_base(r)
         except RatingInputError as e:
-            raise fail(fname, "rank", e.problem, rank, pos) from None
+            raise fail(fname, "rank", e.text or M.UDF_NOT_NUMBER(), rank, pos) from None
     return elementwise(fname, {"rank": rank}, one)
 
 
@@ -452,7 +451,7 @@ def rank_standard(value, system, certified=None):
     def one(value, certified, pos):
         v = to_number(fname, "value", value, pos)
         if v > system.rating_range[1]:
-            raise fail(fname, "value", MX.RATING_TOO_HIGH(highest=system.rating_range[1]), value, pos)
+            raise fail(fname, "value", M.RATING_TOO_HIGH(highest=system.rating_range[1]), value, pos)
         if not is_blank(certified):
             _rank(fname, "certified", certified, pos)
         return system.standard_name(v, None if is_blank(certified) else certified)
@@ -474,5 +473,5 @@ def rank_rating(rank, system):
         try:
             return system.rank_rating(rank)
         except RatingInputError as e:
-            raise fail(fname, "rank", e.problem, rank, pos) from None
+            raise fail(fname, "rank", e.text or M.UDF_NOT_NUMBER(), rank, pos) from None
     return elementwise(fname, {"rank": rank}, one)

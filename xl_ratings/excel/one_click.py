@@ -25,10 +25,9 @@ from ..engine.perf import gc_paused
 from ..engine.run import Outcome, run
 from ..engine.inputs import workbook_lang
 from ..errors import InputErrors, Message, RatingInputError, Text, Where
-from ..i18n import SIMPLIFIED, to_lang
+from ..i18n import SIMPLIFIED
 from ..i18n.catalogue import excel as M
 from ..i18n.labels import sheet_key
-from ..i18n.messages import chinese_of
 from ..view.page import excel_code
 from ..files.encode import formula_like
 from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
@@ -64,10 +63,8 @@ def read_book(book: Any) -> BookRead:
         last = sheet.used_range.last_cell
         if last.row > MAX_ROWS or last.column > MAX_COLS or last.row * last.column > MAX_CELLS:
             far = f"{col_letter(last.column)}{last.row}"
-            too_big.append(RatingInputError(
-                f"a value at {far} makes the sheet's used range A1:{far} ({last.row * last.column:,} cells; "
-                f"the limit is {MAX_CELLS:,}): delete it", where=Where(book.name, sheet.name),
-                problem_zh=f"{far} 处的内容使工作表范围过大：请删除它"))
+            too_big.append(RatingInputError(M.USED_RANGE_TOO_BIG(far=far, cells=last.row * last.column,
+                                                                  limit=MAX_CELLS), where=Where(book.name, sheet.name)))
             continue
         value = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
         tables[sheet.name] = value or []
@@ -196,11 +193,11 @@ def _unchecked_lines(sheets: list[str], book: Any, lang: str) -> list[dict[str, 
     if not sheets:
         return []
     text = M.ROWS_NOT_CHECKED(engine=engine_name(book))
-    return [{"rule": "excel.rows_not_checked", "sheet": ", ".join(sheets),
-             "message": f"{to_lang(text.zh, lang)} ({text.en})"}]
+    return [{"rule": text.id, "sheet": ", ".join(sheets), "message": text.checks_line(lang)}]
 
 
-REPORT_HEADER = ["问题 problem", "说明 (中文)", "工作表 sheet", "行 row", "列 column", "值 value"]
+#: the Checks sheet's columns when one click lists problems (English, then the Chinese, in the workbook's script)
+REPORT_HEADER = (M.HEAD_PROBLEM, M.HEAD_CHINESE, M.HEAD_SHEET, M.HEAD_ROW, M.HEAD_COLUMN, M.HEAD_VALUE)
 
 
 def report(book: Any, err: RatingInputError) -> None:
@@ -208,8 +205,8 @@ def report(book: Any, err: RatingInputError) -> None:
     the Chinese in the workbook's script) and show that sheet."""
     errors = err.errors if isinstance(err, InputErrors) else [err]
     lang = getattr(err, "lang", SIMPLIFIED)
-    rows: list[list[Any]] = [[to_lang(h, lang) for h in REPORT_HEADER]]
-    rows += [[e.problem, chinese_of(e, lang) or "", e.where.sheet, e.where.row, e.where.column,
+    rows: list[list[Any]] = [[f"{h().zh_in(lang)} {h().en}" for h in REPORT_HEADER]]
+    rows += [[e.en_in(lang), e.zh_in(lang) or "", e.where.sheet, e.where.row, e.where.column,
               None if e.value is None else str(e.value)] for e in errors]
     names = [s.name for s in book.sheets]
     sheet = book.sheets["Checks"] if "Checks" in names else book.sheets.add("Checks")
@@ -242,7 +239,7 @@ def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text
 
 
 def _said(text: Text, lang: str) -> str:
-    return f"{text.en} — {to_lang(text.zh, lang)}"
+    return text.both(lang)
 
 
 def _processed(out: Outcome) -> tuple[Text, str]:
@@ -296,9 +293,7 @@ def import_book(book: Any) -> Any:
     tables = tables_from_book(book)
     found = import_sheet(tables)
     if found is None:
-        raise _told(InputErrors([RatingInputError(
-            "there is no Import sheet: add a sheet named Import (导入) and paste the crosstable into it",
-            problem_zh="没有 Import（导入）工作表：请新建名为“导入”的工作表并粘贴成绩表")]), workbook_lang(tables))
+        raise _told(InputErrors([RatingInputError(M.NO_IMPORT_SHEET())]), workbook_lang(tables))
     name, rows = found
     try:
         try:

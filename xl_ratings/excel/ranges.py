@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from ..engine.cells import blank as is_blank
 from ..errors import RatingInputError, Text, show
+from ..i18n.catalogue import excel as M
 from ..systems.game_result import Result, parse_result
 
 Grid = list[list[Any]]
@@ -52,47 +53,48 @@ def is_range(x: Any) -> bool:
     return len(g) > 1 or len(g[0]) > 1
 
 
-def _where(row: int, col: int, shape: tuple[int, int]) -> str:
+#: where in a range a cell is (" row 2"; "" for a single cell)
+Pos = Text | str
+
+
+def _where(row: int, col: int, shape: tuple[int, int]) -> Pos:
     if shape == (1, 1):
         return ""
     if shape[1] == 1:
-        return f" row {row + 1}"
+        return M.UDF_ROW(row=row + 1)
     if shape[0] == 1:
-        return f" column {col + 1}"
-    return f" row {row + 1}, column {col + 1}"
+        return M.UDF_COLUMN(column=col + 1)
+    return M.UDF_CELL(row=row + 1, column=col + 1)
 
 
-def fail(func: str, arg: str, problem: str | Text, value: Any = None, pos: str = "") -> ArgumentError:
-    """The error of one argument: the function, the argument, the cell (``pos``) and the value,
-    then the problem (a catalogue :class:`Text`: both languages)."""
+def fail(func: str, arg: str, problem: Text, value: Any = None, pos: Pos = "") -> ArgumentError:
+    """The error of one argument: the function, the argument, the cell (``pos``) and the value
+    as an officer recognises it, then the problem (both languages)."""
     shown = f": {show(value)}" if value is not None else ""
-    if isinstance(problem, Text):
-        return ArgumentError(Text(problem.id, f"{func}: {arg}{pos}{shown} {problem.en}",
-                                  f"{func}：{arg}{pos}{shown} {problem.zh}"))
-    return ArgumentError(f"{func}: {arg}{pos}{shown} {problem}")
+    return ArgumentError(M.UDF_ARGUMENT(func=func, arg=arg, pos=pos, shown=shown, problem=problem))
 
 
-def to_number(func: str, arg: str, v: Any, pos: str = "") -> float:
+def to_number(func: str, arg: str, v: Any, pos: Pos = "") -> float:
     if isinstance(v, bool):
-        raise fail(func, arg, "is TRUE/FALSE, not a number", v, pos)
+        raise fail(func, arg, M.UDF_BOOLEAN(), v, pos)
     if isinstance(v, (int, float)):
         if math.isfinite(v):
             return float(v)
-        raise fail(func, arg, "is not a finite number", v, pos)
+        raise fail(func, arg, M.UDF_NOT_FINITE(), v, pos)
     try:
         f = float(str(v).strip().replace(",", ""))
     except ValueError:
-        raise fail(func, arg, "is not a number", v, pos) from None
+        raise fail(func, arg, M.UDF_NOT_NUMBER(), v, pos) from None
     if not math.isfinite(f):
-        raise fail(func, arg, "is not a finite number", v, pos)
+        raise fail(func, arg, M.UDF_NOT_FINITE(), v, pos)
     return f
 
 
-def to_result(func: str, arg: str, v: Any, pos: str = "") -> Result:
+def to_result(func: str, arg: str, v: Any, pos: Pos = "") -> Result:
     try:
         return parse_result(v)
     except RatingInputError as e:
-        raise fail(func, arg, e.problem, v, pos) from None
+        raise fail(func, arg, e.text or M.UDF_NOT_NUMBER(), v, pos) from None
 
 
 def broadcast_shape(func: str, grids: dict[str, Grid]) -> tuple[int, int]:
@@ -103,9 +105,7 @@ def broadcast_shape(func: str, grids: dict[str, Grid]) -> tuple[int, int]:
     for name, g in grids.items():
         r, c = len(g), len(g[0])
         if r not in (1, rows) or c not in (1, cols):
-            raise ArgumentError(
-                f"{func}: {name} is {r}×{c} but the other ranges are {rows}×{cols}; "
-                "give ranges of the same size, or a single cell")
+            raise ArgumentError(M.UDF_SHAPES_DIFFER(func=func, name=name, shape=f"{r}×{c}", other=f"{rows}×{cols}"))
     return rows, cols
 
 
@@ -154,12 +154,10 @@ def game_sets(func: str, head: Any, games: dict[str, Any],
     shape0 = (len(grids[req[0]]), len(grids[req[0]][0]))
     for k, g in grids.items():
         if (len(g), len(g[0])) != shape0 and not (k in optional and (len(g), len(g[0])) == (1, 1)):
-            raise ArgumentError(
-                f"{func}: {k} is {len(g)}×{len(g[0])} but {req[0]} is {shape0[0]}×{shape0[1]}; "
-                "each game needs one cell in each range")
+            raise ArgumentError(M.UDF_GAMES_SHAPE(func=func, name=k, shape=f"{len(g)}×{len(g[0])}", first=req[0],
+                                                  other=f"{shape0[0]}×{shape0[1]}"))
     if n > 1 and shape0[0] != n:
-        raise ArgumentError(
-            f"{func}: {len(hg)} players but {req[0]} has {shape0[0]} rows; give one row of games per player")
+        raise ArgumentError(M.UDF_PLAYERS_ROWS(func=func, players=len(hg), first=req[0], rows=shape0[0]))
     sets: list[list[dict[str, Any]]] = []
     row_groups = [range(shape0[0])] if n == 1 else [[i] for i in range(n)]
     for rows in row_groups:
@@ -174,7 +172,7 @@ def game_sets(func: str, head: Any, games: dict[str, Any],
                     continue
                 if blank:
                     pos = _where(i, j, shape0)
-                    raise fail(func, blank[0], f"is empty but {req[0]} is filled", None, pos)
+                    raise fail(func, blank[0], M.UDF_EMPTY_BUT(other=req[0]), None, pos)
                 cell["pos"] = _where(i, j, shape0)
                 games_of.append(cell)
         sets.append(games_of)

@@ -27,17 +27,16 @@ from xlwings import script
 
 from ..engine.cells import blank, to_ident
 from ..errors import InputErrors, RatingInputError, Text, Where
-from ..i18n import to_lang
 from ..i18n.catalogue import excel as X
 from ..i18n.catalogue import publish as M
-from ..i18n.labels import sheet_key
+from ..i18n.labels import RATING_LIST_SHEET_MARK, sheet_key
 from ..view.list_layouts import LAYOUTS
 from ..view.rating_list import ListFile, from_tables
 from ..files.encode import formula_like
 from .one_click import in_book, tables_from_book
 
 SHEET = "RatingListFile"
-MARK = "xl-ratings: rating list file — 编排软件用等级分名单文件"
+MARK = RATING_LIST_SHEET_MARK
 NAMES = {"egd": "egf_db.txt", "fide": "players_list.txt", "csv": "national_list.csv"}
 
 
@@ -94,7 +93,7 @@ def _write(book: Any, listed: ListFile, period: str | None) -> None:
     for text in (X.RL_SHEET_TITLE(layout=listed.layout, period=listed.period, count=len(listed.entries), range=where),
                  X.RL_SHEET_SAVE(range=where, name=name, layout=listed.layout), load, X.RL_SHEET_CHOOSE(),
                  *listed.notes):
-        side += [[text.en, None], [to_lang(text.zh, lang), None]]
+        side += [[text.en, None], [text.zh_in(lang), None]]
     sheet["C1"].value = side
 
 

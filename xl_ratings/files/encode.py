@@ -50,7 +50,7 @@ def csv_bytes(header: Sequence[Any], rows: Iterable[Sequence[Any] | Mapping[str,
     return ("\ufeff" + buf.getvalue()).encode("utf-8")
 
 
-def _json_default(v: Any) -> Any:
+def json_default(v: Any) -> Any:
     if hasattr(v, "isoformat"):
         return v.isoformat()
     raise TypeError(f"{type(v).__name__} cannot be written to JSON")
@@ -58,4 +58,4 @@ def _json_default(v: Any) -> Any:
 
 def json_bytes(obj: Any) -> bytes:
     """The JSON file as bytes: UTF-8, Chinese as is (``ensure_ascii=False``), dates as ISO text."""
-    return (json.dumps(obj, ensure_ascii=False, indent=1, default=_json_default) + "\n").encode("utf-8")
+    return (json.dumps(obj, ensure_ascii=False, indent=1, default=json_default) + "\n").encode("utf-8")

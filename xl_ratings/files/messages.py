@@ -93,9 +93,9 @@ NOT_A_SOURCE_FILE = message(
     "files.not_a_source_file",
     "is {kind}, not a file to import: give the tournament file itself (saved on disk)",
     "是{kind}，不是可导入的文件：请给出保存在磁盘上的成绩文件本身")
-#: What a path is when it is no regular file (the {kind} of the two above), by ``paths.kind_of``.
-KINDS = {"a folder": message("files.kind_folder", "a folder", "文件夹"),
-         "a pipe (FIFO)": message("files.kind_pipe", "a pipe (FIFO)", "管道（FIFO）"),
-         "a device": message("files.kind_device", "a device", "设备"),
-         "a socket": message("files.kind_socket", "a socket", "套接字"),
-         "not a regular file": message("files.kind_other", "not a regular file", "非普通文件")}
+# what a path is when it is no regular file (the {kind} of the two above; files.paths.kind_of)
+KIND_FOLDER = message("files.kind_folder", "a folder", "文件夹")
+KIND_PIPE = message("files.kind_pipe", "a pipe (FIFO)", "管道（FIFO）")
+KIND_DEVICE = message("files.kind_device", "a device", "设备")
+KIND_SOCKET = message("files.kind_socket", "a socket", "套接字")
+KIND_OTHER = message("files.kind_other", "not a regular file", "非普通文件")

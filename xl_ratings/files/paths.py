@@ -103,9 +103,10 @@ def real_path(path: str | os.PathLike, source: bool = False) -> Path:
             raise file_error("is a loop of symbolic links — 符号链接循环", p) from None
         raise file_error(f"cannot be opened: {e.strerror} — 无法打开", p) from None
     if not stat.S_ISREG(st.st_mode):
-        what, kind = M.NOT_A_SOURCE_FILE if source else M.NOT_A_WORKBOOK_FILE, M.KINDS[kind_of(st.st_mode)]
-        raise RatingInputError(Text(what.id, what.en.format(kind=kind.en), what.zh.format(kind=kind.zh)),
-                               where=Where(str(p)))
+        what = M.NOT_A_SOURCE_FILE if source else M.NOT_A_WORKBOOK_FILE
+        kinds = {"a folder": M.KIND_FOLDER, "a pipe (FIFO)": M.KIND_PIPE, "a device": M.KIND_DEVICE,
+                 "a socket": M.KIND_SOCKET}
+        raise RatingInputError(what(kind=kinds.get(kind_of(st.st_mode), M.KIND_OTHER)()), where=Where(str(p)))
     real = p.resolve(strict=True)
     again = os.stat(real)
     if (again.st_dev, again.st_ino) != (st.st_dev, st.st_ino):   # a link changed meanwhile

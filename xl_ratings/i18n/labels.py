@@ -177,3 +177,9 @@ ENGLISH: dict[str, str] = {
     "no": "no.", "organiser": "organiser", "arbiter": "arbiter", "federation_id": "federation id",
     "code": "code", "aliases": "aliases", "spelling": "spelling in the source",
 }
+
+#: Sheet furniture with words in both languages (labels, not messages: they name what a sheet
+#: holds).  The History chart's title ({what}: the rating's word, {count}: the players drawn).
+CHART_TITLE = "{what} — 前{count}名 (rating history)"
+#: The first cell of the one-click rating-list sheet: it marks the sheet as ours (never an officer's).
+RATING_LIST_SHEET_MARK = "xl-ratings: rating list file — 编排软件用等级分名单文件"

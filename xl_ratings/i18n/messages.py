@@ -1,9 +1,13 @@
-"""The Chinese side of every input problem (the English text is the source).
+"""Part B (issue 15): the Chinese of the English problems the older call sites still give.
 
-The command line and the one-click Checks sheet show both: the workbook's
-language (Chinese) and English.  A message without a translation here is
-shown in English only; a test keeps this table complete for the validation
-messages.
+Every message of the package has one catalogue id (:mod:`xl_ratings.i18n.catalogue`),
+except in the modules another engineer was changing while the catalogue came in:
+``engine/`` (inputs, settings, ledger, periods, run, fingerprint), ``xlsx/`` (read,
+safety, append), ``files/`` and ``jobs/``.  Those still raise plain English -- or
+re-wrap a catalogue message's English (``RatingInputError(e.problem, ...)``) --
+and this table finds its Chinese by the English wording.  It goes, with
+:func:`chinese` and :func:`chinese_of`, when they are moved to the catalogue
+(a test lists these files as the only ones allowed to use it).
 """
 
 from __future__ import annotations
@@ -13,27 +17,8 @@ from typing import Any
 
 from . import to_lang
 
-#: Check rules of the run itself, the same for every rulebook (Checks sheet,
-#: JSON): rule -> template, Chinese (English).  A rulebook's own rules take
-#: their words from its ``System.messages``.
-CHECKS: dict[str, str] = {
-    "date.future": "{event}: {player}–{opponent} 的对局日期 {date} 晚于今天 {today}，可能是笔误 "
-                   "(a game dated after today: a typo?)",
-    "date.before_history": "{event}（{date}）的 {games} 盘对局早于第一个已处理周期 {period}，不计算等级分；"
-                           "该周期之前的等级分来自棋手表 ({games} games of {event} lie before the first "
-                           "processed period {period}: not rated; ratings before it come from the Players sheet)",
-}
-
 # (English pattern, Chinese template); groups are carried over.
 PATTERNS: tuple[tuple[str, str], ...] = (
-    # publish --site (the renderer's refusals)
-    (r"^cannot write the site to .*: it is a link", "网站文件夹是一个链接：请给出它指向的文件夹"),
-    (r"^cannot write the site to .*: it exists and is not a folder", "该路径已存在且不是文件夹"),
-    (r"^refusing to write the site into .*: the folder is not empty",
-     "文件夹不是空的，也不是本程序以前生成的网站：请换一个新的或空的文件夹"),
-    (r"^refusing to replace the site in .*: it also holds files xl_ratings did not write \((.*)\)",
-     r"文件夹中还有不是本程序写入的文件（\1）：请先移走，或发布到另一个文件夹"),
-    (r"slug .* (is used twice|is not a safe file name)", "页面文件名重复或不安全（棋手或赛事编号）"),
     (r"^is empty$", "为空"),
     (r"^is empty: a date is needed$", "为空：需要日期"),
     (r"^is not a date", "不是日期（请输入日期，如 2026-03-01）"),

@@ -1,4 +1,4 @@
-"""Helpers shared by the importers: bilingual messages, problem collection,
+"""Helpers shared by the importers: problem collection (catalogue messages),
 text decoding, dates, table headers and the pairing of the two halves of a game.
 
 Every problem is collected (not raised at once) so that a parser reports all of
@@ -16,18 +16,14 @@ from pathlib import Path
 from typing import AbstractSet, Any, Iterable, Sequence
 
 from ..engine.cells import date_of
-from ..errors import InputErrors, RatingInputError, Text, Where, show
+from ..errors import InputErrors, RatingInputError, Text, Where
 from ..i18n.catalogue import imports as M
+from ..i18n.catalogue import sources as S
 from ..files.source import read_source
 from .model import ImportedGame, Source
 
 
 # --------------------------------------------------------------------------- messages
-def bilingual(en: str, zh: str) -> str:
-    """One message in English followed by " — " and Chinese."""
-    return f"{en} — {zh}"
-
-
 class Problems:
     """Collects problems and notes while a file is read.
 
@@ -42,7 +38,7 @@ class Problems:
         self.line_of = line_of
         self.lines = lines or line_of is not None
         self.errors: list[RatingInputError] = []
-        self.notes: list[str] = []
+        self.notes: list[Text] = []
 
     def line(self, row: int | None) -> int | None:
         """The line of a text file's record ``row`` (a CSV record may span lines)."""
@@ -55,25 +51,20 @@ class Problems:
             return Where(file=self.file, sheet=self.sheet, line=self.line(row), column=column)
         return Where(file=self.file, sheet=self.sheet, row=row, column=column)
 
-    def error(self, en: str, zh: str, *, value: Any = None, row: int | None = None,
+    def error(self, text: Text, *, value: Any = None, row: int | None = None,
               column: str | None = None, where: Where | None = None) -> None:
         """A problem at ``row``/``column`` (a text file's line: :meth:`where`), or at ``where``."""
-        value = clip(value)
-        if value is not None:
-            en += f" (value: {show(value)})"
-        self.errors.append(RatingInputError(bilingual(en, zh), value=value, problem_zh=zh,
-                                            where=where or self.where(row, column)))
+        self.errors.append(RatingInputError(text, value=clip(value), where=where or self.where(row, column)))
 
-    def note(self, en: str, zh: str, *, row: int | None = None, column: str | None = None,
+    def note(self, text: Text, *, row: int | None = None, column: str | None = None,
              where: Where | None = None) -> None:
-        loc = (where or self.where(row, column)).describe()
-        self.notes.append(f"{loc}: {bilingual(en, zh)}" if loc else bilingual(en, zh))
+        """Something the officer should know (skipped on purpose, read in another encoding), with its place."""
+        self.notes.append(text.at(where or self.where(row, column)))
 
     def decoded(self, odd: Iterable[tuple[int, str]]) -> None:
         """Note each line read in another encoding than the rest of the file (:func:`decode_text`)."""
         for no, enc in odd:
-            t = M.LINE_DECODED(encoding=ENCODING_NAMES.get(enc, enc))
-            self.note(t.en, t.zh, row=no)
+            self.note(M.LINE_DECODED(encoding=ENCODING_NAMES.get(enc, enc)), row=no)
 
     def raise_if_any(self) -> None:
         if self.errors:
@@ -96,19 +87,11 @@ def clip(value: Any) -> Any:
     return value
 
 
-def fail(file: str, en: str, zh: str, *, value: Any = None, row: int | None = None,
+def fail(file: str, text: Text, *, value: Any = None, row: int | None = None,
          column: str | None = None, sheet: str | None = None, line: int | None = None) -> InputErrors:
     """One file-level problem, ready to raise (``line``: a text file's line)."""
-    value = clip(value)
-    if value is not None:
-        en += f" (value: {show(value)})"
-    return InputErrors([RatingInputError(bilingual(en, zh), value=value, problem_zh=zh,
+    return InputErrors([RatingInputError(text, value=clip(value),
                                          where=Where(file=file, sheet=sheet, row=row, column=column, line=line))])
-
-
-def refusal(file: str, text: Text, *, line: int | None = None, value: Any = None) -> InputErrors:
-    """One problem of a text file, from the catalogue, placed at its line."""
-    return InputErrors([RatingInputError(text, value=clip(value), where=Where(file=file, line=line))])
 
 
 
@@ -215,8 +198,7 @@ class Decoded:
 
 def not_text(exc: NotText) -> Text:
     """"cannot read the file as text", and why, in both languages."""
-    head = M.NOT_TEXT()
-    return Text(head.id, f"{head.en}: {exc.text.en}", f"{head.zh}：{exc.text.zh}")
+    return M.NOT_TEXT_BECAUSE(reason=exc.text)
 
 
 def refuse_binary(data: bytes) -> None:
@@ -355,11 +337,11 @@ def _chinese(data: bytes, least: int = 1) -> tuple[str, str] | None:
 def read_source_text(data: bytes, file: str, encodings: Sequence[str]) -> Decoded:
     """A text source's content (:func:`decode_text`), or InputErrors naming the file (and the line)."""
     if not data.strip():
-        raise refusal(file, M.EMPTY_FILE())
+        raise fail(file, M.EMPTY_FILE())
     try:
         return decode_text(data, encodings)
     except NotText as exc:
-        raise refusal(file, not_text(exc), line=exc.line) from None
+        raise fail(file, not_text(exc), line=exc.line) from None
 
 
 def read_text(path: str | Path, encodings: Sequence[str]) -> str:
@@ -453,13 +435,8 @@ def parse_sex(value: Any) -> str | None:
 #: "F=" a forfeit counted as a draw; "W" "D" "L" played but unrated; "?" unknown.
 COMPLEMENT = {"1": "0", "0": "1", "0.5": "0.5", "+": "-", "-": "+", "F=": "F=",
               "W": "L", "L": "W", "D": "D", "?": "?"}
-_SKIPPED = {
-    "W": ("played but not rated (W/D/L): not imported", "对局未计等级分（W/D/L），不导入"),
-    "L": ("played but not rated (W/D/L): not imported", "对局未计等级分（W/D/L），不导入"),
-    "D": ("played but not rated (W/D/L): not imported", "对局未计等级分（W/D/L），不导入"),
-    "?": ("the result is unknown: not imported", "结果未知，不导入"),
-    "F=": ("a forfeit scored as a draw: not a game, not imported", "弃权判和，不算对局，不导入"),
-}
+_SKIPPED = {"W": S.UNRATED_GAME, "L": S.UNRATED_GAME, "D": S.UNRATED_GAME, "?": S.UNKNOWN_RESULT,
+            "F=": S.FORFEIT_DRAW}
 
 
 @dataclass(frozen=True)
@@ -490,41 +467,35 @@ class Half:
 _CELL = re.compile(r"^[A-Z]{1,3}\d+$")
 
 
-def _cell_name(h: Half) -> str:
-    """"D7" in a table; "line 12, round 3" in a text file."""
+def _cell_name(h: Half) -> str | Text:
+    """"D7" in a table; "line 12, column 'round 3'" in a text file."""
     col = h.where.column
     if col and _CELL.match(col):
         return col
-    line = f"line {h.line}" if h.line is not None else ""
-    return ", ".join(p for p in (line, (col or "").split(" (")[0]) if p) or "?"
+    column = (col or "").split(" (")[0]
+    if h.line is None:
+        return column or "?"
+    return S.AT_LINE_COLUMN(line=h.line, column=column) if column else S.AT_LINE(line=h.line)
 
 
-def check_pair(a: Half, b: Half, problems: Problems, what: str = "crosstable",
-               what_zh: str = "交叉表") -> bool:
-    """Do two halves tell the same game?  Reports every disagreement."""
+def check_pair(a: Half, b: Half, problems: Problems, what: Text | None = None) -> bool:
+    """Do two halves tell the same game?  Reports every disagreement (``what``: the kind of
+    source, in words; a crosstable by default)."""
     ok = True
+
+    def said() -> dict[str, Any]:       # named only when there is something to say
+        return {"first": _cell_name(a), "first_says": a.raw, "second": _cell_name(b), "second_says": b.raw}
     if b.score != COMPLEMENT.get(a.score):
         both_lose = a.score == b.score == "-"
         if both_lose:
             return True     # a double forfeit: the caller notes it
-        problems.error(
-            f"the two halves of the {what} disagree: {_cell_name(a)} says {a.raw}, "
-            f"{_cell_name(b)} says {b.raw}",
-            f"{what_zh}两处结果不一致：{_cell_name(a)} 为 {a.raw}，{_cell_name(b)} 为 {b.raw}",
-            value=a.raw, where=a.where)
+        problems.error(S.HALVES_DISAGREE(what=what or S.WHAT_CROSSTABLE(), **said()), value=a.raw, where=a.where)
         ok = False
     if a.colour and b.colour and a.colour == b.colour:
-        problems.error(
-            f"both players have the same colour: {_cell_name(a)} says {a.raw}, {_cell_name(b)} says {b.raw}",
-            f"双方执同一颜色：{_cell_name(a)} 为 {a.raw}，{_cell_name(b)} 为 {b.raw}",
-            value=a.raw, where=a.where)
+        problems.error(S.SAME_COLOUR(**said()), value=a.raw, where=a.where)
         ok = False
     if a.handicap is not None and b.handicap is not None and a.handicap != -b.handicap:
-        problems.error(
-            f"the two halves give different handicaps: {_cell_name(a)} says {a.raw}, "
-            f"{_cell_name(b)} says {b.raw}",
-            f"让子数不一致：{_cell_name(a)} 为 {a.raw}，{_cell_name(b)} 为 {b.raw}",
-            value=a.raw, where=a.where)
+        problems.error(S.HANDICAPS_DIFFER(**said()), value=a.raw, where=a.where)
         ok = False
     return ok
 
@@ -532,15 +503,12 @@ def check_pair(a: Half, b: Half, problems: Problems, what: str = "crosstable",
 def game_from(a: Half, b: Half | None, problems: Problems) -> ImportedGame | None:
     """The game two agreeing halves describe, or None (with a note) if it is not a rated game."""
     if b is not None and a.score == b.score == "-":
-        problems.note(f"round {a.round}: both players lost by forfeit ({_cell_name(a)}, {_cell_name(b)}): "
-                      "not a game, not imported",
-                      "双方均弃权，不算对局，不导入", where=a.where)
+        problems.note(S.DOUBLE_FORFEIT(round=a.round, first=_cell_name(a), second=_cell_name(b)), where=a.where)
         return None
     if a.score in _SKIPPED:
-        en, zh = _SKIPPED[a.score]
-        rnd = f"round {a.round}: " if a.round is not None else ""
-        problems.note(f"{rnd}{a.player} v {a.opponent} {a.raw}: {en}", zh,
-                      where=a.where)
+        why = _SKIPPED[a.score]()
+        game = S.SKIPPED_GAME(player=a.player, opponent=a.opponent, result=a.raw, why=why)
+        problems.note(game if a.round is None else S.IN_ROUND(round=a.round, text=game), where=a.where)
         return None
     colour = a.colour or ({"w": "b", "b": "w"}.get(b.colour) if b is not None and b.colour else None)
     handicap = a.handicap
@@ -552,7 +520,7 @@ def game_from(a: Half, b: Half | None, problems: Problems) -> ImportedGame | Non
 
 
 def pair_halves(halves: list[Half], keys: set[str], problems: Problems, *,
-                what: str = "crosstable", what_zh: str = "交叉表") -> list[ImportedGame]:
+                what: Text | None = None) -> list[ImportedGame]:
     """Match each half with its mirror (same round, players swapped); one game per pair.
 
     Reports: an opponent that does not exist, a player meeting themself, a game
@@ -562,20 +530,14 @@ def pair_halves(halves: list[Half], keys: set[str], problems: Problems, *,
     usable: list[Half] = []
     for h in halves:
         if h.opponent not in keys:
-            problems.error(f"round {h.round}: opponent number {h.opponent} does not exist",
-                           f"第 {h.round} 轮：对手编号 {h.opponent} 不存在",
-                           value=h.raw, where=h.where)
+            problems.error(S.NO_SUCH_OPPONENT(round=h.round, opponent=h.opponent), value=h.raw, where=h.where)
             continue
         if h.opponent == h.player:
-            problems.error(f"round {h.round}: player {h.player} meets themself",
-                           f"第 {h.round} 轮：棋手 {h.player} 与自己对局",
-                           value=h.raw, where=h.where)
+            problems.error(S.MEETS_THEMSELF(round=h.round, player=h.player), value=h.raw, where=h.where)
             continue
         slot = (h.round, h.player)
         if slot in index:
-            problems.error(f"round {h.round}: player {h.player} has two games",
-                           f"第 {h.round} 轮：棋手 {h.player} 有两盘对局",
-                           value=h.raw, where=h.where)
+            problems.error(S.TWO_GAMES_IN_ROUND(round=h.round, player=h.player), value=h.raw, where=h.where)
             continue
         index[slot] = h
         usable.append(h)
@@ -587,18 +549,13 @@ def pair_halves(halves: list[Half], keys: set[str], problems: Problems, *,
         done.add((h.round, h.player))
         other = index.get((h.round, h.opponent))
         if other is None or other.opponent != h.player:
-            there = (f"{_cell_name(other)} says {other.raw}" if other is not None
-                     else f"player {h.opponent} has no game in that round")
-            there_zh = (f"{_cell_name(other)} 为 {other.raw}" if other is not None
-                        else f"棋手 {h.opponent} 该轮没有对局")
-            problems.error(
-                f"round {h.round}: a game listed once only: {_cell_name(h)} says {h.raw} "
-                f"(player {h.player} v {h.opponent}), but {there}",
-                f"第 {h.round} 轮：对局只出现一次：{_cell_name(h)} 为 {h.raw}，但{there_zh}",
-                value=h.raw, where=h.where)
+            there = (S.THERE_SAYS(cell=_cell_name(other), says=other.raw) if other is not None
+                     else S.THERE_NO_GAME(opponent=h.opponent))
+            problems.error(S.LISTED_ONCE(round=h.round, cell=_cell_name(h), says=h.raw, player=h.player,
+                                         opponent=h.opponent, there=there), value=h.raw, where=h.where)
             continue
         done.add((other.round, other.player))
-        if check_pair(h, other, problems, what, what_zh):
+        if check_pair(h, other, problems, what):
             g = game_from(h, other, problems)
             if g is not None:
                 games.append(g)

@@ -31,9 +31,10 @@ from ..errors import ResultError
 from ..systems.game_result import parse_result
 from ..files.source import read_source
 from ..i18n.catalogue import imports as M
+from ..i18n.catalogue import sources as S
 from ._common import (CSV_ENCODINGS, Decoded, Half, Problems, as_float, as_int, cell_ref, check_pair,
                       clean, fail, find_column, game_from, header_words, key_text, pair_halves,
-                      parse_sex, read_source_text, refusal, text)
+                      parse_sex, read_source_text, text)
 from .model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 
 # Header words (compared lower-case, whole cell or any of its words).
@@ -58,10 +59,8 @@ IGNORED = ("points", "pts", "score", "total", "sum", "总分", "總分", "积分
 #: Cells that mean "no game here" on a matrix diagonal.
 _DIAGONAL = {"x", "×", "*", "—", "–", "/", "\\", "■", "#", "xx"}
 #: Bye / absence cells in a Swiss table.
-_BYES = {"+": ("a bye or a free win", "轮空或不战而胜"), "-": ("absent", "缺席"),
-         "=": ("a half-point bye", "轮空得半分"), "0": ("absent or a zero-point bye", "缺席或轮空得零分"),
-         "bye": ("a bye", "轮空"), "轮空": ("a bye", "轮空"), "輪空": ("a bye", "轮空"),
-         "缺席": ("absent", "缺席"), "free": ("a bye", "轮空")}
+_BYES = {"+": S.BYE_OR_FREE_WIN, "-": S.ABSENT, "=": S.BYE_HALF, "0": S.ABSENT_OR_ZERO, "bye": S.BYE,
+         "轮空": S.BYE, "輪空": S.BYE, "缺席": S.ABSENT, "free": S.BYE}
 
 _RES = r"(?P<res>1|0|½|0\.5|1/2|=|\+|-|胜|負|负|和|勝)"
 # possessive quantifiers (*+, ++): a run of spaces or digits is taken whole, never tried again
@@ -129,8 +128,7 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
                 lay.cols["number"] = c
                 break
     if "number" not in lay.cols:
-        raise fail(problems.file, "no column numbers the players 1..n (序号)",
-                   "找不到给棋手编号 1..n 的列（序号）", sheet=problems.sheet)
+        raise fail(problems.file, S.CT_NO_NUMBER_COLUMN(), sheet=problems.sheet)
     nc = lay.cols["number"]
     # a "rank" column holding places (numbers) is a place column
     if "rank" in lay.cols and "place" not in lay.cols:
@@ -144,15 +142,13 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
         if n is None or n < 1:
             continue
         if n in seen:
-            problems.error(f"player number {n} appears twice", f"棋手编号 {n} 重复",
-                           value=n, row=r + 1, column=cell_ref(r, nc))
+            problems.error(S.CT_NUMBER_TWICE(number=n), value=n, row=r + 1, column=cell_ref(r, nc))
             continue
         seen.add(n)
         lay.rows.append(r)
         lay.numbers[r] = n
     if not lay.rows:
-        raise fail(problems.file, "no numbered player rows found", "没有找到带编号的棋手行",
-                   sheet=problems.sheet)
+        raise fail(problems.file, S.CT_NO_PLAYER_ROWS(), sheet=problems.sheet)
     return lay
 
 
@@ -168,13 +164,13 @@ def _players(grid: list[list[Any]], lay: _Layout, problems: Problems) -> list[Im
         try:
             sex = parse_sex(get(r, "sex"))
         except ValueError:
-            problems.error("sex must be M/F or 男/女", "性别应为 M/F 或 男/女", value=get(r, "sex"),
+            problems.error(S.CT_BAD_SEX(), value=get(r, "sex"),
                            row=r + 1, column=cell_ref(r, lay.cols["sex"]))
             sex = None
         rating_cell = get(r, "rating")
         rating = as_float(rating_cell)
         if rating_cell is not None and rating is None:
-            problems.error("rating must be a number", "等级分应为数字", value=rating_cell,
+            problems.error(S.CT_RATING_NOT_NUMBER(), value=rating_cell,
                            row=r + 1, column=cell_ref(r, lay.cols["rating"]))
         rank = text(get(r, "rank")) or None
         name = text(get(r, "name")) or f"#{n}"
@@ -237,9 +233,7 @@ def _parse_swiss(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], i
         m = _ROUND_HEADER.fullmatch(text(h)) if h is not None else None
         rnd = (as_int(m.group(1)) or 0) if m else i
         if rnd < 1 or rnd > len(rounds_cols) or rnd in taken:
-            problems.error(f"round {rnd} is out of range: the table has {len(rounds_cols)} round columns",
-                           f"轮次 {rnd} 超出范围：表中只有 {len(rounds_cols)} 轮",
-                           value=h, row=(lay.header or 0) + 1, column=cell_ref(lay.header or 0, c))
+            problems.error(S.CT_ROUND_OUT_OF_RANGE(round=rnd, rounds=len(rounds_cols)), value=h, row=(lay.header or 0) + 1, column=cell_ref(lay.header or 0, c))
             continue
         round_of[c] = rnd
         taken.add(rnd)
@@ -252,30 +246,24 @@ def _parse_swiss(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], i
             where = problems.where(r + 1, ref)
             src = Source(problems.file, line=problems.line(r + 1), cell=ref, sheet=problems.sheet)
             if raw is None:
-                problems.note(f"round {rnd}: player {me} has no game (blank)", "该轮无对局（空白）",
-                              row=r + 1, column=ref)
+                problems.note(S.CT_NO_GAME(round=rnd, player=me), row=r + 1, column=ref)
                 continue
             t = text(raw).replace(" ", "")
             if isinstance(raw, (int, float)) and not isinstance(raw, bool):
                 t = text(raw)
             low = t.lower()
             if low in _BYES:
-                en, zh = _BYES[low]
-                problems.note(f"round {rnd}: player {me}: {en} ({t}): not a game", f"{zh}，不算对局",
-                              row=r + 1, column=ref)
+                problems.note(S.BYE_NOT_A_GAME(round=rnd, player=me, bye=_BYES[low](), raw=t), row=r + 1, column=ref)
                 continue
             m = _SWISS_COLOUR.fullmatch(t) or _SWISS_PLAIN.fullmatch(t)
             if not m or as_int(m.group("opp")) is None:
-                problems.error(f"round {rnd}: not a result; write it like 12w1, 5b0, 7b½, 3w=, 9+ or 4-",
-                               f"第 {rnd} 轮：不是有效结果，应写作 12w1、5b0、7b½、3w=、9+ 或 4-",
-                               value=raw, row=r + 1, column=ref)
+                problems.error(S.IN_ROUND(round=rnd, text=S.CT_BAD_SWISS_RESULT()), value=raw, row=r + 1, column=ref)
                 continue
             gd = m.groupdict()
             try:
                 score = _swiss_score(gd["res"], bool(gd.get("star")))
             except ResultError:
-                problems.error(f"round {rnd}: not a result", f"第 {rnd} 轮：不是有效结果",
-                               value=raw, row=r + 1, column=ref)
+                problems.error(S.IN_ROUND(round=rnd, text=S.NOT_A_RESULT()), value=raw, row=r + 1, column=ref)
                 continue
             colour = _COLOURS.get((gd.get("col") or "").lower())
             handicap = None
@@ -302,10 +290,7 @@ def _rr_blocks(grid, lay, free, problems, n: int) -> list[dict[int, int]]:
     if numbered:
         for c, num in numbered:
             if num > n or num < 1:
-                problems.error(f"column header {num}: opponent number {num} does not exist "
-                               f"(players are numbered 1..{n})",
-                               f"列标题 {num}：对手编号 {num} 不存在（棋手编号为 1..{n}）",
-                               value=header[c], row=lay.header + 1, column=cell_ref(lay.header, c))
+                problems.error(S.CT_HEADER_NO_OPPONENT(number=num, players=n), value=header[c], row=lay.header + 1, column=cell_ref(lay.header, c))
                 continue
             if num <= last and current:
                 blocks.append(current)
@@ -338,8 +323,7 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
     numbers = sorted(lay.numbers.values())
     n = len(numbers)
     if numbers != list(range(1, n + 1)):
-        problems.error(f"a round-robin matrix numbers its players 1..{n}; found {numbers}",
-                       f"循环赛交叉表应按 1..{n} 编号", value=numbers[-1])
+        problems.error(S.CT_RR_NUMBERS(players=n, numbers=numbers), value=numbers[-1])
     blocks = _rr_blocks(grid, lay, free, problems, n)
     row_of = {num: r for r, num in lay.numbers.items()}
     # halves[(leg, i, j)] = Half
@@ -354,17 +338,13 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
                 ref = cell_ref(r, c)
                 if i == j:
                     if parts and parts != ["×"]:
-                        problems.error(f"player {i} meets themself: the diagonal cell must be blank",
-                                       f"棋手 {i} 与自己对局：对角线单元格应为空",
-                                       value=raw, row=r + 1, column=ref)
+                        problems.error(S.CT_DIAGONAL(player=i), value=raw, row=r + 1, column=ref)
                     continue
                 if parts == ["×"]:
-                    problems.error("not a result (× belongs on the diagonal only)", "不是有效结果（× 只能用于对角线）",
-                                   value=raw, row=r + 1, column=ref)
+                    problems.error(S.CT_CROSS_OFF_DIAGONAL(), value=raw, row=r + 1, column=ref)
                     continue
                 if len(blocks) > 1 and len(parts) > 1:
-                    problems.error("two results in one cell of a two-block double round robin",
-                                   "双循环两栏表的一个单元格里有两个结果", value=raw, row=r + 1, column=ref)
+                    problems.error(S.CT_TWO_RESULTS(), value=raw, row=r + 1, column=ref)
                     continue
                 legs = max(legs, len(parts))
                 for k, token in enumerate(parts):
@@ -372,9 +352,7 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
                     try:
                         score = _score(token)
                     except ResultError:
-                        problems.error("not a result; write 1, 0, ½ (0.5 or =), + or -",
-                                       "不是有效结果，应写 1、0、½（0.5 或 =）、+ 或 -",
-                                       value=raw, row=r + 1, column=ref)
+                        problems.error(S.CT_BAD_RR_RESULT(), value=raw, row=r + 1, column=ref)
                         continue
                     halves[(leg, i, j)] = Half(None, str(i), str(j), score, None, None,
                                                problems.where(r + 1, ref), text(raw),
@@ -389,18 +367,14 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
                     continue
                 a, b = halves.get((leg, i, j)), halves.get((leg, j, i))
                 if a is None and b is None:
-                    leg_text = f" (game {leg + 1})" if legs > 1 else ""
-                    problems.note(f"players {i} and {j}{leg_text}: no result, unplayed: not a game",
-                                  "未赛（无结果），不算对局")
+                    problems.note(S.CT_UNPLAYED_LEG(first=i, second=j, game=leg + 1) if legs > 1
+                                  else S.CT_UNPLAYED(first=i, second=j))
                     continue
                 if a is None or b is None:
                     h = a or b
                     assert h is not None   # both missing is handled above
                     other_ref = _mirror_ref(blocks, leg, row_of, h)
-                    problems.error(f"a game listed once only: {h.where.column} says {h.raw}, "
-                                   f"{other_ref} is blank",
-                                   f"对局只出现一次：{h.where.column} 为 {h.raw}，{other_ref} 为空",
-                                   value=h.raw, where=h.where)
+                    problems.error(S.CT_LISTED_ONCE(cell=h.where.column, says=h.raw, other=other_ref), value=h.raw, where=h.where)
                     continue
                 if check_pair(a, b, problems):
                     g = game_from(a, b, problems)
@@ -429,7 +403,7 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
     while grid and not any(v is not None for v in grid[-1]):
         grid.pop()
     if not grid:
-        raise fail(file, "the table is empty", "表格是空的", sheet=sheet)
+        raise fail(file, S.CT_EMPTY(), sheet=sheet)
     lay = _find_layout(grid, problems)
     players = _players(grid, lay, problems)
     keys = {p.key for p in players}
@@ -457,8 +431,7 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
                 break
     name = title or (sheet if sheet and sheet.lower() not in ("import", "crosstable", "sheet1") else Path(file).stem)
     if not title:
-        problems.note(f"the table has no title line: the event is named {name!r} (give --name to name it)",
-                      f"表格没有标题行：赛事暂名为 {name!r}（可用 --name 指定名称）")
+        problems.note(S.CT_NO_TITLE(name=repr(name)))
     event = ImportedEvent(name=name, start=None, end=None, format=fmt, rounds=rounds, champion=champion)
     return Tournament(event=event, players=players, games=games, notes=problems.notes,
                       format="crosstable", source=file)
@@ -484,8 +457,8 @@ def read_csv(data: bytes, file: str) -> tuple[list[list[str]], list[int], Decode
             last = reader.line_num
     except csv.Error as exc:            # a field over the csv module's limit (a quote left open), a NUL …
         if "field larger than field limit" in str(exc):
-            raise refusal(file, M.LINE_TOO_LONG(limit=csv.field_size_limit()), line=last + 1) from None
-        raise refusal(file, M.CSV_DAMAGED(reason=str(exc)), line=last + 1) from None
+            raise fail(file, M.LINE_TOO_LONG(limit=csv.field_size_limit()), line=last + 1) from None
+        raise fail(file, M.CSV_DAMAGED(reason=str(exc)), line=last + 1) from None
     return rows, starts, decoded
 
 

@@ -31,8 +31,9 @@ from typing import Any, Callable
 from ..errors import InputErrors, RatingInputError
 from ..files.source import MAX_FILE_BYTES, open_zip, read_source
 from ..i18n.catalogue import imports as M
+from ..i18n.catalogue import sources as S
 from . import crosstable, h9, opengotha, report, trf
-from ._common import NotText, fail, header_words, not_text, refusal, refuse_binary
+from ._common import NotText, fail, header_words, not_text, refuse_binary
 from .model import Tournament
 
 FORMATS = ("trf", "h9", "opengotha", "crosstable", "report")
@@ -113,25 +114,24 @@ def _workbook_sheets(path: Path, data: bytes) -> list[str] | None:
     try:
         return _sheet_names(path)
     except Exception as exc:
-        raise fail(str(path), f"the workbook cannot be opened: {exc}", "无法打开该工作簿") from None
+        raise fail(str(path), S.WORKBOOK_CANNOT_OPEN(reason=str(exc))) from None
 
 
 def _guess(path: Path, data: bytes, sheets: list[str] | None) -> str:
     if not data.strip():
-        raise refusal(str(path), M.EMPTY_FILE())
+        raise fail(str(path), M.EMPTY_FILE())
     if sheets is not None:
         return "report" if _is_report(sheets) else "crosstable"
     if data[:4] == b"PK\x03\x04":
-        raise fail(str(path), "a ZIP file that is not a workbook", "这是 ZIP 文件，不是工作簿")
+        raise fail(str(path), S.ZIP_NOT_WORKBOOK())
     try:
         content = _sniff_text(data[:SNIFF_BYTES])
     except NotText as exc:
-        raise refusal(str(path), not_text(exc)) from None
+        raise fail(str(path), not_text(exc)) from None
     if content.lstrip("\ufeff \t\r\n").startswith("<"):
         if re.search(r"<Tournament[\s>]", content[:5000]):
             return "opengotha"
-        raise fail(str(path), "an XML or HTML file that is not an OpenGotha tournament (<Tournament>)",
-                   "XML/HTML 文件，但不是 OpenGotha 赛事文件（<Tournament>）")
+        raise fail(str(path), S.XML_NOT_OPENGOTHA())
     lines = [ln for ln in content.splitlines() if ln.strip()]
     trf_lines = sum(1 for ln in lines if _TRF_LINE.match(ln))
     if lines and trf_lines >= max(1, len(lines) * 0.8) and any(ln.startswith("001 ") for ln in lines):
@@ -141,8 +141,7 @@ def _guess(path: Path, data: bytes, sheets: list[str] | None) -> str:
         return "h9"
     if any(d in content for d in (",", ";", "\t")):
         return "crosstable"
-    raise fail(str(path), "cannot tell the format of this file (expected TRF, h9, OpenGotha XML, a CSV "
-               "crosstable or an .xlsx report)", "无法识别文件格式（应为 TRF、h9、OpenGotha XML、CSV 交叉表或 .xlsx 报表）")
+    raise fail(str(path), S.FORMAT_UNKNOWN())
 
 
 def _crosstable_sheet(names: list[str]) -> str:
@@ -154,7 +153,7 @@ def _crosstable_sheet(names: list[str]) -> str:
 
 def _load_workbook(path: Path, fmt: str, read: SheetReader, names: list[str]) -> Tournament:
     if not names:
-        raise fail(str(path), "the workbook has no sheets", "工作簿没有工作表")
+        raise fail(str(path), S.WORKBOOK_NO_SHEETS())
     if fmt == "report":
         return report.parse_report_tables(dict(read(path, names)), str(path))
     sheet = _crosstable_sheet(names)
@@ -178,19 +177,17 @@ def load(path: str | Path, format: str | None = None, read_sheets: SheetReader |
         sheets = _workbook_sheets(path, data)
         fmt = format or _guess(path, data, sheets)
         if fmt not in FORMATS:
-            raise fail(str(path), f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}",
-                       "未知格式", value=fmt)
+            raise fail(str(path), S.UNKNOWN_FORMAT_OPTION(format=repr(fmt), formats=", ".join(FORMATS)), value=fmt)
         if fmt in ("report", "crosstable") and sheets is not None:
             return _load_workbook(path, fmt, read_sheets or _read_sheets, sheets)
         if fmt == "report":
-            raise fail(str(path), "a report must be an .xlsx workbook", "报表必须是 .xlsx 工作簿")
+            raise fail(str(path), S.REPORT_NOT_WORKBOOK())
         return _TEXT_READERS[fmt](data, str(path))
     except InputErrors:
         raise
     except RatingInputError as exc:
         raise InputErrors([exc.located(file=str(path))]) from None
     except OSError as exc:
-        raise fail(str(path), f"cannot read the file ({exc.strerror or 'read error'})", "无法读取该文件") from None
+        raise fail(str(path), S.CANNOT_READ(reason=exc.strerror or "read error")) from None
     except Exception:                  # the parsers' and calamine's own error types
-        raise fail(str(path), f"cannot read the file: it is damaged, or not a {fmt or 'supported'} file",
-                   "无法读取该文件：文件已损坏或格式不符") from None
+        raise fail(str(path), S.DAMAGED_OR_NOT(format=fmt or "supported")) from None

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..files.source import read_source
+from ..i18n.catalogue import sources as S
 from ._common import (MAX_DIGITS, Half, H9_ENCODINGS, Problems, as_int, fail, pair_halves, parse_date,
                       read_source_text)
 from .model import ImportedEvent, ImportedPlayer, Source, Tournament
@@ -44,8 +45,7 @@ _GRADE = re.compile(r"(\d{1,2})\s*([kdp])", re.I)
 _ROUND = re.compile(r"(?P<opp>\d+)(?P<sym>[+\-=?])(?:(?P<sep>[/!])(?P<col>[wb?])?(?P<h>\d+)?)?(?P<bang>!)?",
                     re.I)
 _PIN = re.compile(r"\d{8}")
-_BYES = {"+": ("a free win (bye)", "轮空得胜"), "-": ("a free round or absence", "轮空或缺席"),
-         "=": ("a half-point bye", "轮空得半分"), "?": ("no game, result unknown", "无对局，结果未知")}
+_BYES = {"+": S.BYE_FREE_WIN, "-": S.BYE_OR_ABSENT, "=": S.BYE_HALF, "?": S.NO_GAME_UNKNOWN}
 _SCORE = {"+": "1", "-": "0", "=": "0.5", "?": "?"}
 _FORFEIT = {"1": "+", "0": "-", "0.5": "F=", "?": "?"}
 
@@ -120,8 +120,7 @@ def _split(content: str, problems: Problems) -> tuple[dict[str, str], list[_Line
         i = 1 if has_place else 0
         g = next((k for k in range(i, len(tokens)) if _GRADE.fullmatch(tokens[k])), None)
         if g is None or g == i:
-            problems.error("cannot find the name and grade (like 3d, 12k, 1p) on this line",
-                           "本行找不到姓名和段级（如 3d、12k、1p）", value=" ".join(tokens[:6]), row=no)
+            problems.error(S.H9_NO_NAME_GRADE(), value=" ".join(tokens[:6]), row=no)
             continue
         parsed.append(_Line(no, tokens, has_place, i, g))
     return tags, parsed
@@ -145,8 +144,7 @@ def _rounds(line: _Line, key: str, entries: list[str], problems: Problems, read:
         rm = _round_entry(tok)
         field_name = f"round {r}"
         if not rm:
-            problems.error(f"round {r}: not a result; write it like 12+/w, 5-/b2, 7=, 0+",
-                           f"第 {r} 轮：不是有效结果，应写作 12+/w、5-/b2、7=、0+",
+            problems.error(S.IN_ROUND(round=r, text=S.H9_BAD_RESULT()),
                            value=tok, row=line.no, column=field_name)
             continue
         opp, sym = int(rm.group("opp")), rm.group("sym")
@@ -175,8 +173,7 @@ def _read_lines(parsed: list[_Line], problems: Problems) -> tuple[_Read, int]:
     places = [as_int(ln.tokens[0]) if ln.has_place else None for ln in parsed]
     by_place = sorted(p for p in places if p is not None) == list(range(1, len(parsed) + 1))
     if not by_place:
-        problems.note("tied places are written blank or repeated: opponents are read as line positions",
-                      "名次并列（空白或重复）：对手编号按行序读取")
+        problems.note(S.H9_TIED_PLACES())
     read = _Read()
     last_place = 0
     for pos, line in enumerate(parsed, start=1):
@@ -188,9 +185,7 @@ def _read_lines(parsed: list[_Line], problems: Problems) -> tuple[_Read, int]:
         entries = after[2:]
         have = _trailing_rounds(entries)
         if have < n_rounds and len(after) < typical_rest:
-            problems.error(f"truncated line: {have} round results where the other lines have {n_rounds}",
-                           f"行不完整：只有 {have} 轮结果，其他行有 {n_rounds} 轮",
-                           value=" ".join(line.tokens[-3:]), row=line.no)
+            problems.error(S.H9_LINE_TRUNCATED(have=have, rounds=n_rounds), value=" ".join(line.tokens[-3:]), row=line.no)
             continue
         _rounds(line, key, entries[len(entries) - n_rounds:], problems, read)
     return read, n_rounds
@@ -199,13 +194,11 @@ def _read_lines(parsed: list[_Line], problems: Problems) -> tuple[_Read, int]:
 def _note_byes(read: _Read, played: set[int], problems: Problems) -> None:
     for r in sorted(read.byes):
         if r not in played and len(read.byes[r]) == len(read.players):
-            problems.note(f"round {r}: nobody played (every entry is a bye or absence)",
-                          f"第 {r} 轮：无人对局（全部轮空或缺席）")
+            problems.note(S.H9_NOBODY_PLAYED(round=r))
             continue
         for key, sym, tok, no, field_name in read.byes[r]:
-            en, zh = _BYES[sym]
-            problems.note(f"round {r}: player {key}: {en} ({tok}): not a game", f"{zh}，不算对局",
-                          row=no, column=field_name)
+            problems.note(S.BYE_NOT_A_GAME(round=r, player=key, bye=_BYES[sym](), raw=tok), row=no,
+                          column=field_name)
 
 
 def _dates(dt_tag: str | None, rounds: int, problems: Problems) -> tuple[dt.date | None, dt.date | None,
@@ -220,7 +213,7 @@ def _dates(dt_tag: str | None, rounds: int, problems: Problems) -> tuple[dt.date
     try:
         days = [d for p in parts if (d := parse_date(p)) is not None]
     except ValueError:
-        problems.note(f"the dates DT[{dt_tag}] are not understood", "日期无法识别")
+        problems.note(S.H9_DATES_NOT_UNDERSTOOD(tag=dt_tag))
         return None, None, {}
     if not days:
         return None, None, {}
@@ -243,11 +236,9 @@ def parse_text(content: str, file: str, problems: Problems | None = None) -> Tou
     problems = problems or Problems(file, lines=True)
     tags, parsed = _split(content, problems)
     if not parsed and not problems.errors:
-        raise fail(file, "no player lines found: not an EGF results file (h9)",
-                   "没有找到棋手行：不是 EGF 成绩文件（h9）")
+        raise fail(file, S.H9_NO_PLAYERS())
     read, n_rounds = _read_lines(parsed, problems)
-    games = pair_halves(read.halves, {p.key for p in read.players}, problems, what="results file",
-                        what_zh="成绩文件")
+    games = pair_halves(read.halves, {p.key for p in read.players}, problems, what=S.WHAT_RESULTS_FILE())
     played = {h.round for h in read.halves if h.round is not None}   # every h9 half has its round
     _note_byes(read, played, problems)
     problems.raise_if_any()

@@ -37,15 +37,15 @@ from ..engine.inputs import COLUMNS, read_records
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.canonical import canonical
 from ..i18n.catalogue import imports as M
+from ..i18n.catalogue import sheets as SH
 from ..i18n.labels import header_key, label, sheet_key
-from .. import systems
 from ..systems.records import Records
 from .answers import Answers
 from .matching import ID_COLUMNS, Matcher, read_identities
 from .model import Tournament
 from .plan import Appended, Options, Plan, number_at_end, where_of
 from .steps import Importing, new_player_member
-from .summary import Summary, Told
+from .summary import Summary
 
 #: Where the officer's answers are kept (created by the import when the workbook has none).
 IDENTITIES = "Identities"
@@ -64,7 +64,7 @@ def _layout(tables: Mapping[str, Sequence[Sequence[Any]]], key: str,
     """(sheet name, header row, column key -> index, data rows) of an input sheet."""
     found = _find(tables, key)
     if found is None:
-        raise InputErrors([RatingInputError(f"required sheet '{key}' is missing", where=Where(None, key))])
+        raise InputErrors([RatingInputError(SH.SHEET_MISSING(sheet=key), where=Where(None, key))])
     name, rows = found
     start = 0
     while start < len(rows) and all(blank(v) for v in rows[start]):
@@ -118,7 +118,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     """The rows that importing ``tournaments`` adds to the workbook ``tables``;
     raises InputErrors (every problem, located in the source) when it cannot."""
     records = read_records(tables, file)
-    system = systems.get(records.system)
+    system = records.system
     clubs = read_clubs(tables, file)
     p_name, p_head, p_cols, p_rows = _layout(tables, "Players", ID_COLUMNS)
     appends = {"Players": Appended(p_name, p_head, p_cols),
@@ -145,7 +145,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     if new_player_member(system) == "no":
         for summary in summaries:
             if summary.new_players:
-                summary.told.append(Told(M.NEW_PLAYERS_NOT_MEMBERS, {"count": len(summary.new_players)}))
+                summary.told.append(M.NEW_PLAYERS_NOT_MEMBERS(count=len(summary.new_players)))
     plan = Plan(appends, {"Games": state.clear}, summaries, system.lang)
     _validate(tables, plan, file)
     return plan
@@ -227,13 +227,11 @@ def _validate(tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan, file: s
     """The workbook as it would be, checked as processing checks it (the records, the
     Settings, every player's start: a GoR player needs a rating or a rank)."""
     from ..engine.run import start_states
-    from ..engine.settings import params_from_settings
 
     merged = merged_tables(tables, plan)
     try:
         records = read_records(merged, file)
-        system = systems.get(records.system)
-        start_states(system, records, params_from_settings(system, records.settings, file), file)
+        start_states(records.system, records, records.params, file)
     except InputErrors as e:
         raise InputErrors([_relocate(err, tables, plan) for err in e.errors]) from None
 
@@ -248,8 +246,7 @@ def _relocate(err: RatingInputError, tables: Mapping[str, Sequence[Sequence[Any]
         if 0 <= k < len(app.sources):
             src = app.sources[k]
             if src is not None:
-                return RatingInputError(err.text or err.problem, value=err.value, problem_zh=err.problem_zh,
-                                        where=where_of(src, w.column))
+                return err.moved(where_of(src, w.column))
     return err
 
 

@@ -23,6 +23,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from ..errors import Text, joined
+from ..i18n.catalogue import sources as S
+
 #: The result vocabulary of the Games sheet, from the player's side.
 RESULTS = ("1", "0.5", "0", "+", "-")
 _OPPOSITE = {"1": "0", "0": "1", "0.5": "0.5", "+": "-", "-": "+"}
@@ -40,15 +43,19 @@ class Source:
     cell: str | None = None
     sheet: str | None = None
 
-    def describe(self) -> str:
-        parts = [self.file]
+    def text(self) -> Text:
+        """The place in words, both languages ("club.xlsx, sheet 'Players', cell B7")."""
+        parts: list[Text | str] = [self.file]
         if self.sheet:
-            parts.append(f"sheet '{self.sheet}'")
+            parts.append(S.AT_SHEET(sheet=self.sheet))
         if self.cell:
-            parts.append(f"cell {self.cell}")
+            parts.append(S.AT_CELL(cell=self.cell))
         elif self.line is not None:
-            parts.append(f"line {self.line}")
-        return ", ".join(parts)
+            parts.append(S.AT_LINE(line=self.line))
+        return joined(parts, ", ", "，")
+
+    def describe(self) -> str:
+        return self.text().en
 
 
 @dataclass(frozen=True)
@@ -109,7 +116,7 @@ class Tournament:
     event: ImportedEvent
     players: list[ImportedPlayer]
     games: list[ImportedGame]
-    notes: list[str]          #: what was skipped on purpose, "English — 中文"
+    notes: list[Text]         #: what was skipped on purpose (each at its place)
     format: str               #: which parser: trf | h9 | opengotha | crosstable | report
     source: str               #: the file read
 

@@ -32,24 +32,26 @@ from typing import Any
 from defusedxml import DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden
 from defusedxml import ElementTree as SafeET
 
+from ..errors import Message
 from ..files.source import read_source
 from ..i18n.catalogue import imports as M
-from ._common import Problems, as_float, as_int, fail, parse_date, refusal
+from ..i18n.catalogue import sources as S
+from ._common import Problems, as_float, as_int, fail, parse_date
 from .model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 
 #: result -> (white's result, note) ; note set = not imported
-_RESULTS: dict[str, tuple[str | None, tuple[str, str] | None]] = {
+_RESULTS: dict[str, tuple[str | None, Message | None]] = {
     "RESULT_WHITEWINS": ("1", None),
     "RESULT_BLACKWINS": ("0", None),
     "RESULT_EQUAL": ("0.5", None),
     "RESULT_WHITEWINS_BYDEF": ("+", None),
     "RESULT_BLACKWINS_BYDEF": ("-", None),
-    "RESULT_EQUAL_BYDEF": (None, ("a draw by default (forfeit): not a game", "判和（未对弈），不算对局")),
-    "RESULT_BOTHWIN": (None, ("both players given a win: not a rated game", "双方均判胜，不计等级分")),
-    "RESULT_BOTHLOSE": (None, ("both players given a loss: not a rated game", "双方均判负，不计等级分")),
-    "RESULT_BOTHWIN_BYDEF": (None, ("both players win by default: not a game", "双方均不战而胜，不算对局")),
-    "RESULT_BOTHLOSE_BYDEF": (None, ("both players lose by default: not a game", "双方均弃权，不算对局")),
-    "RESULT_UNKNOWN": (None, ("no result entered: not imported", "未录入结果，不导入")),
+    "RESULT_EQUAL_BYDEF": (None, S.OG_DRAW_BY_DEFAULT),
+    "RESULT_BOTHWIN": (None, S.OG_BOTH_WIN),
+    "RESULT_BOTHLOSE": (None, S.OG_BOTH_LOSE),
+    "RESULT_BOTHWIN_BYDEF": (None, S.OG_BOTH_WIN_BY_DEFAULT),
+    "RESULT_BOTHLOSE_BYDEF": (None, S.OG_BOTH_LOSE_BY_DEFAULT),
+    "RESULT_UNKNOWN": (None, S.OG_NO_RESULT),
 }
 
 
@@ -84,16 +86,12 @@ def _root(data: bytes, content: str, file: str) -> Any:
     except (DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden):
         m = re.search(r"<!(DOCTYPE|ENTITY)", content)
         line = content.count("\n", 0, m.start()) + 1 if m else None
-        raise fail(file, "the XML file declares a DTD or entities, which is refused for safety",
-                   "XML 文件含有 DTD 或实体声明，出于安全原因拒绝读取",
-                   value=m.group(0) if m else None, line=line) from None
+        raise fail(file, S.XML_DTD_REFUSED(), value=m.group(0) if m else None, line=line) from None
     except SafeET.ParseError as exc:
         line = getattr(exc, "position", (None, None))[0]
-        raise fail(file, "not well-formed XML (damaged, or not an OpenGotha file)", "XML 格式错误",
-                   line=line) from None
+        raise fail(file, S.XML_NOT_WELL_FORMED(), line=line) from None
     if root.tag != "Tournament":
-        raise fail(file, f"not an OpenGotha file: the root element is <{root.tag}>, not <Tournament>",
-                   "不是 OpenGotha 文件：根元素不是 <Tournament>", value=root.tag)
+        raise fail(file, S.OG_WRONG_ROOT(root=root.tag), value=root.tag)
     return root
 
 
@@ -120,12 +118,11 @@ def _players(root: Any, lines: list[int], problems: Problems, keys: _Keys) -> li
         no = lines[i] if i < len(lines) else None
         name, first = el.get("name", "").strip(), el.get("firstName", "").strip()
         if not name:
-            problems.error("a player without a name", "棋手缺少姓名", row=no, column="name")
+            problems.error(S.OG_PLAYER_WITHOUT_NAME(), row=no, column="name")
             continue
         key = key_string(name, first)
         if key in keys.by_key:
-            problems.error(f"two players have the same key {key}", f"两名棋手的关键字相同：{key}",
-                           value=key, row=no, column="name")
+            problems.error(S.OG_SAME_KEY(key=key), value=key, row=no, column="name")
             continue
         keys.add(key)
         players.append(ImportedPlayer(
@@ -144,15 +141,13 @@ def _sides(el: Any, no: int | None, keys: _Keys, problems: Problems) -> tuple[st
         raw = el.get(attr, "")
         k = keys.resolve(raw)
         if k is None:
-            problems.error(f"{attr} {raw!r} is not among the players", f"对局中的棋手 {raw!r} 不在名单中",
-                           value=raw, row=no, column=attr)
+            problems.error(S.OG_NOT_A_PLAYER(attr=attr, player=repr(raw)), value=raw, row=no, column=attr)
         sides[attr] = k
     w, b = sides["whitePlayer"], sides["blackPlayer"]
     if w is None or b is None:
         return None
     if w == b:
-        problems.error(f"player {w} meets themself", f"棋手 {w} 与自己对局", value=w, row=no,
-                       column="blackPlayer")
+        problems.error(S.OG_MEETS_THEMSELF(player=w), value=w, row=no, column="blackPlayer")
         return None
     return w, b
 
@@ -165,8 +160,7 @@ def _games(root: Any, lines: list[int], n_rounds: int | None, keys: _Keys,
         no = lines[i] if i < len(lines) else None
         rnd = as_int(el.get("roundNumber"))
         if rnd is None or rnd < 1 or (n_rounds and rnd > n_rounds):
-            problems.error(f"round {el.get('roundNumber')} is out of range (1..{n_rounds})",
-                           f"轮次 {el.get('roundNumber')} 超出范围（1..{n_rounds}）",
+            problems.error(S.OG_ROUND_OUT_OF_RANGE(round=el.get("roundNumber"), rounds=n_rounds),
                            value=el.get("roundNumber"), row=no, column="roundNumber")
             continue
         sides = _sides(el, no, keys, problems)
@@ -175,18 +169,17 @@ def _games(root: Any, lines: list[int], n_rounds: int | None, keys: _Keys,
         w, b = sides
         clash = [p for p in (w, b) if (rnd, p) in seen]
         if clash:
-            problems.error(f"round {rnd}: player {clash[0]} has two games (lines {seen[(rnd, clash[0])]} and {no})",
-                           f"第 {rnd} 轮：棋手 {clash[0]} 有两盘对局", value=clash[0], row=no)
+            problems.error(S.OG_TWO_GAMES(round=rnd, player=clash[0], first=seen[(rnd, clash[0])], second=no),
+                           value=clash[0], row=no)
             continue
         seen[(rnd, w)] = seen[(rnd, b)] = no or 0
         result = el.get("result", "RESULT_UNKNOWN")
         if result not in _RESULTS:
-            problems.error("not an OpenGotha result (RESULT_WHITEWINS, RESULT_BLACKWINS, RESULT_EQUAL, …)",
-                           "不是 OpenGotha 结果代码", value=result, row=no, column="result")
+            problems.error(S.OG_NOT_A_RESULT(), value=result, row=no, column="result")
             continue
         white_result, skip = _RESULTS[result]
         if skip:
-            problems.note(f"round {rnd}: {w} (white) v {b}: {result}: {skip[0]}", skip[1], row=no)
+            problems.note(S.OG_SKIPPED(round=rnd, white=w, black=b, result=result, why=skip()), row=no)
             continue
         assert white_result is not None   # _RESULTS gives a result wherever it gives no reason to skip
         stones = as_float(el.get("handicap")) or 0.0
@@ -203,7 +196,7 @@ def _event(gp: dict[str, str], games: list[ImportedGame], data_version: int, pro
         try:
             dates[attr] = parse_date(gp.get(attr))
         except ValueError:
-            problems.note(f"{attr} {gp.get(attr)!r} is not a date", "日期无法识别")
+            problems.note(S.OG_NOT_A_DATE(attr=attr, date=repr(gp.get(attr))))
             dates[attr] = None
     cls = next((v for k, v in gp.items() if "class" in k.lower() and v), None)
     extra = {k: v for k, v in gp.items() if k in ("shortName", "location", "komi", "basicTime", "director",
@@ -228,8 +221,7 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
     games = _games(root, lines["Game"], as_int(gp.get("numberOfRounds")), keys, problems)
     blines = lines["ByePlayer"]
     for i, el in enumerate(root.iter("ByePlayer")):
-        problems.note(f"round {el.get('roundNumber')}: {el.get('player')} has the bye: not a game",
-                      "轮空，不算对局", row=blines[i] if i < len(blines) else None)
+        problems.note(S.OG_BYE(round=el.get("roundNumber"), player=el.get("player")), row=blines[i] if i < len(blines) else None)
     problems.raise_if_any()
     event = _event(gp, games, as_int(root.get("dataVersion")) or 0, problems)
     return Tournament(event=event, players=players, games=games, notes=problems.notes, format="opengotha",
@@ -240,5 +232,5 @@ def parse(source: str | Path) -> Tournament:
     """Read an OpenGotha tournament file (.xml)."""
     data = read_source(source)
     if not data.strip():
-        raise refusal(str(source), M.EMPTY_FILE())
+        raise fail(str(source), M.EMPTY_FILE())
     return parse_bytes(data, str(source))

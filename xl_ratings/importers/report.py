@@ -18,7 +18,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from ..errors import InputErrors, ResultError
+from ..errors import InputErrors, ResultError, Text, joined
+from ..i18n.catalogue import sources as S
 from ..systems.game_result import parse_result
 from . import crosstable
 from ._common import (Problems, as_float, as_int, cell_ref, clean, fail, find_column, header_words, key_text,
@@ -117,8 +118,7 @@ def _players(rows: list[list[Any]], problems: Problems) -> tuple[list[ImportedPl
             used.add(i)
     for need in ("no", "name"):
         if need not in cols:
-            problems.error(f"the Players sheet has no '{need}' column", f"棋手表缺少“{need}”列",
-                           row=h + 1)
+            problems.error(S.RP_PLAYERS_COLUMN_MISSING(column=need), row=h + 1)
     if problems.errors:
         return [], {}
     players: list[ImportedPlayer] = []
@@ -134,24 +134,23 @@ def _players(rows: list[list[Any]], problems: Problems) -> tuple[list[ImportedPl
             continue
         no = get(row, "no")
         if no is None:
-            problems.error("player number (no / 编号) is missing", "缺少棋手编号（编号）",
-                           value=get(row, "name"), row=r + 1, column=cell_ref(r, cols["no"]))
+            problems.error(S.RP_NUMBER_MISSING(), value=get(row, "name"), row=r + 1, column=cell_ref(r, cols["no"]))
             continue
         key = key_text(no)
         if key in names:
-            problems.error(f"player number {key} appears twice", f"棋手编号 {key} 重复", value=no,
+            problems.error(S.CT_NUMBER_TWICE(number=key), value=no,
                            row=r + 1, column=cell_ref(r, cols["no"]))
             continue
         try:
             sex = parse_sex(get(row, "sex"))
         except ValueError:
-            problems.error("sex must be M/F or 男/女", "性别应为 M/F 或 男/女", value=get(row, "sex"),
+            problems.error(S.CT_BAD_SEX(), value=get(row, "sex"),
                            row=r + 1, column=cell_ref(r, cols["sex"]))
             sex = None
         rating_cell = get(row, "rating")
         rating = as_float(rating_cell)
         if rating_cell is not None and rating is None:
-            problems.error("rating must be a number", "等级分应为数字", value=rating_cell, row=r + 1,
+            problems.error(S.CT_RATING_NOT_NUMBER(), value=rating_cell, row=r + 1,
                            column=cell_ref(r, cols["rating"]))
         name = text(get(row, "name"))
         names[key] = name
@@ -177,7 +176,7 @@ def _game_columns(rows: list[list[Any]], problems: Problems) -> tuple[int, dict[
             used.add(i)
     for need in ("player", "opponent", "result"):
         if need not in cols:
-            problems.error(f"the Games sheet has no '{need}' column", f"对局表缺少“{need}”列", row=h + 1)
+            problems.error(S.RP_GAMES_COLUMN_MISSING(column=need), row=h + 1)
     return None if problems.errors else (h, cols)
 
 
@@ -192,13 +191,11 @@ def _game_result(res: Any, results: dict[Any, Any], problems: Problems, r: int,
             if isinstance(res, (str, int, float)):
                 results[res] = parsed
     except ResultError:
-        problems.error("not a result; write 1, 0.5, 0, W/D/L, 胜/和/负, + or -",
-                       "不是有效结果，应写 1、0.5、0、胜/和/负、+ 或 -", value=res, row=r + 1,
+        problems.error(S.RP_BAD_RESULT(), value=res, row=r + 1,
                        column=cell_ref(r, c_res))
         return None, False
     if parsed.forfeit and parsed.score == 0.5:
-        problems.note(f"a forfeit scored as a draw ({res}): not a game", "弃权判和，不算对局",
-                      row=r + 1, column=cell_ref(r, c_res))
+        problems.note(S.RP_FORFEIT_DRAW(result=res), row=r + 1, column=cell_ref(r, c_res))
         return None, True
     return ("+" if parsed.score == 1.0 else "-") if parsed.forfeit else _SCORE[parsed.score], False
 
@@ -208,14 +205,11 @@ def _game_round(cell: Any, rounds: int | None, limit: int, players: int, problem
     """(the round of a game row, whether it is usable: a whole number from 1 up to ``limit``)."""
     rnd = as_int(cell)
     if rnd is None or rnd < 1:
-        problems.error("round must be a whole number from 1", "轮次应为从 1 开始的整数",
-                       value=cell, row=r + 1, column=cell_ref(r, c_round))
+        problems.error(S.RP_ROUND_NOT_WHOLE(), value=cell, row=r + 1, column=cell_ref(r, c_round))
         return rnd, False
     if rnd > limit:
-        problems.error(f"round {rnd} is out of range: the event has "
-                       + (f"{rounds} rounds (Event sheet)" if rounds else f"{players} players"),
-                       f"轮次 {rnd} 超出范围：" + (f"赛事共 {rounds} 轮" if rounds else f"赛事只有 {players} 名棋手"),
-                       value=cell, row=r + 1, column=cell_ref(r, c_round))
+        problems.error(S.RP_ROUND_BEYOND_ROUNDS(round=rnd, rounds=rounds) if rounds
+                       else S.RP_ROUND_BEYOND_PLAYERS(round=rnd, players=players), value=cell, row=r + 1, column=cell_ref(r, c_round))
         return rnd, False
     return rnd, True
 
@@ -231,14 +225,13 @@ def _game_extras(row: list[Any], cols: dict[str, int], problems: Problems,
         try:
             date = parse_date(row[c_date])
         except ValueError:
-            problems.error("not a date; write it like 2024-05-01", "不是有效日期，应写作 2024-05-01",
-                           value=row[c_date], row=r + 1, column=cell_ref(r, c_date))
+            problems.error(S.RP_NOT_A_DATE(), value=row[c_date], row=r + 1, column=cell_ref(r, c_date))
             ok = False
     handicap = None
     if c_hc is not None and c_hc < width and row[c_hc] is not None:
         handicap = as_float(row[c_hc])
         if handicap is None:
-            problems.error("handicap must be a number of stones", "让子数应为数字", value=row[c_hc],
+            problems.error(S.RP_HANDICAP_NOT_NUMBER(), value=row[c_hc],
                            row=r + 1, column=cell_ref(r, c_hc))
             ok = False
     colour = None
@@ -275,12 +268,10 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems,
         ok_key = keyed.get(opp) or keyed.setdefault(opp, key_text(opp) if opp is not None else "")
         for k, c, v in ((pk, c_player, player), (ok_key, c_opp, opp)):
             if k not in keys:
-                problems.error(f"player number {key_text(v)} is not on the Players sheet",
-                               f"棋手编号 {key_text(v)} 不在棋手表中",
-                               value=v, row=r + 1, column=cell_ref(r, c))
+                problems.error(S.RP_NOT_ON_PLAYERS(number=key_text(v)), value=v, row=r + 1, column=cell_ref(r, c))
                 ok = False
         if ok and pk == ok_key:
-            problems.error(f"player {pk} meets themself", f"棋手 {pk} 与自己对局", value=player, row=r + 1,
+            problems.error(S.OG_MEETS_THEMSELF(player=pk), value=player, row=r + 1,
                            column=cell_ref(r, c_opp))
             ok = False
         result, skip = _game_result(res, results, problems, r, c_res)
@@ -296,8 +287,7 @@ def _games(rows: list[list[Any]], keys: set[str], problems: Problems,
         if rnd is not None:
             slot = (rnd, frozenset((pk, ok_key)))
             if slot in seen:
-                problems.error(f"round {rnd}: the game {pk} v {ok_key} is listed twice (rows {seen[slot]} and "
-                               f"{r + 1}); each game is one row", f"第 {rnd} 轮：对局 {pk} v {ok_key} 重复（每盘一行）",
+                problems.error(S.RP_GAME_TWICE(round=rnd, player=pk, opponent=ok_key, first=seen[slot], second=r + 1),
                                value=player, row=r + 1, column=cell_ref(r, c_player))
                 continue
             seen[slot] = r + 1
@@ -318,24 +308,21 @@ def _report_sheets(tables: dict[str, list[list[Any]]], file: str) -> tuple[str, 
     or when both hold results)."""
     ev_name, pl_name = _sheet(tables, "event"), _sheet(tables, "players")
     g_name, x_name = _sheet(tables, "games"), _sheet(tables, "crosstable")
-    missing = [w for w, s in (("Event (赛事)", ev_name), ("Players (棋手)", pl_name)) if s is None]
+    missing: list[Text | str] = [w() for w, s in ((S.RP_SHEET_EVENT, ev_name), (S.RP_SHEET_PLAYERS, pl_name))
+                                 if s is None]
     if g_name is None and x_name is None:
-        missing.append("Games (对局) or Crosstable (交叉表)")
+        missing.append(S.RP_SHEET_GAMES_OR_CROSSTABLE())
     if missing or ev_name is None or pl_name is None:   # nothing missing: both names are set
-        raise fail(file, "the report lacks the sheet(s) " + ", ".join(missing),
-                   "报表缺少工作表：" + "、".join(missing), value=", ".join(tables))
+        raise fail(file, S.RP_SHEETS_MISSING(sheets=joined(missing)), value=", ".join(tables))
     if g_name is not None and x_name is not None and _filled(tables[x_name]):
         if _filled(tables[g_name]):     # two sources of the same results: which one is right?
-            raise fail(file, f"the report has results both on sheet {g_name} and on sheet {x_name}; keep one "
-                             f"(delete the other sheet, or empty it) and import again",
-                       f"报表的工作表「{g_name}」和「{x_name}」都有成绩；请只保留一个（删除或清空另一个）后再导入",
-                       value=f"{g_name}, {x_name}")
+            raise fail(file, S.RP_RESULTS_TWICE(games=g_name, crosstable=x_name), value=f"{g_name}, {x_name}")
         g_name = None                   # an empty Games sheet (the template's) next to a crosstable
     return ev_name, pl_name, g_name, x_name
 
 
 def _crosstable_games(rows: list[list[Any]], file: str, x_name: str, names: dict[str, str],
-                      notes: list[str]) -> tuple[list[ImportedGame], str, Problems]:
+                      notes: list[Text]) -> tuple[list[ImportedGame], str, Problems]:
     """A report's Crosstable sheet: its games, the event's format, and its problems (its players
     must be the Players sheet's, under the same names)."""
     x_problems = Problems(file, x_name)
@@ -347,12 +334,10 @@ def _crosstable_games(rows: list[list[Any]], file: str, x_name: str, names: dict
     notes.extend(x.notes)
     for xp in x.players:
         if xp.key not in names:
-            x_problems.error(f"crosstable player {xp.key} ({xp.name}) is not on the Players sheet",
-                             f"交叉表中的棋手 {xp.key}（{xp.name}）不在棋手表中", value=xp.key,
+            x_problems.error(S.RP_CT_PLAYER_UNKNOWN(number=xp.key, name=xp.name), value=xp.key,
                              row=xp.source.line, column=xp.source.cell)
         elif xp.name and not xp.name.startswith("#") and names[xp.key] and xp.name != names[xp.key]:
-            x_problems.error(f"crosstable player {xp.key} is {xp.name} but the Players sheet says "
-                             f"{names[xp.key]}", f"交叉表棋手 {xp.key} 为 {xp.name}，棋手表为 {names[xp.key]}",
+            x_problems.error(S.RP_CT_PLAYER_NAME(number=xp.key, name=xp.name, players_name=names[xp.key]),
                              value=xp.name, row=xp.source.line, column=xp.source.cell)
     return x.games, x.event.format, x_problems
 
@@ -371,16 +356,14 @@ def _event_fields(info: dict[str, tuple[Any, int]], names: dict[str, str], defau
         try:
             dates[k] = parse_date(v)
         except ValueError:
-            ev_problems.error(f"{k} is not a date; write it like 2024-05-01", "不是有效日期，应写作 2024-05-01",
-                              value=v, row=(r or 0) + 1, column=f"B{(r or 0) + 1}")
+            ev_problems.error(S.RP_KEY_NOT_A_DATE(key=k), value=v, row=(r or 0) + 1, column=f"B{(r or 0) + 1}")
             dates[k] = None
     fmt_v, fmt_r = _event_value(info, "format")
     fmt = default_format
     if fmt_v is not None:
         given = _FORMATS.get(text(fmt_v).lower().replace("-", "_"))
         if given is None:
-            ev_problems.error("format must be round_robin, swiss or games (循环/积分编排/对局)",
-                              "赛制应为 round_robin、swiss 或 games（循环/积分编排/对局）", value=fmt_v,
+            ev_problems.error(S.RP_BAD_FORMAT(), value=fmt_v,
                               row=(fmt_r or 0) + 1, column=f"B{(fmt_r or 0) + 1}")
         else:
             fmt = given
@@ -395,8 +378,7 @@ def _event_fields(info: dict[str, tuple[Any, int]], names: dict[str, str], defau
             if len(by_name) == 1:
                 champion = by_name[0]
             else:
-                ev_problems.error("the champion is neither a player number nor a name on the Players sheet",
-                                  "冠军既不是棋手编号，也不是棋手表中的姓名", value=champ_v,
+                ev_problems.error(S.RP_BAD_CHAMPION(), value=champ_v,
                                   row=(champ_r or 0) + 1, column=f"B{(champ_r or 0) + 1}")
     return dates, fmt, champion
 
@@ -410,7 +392,7 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
     pl_problems = Problems(file, pl_name)
     players, names = _players(tables[pl_name], pl_problems)
     problems_all = [ev_problems, pl_problems]
-    notes: list[str] = []
+    notes: list[Text] = []
     if g_name is not None:
         g_problems = Problems(file, g_name)
         declared = as_int(info.get("rounds", (None, None))[0])

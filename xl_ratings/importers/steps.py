@@ -23,6 +23,7 @@ from typing import Any
 from ..errors import RatingInputError, Text, Where
 from ..i18n.canonical import canonical, name_keys, plain
 from ..i18n.catalogue import imports as M
+from ..i18n.catalogue import sources as S
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Event, Records
@@ -31,7 +32,7 @@ from .fingerprint import Fingerprint, Likeness, likeness
 from .matching import ID_COLUMNS, Found, Matcher, source_rank
 from .model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
-from .summary import Summary, Told
+from .summary import HOW, Summary
 
 #: A grade as Go writes it, in Latin letters: 3d, 3 dan, 5k, 12 kyu, 1p (issue 17 item 6).
 GO_GRADE = re.compile(r"\d+\s*(?:k|kyu|d|dan|p|pro)", re.IGNORECASE)
@@ -78,7 +79,7 @@ class Importing:
         if not self.check_sample(t) or not self.check_game(t):
             return None
         summary = Summary(t.source, t.format, "", "", True,
-                          notes=[n for n in t.notes if not (self.options.name and "has no title line" in n)])
+                          notes=[n for n in t.notes if not (self.options.name and n.id == S.CT_NO_TITLE.id)])
         ids = self.players(t, summary)
         if ids is None:
             return None
@@ -147,9 +148,9 @@ class Importing:
         played = {g.player for g in t.games} | {g.opponent for g in t.games}
         idle = [p for p in t.players if p.key not in played]
         if idle:            # registered, never played: not a player of this tournament's results
-            summary.told.append(Told(M.SUMMARY_WITHOUT_GAMES, {
-                "count": len(idle), "names": ", ".join(plain(p.name) for p in idle[:SHOWN_IDLE])
-                + (" …" if len(idle) > SHOWN_IDLE else "")}))
+            summary.told.append(M.SUMMARY_WITHOUT_GAMES(
+                count=len(idle), names=", ".join(plain(p.name) for p in idle[:SHOWN_IDLE])
+                + (" …" if len(idle) > SHOWN_IDLE else "")))
         for p in t.players:
             if p.key not in played:
                 continue
@@ -177,7 +178,7 @@ class Importing:
         for col in ID_COLUMNS:        # an id the Players sheet has no column for: said, not silently lost
             count = sum(1 for p in new if getattr(p, col))
             if count and col not in self.appends["Players"].columns:
-                summary.told.append(Told(M.SUMMARY_ID_COLUMN_MISSING, {"column": col, "count": count}))
+                summary.told.append(M.SUMMARY_ID_COLUMN_MISSING(column=col, count=count))
         return ids if len(self.problems) == before else None
 
     def ask(self, p: ImportedPlayer, club: str, found: Found) -> RatingInputError:
@@ -190,17 +191,18 @@ class Importing:
             others = "; ".join(listed.split("; ")[1:]) or "—"
             question = M.ID_NAMES_ANOTHER(name=p.name, club=club or "—", column=found.how, id=found.id_named,
                                           book_name=book.name, others=others)
-            answer = M.ANSWER_OPTIONS(name=plain(p.name))
-            return RatingInputError(Text(M.ID_NAMES_ANOTHER.id, f"{question.en} {answer.en}",
-                                         f"{question.zh}{answer.zh}"), where=where_of(p.source), value=p.name)
+            asked = Text(question.id, "{question} {answer}", "{question}{answer}",
+                         (("question", question), ("answer", M.ANSWER_OPTIONS(name=plain(p.name)))))
+            return RatingInputError(asked, where=where_of(p.source), value=p.name)
         if not found.other_club:
             m = M.SEVERAL_CANDIDATES
         else:
             m = M.OTHER_CLUB if not club or self.matcher.known_club(club) else M.OTHER_CLUB_UNKNOWN_CODE
         question = m(name=p.name, club=club or "—", candidates=listed)
         answer = M.ANSWER_OPTIONS(name=plain(p.name))
-        return RatingInputError(Text(m.id, f"{question.en} {answer.en}", f"{question.zh}{answer.zh}"),
-                                where=where_of(p.source), value=p.name)
+        asked = Text(question.id, "{question} {answer}", "{question}{answer}",
+                     (("question", question), ("answer", answer)))
+        return RatingInputError(asked, where=where_of(p.source), value=p.name)
 
     def claim(self, pid: str, p: ImportedPlayer, taken: dict[str, ImportedPlayer], found: Found) -> bool:
         """One workbook player per source player: two people of one source are never merged."""
@@ -209,7 +211,7 @@ class Importing:
             return True
         m = M.ONE_NAME_TWO_PEOPLE if found.how in ("", "name") or name_keys(other.name) & name_keys(p.name) \
             else M.ONE_ID_TWO_PEOPLE
-        self.problems.append(RatingInputError(m(first=other.name, first_at=other.source.describe(), name=p.name,
+        self.problems.append(RatingInputError(m(first=other.name, first_at=other.source.text(), name=p.name,
                                                 id=pid), value=p.name, where=where_of(p.source)))
         return False
 
@@ -220,8 +222,8 @@ class Importing:
         summary.matched.append((pid, name, how))
         if found.how in ID_COLUMNS + ("id",) and not name_keys(name) & name_keys(p.name, p.surname) \
                 and not self.matcher.latin_is(pid, p.name):
-            summary.told.append(Told(M.SUMMARY_NAMES_DIFFER, {"name": p.name, "id": pid, "book_name": name,
-                                                              "how": f"{found.how}"}))
+            how_word = HOW[found.how]() if found.how in HOW else found.how
+            summary.told.append(M.SUMMARY_NAMES_DIFFER(name=p.name, id=pid, book_name=name, how=how_word))
 
     def new_player(self, p: ImportedPlayer, summary: Summary) -> str:
         """A new player: a new id, the rank or rating the source declares, the club as the
@@ -234,9 +236,8 @@ class Importing:
         rating = p.rating
         low, high = system.rating_range
         if rating is not None and not low <= rating <= high:
-            summary.told.append(Told(M.SUMMARY_RATING_DROPPED, {"name": p.name, "rating": f"{rating:g}",
-                                                                 "system": system.name, "low": f"{low:g}",
-                                                                 "high": f"{high:g}"}))
+            summary.told.append(M.SUMMARY_RATING_DROPPED(name=p.name, rating=f"{rating:g}", system=system.name,
+                                                         low=f"{low:g}", high=f"{high:g}"))
             rating = None
         club = self.matcher.clubs.name(self.matcher.club_of(p))
         row: dict[str, Any] = {"id": pid, "name": p.name, "sex": p.sex, "club": club, "rank": rank,
@@ -248,14 +249,12 @@ class Importing:
         summary.new_players.append((pid, p.name))
         for twin in self.matcher.same_name_and_club(p):
             book = self.records.players[twin]
-            summary.told.append(Told(M.SUMMARY_NEW_SAME_AS, {
-                "id": twin, "book_name": book.name, "book_club": book.club or "—", "name": plain(p.name),
-                "where": p.source.describe(), "new": pid}))
+            summary.told.append(M.SUMMARY_NEW_SAME_AS(id=twin, book_name=book.name, book_club=book.club or "—",
+                                                      name=plain(p.name), where=p.source.text(), new=pid))
         for near in self.matcher.near(p, source_rank(p))[:NEAR_SHOWN]:
             book = self.records.players[near]
-            summary.told.append(Told(M.SUMMARY_POSSIBLE_MATCH, {
-                "id": near, "book_name": book.name, "book_club": book.club or "—", "name": plain(p.name),
-                "where": p.source.describe(), "new": pid}))
+            summary.told.append(M.SUMMARY_POSSIBLE_MATCH(id=near, book_name=book.name, book_club=book.club or "—",
+                                                         name=plain(p.name), where=p.source.text(), new=pid))
         self.matcher.add(pid, p, _rank_of(rank))
         self.made[pid] = p.name
         return pid
@@ -402,7 +401,7 @@ def _rank_of(text: str | None) -> Rank | None:
         return None
 
 
-def _rank(p: ImportedPlayer, system: System) -> tuple[str | None, Told | None]:
+def _rank(p: ImportedPlayer, system: System) -> tuple[str | None, Text | None]:
     """The rank as the workbook writes it, and a note when it had to be mapped onto
     the system's ladder (a professional grade; a rank beyond either end)."""
     if not p.rank:
@@ -417,7 +416,7 @@ def _rank(p: ImportedPlayer, system: System) -> tuple[str | None, Told | None]:
     if on is None or on == rank:
         return text, None
     shown = system.rank_name(on)
-    return shown, Told(M.SUMMARY_RANK_MAPPED, {"name": p.name, "rank": text, "system": system.name, "shown": shown})
+    return shown, M.SUMMARY_RANK_MAPPED(name=p.name, rank=text, system=system.name, shown=shown)
 
 
 def _on_ladder(rank: Rank, system: System) -> Rank | None:

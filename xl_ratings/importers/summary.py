@@ -2,8 +2,8 @@
 the event, the new and matched players, the games, and what to look at --
 possible matches (near misses), clubs the workbook does not know, answers kept.
 
-Every line is in English and Chinese, the Chinese in the workbook's script;
-the names it quotes are shown as written (a name typed in simplified
+Every line is in English and Chinese (catalogue messages, :meth:`Text.both`), the
+Chinese in the workbook's script; the names it quotes are shown as written (a name typed in simplified
 characters stays simplified in a traditional workbook: what is shown is what
 is written).
 """
@@ -12,35 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..errors import Message
-from ..i18n import to_lang
+from ..errors import Message, Text
 from ..i18n.catalogue import imports as M
 
 #: How a player was matched, in words (``Summary.matched``).
 HOW = {"name": M.HOW_NAME, "id": M.HOW_ID, "federation_id": M.HOW_ID, "egf_pin": M.HOW_ID, "fide_id": M.HOW_ID,
        "remembered": M.HOW_REMEMBERED, "answer": M.HOW_ANSWER, "just now": M.HOW_JUST_NOW}
 SHOWN = 12      #: names listed per line
-
-
-@dataclass(frozen=True)
-class Told:
-    """A catalogue message with its parameters, told in the workbook's script when shown."""
-
-    message: Message
-    params: dict[str, Any]
-
-    def text(self, lang: str) -> str:
-        return told(self.message, lang, **self.params)
-
-
-def told(message: Message, lang: str, **params: Any) -> str:
-    """"English — 中文", the Chinese template in ``lang``'s script before the parameters
-    go in: names and clubs quoted keep the characters they are written in."""
-    en = message.en.format(**params)
-    zh = to_lang(message.zh, lang).format(**params)
-    return f"{en} — {zh}"
 
 
 @dataclass
@@ -56,8 +35,8 @@ class Summary:
     matched: list[tuple[str, str, str]] = field(default_factory=list)  #: (book id, name, how)
     games_per_round: dict[str, int] = field(default_factory=dict)
     replaced: int = 0               #: games of the event cleared (``replace``)
-    notes: list[str] = field(default_factory=list)        #: the reader's notes, "English — 中文"
-    told: list[Told] = field(default_factory=list)        #: ours: possible matches, names that differ …
+    notes: list[Text] = field(default_factory=list)       #: the reader's notes (skipped on purpose …)
+    told: list[Text] = field(default_factory=list)        #: ours: possible matches, names that differ …
     unknown_clubs: Counter[str] = field(default_factory=Counter)   #: club as written -> players
     remembered: int = 0             #: answers written to the Identities sheet
 
@@ -66,12 +45,13 @@ def summary_lines(s: Summary, lang: str, identities: str = "Identities") -> list
     """The officer's lines for one source: the head line, then indented details (no markup).
     Words in both languages, the data (names, ids, counts) once."""
     def w(m: Message) -> str:
-        return f"{m.en} {to_lang(m.zh, lang)}"
+        word = m()
+        return f"{word.en} {word.zh_in(lang)}"
 
     state = w(M.SUMMARY_NEW) if s.new_event else w(M.SUMMARY_EXISTING)
     first = f"{s.source} ({s.format}) → {w(M.SUMMARY_EVENT)} {s.event} {s.event_name} ({state})"
     if s.replaced:
-        first += "; " + told(M.SUMMARY_REPLACING, lang, event=s.event, games=s.replaced)
+        first += "; " + M.SUMMARY_REPLACING(event=s.event, games=s.replaced).both(lang)
 
     def listed(items: list[str]) -> str:
         return (": " + ", ".join(items[:SHOWN]) + (" …" if len(items) > SHOWN else "")) if items else ""
@@ -83,11 +63,10 @@ def summary_lines(s: Summary, lang: str, identities: str = "Identities") -> list
     lines.append("  " + games_line(s.games_per_round, lang))
     if s.unknown_clubs:
         clubs = ", ".join(f"{c} ({n})" for c, n in sorted(s.unknown_clubs.items()))
-        lines.append("  - " + told(M.SUMMARY_UNKNOWN_CLUBS, lang, clubs=clubs))
-    lines += ["  - " + t.text(lang) for t in s.told]
-    lines += ["  - " + to_lang(note, lang) for note in s.notes]
+        lines.append("  - " + M.SUMMARY_UNKNOWN_CLUBS(clubs=clubs).both(lang))
+    lines += ["  - " + t.both(lang) for t in s.told + s.notes]
     if s.remembered:
-        lines.append("  - " + told(M.SUMMARY_REMEMBERED, lang, count=s.remembered, sheet=identities))
+        lines.append("  - " + M.SUMMARY_REMEMBERED(count=s.remembered, sheet=identities).both(lang))
     return lines
 
 
@@ -98,10 +77,10 @@ def games_line(per_round: dict[str, int], lang: str = "zh-Hans") -> str:
     numbered = ", ".join(f"{r}: {n}" for r, n in per_round.items() if r != "—")
     unnumbered = per_round.get("—", 0)
     if not numbered:
-        return told(M.GAMES_WITHOUT_ROUNDS, lang, games=games)
+        return M.GAMES_WITHOUT_ROUNDS(games=games).both(lang)
     if unnumbered:
-        return told(M.GAMES_SOME_WITHOUT_ROUND, lang, games=games, rounds=numbered, unnumbered=unnumbered)
-    return told(M.GAMES_PER_ROUND, lang, games=games, rounds=numbered)
+        return M.GAMES_SOME_WITHOUT_ROUND(games=games, rounds=numbered, unnumbered=unnumbered).both(lang)
+    return M.GAMES_PER_ROUND(games=games, rounds=numbered).both(lang)
 
 
-__all__ = ["HOW", "Summary", "Told", "games_line", "summary_lines", "told"]
+__all__ = ["HOW", "Summary", "games_line", "summary_lines"]

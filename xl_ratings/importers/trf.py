@@ -32,9 +32,11 @@ from typing import Callable
 
 from ..errors import InputErrors
 from ..files.source import read_source
+from ..errors import Text
 from ..i18n.catalogue import imports as M
+from ..i18n.catalogue import sources as S
 from ._common import (Half, NotText, Problems, TEXT_ENCODINGS, as_float, as_int, pair_halves, parse_date, read_source_text,
-                      not_text, refusal, refuse_binary)
+                      not_text, fail, refuse_binary)
 from .model import ImportedEvent, ImportedPlayer, Source, Tournament
 
 _CODE = re.compile(r"^([0-9]{3}|[A-Z]{3}|###)(?:\s|$)")
@@ -48,11 +50,8 @@ _IGNORED = {"XXC": "first colour", "XXS": "scoring", "XXA": "acceleration", "XXP
             "260": "team pairing", "250": "team", "300": "team", "320": "team", "330": "team",
             "801": "team results", "802": "team results", "352": "colour sequence", "362": "team scoring"}
 _PLAYED = {"1": "1", "=": "0.5", "0": "0", "+": "+", "-": "-", "W": "W", "D": "D", "L": "L"}
-_BYE = {"H": ("half-point bye", "轮空得半分"), "F": ("full-point bye", "轮空得一分"),
-        "U": ("pairing-allocated bye", "编排轮空"), "Z": ("zero-point bye (absent)", "缺席（零分轮空）"),
-        "": ("not paired", "未编排"), "+": ("bye won by default", "轮空得分"),
-        "-": ("absent (lost by default)", "缺席（判负）"), "=": ("half-point bye", "轮空得半分"),
-        "1": ("bye", "轮空"), "0": ("absent", "缺席")}
+_BYE = {"H": S.BYE_HALF, "F": S.BYE_FULL, "U": S.BYE_PAIRING, "Z": S.BYE_ZERO, "": S.NOT_PAIRED,
+        "+": S.BYE_WON, "-": S.ABSENT_LOST, "=": S.BYE_HALF, "1": S.BYE, "0": S.ABSENT}
 
 
 def _field(line: str, a: int, b: int) -> str:
@@ -60,12 +59,11 @@ def _field(line: str, a: int, b: int) -> str:
     return line[a - 1:b].strip()
 
 
-def _date(value: str, problems: Problems, no: int, what: str) -> dt.date | None:
+def _date(value: str, problems: Problems, no: int, what: Text) -> dt.date | None:
     try:
         return parse_date(value)
     except ValueError:
-        problems.note(f"{what}: the date {value!r} is not understood; left blank",
-                      f"{what}：日期 {value!r} 无法识别，留空", row=no)
+        problems.note(S.DATE_LEFT_BLANK(what=what, date=repr(value)), row=no)
         return None
 
 
@@ -95,8 +93,7 @@ def parse_text(content: str, file: str, decode_text: FieldText = _same,
             continue
         m = _CODE.match(line)
         if not m:
-            problems.error("not a TRF line: each line starts with a 3-character code (001, 012, …)",
-                           "不是 TRF 行：每行应以三位代码开头（001、012 等）", value=line[:20], row=no)
+            problems.error(S.TRF_NOT_A_LINE(), value=line[:20], row=no)
             continue
         code = m.group(1)
         if code == "###":
@@ -108,7 +105,7 @@ def parse_text(content: str, file: str, decode_text: FieldText = _same,
             for r in range(1, (len(line) - 91) // 10 + 2):
                 chunk = line[91 + 10 * (r - 1): 91 + 10 * r].strip()
                 if chunk:
-                    d = _date(chunk, problems, no, f"round {r} date")
+                    d = _date(chunk, problems, no, S.ROUND_DATE(round=r))
                     if d:
                         round_dates[r] = d
         elif code in _TAGS:
@@ -124,22 +121,19 @@ def parse_text(content: str, file: str, decode_text: FieldText = _same,
             ignored.setdefault(code, []).append(no)
     for code, nos in ignored.items():
         what = _IGNORED.get(code, "unknown code")
-        problems.note(f"{len(nos)} line(s) with code {code} ({what}) ignored, first at line {nos[0]}",
-                      f"忽略代码为 {code} 的 {len(nos)} 行", row=nos[0])
+        problems.note(S.TRF_CODE_IGNORED(count=len(nos), code=code, what=what, first=nos[0]), row=nos[0])
     if not players:
-        problems.error("no player lines (001) found: not a TRF file", "没有找到棋手行（001）：不是 TRF 文件")
+        problems.error(S.TRF_NO_PLAYERS())
     if xxr is not None:
         for h in halves:
             if h.round is not None and h.round > xxr:
-                problems.error(f"round {h.round} is out of range: the file says XXR {xxr}",
-                               f"第 {h.round} 轮超出范围：文件声明共 {xxr} 轮",
-                               value=h.raw, where=h.where)
+                problems.error(S.TRF_ROUND_OUT_OF_RANGE(round=h.round, rounds=xxr), value=h.raw, where=h.where)
     halves = [Half(h.round, h.player, h.opponent, h.score, h.colour, h.handicap, h.where, h.raw, h.source,
                    round_dates.get(h.round) if h.round is not None else None) for h in halves]
-    games = pair_halves(halves, {p.key for p in players}, problems, what="TRF file", what_zh="TRF 文件")
+    games = pair_halves(halves, {p.key for p in players}, problems, what=S.WHAT_TRF())
     problems.raise_if_any()
-    start = _date(info["start"], problems, info_line["start"], "start") if "start" in info else None
-    end = _date(info["end"], problems, info_line["end"], "end") if "end" in info else None
+    start = _date(info["start"], problems, info_line["start"], S.START_DATE()) if "start" in info else None
+    end = _date(info["end"], problems, info_line["end"], S.END_DATE()) if "end" in info else None
     kind = info.get("type", "").lower()
     fmt = "round_robin" if any(w in kind for w in ("robin", "berger", "rundenturnier", "循环", "循環")) \
         else "swiss"
@@ -157,17 +151,14 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
                  halves: list[Half], ranks: dict[str, int], keys: set[str], decode_text: FieldText = _same) -> int:
     start = _field(line, 5, 8)
     if as_int(start) is None:
-        problems.error("the starting rank (columns 5–8) is not a number", "起始序号（第 5–8 列）不是数字",
-                       value=line[4:8], row=no, column="start rank")
+        problems.error(S.TRF_START_RANK_NOT_NUMBER(), value=line[4:8], row=no, column="start rank")
         return 0
     key = str(int(start))
     if key in keys:
-        problems.error(f"starting rank {key} appears twice", f"起始序号 {key} 重复", value=key, row=no,
-                       column="start rank")
+        problems.error(S.TRF_START_RANK_TWICE(key=key), value=key, row=no, column="start rank")
         return 0
     if len(line.rstrip()) < 47:
-        problems.error("truncated line: a player line ends before the name (column 47)",
-                       "行不完整：棋手行在姓名（第 47 列）之前结束", value=line.strip(), row=no)
+        problems.error(S.TRF_LINE_BEFORE_NAME(), value=line.strip(), row=no)
         return 0
     sex_raw = _field(line, 10, 10).lower()
     sex = {"m": "M", "w": "F", "f": "F"}.get(sex_raw)
@@ -191,36 +182,28 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
         if not block.strip():
             continue
         if len(block) < 8:
-            problems.error(f"round {r}: truncated line: the round block ends before the result (column "
-                           f"{99 + 10 * (r - 1)})", f"第 {r} 轮：行不完整，缺少结果",
-                           value=block.strip(), row=no, column=col)
+            problems.error(S.TRF_BLOCK_TRUNCATED(round=r, column=99 + 10 * (r - 1)), value=block.strip(), row=no,
+                           column=col)
             continue
         opp, colour, res = block[0:4].strip(), block[5:6].strip().lower(), block[7:8].strip().upper()
         where = problems.where(no, col)
         raw = block.strip()
         if opp and as_int(opp) is None:
-            problems.error(f"round {r}: the opponent (columns {92 + 10 * (r - 1)}–{95 + 10 * (r - 1)}) "
-                           "is not a starting rank", f"第 {r} 轮：对手不是起始序号", value=raw, row=no, column=col)
+            problems.error(S.TRF_OPPONENT_NOT_RANK(round=r, first=92 + 10 * (r - 1), last=95 + 10 * (r - 1)),
+                           value=raw, row=no, column=col)
             continue
         if colour not in ("w", "b", "-", ""):
-            problems.error(f"round {r}: the colour must be w, b or -", f"第 {r} 轮：颜色应为 w、b 或 -",
-                           value=raw, row=no, column=col)
+            problems.error(S.IN_ROUND(round=r, text=S.TRF_BAD_COLOUR()), value=raw, row=no, column=col)
             continue
         if not opp or int(opp) == 0:
             if res in _BYE:
-                en, zh = _BYE[res]
-                problems.note(f"round {r}: player {key}: {en} ({raw}): not a game", f"{zh}，不算对局",
-                              row=no, column=col)
+                problems.note(S.BYE_NOT_A_GAME(round=r, player=key, bye=_BYE[res](), raw=raw), row=no, column=col)
                 last = r
             else:
-                problems.error(f"round {r}: not a result; TRF results are 1 = 0 + - W D L H F U Z",
-                               f"第 {r} 轮：不是有效结果（应为 1 = 0 + - W D L H F U Z）",
-                               value=raw, row=no, column=col)
+                problems.error(S.IN_ROUND(round=r, text=S.TRF_BAD_BYE_RESULT()), value=raw, row=no, column=col)
             continue
         if res not in _PLAYED:
-            problems.error(f"round {r}: not a result; a game is 1 = 0 + - W D L",
-                           f"第 {r} 轮：不是有效结果（对局结果应为 1 = 0 + - W D L）",
-                           value=raw, row=no, column=col)
+            problems.error(S.IN_ROUND(round=r, text=S.TRF_BAD_RESULT()), value=raw, row=no, column=col)
             continue
         halves.append(Half(r, key, str(int(opp)), _PLAYED[res], colour if colour in ("w", "b") else None,
                            None, where, raw, Source(file, line=no)))
@@ -250,11 +233,11 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return parse_text(read_source_text(data, file, TEXT_ENCODINGS).text, file)
     if not data.strip():
-        raise refusal(file, M.EMPTY_FILE())
+        raise fail(file, M.EMPTY_FILE())
     try:
         refuse_binary(data)
     except NotText as exc:
-        raise refusal(file, not_text(exc)) from None
+        raise fail(file, not_text(exc)) from None
     lines = data.splitlines(keepends=True)
     utf8 = {no for no, ln in enumerate(lines, start=1) if not ln.isascii() and _utf8(ln) is not None}
     if utf8:

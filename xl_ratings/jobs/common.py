@@ -121,23 +121,23 @@ def history_periods(path: Path) -> set[str]:
 def told_backup(err: InputErrors, workbook: Path) -> InputErrors:
     """``err`` as it may be told of ``workbook``: a refusal whose way out is the backup says so
     only when the backup is there (else: a copy the officer keeps, or --from)."""
-    from ..files.names import backup_name
     from ..i18n.catalogue import run as R
 
     if backup_path(workbook).exists():
         return err
+    twins = {m.id: twin for m, twin in (
+        (R.HISTORY_ROWS_EDITED, R.HISTORY_ROWS_EDITED_NO_BACKUP), (R.HISTORY_ROWS_UNSEALED,
+                                                                   R.HISTORY_ROWS_UNSEALED_NO_BACKUP),
+        (R.HISTORY_ROW_TWICE, R.HISTORY_ROW_TWICE_NO_BACKUP), (R.HISTORY_COLUMNS_MISSING,
+                                                               R.HISTORY_COLUMNS_MISSING_NO_BACKUP),
+        (R.HISTORY_GAP, R.HISTORY_GAP_NO_BACKUP), (R.EARLIER_PERIOD_DELETED, R.EARLIER_PERIOD_DELETED_NO_BACKUP))}
     out = []
     for e in err.errors:
-        twin = R.NO_BACKUP.get(e.text.id) if e.text is not None else None
+        twin = twins.get(e.text.id) if e.text is not None else None
         if twin is None or e.text is None:
             out.append(e)
-            continue
-        en, zh = e.text.en, e.text.zh       # the same message, its clause about the backup told otherwise
-        for (old_en, old_zh), (new_en, new_zh) in R.BACKUP_CLAUSES:
-            for name in {backup_name(str(workbook)), backup_name(e.where.file or "BOOK.xlsx")}:
-                en = en.replace(old_en.format(backup=name), new_en.format(backup=name))
-                zh = zh.replace(old_zh.format(backup=name), new_zh.format(backup=name))
-        out.append(RatingInputError(Text(twin.id, en, zh), value=e.value, where=e.where))
+        else:           # the same message and parameters, its clause about the backup told otherwise
+            out.append(RatingInputError(twin(**dict(e.text.params)), value=e.value, where=e.where))
     told = InputErrors(out)
     if hasattr(err, "lang"):
         setattr(told, "lang", getattr(err, "lang"))
@@ -148,14 +148,12 @@ def history_problems(tables: Any, file: str) -> list[RatingInputError]:
     """What the History's audit refuses (edited, pasted, unsealed rows, columns removed …)."""
     from ..engine.inputs import read_records
     from ..engine.ledger import Ledger
-    from ..systems import REGISTRY
 
     try:
-        system = REGISTRY[read_records(tables, file).system]
-        Ledger.from_tables(tables, system, file)
+        Ledger.from_tables(tables, read_records(tables, file).system, file)
     except InputErrors as e:
         return list(e.errors)
-    except (RatingInputError, KeyError):
+    except RatingInputError:
         return []
     return []
 

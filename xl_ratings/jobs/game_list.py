@@ -29,9 +29,9 @@ from ..engine.inputs import COLUMNS, read_records
 from ..engine.perf import gc_paused
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.labels import header_key
-from ..i18n.messages import chinese_of
+from ..systems.base import System
 from ..systems.records import Records
-from ..xlsx.safety import spans
+from ..engine.cells import spans
 
 DEFAULT_EVENT = "games"
 #: Columns holding numbers (a NaN or infinity there is refused and read as blank).
@@ -51,6 +51,7 @@ def _parquet(path: Path) -> tuple[Any, dict[Any, list[int]]]:
     """A Parquet file as a DataFrame, and the rows of each float column
     holding NaN or infinity (stored values, not nulls: nulls are blank)."""
     import numpy as np
+    import pandas as pd
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
     import pyarrow.types as pt
@@ -65,7 +66,12 @@ def _parquet(path: Path) -> tuple[Any, dict[Any, list[int]]]:
         rows = np.flatnonzero(mask.to_numpy(zero_copy_only=False)).tolist()
         if rows:
             bad[name] = rows
-    return table.to_pandas(), bad
+    df = table.to_pandas()
+    for j, name in enumerate(table.column_names):
+        col = table.column(j)
+        if col.null_count:              # a null is blank (None), never pandas' NaN
+            df[df.columns[j]] = pd.Series(col.to_pylist(), index=df.index, dtype=object)
+    return df, bad
 
 
 def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None = None):
@@ -156,11 +162,18 @@ def _table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = No
     return [list(df.columns)] + rows
 
 
-def load_game_list(path: str | os.PathLike, system: str, players: str | None = None,
+def load_game_list(path: str | os.PathLike, system: System, players: str | None = None,
                    events: str | None = None, settings: dict[str, Any] | None = None) -> Records:
-    """Records from a CSV/Parquet game list (and optional players/events files)."""
+    """Records from a CSV/Parquet game list (and optional players/events files), read
+    whole into memory (:mod:`.game_stream` reads it in batches).  ``settings``: the
+    ``--set`` items, as data (a problem with one names the option)."""
     with gc_paused():
         return _load_game_list(path, system, players, events, settings)
+
+
+def set_option(key: str) -> str:
+    """How a game list's setting was given (messages name the option)."""
+    return f"--set {key}=…"
 
 
 def _load_game_list(path, system, players, events, settings) -> Records:
@@ -184,9 +197,7 @@ def _load_game_list(path, system, players, events, settings) -> Records:
     index = list(range(2, n + 2))   # the file's line numbers (line 1: header)
     if "event" not in data:
         data["event"] = [DEFAULT_EVENT] * n
-    tables: dict[str, list[list[Any]]] = {"Settings": [["key", "value"], ["system", system]]}
-    for k, v in (settings or {}).items():
-        tables["Settings"].append([k, v])
+    tables: dict[str, list[list[Any]]] = {}
     if players:
         tables["Players"] = _table_of(Path(players), "Players", nonfinite)
     else:
@@ -197,26 +208,13 @@ def _load_game_list(path, system, players, events, settings) -> Records:
     else:
         tables["Events"] = _implicit_events(df, gpath)
     try:
-        records = read_records(tables, str(gpath), game_list=(data, index, str(gpath)))
+        records = read_records(tables, str(gpath), game_list=(data, index, str(gpath)), system=system,
+                               settings=settings or {}, named=set_option)
     except InputErrors as e:
-        raise InputErrors(nonfinite + [_option_of(x, system, list(settings or {})) for x in e.errors]) from None
+        raise InputErrors(nonfinite + e.errors) from None
     if nonfinite:
         raise InputErrors(nonfinite)
     return records
-
-
-def _option_of(err: RatingInputError, system: str, keys: list[str]) -> RatingInputError:
-    """A game list has no Settings sheet: its settings come from --system and --set, and a
-    problem with one names the option (row 2 is --system, rows 3… the --set items in order)."""
-    w = err.where
-    if w is None or w.sheet != "Settings":
-        return err
-    row = w.row or 0
-    option = f"--system {system}" if row == 2 else (f"--set {keys[row - 3]}=…" if 3 <= row < 3 + len(keys)
-                                                    else "--set")
-    zh = chinese_of(err)
-    return RatingInputError(f"{option}: {err.problem}", value=err.value,
-                            problem_zh=f"{option}：{zh}" if zh else None)
 
 
 def _implicit_events(df, path: Path) -> list[list[Any]]:

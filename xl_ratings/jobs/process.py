@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..engine.perf import gc_paused
-from ..engine.run import run, run_records
+from ..engine.run import run
 from ..errors import InputErrors, RatingInputError
 from ..files.atomic import Outputs, backup_path
 from ..files.paths import check_outputs, check_room, link_note, real_path
-from ..files.sniff import is_our_csv, is_our_json, is_output_of, is_workbook, source_stamp
+from ..files.sniff import is_our_json, is_output_of, is_workbook, source_stamp
 from ..i18n import to_lang
 from ..i18n.catalogue import run as M
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
+from ..systems.base import System
 from ..view.sheets import result_sheet_clashes, result_sheets, result_sheets_not_ours
 from ..xlsx.read import first_cells, read_workbook
 from ..xlsx.results import patch_result_sheets
@@ -124,36 +125,20 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     return Done(outcome, target, written, notes)
 
 
-def process_game_list(path: str | os.PathLike[str], system: str | None, *, players: str | None = None,
+def process_game_list(path: str | os.PathLike[str], system: System | None, *, players: str | None = None,
                       events: str | None = None, settings: dict[str, Any] | None = None,
                       period: str | None = None, output: str | None = None, json_path: str | None = None,
-                      force: bool = False, runner: Runner = plain_runner) -> Done:
-    """A CSV/Parquet game list: the same rules, the JSON export, the rating list as CSV."""
-    from .game_list import load_game_list
+                      force: bool = False, progress: Callable[[str, int, int], None] | None = None) -> Done:
+    """A CSV/Parquet game list, read and rated in batches (:mod:`.game_stream`): the same
+    rules, the JSON export, the rating list as CSV, every check beside them."""
+    from .game_stream import process_list
 
     if not system:
         raise InputErrors([game_list_needs_system(Path(path))])
-
-    if output and Path(output).suffix.lower() != ".csv":
-        raise RatingInputError("for a game list, --output is the rating list as .csv", value=str(output))
-    from .. import systems
-
-    inputs = [Path(p) for p in (path, players, events) if p]
-    header = [c.key for c in systems.get(system).sheets[0].columns]
-    check_outputs(inputs, {"--json": Path(json_path) if json_path else None,
-                           "--output": Path(output) if output else None}, force=force,
-                  ours=lambda p: is_our_json(p) or is_our_csv(p, header))
-    with gc_paused():
-        records = load_game_list(path, system, players, events, settings or {})
-        outcome = runner(lambda progress: run_records(records, None, period, str(path), progress),
-                         len(records.games))
-    tx = Outputs()
-    if json_path:
-        tx.add_json(json_path, json_export(outcome))
-    if output:
-        view = result_sheets(outcome)[0]
-        tx.add_csv(output, view.keys, view.rows)
-    return Done(outcome, None, tx.commit())
+    outcome, written, notes = process_list(path, system, players=players, events=events, settings=settings,
+                                           period=period, output=output, json_path=json_path, force=force,
+                                           progress=progress)
+    return Done(outcome, None, written, notes)
 
 
 #: options of a workbook only, and of a game list only: (option, the argument's name)
@@ -164,7 +149,8 @@ GAME_LIST_ONLY = (("--system", "system"), ("--players", "players"), ("--events",
 def process(book: str | os.PathLike[str], *, period: str | None = None, rerate_from: str | None = None,
             output: str | None = None, json_path: str | None = None, force: bool = False,
             system: str | None = None, players: str | None = None, events: str | None = None,
-            settings: Sequence[str] | None = None, runner: Runner = plain_runner) -> Done:
+            settings: Sequence[str] | None = None, runner: Runner = plain_runner,
+            progress: Callable[[str, int, int], None] | None = None) -> Done:
     """``xl-ratings process``: a workbook, or a CSV/Parquet game list (by its name).
     An option that does not apply to the one given is refused, never silently ignored."""
     game_list = Path(book).suffix.lower() in GAME_LIST_SUFFIXES
@@ -185,5 +171,8 @@ def process(book: str | os.PathLike[str], *, period: str | None = None, rerate_f
             raise RatingInputError(M.SET_NEEDS_KEY_VALUE(), value=item)
         k, v = item.split("=", 1)
         overrides[k.strip()] = v.strip()
-    return process_game_list(book, system, players=players, events=events, settings=overrides, period=period,
-                             output=output, json_path=json_path, force=force, runner=runner)
+    from .. import systems
+
+    rulebook = systems.get(system) if system else None
+    return process_game_list(book, rulebook, players=players, events=events, settings=overrides, period=period,
+                             output=output, json_path=json_path, force=force, progress=progress)

@@ -33,8 +33,6 @@ from ..xlsx.write import patch_workbook
 MARK = "xl-ratings list"
 #: The sheets a federation prints, in this order.
 PRINTED = ("Ratings", "Standards", "Changes")
-INSTALL = ("install LibreOffice: on Debian/Ubuntu 'sudo apt-get install libreoffice-calc-nogui'; "
-           "on Windows or macOS from https://www.libreoffice.org/download")
 _CANDIDATES = ("/usr/bin/soffice", "/usr/lib/libreoffice/program/soffice",
                "/Applications/LibreOffice.app/Contents/MacOS/soffice",
                r"C:\Program Files\LibreOffice\program\soffice.exe")
@@ -82,10 +80,7 @@ def to_pdf(xlsx: bytes, timeout: float | None = None, waiting: Waiting | None = 
     timeout = TIMEOUT if timeout is None else timeout
     command = soffice()
     if command is None:
-        raise InputErrors([RatingInputError(
-            f"making a PDF needs LibreOffice, which is not installed: {INSTALL}",
-            problem_zh="生成 PDF 需要 LibreOffice（未安装）：Debian/Ubuntu 可运行 sudo apt-get install "
-                       "libreoffice-calc-nogui，Windows/macOS 请从 libreoffice.org 下载")])
+        raise InputErrors([RatingInputError(M.LIBREOFFICE_MISSING())])
     with tempfile.TemporaryDirectory(prefix="xl-ratings-pdf-") as tmp:
         book = Path(tmp) / "list.xlsx"
         book.write_bytes(xlsx)
@@ -103,9 +98,7 @@ def to_pdf(xlsx: bytes, timeout: float | None = None, waiting: Waiting | None = 
         if code != 0 or not pdf.exists():
             output = log.read_text(encoding="utf-8", errors="replace").strip() if log.exists() else ""
             detail = output.splitlines()[-1:] or ["no output"]
-            raise InputErrors([RatingInputError(
-                f"LibreOffice could not make the PDF ({detail[0][:200]})", where=Where(command),
-                problem_zh="LibreOffice 无法生成 PDF")])
+            raise InputErrors([RatingInputError(M.LIBREOFFICE_FAILED(detail=detail[0][:200]), where=Where(command))])
         return pdf.read_bytes()
 
 

@@ -14,6 +14,7 @@ in :data:`REGISTRY` below.
 from __future__ import annotations
 
 from ..errors import RatingInputError
+from ..i18n.catalogue import rules as M
 from . import gor, lianzhong, peng, shanghai
 from .base import System
 
@@ -31,8 +32,7 @@ def get(name: str) -> System:
     """The system called ``name``; a RatingInputError listing the known ones otherwise."""
     key = str(name or "").strip().lower()
     if key not in REGISTRY:
-        raise RatingInputError(f"unknown rating system; use {', '.join(SYSTEMS[:-1])} or {SYSTEMS[-1]}",
-                               value=name)
+        raise RatingInputError(M.UNKNOWN_SYSTEM(systems=f"{', '.join(SYSTEMS[:-1])} or {SYSTEMS[-1]}"), value=name)
     return REGISTRY[key]
 
 

@@ -15,11 +15,16 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from ..errors import Message
 from .period import Calendar, Period
 from .ranks import Rank
 from .records import Event, Player, Records
+
+if TYPE_CHECKING:
+    from .common import CheckLog
+    from .feed import GameFeed
 
 # --------------------------------------------------------------------------- state
 
@@ -56,8 +61,9 @@ def ledger_fields(state_type: type[State]) -> tuple[dataclasses.Field[Any], ...]
 class Check:
     """Something a SPEC rule flagged, for the officer to see (Checks sheet).
 
-    ``rule`` names the rule (``shanghai.forfeit``); the words come from the
-    system's message table (:attr:`System.messages`) filled with ``args``.
+    ``rule`` names the rule (``shanghai.forfeit``): the id of its catalogue
+    message (:attr:`System.messages`, :mod:`xl_ratings.i18n.catalogue.checks`),
+    filled with ``args`` by the view.
     ``sheet`` and ``row`` point at the input row concerned.
     """
 
@@ -149,7 +155,7 @@ class PeriodFacts:
 @dataclass(frozen=True, slots=True)
 class Phrase:
     """Words an engine chose without writing them: a key of the system's
-    message table and its arguments (rendered by the view)."""
+    words (:attr:`System.words`) and its arguments (rendered by the view)."""
 
     key: str
     args: Mapping[str, Any] = field(default_factory=dict)
@@ -165,8 +171,8 @@ class Column:
     ``signed2``, ``date``, ``money``, ``rank`` (spelled by the system),
     ``status``, ``yes_blank``, ``yes_no``, ``stated``.  Field ``name`` (and
     ``sex``, ``club``) of a player id, and ``event_name`` of an event id, are
-    looked up by the view.  A kind that is a key of the system's message
-    table renders the value with that template (``{value}``).
+    looked up by the view.  A kind that is a key of the system's words
+    (:attr:`System.words`) renders the value with that template (``{value}``).
     """
 
     key: str
@@ -206,6 +212,17 @@ def cols(*spec: str) -> tuple[Column, ...]:
 
 # --------------------------------------------------------------------------- system
 
+class PeriodEngine(Protocol):
+    """A rulebook's period: ``(records, states, period, params) -> PeriodFacts``.
+
+    ``feed``: where the games come from (default: ``records.games``; a game
+    list read in batches gives its own, :mod:`xl_ratings.systems.feed`);
+    ``checks``: the period's check log (default: a new one)."""
+
+    def __call__(self, records: Records, states: Mapping[str, Any], period: Period, params: Any,
+                 feed: "GameFeed | None" = None, checks: "CheckLog | None" = None) -> PeriodFacts: ...
+
+
 
 @dataclass(frozen=True)
 class System:
@@ -224,14 +241,17 @@ class System:
     state_type: type[State]                     #: State + the fields kept in the History
     calendar: Calendar
     start_state: Callable[[Player, Any], State]
-    process: Callable[[Records, Mapping[str, Any], Period, Any], PeriodFacts]
+    process: PeriodEngine
     sheets: tuple[Sheet, ...]                   #: result sheets beyond Checks and History
-    messages: Mapping[str, str]                 #: check rule -> message template (Chinese (English))
+    messages: Mapping[str, Message]             #: check rule -> its catalogue message (i18n.catalogue.checks)
     rank_name: Callable[[Rank], str]            #: canonical spelling of a rank
     standard_name: Callable[[float, Any], str]  #: RANK_STANDARD(value, certified)
     rank_rating: Callable[[Any], float]         #: RANK_RATING(rank)
     sample: Callable[[], dict[str, list[list[Any]]]]
     terms: Mapping[str, str] = field(default_factory=dict)   #: label overrides (GoR: 棋力分 …)
+    #: the words of its sheets' cells, labels in Chinese with the English beside them (a key of
+    #: :class:`Phrase`, or a column's kind): "暂定 provisional", "段级 {rank}"
+    words: Mapping[str, str] = field(default_factory=dict)
     rating_decimals: int = 2                    #: 0: ratings are published as integers
     ranked_by: str = "new"                      #: the list's ranking value (peng: annual)
     json_players: tuple[str, ...] = ()          #: rating-line fields added to the JSON players

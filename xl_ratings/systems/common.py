@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import math
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -101,23 +102,76 @@ class Tallies(dict[tuple[str, str], Tally]):
         return t
 
 
+class ExactSum:
+    """A running sum of numbers kept exactly, as ``math.fsum`` keeps it (Shewchuk's
+    non-overlapping partials): :meth:`value` is the correctly rounded total, whatever
+    the order the terms came in (``math.fsum`` of the same terms gives the same float)."""
+
+    __slots__ = ("partials",)
+
+    def __init__(self) -> None:
+        self.partials: list[float] = []
+
+    def add(self, x: float) -> None:
+        partials = self.partials
+        i = 0
+        for y in partials:
+            if abs(x) < abs(y):
+                x, y = y, x
+            hi = x + y
+            lo = y - (hi - x)
+            if lo:
+                partials[i] = lo
+                i += 1
+            x = hi
+        partials[i:] = [x]
+
+    def value(self) -> float:
+        return math.fsum(self.partials)
+
+
 class CheckLog:
     """Checks of one period, at most ``limit`` lines per rule.
 
     A platform's game list can flag a rule a million times (every game of
     two unrated players); the officer sees the first ``limit`` lines and one
     line with how many more there were (``args`` ``more`` and ``total``).
+
+    ``sink``: called with every check, those beyond the limit too (a
+    streamed game list writes the full list to a CSV file beside its output).
     """
 
-    def __init__(self, limit: int = 1000) -> None:
+    def __init__(self, limit: int = 1000, sink: Callable[[Check], None] | None = None) -> None:
         self.limit = limit
+        self.sink = sink
         self.lines: list[Check] = []
         self.counts: dict[str, int] = {}
 
     def add(self, rule: str, sheet: str, row: int | None, **args: Any) -> None:
         n = self.counts[rule] = self.counts.get(rule, 0) + 1
         if n <= self.limit:
-            self.lines.append(Check(rule, sheet, row, args))
+            check = Check(rule, sheet, row, args)
+            self.lines.append(check)
+            if self.sink is not None:
+                self.sink(check)
+        elif self.sink is not None:
+            self.sink(Check(rule, sheet, row, args))
+
+    def mark(self) -> int:
+        """Where the next line goes: a place for :meth:`insert`."""
+        return len(self.lines)
+
+    def insert(self, at: int, rule: str, sheet: str, row: int | None, **args: Any) -> int:
+        """A check placed at ``at`` (a :meth:`mark`), as if it had been added then (a rule
+        decided once a stream of games has gone by); returns the place for the next one."""
+        n = self.counts[rule] = self.counts.get(rule, 0) + 1
+        check = Check(rule, sheet, row, args)
+        if self.sink is not None:
+            self.sink(check)
+        if n <= self.limit:
+            self.lines.insert(at, check)
+            return at + 1
+        return at
 
     def finish(self) -> list[Check]:
         for rule, n in self.counts.items():

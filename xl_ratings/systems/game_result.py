@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ResultError
+from ..i18n.catalogue import rules as M
 
 
 @dataclass(frozen=True)
@@ -29,19 +30,17 @@ _WORDS = {
     "0": 0.0, "l": 0.0, "loss": 0.0, "负": 0.0, "負": 0.0, "输": 0.0, "0-1": 0.0, "0:1": 0.0,
 }
 
-ACCEPTED = "1, 0.5, 0, W/D/L, 胜/和/负, 1-0/½-½/0-1, + / - (forfeit), or a result followed by *"
-
 
 def parse_result(value: Any) -> Result:
     """Parse one result cell; raise :class:`ResultError` naming the value."""
     if isinstance(value, bool):
-        raise ResultError(f"result must be one of {ACCEPTED}", value=value)
+        raise ResultError(M.RESULT_NOT_ACCEPTED(), value=value)
     if isinstance(value, (int, float)):
         if value in (0, 0.5, 1):
             return Result(float(value))
-        raise ResultError(f"result must be one of {ACCEPTED}", value=value)
+        raise ResultError(M.RESULT_NOT_ACCEPTED(), value=value)
     if value is None:
-        raise ResultError("result is empty", value=value)
+        raise ResultError(M.RESULT_EMPTY(), value=value)
     text = str(value).strip().lower().replace("－", "-").replace("＋", "+").replace("＊", "*")
     if text == "+":
         return Result(1.0, forfeit=True)
@@ -60,4 +59,4 @@ def parse_result(value: Any) -> Result:
         num = None
     if num in (0.0, 0.5, 1.0):
         return Result(num, forfeit)
-    raise ResultError(f"result must be one of {ACCEPTED}", value=value)
+    raise ResultError(M.RESULT_NOT_ACCEPTED(), value=value)

@@ -19,20 +19,24 @@ Seed typo not followed: 例3 says B "減少21分"; the arithmetic gives 11.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ParameterError, RatingInputError, Where
+from ..i18n.catalogue import checks as C
+from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
-from .common import CheckLog, Tallies, events_in, games_by_event, placed, sides, with_place
+from .common import CheckLog, Tallies, events_in, placed, sides, with_place
+from .feed import GameFeed, MemoryFeed
 from .lookup import interpolate, same_length
 from .period import FLEXIBLE, Period
 from .ranks import Ladder, Rank, parse_rank
-from .records import Event, Player, Records
+from .records import Event, Game, Player, Records
 
 # seed 002 表III: GoR -> con (the per-game maximum change).  Linear
 # interpolation between rows; below 100 -> 116, above 2700 -> 10.
@@ -106,7 +110,7 @@ def class_weight(cls: str | None, params: GorParams = DEFAULTS) -> float:
     for name, w in params.class_weights:
         if name.upper() == key:
             return w
-    raise ParameterError("unknown tournament class; use A/B/C or 甲/乙/丙 (甲級/乙級/丙級)", value=cls)
+    raise ParameterError(M.GOR_UNKNOWN_CLASS(), value=cls)
 
 
 def check_event(ev: Event, params: GorParams) -> None:
@@ -114,7 +118,7 @@ def check_event(ev: Event, params: GorParams) -> None:
     try:
         class_weight(ev.cls, params)
     except RatingInputError as e:
-        raise RatingInputError(e.problem, value=ev.cls, where=Where(column="class")) from None
+        raise RatingInputError(e.text or e.problem, value=ev.cls, where=Where(column="class")) from None
 
 
 def a_parameter(rating: float, params: GorParams = DEFAULTS) -> float:
@@ -215,19 +219,46 @@ def start_state(p: Player, params: GorParams) -> GorState:
     elif p.rank is not None:
         r = params.ladder.value(p.rank)   # 表I
     else:
-        raise RatingInputError("a GoR player needs a rating or a rank (表I)")
+        raise RatingInputError(M.GOR_NEEDS_RATING())
     return GorState(r, p.games or 0, p.events or 0, max(p.peak or 0, r) or None, "active",
                     wins=p.wins or 0)   # §9: valid wins already on record count too
 
 
+def _tournament(ev: Event, games: Iterable[Game], rating: dict[str, float], wins: dict[str, int],
+                params: GorParams, checks: CheckLog) -> tuple[float, Tallies]:
+    """One tournament's games, every one from the ratings at its start: the class weight
+    and each player's sums (con·(S − S_E)·weight)."""
+    try:
+        w = class_weight(ev.cls, params)
+    except RatingInputError:
+        checks.add("gor.class", "Events", ev.row, event=ev.name, cls=ev.cls)
+        w = 1.0
+    acc = Tallies()
+    for g in games:
+        if g.result.forfeit:
+            checks.add("gor.forfeit", "Games", g.row, event=ev.name, player=g.player, opponent=g.opponent)
+        for p, q, s, h in sides(g):
+            if g.result.forfeit and s == 1:
+                continue
+            se = expected(rating[p], rating[q], h, s, params)
+            c = con(rating[p], params)
+            acc[p, ev.id].add(s, se, c, c * (s - se) * w)
+            if s == 1 and not g.result.forfeit:
+                wins[p] += 1
+    return w, acc
+
+
 def process(records: Records, states: Mapping[str, GorState], period: Period,
-            params: GorParams) -> PeriodFacts:
+            params: GorParams, feed: GameFeed | None = None, checks: CheckLog | None = None) -> PeriodFacts:
     """EGF style: tournaments in date order; all games of one tournament use
     the ratings at its start; the changes are summed and applied at its end,
     with the class weight and the floor of 100.  Forfeits (§7): the absent
-    player is charged the loss, the winner's game is not counted."""
+    player is charged the loss, the winner's game is not counted.  ``feed``:
+    where the games come from (default: ``records.games``); ``checks``: the
+    period's check log."""
+    feed = feed if feed is not None else MemoryFeed(records)
+    checks = checks if checks is not None else CheckLog()
     players = records.players
-    checks = CheckLog()
     rating: dict[str, float] = {}
     for pid, st in states.items():
         assert st.rating is not None   # start_state guarantees a GoR for everyone
@@ -237,25 +268,8 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
     wins = {pid: st.wins for pid, st in states.items()}
     period_games: dict[str, int] = defaultdict(int)
     changes: list[ChangeLine] = []
-    by_event = games_by_event(records)
-    for ev in events_in(records, period):
-        try:
-            w = class_weight(ev.cls, params)
-        except RatingInputError:
-            checks.add("gor.class", "Events", ev.row, event=ev.name, cls=ev.cls)
-            w = 1.0
-        acc = Tallies()
-        for g in by_event.get(ev.id, []):
-            if g.result.forfeit:
-                checks.add("gor.forfeit", "Games", g.row, event=ev.name, player=g.player, opponent=g.opponent)
-            for p, q, s, h in sides(g):
-                if g.result.forfeit and s == 1:
-                    continue
-                se = expected(rating[p], rating[q], h, s, params)
-                c = con(rating[p], params)
-                acc[p, ev.id].add(s, se, c, c * (s - se) * w)
-                if s == 1 and not g.result.forfeit:
-                    wins[p] += 1
+    for ev, games in feed.by_event(events_in(records, period)):
+        w, acc = _tournament(ev, games, rating, wins, params, checks)
         for (p, _), t in sorted(acc.items()):
             before = rating[p]
             after = max(params.floor, before + t.change)
@@ -270,7 +284,7 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
         for (p, _), t in acc.items():   # applied at the tournament's end
             rating[p] = max(params.floor, rating[p] + t.change)
 
-    fees = _fees(records, period, params)
+    fees = _fees(records, feed, period, params)
     owed: dict[str, float] = defaultdict(float)
     for f in fees:
         owed[f.id] += f.fee
@@ -293,36 +307,35 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
 
 
 
-def _fees(records: Records, period: Period, params: GorParams) -> list[FeeLine]:
+def _fees(records: Records, feed: GameFeed, period: Period, params: GorParams) -> list[FeeLine]:
     """Registration fee per player per year touched by the period (seed 002 §3.1).
 
     Counts the games recorded in that year up to the period's end (earlier
     periods of the same year included); a forfeit win is not a recorded game.
+    One pass over the games: the counts of every year from the period's first
+    on, then the years the period's games touch.
     """
-    years = sorted({g.date.year for g in records.games if period.contains(g.date)})
+    first = period.start.year
+    years: set[int] = set()
+    n: dict[tuple[int, str], int] = defaultdict(int)
+    for g in feed.every(dt.date(first, 1, 1), period.end):
+        day = g.date
+        if day > period.end or day.year < first:
+            continue
+        if day >= period.start:
+            years.add(day.year)
+        for p, _, s, _ in sides(g):
+            if not (g.result.forfeit and s == 1):
+                n[day.year, p] += 1
     out = []
-    for y in years:
-        n: dict[str, int] = defaultdict(int)
-        for g in records.games:
-            if g.date.year == y and g.date <= period.end:
-                for p, _, s, _ in sides(g):
-                    if not (g.result.forfeit and s == 1):
-                        n[p] += 1
-        for pid in sorted(n):
-            player = records.players[pid]
-            out.append(FeeLine(pid, y, player.member, n[pid],
-                               registration_fee(n[pid], player.member, params)))
+    for y, pid in sorted(k for k in n if k[0] in years):
+        player = records.players[pid]
+        out.append(FeeLine(pid, y, player.member, n[y, pid], registration_fee(n[y, pid], player.member, params)))
     return out
 
 
 # --------------------------------------------------------------------------- words
 
-MESSAGES: dict[str, str] = {
-    "gor.class": "{event}: unknown tournament class {cls!r}; use A/B/C or 甲/乙/丙; counted as A (1.0)",
-    "gor.forfeit": "{event}: 不戰勝 {player}–{opponent}: 缺席者照樣扣分，勝方不計 "
-                   "(forfeit: the absent player is charged the loss, the winner's game is not counted)",
-    "gor.floor": "{event}: {player}: 棋力分不低於 {floor:.0f} (floor)",
-}
 
 TERMS = {"rating": "棋力分", "old": "原棋力分", "new": "新棋力分", "expected": "期望分SE", "k": "con",
          "weight": "权重", "period": "期间"}
@@ -346,7 +359,6 @@ CLUBS = (("HKGA", "香港圍棋協會", "圍協; HK Go Association"), ("KLN", "�
 
 def sample() -> dict[str, list[list[Any]]]:
     """A Hong Kong season: open, rookie and summer events, club handicap games."""
-    import datetime as dt
 
     day = sample_kit.day
     f = sample_kit.SampleFederation(2026_002, "gor")
@@ -412,7 +424,7 @@ SYSTEM = System(
         Sheet("Fees", "fees", cols("id", "name", "year", "member:yes_no", "games", "fee:money")),
         Sheet("Standards", "standards", cols("rank:rank", "rating:whole", "count")),
     ),
-    messages=MESSAGES,
+    messages=C.GOR,
     rank_name=Rank.go,
     standard_name=_standard_name,
     rank_rating=lambda rank: DEFAULTS.ladder.value(rank),

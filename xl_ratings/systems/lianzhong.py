@@ -17,16 +17,19 @@ Game by game, in the order the games were played (SPEC §3):
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import itemgetter
 from typing import Any
 
 from ..errors import RatingInputError
+from ..i18n.catalogue import checks as C
+from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System,
                    cols)
 from .common import CheckLog, Tallies, placed, with_place
+from .feed import GameFeed, MemoryFeed, Order
 from .lookup import threshold_lookup
 from .period import FLEXIBLE, Period
 from .ranks import Rank
@@ -135,7 +138,7 @@ def title_rating(name: str, params: LianzhongParams = DEFAULTS) -> float:
             return r
     if name == params.lowest_title:
         return 0.0
-    raise RatingInputError("is not a Lianzhong title (九级棋士 … 特级大师)", value=name)
+    raise RatingInputError(M.LIANZHONG_NOT_A_TITLE(), value=name)
 
 
 
@@ -179,17 +182,28 @@ def _round_key(v: Any) -> tuple[int, float | str]:
         return (1, str(v or ""))
 
 
-def process(records: Records, states: Mapping[str, LianzhongState], period: Period,
-            params: LianzhongParams) -> PeriodFacts:
-    """Game by game, in the order the games were played (date, then the
-    event's end, then round, then sheet row)."""
-    players = records.players
-    checks = CheckLog()
-    rating: dict[str, float] = {}
-    for pid, st in states.items():
-        assert st.rating is not None   # start_state gives everyone a rating
-        rating[pid] = st.rating
-    games_n = {pid: st.games for pid, st in states.items()}
+DATE, ROUND, ROW = itemgetter(1), itemgetter(2), itemgetter(7)     # Game.date, .round, .row at C speed
+
+
+def _order(records: Records) -> Order:
+    """Rating order: date, then the event's end, then round, then sheet row -- as stable
+    sorts from the last key to the first, each only when it matters."""
+    ends = {e.id: e.end for e in records.events.values()} if len(records.events) > 1 else None
+
+    def order(todo: list[Game]) -> None:
+        todo.sort(key=ROW)
+        rounds = list(map(ROUND, todo))
+        if rounds.count(None) != len(rounds):
+            todo.sort(key=lambda g: _round_key(g.round))
+        if ends is not None:
+            todo.sort(key=lambda g: ends[g.event])
+        todo.sort(key=DATE)
+    return order
+
+
+def _awarded(records: Records, states: Mapping[str, LianzhongState], period: Period,
+             params: LianzhongParams, checks: CheckLog) -> dict[str, str]:
+    """特级大师/一级大师 held at the period's end: kept from before, or awarded up to its end (§3, §4)."""
     awarded_titles = {t for _, t in params.awarded_titles}
     title_rank = {t: r for r, t in params.awarded_titles}
     awarded = {pid: st.title_awarded for pid, st in states.items()}
@@ -200,26 +214,23 @@ def process(records: Records, states: Mapping[str, LianzhongState], period: Peri
                 awarded[a.player] = a.award
         elif a.award not in awarded_titles:
             checks.add("lianzhong.award", "Awards", a.row, award=a.award)
-    todo: list[Game] = [g for g in records.games if period.contains(g.date)]
-    # order: date, then the event's end, then round, then sheet row -- as
-    # stable sorts from the last key to the first, each only when it matters
-    todo.sort(key=attrgetter("row"))
-    if any(g.round is not None for g in todo):
-        todo.sort(key=lambda g: _round_key(g.round))
-    if len(records.events) > 1:
-        ends = {e.id: e.end for e in records.events.values()}
-        todo.sort(key=lambda g: ends[g.event])
-    todo.sort(key=attrgetter("date"))
+    return awarded
+
+
+def _rate(games: Iterable[Game], rating: dict[str, float], games_n: dict[str, int], players: Mapping[str, Player],
+          params: LianzhongParams, checks: CheckLog) -> Tallies:
+    """Every game in turn (seed 004 §5–§7): ``rating`` and ``games_n`` move game by game;
+    the change report's sums per player and event are returned."""
     acc = Tallies()
-    # The arithmetic of update() (seed 004 §5–§7), inlined: a platform has
-    # millions of games.  tests/test_properties.py replays random games
-    # through update() and requires the very same floats.
+    # The arithmetic of update(), inlined: a platform has millions of games.
+    # tests/test_properties.py replays random games through update() and
+    # requires the very same floats.
     scale, rated_n = params.scale, params.rated_games
     share, numerator = params.rated_share, params.unrated_numerator
     k_bounds = [b for b, _ in params.k_table]          # K for rating < bound (§5)
     k_values = [k for _, k in params.k_table] + [params.k_table[-1][1]]
 
-    for ev, _, _, p, q, res, _, row in todo:
+    for ev, _, _, p, q, res, _, row in games:
         if res.forfeit:
             checks.add("lianzhong.forfeit", "Games", row, player=p, opponent=q)
             continue
@@ -256,48 +267,76 @@ def process(records: Records, states: Mapping[str, LianzhongState], period: Peri
         t.expected += eq
         t.k = kq
         t.change += dq
-    period_games = {pid: games_n[pid] - states[pid].games for pid in players}
-    changes: list[ChangeLine] = [ChangeLine(pid, ev, t.games, t.score, t.expected, t.k, t.change)
-                                 for (pid, ev), t in acc.items()]
+    return acc
+
+
+def _lists(records: Records, states: Mapping[str, LianzhongState], rating: Mapping[str, float],
+           games_n: Mapping[str, int], awarded: Mapping[str, str],
+           params: LianzhongParams) -> tuple[list[RatingLine], list[PendingLine], dict[str, State]]:
+    """The published list (rated players placed, then the pending ones), the pending
+    list, and everyone's state at the period's end."""
+    awarded_titles = {t for _, t in params.awarded_titles}
     new_states: dict[str, State] = {}
     rated_lines: list[LianzhongRatingLine] = []
     pending_lines: list[LianzhongRatingLine] = []
     pending: list[PendingLine] = []
-    for pid, player in players.items():
+    for pid, player in records.players.items():
         st = states[pid]
         new = rating[pid]
-        rated = is_rated(games_n[pid], params)
+        n = games_n[pid]
+        period_games = n - st.games
+        rated = is_rated(n, params)
         status = "active" if rated else "pending"
-        new_states[pid] = LianzhongState(new, games_n[pid], st.events, max(st.peak or new, new), status,
-                                         period_games.get(pid, 0), title_awarded=awarded.get(pid, ""))
+        new_states[pid] = LianzhongState(new, n, st.events, max(st.peak or new, new), status,
+                                         period_games, title_awarded=awarded.get(pid, ""))
         line = LianzhongRatingLine(
-            pid, st.rating, new, status, games_n[pid], period_games.get(pid, 0),
-            title=title(new, games_n[pid], awarded.get(pid), params),
+            pid, st.rating, new, status, n, period_games,
+            title=title(new, n, awarded.get(pid), params),
             honorary=player.title if player.title and player.title not in awarded_titles else "")
         if rated:
             rated_lines.append(line)
         else:
             pending_lines.append(line)
-            pending.append(LianzhongPendingLine(pid, games_n[pid], new=new))
+            pending.append(LianzhongPendingLine(pid, n, new=new))
     ratings: list[RatingLine] = [with_place(x, place) for x, place in placed(rated_lines, rating)]
     ratings += sorted(pending_lines, key=lambda x: (-x.games, x.id))
+    return ratings, pending, new_states
+
+
+def _titles(ratings: Sequence[RatingLine], params: LianzhongParams) -> list[StandardLine]:
+    """The title table and how many on the list hold each title."""
     titles = [x.title for x in ratings if isinstance(x, LianzhongRatingLine)]
     standards: list[StandardLine] = [TitleLine(t, r, titles.count(t), "award")
                                      for r, t in sorted(params.awarded_titles, reverse=True)]
     standards += [TitleLine(t, r, titles.count(t)) for r, t in sorted(params.titles, reverse=True)]
     standards.append(TitleLine(params.lowest_title, None, titles.count(params.lowest_title)))
-    return PeriodFacts("lianzhong", period, ratings, changes, checks.finish(), new_states, standards,
-                       pending)
+    return standards
+
+
+def process(records: Records, states: Mapping[str, LianzhongState], period: Period,
+            params: LianzhongParams, feed: GameFeed | None = None, checks: CheckLog | None = None) -> PeriodFacts:
+    """Game by game, in the order the games were played (date, then the
+    event's end, then round, then sheet row).  ``feed``: where the games come
+    from (default: ``records.games``); ``checks``: the period's check log."""
+    feed = feed if feed is not None else MemoryFeed(records)
+    checks = checks if checks is not None else CheckLog()
+    rating: dict[str, float] = {}
+    for pid, st in states.items():
+        assert st.rating is not None   # start_state gives everyone a rating
+        rating[pid] = st.rating
+    games_n = {pid: st.games for pid, st in states.items()}
+    awarded = _awarded(records, states, period, params, checks)
+    acc = _rate(feed.dated(period, _order(records)), rating, games_n, records.players, params, checks)
+    changes: list[ChangeLine] = [ChangeLine(pid, ev, t.games, t.score, t.expected, t.k, t.change)
+                                 for (pid, ev), t in acc.items()]
+    ratings, pending, new_states = _lists(records, states, rating, games_n, awarded, params)
+    return PeriodFacts("lianzhong", period, ratings, changes, checks.finish(), new_states,
+                       _titles(ratings, params), pending)
 
 
 
 # --------------------------------------------------------------------------- words
 
-MESSAGES: dict[str, str] = {
-    "lianzhong.award": "{award!r}: 只有特级大师、一级大师由比赛授予 (only 特级大师/一级大师 are awarded)",
-    "lianzhong.forfeit": "弃权局不计 (forfeit {player}–{opponent}: not rated)",
-    "lianzhong.both_unrated": "{player}–{opponent}: 双方均无级别，不计 (both unrated: not counted)",
-}
 
 
 def _standard_name(value: float, certified: Any = None) -> str:
@@ -366,7 +405,7 @@ SYSTEM = System(
         Sheet("Pending", "pending", cols("id", "name", "club", "new:rating", "games")),
         Sheet("Standards", "standards", cols("title=rank", "rating:whole", "count", "source")),
     ),
-    messages=MESSAGES,
+    messages=C.LIANZHONG,
     rank_name=Rank.chinese,
     standard_name=_standard_name,
     rank_rating=_title_rating,

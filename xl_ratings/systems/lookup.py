@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar, overload
 
 from ..errors import ParameterError
+from ..i18n.catalogue import rules as M
 
 T = TypeVar("T")
 
@@ -77,5 +78,5 @@ def interpolate(xs: Sequence[float], ys: Sequence[float], x: float) -> float:
 def same_length(*columns: Sequence[Any]) -> None:
     """The columns of one set of games (opponents, scores, handicaps) must pair up."""
     if len({len(c) for c in columns}) > 1:
-        raise ParameterError("the ranges of one set of games differ in length",
+        raise ParameterError(M.RANGES_DIFFER(),
                              value=tuple(len(c) for c in columns))

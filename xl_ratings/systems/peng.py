@@ -25,18 +25,21 @@ examples *add*; we follow the examples.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ParameterError, RatingInputError, Where
+from ..i18n.catalogue import checks as C
+from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import ChangeLine, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State, System, cols
 from .common import CheckLog, Tallies, placed, with_place
+from .feed import GameFeed, MemoryFeed
 from .lookup import same_length, truncate
 from .period import YEARS, Period
 from .ranks import Ladder, Rank, parse_rank
-from .records import Event, Player, Records
+from .records import Event, Game, Player, Records
 
 
 @dataclass(frozen=True)
@@ -196,7 +199,7 @@ def level_covers(level: str | None, rank: Any, params: PengParams = DEFAULTS) ->
         return True
     key = LEVEL_ALIASES.get(str(level).strip().lower())
     if key is None:
-        raise ParameterError("unknown event level; use national, provincial or district", value=level)
+        raise ParameterError(M.PENG_UNKNOWN_LEVEL(), value=level)
     r = parse_rank(rank)
     for name, low, high in params.event_levels:
         if name == key:
@@ -209,8 +212,7 @@ def check_event(ev: Event, params: PengParams) -> None:
     Chinese names) is refused: which ranks it counts for cannot be known."""
     level = str(ev.level or "").strip()
     if level and LEVEL_ALIASES.get(level.lower()) not in {name for name, _, _ in params.event_levels}:
-        raise ParameterError("unknown event level; use national, provincial or district (国家/省市/区县)",
-                             value=ev.level, where=Where(column="level"))
+        raise ParameterError(M.PENG_UNKNOWN_LEVEL(), value=ev.level, where=Where(column="level"))
 
 
 # --------------------------------------------------------------------------- facts
@@ -253,27 +255,18 @@ def start_state(p: Player, params: PengParams) -> PengState:
     return PengState(cum, p.games or 0, p.events or 0, cum, "active", rank=rank)
 
 
-def process(records: Records, states: Mapping[str, PengState], period: Period,
-            params: PengParams) -> PeriodFacts:
-    """A year: the annual score restarts from the base of the rank held on
-    Jan 1; the cumulative score carries over and never decreases.  Ranks used
-    for A and the multipliers are the certified ranks held at the year's
-    start; a rank awarded during the year (Awards sheet) counts from the next
-    year."""
+def _order(todo: list[Game]) -> None:
+    """Date, then sheet row."""
+    todo.sort(key=lambda g: (g.date, g.row))
+
+
+def _games(games: Iterable[Game], records: Records, rank0: Mapping[str, Rank], annual: dict[str, float],
+           cum: dict[str, float], games_n: dict[str, int], period_games: dict[str, int], params: PengParams,
+           checks: CheckLog) -> Tallies:
+    """Every game's annual and cumulative points, from the ranks held at the year's start."""
     players = records.players
-    checks = CheckLog()
-    rank0 = {pid: st.rank for pid, st in states.items()}
-    cum: dict[str, float] = {}
-    for pid, st in states.items():
-        assert st.rating is not None   # start_state gives everyone a cumulative score
-        cum[pid] = st.rating
-    annual = {pid: year_base(rank0[pid], params) for pid in players}
-    base = dict(annual)
-    games_n = {pid: st.games for pid, st in states.items()}
-    period_games: dict[str, int] = defaultdict(int)
     acc = Tallies()
-    todo = sorted((g for g in records.games if period.contains(g.date)), key=lambda g: (g.date, g.row))
-    for g in todo:
+    for g in games:
         ev = records.events[g.event]
         if g.result.forfeit:
             checks.add("peng.forfeit", "Games", g.row, player=g.player, opponent=g.opponent)
@@ -295,6 +288,30 @@ def process(records: Records, states: Mapping[str, PengState], period: Period,
             games_n[p] += 1
             period_games[p] += 1
             acc[p, g.event].add(s, change=ap, other=cp)
+    return acc
+
+
+def process(records: Records, states: Mapping[str, PengState], period: Period,
+            params: PengParams, feed: GameFeed | None = None, checks: CheckLog | None = None) -> PeriodFacts:
+    """A year: the annual score restarts from the base of the rank held on
+    Jan 1; the cumulative score carries over and never decreases.  Ranks used
+    for A and the multipliers are the certified ranks held at the year's
+    start; a rank awarded during the year (Awards sheet) counts from the next
+    year.  ``feed``: where the games come from (default: ``records.games``);
+    ``checks``: the period's check log."""
+    feed = feed if feed is not None else MemoryFeed(records)
+    checks = checks if checks is not None else CheckLog()
+    players = records.players
+    rank0 = {pid: st.rank for pid, st in states.items()}
+    cum: dict[str, float] = {}
+    for pid, st in states.items():
+        assert st.rating is not None   # start_state gives everyone a cumulative score
+        cum[pid] = st.rating
+    annual = {pid: year_base(rank0[pid], params) for pid in players}
+    base = dict(annual)
+    games_n = {pid: st.games for pid, st in states.items()}
+    period_games: dict[str, int] = defaultdict(int)
+    acc = _games(feed.dated(period, _order), records, rank0, annual, cum, games_n, period_games, params, checks)
     extra_points: dict[str, float] = defaultdict(float)
     for e in records.points:
         if period.contains(e.date):
@@ -339,14 +356,7 @@ def process(records: Records, states: Mapping[str, PengState], period: Period,
 
 # --------------------------------------------------------------------------- words
 
-MESSAGES: dict[str, str] = {
-    "peng.forfeit": "弃权局不计 (forfeit {player}–{opponent}: not counted)",
-    "peng.unknown_level": "{event}: unknown event level {level!r}; use national, provincial or district",
-    "peng.level": "{player} ({rank}): {event} 的级别 ({level}) 不含此段级，本局不计 "
-                  "(event level does not cover the rank)",
-    "peng.test": "{player}: 测试 {points:+g} ({note})",
-    "peng.bonus": "{player}: 奖励 {points:+g} ({note})",
-    "peng.award": "{award!r}: 不是段级 (not a rank)",
+WORDS: dict[str, str] = {      # the words of its sheets' cells (labels)
     "source.seed": "seed 000",
     "source.reconstructed": "reconstructed 重建",
 }
@@ -376,7 +386,7 @@ def _setting(params: PengParams, key: str, value: Any) -> PengParams | None:
     try:
         number = float(str(value).strip()) if isinstance(value, str) else float(value)
     except (TypeError, ValueError):
-        raise ParameterError("must be a number", value=value) from None
+        raise ParameterError(M.MUST_BE_NUMBER(), value=value) from None
     rung: dict[str, Any] = {attr: number}   # one of the float fields named in ``attr``
     rows = tuple(dataclasses.replace(r, **rung, stated=False) if r.rank == rank else r
                  for r in params.ladder_rows)
@@ -451,7 +461,8 @@ SYSTEM = System(
         Sheet("Standards", "standards", cols(
             "rank:rank", "basic=rating", "coefficient", "multiplier", "base:dec2", "count", "source:phrase")),
     ),
-    messages=MESSAGES,
+    messages=C.PENG,
+    words=WORDS,
     rank_name=Rank.chinese,
     standard_name=_standard_name,
     rank_rating=lambda rank: DEFAULTS.ladder.value(rank),

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import RatingInputError
+from ..i18n.catalogue import rules as M
 
 ALL_START = dt.date(1900, 1, 1)
 ALL_END = dt.date(2999, 12, 31)
@@ -66,16 +67,16 @@ class Calendar:
         """The period a user typed (``--period``), or a RatingInputError
         (``system`` names the system in the message)."""
         t = str(text).strip()
-        a = f"a {system} period" if system else "a period"
+        a = M.A_SYSTEM_PERIOD(system=system) if system else M.A_PERIOD()
         if self.name == "half_years":
             m = re.fullmatch(r"(\d{4})\s*[Hh]([12])", t)
             if m:
                 return half_year(int(m.group(1)), int(m.group(2)))
-            raise RatingInputError(f"{a} is written like {self.hint}", value=text)
+            raise RatingInputError(M.PERIOD_WRITTEN_LIKE(what=a, hint=self.hint), value=text)
         if re.fullmatch(r"\d{4}", t):
             return year_period(int(t))
         if self.standard_only:
-            raise RatingInputError(f"{a} is a year, like {self.hint}", value=text)
+            raise RatingInputError(M.PERIOD_IS_A_YEAR(what=a, hint=self.hint), value=text)
         if t.lower() == "all":
             return Period(ALL_START, ALL_END, "all")
         m = re.fullmatch(r"(\d{4}-\d{2}-\d{2})\s*\.\.\s*(\d{4}-\d{2}-\d{2})", t)
@@ -83,12 +84,11 @@ class Calendar:
             try:
                 first, last = dt.date.fromisoformat(m.group(1)), dt.date.fromisoformat(m.group(2))
             except ValueError:
-                raise RatingInputError("not a valid date range", value=text) from None
+                raise RatingInputError(M.PERIOD_BAD_RANGE(), value=text) from None
             if first > last:
-                raise RatingInputError("the range starts after it ends", value=text)
+                raise RatingInputError(M.PERIOD_RANGE_REVERSED(), value=text)
             return Period(first, last, t.replace(" ", ""))
-        raise RatingInputError(
-            f"{a} is a year (2026), a range (2026-01-01..2026-06-30) or all", value=text)
+        raise RatingInputError(M.PERIOD_FORMS(what=a), value=text)
 
     def of(self, day: dt.date) -> Period:
         """The calendar's period that ``day`` belongs to."""

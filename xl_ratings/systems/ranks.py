@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UnknownRankError
+from ..i18n.catalogue import rules as M
 
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
               "六": 6, "七": 7, "八": 8, "九": 9, "初": 1}
@@ -105,7 +106,7 @@ def parse_rank(value: Any) -> Rank:
     if isinstance(value, Rank):
         return value
     if value is None or (isinstance(value, str) and not value.strip()):
-        raise UnknownRankError("rank is empty", value=value)
+        raise UnknownRankError(M.RANK_EMPTY(), value=value)
     text = str(value).strip().lower().replace(" ", "").replace("\u3000", "")
     if text in ("无级", "無級", "无", "none", "-"):
         return Rank.none()
@@ -121,8 +122,7 @@ def parse_rank(value: Any) -> Rank:
         cn = _cn_number(m.group(1))
         if cn is not None and 1 <= cn <= (MAX_DAN if m.group(2) == "段" else MAX_KYU):
             return Rank.dan(cn) if m.group(2) == "段" else Rank.kyu(cn)
-    raise UnknownRankError(
-        "unknown rank; write it like 初段, 3段, 三段, 5级, 3d, 3 dan, 5k or 5 kyu", value=value)
+    raise UnknownRankError(M.RANK_UNKNOWN(), value=value)
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,7 @@ class Ladder:
         for rk, v in self.rows:
             if rk == r:
                 return v
-        raise UnknownRankError(f"is not on the {self.system} ladder", value=rank)
+        raise UnknownRankError(M.RANK_NOT_ON_LADDER(ladder=self.system), value=rank)
 
     def standard(self, value: float) -> Rank | None:
         best: tuple[float, Rank] | None = None

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .game_result import Result
 from .ranks import Rank
+
+if TYPE_CHECKING:
+    from .base import System
 
 
 @dataclass(frozen=True)
@@ -78,9 +81,15 @@ class PointsEntry:
 
 @dataclass
 class Records:
-    """Everything the input sheets hold, validated."""
+    """Everything the input sheets hold, validated.
 
-    system: str
+    ``system`` is the rulebook itself, resolved once where the Settings sheet
+    (or ``--system``) was read; ``params`` its parameters with the settings
+    applied, parsed there once too.  ``games`` is empty for a game list read
+    in batches: its games come from a feed (:mod:`xl_ratings.systems.feed`).
+    """
+
+    system: "System"
     settings: dict[str, Any]
     players: dict[str, Player]
     events: dict[str, Event]
@@ -88,3 +97,4 @@ class Records:
     awards: list[Award] = field(default_factory=list)
     points: list[PointsEntry] = field(default_factory=list)
     file: str | None = None
+    params: Any = None

@@ -27,16 +27,19 @@ Deviation from the seed: none.  The FIDE table is not printed in the seed
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..errors import RatingInputError
+from ..i18n.catalogue import checks as C
 from . import sample_kit
 from .base import (ChangeLine, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine, Sheet,
                    StandardLine, State, System, cols)
-from .common import CheckLog, events_in, games_by_event, months_before, placed, with_place
+from .common import CheckLog, ExactSum, events_in, months_before, placed, with_place
+from .feed import GameFeed, MemoryFeed
 from .lookup import round_half_away, round_half_up, same_length, step_lookup
 from .period import HALF_YEARS, Period
 from .ranks import Ladder, Rank, parse_rank
@@ -145,15 +148,23 @@ class Change(NamedTuple):
 
 def tournament_change(own: float, opponents: Sequence[float], scores: Sequence[float],
                       k: float, params: ShanghaiParams = DEFAULTS) -> Change:
-    """ΔR = K·(W − N·PC(own − mean(opponents))) for one group of games."""
+    """ΔR = K·(W − N·PC(own − mean(opponents))) for one group of games.
+
+    The opponents' ratings are summed exactly (``math.fsum``): the mean does
+    not depend on the order of the games, so a game list read in batches
+    gives the very same numbers (:class:`~.common.ExactSum`)."""
     same_length(opponents, scores)
-    n = len(opponents)
+    return group_change(own, len(opponents), math.fsum(opponents), float(sum(scores)), k, params)
+
+
+def group_change(own: float, n: int, opponents_total: float, w: float, k: float,
+                 params: ShanghaiParams = DEFAULTS) -> Change:
+    """:func:`tournament_change` from the group's sums: N games, Σ opponents' ratings, W."""
     if n == 0:
         return Change(own, 0, 0.0, 0, 0.0, 0.0, k, 0.0)
-    mean = sum(opponents) / n
+    mean = opponents_total / n
     d = round_half_away(own - mean)
     we = n * _pc(d, params)
-    w = float(sum(scores))
     return Change(own, n, mean, d, w, we, k, k * (w - we))
 
 
@@ -268,11 +279,28 @@ class _Pending:
     since: dt.date | None = None
 
 
-def process(records: Records, states: Mapping[str, ShanghaiState], period: Period,
-            params: ShanghaiParams) -> PeriodFacts:
+@dataclass
+class _Run:
+    """One period's work in progress: what the games are rated from, and what they added."""
+
+    r0: dict[str, float | None]                 #: published at the period's start
+    used: dict[str, float]                      #: the rating each player is counted at
+    guests: set[str]                            #: non-registered players (seed 001 §十三)
+    guest_ref: dict[str, tuple[float, str, bool]]
+    rated: set[str]
+    woman: dict[str, bool]
+    counts: dict[str, list[int]]                #: rated games, rated events
+    peak: dict[str, float | None]
+    pend: dict[str, _Pending]
+    guest_played: set[str] = field(default_factory=set)
+    delta: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    period_games: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    changes: list[ChangeLine] = field(default_factory=list)
+
+
+def _begin(records: Records, states: Mapping[str, ShanghaiState], params: ShanghaiParams) -> _Run:
     players = records.players
-    checks = CheckLog()
-    r0 = {pid: st.rating for pid, st in states.items()}            # published at period start
+    r0 = {pid: st.rating for pid, st in states.items()}
     used: dict[str, float] = {}
     for pid in players:
         r = r0[pid]
@@ -283,87 +311,101 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
     guest_ref = {pid: reference(players[pid], params) for pid in guests}
     for pid, (value, _, _) in guest_ref.items():
         used[pid] = value
-    counts = {pid: [st.games, st.events] for pid, st in states.items()}
-    peak = {pid: st.peak for pid, st in states.items()}
+    rated = {pid for pid, r in r0.items() if r is not None and pid not in guests} | \
+        {pid for pid, (_, _, real) in guest_ref.items() if real}
     # seed 001 §十: a first rating from games accumulated over at most two
     # consecutive years.  Each pending player carries a log of what each
     # period added; periods that ended more than two years before this
     # period's end drop out.
     pend = {pid: _Pending(parse_log(st.pending_log)) for pid, st in states.items() if st.rating is None}
-    woman = {pid: p.sex == "F" for pid, p in players.items()}
-    rated = {pid for pid, r in r0.items() if r is not None and pid not in guests} | \
-        {pid for pid, (_, _, real) in guest_ref.items() if real}
-    guest_played: set[str] = set()
-    delta: dict[str, float] = defaultdict(float)
-    period_games: dict[str, int] = defaultdict(int)
-    changes: list[ChangeLine] = []
-    by_event = games_by_event(records)
+    return _Run(r0, used, guests, guest_ref, rated, {pid: p.sex == "F" for pid, p in players.items()},
+                {pid: [st.games, st.events] for pid, st in states.items()},
+                {pid: st.peak for pid, st in states.items()}, pend)
 
-    for ev in events_in(records, period):
-        evgames = by_event.get(ev.id, [])
-        _eligibility(ev, evgames, rated, params, checks)
-        per: dict[str, list[tuple[float, float, float]]] = defaultdict(list)   # own, opp, score
-        swiss = ev.format == "swiss"
-        floor = params.women_floor
-        for _, _, _, a, b, res, _, row in evgames:
-            if res.forfeit:   # seed 001 §十: unplayed games count for neither player
-                checks.add("shanghai.forfeit", "Games", row, event=ev.name, player=a, opponent=b)
+
+def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[str, Player],
+                 params: ShanghaiParams, checks: CheckLog) -> tuple[dict[str, dict[float, list[Any]]], set[str]]:
+    """One event's games, summed per player and own rating (in any order: the sums are
+    exact); also who played in it."""
+    per: dict[str, dict[float, list[Any]]] = defaultdict(dict)   # player -> own -> [N, Σ opp, W]
+    entrants: set[str] = set()
+    swiss = ev.format == "swiss"
+    floor = params.women_floor
+    rated, used, woman, guests = run.rated, run.used, run.woman, run.guests
+    for _, _, _, a, b, res, _, row in games:
+        entrants.add(a)
+        entrants.add(b)
+        if res.forfeit:   # seed 001 §十: unplayed games count for neither player
+            checks.add("shanghai.forfeit", "Games", row, event=ev.name, player=a, opponent=b)
+            continue
+        a_rated, b_rated = a in rated, b in rated
+        if not a_rated and not b_rated:
+            continue   # neither rated: counts for no first rating
+        own_a, own_b = used[a], used[b]
+        if woman[a] != woman[b]:   # seed 001 §十: a woman below 2240 counts as 2240 vs a man
+            if woman[a]:
+                own_a = max(own_a, floor)
+            else:
+                own_b = max(own_b, floor)
+        score = res.score
+        for p, q, own, opp, s, p_rated, q_rated in ((a, b, own_a, own_b, score, a_rated, b_rated),
+                                                    (b, a, own_b, own_a, 1.0 - score, b_rated, a_rated)):
+            if p in guests:
+                run.guest_played.add(p)
                 continue
-            a_rated, b_rated = a in rated, b in rated
-            if not a_rated and not b_rated:
-                continue   # neither rated: counts for no first rating
-            own_a, own_b = used[a], used[b]
-            if woman[a] != woman[b]:   # seed 001 §十: a woman below 2240 counts as 2240 vs a man
-                if woman[a]:
-                    own_a = max(own_a, floor)
-                else:
-                    own_b = max(own_b, floor)
-            score = res.score
-            for p, q, own, opp, s, p_rated, q_rated in ((a, b, own_a, own_b, score, a_rated, b_rated),
-                                                        (b, a, own_b, own_a, 1.0 - score, b_rated, a_rated)):
-                if p in guests:
-                    guest_played.add(p)
-                    continue
-                if swiss and p_rated and not q_rated:
-                    checks.add("shanghai.swiss_unrated", "Games", row, player=players[p].name,
-                               opponent=players[q].name)
-                    continue
-                per[p].append((own, opp, s))
-        for p, own_games in sorted(per.items()):
-            if r0[p] is not None:
-                k = k_factor(counts[p][0], counts[p][1], peak[p], params)
-            else:
-                k = params.k_first_rating
-            owns = sorted({own for own, _, _ in own_games})
-            # one line per own rating used (a woman who met men and women has two)
-            parts = [tournament_change(own, [o for w, o, _ in own_games if w == own],
-                                       [x for w, _, x in own_games if w == own], k, params) for own in owns]
-            ev_delta = sum(c.change for c in parts)
-            protected = None
-            if params.champion_protected and ev.champion == p and ev_delta < 0:
-                protected = ev_delta
-                checks.add("shanghai.champion", "Events", ev.row, player=players[p].name, change=ev_delta)
-                ev_delta = 0.0
-            n = sum(c.games for c in parts)
-            for j, c in enumerate(parts):
-                changes.append(ShanghaiChangeLine(
-                    p, ev.id, c.games, c.score, c.expected, c.k, 0.0 if protected is not None else c.change,
-                    own=c.own, opponent_mean=c.opponent_mean, difference=c.difference,
-                    champion=protected if j == 0 else None))
-            if r0[p] is not None:
-                delta[p] += ev_delta
-                counts[p][0] += n
-                counts[p][1] += 1
-            else:
-                e = pend[p]
-                e.games += n
-                e.change += ev_delta
-                e.events += 1
-                e.since = e.since or (ev.start or ev.end)
-            period_games[p] += n
+            if swiss and p_rated and not q_rated:
+                checks.add("shanghai.swiss_unrated", "Games", row, player=players[p].name,
+                           opponent=players[q].name)
+                continue
+            group = per[p].get(own)
+            if group is None:
+                group = per[p][own] = [0, ExactSum(), 0.0]
+            group[0] += 1
+            group[1].add(opp)
+            group[2] += s
+    return per, entrants
 
-    window = _window_games(records, states, period, params, period_games)
 
+def _event_changes(run: _Run, ev: Event, per: Mapping[str, Mapping[float, list[Any]]],
+                   players: Mapping[str, Player], params: ShanghaiParams, checks: CheckLog) -> None:
+    """The event's change lines (one per player and own rating used), applied: to the
+    rated players' period change and counts, to the pending players' running first rating."""
+    for p, groups in sorted(per.items()):
+        if run.r0[p] is not None:
+            k = k_factor(run.counts[p][0], run.counts[p][1], run.peak[p], params)
+        else:
+            k = params.k_first_rating
+        # one line per own rating used (a woman who met men and women has two)
+        parts = [group_change(own, groups[own][0], groups[own][1].value(), groups[own][2], k, params)
+                 for own in sorted(groups)]
+        ev_delta = sum(c.change for c in parts)
+        protected = None
+        if params.champion_protected and ev.champion == p and ev_delta < 0:
+            protected = ev_delta
+            checks.add("shanghai.champion", "Events", ev.row, player=players[p].name, change=ev_delta)
+            ev_delta = 0.0
+        n = sum(c.games for c in parts)
+        for j, c in enumerate(parts):
+            run.changes.append(ShanghaiChangeLine(
+                p, ev.id, c.games, c.score, c.expected, c.k, 0.0 if protected is not None else c.change,
+                own=c.own, opponent_mean=c.opponent_mean, difference=c.difference,
+                champion=protected if j == 0 else None))
+        if run.r0[p] is not None:
+            run.delta[p] += ev_delta
+            run.counts[p][0] += n
+            run.counts[p][1] += 1
+        else:
+            e = run.pend[p]
+            e.games += n
+            e.change += ev_delta
+            e.events += 1
+            e.since = e.since or (ev.start or ev.end)
+        run.period_games[p] += n
+
+
+def _awards(records: Records, period: Period, params: ShanghaiParams,
+            checks: CheckLog) -> dict[str, tuple[Rank, float]]:
+    """The highest rank title each player was awarded in the period (seed 001 §十二)."""
     awards: dict[str, tuple[Rank, float]] = {}
     for award in records.awards:
         if award.date is None or period.contains(award.date):
@@ -375,63 +417,74 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
                 continue
             if award.player not in awards or std > awards[award.player][1]:
                 awards[award.player] = (rank, std)
+    return awards
 
-    for pid in sorted(guest_played):
-        value, source, _ = guest_ref[pid]
-        checks.add("shanghai.non_registered", "Players", players[pid].row, player=players[pid].name,
-                   rating=value, source=Phrase(f"source.{source}", {"rank": players[pid].rank}))
+
+def _first_rating(run: _Run, pid: str, player: Player, period: Period, params: ShanghaiParams,
+                  ns: ShanghaiState, checks: CheckLog) -> tuple[float | None, str, int, int]:
+    """A pending player at the period's end: a first rating from the games of at most
+    two years (seed 001 §十), or still pending (``ns`` keeps the running log)."""
+    e = run.pend[pid]
+    cutoff = months_before(period.end, 12 * params.first_rating_window_years)
+    kept = [x for x in e.log if x[0] > cutoff]
+    if len(kept) < len(e.log):
+        checks.add("shanghai.first_rating_window", "Players", player.row, player=player.name,
+                   cutoff=cutoff, years=params.first_rating_window_years)
+    if e.games:
+        kept.append((period.end, e.games, e.events, e.change, e.since))
+    total = sum(x[1] for x in kept)
+    change = sum(x[3] for x in kept)
+    if total >= params.first_rating_games:
+        new = float(round_half_up(provisional(player, params) + change))
+        checks.add("shanghai.first_rating", "Players", player.row, player=player.name, rating=new,
+                   games=total)
+        return new, "active", total, sum(x[2] for x in kept)
+    ns.pending_games, ns.pending_change = total, change
+    ns.pending_since = min((x[4] for x in kept if x[4]), default=None)
+    ns.pending_events, ns.pending_log = sum(x[2] for x in kept), format_log(kept)
+    return None, "pending", 0, 0
+
+
+def _states(run: _Run, records: Records, states: Mapping[str, ShanghaiState], period: Period,
+            params: ShanghaiParams, window: Mapping[str, int], awards: Mapping[str, tuple[Rank, float]],
+            checks: CheckLog) -> tuple[list[ShanghaiRatingLine], list[InactiveLine], list[PendingLine],
+                                       dict[str, State]]:
+    """Every registered player at the period's end: rating line, state, and the inactive
+    and pending lists."""
     new_states: dict[str, State] = {}
     lines: list[ShanghaiRatingLine] = []
     inactive: list[InactiveLine] = []
     pending: list[PendingLine] = []
-    for pid, player in players.items():
-        if pid in guests:
+    for pid, player in records.players.items():
+        if pid in run.guests:
             continue
         st = states[pid]
         adjusted = None
-        ns = ShanghaiState(None, period_games=period_games.get(pid, 0))
+        ns = ShanghaiState(None, period_games=run.period_games.get(pid, 0))
+        new: float | None
         if st.rating is not None:
             if window[pid] <= params.inactive_max_games:
                 new, status = st.rating, "inactive"
-                if delta.get(pid):
+                if run.delta.get(pid):
                     checks.add("shanghai.inactive", "Players", player.row, player=player.name,
-                               games=window[pid], change=delta[pid])
+                               games=window[pid], change=run.delta[pid])
             else:
-                new, status = float(round_half_up(st.rating + delta.get(pid, 0.0))), "active"
-            games, events = counts[pid]
+                new, status = float(round_half_up(st.rating + run.delta.get(pid, 0.0))), "active"
+            games, events = run.counts[pid]
         else:
-            e = pend[pid]
-            cutoff = months_before(period.end, 12 * params.first_rating_window_years)
-            kept = [x for x in e.log if x[0] > cutoff]
-            if len(kept) < len(e.log):
-                checks.add("shanghai.first_rating_window", "Players", player.row, player=player.name,
-                           cutoff=cutoff, years=params.first_rating_window_years)
-            if e.games:
-                kept.append((period.end, e.games, e.events, e.change, e.since))
-            total = sum(x[1] for x in kept)
-            change = sum(x[3] for x in kept)
-            if total >= params.first_rating_games:
-                new = float(round_half_up(provisional(player, params) + change))
-                status, games, events = "active", total, sum(x[2] for x in kept)
-                checks.add("shanghai.first_rating", "Players", player.row, player=player.name, rating=new,
-                           games=total)
-            else:
-                new, status, games, events = None, "pending", 0, 0
-                ns.pending_games, ns.pending_change = total, change
-                ns.pending_since = min((x[4] for x in kept if x[4]), default=None)
-                ns.pending_events, ns.pending_log = sum(x[2] for x in kept), format_log(kept)
+            new, status, games, events = _first_rating(run, pid, player, period, params, ns, checks)
         if pid in awards and new is not None:
             rank, std = awards[pid]
-            best = max(new, peak[pid] or new)
+            best = max(new, run.peak[pid] or new)
             if best < std:
                 adjusted = Adjustment(rank, std)
                 checks.add("shanghai.rank_title", "Awards", None, player=player.name, rank=rank,
                            old=new, new=std)
                 new = std
-        pk = max(x for x in (peak[pid], new) if x is not None) if new is not None else None
+        pk = max(x for x in (run.peak[pid], new) if x is not None) if new is not None else None
         ns.rating, ns.games, ns.events, ns.peak, ns.status = new, games, events, pk, status
         new_states[pid] = ns
-        line = ShanghaiRatingLine(pid, st.rating, new, status, games, period_games.get(pid, 0), peak=pk,
+        line = ShanghaiRatingLine(pid, st.rating, new, status, games, run.period_games.get(pid, 0), peak=pk,
                                   standard=params.ladder.standard(new) if new is not None else None,
                                   adjusted=adjusted)
         if status == "pending":
@@ -441,7 +494,31 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
             if status == "inactive":
                 inactive.append(InactiveLine(pid, new, window[pid]))
             lines.append(line)
+    return lines, inactive, pending, new_states
 
+
+def process(records: Records, states: Mapping[str, ShanghaiState], period: Period,
+            params: ShanghaiParams, feed: GameFeed | None = None, checks: CheckLog | None = None) -> PeriodFacts:
+    """The period's tournaments in order of their end: every game counted from the
+    ratings published at the period's start, K and the counts moving from one
+    tournament to the next.  ``feed``: where the games come from (default:
+    ``records.games``); ``checks``: the period's check log."""
+    feed = feed if feed is not None else MemoryFeed(records)
+    checks = checks if checks is not None else CheckLog()
+    players = records.players
+    run = _begin(records, states, params)
+    for ev, games in feed.by_event(events_in(records, period)):
+        mark = checks.mark()
+        per, entrants = _event_games(run, ev, games, players, params, checks)
+        _eligibility(ev, entrants, run.rated, params, checks, mark)
+        _event_changes(run, ev, per, players, params, checks)
+    window = _window_games(feed, states, period, params, run.period_games)
+    awards = _awards(records, period, params, checks)
+    for pid in sorted(run.guest_played):
+        value, source, _ = run.guest_ref[pid]
+        checks.add("shanghai.non_registered", "Players", players[pid].row, player=players[pid].name,
+                   rating=value, source=Phrase(f"source.{source}", {"rank": players[pid].rank}))
+    lines, inactive, pending, new_states = _states(run, records, states, period, params, window, awards, checks)
     active = [x for x in lines if x.status == "active"]
     ratings: list[RatingLine] = [
         with_place(x, place) for x, place in placed(active, {x.id: x.new for x in active})]
@@ -449,12 +526,11 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
     meeting = Counter(x.standard for x in ratings if isinstance(x, ShanghaiRatingLine))
     standards = [StandardLine(rank, value, meeting[rank])
                  for rank, value in sorted(params.rank_standards, key=lambda rv: -rv[1])]
-    return PeriodFacts("shanghai", period, ratings, changes, checks.finish(), new_states, standards,
+    return PeriodFacts("shanghai", period, ratings, run.changes, checks.finish(), new_states, standards,
                        pending, inactive)
 
 
-
-def _window_games(records: Records, states: Mapping[str, ShanghaiState], period: Period,
+def _window_games(feed: GameFeed, states: Mapping[str, ShanghaiState], period: Period,
                   params: ShanghaiParams, period_games: Mapping[str, int]) -> dict[str, int]:
     """Counted games in the 12 months ending at the period's end (seed 001 §二).
 
@@ -462,14 +538,16 @@ def _window_games(records: Records, states: Mapping[str, ShanghaiState], period:
     it that fall in the window: from the History (``period_games`` of the
     previous period, which the pipeline guarantees is the one just before)
     when the player has a History row, else the games played (not forfeited)
-    in the window before this period, from the Games sheet.
+    in the window before this period, from the Games sheet (read only when
+    some player needs them).
     """
     window_start = months_before(period.end, params.inactive_window_months)
     raw: dict[str, int] = defaultdict(int)
-    for g in records.games:
-        if not g.result.forfeit and window_start < g.date < period.start:
-            raw[g.player] += 1
-            raw[g.opponent] += 1
+    if any(st.period_end is None or st.period_end <= window_start for st in states.values()):
+        for g in feed.every(window_start + dt.timedelta(days=1), period.start - dt.timedelta(days=1)):
+            if not g.result.forfeit and window_start < g.date < period.start:
+                raw[g.player] += 1
+                raw[g.opponent] += 1
     out = {}
     for pid, st in states.items():
         before = st.period_games
@@ -479,50 +557,30 @@ def _window_games(records: Records, states: Mapping[str, ShanghaiState], period:
     return out
 
 
-def _eligibility(ev: Event, evgames: list[Game], rated: set[str], params: ShanghaiParams,
-                 checks: CheckLog) -> None:
-    """seed 001 §四, §七: report (never drop) events that miss the rating conditions."""
-    entrants = {g.player for g in evgames} | {g.opponent for g in evgames}
+def _eligibility(ev: Event, entrants: set[str], rated: set[str], params: ShanghaiParams,
+                 checks: CheckLog, at: int) -> None:
+    """seed 001 §四, §七: report (never drop) events that miss the rating conditions (the
+    lines placed before the event's game lines, at ``at``)."""
     if not entrants:
         return
     n = len(entrants)
     unrated = sum(1 for p in entrants if p not in rated)
     if ev.format == "round_robin":
         if (n - unrated) / n < params.rr_min_rated_share:
-            checks.add("shanghai.rr_rated_share", "Events", ev.row, event=ev.name, rated=n - unrated,
-                       players=n)
+            at = checks.insert(at, "shanghai.rr_rated_share", "Events", ev.row, event=ev.name,
+                               rated=n - unrated, players=n)
         if n < params.rr_small_size and unrated:
-            checks.add("shanghai.rr_small_unrated", "Events", ev.row, event=ev.name,
-                       size=params.rr_small_size, players=n, unrated=unrated)
+            at = checks.insert(at, "shanghai.rr_small_unrated", "Events", ev.row, event=ev.name,
+                               size=params.rr_small_size, players=n, unrated=unrated)
     if "等级赛" in ev.name or "等級賽" in ev.name:
         if n < params.rank_event_min_players or unrated / n > params.rank_event_max_unrated_share:
-            checks.add("shanghai.rank_event", "Events", ev.row, event=ev.name,
-                       min_players=params.rank_event_min_players, players=n, unrated=unrated)
+            checks.insert(at, "shanghai.rank_event", "Events", ev.row, event=ev.name,
+                          min_players=params.rank_event_min_players, players=n, unrated=unrated)
 
 
 # --------------------------------------------------------------------------- words
 
-MESSAGES: dict[str, str] = {
-    "shanghai.forfeit": "{event}: 弃权局不计分 (forfeit {player}–{opponent}: counts for neither)",
-    "shanghai.swiss_unrated": "{player} 对未定级 {opponent}: 瑞士制不计 "
-                              "(Swiss game against an unrated opponent: not counted for the rated player)",
-    "shanghai.champion": "{player}: 冠军不扣分 (champion: {change:+.2f} → 0)",
-    "shanghai.award": "{award!r}: 不是段级称号 (not a rank title on the ladder)",
-    "shanghai.non_registered": "{player}: 非注册棋手，按参照等级分 {rating:.0f}（{source}）计算，"
-                               "本人不计等级分 (non-registered: counted for opponents at this reference rating)",
-    "shanghai.inactive": "{player}: 12个月内仅 {games} 局，不活跃，本期变化 {change:+.2f} 不计 "
-                         "(inactive: change not applied)",
-    "shanghai.first_rating_window": "{player}: 超过两年的待定级对局不再累计 (pending games from before "
-                                    "{cutoff} dropped: at most {years} years)",
-    "shanghai.first_rating": "{player}: 首次获得等级分 {rating:.0f} ({games} 局; first rating)",
-    "shanghai.rank_title": "{player}: 获 {rank} 称号，等级分由 {old:.0f} 升至 {new:.0f} "
-                           "(rank-title adjustment, seed 001 §十二)",
-    "shanghai.rr_rated_share": "{event}: 循环赛定级棋手不足三分之二 ({rated}/{players} rated)",
-    "shanghai.rr_small_unrated": "{event}: 不足 {size} 人的循环赛有未定级棋手 ({players} players, "
-                                 "{unrated} unrated)",
-    "shanghai.rank_event": "{event}: 等级赛需至少 {min_players} 人且未定级不超过 20% "
-                           "({players} players, {unrated} unrated)",
-    # words used inside sheets
+WORDS: dict[str, str] = {      # the words of its sheets' cells (labels: Chinese, English beside it)
     "note.champion": "冠军不扣分 (champion: {value:+.2f} → 0)",
     "source.rif": "RIF",
     "source.rank": "段级 {rank}",
@@ -619,7 +677,8 @@ SYSTEM = System(
             "id", "name", "sex", "club", "rating", "pending_games=games", "pending_change=change:signed2",
             "pending_since=since:date"), order=("-games", "pinyin:name")),
     ),
-    messages=MESSAGES,
+    messages=C.SHANGHAI,
+    words=WORDS,
     rank_name=Rank.chinese,
     standard_name=_standard_name,
     rank_rating=lambda rank: DEFAULTS.ladder.value(rank),

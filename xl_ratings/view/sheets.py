@@ -18,9 +18,9 @@ from typing import Any
 from ..engine.run import Outcome
 from ..errors import CATALOGUE, RatingInputError, Where
 from ..i18n import to_lang
-from ..i18n.catalogue import checks as _checks  # noqa: F401  (its entries: lines of the Checks sheet)
-from ..i18n.labels import LABELS, label
-from ..i18n.messages import CHECKS
+from ..i18n.catalogue import checks as C
+from ..i18n.catalogue import sheets as M
+from ..i18n.labels import CHART_TITLE, LABELS, label
 from ..systems.base import Check, Column, PeriodFacts, Phrase, Sheet, System
 from ..systems.records import Records
 from ..systems.ranks import Rank
@@ -40,11 +40,7 @@ def result_sheet_clashes(file: str | None, names: Iterable[str]) -> list[RatingI
     for name in names:
         mine = ours.get(name.lower())
         if mine is not None and name != mine:
-            problems.append(RatingInputError(
-                f"this sheet's name is the result sheet '{mine}' in other letters: xl-ratings writes its results to "
-                f"'{mine}', and a workbook cannot hold both; rename this sheet (or delete it)",
-                where=Where(file, name),
-                problem_zh=f"此工作表名与结果工作表 '{mine}' 仅大小写不同：工作簿不能同时含有两者；请给此工作表改名（或删除它）"))
+            problems.append(RatingInputError(M.RESULT_SHEET_CASE(sheet=mine), where=Where(file, name)))
     return problems
 
 
@@ -147,12 +143,9 @@ class Words:
         return v
 
     def fill(self, key: str, args: Mapping[str, Any]) -> str | None:
-        """The system's message ``key`` (or a check every rulebook shares,
-        :data:`~xl_ratings.i18n.messages.CHECKS`) in its script, filled with
-        ``args`` (names and other data are never converted)."""
-        template = self.system.messages.get(key) or CHECKS.get(key)
-        if template is None and (entry := CATALOGUE.get(key)) is not None:   # a catalogued check
-            template = f"{entry.zh} ({entry.en})"
+        """The system's word ``key`` (a label template: Chinese, English beside it) in its
+        script, filled with ``args`` (names and other data are never converted)."""
+        template = self.system.words.get(key)
         if template is None:
             return None
         return self.text(template).format(**{k: self.arg(v) for k, v in args.items()})
@@ -161,9 +154,15 @@ class Words:
         return self.fill(p.key, p.args) or p.key
 
     def check(self, rule: str, args: Mapping[str, Any]) -> str:
+        """A line of the Checks sheet: the rule's catalogue message (the rulebook's own, or one
+        every rulebook shares: :mod:`xl_ratings.i18n.catalogue.checks`), Chinese in the system's
+        script, then the English; names and other data as written."""
+        entry = self.system.messages.get(rule) or CATALOGUE.get(rule)
         if set(args) == {"more", "total"}:   # the CheckLog's "and N more" line
-            return self.text("… 另有 {more} 条 / and {more} more ({total} in all)").format(**args)
-        return self.fill(rule, args) or rule
+            entry = C.MORE
+        if entry is None:
+            return rule
+        return entry(**{k: self.arg(v) for k, v in args.items()}).checks_line(self.system.lang)
 
     def status(self, v: str) -> str:
         zh, en = STATUS.get(v, (v, v))
@@ -183,7 +182,7 @@ class Words:
             return self.phrase(v) if isinstance(v, Phrase) else v
         if kind == "adjustment":
             return "" if v is None else f"{self.system.rank_name(v.rank)} → {v.rating:.0f}"
-        if kind in self.system.messages:
+        if kind in self.system.words:
             return "" if v is None else self.fill(kind, {"value": v})
         return v
 
@@ -350,7 +349,7 @@ def history_chart(outcome: Outcome) -> ChartView | None:
     grid: list[list[Any]] = [[f"{period} period"] + names]
     grid += [[p] + row for p, row in zip(periods, values)]
     what = words.text(outcome.system.history_title)
-    return ChartView(grid, f"{what} — 前{len(names)}名 (rating history)", period, what)
+    return ChartView(grid, words.text(CHART_TITLE).format(what=what, count=len(names)), period, what)
 
 
 REASONS = {"records": ("记录有改动", "records changed"), "settings": ("设置有改动", "Settings changed"),

@@ -9,9 +9,14 @@ parameters in both::
 
     raise RatingInputError(M.ROUND_NOT_WHOLE(round=r), where=...)
 
+A call gives a :class:`Text`, which keeps the two templates and the parameters
+apart: ``text.zh_in(lang)`` puts the template in the run's script first, then
+the parameters (names and values are shown as written); ``text.both(lang)``
+is "English — 中文".  A check's id is its rule id (:mod:`.checks`).
+
 Entries are declared with :func:`message` (:mod:`xl_ratings.errors`) in the
-topic modules of this package (``sheets``, ``workbooks``, ``imports``,
-``publish``, ``checks``, ``excel``, ``run``, ``rules``) and in
+topic modules of this package (``sheets``, ``workbooks``, ``imports``, ``sources``,
+``publish``, ``checks``, ``excel``, ``run``, ``rules``, ``cli``) and in
 :mod:`xl_ratings.files.messages` (the files layer imports nothing of ours but
 :mod:`xl_ratings.errors`); an id is declared once in the whole package (a test
 imports every topic and checks that each entry has both languages and the
@@ -28,8 +33,8 @@ import importlib
 from ...errors import CATALOGUE, Message, Text, message
 
 #: the topic modules: this package's, and the files layer's own (standard library only)
-TOPICS = tuple(f"{__name__}.{t}" for t in ("sheets", "workbooks", "imports", "publish", "checks", "excel", "run",
-                                              "rules")) + ("xl_ratings.files.messages",)
+TOPICS = tuple(f"{__name__}.{t}" for t in ("sheets", "workbooks", "imports", "sources", "publish", "checks",
+                                              "excel", "run", "rules", "cli")) + ("xl_ratings.files.messages",)
 
 
 def load_all() -> dict[str, Message]:

@@ -81,8 +81,79 @@ RL_SHEET_DONE = message(
     "excel.rl_sheet_done",
     "{layout} list of {period}: {count} players, lines in {range}",
     "{period} 的 {layout} 名单：{count} 名棋手，见 {range}")
+USED_RANGE_TOO_BIG = message(
+    "excel.used_range_too_big",
+    "a value at {far} makes the sheet's used range A1:{far} ({cells:,} cells; the limit is {limit:,}): delete it",
+    "{far} 处的内容使工作表的已用范围成为 A1:{far}（{cells:,} 个单元格，上限 {limit:,}）：请删除它")
+NO_IMPORT_SHEET = message(
+    "excel.no_import_sheet",
+    "there is no Import sheet: add a sheet named Import (导入) and paste the crosstable into it",
+    "没有 Import（导入）工作表：请新建名为“导入”的工作表并粘贴成绩表")
+# the Checks sheet's columns when one click lists problems
+HEAD_PROBLEM = message("excel.head_problem", "problem", "问题")
+HEAD_CHINESE = message("excel.head_chinese", "(Chinese)", "说明")
+HEAD_SHEET = message("excel.head_sheet", "sheet", "工作表")
+HEAD_ROW = message("excel.head_row", "row", "行")
+HEAD_COLUMN = message("excel.head_column", "column", "列")
+HEAD_VALUE = message("excel.head_value", "value", "值")
 
-# functions in cells: a value past what the function can take
+# ------------------------------------------------------------------ Excel functions (excel/functions.py, ranges.py)
+# CONTRACT §1: a bad argument raises an error naming the function, the argument and the value
+# ("RANK_RATING: unknown system 'x'; use …"); ``str()`` of the error is the English.
+UDF_ARGUMENT = message("excel.udf_argument", "{func}: {arg}{pos}{shown} {problem}", "{func}：参数 {arg}{pos}{shown} {problem}")
+UDF_ROW = message("excel.udf_row", " row {row}", " 第 {row} 行")
+UDF_COLUMN = message("excel.udf_column", " column {column}", " 第 {column} 列")
+UDF_CELL = message("excel.udf_cell", " row {row}, column {column}", " 第 {row} 行第 {column} 列")
+UDF_BOOLEAN = message("excel.udf_boolean", "is TRUE/FALSE, not a number", "是 TRUE/FALSE，不是数字")
+UDF_NOT_FINITE = message("excel.udf_not_finite", "is not a finite number", "不是有限的数字")
+UDF_NOT_NUMBER = message("excel.udf_not_number", "is not a number", "不是数字")
+UDF_SHAPES_DIFFER = message(
+    "excel.udf_shapes_differ",
+    "{func}: {name} is {shape} but the other ranges are {other}; give ranges of the same size, or a single cell",
+    "{func}：{name} 是 {shape}，而其他区域是 {other}；请给出大小相同的区域，或单个单元格")
+UDF_GAMES_SHAPE = message(
+    "excel.udf_games_shape",
+    "{func}: {name} is {shape} but {first} is {other}; each game needs one cell in each range",
+    "{func}：{name} 是 {shape}，而 {first} 是 {other}；每局在每个区域中各占一个单元格")
+UDF_PLAYERS_ROWS = message(
+    "excel.udf_players_rows",
+    "{func}: {players} players but {first} has {rows} rows; give one row of games per player",
+    "{func}：有 {players} 名棋手，但 {first} 有 {rows} 行；请每名棋手一行对局")
+UDF_EMPTY_BUT = message("excel.udf_empty_but", "is empty but {other} is filled", "为空，但 {other} 已填写")
+UDF_UNKNOWN_CHOICE = message(
+    "excel.udf_unknown_choice",
+    "{func}: unknown {arg} {value}; use {listed}",
+    "{func}：未知的 {arg} {value}；请用 {listed}")
+UDF_RATING_ABOVE_0 = message(
+    "excel.udf_rating_above_0",
+    "is not a possible rating: it must be above 0",
+    "不是可能的等级分：必须大于 0")
+UDF_BELOW_GOR_FLOOR = message(
+    "excel.udf_below_gor_floor",
+    "is below the GoR floor of {floor:g}: no GoR is lower",
+    "低于 GoR 下限 {floor:g}：没有更低的棋力分")
+UDF_WHOLE_NUMBER = message("excel.udf_whole_number", "must be a whole number, 0 or more", "必须是不小于 0 的整数")
+UDF_NOT_NEGATIVE = message("excel.udf_not_negative", "must not be negative", "不能是负数")
+UDF_STONES = message(
+    "excel.udf_stones",
+    "must be a whole number of stones from -{stones} to {stones} (negative: gives)",
+    "须为 -{stones} 到 {stones} 的整数子数（负数：让出）")
+UDF_K_ROWS = message(
+    "excel.udf_k_rows",
+    "{func}: k has {rows} rows but there are {players} players",
+    "{func}：k 有 {rows} 行，而棋手有 {players} 名")
+UDF_NOT_AWARDED = message(
+    "excel.udf_not_awarded",
+    "is not an awarded title; use 特级大师 or 一级大师",
+    "不是授予的称号；请用 特级大师 或 一级大师")
+UDF_NOT_A_WEIGHT = message(
+    "excel.udf_not_a_weight",
+    "is not a weight or a class (A/B/C, 甲/乙/丙)",
+    "不是权重或赛事级别（A/B/C、甲/乙/丙）")
+UDF_WEIGHT_ABOVE_0 = message(
+    "excel.udf_weight_above_0",
+    "must be above 0 (1 for 甲/A, 0.75 for 乙/B, 0.5 for 丙/C)",
+    "必须大于 0（甲/A 为 1，乙/B 为 0.75，丙/C 为 0.5）")
 RATING_TOO_HIGH = message(
     "excel.rating_too_high",
     "is above {highest:g}, the highest rating it can be (a typo?)",

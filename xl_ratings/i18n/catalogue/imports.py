@@ -284,10 +284,10 @@ EMPTY_FILE = message(
     "imports.empty_file",
     "the file is empty",
     "文件是空的")
-NOT_TEXT = message(
+NOT_TEXT_BECAUSE = message(
     "imports.not_text",
-    "cannot read the file as text",
-    "无法作为文本读取")
+    "cannot read the file as text: {reason}",
+    "无法作为文本读取：{reason}")
 NOT_TEXT_NUL = message(
     "imports.not_text_nul",
     "the file holds NUL bytes: it is binary (or UTF-16 without a byte-order mark), not text",

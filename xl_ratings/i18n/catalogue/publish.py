@@ -148,3 +148,13 @@ LIBREOFFICE_WAITING = message(
     "publish.libreoffice_waiting",
     "LibreOffice is making the PDF",
     "LibreOffice 正在生成 PDF")
+LIBREOFFICE_MISSING = message(
+    "publish.libreoffice_missing",
+    "making a PDF needs LibreOffice, which is not installed: install LibreOffice: on Debian/Ubuntu "
+    "'sudo apt-get install libreoffice-calc-nogui'; on Windows or macOS from https://www.libreoffice.org/download",
+    "生成 PDF 需要 LibreOffice（未安装）：Debian/Ubuntu 可运行 sudo apt-get install libreoffice-calc-nogui，"
+    "Windows/macOS 请从 https://www.libreoffice.org/download 下载")
+LIBREOFFICE_FAILED = message(
+    "publish.libreoffice_failed",
+    "LibreOffice could not make the PDF ({detail})",
+    "LibreOffice 无法生成 PDF（{detail}）")

@@ -102,6 +102,20 @@ ONLY_THE_SAMPLE_PROCESSED = message(
     "尚未发布：History 中只有示例的结果（{periods}），而示例记录已删除或改动；请先计算你的记录："
     "xl-ratings process {book}")
 
+# --- a game list's checks, summarised on the console (workbook/game_stream.py)
+CHECKS_PER_RULE = message(
+    "run.checks_per_rule",
+    "checks per rule ({total:,} in all)",
+    "检查项（按规则，共 {total:,} 项）")
+CHECKS_OF_RULE = message(
+    "run.checks_of_rule",
+    "{rule}: {count:,} (rows {rows})",
+    "{rule}：{count:,} 项（第 {rows} 行）")
+EVERY_CHECK_LISTED = message(
+    "run.every_check_listed",
+    "every check is listed in {path}",
+    "全部检查项列在 {path}")
+
 # ---- the command line's options
 OPTION_EMPTY = message(
     "run.option_empty",
@@ -129,16 +143,24 @@ BACKUP_CLAUSES = (
 )
 
 
-def _without_backup(m: Message) -> Message:
+def _without_backup(m: Message) -> tuple[str, str]:
+    """``m``'s texts with their clause about the backup told for a workbook without one."""
     en, zh = m.en, m.zh
     for (old_en, old_zh), (new_en, new_zh) in BACKUP_CLAUSES:
         en, zh = en.replace(old_en, new_en), zh.replace(old_zh, new_zh)
-    return message(m.id + "_no_backup", en, zh)
+    return en, zh
 
 
-#: message id -> its twin for a workbook without its backup
-NO_BACKUP = {m.id: _without_backup(m) for m in (HISTORY_ROWS_EDITED, HISTORY_ROWS_UNSEALED, HISTORY_ROW_TWICE,
-                                                 HISTORY_COLUMNS_MISSING, HISTORY_GAP, EARLIER_PERIOD_DELETED)}
+# the same refusals, where the workbook has no backup (the same parameters)
+HISTORY_ROWS_EDITED_NO_BACKUP = message("run.history_rows_edited_no_backup", *_without_backup(HISTORY_ROWS_EDITED))
+HISTORY_ROWS_UNSEALED_NO_BACKUP = message("run.history_rows_unsealed_no_backup",
+                                          *_without_backup(HISTORY_ROWS_UNSEALED))
+HISTORY_ROW_TWICE_NO_BACKUP = message("run.history_row_twice_no_backup", *_without_backup(HISTORY_ROW_TWICE))
+HISTORY_COLUMNS_MISSING_NO_BACKUP = message("run.history_columns_missing_no_backup",
+                                            *_without_backup(HISTORY_COLUMNS_MISSING))
+HISTORY_GAP_NO_BACKUP = message("run.history_gap_no_backup", *_without_backup(HISTORY_GAP))
+EARLIER_PERIOD_DELETED_NO_BACKUP = message("run.earlier_period_deleted_no_backup",
+                                           *_without_backup(EARLIER_PERIOD_DELETED))
 IMPORT_WOULD_REPLACE_BACKUP = message(
     "run.import_would_replace_backup",
     "nothing was imported: the History is refused (the problems below), and importing now would replace the backup "

@@ -33,6 +33,26 @@ CLUB_WORD_TWICE = message(
     "sheets.club_word_twice",
     "{word} already names {club} (row {row}): a code, name or alias names one club only",
     "{word} 已用于第 {row} 行的 {club}：一个代码、名称或别名只能对应一个单位")
+SHEET_MISSING = message(
+    "sheets.sheet_missing",
+    "required sheet '{sheet}' is missing",
+    "缺少必需的工作表 '{sheet}'")
+RESULT_SHEET_CASE = message(
+    "sheets.result_sheet_case",
+    "this sheet's name is the result sheet '{sheet}' in other letters: xl-ratings writes its results to '{sheet}', "
+    "and a workbook cannot hold both; rename this sheet (or delete it)",
+    "此工作表名与结果工作表 '{sheet}' 仅大小写不同：xl-ratings 把结果写入 '{sheet}'，工作簿不能同时含有两者；"
+    "请给此工作表改名（或删除它）")
+# ---- a cell (engine/cells.py)
+CELL_EMPTY = message("sheets.cell_empty", "is empty", "为空")
+CELL_NOT_A_DATE = message(
+    "sheets.cell_not_a_date",
+    "is not a date (write it as a date, e.g. 2026-03-01)",
+    "不是日期（请输入日期，如 2026-03-01）")
+CELL_NOT_A_NUMBER = message(
+    "sheets.cell_not_a_number",
+    "must be a number (this cell holds text; retype it as a number)",
+    "必须是数字（此单元格是文本，请重新输入为数字）")
 # --------------------------------------------------------------------------- Settings
 SETTING_TWICE = message(
     "sheets.setting_twice",
@@ -84,3 +104,47 @@ ROUND_NOT_WHOLE = message(
     "sheets.round_not_whole",
     "a round is a whole number from 1 (or left blank); correct the typo",
     "轮次应为从 1 开始的整数（或留空）；请更正")
+# --- a game list read in batches (engine/stream.py, workbook/game_stream.py)
+MORE_LIKE_THIS = message(
+    "sheets.more_like_this",
+    "and {count:,} more like the above in this column",
+    "此列还有 {count:,} 个同类问题")
+EVERY_PROBLEM_LISTED = message(
+    "sheets.every_problem_listed",
+    "every problem ({total:,} in all) is listed in {path}",
+    "全部问题（共 {total:,} 个）列在 {path}")
+LIST_CHANGED_WHILE_READ = message(
+    "sheets.list_changed_while_read",
+    "the file changed while it was being read (it is read more than once); nothing was written: run again "
+    "once it is complete",
+    "读取期间文件被修改（该文件需要读取多次）；未写入任何内容：请在文件完整后重新运行")
+RAGGED_ROW = message(
+    "sheets.ragged_row",
+    "this line has {found} values where the header has {expected} columns (a comma too many or too few, "
+    "or a quote not closed): correct the line",
+    "此行有 {found} 个值，而表头有 {expected} 列（逗号多了或少了，或引号未闭合）：请改正此行")
+SETTING_GIVEN_AS_OPTION = message(
+    "sheets.setting_given_as_option",
+    "{option}: {problem}",
+    "选项 {option}：{problem}")
+SETTING_YES_NO = message(
+    "sheets.setting_yes_no",
+    "must be yes or no",
+    "须为 yes 或 no（是/否）")
+SETTING_NOT_PAIR = message(
+    "sheets.setting_not_pair",
+    "{part!r} is not a key:value pair",
+    "{part!r} 不是“键:值”形式")
+SETTING_UNKNOWN = message(
+    "sheets.setting_unknown",
+    "unknown setting {key!r} for {system}; known: system, federation, country, {known}",
+    "未知的设置项 {key!r}（{system}）；可用的有：system、federation、country、{known}")
+SETTING_NOT_CHANGEABLE = message(
+    "sheets.setting_not_changeable",
+    "setting {key!r} cannot be changed in the Settings sheet",
+    "设置项 {key!r} 不能在 Settings 表中修改")
+GAME_LIST_UNREADABLE = message(
+    "sheets.game_list_unreadable",
+    "cannot be read as a {kind} file: it is damaged, or not {kind} (a CSV file is text: comma-separated, UTF-8, "
+    "one header row)",
+    "无法作为 {kind} 文件读取：文件已损坏或不是 {kind} 格式（CSV 文件是文本：逗号分隔，UTF-8，一行列名）")

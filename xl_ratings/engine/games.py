@@ -1,0 +1,301 @@
+"""Games from columns of cell values, validated in steps that also work batch by batch.
+
+A Games sheet or a game list held in memory goes through :func:`game_columns`
+once.  A game list read in batches (:mod:`xl_ratings.engine.stream`) uses the
+steps one by one: :class:`GameParser` (each distinct value parsed once, the
+parsed values kept from batch to batch), :func:`check_refs` (ids that are
+not players or events, a player against themself, a date outside its
+event), :func:`repeat_keys` and :func:`report_repeats` (the same game twice)
+and :func:`build_games`.  Every problem is reported on its own row through
+``gs.err(row, column, problem, value)``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import math
+from itertools import repeat
+from operator import eq, is_
+from collections.abc import Callable, Mapping, Sequence, Set
+from typing import Any, Protocol
+
+from ..errors import RatingInputError, Text
+from ..i18n.catalogue import sheets as M
+from ..systems.game_result import parse_result
+from ..systems.records import Event, Game
+from .cells import blank, sheet_number, to_date, to_ident
+
+#: Handicap stones: a whole number, at most this many (negative: given).
+MAX_STONES = 9
+NOT_STONES = f"handicap must be a whole number of stones from -{MAX_STONES} to {MAX_STONES} (negative: gives)"
+NO_ROUND_REPEAT = ("a pair meets at most once per round: the same pair already played on row {first} on this date, "
+                   "and no round is given; give the round numbers, or delete the repeat")
+#: The columns parsed value by value, in the order their problems are reported.
+PARSED = ("event", "player", "opponent", "result", "date", "handicap")
+#: Distinct values kept per column between batches (ids, dates and results repeat; times of day need not).
+CACHE_LIMIT = 1 << 20
+
+
+class Problems(Protocol):
+    """Where a sheet's (or a game list's) problems go."""
+
+    errors: list[RatingInputError]
+
+    def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None: ...
+
+
+def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any],
+                cache: dict[Any, Any] | None = None) -> tuple[list[Any], bool]:
+    """parse() of every value, computed once per distinct value (``cache``: kept from
+    one call to the next); a value that cannot be parsed gives its RatingInputError in
+    its place.  Also: was any bad?"""
+    def one(v: Any) -> Any:
+        try:
+            return parse(v)
+        except RatingInputError as e:
+            return e
+    uniq = set(values)
+    if any(u.__class__ is bool for u in uniq):   # True == 1: keep the types apart
+        typed = {k: one(k[1]) for k in set(zip(map(type, values), values))}
+        return [typed[(type(v), v)] for v in values], any(
+            isinstance(x, RatingInputError) for x in typed.values())
+    if cache is None:
+        plain = {u: one(u) for u in uniq}
+    else:
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        for u in uniq:
+            if u not in cache:
+                cache[u] = one(u)
+        plain = cache
+    bad = any(isinstance(plain[u], RatingInputError) for u in uniq)
+    if len(uniq) == 1:                     # a column left blank, one event, one day
+        return [plain[next(iter(uniq))]] * len(values), bad
+    return list(map(plain.__getitem__, values)), bad
+
+
+def check_round(v: Any) -> Any:
+    """A round cell: blank, a name ("final"), or a whole number from 1 -- never -1 or 1.5."""
+    if blank(v) or isinstance(v, bool):
+        return v
+    if isinstance(v, str):
+        try:
+            n = float(v.strip())
+        except ValueError:
+            return v
+    elif isinstance(v, (int, float)):
+        n = float(v)
+    else:
+        return v
+    if not (math.isfinite(n) and n.is_integer() and n >= 1):
+        raise RatingInputError(M.ROUND_NOT_WHOLE())
+    return v
+
+
+def parse_handicap(v: Any) -> float:
+    h = sheet_number(v) or 0.0
+    if not h.is_integer() or abs(h) > MAX_STONES:
+        raise RatingInputError(NOT_STONES)
+    return h
+
+
+def _parse_distinct(values: Sequence[Any], parse: Callable[[Any], Any], cache: dict[Any, Any],
+                    bad: set[Any]) -> tuple[list[Any], bool]:
+    """:func:`_parse_each` of values known to be distinct and of one type (a column's
+    dictionary): only the values not seen before are parsed; ``bad``: the values that
+    could not be (kept with the cache)."""
+    if len(cache) > CACHE_LIMIT:
+        cache.clear()
+        bad.clear()
+    out = list(map(cache.get, values, repeat(_NEW)))
+    if _NEW in out:
+        for k in [k for k, x in enumerate(out) if x is _NEW]:
+            u = values[k]
+            try:
+                x = parse(u)
+            except RatingInputError as e:
+                x = e
+                bad.add(u)
+            cache[u] = out[k] = x
+    return out, bool(bad) and not bad.isdisjoint(values)
+
+
+_NEW = object()   # a value not parsed before
+
+
+class GameParser:
+    """Parses the columns of games, each distinct value once (kept from batch to batch).
+
+    Columns given with a ``distinct(key)`` method (a game list's batches:
+    :class:`~xl_ratings.jobs.game_stream.Columns`) hand over their distinct
+    values and a function spreading a value per distinct value over the rows."""
+
+    def __init__(self, date1904: bool = False, keep: bool = True) -> None:
+        def parse_date(v: Any) -> dt.date | None:
+            return to_date(v, date1904)
+        self.parsers: dict[str, Callable[[Any], Any]] = {
+            "event": to_ident, "player": to_ident, "opponent": to_ident, "result": parse_result,
+            "date": parse_date, "handicap": parse_handicap}
+        self.caches: dict[str, dict[Any, Any]] | None = {k: {} for k in PARSED} if keep else None
+        self.bad: dict[str, set[Any]] = {k: set() for k in PARSED}
+
+    def parse(self, data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Problems,
+              keys: Sequence[str] = PARSED, parsed: dict[str, list[Any]] | None = None) -> dict[str, list[Any]]:
+        """The parsed columns (``round`` as it is); a value that cannot be parsed is
+        reported on its row and read as None.  ``keys``: only these (added to ``parsed``)."""
+        n = len(index)
+        parsed = {} if parsed is None else parsed
+        encoded = getattr(data, "distinct", None)
+        for key in keys:
+            cache = self.caches[key] if self.caches else None
+            found = encoded(key) if encoded is not None and key in data else None
+            if found is not None:             # each distinct value parsed, then spread over the rows
+                uniq, spread = found
+                if cache is not None:
+                    out_u, any_bad = _parse_distinct(uniq, self.parsers[key], cache, self.bad[key])
+                else:
+                    out_u, any_bad = _parse_each(uniq, self.parsers[key])
+                out = spread(out_u)
+                vals: Sequence[Any] = spread(uniq) if any_bad else ()
+            else:
+                vals = data[key] if key in data else (None,) * n
+                out, any_bad = _parse_each(vals, self.parsers[key], cache)
+            if any_bad:
+                for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
+                    gs.err(index[pos], key, out[pos].text or out[pos].problem, vals[pos])
+                    out[pos] = None
+            parsed[key] = out
+        if "round" not in parsed and keys is PARSED:
+            parsed["round"] = list(data["round"]) if "round" in data else [None] * n
+            if "round" in data:     # a round is a whole number from 1: checked, kept as written
+                checked, any_bad = _parse_each(parsed["round"], check_round,
+                                               self.caches.setdefault("round", {}) if self.caches else None)
+                if any_bad:
+                    for pos in [k for k, x in enumerate(checked) if isinstance(x, RatingInputError)]:
+                        gs.err(index[pos], "round", checked[pos].text or checked[pos].problem, parsed["round"][pos])
+        return parsed
+
+
+def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Problems,
+               players: Mapping[str, Any] | None, events: Mapping[str, Event] | None,
+               bad_events: Set[Any] = frozenset(),
+               unseen: Set[str] = frozenset()) -> tuple[list[Event | None], list[dt.date | None]]:
+    """Each game's event and its date (a blank date: the event's last day); reports ids
+    that are not events or players, a player against themself, and a date outside its
+    event.  ``players`` None: every id is a player; ``events`` None: the events are made
+    from the games (none known yet: no event is looked up).  ``unseen``: ids refused in the
+    Players sheet already (an invisible character), not refused again at every row."""
+    err = gs.err
+    ev_ids, pl, op, days = parsed["event"], parsed["player"], parsed["opponent"], parsed["date"]
+    evs: list[Event | None] = [None] * len(index)
+    if events is not None:
+        evs = [events.get(e) if e else None for e in ev_ids]
+        for k in [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events]:
+            err(index[k], "event", "is not an event id of the Events sheet", ev_ids[k])
+    if players is not None:
+        for key, ids in (("player", pl), ("opponent", op)):
+            unknown = set(ids).difference(players).difference(unseen)   # at C speed: one look-up per distinct id
+            unknown.discard(None)
+            unknown.discard("")
+            for k in ([k for k, x in enumerate(ids) if x in unknown] if unknown else ()):
+                err(index[k], key, "is not a player id of the Players sheet", ids[k])
+    if any(map(eq, pl, op)):
+        for k in [k for k, (a, b) in enumerate(zip(pl, op)) if a and a == b]:
+            err(index[k], "opponent", "a player cannot play themself", op[k])
+    if events is None:
+        return evs, list(days)
+    days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
+    for k in [k for k, (d, ev) in enumerate(zip(days, evs))
+              if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]:
+        ev = evs[k]
+        assert ev is not None   # chosen above for having an event
+        err(index[k], "date", f"is outside the event's dates ({ev.start or '?'} … {ev.end})", days[k])
+    return evs, days
+
+
+def round_keys(rounds: Sequence[Any]) -> list[Any]:
+    """A round as compared for repeats: blank text is no round."""
+    if rounds.count(None) == len(rounds):     # no round column (online play)
+        return list(rounds)
+    return [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
+
+
+_NO_ROUND = ("no round",)
+_new_game = functools.partial(tuple.__new__, Game)   # Game(*fields) without its Python-level __new__
+
+
+def repeat_keys(ev_ids: Sequence[Any], rkey: Sequence[Any], days: Sequence[Any], pl: Sequence[Any],
+                op: Sequence[Any], paired: Set[str]) -> list[Any]:
+    """What makes a game the same game: same event, round, date and pair.  Without a
+    round, a pair may meet twice a day in free play (club handicap games, online play:
+    format "games"), but not in a round robin or a Swiss event.  A game that cannot be
+    repeated gets None."""
+    if not paired and rkey.count(None) == len(rkey):      # free play without rounds: no repeats
+        return [None] * len(rkey)
+    return [((e, r, d, a, b) if a < b else (e, r, d, b, a)) if a and b and e and r is not None
+            else ((e, _NO_ROUND, d, a, b) if a < b else (e, _NO_ROUND, d, b, a)) if a and b and e in paired
+            else None
+            for e, r, d, a, b in zip(ev_ids, rkey, days, pl, op)]
+
+
+def report_repeats(keys: Sequence[Any], rows: Sequence[int], pairs: Sequence[tuple[Any, Any]],
+                   rkey: Sequence[Any], gs: Problems, seen: dict[Any, int] | None = None) -> None:
+    """Each repeat of a game already on an earlier row (``keys`` from :func:`repeat_keys`,
+    in row order; ``seen``: the keys of earlier batches, first row of each)."""
+    seen = {} if seen is None else seen
+    for k, game_key in enumerate(keys):
+        if game_key is None:
+            continue
+        first = seen.setdefault(game_key, rows[k])
+        if first != rows[k]:
+            a, b = pairs[k]
+            if rkey[k] is None:
+                gs.err(rows[k], "round", NO_ROUND_REPEAT.format(first=first), f"{a} – {b}")
+            else:
+                gs.err(rows[k], "player", f"the same game is already on row {first}", f"{a} – {b}")
+
+
+def paired_events(events: Mapping[str, Event]) -> set[str]:
+    """The events where a pair meets at most once per round (round robin, Swiss)."""
+    return {e.id for e in events.values() if e.format in ("round_robin", "swiss")}
+
+
+def build_games(parsed: Mapping[str, list[Any]], index: Sequence[int], evs: Sequence[Event | None],
+                days: Sequence[dt.date | None], checked: bool = False) -> list[Game]:
+    """The games of the rows that hold one (event, date, both players and a result);
+    ``checked``: every row does (a list read again after a first pass found no problem)."""
+    pl, op, res, hs = parsed["player"], parsed["opponent"], parsed["result"], parsed["handicap"]
+    if checked or not any(any(map(is_, x, repeat(None))) for x in (evs, days, pl, op, res, hs)):
+        return list(map(_new_game, zip(parsed["event"], days, parsed["round"], pl, op, res, hs, index)))
+    new = tuple.__new__   # Game(...) without the NamedTuple's Python-level __new__
+    return [new(Game, (e, d, rnd, a, b, r, h or 0.0, i))
+            for i, e, ev, d, rnd, a, b, r, h in zip(index, parsed["event"], evs, days, parsed["round"],
+                                                    parsed["player"], parsed["opponent"], parsed["result"],
+                                                    parsed["handicap"])
+            if ev is not None and a is not None and b is not None and r is not None and d is not None]
+
+
+def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Problems,
+                 players: Mapping[str, Any], events: Mapping[str, Event],
+                 bad_events: Set[Any] = frozenset(), date1904: bool = False,
+                 unseen: Set[str] = frozenset()) -> list[Game]:
+    """Validate and build the games from columns (``data``: column key -> values).
+
+    Shared by the Games sheet and by game lists read whole; problems are
+    reported through ``gs.err`` with the sheet row in ``index``.
+    """
+    parsed = GameParser(date1904, keep=False).parse(data, index, gs)
+    n_err = len(gs.errors)
+    evs, days = check_refs(parsed, index, gs, players, events, bad_events, unseen)
+    rkey = round_keys(parsed["round"])
+    keys = repeat_keys(parsed["event"], rkey, days, parsed["player"], parsed["opponent"], paired_events(events))
+    if len({k for k in keys if k is not None}) != sum(1 for k in keys if k is not None):
+        report_repeats(keys, index, list(zip(parsed["player"], parsed["opponent"])), rkey, gs)
+    if len(gs.errors) > n_err:   # report in row order
+        gs.errors[n_err:] = sorted(gs.errors[n_err:], key=lambda e: e.where.row or 0)
+    return build_games(parsed, index, evs, days)
+
+
+__all__ = ["GameParser", "MAX_STONES", "NOT_STONES", "NO_ROUND_REPEAT", "build_games", "check_refs", "check_round", "game_columns",
+           "paired_events", "repeat_keys", "report_repeats", "round_keys"]

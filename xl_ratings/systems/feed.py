@@ -1,0 +1,93 @@
+"""Where a period engine takes its games from: a list in memory, or a file read in batches.
+
+A period engine never walks ``records.games`` itself: it asks a
+:class:`GameFeed` for the games it needs, in the order its rulebook rates
+them.  :class:`MemoryFeed` answers from the records (a workbook's Games
+sheet, a game list read whole); a streamed game list
+(:mod:`xl_ratings.engine.stream`) answers by reading the file again in
+batches, with memory that grows with the players, not the games.  Both give
+the same games in the same order, so the numbers are the same to the last
+bit.
+
+Three questions, one per kind of rulebook:
+
+* :meth:`GameFeed.dated` -- game by game (lianzhong) or summed in date order
+  (peng): the games dated in the period, by date, and within a date in the
+  order the rulebook's ``order`` function puts a list in;
+* :meth:`GameFeed.by_event` -- tournament by tournament (shanghai, gor): each
+  event in the order given, with its games in row order;
+* :meth:`GameFeed.every` -- every game dated in a range, in any order:
+  tallies over games of other periods (the activity window, the year's
+  registration fees, a game dated after today).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from operator import itemgetter
+from typing import Protocol
+
+from .common import games_by_event
+from .period import Period
+from .records import Event, Game, Records
+
+#: Puts a list of games in rating order, in place (a sort on the date first).
+Order = Callable[[list[Game]], None]
+
+
+class GameFeed(Protocol):
+    """The games of a run, asked for by the period engines (see the module)."""
+
+    def dated(self, period: Period, order: Order) -> Iterable[Game]:
+        """The games dated in ``period``, in the order ``order`` gives (date first)."""
+        ...
+
+    def by_event(self, events: Sequence[Event]) -> Iterator[tuple[Event, Iterable[Game]]]:
+        """Each of ``events`` in turn, with its games in row order (consume them before the next)."""
+        ...
+
+    def every(self, first: dt.date | None = None, last: dt.date | None = None) -> Iterable[Game]:
+        """Every game dated from ``first`` to ``last`` (None: no bound), in any order."""
+        ...
+
+    def span(self) -> tuple[dt.date, dt.date] | None:
+        """The first and the last date of a game (None: no games)."""
+        ...
+
+
+class MemoryFeed:
+    """The games of records held in memory (a workbook, a game list read whole)."""
+
+    def __init__(self, records: Records) -> None:
+        self.records = records
+        self._by_event: dict[str, list[Game]] | None = None
+
+    def dated(self, period: Period, order: Order) -> list[Game]:
+        contains = period.contains
+        todo = [g for g in self.records.games if contains(g.date)]
+        order(todo)
+        return todo
+
+    def by_event(self, events: Sequence[Event]) -> Iterator[tuple[Event, Iterable[Game]]]:
+        if self._by_event is None:
+            self._by_event = games_by_event(self.records)
+        for ev in events:
+            yield ev, self._by_event.get(ev.id, [])
+
+    def every(self, first: dt.date | None = None, last: dt.date | None = None) -> Iterable[Game]:
+        games = self.records.games
+        if first is None and last is None:
+            return games
+        lo, hi = first or dt.date.min, last or dt.date.max
+        return [g for g in games if lo <= g.date <= hi]
+
+    def span(self) -> tuple[dt.date, dt.date] | None:
+        games = self.records.games
+        if not games:
+            return None
+        days = list(map(itemgetter(1), games))      # Game.date, at C speed
+        return min(days), max(days)
+
+
+__all__ = ["GameFeed", "MemoryFeed", "Order"]
