@@ -34,7 +34,7 @@ from .common import (
     locked_workbook,
     same_kind,
 )
-from .period import Runner, plain_runner, rate_workbook
+from .period import Runner, in_language, plain_runner, rate_workbook
 
 
 def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
@@ -71,7 +71,10 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
         rated = rate_workbook(tables, problems, file=str(given), first_cells=lambda names: first_cells(src, names),
                               period=period, rerate_from=rerate_from, today=today, runner=runner)
         outcome = rated.outcome
-        data = patch_result_sheets(src.read_bytes(), outcome, rated.views, None if in_place else source_stamp(src))
+        try:
+            data = patch_result_sheets(src.read_bytes(), outcome, rated.views, None if in_place else source_stamp(src))
+        except InputErrors as e:              # a result sheet too long, a workbook without styles
+            raise in_language(InputErrors([x.located(file=str(given)) for x in e.errors]), tables) from None
         tx = Outputs()
         if json_path:
             tx.add_json(json_path, json_export(outcome))

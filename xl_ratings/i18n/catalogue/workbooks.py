@@ -176,3 +176,8 @@ SOURCE_TOO_BIG = message(
     "workbooks.source_too_big",
     "is {mib} MiB; a tournament file is at most {limit} MiB",
     "文件为 {mib} MiB；成绩文件最大为 {limit} MiB")
+NO_STYLES_PART = message(
+    "workbooks.no_styles_part",
+    "the workbook has no styles part (it was saved by a program that writes a minimal file), so the result sheets "
+    "cannot be added; open it in Excel or LibreOffice and save it again",
+    "工作簿没有样式部件（由只写最简文件的程序保存），无法添加结果工作表；请用 Excel 或 LibreOffice 打开并重新保存")
