@@ -67,3 +67,10 @@ def by_id(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 PLAYERS = ("id", "name", "sex", "club", "rank", "rating", "games", "events", "peak", "title", "member")
 EVENTS = ("event", "name", "start", "end", "format", "class", "level", "champion")
 GAMES = ("event", "date", "round", "player", "opponent", "result", "handicap")
+
+
+def told(err: Any, lang: str = "zh-Hans") -> str:
+    """Every problem of ``err`` (one error, or :class:`InputErrors`) as the officer reads it: the
+    English line, then the Chinese line (the command line prints both)."""
+    errors = getattr(err, "errors", None) or [err]
+    return "\n".join(f"{e.en_line(lang)}\n{e.zh_line(lang)}" for e in errors)

@@ -17,11 +17,10 @@ import subprocess
 
 import openpyxl
 import pytest
-from helpers import TEMPLATES, processed_sample, read_sheet, run_cli
+from helpers import processed_sample, read_sheet, run_cli
 from import_writers import Def, G, P, write_h9
 from needs import need_soffice
 
-from xl_ratings.i18n.catalogue import run as R
 
 
 def _col(ws, key: str) -> int:

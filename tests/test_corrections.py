@@ -223,10 +223,6 @@ def test_a_name_or_club_corrected_needs_no_rerate_and_old_fingerprints_still_cou
     next run goes on (the fingerprint is of what ratings are computed from).  Rows written in
     the first fingerprint format (names included) are compared in that format: unchanged
     records pass, a changed game is still caught."""
-    from xl_ratings.engine.fingerprint import period_digests
-    from xl_ratings.engine.inputs import read_records
-    from xl_ratings.systems.period import half_year
-    from xl_ratings.xlsx.read import read_workbook
 
     book, published = two_periods(tmp_path)
     wb = openpyxl.load_workbook(book)
@@ -258,7 +254,6 @@ def legacy_history(book, kind):
     exact numbers) and the ``R`` seal (exact values, the period's row count)."""
     from collections import Counter
 
-    from xl_ratings import systems
     from xl_ratings.engine.fingerprint import period_digests
     from xl_ratings.engine.inputs import read_records
     from xl_ratings.engine.ledger import Ledger, legacy_seal

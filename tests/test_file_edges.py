@@ -91,7 +91,7 @@ def test_a_stale_libreoffice_lock_of_this_computer_is_said_stale_and_left(tmp_pa
     err = capsys.readouterr().err
     assert "says the workbook is open in LibreOffice on this computer (officer" in err, err
     assert "the lock is stale, left by a crash. Delete .~lock.hk.xlsx# beside the workbook" in err
-    assert "过期锁文件" in err                       # both languages (before the workbook is read: simplified)
+    assert "過期鎖文件" in err                       # both languages (a Hong Kong workbook: traditional)
     assert lock.exists() and book.read_bytes() == data      # never deleted by us
     lock.unlink()
     assert run_cli(*args) == 0

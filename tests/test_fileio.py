@@ -23,13 +23,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from helpers import told
 
 from xl_ratings.files import atomic, osflags, sniff
 from xl_ratings.files import lock as lockmod
 from xl_ratings.errors import InputErrors, RatingInputError
 from xl_ratings.files.atomic import Outputs, atomic_write, rotate_backup, sweep_temps, write_csv, write_json
 from xl_ratings.files.lock import WorkbookLock, lock_path
-from xl_ratings.files.paths import check_outputs, check_writable, link_note, real_path
+from xl_ratings.files.paths import check_outputs, check_writable, link_notes, real_path
 from xl_ratings.files.encode import csv_bytes, neutralise
 from xl_ratings.files.sniff import SOURCE_NAME, is_our_csv, is_our_json, is_output_of, is_workbook, source_stamp
 
@@ -110,14 +111,16 @@ def test_real_path_resolves_a_symlinked_workbook(tmp_path):
     link = tmp_path / "BOOK.xlsx"
     link.symlink_to(real)
     assert real_path(link) == real.resolve()
-    assert "real file" in link_note(link, real_path(link))
-    assert link_note(real, real_path(real)) is None
+    [note] = link_notes(link, real_path(link))
+    assert "real file" in note.en and str(real.resolve()) in note.en and "已更新它指向的文件" in note.zh
+    assert link_notes(real, real_path(real)) == []
 
 
 def test_real_path_notes_hard_links(tmp_path):
     book = make_book(tmp_path)
     os.link(book, tmp_path / "other.xlsx")
-    assert "2 names (hard links)" in link_note(book, real_path(book))
+    [note] = link_notes(book, real_path(book))
+    assert "2 names (hard links)" in note.en and "2 个名称（硬链接）" in note.zh
 
 
 @pytest.mark.parametrize("kind", ["folder", "fifo", "device", "missing", "dangling", "loop"])
@@ -155,7 +158,7 @@ def test_json_onto_the_workbook_is_refused_same_path_link_hardlink_dotslash(tmp_
         (tmp_path / "sub").mkdir(exist_ok=True)
         with pytest.raises(InputErrors) as e:
             check_outputs([book], {"--json": out}, force=True, ours=ours)
-        msg = str(e.value)
+        msg = told(e.value)
         assert "--json" in msg and str(out) in msg and "same file as the input" in msg
         assert "同一个文件" in msg
     assert book.read_bytes() == before
@@ -207,7 +210,7 @@ def test_missing_folder_folder_output_and_pipe_output(tmp_path):
     with deadline(5), pytest.raises(InputErrors) as e:
         check_outputs([book], {"--json": tmp_path / "nowhere" / "x.json", "--output": tmp_path / "adir",
                                "backup": tmp_path / "pipe"}, force=True, ours=ours)
-    msgs = [str(x) for x in e.value.errors]
+    msgs = [told(x) for x in e.value.errors]
     assert len(msgs) == 3
     assert "folder of --json" in msgs[0] and "does not exist" in msgs[0] and "文件夹不存在" in msgs[0]
     assert "--output" in msgs[1] and "is a folder" in msgs[1]
@@ -251,7 +254,7 @@ def test_read_only_workbook_is_refused_even_for_root(tmp_path):
     book = make_book(tmp_path, mode=0o444)
     with pytest.raises(RatingInputError) as e:
         check_writable(book)
-    assert "the workbook is read-only" in str(e.value) and "工作簿为只读" in str(e.value)
+    assert "the workbook is read-only" in str(e.value) and "工作簿为只读" in told(e.value)
     with pytest.raises(RatingInputError, match="read-only"):        # and never overwritten
         atomic_write(book, NEW, like=book)
     out = Outputs()
@@ -361,7 +364,7 @@ def test_disk_full_names_the_target_in_english_and_chinese(tmp_path, monkeypatch
     with pytest.raises(RatingInputError) as e:
         write_csv(target, ["a"], [[1]])
     monkeypatch.undo()
-    msg = str(e.value)
+    msg = told(e.value)
     assert str(target) in msg and "the disk is full" in msg and "磁盘已满" in msg
     assert atomic.TEMP_SUFFIX not in msg and "secret" not in msg
     assert target.read_bytes() == b"old" and leftovers(tmp_path) == []
@@ -452,7 +455,7 @@ def test_lock_symlink_to_dev_zero_is_refused_quickly(tmp_path):
     with deadline(5), pytest.raises(RatingInputError) as e:
         with WorkbookLock(book):
             pass
-    assert "is not a regular file" in str(e.value) and "锁文件异常" in str(e.value)
+    assert "is not a regular file" in str(e.value) and "锁文件" in told(e.value) and "不是普通文件" in told(e.value)
     assert lock_path(book).is_symlink()
 
 

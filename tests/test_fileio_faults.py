@@ -35,6 +35,7 @@ from xl_ratings.errors import RatingInputError
 from xl_ratings.files.atomic import Outputs, atomic_write, rotate_backup, sweep_temps
 from xl_ratings.files.lock import lock_path
 
+from helpers import told
 from test_fileio import NEW, OLD, leftovers
 
 FORK = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
@@ -243,7 +244,7 @@ def test_disk_full_at_the_write_step_names_the_target(tmp_path):
             run_commit(p)
     finally:
         os.write = real_write
-    msg = str(e.value)
+    msg = told(e.value)
     assert str(p["json"]) in msg                   # the first output staged is the one that failed
     assert "the disk is full: nothing was changed" in msg and "磁盘已满，未作任何修改" in msg
     assert "deadbeef" not in msg and atomic.TEMP_SUFFIX not in msg
@@ -257,7 +258,7 @@ def test_disk_full_at_the_write_step_names_the_target(tmp_path):
                 job(p)
         finally:
             os.write = real_write
-        assert str(target) in str(e.value) and "磁盘已满" in str(e.value)
+        assert str(target) in str(e.value) and "磁盘已满" in told(e.value)
         assert leftovers(tmp_path) == []
     assert p["book"].read_bytes() == OLD and p["backup"].read_bytes() == OLD_BACKUP
 

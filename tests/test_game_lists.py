@@ -79,7 +79,7 @@ def test_game_list_errors_name_file_line_and_column(tmp_path, capsys):
                                       encoding="utf-8")
     assert run_cli("process", tmp_path / "bad.csv", "--system", "lianzhong") == 2
     err = capsys.readouterr().err
-    assert "sheet 'bad.csv', row 2, column 'opponent': a player cannot play themself" in err
+    assert "bad.csv, row 2, column 'opponent': a player cannot play themself" in err
     assert "row 3, column 'date': is not a date" in err and "row 3, column 'result'" in err
     assert run_cli("process", tmp_path / "bad.csv") == 2
     assert "needs --system" in capsys.readouterr().err

@@ -2,8 +2,10 @@
 
 The language is chosen once per run -- the workbook's script -- and every message
 of the run is in it: the command line (process with problems and without, import
-with problems and without, publish), the Checks sheet, and one click (the scripts
-through xlwings' own dispatch).  Every Chinese line printed or written is checked
+with problems and without, publish and its refusals, a game list with problems, a
+workbook file refused -- read-only, open in Excel, locked, its History edited), the
+Checks sheet, and one click (the scripts through xlwings' own dispatch: processed,
+problems, sheets it must not replace -- refused in the command line's own words).  Every Chinese line printed or written is checked
 with OpenCC: converting it to traditional (``s2hk``) changes nothing -- no
 simplified-only character is left -- and such lines exist.
 """
@@ -20,6 +22,7 @@ from helpers import run_cli
 from import_writers import EVENT, rr_rows, write_h9
 from test_script_dispatch import replay, run_script
 
+from xl_ratings.files.lock import WorkbookLock
 from xl_ratings.i18n import TRADITIONAL, to_lang
 from xl_ratings.i18n.labels import LABELS, header_key
 from xl_ratings.xlsx.read import read_tables
@@ -125,6 +128,72 @@ def test_new_and_errors_before_any_workbook_is_read_are_told_in_its_script(tmp_p
     traditional_only(capfd.readouterr().err, at_least=2)
 
 
+def _refused(capfd, *args) -> list[str]:
+    """A command refused (exit 2, nothing else printed): its traditional Chinese lines."""
+    assert run_cli(*args) == 2
+    out = capfd.readouterr()
+    assert out.out == ""
+    return traditional_only(out.err, at_least=2)       # the head line and each problem's Chinese
+
+
+def test_a_refused_workbook_file_is_told_in_its_script(tmp_path, capfd):
+    """Refused before any period is read -- read-only, open in Excel, another run's lock -- or
+    by the History's audit: the workbook's own script, every line."""
+    book = _book(tmp_path)
+    book.chmod(0o444)
+    lines = _refused(capfd, "process", book)
+    assert any(to_lang("工作簿为只读", TRADITIONAL) in ln for ln in lines), lines
+    book.chmod(0o644)
+
+    office = book.with_name("~$" + book.name)
+    office.write_bytes(b"")
+    lines = _refused(capfd, "process", book)
+    assert any(to_lang("工作簿正在 Excel 中打开", TRADITIONAL) in ln for ln in lines), lines
+    office.unlink()
+
+    with WorkbookLock(book):                                  # another run holds the workbook
+        lines = _refused(capfd, "process", book)
+    assert any(to_lang("正在处理此工作簿", TRADITIONAL) in ln for ln in lines), lines
+
+    assert run_cli("process", book) == 0
+    capfd.readouterr()
+    wb = openpyxl.load_workbook(book)
+    history = wb["History"]
+    new = next(c.column for c in history[1] if header_key(c.value, set(LABELS)) == "new")
+    history.cell(2, new).value += 7                           # a published rating edited by hand
+    wb.save(book)
+    lines = _refused(capfd, "process", book)
+    assert any(to_lang("与程序写入的不符", TRADITIONAL) in ln for ln in lines), lines
+
+
+def test_a_game_list_with_problems_is_told_in_the_systems_script(tmp_path, capfd):
+    games = tmp_path / "games.csv"
+    games.write_text("player,opponent,result,date\nA,B,1,2026-03-01\nA,A,1,2026-03-01\nB,C,X,2026-03-02\n"
+                     "C,A,0,someday\n", encoding="utf-8")
+    lines = _refused(capfd, "process", games, "--system", "gor")
+    assert len(lines) >= 4 and any(to_lang("棋手不能与自己对局", TRADITIONAL) in ln for ln in lines), lines
+    games.write_text("player,result\nA,1\n", encoding="utf-8")          # columns missing
+    lines = _refused(capfd, "process", games, "--system", "gor")
+    assert any(to_lang("缺少必需的列", TRADITIONAL) in ln for ln in lines), lines
+
+
+def test_publish_refusals_are_told_in_the_workbooks_script(tmp_path, capfd):
+    book = _book(tmp_path)
+    lines = _refused(capfd, "publish", book)                             # no target
+    assert any("--site" in ln for ln in lines), lines
+    lines = _refused(capfd, "publish", book, "--site", tmp_path / "site")   # nothing processed yet
+    assert any(to_lang("尚未发布", TRADITIONAL) in ln for ln in lines), lines
+    assert run_cli("process", book) == 0
+    capfd.readouterr()
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    _refused(capfd, "publish", book, "--site", tmp_path / "notes.txt")   # a file, not a folder
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "index.html").write_text("<p>mine</p>", encoding="utf-8")
+    _refused(capfd, "publish", book, "--site", theirs)                   # a folder we did not write
+    _refused(capfd, "publish", book, "--pdf", tmp_path / "list.txt")     # not a .pdf
+
+
 # ------------------------------------------------------------------ one click (xlwings Lite / Server)
 def test_one_click_tells_a_gor_workbook_in_traditional_chinese(tmp_path):
     printed: list[str] = []
@@ -150,3 +219,33 @@ def test_one_click_problems_and_import_are_told_in_traditional_chinese(tmp_path)
     run_script("import_results", tables, "gor.xlsx", tmp_path, printed)
     lines = traditional_only(printed[0], at_least=3)      # imported, the summary, its notes
     assert any("已導入" in ln for ln in lines), lines
+
+
+def test_one_click_refuses_what_the_command_line_refuses_in_the_same_words(tmp_path, capfd):
+    """One use case (:mod:`xl_ratings.jobs.period`) for both: a sheet named like a result sheet
+    in other letters, and a result sheet xl-ratings did not write, are refused by one click and
+    by the command line alike -- the same problems, in traditional Chinese."""
+    tables = read_tables(ROOT / "gor.xlsx")
+    tables["Ratings"] = [["my own list"], ["HK001", 2100]]
+    tables["changes"] = [["notes"]]
+    printed: list[str] = []
+    sheets, actions = run_script("process_period", tables, "hk.xlsx", tmp_path, printed)
+    assert to_lang("2 个问题", TRADITIONAL) in traditional_only(printed[0])[0]
+    grids = replay(sheets, actions)
+    ratings = [s["name"] for s in sheets].index("Ratings")
+    assert [a for a in actions if a.get("sheet_position") == ratings] == []   # the officer's sheet untouched
+    report = [row for row in grids["Checks"][1:] if row]
+    one_click = sorted((row[2], row[1]) for row in report)
+    traditional_only([zh for _, zh in one_click], at_least=2)
+
+    book = tmp_path / "hk.xlsx"
+    wb = openpyxl.load_workbook(ROOT / "gor.xlsx")
+    for name, rows in (("Ratings", tables["Ratings"]), ("changes", tables["changes"])):
+        ws = wb.create_sheet(name)
+        for row in rows:
+            ws.append(row)
+    wb.save(book)
+    lines = _refused(capfd, "process", book)
+    # the same problems, word for word in Chinese (the command line puts the place before each)
+    places = {sheet: to_lang(f"文件 {book}，工作表 '{sheet}'：", TRADITIONAL) for sheet, _ in one_click}
+    assert sorted(ln.strip() for ln in lines[1:]) == sorted(places[sheet] + zh for sheet, zh in one_click)

@@ -256,7 +256,7 @@ def test_the_one_click_question_its_place_and_the_summary(tmp_path):
     printed: list[str] = []
     grids, first = _one_click(tmp_path, meta, printed)
     checks = [r for r in grids["Checks"] if any(v not in (None, "") for v in r)]
-    head, line = checks[0], checks[1]
+    line = checks[1]
     assert "has the name of HK001" in line[0] and line[2] == "Import"
     assert isinstance(line[3], (int, float)) and line[3] > first and line[4] == "B", line       # row, then letters
     assert line[5] == "龚军"                                                                  # the value asked about

@@ -53,6 +53,7 @@ ONLY: dict[tuple[str, str], tuple[str, ...]] = {
     ("systems", "i18n"): ("xl_ratings.i18n.catalogue",),     # the rulebooks' messages
     ("engine", "files"): ("xl_ratings.files.names",),        # file-name rules its messages quote
     ("importers", "files"): ("xl_ratings.files.source",),    # a source read within bounds, zips within limits
+    ("excel", "jobs"): ("xl_ratings.jobs.period",),          # the use case one click shares (loads under Pyodide)
 }
 TOP = {"__init__", "errors", "cli", "udfs"}   # modules at the top of the package
 

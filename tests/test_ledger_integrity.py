@@ -5,13 +5,12 @@ refused with the row -- and workbooks written by the earlier version keep workin
 
 from __future__ import annotations
 
-import datetime as dt
 import shutil
 from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import D, read_sheet, run_cli, write_book
+from helpers import D, run_cli, write_book
 from test_corrections import column, ratings, tables
 
 from xl_ratings.errors import InputErrors

@@ -44,19 +44,6 @@ LATIN = re.compile(r"[A-Za-z]{2,}")
 CATALOGUE = {"i18n/catalogue", "files/messages.py"}
 LABELS = {"i18n/labels.py", "publish/html.py", "publish/build.py"}
 
-#: part B (issue 15): modules two other engineers were changing while the catalogue came in
-#: (the ledger: engine ledger/fingerprint/settings/inputs/run/periods, xlsx safety/append/read,
-#: files/, jobs/; the stream: engine/run.py, jobs/game_list.py).  They still write their
-#: messages the old ways; move them to the catalogue, then empty this set (part B).
-PART_B = {"engine/ledger.py", "engine/fingerprint.py", "engine/settings.py", "engine/inputs.py",
-          "engine/run.py", "engine/periods.py", "xlsx/safety.py", "xlsx/append.py", "xlsx/read.py",
-          "files/atomic.py", "files/lock.py", "files/paths.py", "files/sniff.py", "files/source.py",
-          "files/names.py", "files/encode.py", "files/osflags.py", "jobs/common.py", "jobs/process.py",
-          "jobs/importing.py", "jobs/publish.py", "jobs/new.py", "jobs/demo.py", "jobs/game_list.py",
-          # part B: the table itself, and the fallback that reads it for the modules above
-          "i18n/messages.py", "errors.py"}
-
-
 def _docstrings(tree: ast.AST) -> set[int]:
     out = set()
     for n in ast.walk(tree):
@@ -97,7 +84,7 @@ def old_ways(source: str) -> list[tuple[int, str]]:
 
 
 def _allowed(rel: str) -> bool:
-    return rel in PART_B or rel in LABELS or any(rel == c or rel.startswith(c + "/") for c in CATALOGUE)
+    return rel in LABELS or any(rel == c or rel.startswith(c + "/") for c in CATALOGUE)
 
 
 def test_no_message_is_made_bilingual_the_old_ways():
@@ -126,11 +113,17 @@ label = "等级分 rating"
     assert sorted(kinds) == ["PATTERNS", "i18n.messages", "inline Chinese", "problem_zh="]
 
 
-def test_part_b_is_only_what_is_left():
-    """Every module of the allowances exists (a moved or deleted one leaves the set), and the
-    catalogue's own answer to the regex table -- :meth:`RatingInputError.zh_in` -- is what the
-    front ends use: neither the command line nor one click reads the table themselves."""
-    for rel in PART_B | LABELS:
-        assert (PKG / rel).exists(), f"{rel} is gone: take it out of its set"
-    for front in ("cli.py", "excel/one_click.py", "excel/rating_list.py"):
-        assert "i18n.messages" not in (PKG / front).read_text(encoding="utf-8")
+def test_the_old_ways_are_gone():
+    """Nothing is allowed the old ways any more (part B done): every module but the catalogue
+    and the labels tables is checked; the regex table is gone, and an error is made from a
+    catalogue message only -- a plain string is refused where it is made."""
+    import pytest
+
+    from xl_ratings.errors import RatingInputError
+
+    for rel in LABELS:
+        assert (PKG / rel).exists(), f"{rel} is gone: take it out of LABELS"
+    assert not (PKG / "i18n" / "messages.py").exists()
+    assert sum(1 for _ in PKG.rglob("*.py")) > 100            # the scan above sees the package
+    with pytest.raises(TypeError, match="catalogue message"):
+        RatingInputError("must be a number")                  # type: ignore[arg-type]   # no English alone

@@ -20,7 +20,7 @@ import openpyxl
 import pytest
 from helpers import TEMPLATES, processed_sample, run_cli
 
-from xl_ratings.errors import InputErrors, RatingInputError, Where, in_order, show
+from xl_ratings.errors import InputErrors, RatingInputError, Text, Where, in_order, show
 
 INVISIBLE = ["\u200b", "\ufeff", "\u200e", "\u00ad", "\u2060", "\t"]
 
@@ -111,7 +111,7 @@ def test_problems_are_listed_in_file_sheet_row_column_order():
     where = [Where("a.xlsx", "Players", r, c) for r in (2, 5, 9, 12) for c in ("id", "name")] + \
         [Where("a.xlsx", "Games", r, "player") for r in (3, 4, 70)] + [Where("a.xlsx", None), Where("b.h9", line=7),
                                                                        Where("b.h9", line=3)]
-    errors = [RatingInputError("x", where=w) for w in where]
+    errors = [RatingInputError(Text("test.x", "x", "x"), where=w) for w in where]
     rnd = random.Random(7)
     for _ in range(20):
         shuffled = errors[:]

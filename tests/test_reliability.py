@@ -60,6 +60,14 @@ def rezip(path, edit):
     return path
 
 
+def without_styles(files):
+    """What a minimal writer saves: no styles part, nor its relationship and content type."""
+    del files["xl/styles.xml"]
+    files["xl/_rels/workbook.xml.rels"] = re.sub(rb"<Relationship [^>]*/styles\"[^>]*/>", b"",
+                                                 files["xl/_rels/workbook.xml.rels"])
+    files["[Content_Types].xml"] = re.sub(rb"<Override [^>]*styles\.xml\"[^>]*/>", b"", files["[Content_Types].xml"])
+
+
 def bomb(files):
     files["xl/media/padding.bin"] = b"\0" * (40 * 2**20)
 
@@ -229,6 +237,8 @@ CASES = [
      "holds 40,000 characters"),
     ("an officer's own sheet named like a result sheet (Ratings)", lambda p: edit_book(p, own_ratings_sheet),
      "was not written by xl-ratings (its first cell is 'my own list')"),
+    ("a minimal workbook without a styles part", lambda p: rezip(book_with(p), without_styles),
+     "the workbook has no styles part"),
 ]
 
 
@@ -252,7 +262,7 @@ def first_line(err):
         text += " — " + raw[k + 1]
     text = re.sub(r"(?:/[\w.-]+)+/(BOOK\.xlsx|case\.xlsx|SOURCE\.\w+|notes\.xlsx|list\.pdf)", r"\1", text)
     text = re.sub(r"file \S*case\.xlsx", "file BOOK.xlsx", text)
-    text = re.sub(r"\(process \d+\)", "(process 4242)", text).replace("case.xlsx", "BOOK.xlsx").replace("case.backup.xlsx", "BOOK.backup.xlsx")
+    text = re.sub(r"（进程 \d+）", "（进程 4242）", re.sub(r"\(process \d+\)", "(process 4242)", text)).replace("case.xlsx", "BOOK.xlsx").replace("case.backup.xlsx", "BOOK.backup.xlsx")
     text = re.sub(r"[^\s']*case\.csv", "GAMES.csv", text)
     return text.replace("|", "\\|")
 

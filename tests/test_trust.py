@@ -18,7 +18,6 @@ from xl_ratings.engine.cells import MAX_CELLS, Tables
 from xl_ratings.engine.run import run
 from xl_ratings.errors import InputErrors
 from xl_ratings.excel.ranges import ArgumentError
-from xl_ratings.i18n.messages import chinese_of
 from xl_ratings.xlsx import safety
 from xl_ratings.xlsx.read import read_workbook
 
@@ -330,9 +329,9 @@ def test_nan_and_infinity_in_csv_lists(tmp_path, capsys):
     code = run_cli("process", games, "--system", "lianzhong", "--players", players)
     err = capsys.readouterr().err
     assert code == 2 and "Traceback" not in err
-    assert "sheet 'g.csv', row 3, column 'handicap': is not a number (NaN or infinity) in rows 3–4" in err
-    assert "sheet 'p.csv', row 2, column 'rating': is not a number (NaN or infinity) in row 2" in err
-    assert "sheet 'p.csv', row 3, column 'games': is not a number (NaN or infinity)" in err
+    assert "g.csv, row 3, column 'handicap': is not a number (NaN or infinity) in rows 3–4" in err
+    assert "p.csv, row 2, column 'rating': is not a number (NaN or infinity) in row 2" in err
+    assert "p.csv, row 3, column 'games': is not a number (NaN or infinity)" in err
     assert "row 3, column 'result': result must be one of" in err and "'nan'" in err
     assert "could not convert" not in err
 
@@ -425,7 +424,7 @@ def test_a_csv_given_as_a_workbook(tmp_path):
     for call in (lambda: process_workbook(path), lambda: process_game_list(path, None)):
         (err,) = problems(call)
         assert "it is read as a game list, which needs --system" in err.problem
-        assert "save it as .xlsx" in err.problem and chinese_of(err)
+        assert "save it as .xlsx" in err.problem and "另存为 .xlsx" in err.problem_zh
 
 
 def test_no_python_exception_text_in_messages(tmp_path, capsys):
@@ -455,7 +454,7 @@ def test_new_messages_have_chinese(tmp_path):
     errors += problems(lambda: run(tables(system="gor", Events=events_with(cls="Z"))))
     errors += problems(lambda: run(tables(system="peng", Events=events_with(level="moon"))))
     assert len(errors) >= 5
-    assert [e.problem for e in errors if chinese_of(e) is None] == []
+    assert [e.problem for e in errors if not re.search(r"[\u4e00-\u9fff]", e.problem_zh)] == []
 
 
 # --------------------------------------------------------------------------- 5. dates
@@ -580,7 +579,7 @@ def test_a_period_that_has_not_started_is_never_processed_unasked():
 
 def test_nothing_has_started_yet():
     (err,) = problems(lambda: run(tables(), today=D(2025, 6, 1)))
-    assert "nothing to process yet" in err.problem and "2026H1" in err.problem and chinese_of(err)
+    assert "nothing to process yet" in err.problem and "2026H1" in err.problem and "尚无可处理的周期" in err.problem_zh
 
 
 def test_a_game_dated_after_today_is_a_check():

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import D, GAMES, run_cli, write_book
+from helpers import D, GAMES, run_cli
 from import_writers import GOMOKU_EVENT as EVENT
 from import_writers import write_report
 from test_trust import book, refused, tables

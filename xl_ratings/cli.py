@@ -52,14 +52,9 @@ class Run:
     def lang(self, lang: str) -> None:
         self._lang = lang
 
-    def said(self, text: Text | str) -> str:
-        """A catalogue message in English and Chinese, the Chinese in the run's script (part B: a
-        job's note given as "English — 中文" text is put in the script as a whole)."""
-        if isinstance(text, Text):
-            return text.both(self.lang)
-        from .i18n import to_lang
-
-        return to_lang(text, self.lang)
+    def said(self, text: Text) -> str:
+        """A catalogue message in English and Chinese, the Chinese in the run's script."""
+        return text.both(self.lang)
 
 
 RUN = Run()

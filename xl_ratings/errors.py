@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from string import Formatter
+from collections.abc import Sequence
 from typing import Any
 
 from .i18n import SIMPLIFIED, to_lang
@@ -125,7 +126,7 @@ class Text:
         return next((v for k, v in self.params if k == name), None)
 
 
-def joined(parts: "list[Text | str]", en_sep: str = ", ", zh_sep: str = "、") -> Text:
+def joined(parts: "Sequence[Text | str]", en_sep: str = ", ", zh_sep: str = "、") -> Text:
     """Several texts (or names) as one list, each told in the language it is shown in."""
     names = [f"p{i}" for i in range(len(parts))]
     return Text("errors.joined", en_sep.join(f"{{{n}}}" for n in names), zh_sep.join(f"{{{n}}}" for n in names),
@@ -179,7 +180,10 @@ class Where:
 
     def text(self) -> Text:
         """The place in words, both languages (file and sheet names as written)."""
-        given = [(k, v) for k, v in (("file", self.file or None), ("sheet", self.sheet or None), ("line", self.line),
+        sheet = self.sheet or None
+        if sheet is not None and self.file and sheet == _basename(self.file):
+            sheet = None        # a text file (a CSV game list) read as one table: it has no sheet to name
+        given = [(k, v) for k, v in (("file", self.file or None), ("sheet", sheet), ("line", self.line),
                                      ("row", self.row), ("column", self.column or None)) if v is not None]
         return Text("errors.where", ", ".join(_PLACE_EN[k] for k, _ in given),
                     "，".join(_PLACE_ZH[k] for k, _ in given), tuple(given))
@@ -190,6 +194,10 @@ class Where:
     def describe_zh(self, lang: str = SIMPLIFIED) -> str:
         """The same place in Chinese, in ``lang``'s script (file and sheet names as written)."""
         return self.text().zh_in(lang)
+
+
+def _basename(path: str) -> str:
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 _PLACE_EN = {"file": "file {file}", "sheet": "sheet '{sheet}'", "line": "line {line}", "row": "row {row}",
@@ -204,43 +212,35 @@ class RatingInputError(ValueError):
     ``problem`` says what is wrong in words a rating officer understands: a
     catalogue :class:`Text` (English and Chinese; kept as ``text``);
     ``where`` and ``value`` locate it.  ``str(err)`` joins them (English);
-    :meth:`zh_in` gives the Chinese in the run's script.
-
-    Part B (issue 15): the engine's and the jobs' older call sites still give
-    plain English (``problem_zh`` beside it, or nothing: then
-    :func:`xl_ratings.i18n.messages.chinese` finds the Chinese); both go when
-    they are moved to the catalogue.
+    :meth:`en_line` and :meth:`zh_line` tell the whole problem in either language,
+    the Chinese in the run's script.
     """
 
-    def __init__(self, problem: str | Text, *, value: Any = None, where: Where | None = None,
-                 problem_zh: str | None = None) -> None:
-        self.text = problem if isinstance(problem, Text) else None
-        self.problem = problem.en if isinstance(problem, Text) else problem
-        self._zh = problem_zh                      # part B: an older call site's Chinese
+    def __init__(self, problem: Text, *, value: Any = None, where: Where | None = None) -> None:
+        if not isinstance(problem, Text):     # a message is a catalogue entry, never English alone
+            raise TypeError(f"RatingInputError takes a catalogue message (Text), not {type(problem).__name__}")
+        self.text = problem
         self.value = value
         self.where = where or Where()
         super().__init__(self._compose())
 
     @property
-    def problem_zh(self) -> str | None:
-        """The problem in simplified Chinese (None: not known)."""
-        return self.zh_in(SIMPLIFIED)
+    def problem(self) -> str:
+        """The problem in English (without where or the value)."""
+        return self.text.en
+
+    @property
+    def problem_zh(self) -> str:
+        """The problem in simplified Chinese."""
+        return self.text.zh
 
     def en_in(self, lang: str) -> str:
         """The problem in English, the Chinese spellings it names in ``lang``'s script."""
-        if self.text is not None:
-            return self.text.en_in(lang)
-        return to_lang(self.problem, lang)         # part B: an older call site's English, as a whole
+        return self.text.en_in(lang)
 
-    def zh_in(self, lang: str) -> str | None:
+    def zh_in(self, lang: str) -> str:
         """The problem in Chinese, in ``lang``'s script (names and values as written)."""
-        if self.text is not None:
-            return self.text.zh_in(lang)
-        if self._zh:                               # part B: the older call sites
-            return to_lang(self._zh, lang)
-        from .i18n.messages import chinese         # part B: English the engine re-wraps
-
-        return chinese(self.problem, lang)
+        return self.text.zh_in(lang)
 
     def _compose(self) -> str:
         return self.en_line(SIMPLIFIED)
@@ -255,12 +255,10 @@ class RatingInputError(ValueError):
             text += f" ({VALUE_SHOWN(value=show(self.value)).en})"
         return text
 
-    def zh_line(self, lang: str) -> str | None:
+    def zh_line(self, lang: str) -> str:
         """The whole problem in Chinese, in ``lang``'s script: where, what, and the value (as
-        ``str()`` gives it in English); None when its Chinese is not known."""
+        ``str()`` gives it in English)."""
         zh = self.zh_in(lang)
-        if not zh:
-            return None
         loc = self.where.describe_zh(lang)
         text = f"{loc}：{zh}" if loc else zh
         if self.value is not None and not _names(text, show(self.value)):
@@ -281,6 +279,17 @@ class RatingInputError(ValueError):
         err.where = where
         err.args = (err._compose(),)
         return err
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as it is (its message, place and value), not rebuilt from ``str()``."""
+        return (_rebuilt, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuilt(cls: type[RatingInputError], args: tuple[Any, ...], state: dict[str, Any]) -> RatingInputError:
+    err = cls.__new__(cls)
+    err.args = args
+    err.__dict__.update(state)
+    return err
 
 
 class UnknownRankError(RatingInputError):

@@ -28,9 +28,6 @@ from .cells import blank, sheet_number, to_date, to_ident
 
 #: Handicap stones: a whole number, at most this many (negative: given).
 MAX_STONES = 9
-NOT_STONES = f"handicap must be a whole number of stones from -{MAX_STONES} to {MAX_STONES} (negative: gives)"
-NO_ROUND_REPEAT = ("a pair meets at most once per round: the same pair already played on row {first} on this date, "
-                   "and no round is given; give the round numbers, or delete the repeat")
 #: The columns parsed value by value, in the order their problems are reported.
 PARSED = ("event", "player", "opponent", "result", "date", "handicap")
 #: Distinct values kept per column between batches (ids, dates and results repeat; times of day need not).
@@ -42,7 +39,7 @@ class Problems(Protocol):
 
     errors: list[RatingInputError]
 
-    def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None: ...
+    def err(self, row: int | None, column: str | None, problem: Text, value: Any) -> None: ...
 
 
 def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any],
@@ -96,7 +93,7 @@ def check_round(v: Any) -> Any:
 def parse_handicap(v: Any) -> float:
     h = sheet_number(v) or 0.0
     if not h.is_integer() or abs(h) > MAX_STONES:
-        raise RatingInputError(NOT_STONES)
+        raise RatingInputError(M.NOT_STONES(limit=MAX_STONES))
     return h
 
 
@@ -163,7 +160,7 @@ class GameParser:
                 out, any_bad = _parse_each(vals, self.parsers[key], cache)
             if any_bad:
                 for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
-                    gs.err(index[pos], key, out[pos].text or out[pos].problem, vals[pos])
+                    gs.err(index[pos], key, out[pos].text, vals[pos])
                     out[pos] = None
             parsed[key] = out
         if "round" not in parsed and keys is PARSED:
@@ -173,7 +170,7 @@ class GameParser:
                                                self.caches.setdefault("round", {}) if self.caches else None)
                 if any_bad:
                     for pos in [k for k, x in enumerate(checked) if isinstance(x, RatingInputError)]:
-                        gs.err(index[pos], "round", checked[pos].text or checked[pos].problem, parsed["round"][pos])
+                        gs.err(index[pos], "round", checked[pos].text, parsed["round"][pos])
         return parsed
 
 
@@ -192,17 +189,17 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
     if events is not None:
         evs = [events.get(e) if e else None for e in ev_ids]
         for k in [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events]:
-            err(index[k], "event", "is not an event id of the Events sheet", ev_ids[k])
+            err(index[k], "event", M.NOT_AN_EVENT_ID(), ev_ids[k])
     if players is not None:
         for key, ids in (("player", pl), ("opponent", op)):
             unknown = set(ids).difference(players).difference(unseen)   # at C speed: one look-up per distinct id
             unknown.discard(None)
             unknown.discard("")
             for k in ([k for k, x in enumerate(ids) if x in unknown] if unknown else ()):
-                err(index[k], key, "is not a player id of the Players sheet", ids[k])
+                err(index[k], key, M.NOT_A_PLAYER_ID(), ids[k])
     if any(map(eq, pl, op)):
         for k in [k for k, (a, b) in enumerate(zip(pl, op)) if a and a == b]:
-            err(index[k], "opponent", "a player cannot play themself", op[k])
+            err(index[k], "opponent", M.PLAYS_THEMSELF(), op[k])
     if events is None:
         return evs, list(days)
     days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
@@ -210,7 +207,7 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
               if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]:
         ev = evs[k]
         assert ev is not None   # chosen above for having an event
-        err(index[k], "date", f"is outside the event's dates ({ev.start or '?'} … {ev.end})", days[k])
+        err(index[k], "date", M.OUTSIDE_EVENT_DATES(start=ev.start or "?", end=ev.end), days[k])
     return evs, days
 
 
@@ -251,9 +248,9 @@ def report_repeats(keys: Sequence[Any], rows: Sequence[int], pairs: Sequence[tup
         if first != rows[k]:
             a, b = pairs[k]
             if rkey[k] is None:
-                gs.err(rows[k], "round", NO_ROUND_REPEAT.format(first=first), f"{a} – {b}")
+                gs.err(rows[k], "round", M.NO_ROUND_REPEAT(first=first), f"{a} – {b}")
             else:
-                gs.err(rows[k], "player", f"the same game is already on row {first}", f"{a} – {b}")
+                gs.err(rows[k], "player", M.SAME_GAME(first=first), f"{a} – {b}")
 
 
 def paired_events(events: Mapping[str, Event]) -> set[str]:
@@ -297,5 +294,5 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Pr
     return build_games(parsed, index, evs, days)
 
 
-__all__ = ["GameParser", "MAX_STONES", "NOT_STONES", "NO_ROUND_REPEAT", "build_games", "check_refs", "check_round", "game_columns",
+__all__ = ["GameParser", "MAX_STONES", "build_games", "check_refs", "check_round", "game_columns",
            "paired_events", "repeat_keys", "report_repeats", "round_keys"]

@@ -13,7 +13,7 @@ from pathlib import Path
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from typing import Any
 
-from ..errors import InputErrors, RatingInputError, Text, Where
+from ..errors import InputErrors, RatingInputError, Text, Where, joined
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import SHEET_ALIASES, header_key, sheet_key
 from ..systems import REGISTRY
@@ -64,7 +64,7 @@ class Rows:
             start += 1
         rows = rows[start:]
         if not rows:
-            self.err(None, None, "the sheet is empty: the first row must hold the column names", None)
+            self.err(None, None, M.SHEET_EMPTY(), None)
             return
         header = rows[0]
         self.keys = {}
@@ -74,8 +74,8 @@ class Rows:
                 self.keys[j] = k
         missing = [k for k in required if k not in self.keys.values()]
         for k in missing:
-            self.err(1, k, f"required column '{k}' is missing (found: "
-                           f"{', '.join(str(h) for h in header if not blank(h)) or 'nothing'})", None)
+            found = [str(h) for h in header if not blank(h)]
+            self.err(1, k, M.COLUMN_MISSING(column=k, found=joined(found) if found else M.NONE_FOUND()), None)
         # row numbers as the sheet shows them: the header is on row start + 1
         self.raw = [(i, r) for i, r in enumerate(rows[1:], start=start + 2)
                     if (r and r[0].__class__ is str and r[0] and not r[0].isspace()) or filled(r)]
@@ -97,7 +97,7 @@ class Rows:
     def column(self, key: str) -> int | None:
         return next((j for j, k in self.keys.items() if k == key), None)
 
-    def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None:
+    def err(self, row: int | None, column: str | None, problem: Text, value: Any) -> None:
         self.errors.append(RatingInputError(
             problem, value=shown_value(value), where=Where(self.file, self.name, row, column)))
 
@@ -114,19 +114,19 @@ class Rows:
         try:
             return to_ident(rec.get(key))
         except RatingInputError as e:
-            self.err(row, key, e.text or e.problem, None)
+            self.err(row, key, e.text, None)
             return None
 
     def number(self, row: int, rec: dict[str, Any], key: str, required: bool = False) -> float | None:
         v = rec.get(key)
         if blank(v):
             if required:
-                self.err(row, key, "is empty", None)
+                self.err(row, key, M.CELL_EMPTY(), None)
             return None
         try:
             return sheet_number(v)
         except RatingInputError as e:
-            self.err(row, key, e.problem, v)
+            self.err(row, key, e.text, v)
             return None
 
     def count(self, row: int, rec: dict[str, Any], key: str) -> int | None:
@@ -134,7 +134,7 @@ class Rows:
         if n is None:
             return None
         if n < 0 or not float(n).is_integer():
-            self.err(row, key, "must be a whole number ≥ 0", rec.get(key))
+            self.err(row, key, M.CELL_NOT_A_COUNT(), rec.get(key))
             return None
         return int(n)
 
@@ -142,12 +142,12 @@ class Rows:
         v = rec.get(key)
         if blank(v):
             if required:
-                self.err(row, key, "is empty: a date is needed", None)
+                self.err(row, key, M.CELL_EMPTY_DATE(), None)
             return None
         try:
             return to_date(v, self.date1904)
         except RatingInputError as e:
-            self.err(row, key, e.problem, v)
+            self.err(row, key, e.text, v)
             return None
 
     def rating(self, row: int, rec: dict[str, Any], key: str, bounds: tuple[float, float] | None,
@@ -156,7 +156,7 @@ class Rows:
         v = self.number(row, rec, key)
         if v is not None and bounds is not None and not bounds[0] <= v <= bounds[1]:
             lo, hi = (f"{int(b):,}" if float(b).is_integer() else f"{b:,}" for b in bounds)
-            self.err(row, key, f"is not a possible {system} rating (from {lo} to {hi}); correct the typo", v)
+            self.err(row, key, M.NOT_A_RATING(system=system, low=lo, high=hi), v)
             return None
         return v
 
@@ -193,7 +193,7 @@ class ColumnSheet:
     def __init__(self, name: str, file: str | None, errors: list[RatingInputError]):
         self.name, self.file, self.errors = name, file, errors
 
-    def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None:
+    def err(self, row: int | None, column: str | None, problem: Text, value: Any) -> None:
         self.errors.append(RatingInputError(
             problem, value=shown_value(value), where=Where(self.file, self.name, row, column)))
 
@@ -221,18 +221,17 @@ def workbook_lang(tables: Mapping[str, SheetCells]) -> str:
     return SIMPLIFIED
 
 
-def accepted_names(key: str) -> str:
+def accepted_names(key: str) -> Text | str:
     """The names a sheet may have: "Games, 对局 or 對局" (case does not matter)."""
     names = [key] + [a for a in SHEET_ALIASES.get(key, ()) if a.lower() != key.lower()]
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+    return M.NAMES_OR(names=joined(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
 
 
 def missing_sheet(key: str, tables: Mapping[str, Any], file: str | None) -> RatingInputError:
     """A required sheet is missing: which sheets there are, and the names read as ``key``."""
-    found = ", ".join(repr(n) for n in sheet_names_of(tables)) or "none"
-    return RatingInputError(
-        f"required sheet '{key}' is missing (sheets found: {found}; name a sheet {accepted_names(key)} "
-        "-- case does not matter)", where=Where(file, key))
+    found = [repr(n) for n in sheet_names_of(tables)]
+    return RatingInputError(M.SHEET_MISSING_FOUND(sheet=key, found=joined(found) if found else M.NONE_FOUND(),
+                                                  names=accepted_names(key)), where=Where(file, key))
 
 
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
@@ -303,7 +302,7 @@ def system_of(settings: Mapping[str, Any], file: str | None, errors: list[Rating
     rulebook = REGISTRY.get(str(settings.get("system") or "").strip().lower())
     if rulebook is None:
         errors.append(RatingInputError(
-            "Settings 'system' must be shanghai, gor, lianzhong or peng", value=settings.get("system"),
+            M.SYSTEM_UNKNOWN(), value=settings.get("system"),
             where=Where(file, "Settings", settings.get("_rows", {}).get("system"), "value")))
     return rulebook
 
@@ -342,7 +341,8 @@ def _fresh(rows: Rows, key: str, seen: Mapping[str, Player | Event], what: str
         if ident is None:
             continue
         if ident in seen:
-            rows.err(i, key, f"duplicate {what} id (first on row {seen[ident].row})", ident)
+            rows.err(i, key, (M.DUPLICATE_PLAYER_ID if what == "player" else M.DUPLICATE_EVENT_ID)(
+                row=seen[ident].row), ident)
             continue
         yield i, rec, ident
 
@@ -373,16 +373,16 @@ def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
             continue
         sex = ps.text(rec, "sex").upper()
         if sex not in SEXES:
-            ps.err(i, "sex", "must be M/F or 男/女", rec.get("sex"))
+            ps.err(i, "sex", M.SEX(), rec.get("sex"))
         rank = None
         if ps.text(rec, "rank"):
             try:
                 rank = parse_rank(rec.get("rank"))
             except RatingInputError as e:
-                ps.err(i, "rank", e.text or e.problem, rec.get("rank"))
+                ps.err(i, "rank", e.text, rec.get("rank"))
         member_t = ps.text(rec, "member").lower()
         if member_t not in MEMBER_WORDS:
-            ps.err(i, "member", "must be yes or no (是/否)", rec.get("member"))
+            ps.err(i, "member", M.MEMBER(), rec.get("member"))
         called = ps.text(rec, "name")
         if not called and named:    # a player without a name would be listed by id, and no list could say who
             ps.err(i, "name", M.PLAYER_WITHOUT_NAME(id=pid), None)
@@ -407,9 +407,9 @@ def read_events(es: Rows | None, system: System | None, params: Any,
         start, end = es.date(i, rec, "start"), es.date(i, rec, "end", required=True)
         fmt_t = es.text(rec, "format").lower()
         if fmt_t not in FORMATS:
-            es.err(i, "format", "must be round_robin, swiss or games", rec.get("format"))
+            es.err(i, "format", M.FORMAT(), rec.get("format"))
         if start and end and start > end:
-            es.err(i, "start", f"the event starts after it ends ({end})", start)
+            es.err(i, "start", M.EVENT_STARTS_AFTER_END(end=end), start)
         champ = es.text(rec, "champion")
         if end is None:
             continue
@@ -419,11 +419,11 @@ def read_events(es: Rows | None, system: System | None, params: Any,
             try:
                 system.check_event(event, params)
             except RatingInputError as e:
-                es.err(i, e.where.column, e.text or e.problem, e.value)
+                es.err(i, e.where.column, e.text, e.value)
         events[eid] = event
     for ev in events.values():
         if ev.champion and ev.champion not in players and ev.champion not in unseen:
-            es.err(ev.row, "champion", "is not a player id of the Players sheet", ev.champion)
+            es.err(ev.row, "champion", M.NOT_A_PLAYER_ID(), ev.champion)
     return events
 
 
@@ -448,7 +448,7 @@ def read_awards(aw: Rows | None, players: Mapping[str, Player], unseen: Set[str]
         assert aw is not None   # rows come from a sheet
         pid = aw.ident(i, rec, "player")
         if pid and pid not in players and pid not in unseen:
-            aw.err(i, "player", "is not a player id of the Players sheet", pid)
+            aw.err(i, "player", M.NOT_A_PLAYER_ID(), pid)
         text = aw.text(rec, "award")
         day = aw.date(i, rec, "date")
         if pid and text:
@@ -465,11 +465,11 @@ def read_points(pt: Rows | None, players: Mapping[str, Player], unseen: Set[str]
         assert pt is not None   # rows come from a sheet
         pid = pt.ident(i, rec, "player")
         if pid and pid not in players and pid not in unseen:
-            pt.err(i, "player", "is not a player id of the Players sheet", pid)
+            pt.err(i, "player", M.NOT_A_PLAYER_ID(), pid)
         day = pt.date(i, rec, "date", required=True)
         kind = pt.text(rec, "kind").lower()
         if kind not in POINT_KINDS:
-            pt.err(i, "kind", "must be test or bonus (测试/奖励)", rec.get("kind"))
+            pt.err(i, "kind", M.POINT_KIND(), rec.get("kind"))
         val = pt.number(i, rec, "points", required=True)
         if pid and day and kind in POINT_KINDS and val is not None:
             points.append(PointsEntry(pid, day, POINT_KINDS[kind], val, pt.text(rec, "note"), i))

@@ -20,6 +20,7 @@ from typing import Any
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.names import backup_name
 from ..i18n.catalogue import run as M
+from ..i18n.catalogue import sheets as S
 from ..i18n.labels import header_key, sheet_key
 from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
@@ -176,7 +177,7 @@ class Ledger:
                 entries.append(_entry(rec, system, extra, date1904))
                 cells.append(("" if blank(rec.get(INPUTS)) else str(rec[INPUTS]).strip(), i))
             except RatingInputError as e:
-                errors.append(RatingInputError(e.problem, value=e.value, where=Where(file, sheet, i, e.where.column)))
+                errors.append(RatingInputError(e.text, value=e.value, where=Where(file, sheet, i, e.where.column)))
         if errors:
             raise InputErrors(errors)
         ledger = cls(system, entries)
@@ -334,7 +335,7 @@ def _num(v: Any) -> float | None:
         try:
             return float(str(v).strip())
         except ValueError:
-            raise RatingInputError("must be a number", value=v) from None
+            raise RatingInputError(S.CELL_NOT_A_NUMBER(), value=v) from None
     return float(v)
 
 
@@ -371,7 +372,7 @@ def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.
     """The row as an entry (its ``inputs``: the fingerprint, without the seal)."""
     start, end = to_date(rec.get("start"), date1904), to_date(rec.get("end"), date1904)
     if start is None or end is None:
-        raise RatingInputError("start and end dates are needed")
+        raise RatingInputError(S.START_END_NEEDED())
     pid = rec["id"]
     pid = str(int(pid)) if isinstance(pid, float) and pid.is_integer() else str(pid).strip()
     status = str(rec.get("status") or "active").split()[-1].lower()

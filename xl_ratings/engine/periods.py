@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.catalogue import run as M
 from ..systems.base import System
 from ..systems.period import Period
 from ..systems.records import Records
@@ -32,18 +33,14 @@ def plan(system: System, records: Records, done: list[Period], period: str | Non
             raise InputErrors([e.located(file=file)]) from None
     ends = sorted(ev.end for ev in records.events.values())
     if not ends:
-        raise InputErrors([RatingInputError("there are no events to process", where=Where(file, "Events"))])
+        raise InputErrors([RatingInputError(M.NO_EVENTS(), where=Where(file, "Events"))])
     p = cal.following(done[-1]) if done else cal.of(ends[0])
     last = min(ends[-1], today)   # a period that has not started is never processed
     if p.start > last:
         if done:
             return [done[-1]]
-        raise InputErrors([RatingInputError(
-            f"nothing to process yet: the first event ends {ends[0].isoformat()}, in period {p.label}, which "
-            f"has not started (today is {today.isoformat()}); check the dates, or give --period {p.label}",
-            where=Where(file, "Events"),
-            problem_zh=f"尚无可处理的周期：第一个赛事结束于 {ends[0].isoformat()}，属于尚未开始的周期 {p.label}"
-                       f"（今天是 {today.isoformat()}）；请检查日期，或指定 --period {p.label}")])
+        raise InputErrors([RatingInputError(M.NOTHING_YET(end=ends[0].isoformat(), period=p.label,
+                                                          today=today.isoformat()), where=Where(file, "Events"))])
     out = []
     while p.start <= last:
         out.append(p)
@@ -56,20 +53,14 @@ def check_order(system: System, p: Period, done: list[Period], file: str | None)
     or that leaves a gap after its last one."""
     later = [q for q in done if q.label != p.label and q.end >= p.start]
     if later:
-        raise InputErrors([RatingInputError(
-            f"the History already holds period {later[-1].label}, which overlaps or follows {p.label}; "
-            f"process periods in order (re-process only the latest, {done[-1].label})",
-            where=Where(file, "History"),
-            problem_zh=f"History 已有 {later[-1].label}，请按顺序处理（只能重算最近的 {done[-1].label}）")])
+        raise InputErrors([RatingInputError(M.HISTORY_LATER(later=later[-1].label, period=p.label,
+                                                            latest=done[-1].label), where=Where(file, "History"))])
     prior = [q for q in done if q.end < p.start]
     if prior and prior[-1].end + dt.timedelta(days=1) != p.start:
         start = prior[-1].end + dt.timedelta(days=1)
         if system.calendar.standard_only:
-            first = system.calendar.following(prior[-1]).label
-            en, zh = f"process {first} first", f"请先处理 {first}"
+            first = M.PROCESS_FIRST(period=system.calendar.following(prior[-1]).label)
         else:
-            en = f"process the period starting {start.isoformat()} first"
-            zh = f"请先处理从 {start.isoformat()} 开始的周期"
-        raise InputErrors([RatingInputError(
-            f"cannot process {p.label}: the History ends with {prior[-1].label}; {en}",
-            where=Where(file, "History"), problem_zh=f"无法处理 {p.label}：History 止于 {prior[-1].label}；{zh}")])
+            first = M.PROCESS_FROM_FIRST(start=start.isoformat())
+        raise InputErrors([RatingInputError(M.HISTORY_ENDS_BEFORE(period=p.label, last=prior[-1].label, first=first),
+                                            where=Where(file, "History"))])

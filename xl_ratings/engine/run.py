@@ -130,7 +130,7 @@ def run_records(records: Records, ledger: Ledger | None = None, period: str | No
                     feed if feed is not None else MemoryFeed(records), check_sink)
 
 
-#: Checks every rulebook gets from the run (their words: :data:`xl_ratings.i18n.messages.CHECKS`).
+#: Checks every rulebook gets from the run (their words: :mod:`xl_ratings.i18n.catalogue.checks`).
 FUTURE_GAME = "date.future"
 
 
@@ -223,8 +223,7 @@ def start_states(system: System, records: Records, params: Any, file: str | None
             states[pid] = system.start_state(pl, params)
         except RatingInputError as e:
             column = "rank" if pl.rank is not None else "rating"
-            errors.append(RatingInputError(e.problem, value=e.value, problem_zh=e.problem_zh,
-                                           where=Where(file, "Players", pl.row, column)))
+            errors.append(RatingInputError(e.text, value=e.value, where=Where(file, "Players", pl.row, column)))
     if errors:
         raise InputErrors(errors)
     return states
@@ -481,9 +480,7 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
         raise InputErrors([RatingInputError(M.ONLY_THE_SAMPLE_PROCESSED(
             periods=", ".join(forgotten), book=file or "BOOK.xlsx"), where=Where(file, "History"))])
     if not done:
-        raise InputErrors([RatingInputError(
-            "nothing is published yet: the History holds no processed period; run xl-ratings process first",
-            where=Where(file, "History"), problem_zh="尚未发布：History 中没有已处理的周期，请先运行 xl-ratings process")])
+        raise InputErrors([RatingInputError(M.NOTHING_PUBLISHED(), where=Where(file, "History"))])
     if upto is not None:
         try:                                    # 2026h1 is 2026H1, as --period and --from read it
             upto = system.calendar.parse(upto, system.name).label
@@ -491,9 +488,8 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
             pass                                # told below, with the periods there are
     if upto is not None and upto not in {q.label for q in done}:
         listed = ", ".join(q.label for q in done)
-        raise InputErrors([RatingInputError(
-            f"period {upto} is not in the History (processed periods: {listed})", where=Where(file, "History"),
-            problem_zh=f"History 中没有周期 {upto}（已处理：{listed}）")])
+        raise InputErrors([RatingInputError(M.PERIOD_NOT_IN_HISTORY(period=upto, listed=listed),
+                                            where=Where(file, "History"))])
     _gaps(system, ledger, file)
     params = records.params
     prints = _stale(records, ledger, done, file, params)
@@ -507,11 +503,8 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
         fresh = {e.id: (e.state.rating, e.state.status) for e in out.ledger.entries_of(q.label)}
         if stored.keys() != fresh.keys() or any(
                 stored[k][1] != fresh[k][1] or not same_rating(stored[k][0], fresh[k][0]) for k in stored):
-            raise InputErrors([RatingInputError(
-                f"the History's period {q.label} is not what its records give (edited by hand, or processed "
-                f"by another version); re-rate it with: xl-ratings process {file or 'BOOK.xlsx'} --from {q.label}",
-                where=Where(file, "History"),
-                problem_zh=f"History 中 {q.label} 的结果与记录不符；请用 --from {q.label} 重新计算")])
+            raise InputErrors([RatingInputError(M.HISTORY_NOT_FROM_RECORDS(period=q.label, book=file or "BOOK.xlsx"),
+                                                where=Where(file, "History"))])
     if upto is not None:
         keep = next(q for q in done if q.label == upto)
         out.results = [f for f in out.results if f.period.end <= keep.end]

@@ -142,9 +142,8 @@ def _told(e: RatingInputError, value: Any, where: Where, option: str | None) -> 
     """A problem with one setting, located at its Settings row -- or, for settings given as
     options (a game list's ``--set``), told against the option."""
     if option is None:
-        return RatingInputError(e.text or e.problem, value=value, where=where,
-                                problem_zh=None if e.text else e.problem_zh)
-    return RatingInputError(M.SETTING_GIVEN_AS_OPTION(option=option, problem=e.text or e.problem), value=value)
+        return RatingInputError(e.text, value=value, where=where)
+    return RatingInputError(M.SETTING_GIVEN_AS_OPTION(option=option, problem=e.text), value=value)
 
 
 def params_from_settings(system: System, settings: Mapping[str, Any], file: str | None = None,

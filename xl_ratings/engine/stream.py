@@ -29,7 +29,6 @@ one window, and the problems shown.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections import Counter
 from itertools import chain, groupby, islice
 from operator import itemgetter, le
@@ -59,10 +58,8 @@ DEFAULT_EVENT = "games"
 # --------------------------------------------------------------------------- problems
 
 def rule_of(err: RatingInputError) -> str:
-    """What kind of problem: its catalogue id, else its words without the numbers in them."""
-    if err.text is not None:
-        return err.text.id
-    return re.sub(r"\d[\d,.]*", "#", err.problem)
+    """What kind of problem: its catalogue id."""
+    return err.text.id
 
 
 class ProblemLog:
@@ -82,7 +79,7 @@ class ProblemLog:
         self.counts: Counter[tuple[str, str | None]] = Counter()
         self.total = 0
 
-    def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None:
+    def err(self, row: int | None, column: str | None, problem: Text, value: Any) -> None:
         self.errors.append(RatingInputError(problem, value=value, where=Where(self.file, self.sheet, row, column)))
 
     def add(self, err: RatingInputError) -> None:
@@ -125,6 +122,7 @@ class TooManyProblems(InputErrors):
 
     def __init__(self, errors: list[RatingInputError], total: int, shown: int) -> None:
         super().__init__(errors)
+        self.errors = errors        # as summarised: each group of a rule and column, then its count
         self.total, self.shown = total, shown
 
     @classmethod
@@ -275,7 +273,7 @@ class _Scratch:
     def __init__(self) -> None:
         self.errors: list[RatingInputError] = []
 
-    def err(self, row: int | None, column: str | None, problem: str | Text, value: Any) -> None:
+    def err(self, row: int | None, column: str | None, problem: Text, value: Any) -> None:
         self.errors.append(RatingInputError(problem))
 
 

@@ -4,10 +4,11 @@
 * classic xlwings (Windows/macOS): ``main()`` for ``RunPython``; the
   ``.xlsm`` templates call it through the module beside the workbook.
 
-Both read the open workbook's sheets as values, call the same
-:func:`xl_ratings.engine.run` as the command line, and write the result
-sheets of the same view (:func:`xl_ratings.view.sheets.result_sheets`)
-back.  Input sheets are never touched.
+Both read the open workbook's sheets as values, call the command line's own
+use case (:func:`xl_ratings.jobs.period.rate_workbook`: the same checks, told
+in the workbook's language), and write the result sheets of the same view
+(:func:`xl_ratings.view.sheets.result_sheets`) back.  Input sheets are never
+touched.
 """
 
 from __future__ import annotations
@@ -22,15 +23,17 @@ from xlwings import script
 
 from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, Tables, col_letter
 from ..engine.perf import gc_paused
-from ..engine.run import Outcome, run
+from ..engine.run import Outcome
 from ..engine.inputs import workbook_lang
 from ..errors import InputErrors, Message, RatingInputError, Text, Where
 from ..i18n import SIMPLIFIED
 from ..i18n.catalogue import excel as M
 from ..i18n.labels import sheet_key
+from ..jobs.period import Rated, rate_workbook
+from ..jobs.period import told_in as _told
 from ..view.page import excel_code
 from ..files.encode import formula_like
-from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
+from ..view.sheets import SheetView
 from . import visibility
 
 
@@ -87,11 +90,11 @@ def _cells(view: SheetView) -> list[list[Any]]:
     return [view.header] + [[("'" + v) if formula_like(v) else v for v in row] for row in view.rows]
 
 
-def write_to_book(book: Any, out: Outcome, checks: list[dict[str, Any]] | None = None) -> None:
-    """Write every result sheet of the view into the open workbook (``checks``: lines
-    of one click's own added to the Checks sheet, by column key)."""
+def write_to_book(book: Any, views: list[SheetView], checks: list[dict[str, Any]] | None = None) -> None:
+    """Write the result sheets into the open workbook (``checks``: lines of one click's
+    own added to the Checks sheet, by column key)."""
     names = [s.name for s in book.sheets]
-    for view in result_sheets(out):
+    for view in views:
         rows = _cells(view)
         if view.name == "Checks" and checks:
             rows += [[line.get(k) for k in view.keys] for line in checks]
@@ -148,33 +151,21 @@ def _page(sheet: Any, view: SheetView, rows: int) -> None:
 
 
 
-def process_book(book: Any, period: str | None = None) -> Outcome:
-    """Process the open workbook (every unprocessed period, or ``period``) and write the
-    result sheets; input problems raise, told in the workbook's language."""
+def rate_book(book: Any, period: str | None = None) -> Rated:
+    """Process the open workbook (every unprocessed period, or ``period``) through the
+    command line's use case (:func:`xl_ratings.jobs.period.rate_workbook`) and write the
+    result sheets; problems raise, every one at once, told in the workbook's language."""
     with gc_paused():
         read = read_book(book)
-        lang = workbook_lang(read.tables)
-        try:
-            out = run(read.tables, period=period, file=book.name)
-        except InputErrors as e:
-            raise _told(InputErrors(read.problems + e.errors), lang) from None
-        names = [s.name for s in book.sheets]
-        clashes = result_sheet_clashes(book.name, names)
-        clashes += result_sheets_not_ours(book.name, {v.name: book.sheets[v.name]["A1"].value
-                                                      for v in result_sheets(out) if v.name in names})
-        if read.problems or clashes:
-            raise _told(InputErrors(read.problems + clashes), lang)
-        write_to_book(book, out, _unchecked_lines(read.unchecked, book, lang))
-    return out
+        rated = rate_workbook(read.tables, read.problems, file=book.name, period=period,
+                              first_cells=lambda names: {n: book.sheets[n]["A1"].value for n in names})
+        write_to_book(book, rated.views, _unchecked_lines(read.unchecked, book, rated.outcome.system.lang))
+    return rated
 
 
-E = TypeVar("E", bound=RatingInputError)
-
-
-def _told(err: E, lang: str) -> E:
-    """``err``, to be told in the workbook's script (``lang``)."""
-    setattr(err, "lang", lang)
-    return err
+def process_book(book: Any, period: str | None = None) -> Outcome:
+    """:func:`rate_book`: the outcome."""
+    return rate_book(book, period).outcome
 
 
 def engine_name(book: Any) -> str:
@@ -221,7 +212,7 @@ def report(book: Any, err: RatingInputError) -> None:
 T = TypeVar("T")
 
 
-def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text, str]],
+def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text | list[Text], str]],
             failed: Message = M.PROBLEMS) -> tuple[T | None, str]:
     """Run a one-click ``job`` on the open workbook -- the one place where one click is
     orchestrated: input problems are listed on the Checks sheet (and never raised, so that
@@ -238,13 +229,14 @@ def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text
     return result, _said(text, lang)
 
 
-def _said(text: Text, lang: str) -> str:
-    return text.both(lang)
+def _said(text: Text | list[Text], lang: str) -> str:
+    return "\n".join(t.both(lang) for t in (text if isinstance(text, list) else [text]))
 
 
-def _processed(out: Outcome) -> tuple[Text, str]:
-    return M.PROCESSED(system=out.system.name, periods=", ".join(r.period.label for r in out.results),
-                       players=len(out.last.ratings)), out.system.lang
+def _processed(rated: Rated) -> tuple[list[Text], str]:
+    out = rated.outcome
+    return [M.PROCESSED(system=out.system.name, periods=", ".join(r.period.label for r in out.results),
+                        players=len(out.last.ratings)), *rated.notes], out.system.lang
 
 
 def _imported(plan: Any) -> tuple[Text, str]:
@@ -255,9 +247,9 @@ def process_and_report(book: Any) -> Outcome | None:
     """Process the open workbook, as the ``process_period`` script does: the result sheets,
     or every input problem on the Checks sheet; what happened is printed (xlwings Lite
     shows it in its output pane).  Returns the outcome, or None after problems."""
-    out, told = in_book(process_book, book, _processed)
+    rated, told = in_book(rate_book, book, _processed)
     print(told)
-    return out
+    return None if rated is None else rated.outcome
 
 
 def import_and_report(book: Any) -> Any:
@@ -338,5 +330,5 @@ def main() -> None:
     if book.sheets.active.name.strip().lower() in IMPORT_SHEETS:
         _, told = in_book(import_book, book, _imported, M.IMPORT_PROBLEMS)
     else:
-        _, told = in_book(process_book, book, _processed)
+        _, told = in_book(rate_book, book, _processed)
     book.app.alert(told[:1000], title="xl-ratings")

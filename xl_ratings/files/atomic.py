@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Mapping, Sequence
 
+from ..errors import joined
+from . import messages as M
 from .encode import csv_bytes, json_bytes
 from .names import backup_name
 from .osflags import CHUNK, O_BINARY, O_CLOEXEC, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK
@@ -146,7 +148,7 @@ def stage_copy(source: Path, target: Path, like: Path | None) -> Path:
     src = os.open(source, os.O_RDONLY | O_BINARY | O_CLOEXEC | O_NONBLOCK)
     try:
         if not stat.S_ISREG(os.fstat(src).st_mode):
-            raise file_error(f"is {kind_of(os.fstat(src).st_mode)}, not a workbook file — 不是普通文件", source)
+            raise file_error(M.NOT_A_WORKBOOK_FILE(kind=kind_of(os.fstat(src).st_mode)), source)
 
         def copy(w: BinaryIO) -> None:
             while True:
@@ -197,9 +199,9 @@ def refuse_read_only_target(target: Path) -> None:
     except FileNotFoundError:
         return
     if stat.S_ISREG(st.st_mode) and is_read_only(target, st):
-        raise file_error(f"cannot write {target}: the file is read-only; nothing was changed — 文件为只读，未作任何修改")
+        raise file_error(M.TARGET_READ_ONLY(target=str(target)))
     if stat.S_ISDIR(st.st_mode):
-        raise file_error(f"cannot write {target}: it is a folder; nothing was changed — 目标是文件夹，未作任何修改")
+        raise file_error(M.TARGET_IS_A_FOLDER(target=str(target)))
 
 
 def atomic_write(path: str | os.PathLike, data: bytes | Callable[[BinaryIO], None], *,
@@ -243,9 +245,8 @@ def flush_folders(targets: Sequence[Path]) -> None:
         try:
             fsync_dir(folder)
         except OSError as e:
-            raise file_error(f"{', '.join(str(t) for t in targets)} written, but the disk reported an error "
-                         f"({e.strerror}) while saving the folder {folder}: check the files "
-                         "— 文件已写入，但磁盘报告错误，请检查") from None
+            raise file_error(M.FOLDER_NOT_SAVED(targets=joined([str(t) for t in targets]), reason=e.strerror,
+                                                folder=str(folder))) from None
 
 
 def rotate_backup(workbook: Path, backup: Path) -> None:
@@ -384,8 +385,7 @@ class Outputs:
             now = None
         assert expect is not None
         if now is None or file_identity(now) != file_identity(expect):
-            raise file_error("the workbook changed while it was being processed; nothing was written "
-                         "— run again — 工作簿在处理期间被修改，未写入任何内容", path)
+            raise file_error(M.CHANGED_WHILE_PROCESSED(), path)
 
     def commit(self) -> list[Path]:
         """Stage every output, then put them in place (see the class); returns the paths written."""
@@ -446,10 +446,8 @@ class Outputs:
             left = _undo(done)
             if not left:
                 raise write_error(failed, e) from None
-            names = ", ".join(str(p) for p in left)
-            raise file_error(f"cannot write {failed}: {e.strerror or 'the write failed'}; these files were "
-                         f"already written and could not be undone: {names}; run again "
-                         f"— 写入失败；以下文件已写入且无法撤销：{names}") from None
+            raise file_error(M.NOT_UNDONE(target=str(failed), reason=e.strerror or M.THE_WRITE_FAILED(),
+                                          files=joined([str(p) for p in left]))) from None
         except BaseException:
             for _, tmp in pending:
                 unlink_quietly(tmp)

@@ -23,6 +23,7 @@ try:                                # Windows
     import msvcrt
 except ImportError:
     msvcrt = None  # type: ignore[assignment]
+from . import messages as M
 from .atomic import file_identity, stage, unlink_quietly
 from .osflags import LOCK_UNSUPPORTED, NO_PERMISSION, NOT_A_FILE, O_BINARY, O_CLOEXEC, O_NOFOLLOW, O_NONBLOCK
 from .paths import file_error
@@ -116,7 +117,7 @@ class WorkbookLock:
     def acquire(self) -> None:
         """Take the lock or raise :class:`RatingInputError` (another run, a bad lock file)."""
         if self._fd is not None:
-            raise file_error(f"the lock {self.path.name} is already held by this run", self.workbook)
+            raise file_error(M.LOCK_HELD_BY_THIS_RUN(lock=self.path.name), self.workbook)
         if str(self.path) in _HELD:
             raise self._busy(os.getpid())
         if not self._os_lock_works():
@@ -125,8 +126,7 @@ class WorkbookLock:
         for _ in range(50):
             if self._try_os_lock():
                 return
-        raise file_error(f"cannot take the lock {self.path.name}: it keeps changing; run again "
-                     "— 无法获取锁文件", self.workbook)
+        raise file_error(M.LOCK_KEEPS_CHANGING(lock=self.path.name), self.workbook)
 
     def release(self) -> None:
         """Remove the lock file (if it is still ours) and release the lock."""
@@ -157,20 +157,16 @@ class WorkbookLock:
 
     # -- helpers
     def _busy(self, pid: int | None) -> RatingInputError:
-        who = f"process {pid}" if pid else "another process"
-        return file_error(f"another xl-ratings run ({who}) is processing this workbook; wait for it to "
-                      f"finish (lock: {self.path.name}) — 另一个进程正在处理此工作簿", self.workbook)
+        who = M.PROCESS_N(pid=pid) if pid else M.ANOTHER_PROCESS()
+        return file_error(M.LOCK_BUSY(who=who, lock=self.path.name), self.workbook)
 
     def _bad_lock(self) -> RatingInputError:
-        return file_error(f"the lock {self.path} is not a regular file (a link, pipe or device) or has "
-                      "other names (hard links); remove it — 锁文件异常，请删除", self.workbook)
+        return file_error(M.LOCK_NOT_A_FILE(lock=str(self.path)), self.workbook)
 
     def _cannot(self, e: OSError) -> RatingInputError:
         if e.errno in NO_PERMISSION:
-            return file_error(f"cannot create the lock {self.path} (read-only folder or no permission); "
-                          "write the results elsewhere with --output, or make the folder writable "
-                          "— 无法创建锁文件", self.workbook)
-        return file_error(f"cannot open the lock {self.path}: {e.strerror} — 无法打开锁文件", self.workbook)
+            return file_error(M.LOCK_CANNOT_CREATE(lock=str(self.path)), self.workbook)
+        return file_error(M.LOCK_CANNOT_OPEN(lock=str(self.path), reason=e.strerror), self.workbook)
 
     def _open(self, flags: int) -> int:
         """Open the lock file; refuse links, pipes, devices and hard-linked files."""
@@ -287,8 +283,7 @@ class WorkbookLock:
             self._os_lock = False
             _HELD.add(str(self.path))
             return
-        raise file_error(f"cannot take the lock {self.path.name}: it keeps changing; run again "
-                     "— 无法获取锁文件", self.workbook)
+        raise file_error(M.LOCK_KEEPS_CHANGING(lock=self.path.name), self.workbook)
 
     def _stale(self, fd: int) -> tuple[bool, int | None, tuple]:
         st = os.fstat(fd)

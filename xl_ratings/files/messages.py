@@ -85,17 +85,148 @@ OFFICE_LOCK_STALE = message(
     "deletes it itself)",
     "{lock} 表示工作簿正在本电脑的 {program} 中打开（{who}），但本电脑上 {program} 并未运行：这是程序崩溃留下的"
     "过期锁文件。请删除工作簿旁边的 {lock} 后再运行（xl-ratings 不会自行删除）")
-NOT_A_WORKBOOK_FILE = message(
-    "files.not_a_workbook_file",
-    "is {kind}, not a workbook file",
-    "是{kind}，不是工作簿文件")
 NOT_A_SOURCE_FILE = message(
     "files.not_a_source_file",
     "is {kind}, not a file to import: give the tournament file itself (saved on disk)",
     "是{kind}，不是可导入的文件：请给出保存在磁盘上的成绩文件本身")
-# what a path is when it is no regular file (the {kind} of the two above; files.paths.kind_of)
+# ---- what a path is, when it is not a regular file (files/paths.py kind_of)
 KIND_FOLDER = message("files.kind_folder", "a folder", "文件夹")
 KIND_PIPE = message("files.kind_pipe", "a pipe (FIFO)", "管道（FIFO）")
 KIND_DEVICE = message("files.kind_device", "a device", "设备")
 KIND_SOCKET = message("files.kind_socket", "a socket", "套接字")
-KIND_OTHER = message("files.kind_other", "not a regular file", "非普通文件")
+KIND_OTHER = message("files.kind_other", "not a regular file", "不是普通文件")
+
+# ---- the workbook's own path (files/paths.py real_path, check_writable)
+LINK_TO_MISSING = message(
+    "files.link_to_missing",
+    "is a link to a missing file ({target})",
+    "是指向不存在的文件（{target}）的链接")
+LINK_LOOP = message(
+    "files.link_loop",
+    "is a loop of symbolic links",
+    "是循环的符号链接")
+CANNOT_OPEN = message(
+    "files.cannot_open",
+    "cannot be opened: {reason}",
+    "无法打开：{reason}")
+NOT_A_WORKBOOK_FILE = message(
+    "files.not_a_workbook_file",
+    "is {kind}, not a workbook file",
+    "是{kind}，不是工作簿文件")
+CHANGED_WHILE_OPENED = message(
+    "files.changed_while_opened",
+    "changed while it was being opened (a moving link?); run again",
+    "在打开时被更改（链接被改动？）；请再运行一次")
+WORKBOOK_READ_ONLY = message(
+    "files.workbook_read_only",
+    "the workbook is read-only: {path}; make it writable, or write the results elsewhere with --output",
+    "工作簿为只读：{path}；请使其可写，或用 --output 把结果写到别处")
+FOLDER_NOT_WRITABLE = message(
+    "files.folder_not_writable",
+    "cannot write in the folder {folder} (needed to save the workbook {name} safely); write the results elsewhere "
+    "with --output",
+    "无法在文件夹 {folder} 中写入（安全保存工作簿 {name} 需要它）；请用 --output 把结果写到别处")
+
+# ---- notes: the workbook reached through links (files/paths.py link_note)
+THROUGH_A_LINK = message(
+    "files.through_a_link",
+    "{given} is reached through a link: its real file {real} is the one updated",
+    "{given} 是链接：已更新它指向的文件 {real}")
+HARD_LINKS = message(
+    "files.hard_links",
+    "{real} has {links} names (hard links): only this name gets the new version",
+    "{real} 有 {links} 个名称（硬链接）：只有这个名称得到新版本")
+
+# ---- outputs, checked before anything is written (files/paths.py check_outputs)
+OUTPUT_CANNOT_WRITE = message(
+    "files.output_cannot_write",
+    "cannot write {option} {path}: {reason}",
+    "无法写入 {option} {path}：{reason}")
+OUTPUT_IS_AN_INPUT = message(
+    "files.output_is_an_input",
+    "{option} {path} is the same file as the input {input}: it would be overwritten; choose another name",
+    "{option} {path} 与输入文件 {input} 是同一个文件，会被覆盖；请换一个文件名")
+OUTPUTS_ONE_FILE = message(
+    "files.outputs_one_file",
+    "{first} and {option} are the same file {path}; choose different names",
+    "{first} 与 {option} 是同一个文件 {path}；请用不同的文件名")
+OUTPUT_FOLDER_MISSING = message(
+    "files.output_folder_missing",
+    "the folder of {option} {path} does not exist ({folder})",
+    "{option} {path} 的文件夹不存在（{folder}）")
+OUTPUT_FOLDER_NOT_WRITABLE = message(
+    "files.output_folder_not_writable",
+    "cannot write {option} {path}: no permission to write in the folder {folder}",
+    "无法写入 {option} {path}：没有在文件夹 {folder} 中写入的权限")
+OUTPUT_NOT_A_FILE = message(
+    "files.output_not_a_file",
+    "{option} {path} is {kind}, not a file; choose another name",
+    "{option} {path} 是{kind}，不是文件；请换一个文件名")
+OUTPUT_READ_ONLY = message(
+    "files.output_read_only",
+    "{option} {path} is read-only; choose another name or make it writable",
+    "{option} {path} 为只读；请换一个文件名，或使其可写")
+
+# ---- writing (files/paths.py write_error, files/atomic.py)
+DISK_FULL = message(
+    "files.disk_full",
+    "cannot write {target}: the disk is full: nothing was changed",
+    "无法写入 {target}：磁盘已满，未作任何修改")
+NO_WRITE_PERMISSION = message(
+    "files.no_write_permission",
+    "cannot write {target} (read-only or no permission, or open in another program): nothing was changed",
+    "无法写入 {target}（只读、无写入权限，或已被其他程序打开）：未作任何修改")
+WRITE_FAILED = message(
+    "files.write_failed",
+    "cannot write {target}: {reason}: nothing was changed",
+    "无法写入 {target}：{reason}：未作任何修改")
+TARGET_READ_ONLY = message(
+    "files.target_read_only",
+    "cannot write {target}: the file is read-only; nothing was changed",
+    "无法写入 {target}：文件为只读；未作任何修改")
+TARGET_IS_A_FOLDER = message(
+    "files.target_is_a_folder",
+    "cannot write {target}: it is a folder; nothing was changed",
+    "无法写入 {target}：它是文件夹；未作任何修改")
+FOLDER_NOT_SAVED = message(
+    "files.folder_not_saved",
+    "{targets} written, but the disk reported an error ({reason}) while saving the folder {folder}: check the files",
+    "{targets} 已写入，但保存文件夹 {folder} 时磁盘报告错误（{reason}）：请检查这些文件")
+CHANGED_WHILE_PROCESSED = message(
+    "files.changed_while_processed",
+    "the workbook changed while it was being processed; nothing was written; run again",
+    "工作簿在处理期间被修改，未写入任何内容；请再运行一次")
+THE_WRITE_FAILED = message("files.the_write_failed", "the write failed", "写入失败")
+NOT_UNDONE = message(
+    "files.not_undone",
+    "cannot write {target}: {reason}; these files were already written and could not be undone: {files}; run again",
+    "无法写入 {target}：{reason}；以下文件已写入且无法撤销：{files}；请再运行一次")
+
+# ---- the lock beside the workbook (files/lock.py)
+LOCK_HELD_BY_THIS_RUN = message(
+    "files.lock_held_by_this_run",
+    "the lock {lock} is already held by this run",
+    "锁文件 {lock} 已被本次运行持有")
+LOCK_KEEPS_CHANGING = message(
+    "files.lock_keeps_changing",
+    "cannot take the lock {lock}: it keeps changing; run again",
+    "无法获取锁文件 {lock}：它不断变化；请再运行一次")
+LOCK_BUSY = message(
+    "files.lock_busy",
+    "another xl-ratings run ({who}) is processing this workbook; wait for it to finish (lock: {lock})",
+    "另一个 xl-ratings 运行（{who}）正在处理此工作簿；请等它结束（锁文件：{lock}）")
+PROCESS_N = message("files.process_n", "process {pid}", "进程 {pid}")
+ANOTHER_PROCESS = message("files.another_process", "another process", "另一个进程")
+LOCK_NOT_A_FILE = message(
+    "files.lock_not_a_file",
+    "the lock {lock} is not a regular file (a link, pipe or device) or has other names (hard links); remove it",
+    "锁文件 {lock} 不是普通文件（是链接、管道或设备），或有其他名称（硬链接）；请删除它")
+LOCK_CANNOT_CREATE = message(
+    "files.lock_cannot_create",
+    "cannot create the lock {lock} (read-only folder or no permission); write the results elsewhere with --output, "
+    "or make the folder writable",
+    "无法创建锁文件 {lock}（文件夹只读或无权限）；请用 --output 把结果写到别处，或使文件夹可写")
+LOCK_CANNOT_OPEN = message(
+    "files.lock_cannot_open",
+    "cannot open the lock {lock}: {reason}",
+    "无法打开锁文件 {lock}：{reason}")

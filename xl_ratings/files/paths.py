@@ -23,7 +23,7 @@ from .names import companions, reserved
 from .osflags import DISK_FULL, NO_PERMISSION
 
 
-def file_error(problem: str, path: Path | str | None = None) -> RatingInputError:
+def file_error(problem: Text, path: Path | str | None = None) -> RatingInputError:
     return RatingInputError(problem, where=Where(str(path)) if path is not None else None)
 
 
@@ -31,13 +31,11 @@ def write_error(target: Path, err: BaseException) -> RatingInputError:
     """An OSError during a write, as a message naming the *target* (never a temp name)."""
     code = getattr(err, "errno", None)
     if code in DISK_FULL:
-        return file_error(f"cannot write {target}: the disk is full: nothing was changed "
-                      "— 磁盘已满，未作任何修改")
+        return file_error(M.DISK_FULL(target=str(target)))
     if code in NO_PERMISSION or isinstance(err, PermissionError):
-        return file_error(f"cannot write {target} (read-only or no permission, or open in another "
-                      "program): nothing was changed — 无写入权限或文件被占用，未作任何修改")
+        return file_error(M.NO_WRITE_PERMISSION(target=str(target)))
     reason = getattr(err, "strerror", None) or type(err).__name__
-    return file_error(f"cannot write {target}: {reason}: nothing was changed — 写入失败，未作任何修改")
+    return file_error(M.WRITE_FAILED(target=str(target), reason=reason))
 
 
 def name_max(folder: Path) -> int:
@@ -70,16 +68,17 @@ def room_problem(path: str | os.PathLike) -> RatingInputError | None:
                             where=Where(str(p)))
 
 
-def kind_of(mode: int) -> str:
+def kind_of(mode: int) -> Text:
+    """What a path that is not a regular file is, in words."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return M.KIND_FOLDER()
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
+        return M.KIND_PIPE()
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return M.KIND_DEVICE()
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return M.KIND_SOCKET()
+    return M.KIND_OTHER()
 
 
 def real_path(path: str | os.PathLike, source: bool = False) -> Path:
@@ -88,7 +87,7 @@ def real_path(path: str | os.PathLike, source: bool = False) -> Path:
     A workbook reached through a symlink is read, locked, backed up and updated
     at its real path, so the link keeps pointing at the updated file (replacing
     the link itself would leave a private copy and the real file unchanged).
-    Use :func:`link_note` to tell the officer.  Raises :class:`RatingInputError`
+    Use :func:`link_notes` to tell the officer.  Raises :class:`RatingInputError`
     ("file not found", a dangling link, a link loop, a folder, pipe or device).
     """
     p = Path(path)
@@ -96,42 +95,38 @@ def real_path(path: str | os.PathLike, source: bool = False) -> Path:
         st = os.stat(p)
     except FileNotFoundError:
         if os.path.lexists(p):
-            raise file_error(f"is a link to a missing file ({os.readlink(p)}) — 链接指向的文件不存在", p) from None
-        raise file_error("file not found", p) from None
+            raise file_error(M.LINK_TO_MISSING(target=os.readlink(p)), p) from None
+        raise file_error(M.NO_SUCH_FILE(), p) from None
     except OSError as e:
         if e.errno == errno.ELOOP:
-            raise file_error("is a loop of symbolic links — 符号链接循环", p) from None
-        raise file_error(f"cannot be opened: {e.strerror} — 无法打开", p) from None
+            raise file_error(M.LINK_LOOP(), p) from None
+        raise file_error(M.CANNOT_OPEN(reason=e.strerror), p) from None
     if not stat.S_ISREG(st.st_mode):
         what = M.NOT_A_SOURCE_FILE if source else M.NOT_A_WORKBOOK_FILE
-        kinds = {"a folder": M.KIND_FOLDER, "a pipe (FIFO)": M.KIND_PIPE, "a device": M.KIND_DEVICE,
-                 "a socket": M.KIND_SOCKET}
-        raise RatingInputError(what(kind=kinds.get(kind_of(st.st_mode), M.KIND_OTHER)()), where=Where(str(p)))
+        raise file_error(what(kind=kind_of(st.st_mode)), p)
     real = p.resolve(strict=True)
     again = os.stat(real)
     if (again.st_dev, again.st_ino) != (st.st_dev, st.st_ino):   # a link changed meanwhile
-        raise file_error("changed while it was being opened (a moving link?); run again — 文件在打开时被更改", p)
+        raise file_error(M.CHANGED_WHILE_OPENED(), p)
     return real
 
 
-def link_note(given: str | os.PathLike, real: Path) -> str | None:
-    """A line for the officer when ``given`` is not simply ``real``; else None.
+def link_notes(given: str | os.PathLike, real: Path) -> list[Text]:
+    """Lines for the officer when ``given`` is not simply ``real`` (none when it is).
 
     Through a symlink: the real file is the one updated.  Hard links: only
     this name gets the new version (the other names keep the old one).
     """
     notes = []
     if os.path.normcase(os.path.normpath(os.path.abspath(given))) != os.path.normcase(str(real)):
-        notes.append(f"{given} is reached through a link: its real file {real} is the one updated "
-                     "— 这是链接，已更新其指向的文件")
+        notes.append(M.THROUGH_A_LINK(given=str(given), real=str(real)))
     try:
         links = os.stat(real).st_nlink
     except OSError:
         links = 1
     if links > 1:
-        notes.append(f"{real} has {links} names (hard links): only this name gets the new version "
-                     "— 此文件有多个硬链接，只有此名称被更新")
-    return "; ".join(notes) or None
+        notes.append(M.HARD_LINKS(real=str(real), links=links))
+    return notes
 
 
 def _entry_key(p: Path) -> tuple[str, str]:
@@ -177,7 +172,7 @@ def check_outputs(inputs: Sequence[Path], outputs: Mapping[str, Path | None], *,
         try:
             problem = _output_problem(opt, out, inputs, seen, force, ours)
         except OSError as e:
-            problem = file_error(f"cannot write {opt} {out}: {e.strerror} — {opt} 无法写入")
+            problem = file_error(M.OUTPUT_CANNOT_WRITE(option=opt, path=str(out), reason=e.strerror))
         if problem is not None:
             problems.append(problem)
     if problems:
@@ -189,12 +184,10 @@ def _output_problem(opt: str, out: Path, inputs: Sequence[Path], seen: list[tupl
     """What is wrong with one output of :func:`check_outputs`, or None."""
     clash = next((i for i in inputs if same_file(out, Path(i))), None)
     if clash is not None:
-        return file_error(f"{opt} {out} is the same file as the input {clash}: it would be overwritten; "
-                      f"choose another name — {opt} 与输入文件是同一个文件，请换一个文件名")
+        return file_error(M.OUTPUT_IS_AN_INPUT(option=opt, path=str(out), input=str(clash)))
     twin = next((o for o, q in seen if same_file(out, q)), None)
     if twin is not None:
-        return file_error(f"{twin} and {opt} are the same file {out}; choose different names "
-                      f"— {twin} 与 {opt} 是同一个文件")
+        return file_error(M.OUTPUTS_ONE_FILE(first=twin, option=opt, path=str(out)))
     seen.append((opt, out))
     why = reserved(out.name) if opt != "backup" else None
     if why is not None:
@@ -202,20 +195,17 @@ def _output_problem(opt: str, out: Path, inputs: Sequence[Path], seen: list[tupl
         return RatingInputError(text(option=opt, path=str(out)), where=Where(str(out)))
     folder = out.parent
     if not folder.is_dir():
-        return file_error(f"the folder of {opt} {out} does not exist ({folder}) — {opt} 的文件夹不存在")
+        return file_error(M.OUTPUT_FOLDER_MISSING(option=opt, path=str(out), folder=str(folder)))
     if not os.access(folder, os.W_OK | os.X_OK):
-        return file_error(f"cannot write {opt} {out}: no permission to write in the folder {folder} "
-                      f"— {opt} 所在文件夹无写入权限")
+        return file_error(M.OUTPUT_FOLDER_NOT_WRITABLE(option=opt, path=str(out), folder=str(folder)))
     if not os.path.lexists(out):
         return None
     if not os.path.islink(out):     # a link is replaced as a link: its target is never written
         st = os.stat(out)
         if not stat.S_ISREG(st.st_mode):
-            return file_error(f"{opt} {out} is {kind_of(st.st_mode)}, not a file; choose another name "
-                          f"— {opt} 不是普通文件")
+            return file_error(M.OUTPUT_NOT_A_FILE(option=opt, path=str(out), kind=kind_of(st.st_mode)))
         if is_read_only(out, st):
-            return file_error(f"{opt} {out} is read-only; choose another name or make it writable "
-                          f"— {opt} 文件为只读")
+            return file_error(M.OUTPUT_READ_ONLY(option=opt, path=str(out)))
     if not force and not ours(out):
         return RatingInputError(M.OUTPUT_NOT_OURS(option=opt, path=str(out)))
     return None
@@ -237,11 +227,9 @@ def check_writable(workbook: Path) -> None:
     try:
         st = os.stat(p)
     except OSError as e:
-        raise file_error(f"cannot be opened: {e.strerror} — 无法打开", p) from None
+        raise file_error(M.CANNOT_OPEN(reason=e.strerror), p) from None
     if is_read_only(p, st):
-        raise file_error(f"the workbook is read-only: {p}; make it writable, or write the results "
-                     "elsewhere with --output — 工作簿为只读")
+        raise file_error(M.WORKBOOK_READ_ONLY(path=str(p)))
     folder = p.parent
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise file_error(f"cannot write in the folder {folder} (needed to save the workbook {p.name} "
-                     "safely); write the results elsewhere with --output — 文件夹无写入权限")
+        raise file_error(M.FOLDER_NOT_WRITABLE(folder=str(folder), name=p.name))

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..engine.run import Outcome, Progress
+from ..engine.run import Outcome
 from ..errors import InputErrors, RatingInputError, Text, Where
 from ..files.atomic import backup_path, sweep_temps
 from ..files.lock import WorkbookLock, lock_path
@@ -37,13 +37,6 @@ GAME_LIST_SUFFIXES = (".csv", ".parquet", ".pq", ".txt")
 OTHER_SPREADSHEETS = (".ods", ".xls", ".xlsb", ".numbers", ".et")
 
 
-Runner = Callable[[Callable[[Progress | None], Outcome], int], Outcome]
-
-
-def plain_runner(job: Callable[[Progress | None], Outcome], games: int) -> Outcome:
-    return job(None)
-
-
 @dataclass
 class Done:
     """What a job wrote, for the officer."""
@@ -51,7 +44,7 @@ class Done:
     outcome: Outcome
     target: Path | None                     #: the workbook written (None: a game list)
     written: list[Path] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Text] = field(default_factory=list)
 
 
 def json_export(outcome: Outcome) -> dict[str, Any]:
@@ -69,19 +62,7 @@ def check_workbook_name(path: Path) -> None:
     if suffix in GAME_LIST_SUFFIXES:
         raise InputErrors([game_list_needs_system(path)])
     if suffix in OTHER_SPREADSHEETS:
-        raise InputErrors([RatingInputError(
-            f"is a {suffix} file: xl-ratings reads .xlsx and .xlsm workbooks; open it in Excel or LibreOffice "
-            "and save it as .xlsx (Excel Workbook)", where=Where(str(path)),
-            problem_zh=f"是 {suffix} 文件：请在 Excel 或 LibreOffice 中另存为 .xlsx 工作簿")])
-
-
-def in_language(err: InputErrors, tables: Mapping[str, Any]) -> InputErrors:
-    """``err`` told in the workbook's script (traditional Chinese for the Hong Kong
-    workbooks): the system named in its Settings sheet, when there is one."""
-    from ..engine.inputs import workbook_lang
-
-    setattr(err, "lang", workbook_lang(tables))
-    return err
+        raise InputErrors([RatingInputError(M.OTHER_SPREADSHEET(suffix=suffix), where=Where(str(path)))])
 
 
 def same_kind(book: Path, output: str | None) -> None:
@@ -91,9 +72,7 @@ def same_kind(book: Path, output: str | None) -> None:
         return
     want, got = book.suffix.lower(), Path(output).suffix.lower()
     if got != want:
-        raise InputErrors([RatingInputError(
-            f"--output must end in {want}, like the workbook", value=str(output),
-            problem_zh=f"--output 的扩展名须与工作簿相同（{want}）")])
+        raise InputErrors([RatingInputError(M.OUTPUT_SAME_KIND(suffix=want), value=str(output))])
 
 
 def history_periods(path: Path) -> set[str]:

@@ -28,6 +28,9 @@ from typing import Any
 from ..engine.inputs import COLUMNS, read_records
 from ..engine.perf import gc_paused
 from ..errors import InputErrors, RatingInputError, Where
+from ..files import messages as F
+from ..i18n.catalogue import sheets as S
+from ..i18n.catalogue import workbooks as W
 from ..i18n.labels import header_key
 from ..systems.base import System
 from ..systems.records import Records
@@ -83,31 +86,25 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
     import pandas as pd
 
     if not path.exists():
-        raise InputErrors([RatingInputError("file not found", where=Where(str(path)))])
+        raise InputErrors([RatingInputError(F.NO_SUCH_FILE(), where=Where(str(path)))])
     suffix = path.suffix.lower()
     try:
         if suffix in (".parquet", ".pq"):
             try:
                 import pyarrow  # noqa: F401
             except ImportError:
-                raise InputErrors([RatingInputError(
-                    "reading Parquet needs pyarrow: pip install pyarrow",
-                    where=Where(str(path)))]) from None
+                raise InputErrors([RatingInputError(S.PARQUET_NEEDS_PYARROW(), where=Where(str(path)))]) from None
             df, nonfinite = _parquet(path)
         elif suffix in (".csv", ".txt"):
             df = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
             nonfinite = {}
         else:
-            raise InputErrors([RatingInputError("a game list must be .csv or .parquet",
-                                                where=Where(str(path)))])
+            raise InputErrors([RatingInputError(S.GAME_LIST_SUFFIX(), where=Where(str(path)))])
     except InputErrors:
         raise
     except Exception:   # pandas' and pyarrow's many parser errors
         kind = "Parquet" if suffix in (".parquet", ".pq") else "CSV"
-        raise InputErrors([RatingInputError(
-            f"cannot be read as a {kind} file: it is damaged, or not {kind} (a CSV file is text: comma-separated, "
-            "UTF-8, one header row)", where=Where(str(path)),
-            problem_zh=f"无法作为 {kind} 文件读取：文件已损坏或不是 {kind} 格式")]) from None
+        raise InputErrors([RatingInputError(S.GAME_LIST_UNREADABLE(kind=kind), where=Where(str(path)))]) from None
     known = set(key_columns)
     rename: dict[Any, str] = {}
     for c in df.columns:
@@ -127,10 +124,9 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
         else:
             values.iloc[rows] = None
             if errors is not None:
-                errors.append(RatingInputError(
-                    f"is not a number (NaN or infinity) in {'row' if len(rows) == 1 else 'rows'} "
-                    f"{spans([r + 2 for r in rows])}: leave the cell "
-                    "empty or write the number", where=Where(str(path), path.name, rows[0] + 2, key)))
+                lines = (W.ROW_AT if len(rows) == 1 else W.ROWS_AT)(rows=spans([r + 2 for r in rows]))
+                errors.append(RatingInputError(S.NOT_FINITE_ROWS(rows=lines),
+                                               where=Where(str(path), path.name, rows[0] + 2, key)))
         df[key] = values
     return df
 
@@ -182,7 +178,7 @@ def _load_game_list(path, system, players, events, settings) -> Records:
     df = _frame(gpath, COLUMNS["Games"][0], nonfinite)
     missing = [k for k in ("player", "opponent", "result") if k not in df.columns]
     if missing:
-        raise InputErrors([RatingInputError(f"required column '{k}' is missing", where=Where(
+        raise InputErrors([RatingInputError(S.LIST_COLUMN_MISSING(column=k), where=Where(
             str(gpath), gpath.name, 1, k)) for k in missing])
     csv = gpath.suffix.lower() in (".csv", ".txt")
     data: dict[str, list[Any]] = {}
@@ -222,9 +218,7 @@ def _implicit_events(df, path: Path) -> list[list[Any]]:
     import pandas as pd
 
     if "date" not in df.columns:
-        raise InputErrors([RatingInputError(
-            "a game list without an events file needs a 'date' column",
-            where=Where(str(path), path.name, 1, "date"))])
+        raise InputErrors([RatingInputError(S.LIST_NEEDS_DATE(), where=Where(str(path), path.name, 1, "date"))])
     days = pd.to_datetime(df["date"], errors="coerce")   # a bad date is reported by the games reader
     ev = df["event"] if "event" in df.columns else pd.Series(DEFAULT_EVENT, index=df.index)
     ev = ev.where(ev.notna() & (ev.astype(str) != ""), None)

@@ -41,10 +41,11 @@ from ..engine.inputs import COLUMNS
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, run_records
 from ..engine.stream import DEFAULT_EVENT, WINDOW, Batch, GameList, ProblemLog, TooManyProblems, read_game_list
-from ..errors import InputErrors, RatingInputError, Where
-from ..i18n import to_lang
+from ..errors import InputErrors, RatingInputError, Text, Where
+from ..files import messages as F
 from ..i18n.catalogue import run as R
 from ..i18n.catalogue import sheets as S
+from ..i18n.catalogue import workbooks as W
 from ..i18n.labels import header_key
 from ..systems.base import Check, System
 from ..systems.period import Period
@@ -72,13 +73,12 @@ class ListFile:
         suffix = path.suffix.lower()
         self.kind = "Parquet" if suffix in (".parquet", ".pq") else "CSV"
         if not path.exists():
-            raise InputErrors([RatingInputError("file not found", where=Where(str(path)))])
+            raise InputErrors([RatingInputError(F.NO_SUCH_FILE(), where=Where(str(path)))])
         if suffix not in (".parquet", ".pq", ".csv", ".txt"):
-            raise InputErrors([RatingInputError("a game list must be .csv or .parquet", where=Where(str(path)))])
+            raise InputErrors([RatingInputError(S.GAME_LIST_SUFFIX(), where=Where(str(path)))])
         self.arrow = has_pyarrow()          #: without it a CSV file is read in chunks by pandas
         if self.kind == "Parquet" and not self.arrow:
-            raise InputErrors([RatingInputError("reading Parquet needs pyarrow: pip install 'xl_ratings[parquet]'",
-                                                where=Where(str(path)))])
+            raise InputErrors([RatingInputError(S.PARQUET_NEEDS_PYARROW(), where=Where(str(path)))])
         header = self._header()
         known = set(COLUMNS["Games"][0])
         self.columns: dict[str, int] = {}          #: key -> position in the file
@@ -112,7 +112,7 @@ class ListFile:
             raise self._unreadable() from None
 
     def missing(self, needed: Sequence[str]) -> list[RatingInputError]:
-        return [RatingInputError(f"required column '{k}' is missing", where=Where(str(self.path), self.name, 1, k))
+        return [RatingInputError(S.LIST_COLUMN_MISSING(column=k), where=Where(str(self.path), self.name, 1, k))
                 for k in needed if k not in self.columns]
 
     # --- reading -----------------------------------------------------------
@@ -238,10 +238,10 @@ class ListFile:
         out = list(self.ragged)
         for key, rows in self.nan_rows.items():
             n = self.nan_count[key]
-            text = spans(rows) + (f", … ({n:,} rows)" if n > len(rows) else "")
+            lines = S.ROWS_AND_MORE(rows=spans(rows), count=n) if n > len(rows) else \
+                (W.ROW_AT if n == 1 else W.ROWS_AT)(rows=spans(rows))
             out.append(RatingInputError(   # the words of a list read whole (game_list._frame)
-                f"is not a number (NaN or infinity) in {'row' if n == 1 else 'rows'} {text}: leave the cell "
-                "empty or write the number", where=Where(str(self.path), self.name, rows[0], key)))
+                S.NOT_FINITE_ROWS(rows=lines), where=Where(str(self.path), self.name, rows[0], key)))
         return out
 
 
@@ -518,8 +518,7 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
         lf = ListFile(gpath, progress)
         errors = lf.missing(("player", "opponent", "result"))
         if not events and "date" not in lf.columns:
-            errors.append(RatingInputError("a game list without an events file needs a 'date' column",
-                                           where=Where(str(gpath), gpath.name, 1, "date")))
+            errors.append(RatingInputError(S.LIST_NEEDS_DATE(), where=Where(str(gpath), gpath.name, 1, "date")))
         if errors:
             raise InputErrors(errors)
         earlier: list[RatingInputError] = []
@@ -557,20 +556,17 @@ def check_line(words: Words, p: Period, c: Check) -> list[Any]:
     return [p.label, c.rule, c.sheet, c.row, words.check(c.rule, dict(c.args))]
 
 
-def checks_summary(done: Streamed, listed: Path | None, lang: str) -> list[str]:
-    """A line per rule: how many checks, and the first rows (the full list in ``listed``),
-    in English and the system's Chinese."""
-    def said(text: Any) -> str:
-        return f"{text.en} — {to_lang(text.zh, lang)}"
+def checks_summary(done: Streamed, listed: Path | None) -> list[Text]:
+    """A line per rule: how many checks, and the first rows (the full list in ``listed``)."""
     if not done.check_counts:
         return []
-    lines = [said(R.CHECKS_PER_RULE(total=sum(done.check_counts.values())))]
+    lines = [R.CHECKS_PER_RULE(total=sum(done.check_counts.values()))]
     for rule, n in sorted(done.check_counts.items(), key=lambda kv: -kv[1]):
         rows = [str(r) for r in done.checks.get(rule, []) if r is not None]
         shown = ", ".join(rows + (["…"] if n > len(rows) else [])) or "—"
-        lines.append("  " + said(R.CHECKS_OF_RULE(rule=rule, count=n, rows=shown)))
+        lines.append(R.CHECKS_OF_RULE(rule=rule, count=n, rows=shown))
     if listed is not None:
-        lines.append("  " + said(R.EVERY_CHECK_LISTED(path=str(listed))))
+        lines.append(R.EVERY_CHECK_LISTED(path=str(listed)))
     return lines
 
 
@@ -578,7 +574,7 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
                  events: str | None = None, settings: dict[str, Any] | None = None, period: str | None = None,
                  output: str | None = None, json_path: str | None = None, force: bool = False,
                  progress: Progress | None = None, window: int = WINDOW,
-                 today: dt.date | None = None) -> tuple[Outcome, list[Path], list[str]]:
+                 today: dt.date | None = None) -> tuple[Outcome, list[Path], list[Text]]:
     """The game-list job: check and rate the list in batches; write the JSON export
     (``json_path``), the rating list (``output``, CSV) and every check beside them
     (``OUT.checks.csv``) -- all or nothing.  Refused: every problem counted, the first
@@ -594,7 +590,7 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
 
     gpath = Path(path)
     if output and Path(output).suffix.lower() != ".csv":
-        raise RatingInputError("for a game list, --output is the rating list as .csv", value=str(output))
+        raise RatingInputError(S.LIST_OUTPUT_CSV(), value=str(output))
     inputs = [Path(p) for p in (path, players, events) if p]
     header = [c.key for c in system.sheets[0].columns]
     checks_path = beside(output, json_path, gpath, "checks") if (output or json_path) else None
@@ -636,7 +632,7 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
         problem_spool.close()
         check_spool.close()
     listed = checks_path if checks_path and check_spool.count else None
-    return done.outcome, written, checks_summary(done, listed, system.lang)
+    return done.outcome, written, checks_summary(done, listed)
 
 
 def _told(e: TooManyProblems, spool: Spool, path: Path, inputs: Sequence[Path], force: bool,

@@ -14,9 +14,10 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..files.atomic import Outputs, backup_path
 from ..files.paths import check_outputs, check_room, real_path
 from ..files.sniff import is_output_of, is_workbook, source_stamp
+from ..i18n.catalogue import workbooks as W
 from ..xlsx.read import read_workbook
-from .common import (MAX_SOURCE_BYTES, check_workbook_name, history_problems, in_language, locked_workbook,
-                     same_kind)
+from .common import MAX_SOURCE_BYTES, check_workbook_name, history_problems, locked_workbook, same_kind
+from .period import in_language
 
 
 def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str | None = None,
@@ -41,9 +42,7 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
     paths = [real_path(Path(s), source=True) for s in sources]   # missing, a folder, a pipe, a device: refused
     for p in paths:
         if p.exists() and os.path.samefile(p, src_check):
-            raise InputErrors([RatingInputError(
-                "is the workbook itself: give the tournament files to import, and the workbook with --into",
-                where=Where(str(p)), problem_zh="这是工作簿本身：请给出要导入的成绩文件，用 --into 指定工作簿")])
+            raise InputErrors([RatingInputError(W.SOURCE_IS_THE_WORKBOOK(), where=Where(str(p)))])
     if not dry_run:
         check_outputs([src_check, given, *paths], {"--output": Path(output) if output else None,
                                                   "backup": backup},
@@ -60,10 +59,9 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
     for p in paths:
         try:
             if p.stat().st_size > MAX_SOURCE_BYTES:
-                raise InputErrors([RatingInputError(
-                    f"is {p.stat().st_size / 2**20:.0f} MiB; a tournament file is at most "
-                    f"{MAX_SOURCE_BYTES // 2**20} MiB", where=Where(str(p)),
-                    problem_zh=f"文件过大（上限 {MAX_SOURCE_BYTES // 2**20} MiB）")])
+                raise InputErrors([RatingInputError(W.SOURCE_TOO_BIG(mib=f"{p.stat().st_size / 2**20:.0f}",
+                                                                     limit=MAX_SOURCE_BYTES // 2**20),
+                                                    where=Where(str(p)))])
             tournaments.append(load(p, format, sheets))
         except InputErrors as e:
             errors += e.errors

@@ -2,7 +2,7 @@
 Kong GoR workbooks, simplified otherwise), read from its Settings sheet's ``system`` row.
 
 The jobs tell the problems they find after reading the workbook in its script
-(:func:`xl_ratings.jobs.common.in_language`); a front end asks :func:`book_lang` for
+(:func:`xl_ratings.jobs.period.in_language`); a front end asks :func:`book_lang` for
 what it says before a job has read the workbook or when a job stopped earlier
 (a tournament file refused before the workbook is opened, an interrupted run,
 LibreOffice still making the PDF).

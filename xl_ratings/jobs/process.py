@@ -16,32 +16,26 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.perf import gc_paused
-from ..engine.run import run
-from ..errors import InputErrors, RatingInputError
+from ..errors import InputErrors, RatingInputError, Text
 from ..files.atomic import Outputs, backup_path
-from ..files.paths import check_outputs, check_room, link_note, real_path
+from ..files.paths import check_outputs, check_room, link_notes, real_path
 from ..files.sniff import is_our_json, is_output_of, is_workbook, source_stamp
-from ..i18n import to_lang
 from ..i18n.catalogue import run as M
-from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..systems.base import System
-from ..view.sheets import result_sheet_clashes, result_sheets, result_sheets_not_ours
 from ..xlsx.read import first_cells, read_workbook
 from ..xlsx.results import patch_result_sheets
 from .common import (
     GAME_LIST_SUFFIXES,
     Done,
-    Runner,
     check_workbook_name,
     game_list_needs_system,
     history_periods,
-    in_language,
     json_export,
     locked_workbook,
-    plain_runner,
     same_kind,
     told_backup,
 )
+from .period import Runner, in_language, plain_runner, rate_workbook
 
 
 def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
@@ -77,44 +71,31 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     with locked_workbook(given, in_place) as src, gc_paused():
         read_stat = os.stat(src)
         tables, problems = read_workbook(src)
-        problems += result_sheet_clashes(str(given), tables.sheet_names)
-        games = sum(len(t) for n, t in tables.items() if n.strip().lower() in ("games", "对局", "對局"))
         try:
-            outcome = runner(lambda progress: run(tables, period, file=str(given), progress=progress,
-                                                  rerate_from=rerate_from, today=today,
-                                                  date1904=tables.date1904), games)
-        except InputErrors as e:
-            raise in_language(told_backup(InputErrors(problems + e.errors), src), tables) from None
-        views = result_sheets(outcome)
-        replaced = [v.name for v in views if v.name in tables.sheet_names]
-        problems += result_sheets_not_ours(str(given), first_cells(src, replaced))
-        if problems:
-            raise in_language(InputErrors(problems), tables)
-        data = patch_result_sheets(src.read_bytes(), outcome, views, None if in_place else source_stamp(src))
+            rated = rate_workbook(tables, problems, file=str(given), first_cells=lambda names: first_cells(src, names),
+                                  period=period, rerate_from=rerate_from, today=today, runner=runner)
+        except InputErrors as e:              # a refusal whose way out is the backup: said only when it is there
+            raise told_backup(e, src) from None
+        outcome = rated.outcome
+        try:
+            data = patch_result_sheets(src.read_bytes(), outcome, rated.views, None if in_place else source_stamp(src))
+        except InputErrors as e:              # a result sheet too long, a workbook without styles
+            raise in_language(InputErrors([x.located(file=str(given)) for x in e.errors]), tables) from None
         tx = Outputs()
         if json_path:
             tx.add_json(json_path, json_export(outcome))
-        notes = []
-        note = link_note(given, src)
-        if note:
-            notes.append(note)
-        if outcome.forgotten:
-            text = SAMPLE_FORGOTTEN(periods=", ".join(outcome.forgotten))
-            notes.append(f"{text.en} — {to_lang(text.zh, outcome.system.lang)}")
+        notes: list[Text] = link_notes(given, src) + rated.notes
         if in_place:
-            again = outcome.reprocessed
+            again, backup_name = outcome.reprocessed, backup_path(src).name
             keep = bool(again) and len(again) == len(outcome.results) and backup_path(src).exists() \
                 and not set(again) & history_periods(backup_path(src))
             if keep:
-                notes.append(f"re-processed {', '.join(again)} (already in the History): its results were "
-                             f"replaced; {backup_path(src).name} still holds the workbook as it was before "
-                             f"{again[0]} was first processed — 已重新计算 {', '.join(again)}")
+                notes.append(M.REPROCESSED_BACKUP_KEPT(periods=", ".join(again), backup=backup_name, first=again[0]))
             else:
                 tx.backup(src, backup_path(src))
                 if again:
-                    notes.append(f"re-processed {', '.join(again)} (already in the History) — "
-                                 f"已重新计算 {', '.join(again)}")
-                notes.append(f"previous version kept as {backup_path(src).name}")
+                    notes.append(M.REPROCESSED(periods=", ".join(again)))
+                notes.append(M.PREVIOUS_VERSION_KEPT(backup=backup_name))
             tx.workbook(src, data, expect=read_stat)
             target = src
         else:

@@ -72,12 +72,8 @@ def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = ()) ->
     from ..publish.build import build_site
     from ..publish.site import render_site
 
-    try:
+    try:     # a folder that is not ours, a link, a page name twice: refused by the site writer (catalogue errors)
         return render_site(dataclasses.replace(build_site(outcome), downloads=list(downloads)), folder)
-    except RatingInputError:
-        raise
-    except ValueError as e:
-        raise RatingInputError(str(e), value=str(folder)) from None   # its Chinese: i18n.messages
     except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
         raise write_error(folder, e) from None
 

@@ -35,7 +35,8 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from ..errors import RatingInputError, Where
+from ..errors import RatingInputError, Text, Where
+from ..files import messages as F
 from ..files.lock import WorkbookLock
 from ..files.sniff import safe_head
 from ..i18n.catalogue import publish as M
@@ -52,10 +53,7 @@ def _leftover_re(name: str) -> re.Pattern[str]:
     return re.compile(re.escape(f".{name}.") + r"(new|old)-[A-Za-z0-9_]{6,16}")
 
 
-def _refused(text: object, folder: Path, value: object = None) -> RatingInputError:
-    from ..errors import Text
-
-    assert isinstance(text, Text)
+def _refused(text: Text, folder: Path, value: object = None) -> RatingInputError:
     return RatingInputError(text, where=Where(str(folder)), value=value)
 
 
@@ -210,7 +208,7 @@ class FolderLock(WorkbookLock):
     """One publishing run per site folder (the lock file ``.NAME.xl-ratings.lock`` beside it)."""
 
     def _busy(self, pid: int | None) -> RatingInputError:
-        return _refused(M.SITE_BUSY(who=f"process {pid}" if pid else "another process",
+        return _refused(M.SITE_BUSY(who=F.PROCESS_N(pid=pid) if pid else F.ANOTHER_PROCESS(),
                                     lock=self.path.name), self.workbook)
 
 

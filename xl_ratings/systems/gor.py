@@ -118,7 +118,7 @@ def check_event(ev: Event, params: GorParams) -> None:
     try:
         class_weight(ev.cls, params)
     except RatingInputError as e:
-        raise RatingInputError(e.text or e.problem, value=ev.cls, where=Where(column="class")) from None
+        raise RatingInputError(e.text, value=ev.cls, where=Where(column="class")) from None
 
 
 def a_parameter(rating: float, params: GorParams = DEFAULTS) -> float:

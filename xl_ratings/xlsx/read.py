@@ -29,6 +29,7 @@ from typing import Any
 from ..engine.cells import Tables, blank, col_letter
 from ..engine.inputs import COLUMNS
 from ..errors import InputErrors, RatingInputError, Where
+from ..i18n.catalogue import workbooks as W
 from ..i18n.labels import header_key
 from .package import WORKBOOK, relationships, rels_path, unescape
 from .safety import (INPUT_SHEETS, _head, SheetPart, SheetScan, header_problems, hidden_column_problems,
@@ -47,9 +48,7 @@ def read_tables(path: str | os.PathLike) -> Tables:
 
 
 def _damaged(p: Path) -> InputErrors:
-    return InputErrors([RatingInputError(
-        "cannot be read as a workbook (.xlsx/.xlsm): the file is damaged; open it in Excel or LibreOffice and "
-        "save it again", where=Where(str(p)), problem_zh="无法作为工作簿读取：文件已损坏；请用 Excel 或 LibreOffice 打开并重新保存")])
+    return InputErrors([RatingInputError(W.WORKBOOK_DAMAGED(), where=Where(str(p)))])
 
 
 def _load(p: Path, z: zipfile.ZipFile, wanted: Callable[[SheetPart], bool],

@@ -42,7 +42,8 @@ from pathlib import Path
 from defusedxml import ElementTree as SafeET
 
 from ..engine.cells import MAX_CELL_CHARS, MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
-from ..errors import InputErrors, RatingInputError, Where
+from ..errors import InputErrors, RatingInputError, Text, Where
+from ..files import messages as F
 from ..files.source import MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, open_zip
 from ..i18n.catalogue import workbooks as W
 from ..i18n.catalogue import sheets as M
@@ -56,7 +57,7 @@ INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points", "C
 __all__ = ["MAX_FILE_BYTES", "MAX_PART_BYTES", "MAX_PARTS", "MAX_RATIO", "MAX_UNCOMPRESSED", "inspect_file"]
 
 
-def _refuse(path: Path, problem: str) -> InputErrors:
+def _refuse(path: Path, problem: Text) -> InputErrors:
     return InputErrors([RatingInputError(problem, where=Where(str(path)))])
 
 
@@ -64,27 +65,24 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
     """Open ``path`` as a workbook zip after every safety check, or raise InputErrors."""
     p = Path(path)
     if not p.exists():
-        raise _refuse(p, "file not found")
+        raise _refuse(p, F.NO_SUCH_FILE())
     if not p.is_file():
-        raise _refuse(p, "is not a file")
+        raise _refuse(p, W.NOT_A_FILE())
     size = p.stat().st_size
     if size > MAX_FILE_BYTES:
-        raise _refuse(p, f"is {size / 2**20:.0f} MiB; the limit is {MAX_FILE_BYTES // 2**20} MiB "
-                         "(use a CSV game list for larger data)")
+        raise _refuse(p, W.WORKBOOK_TOO_BIG(mib=f"{size / 2**20:.0f}", limit=MAX_FILE_BYTES // 2**20))
     with open(p, "rb") as f:
         head = f.read(8)
     if head.startswith(OLE_MAGIC):
-        raise _refuse(p, "is password-protected (encrypted) or an old .xls file: open it in Excel, "
-                         "remove the password, and save it as .xlsx/.xlsm — 文件有密码或为旧版 .xls")
+        raise _refuse(p, W.ENCRYPTED_OR_XLS())
     if not head.startswith(b"PK"):
-        raise _refuse(p, "cannot be read as a workbook (.xlsx/.xlsm): it is not a zip package — 不是工作簿文件")
+        raise _refuse(p, W.NOT_A_ZIP())
     z = open_zip(p, damaged=W.DAMAGED_ZIP())      # the zip-bomb limits, before any part is inflated
     infos = z.infolist()
     names = {i.filename for i in infos}
     if "xl/workbook.xml" not in names or "[Content_Types].xml" not in names:
         z.close()
-        raise _refuse(p, "cannot be read as a workbook: a zip file, but not an .xlsx/.xlsm "
-                         "(xl/workbook.xml is missing)")
+        raise _refuse(p, W.NOT_AN_XLSX())
     try:
         for i in infos:
             if not i.filename.endswith((".xml", ".rels", ".vml")):
@@ -92,8 +90,7 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
             with z.open(i) as f:
                 start = f.read(4096)
             if b"<!DOCTYPE" in start or b"<!ENTITY" in start:
-                raise _refuse(p, f"part {i.filename} declares a DTD or entities; refused "
-                                 "(XML entity attack protection)")
+                raise _refuse(p, W.DECLARES_DTD(part=i.filename))
         for name in (CONTENT_TYPES, WORKBOOK, rels_path(WORKBOOK)):
             if name in names:
                 SafeET.fromstring(z.read(name))
@@ -102,8 +99,7 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
         raise
     except Exception:   # defusedxml's refusals and broken XML
         z.close()
-        raise _refuse(p, "cannot be read as a workbook: its XML is damaged; open it in Excel or LibreOffice and "
-                         "save it again — 工作簿的 XML 已损坏") from None
+        raise _refuse(p, W.XML_DAMAGED()) from None
     return z
 
 
@@ -150,15 +146,8 @@ def hidden_sheet_problems(path: str | os.PathLike, sheets: list[SheetPart],
     for sh in sheets:
         if (sh.key not in INPUT_SHEETS and not any_sheet) or sh.state not in _SHEET_STATE:
             continue
-        if sh.state == "veryHidden":
-            how, how_zh = ("make it visible in the VBA editor (the sheet's Visible property: -1 - xlSheetVisible)",
-                           "请在 VBA 编辑器中将其 Visible 属性设为 -1 - xlSheetVisible")
-        else:
-            how, how_zh = "unhide it (right-click a sheet tab ▸ Unhide)", "请取消隐藏（右键单击工作表标签 ▸ 取消隐藏）"
-        problems.append(RatingInputError(
-            f"the sheet is {_SHEET_STATE[sh.state]}: {how} — what is processed must be what you see",
-            where=Where(str(path), sh.name),
-            problem_zh=f"工作表被{'深度' if sh.state == 'veryHidden' else ''}隐藏：{how_zh}——处理的内容必须是看得见的内容"))
+        text = W.SHEET_VERY_HIDDEN() if sh.state == "veryHidden" else W.SHEET_HIDDEN()
+        problems.append(RatingInputError(text, where=Where(str(path), sh.name)))
     return problems
 
 
@@ -189,13 +178,9 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
         for (r0, c0), (r1, c1) in (merged or {}).get(name, []):
             if r0 <= 0 <= r1:
                 ref = f"{col_letter(c0 + 1)}{r0 + 1}:{col_letter(c1 + 1)}{r1 + 1}"
-                problems.append(RatingInputError(
-                    "header cells are merged: unmerge them so each column has its own name — 标题单元格被合并",
-                    value=ref, where=where))
+                problems.append(RatingInputError(W.HEADER_MERGED(), value=ref, where=where))
         if sh.part in names and _header_row_hidden(_head(z, sh.part)):
-            problems.append(RatingInputError(
-                "the header row is hidden: unhide it (what is processed must be what you see) — 标题行被隐藏",
-                where=where))
+            problems.append(RatingInputError(W.HEADER_HIDDEN(), where=where))
     return problems + hidden_column_problems(path, z, inputs, 60)
 
 
@@ -234,10 +219,9 @@ def hidden_column_problems(path: str | os.PathLike, z: zipfile.ZipFile, sheets: 
                 continue
             lo, hi = int(lo_m.group(1)), int(hi_m.group(1))
             if lo <= up_to:
-                problems.append(RatingInputError(
-                    "columns are hidden: unhide them (what is processed must be what you see) — 有隐藏的列",
-                    value=f"columns {lo}–{min(hi, up_to)}" if lo != min(hi, up_to) else f"column {lo}",
-                    where=Where(str(path), sh.name, 1)))
+                last = min(hi, up_to)
+                columns = W.COLUMNS_N(first=lo, last=last) if lo != last else W.COLUMN_N(n=lo)
+                problems.append(RatingInputError(W.COLUMNS_HIDDEN(columns=columns), where=Where(str(path), sh.name, 1)))
     return problems
 
 
@@ -533,16 +517,12 @@ def size_problem(path: str | os.PathLike, sheet: str, scan: SheetScan) -> Rating
     cell = f"{col_letter(col)}{row}"
     used = f"A1:{col_letter(scan.cols)}{scan.rows}"
     if scan.rows > MAX_ROWS:
-        size, size_zh = f"{scan.rows:,} rows; the limit is {MAX_ROWS:,}", f"{scan.rows:,} 行，上限 {MAX_ROWS:,}"
+        size = W.SIZE_ROWS(count=f"{scan.rows:,}", limit=f"{MAX_ROWS:,}")
     elif scan.cols > MAX_COLS:
-        size, size_zh = f"{scan.cols:,} columns; the limit is {MAX_COLS:,}", f"{scan.cols:,} 列，上限 {MAX_COLS:,}"
+        size = W.SIZE_COLUMNS(count=f"{scan.cols:,}", limit=f"{MAX_COLS:,}")
     else:
-        size, size_zh = (f"{scan.cells:,} cells; the limit is {MAX_CELLS:,}",
-                         f"{scan.cells:,} 个单元格，上限 {MAX_CELLS:,}")
-    return RatingInputError(
-        f"a value at {cell} makes the sheet's used range {used} ({size}): delete it (or delete the rows and "
-        "columns beyond your table) and save", where=Where(str(path), sheet),
-        problem_zh=f"{cell} 处的值使工作表的已用区域达到 {used}（{size_zh}）：请删除它（或删除表格以外的行和列）后保存")
+        size = W.SIZE_CELLS(count=f"{scan.cells:,}", limit=f"{MAX_CELLS:,}")
+    return RatingInputError(W.USED_RANGE(cell=cell, used=used, size=size), where=Where(str(path), sheet))
 
 
 def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
@@ -555,14 +535,9 @@ def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
     problems = []
     hidden = [r for r in scan.hidden_rows if r != 1 or first_row]   # row 1: :func:`header_problems`
     if hidden:
-        rows = spans(hidden)
-        word = "row" if len(hidden) == 1 else "rows"
-        problems.append(RatingInputError(
-            f"{word} {rows} of {sheet} {'is' if len(hidden) == 1 else 'are'} hidden (or filtered out): unhide "
-            f"{'it' if len(hidden) == 1 else 'them'} or delete {'it' if len(hidden) == 1 else 'them'} — what is "
-            "processed must be what you see",
-            where=Where(str(path), sheet, min(hidden)),
-            problem_zh=f"{sheet} 的第 {rows} 行被隐藏（或被筛选掉）：请取消隐藏或删除——处理的内容必须是看得见的内容"))
+        hidden_text = W.ROW_HIDDEN if len(hidden) == 1 else W.ROWS_HIDDEN
+        problems.append(RatingInputError(hidden_text(rows=spans(hidden), sheet=sheet),
+                                         where=Where(str(path), sheet, min(hidden))))
     for r, c, n in scan.long_cells:
         name = column_name(c) if column_name else ""
         problems.append(RatingInputError(M.CELL_TOO_LONG(chars=f"{n:,}"),
@@ -572,12 +547,7 @@ def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
         by_col.setdefault(c, []).append(r)
     for c, rs in sorted(by_col.items()):
         name = column_name(c) if column_name else ""
-        rows = spans(rs)
-        problems.append(RatingInputError(
-            f"formulas without a stored value in column {col_letter(c)}, {'row' if len(rs) == 1 else 'rows'} "
-            f"{rows} (the file was saved by a "
-            "program that does not calculate): open and save the file in Excel or LibreOffice, or type the values",
-            where=Where(str(path), sheet, min(rs), name or col_letter(c)),
-            problem_zh=f"第 {col_letter(c)} 列第 {rows} 行的公式没有保存计算结果：请用 Excel 或 LibreOffice "
-                       "打开并保存文件，或直接输入数值"))
+        rows = (W.ROW_AT if len(rs) == 1 else W.ROWS_AT)(rows=spans(rs))
+        problems.append(RatingInputError(W.FORMULAS_NO_VALUE(column=col_letter(c), rows=rows),
+                                         where=Where(str(path), sheet, min(rs), name or col_letter(c))))
     return problems

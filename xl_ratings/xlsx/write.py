@@ -425,8 +425,8 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec], source: str | None 
     rels = pkg.text(wb_rels)
     ct = pkg.text(CONTENT_TYPES)
     styles_name = pkg.styles_part()
-    if styles_name is None:
-        raise ValueError("the workbook has no styles part")
+    if styles_name is None or styles_name not in pkg:       # a minimal file (or a damaged one): no styles to extend
+        raise InputErrors([RatingInputError(M.NO_STYLES_PART())])
     styles = Styles(pkg.text(styles_name))
     listed = pkg.sheets()
     existing = {s.name: (s.rid, s.part) for s in listed if s.part}

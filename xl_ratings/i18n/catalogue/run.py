@@ -102,19 +102,74 @@ ONLY_THE_SAMPLE_PROCESSED = message(
     "尚未发布：History 中只有示例的结果（{periods}），而示例记录已删除或改动；请先计算你的记录："
     "xl-ratings process {book}")
 
-# --- a game list's checks, summarised on the console (workbook/game_stream.py)
+# --- a game list's checks, summarised on the console (jobs/game_stream.py): a head line, then its items
+# (indented: the English starts the line)
 CHECKS_PER_RULE = message(
     "run.checks_per_rule",
     "checks per rule ({total:,} in all)",
     "检查项（按规则，共 {total:,} 项）")
 CHECKS_OF_RULE = message(
     "run.checks_of_rule",
-    "{rule}: {count:,} (rows {rows})",
+    "  {rule}: {count:,} (rows {rows})",
     "{rule}：{count:,} 项（第 {rows} 行）")
 EVERY_CHECK_LISTED = message(
     "run.every_check_listed",
-    "every check is listed in {path}",
+    "  every check is listed in {path}",
     "全部检查项列在 {path}")
+
+# --------------------------------------------------------------------------- which periods (engine/periods.py)
+NO_EVENTS = message("run.no_events", "there are no events to process", "没有可处理的赛事")
+NOTHING_YET = message(
+    "run.nothing_yet",
+    "nothing to process yet: the first event ends {end}, in period {period}, which has not started (today is "
+    "{today}); check the dates, or give --period {period}",
+    "尚无可处理的周期：第一个赛事结束于 {end}，属于尚未开始的周期 {period}（今天是 {today}）；请检查日期，"
+    "或指定 --period {period}")
+HISTORY_LATER = message(
+    "run.history_later",
+    "the History already holds period {later}, which overlaps or follows {period}; process periods in order "
+    "(re-process only the latest, {latest})",
+    "History 已有周期 {later}，它与 {period} 重叠或在其之后；请按顺序处理（只能重新处理最近的 {latest}）")
+HISTORY_ENDS_BEFORE = message(
+    "run.history_ends_before",
+    "cannot process {period}: the History ends with {last}; {first}",
+    "无法处理 {period}：History 止于 {last}；{first}")
+PROCESS_FIRST = message("run.process_first", "process {period} first", "请先处理 {period}")
+PROCESS_FROM_FIRST = message(
+    "run.process_from_first",
+    "process the period starting {start} first",
+    "请先处理从 {start} 开始的周期")
+
+# --------------------------------------------------------------------------- what was published (engine/run.py replay)
+NOTHING_PUBLISHED = message(
+    "run.nothing_published",
+    "nothing is published yet: the History holds no processed period; run xl-ratings process first",
+    "尚未发布：History 中没有已处理的周期；请先运行 xl-ratings process")
+PERIOD_NOT_IN_HISTORY = message(
+    "run.period_not_in_history",
+    "period {period} is not in the History (processed periods: {listed})",
+    "History 中没有周期 {period}（已处理的周期：{listed}）")
+HISTORY_NOT_FROM_RECORDS = message(
+    "run.history_not_from_records",
+    "the History's period {period} is not what its records give (edited by hand, or processed by another version); "
+    "re-rate it with: xl-ratings process {book} --from {period}",
+    "History 中周期 {period} 的结果与其记录算出的不符（被手工修改，或由另一版本计算）；请用 xl-ratings process {book} "
+    "--from {period} 重新计算")
+
+# --------------------------------------------------------------------------- notes of a processed workbook (jobs/process.py)
+REPROCESSED = message(
+    "run.reprocessed",
+    "re-processed {periods} (already in the History)",
+    "已重新计算 {periods}（History 中已有）")
+REPROCESSED_BACKUP_KEPT = message(
+    "run.reprocessed_backup_kept",
+    "re-processed {periods} (already in the History): its results were replaced; {backup} still holds the workbook "
+    "as it was before {first} was first processed",
+    "已重新计算 {periods}（History 中已有）：其结果已替换；{backup} 仍保存着 {first} 首次处理之前的工作簿")
+PREVIOUS_VERSION_KEPT = message(
+    "run.previous_version_kept",
+    "previous version kept as {backup}",
+    "上一版本保存为 {backup}")
 
 # ---- the command line's options
 OPTION_EMPTY = message(

@@ -148,3 +148,97 @@ GAME_LIST_UNREADABLE = message(
     "cannot be read as a {kind} file: it is damaged, or not {kind} (a CSV file is text: comma-separated, UTF-8, "
     "one header row)",
     "无法作为 {kind} 文件读取：文件已损坏或不是 {kind} 格式（CSV 文件是文本：逗号分隔，UTF-8，一行列名）")
+
+# --------------------------------------------------------------------------- reading the input sheets (engine/inputs.py)
+SHEET_MISSING_FOUND = message(
+    "sheets.sheet_missing_found",
+    "required sheet '{sheet}' is missing (sheets found: {found}; name a sheet {names} -- case does not matter)",
+    "缺少必需的工作表 '{sheet}'（现有工作表：{found}；请将工作表命名为 {names}，不区分大小写）")
+NAMES_OR = message("sheets.names_or", "{names} or {last}", "{names} 或 {last}")
+NONE_FOUND = message("sheets.none_found", "none", "无")
+SHEET_EMPTY = message(
+    "sheets.sheet_empty",
+    "the sheet is empty: the first row must hold the column names",
+    "工作表为空：第一行须为列名")
+COLUMN_MISSING = message(
+    "sheets.column_missing",
+    "required column '{column}' is missing (found: {found})",
+    "缺少必需的列 '{column}'（现有的列：{found}）")
+CELL_EMPTY_DATE = message("sheets.cell_empty_date", "is empty: a date is needed", "为空：需要日期")
+CELL_NOT_A_COUNT = message("sheets.cell_not_a_count", "must be a whole number ≥ 0", "必须是不小于 0 的整数")
+NOT_A_RATING = message(
+    "sheets.not_a_rating",
+    "is not a possible {system} rating (from {low} to {high}); correct the typo",
+    "不是可能的 {system} 等级分（应在 {low} 到 {high} 之间）；请更正")
+DUPLICATE_PLAYER_ID = message(
+    "sheets.duplicate_player_id",
+    "duplicate player id (first on row {row})",
+    "棋手编号重复（首次出现在第 {row} 行）")
+DUPLICATE_EVENT_ID = message(
+    "sheets.duplicate_event_id",
+    "duplicate event id (first on row {row})",
+    "赛事编号重复（首次出现在第 {row} 行）")
+SEX = message("sheets.sex", "must be M/F or 男/女", "性别须为 M/F 或 男/女")
+MEMBER = message("sheets.member", "must be yes or no (是/否)", "须为 yes 或 no（是/否）")
+FORMAT = message("sheets.format", "must be round_robin, swiss or games", "赛制须为 round_robin、swiss 或 games")
+EVENT_STARTS_AFTER_END = message(
+    "sheets.event_starts_after_end",
+    "the event starts after it ends ({end})",
+    "赛事开始日期晚于结束日期（{end}）")
+NOT_A_PLAYER_ID = message("sheets.not_a_player_id", "is not a player id of the Players sheet", "不是 Players 表中的棋手编号")
+NOT_AN_EVENT_ID = message("sheets.not_an_event_id", "is not an event id of the Events sheet", "不是 Events 表中的赛事编号")
+POINT_KIND = message("sheets.point_kind", "must be test or bonus (测试/奖励)", "类别须为 test 或 bonus（测试/奖励）")
+SYSTEM_UNKNOWN = message(
+    "sheets.system_unknown",
+    "Settings 'system' must be shanghai, gor, lianzhong or peng",
+    "Settings 中的 system 须为 shanghai、gor、lianzhong 或 peng")
+
+# --------------------------------------------------------------------------- Games (engine/games.py)
+NOT_STONES = message(
+    "sheets.not_stones",
+    "handicap must be a whole number of stones from -{limit} to {limit} (negative: gives)",
+    "让子数须为 -{limit} 到 {limit} 的整数（负数：让出）")
+NO_ROUND_REPEAT = message(
+    "sheets.no_round_repeat",
+    "a pair meets at most once per round: the same pair already played on row {first} on this date, and no round is "
+    "given; give the round numbers, or delete the repeat",
+    "同一对棋手每轮至多对局一次：第 {first} 行已有同一天的同一对局，且未填轮次；请填写轮次，或删除重复的行")
+SAME_GAME = message("sheets.same_game", "the same game is already on row {first}", "同一局已在第 {first} 行")
+PLAYS_THEMSELF = message("sheets.plays_themself", "a player cannot play themself", "棋手不能与自己对局")
+OUTSIDE_EVENT_DATES = message(
+    "sheets.outside_event_dates",
+    "is outside the event's dates ({start} … {end})",
+    "日期不在赛事日期范围内（{start} … {end}）")
+
+# --------------------------------------------------------------------------- History rows (engine/ledger.py)
+START_END_NEEDED = message("sheets.start_end_needed", "start and end dates are needed", "需要开始和结束日期")
+
+# --------------------------------------------------------------------------- a CSV/Parquet game list (jobs/game_list.py, jobs/game_stream.py)
+GAME_LIST_SUFFIX = message(
+    "sheets.game_list_suffix",
+    "a game list must be .csv or .parquet",
+    "对局列表须为 .csv 或 .parquet 文件")
+PARQUET_NEEDS_PYARROW = message(
+    "sheets.parquet_needs_pyarrow",
+    "reading Parquet needs pyarrow: pip install 'xl_ratings[parquet]'",
+    "读取 Parquet 需要 pyarrow：pip install 'xl_ratings[parquet]'")
+LIST_COLUMN_MISSING = message(
+    "sheets.list_column_missing",
+    "required column '{column}' is missing",
+    "缺少必需的列 '{column}'")
+LIST_NEEDS_DATE = message(
+    "sheets.list_needs_date",
+    "a game list without an events file needs a 'date' column",
+    "没有赛事文件的对局列表须有 'date'（日期）列")
+NOT_FINITE_ROWS = message(
+    "sheets.not_finite_rows",
+    "is not a number (NaN or infinity) in {rows}: leave the cell empty or write the number",
+    "{rows}不是数字（NaN 或无穷大）：请留空或填写数字")
+ROWS_AND_MORE = message(
+    "sheets.rows_and_more",
+    "rows {rows}, … ({count:,} rows)",
+    "第 {rows} 行等（共 {count:,} 行）")
+LIST_OUTPUT_CSV = message(
+    "sheets.list_output_csv",
+    "for a game list, --output is the rating list as .csv",
+    "对局列表的 --output 是 .csv 格式的等级分名单")

@@ -83,3 +83,114 @@ DAMAGED_ZIP = message(
     "workbooks.damaged_zip",
     "cannot be read as a workbook: the file is damaged or truncated (copied or downloaded only in part?)",
     "无法作为工作簿读取：文件已损坏或不完整（只复制或下载了一部分？）")
+
+# --------------------------------------------------------------------------- a workbook file refused before it is read
+NOT_A_FILE = message(
+    "workbooks.not_a_file",
+    "is not a file",
+    "不是文件")
+WORKBOOK_TOO_BIG = message(
+    "workbooks.workbook_too_big",
+    "is {mib} MiB; the limit is {limit} MiB (use a CSV game list for larger data)",
+    "文件为 {mib} MiB，上限为 {limit} MiB（更大的数据请用 CSV 对局列表）")
+ENCRYPTED_OR_XLS = message(
+    "workbooks.encrypted_or_xls",
+    "is password-protected (encrypted) or an old .xls file: open it in Excel, remove the password, and save it as "
+    ".xlsx/.xlsm",
+    "有密码保护（已加密）或是旧版 .xls 文件：请在 Excel 中打开，取消密码，另存为 .xlsx/.xlsm")
+NOT_A_ZIP = message(
+    "workbooks.not_a_zip",
+    "cannot be read as a workbook (.xlsx/.xlsm): it is not a zip package",
+    "无法作为工作簿（.xlsx/.xlsm）读取：它不是 zip 包")
+NOT_AN_XLSX = message(
+    "workbooks.not_an_xlsx",
+    "cannot be read as a workbook: a zip file, but not an .xlsx/.xlsm (xl/workbook.xml is missing)",
+    "无法作为工作簿读取：是 zip 文件，但不是 .xlsx/.xlsm（缺少 xl/workbook.xml）")
+DECLARES_DTD = message(
+    "workbooks.declares_dtd",
+    "part {part} declares a DTD or entities; refused (XML entity attack protection)",
+    "部件 {part} 含有 DTD 或实体声明；拒绝读取（防范 XML 实体攻击）")
+XML_DAMAGED = message(
+    "workbooks.xml_damaged",
+    "cannot be read as a workbook: its XML is damaged; open it in Excel or LibreOffice and save it again",
+    "无法作为工作簿读取：其 XML 已损坏；请用 Excel 或 LibreOffice 打开并重新保存")
+WORKBOOK_DAMAGED = message(
+    "workbooks.workbook_damaged",
+    "cannot be read as a workbook (.xlsx/.xlsm): the file is damaged; open it in Excel or LibreOffice and save it "
+    "again",
+    "无法作为工作簿读取：文件已损坏；请用 Excel 或 LibreOffice 打开并重新保存")
+OTHER_SPREADSHEET = message(
+    "workbooks.other_spreadsheet",
+    "is a {suffix} file: xl-ratings reads .xlsx and .xlsm workbooks; open it in Excel or LibreOffice and save it as "
+    ".xlsx (Excel Workbook)",
+    "是 {suffix} 文件：xl-ratings 读取 .xlsx 和 .xlsm 工作簿；请在 Excel 或 LibreOffice 中打开，另存为 .xlsx（Excel 工作簿）")
+OUTPUT_SAME_KIND = message(
+    "workbooks.output_same_kind",
+    "--output must end in {suffix}, like the workbook",
+    "--output 的扩展名须与工作簿相同（{suffix}）")
+
+# --------------------------------------------------------------------------- what the officer cannot see (xlsx/safety.py)
+SHEET_HIDDEN = message(
+    "workbooks.sheet_hidden",
+    "the sheet is hidden: unhide it (right-click a sheet tab ▸ Unhide) — what is processed must be what you see",
+    "工作表被隐藏：请取消隐藏（右键单击工作表标签 ▸ 取消隐藏）——处理的内容必须是看得见的内容")
+SHEET_VERY_HIDDEN = message(
+    "workbooks.sheet_very_hidden",
+    "the sheet is very hidden: make it visible in the VBA editor (the sheet's Visible property: -1 - xlSheetVisible) "
+    "— what is processed must be what you see",
+    "工作表被深度隐藏：请在 VBA 编辑器中将其 Visible 属性设为 -1 - xlSheetVisible——处理的内容必须是看得见的内容")
+HEADER_MERGED = message(
+    "workbooks.header_merged",
+    "header cells are merged: unmerge them so each column has its own name",
+    "标题单元格被合并：请取消合并，使每一列都有自己的名称")
+HEADER_HIDDEN = message(
+    "workbooks.header_hidden",
+    "the header row is hidden: unhide it (what is processed must be what you see)",
+    "标题行被隐藏：请取消隐藏（处理的内容必须是看得见的内容）")
+COLUMNS_HIDDEN = message(
+    "workbooks.columns_hidden",
+    "columns are hidden ({columns}): unhide them (what is processed must be what you see)",
+    "有隐藏的列（{columns}）：请取消隐藏（处理的内容必须是看得见的内容）")
+COLUMN_N = message("workbooks.column_n", "column {n}", "第 {n} 列")
+COLUMNS_N = message("workbooks.columns_n", "columns {first}–{last}", "第 {first}–{last} 列")
+ROW_HIDDEN = message(
+    "workbooks.row_hidden",
+    "row {rows} of {sheet} is hidden (or filtered out): unhide it or delete it — what is processed must be what you "
+    "see",
+    "{sheet} 的第 {rows} 行被隐藏（或被筛选掉）：请取消隐藏或删除——处理的内容必须是看得见的内容")
+ROWS_HIDDEN = message(
+    "workbooks.rows_hidden",
+    "rows {rows} of {sheet} are hidden (or filtered out): unhide them or delete them — what is processed must be "
+    "what you see",
+    "{sheet} 的第 {rows} 行被隐藏（或被筛选掉）：请取消隐藏或删除——处理的内容必须是看得见的内容")
+USED_RANGE = message(
+    "workbooks.used_range",
+    "a value at {cell} makes the sheet's used range {used} ({size}): delete it (or delete the rows and columns "
+    "beyond your table) and save",
+    "{cell} 处的值使工作表的已用区域达到 {used}（{size}）：请删除它（或删除表格以外的行和列）后保存")
+SIZE_ROWS = message("workbooks.size_rows", "{count} rows; the limit is {limit}", "{count} 行，上限 {limit}")
+SIZE_COLUMNS = message("workbooks.size_columns", "{count} columns; the limit is {limit}", "{count} 列，上限 {limit}")
+SIZE_CELLS = message("workbooks.size_cells", "{count} cells; the limit is {limit}", "{count} 个单元格，上限 {limit}")
+FORMULAS_NO_VALUE = message(
+    "workbooks.formulas_no_value",
+    "formulas without a stored value in column {column}, {rows} (the file was saved by a program that does not "
+    "calculate): open and save the file in Excel or LibreOffice, or type the values",
+    "第 {column} 列{rows}的公式没有保存计算结果（文件是由不计算公式的程序保存的）：请用 Excel 或 LibreOffice "
+    "打开并保存文件，或直接输入数值")
+ROW_AT = message("workbooks.row_at", "row {rows}", "第 {rows} 行")
+ROWS_AT = message("workbooks.rows_at", "rows {rows}", "第 {rows} 行")
+
+# --------------------------------------------------------------------------- the tournament files given to import (jobs/importing.py)
+SOURCE_IS_THE_WORKBOOK = message(
+    "workbooks.source_is_the_workbook",
+    "is the workbook itself: give the tournament files to import, and the workbook with --into",
+    "这是工作簿本身：请给出要导入的成绩文件，并用 --into 指定工作簿")
+SOURCE_TOO_BIG = message(
+    "workbooks.source_too_big",
+    "is {mib} MiB; a tournament file is at most {limit} MiB",
+    "文件为 {mib} MiB；成绩文件最大为 {limit} MiB")
+NO_STYLES_PART = message(
+    "workbooks.no_styles_part",
+    "the workbook has no styles part (it was saved by a program that writes a minimal file), so the result sheets "
+    "cannot be added; open it in Excel or LibreOffice and save it again",
+    "工作簿没有样式部件（由只写最简文件的程序保存），无法添加结果工作表；请用 Excel 或 LibreOffice 打开并重新保存")

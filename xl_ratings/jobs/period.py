@@ -1,0 +1,98 @@
+"""Rate a workbook's periods: the one use case of ``xl-ratings process BOOK.xlsx`` and of
+one click (``process_period``, ``main``), so that both apply the same checks and tell
+them in the same language.
+
+The front end reads the workbook -- the command line the saved file
+(:mod:`xl_ratings.xlsx.read`), one click the open book through xlwings -- and
+gives its tables, the problems its reader found (what the officer cannot see:
+hidden rows, sheets and columns, …) and the first cell of any sheet it names;
+:func:`rate_workbook` gives the outcome and the result sheets to write, or
+raises every problem at once, told in the workbook's language
+(:func:`in_language`: traditional Chinese for the Hong Kong workbooks):
+
+* a sheet whose name is a result sheet's in other letters (``RATINGS``);
+* every input problem of the engine (:func:`xl_ratings.engine.run.run`);
+* a sheet about to be replaced by a result sheet that xl-ratings did not write.
+
+The front end then writes (the command line: one transaction with the backup;
+one click: the sheets of the open book).
+
+Only the engine, the view and the catalogue: one click imports this module
+under xlwings Lite (Pyodide), where calamine, openpyxl, pandas, rich and jinja2
+are not installed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from ..engine.cells import Tables
+from ..engine.inputs import workbook_lang
+from ..engine.perf import gc_paused
+from ..engine.run import Outcome, Progress, run
+from ..errors import InputErrors, RatingInputError, Text
+from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
+from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
+
+#: runs the engine (``job(progress)``) for a workbook of ``games`` games: the command line shows progress
+Runner = Callable[[Callable[[Progress | None], Outcome], int], Outcome]
+
+E = TypeVar("E", bound=RatingInputError)
+
+
+def plain_runner(job: Callable[[Progress | None], Outcome], games: int) -> Outcome:
+    return job(None)
+
+
+def told_in(err: E, lang: str) -> E:
+    """``err``, to be told in ``lang``'s script (the front ends read ``err.lang``)."""
+    setattr(err, "lang", lang)
+    return err
+
+
+def in_language(err: E, tables: Mapping[str, Any]) -> E:
+    """``err`` told in the workbook's script (traditional Chinese for the Hong Kong
+    workbooks): the system named in its Settings sheet, when there is one."""
+    return told_in(err, workbook_lang(tables))
+
+
+@dataclass
+class Rated:
+    """A workbook's periods rated: what to write, and what to tell the officer."""
+
+    outcome: Outcome
+    views: list[SheetView]                                  #: the result sheets, in order
+    notes: list[Text] = field(default_factory=list)
+
+
+def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file: str,
+                  first_cells: Callable[[Collection[str]], Mapping[str, Any]], period: str | None = None,
+                  rerate_from: str | None = None, today: dt.date | None = None,
+                  runner: Runner = plain_runner) -> Rated:
+    """Rate every unprocessed period of the workbook (or ``period``, or re-rate from
+    ``rerate_from``; ``today``: the date of the run) -- or raise every problem
+    (``problems``: those its reader found) as one :class:`InputErrors` told in the
+    workbook's language.  ``tables.sheet_names``: every sheet of the workbook;
+    ``first_cells(names)``: the first cell (A1) of each of those sheets."""
+    found = list(problems) + result_sheet_clashes(file, tables.sheet_names)
+    games = sum(len(t) for n, t in tables.items() if n.strip().lower() in ("games", "对局", "對局"))
+    with gc_paused():
+        try:
+            outcome = runner(lambda progress: run(tables, period, file=file, progress=progress,
+                                                  rerate_from=rerate_from, today=today,
+                                                  date1904=tables.date1904), games)
+        except InputErrors as e:
+            raise in_language(InputErrors(found + e.errors), tables) from None
+        views = result_sheets(outcome)
+    replaced = [v.name for v in views if v.name in tables.sheet_names]
+    found += result_sheets_not_ours(file, first_cells(replaced) if replaced else {})
+    if found:
+        raise in_language(InputErrors(found), tables)
+    notes = [SAMPLE_FORGOTTEN(periods=", ".join(outcome.forgotten))] if outcome.forgotten else []
+    return Rated(outcome, views, notes)
+
+
+__all__ = ["Rated", "Runner", "in_language", "plain_runner", "rate_workbook", "told_in"]
