@@ -220,10 +220,18 @@ def atomic_write(path: str | os.PathLike, data: bytes | Callable[[BinaryIO], Non
     Returns ``path``.
     """
     target = Path(path)
+    swap_in(target, lambda: stage(target, data, like))
+    return target
+
+
+def swap_in(target: Path, make: Callable[[], Path]) -> None:
+    """Put the temp file ``make()`` stages beside ``target`` in its place (``os.replace``),
+    then ``fsync`` the folder; a read-only target is refused, and on any failure the temp
+    file is deleted and the OSError told as a message naming ``target``."""
     refuse_read_only_target(target)
     tmp = None
     try:
-        tmp = stage(target, data, like)
+        tmp = make()
         os.replace(tmp, target)
         tmp = None
     except OSError as e:
@@ -232,7 +240,6 @@ def atomic_write(path: str | os.PathLike, data: bytes | Callable[[BinaryIO], Non
         if tmp is not None:
             unlink_quietly(tmp)
     flush_folders([target])
-    return target
 
 
 def flush_folders(targets: Sequence[Path]) -> None:
@@ -259,18 +266,7 @@ def rotate_backup(workbook: Path, backup: Path) -> None:
     entry and its target is never written.
     """
     workbook, backup = Path(workbook), Path(backup)
-    refuse_read_only_target(backup)
-    tmp = None
-    try:
-        tmp = stage_copy(workbook, backup, workbook)
-        os.replace(tmp, backup)
-        tmp = None
-    except OSError as e:
-        raise write_error(backup, e) from None
-    finally:
-        if tmp is not None:
-            unlink_quietly(tmp)
-    flush_folders([backup])
+    swap_in(backup, lambda: stage_copy(workbook, backup, workbook))
 
 
 def backup_path(workbook: Path) -> Path:
