@@ -43,7 +43,7 @@ def need_pdftotext() -> str:
 
 def need_browser() -> None:
     """Debian's chromium, its driver and selenium, or skip (fail in CI)."""
-    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists()]
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not (Path(p).is_file() and os.access(p, os.X_OK))]
     try:
         import selenium  # noqa: F401
     except ImportError:
