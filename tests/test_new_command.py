@@ -39,13 +39,71 @@ def test_new_force_keeps_the_workbook_it_replaces(tmp_path, capsys, suffix):
         assert "History" in openpyxl.load_workbook(backup).sheetnames
 
 
+@pytest.mark.parametrize("second", [["gor"], ["gor", "--empty"], ["shanghai"], ["lianzhong", "--empty"]])
+def test_new_force_never_replaces_a_backup_holding_a_processed_workbook(tmp_path, capsys, second):
+    """Hostile2 F3: ``new gor BOOK --force`` twice (or for another system the second time) replaced
+    BOOK.backup.xlsx -- the processed workbook -- with the first run's blank template."""
+    book = processed_sample(tmp_path, "gor")
+    processed = book.read_bytes()
+    assert run_cli("new", "gor", book, "--force") == 0
+    backup = tmp_path / "gor.backup.xlsx"
+    assert backup.read_bytes() == processed
+    template = book.read_bytes()
+    capsys.readouterr()
+    assert run_cli("new", *second, book, "--force") == 2
+    err = capsys.readouterr().err
+    assert "gor.backup.xlsx holds a processed workbook" in err and "move gor.backup.xlsx away" in err, err
+    assert "備份文件 gor.backup.xlsx 保存着已處理的工作簿" in err or "备份文件 gor.backup.xlsx 保存着已处理的工作簿" in err
+    assert backup.read_bytes() == processed and book.read_bytes() == template      # nothing written
+    backup.rename(tmp_path / "kept.xlsx")                                           # the way out
+    assert run_cli("new", *second, book, "--force") == 0
+
+
+def test_new_force_over_a_workbook_whose_backup_is_processed_is_refused(tmp_path, capsys):
+    """The backup a processed workbook left (``process`` made it) is not replaced either, even
+    when the workbook itself is a fresh one."""
+    book = processed_sample(tmp_path, "shanghai")
+    shutil.copy(book, tmp_path / "shanghai.backup.xlsx")
+    shutil.copy(TEMPLATES / "shanghai.xlsx", book)
+    before = (tmp_path / "shanghai.backup.xlsx").read_bytes()
+    capsys.readouterr()
+    assert run_cli("new", "shanghai", book, "--force") == 2
+    assert "shanghai.backup.xlsx holds a processed workbook" in capsys.readouterr().err
+    assert (tmp_path / "shanghai.backup.xlsx").read_bytes() == before
+
+
+def test_new_force_keeps_a_backup_new_did_not_write_but_replaces_its_own_template(tmp_path, capsys):
+    """A backup holding the officer's own records (never processed) is kept too; one holding a
+    template new wrote (of any system, with or without the sample) is replaced."""
+    book = tmp_path / "club.xlsx"
+    assert run_cli("new", "peng", book) == 0
+    assert run_cli("new", "gor", book, "--force", "--empty") == 0       # backup: peng's template
+    assert run_cli("new", "gor", book, "--force") == 0                  # replaced: it was new's own
+    backup = tmp_path / "club.backup.xlsx"
+    assert openpyxl.load_workbook(backup)["Players"].max_row == 1        # gor --empty's template
+    wb = openpyxl.load_workbook(backup)
+    wb["Players"].append(["HK900", "陳大文"])                             # the officer's record
+    wb.save(backup)
+    before = backup.read_bytes()
+    capsys.readouterr()
+    assert run_cli("new", "gor", book, "--force") == 2
+    err = capsys.readouterr().err
+    assert "club.backup.xlsx holds a workbook xl-ratings new did not write" in err and "move club.backup.xlsx away" in err
+    assert backup.read_bytes() == before
+    backup.write_bytes(b"not a workbook")                                 # unreadable: kept as well
+    assert run_cli("new", "gor", book, "--force") == 2
+    assert backup.read_bytes() == b"not a workbook"
+
+
 @pytest.mark.parametrize("lock", ["~$gor.xlsx", ".~lock.gor.xlsx#"])
 def test_new_force_never_replaces_a_workbook_open_elsewhere(tmp_path, capsys, lock):
     book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "gor.xlsx")
     (tmp_path / lock).write_bytes(b"someone,host,/tmp,01.01.2026 10:00,\n")
     before = book.read_bytes()
     assert run_cli("new", "gor", book, "--force") == 2
-    assert "the workbook is open in" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "the workbook is open in" in err and "give the new workbook another name" in err
+    assert "--output" not in err, err                 # new has no --output (hostile2 F15)
     assert book.read_bytes() == before and not (tmp_path / "gor.backup.xlsx").exists()
 
 

@@ -8,12 +8,14 @@ processed workbook's History included) -- never replaced with nothing kept.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..errors import RatingInputError
+from ..errors import InputErrors, RatingInputError, Where
 from ..files.atomic import atomic_write
 from ..files.paths import check_room
 from ..i18n.catalogue import workbooks as M
@@ -40,12 +42,88 @@ def _put(path: Path, data: bytes) -> Path | None:
     from ..files.atomic import Outputs, backup_path
     from .common import locked_workbook
 
-    with locked_workbook(path, in_place=True) as src:
-        tx = Outputs()
-        tx.backup(src, backup_path(src))
-        tx.workbook(src, data, expect=os.stat(src))
-        tx.commit()
-        return backup_path(src)
+    try:
+        with locked_workbook(path, in_place=True) as src:
+            _backup_may_go(backup_path(src))
+            tx = Outputs()
+            tx.backup(src, backup_path(src))
+            tx.workbook(src, data, expect=os.stat(src))
+            tx.commit()
+            return backup_path(src)
+    except InputErrors as e:             # new has no --output: its way out is not told
+        raise _without_output(e) from None
+
+
+def _without_output(err: InputErrors) -> InputErrors:
+    """``err`` as ``new`` tells it: the advice "write the results elsewhere with --output" of
+    ``process`` replaced by the one ``new`` has (close it, make it writable, another name)."""
+    from ..files import messages as F
+
+    twins = {F.OFFICE_LOCK_OPEN.id: M.NEW_OPEN_ELSEWHERE, F.WORKBOOK_READ_ONLY.id: M.NEW_READ_ONLY,
+             F.LOCK_CANNOT_CREATE.id: M.NEW_LOCK_CANNOT_CREATE, F.FOLDER_NOT_WRITABLE.id: M.NEW_FOLDER_NOT_WRITABLE}
+    out = [RatingInputError(twins[e.text.id](**dict(e.text.params)), value=e.value, where=e.where)
+           if e.text is not None and e.text.id in twins else e for e in err.errors]
+    return InputErrors(out)
+
+
+_DATA_SHEETS_SKIPPED = {"Read me"}
+
+
+def _backup_may_go(backup: Path) -> None:
+    """Refused unless ``backup`` (when there) is a template ``new`` itself writes: a processed
+    workbook (History rows) or anything else (the officer's records, an unreadable file) kept
+    there is never replaced with a template -- the way out: move it away."""
+    if not backup.exists() and not backup.is_symlink():
+        return
+    from .common import history_periods
+
+    if history_periods(backup):
+        raise InputErrors([RatingInputError(M.NEW_BACKUP_PROCESSED(backup=backup.name), where=Where(str(backup)))])
+    try:
+        mine = _tables(backup) in _templates()
+    except InputErrors:
+        mine = False
+    if not mine:
+        raise InputErrors([RatingInputError(M.NEW_BACKUP_NOT_A_TEMPLATE(backup=backup.name),
+                                            where=Where(str(backup)))])
+
+
+def _tables(path: Path) -> tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]:
+    """A workbook's sheets (but its Read me) as text rows without blanks: what ``new`` wrote is compared."""
+    from ..engine.cells import blank
+    from ..xlsx.read import read_sheets
+
+    out = []
+    for name, rows in sorted(read_sheets(path).items()):
+        if name in _DATA_SHEETS_SKIPPED:
+            continue
+        texts = (["" if blank(v) else str(v).strip() for v in r] for r in rows)
+        out.append((name, tuple(tuple(_trimmed(t)) for t in texts if any(t))))
+    return tuple(out)
+
+
+def _trimmed(row: list[str]) -> list[str]:
+    while row and not row[-1]:
+        row.pop()
+    return row
+
+
+@functools.lru_cache(maxsize=1)
+def _templates() -> frozenset[tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]]:
+    """The sheets of every template ``new`` writes (each system, with and without its sample)."""
+    from ..authoring.templates import build, build_report
+
+    out = set()
+    with tempfile.TemporaryDirectory() as d:
+        for system in (*REGISTRY, None):
+            for sample in (True, False):
+                p = Path(d) / f"{system}_{sample}.xlsx"
+                p.write_bytes(_bytes(build(system, with_sample=sample) if system else build_report(with_sample=sample)))
+                out.add(_tables(p))
+                if system is not None:
+                    p.write_bytes(_bytes(build_report(with_sample=sample, system=system)))
+                    out.add(_tables(p))
+    return frozenset(out)
 
 
 def new_workbook(system: str, path: Path, *, with_sample: bool = True, force: bool = False,

@@ -194,3 +194,38 @@ NO_STYLES_PART = message(
     "the workbook has no styles part (it was saved by a program that writes a minimal file), so the result sheets "
     "cannot be added; open it in Excel or LibreOffice and save it again",
     "工作簿没有样式部件（由只写最简文件的程序保存），无法添加结果工作表；请用 Excel 或 LibreOffice 打开并重新保存")
+
+# ---- new --force: the backup it would replace, the advice it can give (jobs/new.py)
+NEW_BACKUP_PROCESSED = message(
+    "workbooks.new_backup_processed",
+    "the backup {backup} holds a processed workbook (its History: the published ratings); a new workbook "
+    "never replaces it. Nothing was written: move {backup} away (or rename it) and run again",
+    "备份文件 {backup} 保存着已处理的工作簿（其 History：已公布的等级分）；新建工作簿绝不替换它。未写入任何内容："
+    "请把 {backup} 移走（或改名）后再运行")
+NEW_BACKUP_NOT_A_TEMPLATE = message(
+    "workbooks.new_backup_not_a_template",
+    "the backup {backup} holds a workbook xl-ratings new did not write as it is (records typed in, another "
+    "program's file?); a new workbook never replaces it. Nothing was written: move {backup} away (or rename it) "
+    "and run again",
+    "备份文件 {backup} 中的工作簿不是 xl-ratings new 原样写出的（录入了记录，或是别的程序的文件？）；新建工作簿"
+    "绝不替换它。未写入任何内容：请把 {backup} 移走（或改名）后再运行")
+NEW_OPEN_ELSEWHERE = message(
+    "workbooks.new_open_elsewhere",
+    "the workbook is open in {program} ({held}); close it first, or give the new workbook another name. If "
+    "{program} is not running there (a crash leaves {lock} behind), delete {lock} beside the workbook and run again",
+    "工作簿正在 {program} 中打开（{held}）；请先关闭，或给新工作簿另起一个名字。如该电脑上 {program} 并未运行"
+    "（程序崩溃会留下 {lock}），请删除工作簿旁边的 {lock} 后再运行")
+NEW_READ_ONLY = message(
+    "workbooks.new_read_only",
+    "the workbook is read-only: {path}; make it writable, or give the new workbook another name",
+    "工作簿为只读：{path}；请使其可写，或给新工作簿另起一个名字")
+NEW_LOCK_CANNOT_CREATE = message(
+    "workbooks.new_lock_cannot_create",
+    "cannot create the lock {lock} (read-only folder or no permission); make the folder writable, or make the new "
+    "workbook in another folder",
+    "无法创建锁文件 {lock}（文件夹只读或无权限）；请使文件夹可写，或在别的文件夹中新建工作簿")
+NEW_FOLDER_NOT_WRITABLE = message(
+    "workbooks.new_folder_not_writable",
+    "cannot write in the folder {folder} (needed to save the workbook {name} safely); make it writable, or make the "
+    "new workbook in another folder",
+    "无法在文件夹 {folder} 中写入（安全保存工作簿 {name} 需要它）；请使其可写，或在别的文件夹中新建工作簿")
