@@ -147,3 +147,42 @@ def test_a_pipe_given_as_a_source_is_called_a_pipe(tmp_path, capsys):
     assert run_cli("import", fifo, "--into", book) == 2
     err = capsys.readouterr().err
     assert "is a pipe (FIFO), not a file to import" in err and "workbook" not in err.split("\n")[1], err
+
+
+# --------------------------------------------------------------------------- game lists (hostile2 F4)
+def _not_a_file(tmp_path, kind):
+    p = tmp_path / f"{kind}.csv"
+    if kind == "fifo":
+        os.mkfifo(p)
+    elif kind == "folder":
+        p.mkdir()
+    else:
+        p.symlink_to("/dev/zero")        # a device behind a name like a CSV file
+    return p
+
+
+KIND_WORDS = {"fifo": "is a pipe (FIFO), not a game list file", "folder": "is a folder, not a game list file",
+              "device": "is a device, not a game list file"}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/zero"), reason="no pipes or devices here")
+@pytest.mark.parametrize("kind", sorted(KIND_WORDS))
+@pytest.mark.parametrize("role", ["list", "--players", "--events"])
+def test_a_game_list_players_or_events_that_is_no_file_is_refused_before_any_read(tmp_path, capsys, kind, role):
+    """Hostile2 F4: a FIFO game list, --players or --events file hung ``process`` for ever; a
+    folder was "damaged CSV". Refused as an import source is, before any read (an alarm guards)."""
+    import signal
+
+    bad = _not_a_file(tmp_path, kind)
+    games = tmp_path / "games.csv"
+    games.write_text("event,date,player,opponent,result\nE1,2026-01-05,A,B,1\n", encoding="utf-8")
+    args = [bad] if role == "list" else [games, role, bad]
+    old = signal.signal(signal.SIGALRM, lambda *_: pytest.fail("process hung on a pipe or device"))
+    signal.alarm(20)
+    try:
+        assert run_cli("process", *args, "--system", "lianzhong") == 2
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    err = capsys.readouterr().err
+    assert f"file {bad}: {KIND_WORDS[kind]}" in err and "damaged" not in err, err

@@ -89,6 +89,10 @@ NOT_A_SOURCE_FILE = message(
     "files.not_a_source_file",
     "is {kind}, not a file to import: give the tournament file itself (saved on disk)",
     "是{kind}，不是可导入的文件：请给出保存在磁盘上的成绩文件本身")
+NOT_A_GAME_LIST_FILE = message(
+    "files.not_a_game_list_file",
+    "is {kind}, not a game list file: give the file itself (saved on disk)",
+    "是{kind}，不是对局列表文件：请给出保存在磁盘上的文件本身")
 # ---- what a path is, when it is not a regular file (files/paths.py kind_of)
 KIND_FOLDER = message("files.kind_folder", "a folder", "文件夹")
 KIND_PIPE = message("files.kind_pipe", "a pipe (FIFO)", "管道（FIFO）")

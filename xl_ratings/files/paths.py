@@ -81,13 +81,14 @@ def kind_of(mode: int) -> Text:
     return M.KIND_OTHER()
 
 
-def real_path(path: str | os.PathLike, source: bool = False) -> Path:
+def real_path(path: str | os.PathLike, source: bool = False, game_list: bool = False) -> Path:
     """The workbook's real path: every symlink resolved, refused unless a regular file.
 
     A workbook reached through a symlink is read, locked, backed up and updated
     at its real path, so the link keeps pointing at the updated file (replacing
     the link itself would leave a private copy and the real file unchanged).
-    Use :func:`link_notes` to tell the officer.  Raises :class:`RatingInputError`
+    ``source``/``game_list``: an import source, a game list (or its players/events
+    file) -- said so when refused.  Use :func:`link_notes` to tell the officer.  Raises :class:`RatingInputError`
     ("file not found", a dangling link, a link loop, a folder, pipe or device).
     """
     p = Path(path)
@@ -102,7 +103,7 @@ def real_path(path: str | os.PathLike, source: bool = False) -> Path:
             raise file_error(M.LINK_LOOP(), p) from None
         raise file_error(M.CANNOT_OPEN(reason=e.strerror), p) from None
     if not stat.S_ISREG(st.st_mode):
-        what = M.NOT_A_SOURCE_FILE if source else M.NOT_A_WORKBOOK_FILE
+        what = M.NOT_A_GAME_LIST_FILE if game_list else M.NOT_A_SOURCE_FILE if source else M.NOT_A_WORKBOOK_FILE
         raise file_error(what(kind=kind_of(st.st_mode)), p)
     real = p.resolve(strict=True)
     again = os.stat(real)

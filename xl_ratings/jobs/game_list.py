@@ -163,8 +163,25 @@ def load_game_list(path: str | os.PathLike, system: System, players: str | None 
     """Records from a CSV/Parquet game list (and optional players/events files), read
     whole into memory (:mod:`.game_stream` reads it in batches).  ``settings``: the
     ``--set`` items, as data (a problem with one names the option)."""
+    check_inputs(path, players, events)
     with gc_paused():
         return _load_game_list(path, system, players, events, settings)
+
+
+def check_inputs(*paths: str | os.PathLike | None) -> None:
+    """A game list and its players/events files, refused before any read unless each is a
+    regular file (a pipe would hang the run, a folder is no "damaged CSV"), as import sources are."""
+    from ..files.paths import real_path
+
+    problems = []
+    for p in paths:
+        if p:
+            try:
+                real_path(p, game_list=True)
+            except RatingInputError as e:
+                problems.append(e)
+    if problems:
+        raise InputErrors(problems)
 
 
 def set_option(key: str) -> str:

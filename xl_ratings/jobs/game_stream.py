@@ -588,7 +588,10 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
     from ..files.paths import check_outputs
     from ..files.sniff import JSON_MARKER, is_our_csv, is_our_json
 
+    from .game_list import check_inputs
+
     gpath = Path(path)
+    check_inputs(path, players, events)      # before any read: a pipe would hang the run
     if output and Path(output).suffix.lower() != ".csv":
         raise RatingInputError(S.LIST_OUTPUT_CSV(), value=str(output))
     inputs = [Path(p) for p in (path, players, events) if p]
