@@ -130,3 +130,81 @@ def test_a_null_in_a_parquet_list_is_blank_not_nan(tmp_path):
     records = load_game_list(tmp_path / "g.parquet", lianzhong.SYSTEM)
     assert [g.round for g in records.games] == [None, None]
     assert run_cli("process", tmp_path / "g.parquet", "--system", "lianzhong") == 0
+
+
+# --------------------------------------------------------------------------- hostile2 F10
+def _list(tmp_path, rows, name="g.csv", header=("event", "date", "round", "player", "opponent", "result")):
+    path = tmp_path / name
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(rows)
+    return path
+
+
+@pytest.mark.parametrize("system", ["shanghai", "lianzhong"])
+@pytest.mark.parametrize("first, second", [("A", "a"), ("sh007", "SH007"), ("Ab", "aB")])
+def test_ids_differing_only_in_case_are_refused_in_a_game_list_without_players(tmp_path, capsys, system,
+                                                                              first, second):
+    """`a` and `A` were two players (each rated on half the games) without --players; a Players
+    sheet holding SH007 and sh007 is refused, and so is such a list now."""
+    path = _list(tmp_path, [["E1", "2026-01-05", 1, first, "B", 1], ["E1", "2026-01-05", 2, "C", first, 0],
+                            ["E1", "2026-01-06", 1, "C", second, 1], ["E1", "2026-01-06", 2, second, "B", 1]])
+    assert run_cli("process", path, "--system", system, "--output", tmp_path / "o.csv") == 2
+    err = capsys.readouterr().err
+    assert f"row 4, column 'opponent': player id {second} differs from {first} (row 2) only in upper and lower " \
+           f"case" in err, err
+    assert "give --players" in err and err.count("differs from") == 1 and not (tmp_path / "o.csv").exists()
+    assert "Players' sheet" not in err and "sheet 'Players'" not in err
+
+
+def test_an_id_of_a_game_list_differing_in_case_from_a_players_file_id_is_named(tmp_path, capsys):
+    """With --players: "is not a player id of the Players sheet" named neither the file nor the
+    id it differs from only in case."""
+    path = _list(tmp_path, [["E1", "2026-01-05", 1, "P1", "p2", 1], ["E1", "2026-01-05", 2, "P3", "X9", 0]])
+    write_lists(tmp_path)
+    assert run_cli("process", path, "--system", "lianzhong", "--players", tmp_path / "players.csv") == 2
+    err = capsys.readouterr().err
+    assert f"row 2, column 'opponent': is not a player id of the players file {tmp_path / 'players.csv'} " \
+           "(--players); P2 is (the same letters in other upper and lower case): write it as P2" in err, err
+    assert f"row 3, column 'opponent': is not a player id of the players file {tmp_path / 'players.csv'} " \
+           "(--players) (value: 'X9')" in err, err
+    assert "Players sheet" not in err
+
+
+@pytest.mark.parametrize("value", ["x", "第3轮", "final", "2.5", "-3", "0"])
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_round_that_is_not_a_whole_number_is_refused_in_a_game_list(tmp_path, capsys, value, suffix):
+    path = _list(tmp_path, [["E1", "2026-01-05", "1", "A", "B", 1], ["E1", "2026-01-05", value, "A", "C", 1]])
+    if suffix == ".parquet":
+        pd = pytest.importorskip("pandas")
+        pytest.importorskip("pyarrow")
+        pd.read_csv(path, dtype=str).to_parquet(path.with_suffix(".parquet"))
+        path = path.with_suffix(".parquet")
+    assert run_cli("process", path, "--system", "lianzhong") == 2
+    err = capsys.readouterr().err
+    assert f"row 3, column 'round': a round is a whole number from 1 (or left blank); correct the typo " \
+           f"(value: '{value}')" in err, err
+
+
+def test_a_game_lists_problems_come_in_row_order_within_and_across_groups(tmp_path, capsys):
+    """The 1M-row list printed rows 51, 21, 31, 90 ...: each group of a rule and column is now
+    in row order, the groups by their first row, the count of the rest after its group."""
+    bad = {6: "round", 11: "result", 21: "date", 31: "round", 51: "result", 61: "date", 90: "player",
+           100: "round", 150: "result", 71: "result", 80: "result", 95: "result", 120: "result"}
+    column = {"round": 2, "result": 5, "date": 1, "player": 3}
+    wrong = {"round": "2.5", "result": "7", "date": "2026-13-40", "player": ""}
+    rows = []
+    for i in range(2, 400):
+        r = ["E1", "2026-01-05", str(1 + i % 9), f"P{i}", f"Q{i}", "1"]
+        if i in bad:
+            r[column[bad[i]]] = wrong[bad[i]]
+        rows.append(r)
+    assert run_cli("process", _list(tmp_path, rows), "--system", "lianzhong") == 2
+    lines = [ln for ln in capsys.readouterr().err.splitlines() if ln.startswith("  - ")]
+    import re
+    told = [(int(m.group(1)) if m.group(1) else None, m.group(2))
+            for m in (re.search(r"(?:row (\d+), )?column '(\w+)'", ln) for ln in lines) if m]
+    assert told == [(6, "round"), (31, "round"), (100, "round"), (11, "result"), (51, "result"), (71, "result"),
+                    (80, "result"), (95, "result"), (None, "result"), (21, "date"), (61, "date"),
+                    (90, "player")], told

@@ -210,12 +210,13 @@ def test_every_bad_row_is_found_summarised_and_listed_beside_the_output(tmp_path
     told = [line.split(": ", 1)[0].split(", ")[-2:] + [line.split(": ", 1)[1][:25]]
             for line in err.splitlines() if line.startswith("  - file")]
     rows = [f"row {r}" for r in range(2, 15, 3)]    # the first five of each rule and column, then the count
-    assert told == [[r, "column 'result'", "result must be one of 1, "] for r in [f"row {r}" for r in range(3, 16, 3)]] + \
+    # the groups in the order of their first row (hostile2 F10), each in row order, its count after it
+    assert told == [[r, "column 'opponent'", "a player cannot play them"] for r in rows] + \
+        [[f"  - file {path}", "column 'opponent'", "and 295 more like the abo"]] + \
+        [[r, "column 'result'", "result must be one of 1, "] for r in [f"row {r}" for r in range(3, 16, 3)]] + \
         [[f"  - file {path}", "column 'result'", "and 295 more like the abo"]] + \
         [[f"row {r}", "column 'date'", "is not a date (write it a"] for r in (4, 34, 64, 94, 124)] + \
-        [[f"  - file {path}", "column 'date'", "and 25 more like the abov"]] + \
-        [[r, "column 'opponent'", "a player cannot play them"] for r in rows] + \
-        [[f"  - file {path}", "column 'opponent'", "and 295 more like the abo"]]
+        [[f"  - file {path}", "column 'date'", "and 25 more like the abov"]]
     assert "此列还有 295 个同类问题" in err
     listed = tmp_path / "ratings.problems.csv"
     assert f"every problem (630 in all) is listed in {listed}" in err

@@ -391,14 +391,14 @@ def test_a_result_cell_past_its_limit_is_refused_before_writing():
         write.check_limits([spec])
 
 
-@pytest.mark.parametrize("value", [-1, 0, 1.5, "-1", "2.5"])
+@pytest.mark.parametrize("value", [-1, 0, 1.5, "-1", "2.5", "x", "第3轮", "final", True])
 def test_impossible_round_numbers_are_refused(tmp_path, capsys, value):
     games = [list(GAMES), ["E1", None, value, "A", "B", 1, None]]
     refused(book(tmp_path, Games=games), capsys,
             "sheet 'Games', row 2, column 'round': a round is a whole number from 1", "轮次")
 
 
-@pytest.mark.parametrize("value", [1, 3.0, "7", "final", None])
+@pytest.mark.parametrize("value", [1, 3.0, "7", " 7 ", None, ""])
 def test_possible_round_numbers(tmp_path, capsys, value):
     from test_trust import processed
 

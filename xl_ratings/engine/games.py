@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from ..errors import RatingInputError, Text
 from ..i18n.catalogue import sheets as M
 from ..systems.game_result import parse_result
-from ..systems.records import Event, Game
+from ..systems.records import Event, Game, Player
 from .cells import blank, sheet_number, to_date, to_ident
 
 #: Handicap stones: a whole number, at most this many (negative: given).
@@ -73,18 +73,19 @@ def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any],
 
 
 def check_round(v: Any) -> Any:
-    """A round cell: blank, a name ("final"), or a whole number from 1 -- never -1 or 1.5."""
-    if blank(v) or isinstance(v, bool):
+    """A round cell: blank or a whole number from 1 -- never -1, 1.5, "x" or "第3轮" (a typo,
+    or a name the repeats of a game could not be compared by)."""
+    if blank(v):
         return v
     if isinstance(v, str):
         try:
             n = float(v.strip())
         except ValueError:
-            return v
-    elif isinstance(v, (int, float)):
+            raise RatingInputError(M.ROUND_NOT_WHOLE()) from None
+    elif isinstance(v, (int, float)) and not isinstance(v, bool):
         n = float(v)
     else:
-        return v
+        raise RatingInputError(M.ROUND_NOT_WHOLE())
     if not (math.isfinite(n) and n.is_integer() and n >= 1):
         raise RatingInputError(M.ROUND_NOT_WHOLE())
     return v
@@ -174,15 +175,34 @@ class GameParser:
         return parsed
 
 
+def _not_a_player(unknown: Set[Any], players: Mapping[str, Player], players_file: str | None) -> dict[Any, Text]:
+    """What is said of each id that is no player's: the player whose id differs from it only
+    in upper and lower case named, the players file named when the players came from one."""
+    folded: dict[str, str] = {}
+    for pid in players:
+        folded.setdefault(pid.casefold(), pid)
+    out: dict[Any, Text] = {}
+    for x in unknown:
+        twin = folded.get(x.casefold()) if isinstance(x, str) else None
+        if players_file is None:
+            out[x] = M.NOT_A_PLAYER_ID_CASE(other=twin) if twin else M.NOT_A_PLAYER_ID()
+        else:
+            out[x] = M.NOT_IN_PLAYERS_FILE_CASE(other=twin, file=players_file) if twin \
+                else M.NOT_IN_PLAYERS_FILE(file=players_file)
+    return out
+
+
 def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Problems,
                players: Mapping[str, Any] | None, events: Mapping[str, Event] | None,
                bad_events: Set[Any] = frozenset(),
-               unseen: Set[str] = frozenset()) -> tuple[list[Event | None], list[dt.date | None]]:
+               unseen: Set[str] = frozenset(), players_file: str | None = None
+               ) -> tuple[list[Event | None], list[dt.date | None]]:
     """Each game's event and its date (a blank date: the event's last day); reports ids
     that are not events or players, a player against themself, and a date outside its
     event.  ``players`` None: every id is a player; ``events`` None: the events are made
     from the games (none known yet: no event is looked up).  ``unseen``: ids refused in the
-    Players sheet already (an invisible character), not refused again at every row."""
+    Players sheet already (an invisible character), not refused again at every row;
+    ``players_file``: the players came from that file (a game list's --players), not a sheet."""
     err = gs.err
     ev_ids, pl, op, days = parsed["event"], parsed["player"], parsed["opponent"], parsed["date"]
     evs: list[Event | None] = [None] * len(index)
@@ -195,8 +215,10 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
             unknown = set(ids).difference(players).difference(unseen)   # at C speed: one look-up per distinct id
             unknown.discard(None)
             unknown.discard("")
-            for k in ([k for k, x in enumerate(ids) if x in unknown] if unknown else ()):
-                err(index[k], key, M.NOT_A_PLAYER_ID(), ids[k])
+            if unknown:
+                said = _not_a_player(unknown, players, players_file)
+                for k in [k for k, x in enumerate(ids) if x in unknown]:
+                    err(index[k], key, said[ids[k]], ids[k])
     if any(map(eq, pl, op)):
         for k in [k for k, (a, b) in enumerate(zip(pl, op)) if a and a == b]:
             err(index[k], "opponent", M.PLAYS_THEMSELF(), op[k])

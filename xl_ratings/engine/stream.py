@@ -105,8 +105,10 @@ class ProblemLog:
         groups: dict[tuple[str, str | None], list[RatingInputError]] = {}
         for e in self.kept:
             groups.setdefault((rule_of(e), e.where.column), []).append(e)
+        for kept in groups.values():        # each group in row order, the groups by their first row
+            kept.sort(key=_place)
         out: list[RatingInputError] = []
-        for key, kept in groups.items():
+        for key, kept in sorted(groups.items(), key=lambda kv: _place(kv[1][0])):
             out += kept
             if self.counts[key] > len(kept):
                 w = kept[0].where
@@ -115,6 +117,12 @@ class ProblemLog:
         if listed is not None and self.total > len(self.kept):
             out.append(RatingInputError(S.EVERY_PROBLEM_LISTED(total=self.total, path=listed)))
         return out
+
+
+def _place(e: RatingInputError) -> tuple[int, int]:
+    """Where a problem is, to sort by: its line (a text file) or row; unplaced ones last."""
+    at = e.where.line if e.where.line is not None else e.where.row
+    return (0, at) if at is not None else (1, 0)
 
 
 class TooManyProblems(InputErrors):
@@ -137,8 +145,8 @@ class Survey:
     """What the first pass learnt of a game list."""
 
     rows: int = 0
-    players: dict[Any, None] = field(default_factory=dict)     #: ids in the player column, in order
-    opponents: dict[Any, None] = field(default_factory=dict)   #: ... and in the opponent column
+    players: dict[Any, int] = field(default_factory=dict)     #: ids in the player column, in order: first row
+    opponents: dict[Any, int] = field(default_factory=dict)   #: ... and in the opponent column
     spans: dict[str, list[dt.date]] = field(default_factory=dict)   #: event -> [first, last] date
     per_date: Counter[dt.date | None] = field(default_factory=Counter)    #: games per (rating) date
     keyed_per_date: Counter[dt.date | None] = field(default_factory=Counter)   #: games that could be repeats
@@ -169,7 +177,8 @@ class Survey:
 
 
 def survey(read: Reader, log: ProblemLog, parser: GameParser, players: Mapping[str, Player] | None,
-           events: Mapping[str, Event] | None, bad_events: frozenset[Any] = frozenset()) -> Survey:
+           events: Mapping[str, Event] | None, bad_events: frozenset[Any] = frozenset(),
+           players_file: str | None = None) -> Survey:
     """The first pass: every row checked, what the rating passes need learnt (see the module).
 
     ``players`` / ``events`` None: made from the list (every id a player; an
@@ -180,10 +189,10 @@ def survey(read: Reader, log: ProblemLog, parser: GameParser, players: Mapping[s
     for data, index in read("checking"):
         parsed = parser.parse(data, index, log)
         mark = len(log.errors)
-        _, days = check_refs(parsed, index, log, players, events, bad_events)
+        _, days = check_refs(parsed, index, log, players, events, bad_events, players_file=players_file)
         rkey = round_keys(parsed["round"])
         keys = repeat_keys(parsed["event"], rkey, days, parsed["player"], parsed["opponent"], paired)
-        _learn(s, parsed, days, keys, players is None)
+        _learn(s, parsed, days, keys, index if players is None else None)
         if s.repeats_found:
             _repeats_in_order(s, seen, keys, days, index, parsed, rkey, log)
         log.flush(mark)
@@ -194,12 +203,14 @@ def survey(read: Reader, log: ProblemLog, parser: GameParser, players: Mapping[s
 
 
 def _learn(s: Survey, parsed: Mapping[str, list[Any]], days: Sequence[dt.date | None], keys: Sequence[Any],
-           ids: bool) -> None:
-    """What one batch tells: ids (``ids``: no players file), event spans and counts, games
-    per date, the order."""
+           index: Sequence[int] | None) -> None:
+    """What one batch tells: ids and the row each is first on (``index``: the batch's rows,
+    when there is no players file), event spans and counts, games per date, the order."""
     for column, seen in ((parsed["player"], s.players), (parsed["opponent"], s.opponents)):
-        if ids:
-            seen.update(dict.fromkeys(column))
+        if index is not None:
+            first = dict(zip(reversed(column), reversed(index)))     # at C speed: each id's first row
+            for pid, row in first.items():
+                seen.setdefault(pid, row)
             seen.pop(None, None)        # a blank or bad id (reported)
     ev_ids = parsed["event"]
     s.per_event.update(ev_ids)
@@ -249,6 +260,22 @@ def _repeats_in_order(s: Survey, seen: dict[Any, int], keys: list[Any], days: li
         if key is not None:
             report_repeats([key], [index[k]], [(parsed["player"][k], parsed["opponent"][k])], [rkey[k]], log,
                            seen)
+
+
+def case_twins(s: Survey, log: ProblemLog) -> None:
+    """Ids of a list without a players file that differ only in upper and lower case (``a``,
+    ``A``): refused as a Players sheet holding SH007 and sh007 is -- one player split in two,
+    or two players a result file cannot tell apart."""
+    first: dict[str, tuple[int, str]] = {}
+    told: set[str] = set()
+    seen = sorted(((r, c, p) for c, ids in (("player", s.players), ("opponent", s.opponents))
+                   for p, r in ids.items() if isinstance(p, str)), key=itemgetter(0))
+    for row, column, pid in seen:
+        row0, other = first.setdefault(pid.casefold(), (row, pid))
+        if other != pid and pid not in told:
+            told.add(pid)
+            log.add(RatingInputError(S.LIST_IDS_DIFFER_ONLY_IN_CASE(id=pid, other=other, row=row0),
+                                     value=pid, where=Where(log.file, log.sheet, row, column)))
 
 
 def implicit_players(s: Survey) -> dict[str, Player]:
@@ -523,8 +550,9 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
         log.add(e)
     bad_events = frozenset(e.value for e in errors if e.where.sheet == "Events")
     parser = GameParser()
-    s = survey(read, log, parser, players, events, bad_events)
+    s = survey(read, log, parser, players, events, bad_events, players_file)
     if players is None:
+        case_twins(s, log)
         players = implicit_players(s)
     if events is None:
         events = implicit_events(s)

@@ -186,6 +186,27 @@ EVENT_STARTS_AFTER_END = message(
     "the event starts after it ends ({end})",
     "赛事开始日期晚于结束日期（{end}）")
 NOT_A_PLAYER_ID = message("sheets.not_a_player_id", "is not a player id of the Players sheet", "不是 Players 表中的棋手编号")
+NOT_A_PLAYER_ID_CASE = message(
+    "sheets.not_a_player_id_case",
+    "is not a player id of the Players sheet; {other} is (the same letters in other upper and lower case): "
+    "write it as {other}",
+    "不是 Players 表中的棋手编号；{other} 是（字母相同，只是大小写不同）：请写作 {other}")
+NOT_IN_PLAYERS_FILE = message(
+    "sheets.not_in_players_file",
+    "is not a player id of the players file {file} (--players)",
+    "不是棋手文件 {file}（--players）中的棋手编号")
+NOT_IN_PLAYERS_FILE_CASE = message(
+    "sheets.not_in_players_file_case",
+    "is not a player id of the players file {file} (--players); {other} is (the same letters in other upper and "
+    "lower case): write it as {other}",
+    "不是棋手文件 {file}（--players）中的棋手编号；{other} 是（字母相同，只是大小写不同）：请写作 {other}")
+LIST_IDS_DIFFER_ONLY_IN_CASE = message(
+    "sheets.list_ids_differ_only_in_case",
+    "player id {id} differs from {other} (row {row}) only in upper and lower case: one player or two? A result "
+    "file may write either. Write one player's id the same way on every row, or give --players with the players "
+    "(ids that differ in more than case)",
+    "棋手编号 {id} 与第 {row} 行的 {other} 只有大小写不同：是一名棋手还是两名？成绩文件可能写成任一种。请在每一行"
+    "把同一棋手的编号写成一样，或用 --players 给出棋手（编号须不只是大小写不同）")
 NOT_AN_EVENT_ID = message("sheets.not_an_event_id", "is not an event id of the Events sheet", "不是 Events 表中的赛事编号")
 POINT_KIND = message("sheets.point_kind", "must be test or bonus (测试/奖励)", "类别须为 test 或 bonus（测试/奖励）")
 SYSTEM_UNKNOWN = message(
