@@ -208,3 +208,32 @@ def test_a_game_lists_problems_come_in_row_order_within_and_across_groups(tmp_pa
     assert told == [(6, "round"), (31, "round"), (100, "round"), (11, "result"), (51, "result"), (71, "result"),
                     (80, "result"), (95, "result"), (None, "result"), (21, "date"), (61, "date"),
                     (90, "player")], told
+
+
+# --------------------------------------------------------------------------- hostile2 F11
+@pytest.mark.parametrize("system", ["shanghai", "lianzhong"])
+def test_a_game_list_without_players_that_rates_nobody_says_so(tmp_path, capsys, system):
+    """Every player made up and unrated: shanghai rated nobody and said nothing (0 checks)."""
+    path = _list(tmp_path, [["E1", "2026-01-05", 1, "A", "B", 1], ["E1", "2026-01-06", 1, "B", "C", 1]])
+    assert run_cli("process", path, "--system", system, "--output", tmp_path / "o.csv") == 0
+    out = capsys.readouterr().out
+    assert "0 active, 0 inactive, 3 pending" in out
+    assert out.count("no player was rated: without --players every player of the list is new and unrated, and "
+                     "games between unrated players are not counted; give --players") == 1, out
+    assert "没有棋手获得等级分" in out
+    capsys.readouterr()
+    write_lists(tmp_path)                       # with ratings: rated, nothing said
+    rated = _list(tmp_path, [["L1", "2026-01-05", 1, "P1", "P2", 1]], name="r.csv")
+    assert run_cli("process", rated, "--system", system, "--players", tmp_path / "players.csv") == 0
+    assert "no player was rated" not in capsys.readouterr().out
+
+
+def test_a_gor_game_list_without_players_is_refused_in_one_line_naming_the_option(tmp_path, capsys):
+    """The refusal pointed at a 'Players' sheet and rows that do not exist, one line per player."""
+    path = _list(tmp_path, [["E1", "2026-01-05", 1, "A", "B", 1], ["E1", "2026-01-06", 1, "B", "C", 1]])
+    assert run_cli("process", path, "--system", "gor") == 2
+    err = capsys.readouterr().err
+    assert "1 problem(s)" in err and "Players'" not in err, err
+    assert f"file {path}: gor needs each player's rating or rank, and a game list alone gives none (3 player(s)): " \
+           "give --players" in err
+    assert "請用 --players 給出棋手文件" in err                # gor: traditional Chinese

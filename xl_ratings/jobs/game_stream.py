@@ -547,9 +547,24 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
             counts[c.rule] = counts.get(c.rule, 0) + 1
             if checks is not None:
                 checks(p, c)
-        outcome = run_records(gl.records, None, period, str(gpath), None, today=today, feed=gl.feed,
-                              check_sink=sink)
+        try:
+            outcome = run_records(gl.records, None, period, str(gpath), None, today=today, feed=gl.feed,
+                                  check_sink=sink)
+        except InputErrors as e:
+            raise _players_needed(e, system, gpath) if not players else e from None
     return Streamed(outcome, gl, first, counts)
+
+
+def _players_needed(err: InputErrors, system: System, path: Path) -> InputErrors:
+    """A list without --players whose made-up players the rules refuse (gor: a rating or a rank
+    each): one line saying --players is needed, not one per player at a Players sheet that
+    does not exist."""
+    made_up = [e for e in err.errors if e.where.sheet == "Players"]
+    if not made_up:
+        return err
+    rest = [e for e in err.errors if e.where.sheet != "Players"]
+    return InputErrors([RatingInputError(S.LIST_NEEDS_PLAYERS(system=system.name, count=len(made_up)),
+                                         where=Where(str(path)), value="--players")] + rest)
 
 
 def check_line(words: Words, p: Period, c: Check) -> list[Any]:
@@ -635,7 +650,10 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
         problem_spool.close()
         check_spool.close()
     listed = checks_path if checks_path and check_spool.count else None
-    return done.outcome, written, checks_summary(done, listed)
+    notes = checks_summary(done, listed)
+    if not players and not any(r.changes for r in done.outcome.results):
+        notes.insert(0, R.LIST_NOBODY_RATED())      # every player made up, unrated: no game counted
+    return done.outcome, written, notes
 
 
 def _told(e: TooManyProblems, spool: Spool, path: Path, inputs: Sequence[Path], force: bool,

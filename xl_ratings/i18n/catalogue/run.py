@@ -223,3 +223,9 @@ IMPORT_WOULD_REPLACE_BACKUP = message(
     "then import",
     "未导入任何内容：History 有问题（见下），现在导入会覆盖备份文件 {backup}，而它正是解决这些问题的办法；"
     "请先修正 History（从 {backup} 恢复，或用 --from 重新计算），再导入")
+LIST_NOBODY_RATED = message(
+    "run.list_nobody_rated",
+    "no player was rated: without --players every player of the list is new and unrated, and games between "
+    "unrated players are not counted; give --players with the players' ratings",
+    "没有棋手获得等级分：未给 --players 时列表中的棋手都是未定级的新棋手，而未定级棋手之间的对局不计算；"
+    "请用 --players 给出棋手的等级分")

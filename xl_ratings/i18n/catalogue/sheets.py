@@ -263,3 +263,11 @@ LIST_OUTPUT_CSV = message(
     "sheets.list_output_csv",
     "for a game list, --output is the rating list as .csv",
     "对局列表的 --output 是 .csv 格式的等级分名单")
+
+# ---- a game list without --players (jobs/game_stream.py)
+LIST_NEEDS_PLAYERS = message(
+    "sheets.list_needs_players",
+    "{system} needs each player's rating or rank, and a game list alone gives none ({count} player(s)): give "
+    "--players with a file of the players (the Players sheet's columns: id, name, rating or rank …)",
+    "{system} 需要每名棋手的等级分或段级，而对局列表本身没有（{count} 名棋手）：请用 --players 给出棋手文件"
+    "（Players 表的各列：id、name、rating 或段级 …）")
