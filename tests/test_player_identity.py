@@ -184,7 +184,7 @@ def test_a_korean_name_without_latin_name_is_refused_at_its_row(tmp_path, capsys
     assert "downloads/" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("column, values, words", [
+BAD_IDS = [
     ("egf_pin", {"HK001": "1234", "HK002": None}, "must be a number of 8 digits"),
     ("egf_pin", {"HK001": "12345678", "HK002": "12345678"}, "is given to players HK001 and HK002"),
     ("fide_id", {"HK001": "12AB", "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
@@ -193,7 +193,15 @@ def test_a_korean_name_without_latin_name_is_refused_at_its_row(tmp_path, capsys
     ("fide_id", {"HK001": 123456789012, "HK002": None}, "the FIDE-id field of a TRF holds 11 characters"),
     ("egf_pin", {"HK001": "00000000", "HK002": None}, "egf_pin must be a number of 8 digits, not 0"),
     ("egf_pin", {"HK001": "١٢٣٤٥٦٧٨", "HK002": None}, "must be a number of 8 digits"),    # digits, not 0-9
-])
+    ("fide_id", {"HK001": -5, "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
+    ("fide_id", {"HK001": 12.5, "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
+    ("fide_id", {"HK001": "abc", "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
+    ("egf_pin", {"HK001": 0, "HK002": None}, "egf_pin must be a number of 8 digits, not 0"),
+    ("egf_pin", {"HK001": 123456789012, "HK002": None}, "must be a number of 8 digits"),
+]
+
+
+@pytest.mark.parametrize("column, values, words", BAD_IDS)
 def test_a_bad_or_shared_id_is_refused(tmp_path, capsys, column, values, words):
     book = enriched(tmp_path, players={column: values})
     layout = "egd" if column == "egf_pin" else "fide"
@@ -201,6 +209,21 @@ def test_a_bad_or_shared_id_is_refused(tmp_path, capsys, column, values, words):
     assert run_cli("publish", book, "--rating-list", out, "--layout", layout) == 2 and not out.exists()
     err = capsys.readouterr().err
     assert words in err and f"column '{column}'" in err
+
+
+@pytest.mark.parametrize("column, values, words", BAD_IDS)
+def test_process_refuses_the_ids_a_rating_list_would_refuse(tmp_path, capsys, column, values, words):
+    """Hostile2 F12: process accepted fide_id 0, -5, 12.5, 'abc', 12 digits and egf_pin 0 / 12
+    digits; publish --rating-list was the first to refuse them, after the period was published.
+    One check (engine/identity.id_problems) for both."""
+    book = enriched(tmp_path, players={column: values})
+    before = book.read_bytes()
+    capsys.readouterr()
+    assert run_cli("process", book) == 2
+    err = capsys.readouterr().err
+    row = 3 if "given to players" in words else 2          # a shared id: at its second player's row
+    assert words in err and f"sheet 'Players', row {row}, column '{column}'" in err, err
+    assert book.read_bytes() == before
 
 
 def test_a_bad_country_names_its_settings_row(tmp_path, capsys):

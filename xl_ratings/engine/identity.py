@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import RatingInputError, Where
 from ..i18n.labels import header_key, sheet_key
 from .cells import blank, to_ident
 
@@ -60,6 +61,31 @@ class Extras:
     def real(self, column: str) -> dict[str, str]:
         """id -> the id of ``column`` (egf_pin, fide_id) the sheet gives."""
         return {pid: v[column] for pid, v in self.values.items() if v.get(column)}
+
+
+def id_problems(extras: Extras, pids: Sequence[str], file: str | None) -> list[RatingInputError]:
+    """The Players sheet's own EGD PINs and FIDE ids of ``pids`` checked, as a rating list needs
+    them (``process`` and ``publish --rating-list`` alike): an EGD PIN is 8 digits, a FIDE id 1
+    to 11 (the TRF's field), never 0 (an empty cell says "none"), each given to one player only."""
+    from ..i18n.catalogue import publish as P
+
+    problems = []
+    for column, pattern, bad in (("egf_pin", r"[0-9]{8}", P.RL_BAD_ID(column="egf_pin", digits="8")),
+                                 ("fide_id", r"[0-9]{1,11}", P.RL_BAD_FIDE_ID())):
+        seen: dict[str, str] = {}
+        for pid in pids:
+            value = extras.get(pid, column)
+            if not value:
+                continue
+            where = Where(file, extras.sheet, extras.rows.get(pid), column)
+            if not re.fullmatch(pattern, value) or not value.strip("0"):
+                zero = column == "egf_pin" and re.fullmatch(r"0+", value)
+                problems.append(RatingInputError(P.RL_ZERO_PIN() if zero else bad, value=value, where=where))
+            elif value in seen:
+                problems.append(RatingInputError(P.RL_DUPLICATE_ID(column=column, value=value, first=seen[value],
+                                                                   second=pid), where=where))
+            seen.setdefault(value, pid)
+    return problems
 
 
 def _header(rows: Sequence[Sequence[Any]]) -> int:

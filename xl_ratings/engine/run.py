@@ -30,6 +30,7 @@ from ..systems.common import CheckLog
 from ..systems.feed import GameFeed, MemoryFeed
 from ..systems.period import Period, date_range
 from ..systems.records import Records
+from .identity import id_problems, player_extras
 from .inputs import read_records
 from .fingerprint import Fingerprints, parts
 from .ledger import Entry, Ledger
@@ -105,6 +106,9 @@ def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None
     """
     with gc_paused():
         records = read_records(tables, file, date1904=date1904)
+        bad_ids = id_problems(player_extras(tables), list(records.players), file)
+        if bad_ids:             # refused now, not first by publish --rating-list after the period is out
+            raise InputErrors(bad_ids)
         ledger = Ledger.from_tables(tables, records.system, file, date1904, rerate_from)
     return run_records(records, ledger, period, file, progress, rerate_from, today)
 

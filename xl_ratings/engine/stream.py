@@ -536,6 +536,7 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
     and Events files (``players_file``, ``events_file``) as tables (None: made from the
     list); ``earlier``: problems the file side found already (a number that is not a
     number)."""
+    from .identity import id_problems, player_extras
     from .inputs import Rows, read_events, read_players, rulebook_and_params
 
     errors: list[RatingInputError] = list(earlier)
@@ -543,6 +544,7 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
     players = events = None
     if players_table is not None:
         players = read_players(Rows("Players", players_table, players_file, errors), system)
+        errors += id_problems(player_extras({"Players": players_table}), list(players), players_file)
     if events_table is not None:
         events = read_events(Rows("Events", events_table, events_file, errors), system, params,
                              players if players is not None else {})

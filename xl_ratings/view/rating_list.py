@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.clubs import read_clubs
-from ..engine.identity import Extras, derived_fide_ids, derived_pins, fold, player_extras
+from ..engine.identity import Extras, derived_fide_ids, derived_pins, fold, id_problems, player_extras
 from ..engine.latin import LatinName, fold_ascii, latin_name
 from ..engine.run import Outcome, published
 from ..errors import InputErrors, RatingInputError, Text, Where
@@ -172,23 +172,7 @@ def _last_events(outcome: Outcome, end: dt.date) -> dict[str, dt.date]:
 def _ids(extras: Extras, rated: list[str], file: str | None) -> tuple[dict[str, str], dict[str, str],
                                                                      list[RatingInputError]]:
     """(EGD PIN, FIDE id) of every listed player; problems with the sheet's own ids."""
-    problems = []
-    # an EGD PIN: 8 digits; a FIDE id: 1 to 11 (the TRF's field), never 0 (an empty cell says "none")
-    for column, pattern, bad in (("egf_pin", r"[0-9]{8}", M.RL_BAD_ID(column="egf_pin", digits="8")),
-                                 ("fide_id", r"[0-9]{1,11}", M.RL_BAD_FIDE_ID())):
-        seen: dict[str, str] = {}
-        for pid in rated:
-            value = extras.get(pid, column)
-            if not value:
-                continue
-            where = Where(file, extras.sheet, extras.rows.get(pid), column)
-            if not re.fullmatch(pattern, value) or not value.strip("0"):
-                zero = column == "egf_pin" and re.fullmatch(pattern, value)
-                problems.append(RatingInputError(M.RL_ZERO_PIN() if zero else bad, value=value, where=where))
-            elif value in seen:
-                problems.append(RatingInputError(M.RL_DUPLICATE_ID(column=column, value=value, first=seen[value],
-                                                                   second=pid), where=where))
-            seen.setdefault(value, pid)
+    problems = id_problems(extras, rated, file)
     pins = {**derived_pins(extras), **extras.real("egf_pin")}
     fide = {**derived_fide_ids(extras), **extras.real("fide_id")}
     return pins, fide, problems
