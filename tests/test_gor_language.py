@@ -128,6 +128,27 @@ def test_new_and_errors_before_any_workbook_is_read_are_told_in_its_script(tmp_p
     traditional_only(capfd.readouterr().err, at_least=2)
 
 
+def test_option_refusals_of_a_gor_workbook_are_traditional_and_use_one_term(tmp_path, capfd):
+    """Hostile2 F14: the --json refusal (and any refusal of an option) was told before the
+    workbook's script was known: simplified; History 已有周期 beside History 中沒有該週期."""
+    book = shutil.copy(ROOT / "gor.xlsx", tmp_path / "hk.xlsx")
+    for args in (["process", book, "--json", tmp_path / "hk.txt"], ["process", book, "--from", ""],
+                 ["import", tmp_path / "x.h9", "--into", book, "--event", ""],
+                 ["publish", book, "--period", "", "--pdf", tmp_path / "x.pdf"]):
+        assert run_cli(*args) == 2, args
+        err = capfd.readouterr().err
+        assert "個問題" in err, err
+        traditional_only(err, at_least=2)
+    assert run_cli("process", book) == 0
+    capfd.readouterr()
+    told = []
+    for args in (["--period", "2020"], ["--from", "2099"]):
+        assert run_cli("process", book, *args) == 2
+        told += traditional_only(capfd.readouterr().err, at_least=2)
+    said = "".join(told)
+    assert "已有週期" in said and "沒有該週期" in said and "周期" not in said, said
+
+
 def _refused(capfd, *args) -> list[str]:
     """A command refused (exit 2, nothing else printed): its traditional Chinese lines."""
     assert run_cli(*args) == 2

@@ -78,3 +78,25 @@ def test_no_text_of_ours_turns_a_table_into_a_watch():
                                         ("等级分变动表", "等級分變動表"), ("周期", "週期")])
 def test_table_stays_a_table(text, want):
     assert traditional(text) == want
+
+
+def test_a_term_of_ours_is_converted_the_same_way_in_every_text():
+    """Hostile2 F14: one gor workbook's messages said `History 已有周期 2026` and `History 中沒有該週期`:
+    OpenCC's phrases took 周 of 周期 into 有周. Every term of ours (each simplified word that
+    converts more than one way somewhere) now reads the same in every text."""
+    from collections import defaultdict
+
+    found: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    terms = ("周期", "公布", "注明", "复制", "重复", "系数", "答复", "注册", "备份", "历史", "积分", "级别")
+    for where, text in our_texts():
+        out = traditional(text)
+        if len(out) != len(text):        # the conversion keeps the length: a term is where it was
+            continue
+        for term in terms:
+            at = text.find(term)
+            while at >= 0:
+                found[term][out[at:at + len(term)]].append(where)
+                at = text.find(term, at + 1)
+    mixed = {t: {k: v[:3] for k, v in ways.items()} for t, ways in found.items() if len(ways) > 1}
+    assert not mixed, mixed
+    assert traditional("History 已有周期 2026") == "History 已有週期 2026"

@@ -431,6 +431,17 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _run_of(args: argparse.Namespace) -> None:
+    """The workbook (or system) of this run, known before anything is checked: what is said
+    is in its script (a Hong Kong workbook's --json refusal in traditional Chinese)."""
+    if args.cmd == "new":
+        RUN.system = args.report_for if args.system == "report" else args.system
+    elif args.cmd == "import":
+        RUN.book = args.into
+    elif args.cmd in ("process", "publish"):
+        RUN.book, RUN.system = args.book, getattr(args, "system", None)
+
+
 def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse what argparse lets through: an option given an empty value (``--from ''`` would
     silently be no option at all), and a ``--json`` file not named .json (JSON in a .xlsx)."""
@@ -462,6 +473,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
+        _run_of(args)                   # before any refusal: the options' are told in the workbook's script too
         _check_options(parser, args)
         return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process, "publish": cmd_publish,
                 "import": cmd_import}[args.cmd](args)

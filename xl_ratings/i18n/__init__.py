@@ -41,6 +41,11 @@ def simplified(text: str) -> str:
 #: label and Chinese text of the package and admits only the phrase choices it knows.
 WRONG_PHRASE_CHOICES = {"錶": "表"}
 
+#: Our terms, converted one way in every text: OpenCC's phrases may take a term's first
+#: character into another word (已有周期 -> 已有周 + 期: "History 已有周期" beside "沒有該週期").
+#: ``tests/test_traditional.py`` checks every term of ours converts the same way everywhere.
+TERMS = {"周期": "週期"}
+
 
 @lru_cache(maxsize=4096)
 def traditional(text: str) -> str:
@@ -51,6 +56,9 @@ def traditional(text: str) -> str:
     for wrong, right in WRONG_PHRASE_CHOICES.items():
         if wrong in out and wrong not in text:
             out = out.replace(wrong, right)
+    for term, right in TERMS.items():
+        if term in out:
+            out = out.replace(term, right)
     return out
 
 
