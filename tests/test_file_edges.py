@@ -186,3 +186,44 @@ def test_a_game_list_players_or_events_that_is_no_file_is_refused_before_any_rea
         signal.signal(signal.SIGALRM, old)
     err = capsys.readouterr().err
     assert f"file {bad}: {KIND_WORDS[kind]}" in err and "damaged" not in err, err
+
+
+# --------------------------------------------------------------------------- long names (hostile2 F15)
+def test_the_chinese_characters_a_refused_workbook_name_may_have_are_counted_right(tmp_path, capsys):
+    """"about 77 Chinese characters" was said, and a 77-character name refused: the count left out
+    the .xlsx ending. The number said fits; one more is refused."""
+    import re
+
+    from xl_ratings.files.paths import name_max, room_problem
+
+    if name_max(tmp_path) != 255:
+        pytest.skip("a file system whose names are not limited to 255 bytes")
+    refused = room_problem(tmp_path / ("站" * 90 + ".xlsx"))
+    assert refused is not None
+    chars = int(re.search(r"about (\d+) Chinese characters", refused.text.en).group(1))
+    assert chars == 75
+    assert room_problem(tmp_path / ("站" * chars + ".xlsx")) is None
+    assert room_problem(tmp_path / ("站" * (chars + 1) + ".xlsx")) is not None
+
+
+def test_a_site_folder_name_too_long_is_refused_clearly_before_anything(tmp_path, capsys):
+    """``publish --site`` into an 83-character Chinese folder: "cannot open the lock …: File name too
+    long". Now the workbook's clear refusal: the most bytes, about how many characters, and that
+    number fits."""
+    import re
+
+    from helpers import processed_sample
+    from xl_ratings.files.paths import name_max
+
+    if name_max(tmp_path) != 255:
+        pytest.skip("a file system whose names are not limited to 255 bytes")
+    book = processed_sample(tmp_path, "gor")
+    capsys.readouterr()
+    site = tmp_path / ("站" * 83)
+    assert run_cli("publish", book, "--site", site) == 2
+    err = capsys.readouterr().err
+    assert "File name too long" not in err and "the website folder's name is 249 bytes long" in err, err
+    chars = int(re.search(r"about (\d+) Chinese characters", err).group(1))
+    assert "at most 232 bytes" in err and chars == 77 and not site.exists()
+    assert run_cli("publish", book, "--site", tmp_path / ("站" * chars)) == 0
+    assert (tmp_path / ("站" * chars) / "index.html").is_file()

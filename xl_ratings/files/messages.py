@@ -70,6 +70,16 @@ NAME_TOO_LONG = message(
     "最多再加 {extra} 字节：超过此处文件名 {limit} 字节的上限。未作任何处理：请把工作簿改名为不超过 {most} 字节"
     "（约 {chars} 个汉字）")
 
+SITE_NAME_TOO_LONG = message(
+    "files.site_name_too_long",
+    "the website folder's name is {size} bytes long, and the names made beside it while it is written (the new "
+    "site built beside it, the old one moved aside, the lock of xl-ratings) add up to {extra} bytes to it: past "
+    "the {limit}-byte limit of a file name here. Nothing was done: give a folder name of at most {most} bytes "
+    "(about {chars} Chinese characters)",
+    "网站文件夹名长 {size} 字节，写入时在它旁边创建的名称（旁边新建的网站、移开的旧网站、xl-ratings 的锁）最多再加 "
+    "{extra} 字节：超过此处文件名 {limit} 字节的上限。未作任何处理：请使用不超过 {most} 字节的文件夹名"
+    "（约 {chars} 个汉字）")
+
 # ---- the workbook open in Excel or LibreOffice (files/office.py)
 OFFICE_LOCK_OPEN = message(
     "files.office_lock_open",

@@ -27,6 +27,13 @@ def companions(name: str) -> list[str]:
             f".~lock.{name}#", f"~${name}"]
 
 
+def site_companions(name: str) -> list[str]:
+    """The names made beside site folder ``name`` while it is written (``publish/folder.py``):
+    the new site built beside it, the old one moved aside, our lock and its breaker."""
+    return [f".{name}.new-{'0' * 12}", f".{name}.old-{'0' * 12}", f".{name}.xl-ratings.lock",
+            f".{name}.xl-ratings.lock.break"]
+
+
 def reserved(name: str) -> str | None:
     """Why no output may take this file name: ``backup`` (a workbook's backup, the way
     back), ``work`` (a lock or a temp file of xl-ratings, Excel or LibreOffice); else None."""

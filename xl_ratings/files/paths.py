@@ -19,7 +19,7 @@ from typing import Callable, Mapping, Sequence
 
 from ..errors import InputErrors, RatingInputError, Text, Where
 from . import messages as M
-from .names import companions, reserved
+from .names import companions, site_companions, reserved
 from .osflags import DISK_FULL, NO_PERMISSION
 
 
@@ -55,17 +55,24 @@ def check_room(path: str | os.PathLike) -> None:
         raise problem
 
 
-def room_problem(path: str | os.PathLike) -> RatingInputError | None:
-    """:func:`check_room`'s refusal, or None when the name leaves room."""
+def room_problem(path: str | os.PathLike, site: bool = False) -> RatingInputError | None:
+    """:func:`check_room`'s refusal, or None when the name leaves room; ``site``: a website's
+    folder (the names made beside it: :func:`.names.site_companions`)."""
     p = Path(path)
     size = len(p.name.encode("utf-8", "surrogateescape"))
-    limit = name_max(p.parent if str(p.parent) else Path("."))
-    extra = max(len(c.encode("utf-8", "surrogateescape")) for c in companions(p.name)) - size
+    parent = p.parent if str(p.parent) else Path(".")
+    while not parent.is_dir() and parent != parent.parent:      # a site folder in folders still to be made
+        parent = parent.parent
+    limit = name_max(parent)
+    beside = site_companions(p.name) if site else companions(p.name)
+    extra = max(len(c.encode("utf-8", "surrogateescape")) for c in beside) - size
     if size + extra <= limit:
         return None
     most = max(limit - extra, 1)
-    return RatingInputError(M.NAME_TOO_LONG(size=size, extra=extra, limit=limit, most=most, chars=most // 3),
-                            where=Where(str(p)))
+    # about how many Chinese characters (3 bytes each) fit, beside the ending (.xlsx) the name keeps
+    chars = max((most - len(p.suffix.encode("utf-8", "surrogateescape"))) // 3, 1) if not site else most // 3
+    too_long = M.SITE_NAME_TOO_LONG if site else M.NAME_TOO_LONG
+    return RatingInputError(too_long(size=size, extra=extra, limit=limit, most=most, chars=chars), where=Where(str(p)))
 
 
 def kind_of(mode: int) -> Text:

@@ -16,7 +16,7 @@ from ..engine.perf import gc_paused
 from ..engine.run import Outcome
 from ..errors import InputErrors, RatingInputError, Text
 from ..files.atomic import Outputs
-from ..files.paths import check_outputs, real_path, write_error
+from ..files.paths import check_outputs, real_path, room_problem, write_error
 from ..i18n.catalogue import publish as M
 from ..xlsx.read import read_workbook
 from .common import check_workbook_name, told_backup
@@ -64,6 +64,9 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
         site_dir = Path(site)
         if site_dir.exists() and not site_dir.is_dir():
             raise RatingInputError(M.SITE_IS_A_FILE(), value=str(site_dir))
+        too_long = room_problem(site_dir.absolute(), site=True)     # the lock and the staging folder beside it
+        if too_long is not None:
+            raise too_long
 
 
 def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = ()) -> list[Path]:
