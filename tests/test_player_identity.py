@@ -239,3 +239,18 @@ def test_extras_read_both_header_forms():
     got = player_extras(tables)
     assert got.order == ["P1", "P2"] and got.rows == {"P1": 2, "P2": 3}
     assert got.values["P1"] == {"latin_name": "Chan, Tai Man", "egf_pin": "12345678"} and got.values["P2"] == {}
+
+
+@pytest.mark.parametrize("column", ["federation_id", "egf_pin", "fide_id"])
+@pytest.mark.parametrize("command", ["process", "publish"])
+def test_an_invisible_character_in_an_id_column_is_refused_at_its_place(tmp_path, capsys, column, command):
+    """Hostile2 F15: publish --rating-list refused `SH003<U+200B>` in federation_id with no file,
+    sheet, row or column."""
+    book = enriched(tmp_path, players={column: {"HK002": "12345678\u200b"}})
+    capsys.readouterr()
+    args = ["publish", book, "--rating-list", tmp_path / "l.txt"] if command == "publish" else ["process", book]
+    assert run_cli(*args) == 2
+    err = capsys.readouterr().err
+    assert f"file {book}, sheet 'Players', row 3, column '{column}': holds an invisible character: " \
+           "12345678⟨U+200B ZERO WIDTH SPACE⟩" in err, err
+    assert not (tmp_path / "l.txt").exists()

@@ -95,8 +95,9 @@ def _header(rows: Sequence[Sequence[Any]]) -> int:
     return start
 
 
-def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]]) -> Extras:
-    """The Players sheet's ids and optional identity columns (blank cells left out)."""
+def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | None = None) -> Extras:
+    """The Players sheet's ids and optional identity columns (blank cells left out); a cell
+    refused (an invisible character in an id) is refused at its place in ``file``."""
     name = next((n for n in tables if sheet_key(n) == "Players"), None)
     if name is None:
         return Extras()
@@ -117,7 +118,7 @@ def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]]) -> Extras:
         j = cols["id"]
         if j >= len(row) or blank(row[j]):
             continue
-        pid = to_ident(row[j])
+        pid = _ident(row[j], Where(file, name, i, "id"))
         if pid in out.rows:
             continue            # a duplicate id: the records reader reports it
         out.order.append(pid)
@@ -126,10 +127,17 @@ def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]]) -> Extras:
         for col in EXTRA_COLUMNS:
             c = cols.get(col)
             if c is not None and c < len(row) and not blank(row[c]):
-                text = unicodedata.normalize("NFKC", to_ident(row[c]))     # full-width digits: 1２ is 12
+                text = unicodedata.normalize("NFKC", _ident(row[c], Where(file, name, i, col)))   # 1２ is 12
                 values[col] = text if col != "latin_name" else " ".join(text.split())
         out.values[pid] = values
     return out
+
+
+def _ident(value: Any, where: Where) -> str:
+    try:
+        return to_ident(value)
+    except RatingInputError as e:
+        raise RatingInputError(e.text, where=where) from None       # the text shows the value
 
 
 # --------------------------------------------------------------------------- derived ids

@@ -106,7 +106,7 @@ def run(tables: Mapping[str, Sequence[Sequence[Any]]], period: str | None = None
     """
     with gc_paused():
         records = read_records(tables, file, date1904=date1904)
-        bad_ids = id_problems(player_extras(tables), list(records.players), file)
+        bad_ids = id_problems(player_extras(tables, file), list(records.players), file)
         if bad_ids:             # refused now, not first by publish --rating-list after the period is out
             raise InputErrors(bad_ids)
         ledger = Ledger.from_tables(tables, records.system, file, date1904, rerate_from)

@@ -544,7 +544,7 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
     players = events = None
     if players_table is not None:
         players = read_players(Rows("Players", players_table, players_file, errors), system)
-        errors += id_problems(player_extras({"Players": players_table}), list(players), players_file)
+        errors += id_problems(player_extras({"Players": players_table}, players_file), list(players), players_file)
     if events_table is not None:
         events = read_events(Rows("Events", events_table, events_file, errors), system, params,
                              players if players is not None else {})

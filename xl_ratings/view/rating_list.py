@@ -228,7 +228,7 @@ def rating_list(outcome: Outcome, tables: Mapping[str, Sequence[Sequence[Any]]],
     if not lines:
         raise InputErrors([RatingInputError(M.RL_NO_RATED_PLAYER(period=facts.period.label),
                                             where=Where(file, "Ratings"))])
-    extras = player_extras(tables)
+    extras = player_extras(tables, file)
     rated = [x.id for x in lines]
     country2, country3 = _country(outcome.records.settings, system.lang, file)
     pins, fide, problems = _ids(extras, rated, file)
