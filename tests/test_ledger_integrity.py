@@ -317,3 +317,25 @@ def test_a_players_rating_as_another_client_writes_it_is_not_a_changed_record(tm
     wb.save(book)
     process_workbook(book, today=TODAY)
     assert ratings(book) == before
+
+
+@pytest.mark.parametrize("which", [0, 1, -1])
+def test_one_deleted_history_row_names_its_player(tmp_path, which):
+    """Hostile2 F15: deleting one History row said every row of the period was edited ("rows 2,
+    3, 4, 5 …: edited, or rows of the period deleted?"); now: whose row is missing. The first,
+    a middle and the last row of a period (the last one's player on no other period's list
+    either is found through the Players sheet)."""
+    book = processed(tmp_path)
+    found = {}
+
+    def cut(ws):
+        rows = sorted((r, pid) for (p, pid), r in history_rows(ws).items() if p == "2026H2")
+        r, pid = rows[which]
+        found["pid"] = pid
+        ws.delete_rows(r)
+    edit_history(book, cut)
+    e = refused(book)
+    texts = [x.problem for x in e.errors]
+    assert any(f"the History's row of {found['pid']} for 2026H2 was deleted" in t for t in texts), texts
+    assert not any("are not as xl-ratings wrote them" in t for t in texts), texts
+    assert any(f"{found['pid']} 的记录被删除了" in x.problem_zh for x in e.errors)

@@ -25,7 +25,7 @@ from ..i18n.labels import header_key, sheet_key
 from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
-from .cells import blank, date1904_of, to_date
+from .cells import blank, date1904_of, to_date, to_ident
 from .fingerprint import canon, canon12, fingerprint_of, parts, rounded
 
 #: The columns every system's History has, in order (the system's own follow, then ``inputs``).
@@ -153,14 +153,16 @@ class Ledger:
         if name is None:
             return cls(system)
         return cls.parse(tables[name], system, file, name,
-                         date1904_of(tables) if date1904 is None else date1904, rerate_from)
+                         date1904_of(tables) if date1904 is None else date1904, rerate_from, _player_ids(tables))
 
     @classmethod
     def parse(cls, table: Sequence[Sequence[Any]], system: System, file: str | None = None,
-              sheet: str = "History", date1904: bool = False, rerate_from: str | None = None) -> "Ledger":
+              sheet: str = "History", date1904: bool = False, rerate_from: str | None = None,
+              players: Sequence[str] = ()) -> "Ledger":
         """The History's rows as entries, after the audit (:class:`_Audit`): rows edited, pasted,
         unsealed or cut, columns removed -- refused with the way out, unless the period is
-        about to be re-rated (``rerate_from``)."""
+        about to be re-rated (``rerate_from``); ``players``: the Players sheet's ids (whose row
+        was deleted is found among them)."""
         rows = [list(r) for r in table]
         if not rows:
             return cls(system)
@@ -182,7 +184,7 @@ class Ledger:
             raise InputErrors(errors)
         ledger = cls(system, entries)
         missing = [c for c in ledger.columns() if c not in keys.values() and c != "name"]
-        _Audit(ledger, cells, file, sheet, _from_start(system, rerate_from)).run(missing)
+        _Audit(ledger, cells, file, sheet, _from_start(system, rerate_from), players).run(missing)
         return ledger
 
 
@@ -256,8 +258,9 @@ class _Audit:
     be re-rated (from ``rerated_from`` on) is let through, remembered in ``unsealed``."""
 
     def __init__(self, ledger: Ledger, cells: Sequence[tuple[str, int]], file: str | None, sheet: str,
-                 rerated_from: dt.date | None) -> None:
+                 rerated_from: dt.date | None, players: Sequence[str] = ()) -> None:
         self.ledger, self.cells, self.file, self.sheet = ledger, cells, file, sheet
+        self.players = players
         self.rerated_from = rerated_from
         self.backup = backup_name(file or "BOOK.xlsx")
         self.errors: list[RatingInputError] = []
@@ -322,10 +325,53 @@ class _Audit:
         twice = {label for label, v in ids.items() if len(set(v)) != len(v)}   # told by _twice: every seal fails
         for found, text in ((lost, M.HISTORY_ROWS_UNSEALED), (bad, M.HISTORY_ROWS_EDITED)):
             for label, rows in found.items():
-                if not self._let_through(period[label]) and not (found is bad and label in twice):
+                if self._let_through(period[label]) or (found is bad and label in twice):
+                    continue
+                gone = self._deleted(label, ids[label]) if found is bad and len(rows) == counts[label] else None
+                if gone is not None:        # every seal fails, and all agree on who is missing
+                    self.errors.append(RatingInputError(
+                        M.HISTORY_ROW_DELETED(player=gone, period=label, rows=_shown(rows), backup=self.backup),
+                        where=Where(self.file, self.sheet, rows[0])))
+                else:
                     self.errors.append(RatingInputError(
                         text(period=label, rows=_shown(rows), backup=self.backup),
                         where=Where(self.file, self.sheet, rows[0])))
+
+    def _deleted(self, label: str, ids: list[str]) -> str | None:
+        """The one player whose row of period ``label`` was deleted: the player who, put back on
+        the period's list, makes every row's seal right again (None: no one player does)."""
+        sealed = [(e, parts(cell).get("Z")) for e, (cell, _) in zip(self.ledger.entries, self.cells)
+                  if e.period.label == label]
+        if not sealed or any(z is None for _, z in sealed):
+            return None
+        here = set(ids)
+        others = dict.fromkeys([*self.players, *(e.id for e in self.ledger.entries)])
+        first, z = sealed[0]
+        for pid in others:
+            if pid not in here and seal(first, members(here | {pid})) == z:
+                digest = members(here | {pid})
+                return pid if all(seal(e, digest) == zz for e, zz in sealed) else None
+        return None
+
+
+def _player_ids(tables: Mapping[str, Sequence[Sequence[Any]]]) -> list[str]:
+    """The Players sheet's ids as written (those the sheet's reader refuses left out)."""
+    name = next((n for n in tables if sheet_key(n) == "Players"), None)
+    rows = tables.get(name, []) if name is not None else []
+    head = next((k for k, r in enumerate(rows) if any(not blank(v) for v in r)), None)
+    if head is None:
+        return []
+    col = next((j for j, h in enumerate(rows[head]) if header_key(h, {"id"}) == "id"), None)
+    if col is None:
+        return []
+    out = []
+    for r in rows[head + 1:]:
+        if col < len(r) and not blank(r[col]):
+            try:
+                out.append(to_ident(r[col]))
+            except RatingInputError:
+                continue            # refused by the Players sheet's reader
+    return out
 
 
 def _num(v: Any) -> float | None:

@@ -109,7 +109,8 @@ def told_backup(err: InputErrors, workbook: Path) -> InputErrors:
                                                                    R.HISTORY_ROWS_UNSEALED_NO_BACKUP),
         (R.HISTORY_ROW_TWICE, R.HISTORY_ROW_TWICE_NO_BACKUP), (R.HISTORY_COLUMNS_MISSING,
                                                                R.HISTORY_COLUMNS_MISSING_NO_BACKUP),
-        (R.HISTORY_GAP, R.HISTORY_GAP_NO_BACKUP), (R.EARLIER_PERIOD_DELETED, R.EARLIER_PERIOD_DELETED_NO_BACKUP))}
+        (R.HISTORY_GAP, R.HISTORY_GAP_NO_BACKUP), (R.EARLIER_PERIOD_DELETED, R.EARLIER_PERIOD_DELETED_NO_BACKUP),
+        (R.HISTORY_ROW_DELETED, R.HISTORY_ROW_DELETED_NO_BACKUP))}
     out = []
     for e in err.errors:
         twin = twins.get(e.text.id) if e.text is not None else None

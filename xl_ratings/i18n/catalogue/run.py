@@ -32,6 +32,13 @@ HISTORY_ROWS_EDITED = message(
     "its records with --from {period}",
     "History 中 {period} 的记录与程序写入的不符（第 {rows} 行，被手工修改或删除？）；请撤销修改（备份文件 {backup} "
     "保存着较早的版本），或用 --from {period} 根据记录重新计算该周期")
+HISTORY_ROW_DELETED = message(
+    "run.history_row_deleted",
+    "the History's row of {player} for {period} was deleted (the period's other rows, rows {rows}, say it was "
+    "there); undo the deletion (the backup {backup} holds an earlier version), or re-rate that period from its "
+    "records with --from {period}",
+    "History 中 {period} 的棋手 {player} 的记录被删除了（该周期的其他记录，第 {rows} 行，表明它原来在）；请撤销删除"
+    "（备份文件 {backup} 保存着较早的版本），或用 --from {period} 根据记录重新计算该周期")
 HISTORY_ROWS_UNSEALED = message(
     "run.history_rows_unsealed",
     "the History's rows of {period} have lost the seal xl-ratings wrote in their hidden 'inputs' cell (rows {rows}: "
@@ -208,6 +215,7 @@ def _without_backup(m: Message) -> tuple[str, str]:
 
 # the same refusals, where the workbook has no backup (the same parameters)
 HISTORY_ROWS_EDITED_NO_BACKUP = message("run.history_rows_edited_no_backup", *_without_backup(HISTORY_ROWS_EDITED))
+HISTORY_ROW_DELETED_NO_BACKUP = message("run.history_row_deleted_no_backup", *_without_backup(HISTORY_ROW_DELETED))
 HISTORY_ROWS_UNSEALED_NO_BACKUP = message("run.history_rows_unsealed_no_backup",
                                           *_without_backup(HISTORY_ROWS_UNSEALED))
 HISTORY_ROW_TWICE_NO_BACKUP = message("run.history_row_twice_no_backup", *_without_backup(HISTORY_ROW_TWICE))
