@@ -75,7 +75,7 @@ def big_book(tmp_path: Path, n: int) -> Path:
     for i, a in enumerate(ids):
         for k in (1, 2, 3, 4, 5):
             b = ids[(i + k) % n]
-            games.append(["E1", None, f"{k}-{i}", a, b, [1, 0.5, 0][(i + k) % 3], None])
+            games.append(["E1", None, k * 1000 + i + 1, a, b, [1, 0.5, 0][(i + k) % 3], None])
     return write_book({
         "Settings": [["key", "value"], ["system", "shanghai"], ["federation", "测试协会"]],
         "Players": [list(PLAYERS)] + [[p, f"棋手{i}号", "M", "俱乐部", "", 2000 + i, None, None, None, "", "yes"]
