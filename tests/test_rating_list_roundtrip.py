@@ -155,6 +155,28 @@ def test_one_click_puts_the_files_lines_on_a_sheet(tmp_path, system):
     assert any(isinstance(r[2], str) and f"A1:A{len(want)}" in r[2] for r in grid if len(r) > 2)
 
 
+def test_one_click_rating_list_sheet_of_a_gor_workbook_is_traditional_and_ours_again(tmp_path):
+    """Hostile2 F14: RatingListFile!C1 said 编排软件用等级分名单文件 and C3 "period 周期" on a Hong Kong
+    workbook; the sheet written in traditional Chinese is still recognised as ours the next time."""
+    import re
+
+    from test_script_dispatch import replay, run_script
+
+    from xl_ratings.i18n import TRADITIONAL, to_lang
+
+    book = processed_sample(tmp_path, "gor")
+    sheets, actions = run_script("rating_list_file", read_tables(book), book.name, tmp_path)
+    grid = replay(sheets, actions)["RatingListFile"]
+    side = [r[2] for r in grid if len(r) > 2 and isinstance(r[2], str) and re.search(r"[\u4e00-\u9fff]", r[2])]
+    assert side and [t for t in side if to_lang(t, TRADITIONAL) != t] == [], side
+    assert grid[0][2] == "xl-ratings: rating list file — 編排軟件用等級分名單文件" and grid[2][2] == "period 週期"
+    tables = dict(read_tables(book))
+    tables["RatingListFile"] = [[None, None, c] for c in (grid[0][2], None, None)]     # the sheet, kept
+    sheets, actions = run_script("rating_list_file", tables, book.name, tmp_path)
+    again = replay(sheets, actions)["RatingListFile"]
+    assert again[0][0] == grid[0][0] is not None and again[0][2] == grid[0][2]      # ours: written again
+
+
 def test_one_click_never_replaces_an_officers_sheet_of_that_name(tmp_path):
     from test_script_dispatch import run_script
 

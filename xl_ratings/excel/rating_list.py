@@ -29,6 +29,7 @@ from ..engine.cells import blank, to_ident
 from ..errors import InputErrors, RatingInputError, Text, Where
 from ..i18n.catalogue import excel as X
 from ..i18n.catalogue import publish as M
+from ..i18n import TRADITIONAL, to_lang
 from ..i18n.labels import RATING_LIST_SHEET_MARK, sheet_key
 from ..view.list_layouts import LAYOUTS
 from ..view.rating_list import ListFile, from_tables
@@ -49,7 +50,7 @@ def _choices(book: Any) -> tuple[str | None, str | None]:
     if SHEET not in [s.name for s in book.sheets]:
         return None, None
     sheet = book.sheets[SHEET]
-    if _text(sheet["C1"].value) != MARK:
+    if _text(sheet["C1"].value) not in (MARK, to_lang(MARK, TRADITIONAL)):     # written in the workbook's script
         raise InputErrors([RatingInputError(M.RL_SHEET_NOT_OURS(sheet=SHEET), where=Where(book.name, SHEET, 1, "C"))])
     layout, period = _text(sheet["D2"].value).lower(), _text(sheet["D3"].value)
     if layout and layout not in LAYOUTS:
@@ -86,9 +87,9 @@ def _write(book: Any, listed: ListFile, period: str | None) -> None:
     name = NAMES[listed.layout]
     load = X.RL_SHEET_LOAD_EGD() if listed.layout == "egd" else X.RL_SHEET_LOAD_FIDE()
     side: list[list[Any]] = [
-        [MARK, None],
-        ["layout 格式", listed.layout],
-        ["period 周期", period or ""],
+        [to_lang(MARK, lang), None],           # a Hong Kong workbook's sheet in traditional Chinese
+        ["layout " + to_lang("格式", lang), listed.layout],
+        ["period " + to_lang("周期", lang), period or ""],
         [None, None]]
     for text in (X.RL_SHEET_TITLE(layout=listed.layout, period=listed.period, count=len(listed.entries), range=where),
                  X.RL_SHEET_SAVE(range=where, name=name, layout=listed.layout), load, X.RL_SHEET_CHOOSE(),
