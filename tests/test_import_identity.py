@@ -109,7 +109,10 @@ def test_the_same_tournament_renamed_and_redated_is_refused_and_replace_names_it
     assert run_cli("import", table, "--into", book, "--name", "x", "--start", "2026-10-01",
                    "--end", "2026-10-01") == 2
     assert "as event E001" in capsys.readouterr().err and book.read_bytes() == before
-    # --replace: the event it repeats is replaced (named in the summary), nothing added
+    # --replace: the event it repeats is replaced (named in the summary), nothing added; --replace
+    # given before the source (the order of the docs' examples) is the same command
+    assert run_cli("import", "--replace", src, "--into", book, "--dry-run") == 0
+    assert "replacing E001's 6 games" in capsys.readouterr().out and book.read_bytes() == before
     assert run_cli("import", src, "--into", book, "--replace") == 0
     out = capsys.readouterr().out
     assert "replacing E001's 6 games" in out
