@@ -155,6 +155,36 @@ def test_one_click_puts_the_files_lines_on_a_sheet(tmp_path, system):
     assert any(isinstance(r[2], str) and f"A1:A{len(want)}" in r[2] for r in grid if len(r) > 2)
 
 
+@pytest.mark.parametrize("system, script", [("gor", "zh-Hant"), ("shanghai", "zh-Hans"), ("peng", "zh-Hans")])
+def test_one_click_tells_the_sheet_in_the_workbooks_chinese(tmp_path, system, script):
+    """hostile2 F14: on a Hong Kong (gor) workbook C1 said 编排软件用等级分名单文件 and C3
+    'period 周期' in simplified Chinese while the rest of the sheet was traditional. Every
+    Chinese word of the sheet's column C is in the workbook's script; a sheet marked before
+    (simplified C1) is still ours and is written again."""
+    from test_script_dispatch import replay, run_script
+
+    from xl_ratings.i18n import TRADITIONAL, to_lang
+    from xl_ratings.i18n.labels import RATING_LIST_SHEET_MARK
+
+    book = processed_sample(tmp_path, system)
+    tables = dict(read_tables(book))
+    for before in (None, [[None, None, RATING_LIST_SHEET_MARK], [None, None, "layout 格式", ""]]):
+        if before is not None:
+            tables["RatingListFile"] = before
+        sheets, actions = run_script("rating_list_file", tables, book.name, tmp_path)
+        grid = replay(sheets, actions)["RatingListFile"]
+        told = [row[2] for row in grid if len(row) > 2 and isinstance(row[2], str) and row[2]]
+        assert told[0] == to_lang(RATING_LIST_SHEET_MARK, script) and told[0].startswith("xl-ratings: rating list")
+        assert told[2] == ("period 週期" if script == TRADITIONAL else "period 周期")
+        chinese = [t for t in told if any("\u4e00" <= c <= "\u9fff" for c in t)]
+        assert len(chinese) >= 5
+        for t in chinese:
+            if script == TRADITIONAL:
+                assert to_lang(t, TRADITIONAL) == t, t            # nothing simplified left
+            else:
+                assert "週期" not in t and "編排" not in t, t
+
+
 def test_one_click_never_replaces_an_officers_sheet_of_that_name(tmp_path):
     from test_script_dispatch import run_script
 
