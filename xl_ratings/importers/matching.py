@@ -97,7 +97,8 @@ class Matcher:
         self.by_column: dict[str, dict[str, list[str]]] = {col: defaultdict(list) for col in ID_COLUMNS}
         for pid, values in id_values.items():
             for col, v in values.items():
-                self.by_column[col][v].append(pid)
+                if col == "federation_id" or not no_id(v):      # a FIDE id / EGF PIN of zeros: no id
+                    self.by_column[col][v].append(pid)
         if extras is not None:      # the numbers our rating lists gave players without their own
             for col, derived in (("egf_pin", derived_pins(extras)), ("fide_id", derived_fide_ids(extras))):
                 for pid, number in derived.items():
@@ -265,6 +266,11 @@ class Matcher:
         return out
 
 
+def no_id(value: str | None) -> bool:
+    """A FIDE id or EGF PIN of zeros (0, 00000): Swiss-Manager and many reports write it for "no id"."""
+    return bool(value) and str(value).strip().strip("0") == "" and "0" in str(value)
+
+
 def source_rank(p: ImportedPlayer) -> Rank | None:
     """The rank a source gives, when it reads as one."""
     try:
@@ -358,4 +364,4 @@ def latin_keys(name: str) -> frozenset[str]:
     return frozenset(keys)
 
 
-__all__ = ["Found", "ID_COLUMNS", "Matcher", "latin_keys", "Remembered", "read_identities", "source_rank"]
+__all__ = ["Found", "ID_COLUMNS", "Matcher", "latin_keys", "no_id", "Remembered", "read_identities", "source_rank"]

@@ -12,24 +12,28 @@ out, the rows to append, the problems found) lives in the one object.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..engine.cells import invisible, visible, visibly
 from ..errors import RatingInputError, Text, Where
 from ..i18n.canonical import canonical, name_keys, plain
 from ..i18n.catalogue import imports as M
+from ..i18n.catalogue import sheets as SH
 from ..i18n.catalogue import sources as S
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Event, Records
 from ..systems.report_sample import report_samples
 from .fingerprint import Fingerprint, Likeness, likeness
-from .matching import ID_COLUMNS, Found, Matcher, source_rank
+from .matching import ID_COLUMNS, Found, Matcher, no_id, source_rank
 from .model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
 from .summary import HOW, Summary
@@ -78,6 +82,10 @@ class Importing:
         """Add one tournament to the plan; None (with its problems kept) when it cannot be."""
         if not self.check_sample(t) or not self.check_game(t):
             return None
+        checked = self.check_players(t)
+        if checked is None:
+            return None
+        t = checked
         summary = Summary(t.source, t.format, "", "", True,
                           notes=[n for n in t.notes if not (self.options.name and n.id == S.CT_NO_TITLE.id)])
         ids = self.players(t, summary)
@@ -113,6 +121,27 @@ class Importing:
             return True
         self.problems.append(RatingInputError(M.REPORT_HOLDS_SAMPLE(held=held), where=Where(t.source)))
         return False
+
+    def check_players(self, t: Tournament) -> Tournament | None:
+        """Every importer's players as the Players sheet would take them: a blank name is refused
+        at its place (never a player made up as "#3"), an id holding an invisible character
+        too, shown where it stands (the Games sheet's rule); a FIDE id or EGF PIN of zeros
+        is no id.  None (the problems kept) when any is refused."""
+        before, players = len(self.problems), []
+        for p in t.players:
+            if not p.name.strip():
+                self.problems.append(RatingInputError(M.NAME_BLANK(), where=where_of(p.source, "name")))
+            for col in ID_COLUMNS:
+                value = getattr(p, col)
+                if value and hidden_in_id(value):
+                    self.problems.append(RatingInputError(
+                        SH.ID_INVISIBLE(shown=shown_in_id(value), id=visible_id(value)),
+                        where=where_of(p.source, col), value=visible_id(value)))
+            if no_id(p.egf_pin) or no_id(p.fide_id):
+                p = dataclasses.replace(p, egf_pin=None if no_id(p.egf_pin) else p.egf_pin,
+                                        fide_id=None if no_id(p.fide_id) else p.fide_id)
+            players.append(p)
+        return dataclasses.replace(t, players=players) if len(self.problems) == before else None
 
     def check_game(self, t: Tournament) -> bool:
         """A source of another game is refused, naming the workbook's system: Go files (h9,
@@ -360,6 +389,28 @@ class Importing:
 
 
 # --------------------------------------------------------------------------- values
+#: Characters an id never holds and a screen does not show: format and control characters (the
+#: Games sheet's :func:`~xl_ratings.engine.cells.invisible`) and the spaces that look like none
+#: or like a plain one (no-break, figure, narrow no-break, ideographic).
+_ODD_SPACES = frozenset("\u00a0\u2007\u202f\u3000")
+
+
+def hidden_in_id(value: str) -> list[str]:
+    """The invisible characters of an id read from a source."""
+    return invisible(value) + [c for c in value if c in _ODD_SPACES]
+
+
+def shown_in_id(value: str) -> str:
+    """The id with each invisible character shown where it stands (``SH003⟨U+200B ZERO WIDTH SPACE⟩``)."""
+    return "".join(f"⟨U+{ord(c):04X} {unicodedata.name(c, 'SPACE')}⟩" if c in _ODD_SPACES else visibly(c)
+                   for c in value)
+
+
+def visible_id(value: str) -> str:
+    """The id as it looks: its invisible characters left out."""
+    return "".join(c for c in visible(value) if c not in _ODD_SPACES).strip()
+
+
 #: Games of a report's sample found in a report that make it the sample still (a club's own
 #: event never pairs the sample's players by their names in the sample's rounds).
 SAMPLE_GAMES = 3
