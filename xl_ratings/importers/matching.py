@@ -238,6 +238,14 @@ class Matcher:
         named = sorted({pid for k in keys for pid in self.by_key.get(k, ())} - {found.pid})
         return Found(None, found.how, (found.pid, *named), id_named=found.pid)
 
+    def owner(self, column: str, value: str) -> str | None:
+        """The workbook's player whose id (or ``column`` id) ``value`` is, if any."""
+        v = str(value).strip()
+        if column == "federation_id" and v.casefold() in self.by_id:
+            return self.by_id[v.casefold()]
+        hits = [pid for pid in self.by_column[column].get(v, []) if pid in self.records.players]
+        return hits[0] if hits else None
+
     def add(self, pid: str, p: ImportedPlayer, rank: Rank | None) -> None:
         """A new player of this import, matched like the workbook's by the next sources."""
         self._index(pid, name_keys(p.name, p.surname), self.clubs.key(self.club_of(p)), rank)

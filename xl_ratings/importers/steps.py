@@ -272,7 +272,16 @@ class Importing:
         row: dict[str, Any] = {"id": pid, "name": p.name, "sex": p.sex, "club": club, "rank": rank,
                                "rating": rating, "member": new_player_member(self.system)}
         players = self.appends["Players"]
-        row.update({col: getattr(p, col) for col in ID_COLUMNS if getattr(p, col) and col in players.columns})
+        for col in ID_COLUMNS:
+            value = getattr(p, col)
+            if not value or col not in players.columns:
+                continue
+            owner = self.matcher.owner(col, value)
+            if owner is None:
+                row[col] = value
+            else:       # the id the officer refuted (--new): another player's, never written on this one
+                summary.told.append(M.SUMMARY_ID_NOT_KEPT(column=col, value=value, name=plain(p.name), new=pid,
+                                                          id=owner, book_name=self.records.players[owner].name))
         players.rows.append(row)
         players.sources.append(p.source)
         summary.new_players.append((pid, p.name))
