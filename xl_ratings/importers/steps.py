@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cells import invisible, visible, visibly
-from ..errors import RatingInputError, Text, Where
+from ..errors import RatingInputError, Text, Where, joined
 from ..i18n.canonical import canonical, name_keys, plain
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sheets as SH
@@ -220,6 +220,13 @@ class Importing:
             others = "; ".join(listed.split("; ")[1:]) or "—"
             question = M.ID_NAMES_ANOTHER(name=p.name, club=club or "—", column=found.how, id=found.id_named,
                                           book_name=book.name, others=others)
+            asked = Text(question.id, "{question} {answer}", "{question}{answer}",
+                         (("question", question), ("answer", M.ANSWER_OPTIONS(name=plain(p.name)))))
+            return RatingInputError(asked, where=where_of(p.source), value=p.name)
+        if found.fits:
+            fits = {"club": M.FITS_CLUB, "rank": M.FITS_RANK, "rating": M.FITS_RATING}
+            question = M.LATIN_NAME_OF(name=p.name, club=club or "—", candidates=listed,
+                                       fits=joined([fits[f]() for f in found.fits], ", ", "，"))
             asked = Text(question.id, "{question} {answer}", "{question}{answer}",
                          (("question", question), ("answer", M.ANSWER_OPTIONS(name=plain(p.name)))))
             return RatingInputError(asked, where=where_of(p.source), value=p.name)
