@@ -260,10 +260,12 @@ def test_an_ods_file_is_named_with_the_way_out(tmp_path, capsys):
     with zipfile.ZipFile(ods, "w") as z:
         z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
         z.writestr("content.xml", "<office:document-content/>")
-    for given in (ods, ods.rename(tmp_path / "r3.xlsx")):
+    for name in ("r3.ods", "r3.xlsx"):          # told from its content, whatever its extension
+        given = ods.rename(tmp_path / name)
+        ods = given
         assert run_cli("import", given, "--into", book, "--dry-run") == 2
         err = capsys.readouterr().err
-        assert "an OpenDocument spreadsheet (.ods): save it as .xlsx (Excel 2007-365)" in err, err
+        assert f"{name}: is an OpenDocument spreadsheet (.ods): save it as .xlsx (Excel 2007-365)" in err, err
 
 
 # --------------------------------------------------------------------------- F15
