@@ -276,3 +276,52 @@ def test_a_rank_problem_in_a_crosstable_names_the_rank_column(tmp_path, capsys):
     assert run_cli("import", write_rr_csv(tmp_path / "gr.csv", d), "--into", book) == 2
     err = capsys.readouterr().err
     assert "line 3, column 'D': 3d is a Go grade" in err or re.search(r"column 'D'[^\n]*3d", err), err
+
+
+# --------------------------------------------------------------------------- F15: answers while a question is open
+def _asked_book(tmp_path: Path):
+    from test_import_identity import AUTUMN, GONG, LIN, WANG, ZHONG, hk_book
+    from import_writers import write_h9
+
+    book = hk_book(tmp_path)
+    moved = dataclasses.replace(GONG, club="HKI")        # HK001 龔軍 is of 九龍棋社 (KLN): a question
+    src = write_h9(tmp_path / "first.h9", dataclasses.replace(AUTUMN, players=(moved, WANG, LIN, ZHONG)))
+    return book, src
+
+
+@pytest.mark.parametrize("answer, typo", [("龔君=HK001", "龔君"), ("龔軍 (KLN)=HK001", "龔軍 (KLN)")])
+def test_an_answer_naming_nobody_is_refused_while_a_question_is_open(tmp_path, capsys, answer, typo):
+    book, src = _asked_book(tmp_path)
+    before = book.read_bytes()
+    assert run_cli("import", src, "--into", book, "--match", answer) == 2
+    err = capsys.readouterr().err
+    assert f"--match {answer}: no player of the imported files is called {typo} (a typo?); " \
+           "the players asked about: 龔軍 (HKI)" in err, err
+    assert "has the name of HK001 龔軍" in err            # the open question, still asked
+    assert book.read_bytes() == before
+
+
+def test_an_answer_id_in_another_case_is_the_id(tmp_path, capsys):
+    book, src = _asked_book(tmp_path)
+    assert run_cli("import", src, "--into", book, "--match", "龔軍=hk001") == 0, capsys.readouterr().err
+    kept = read_sheet(book, "Identities")
+    assert [(r["spelling"], r["club"], r["id"]) for r in kept] == [("龔 軍", "HKI", "HK001")]
+
+
+def test_an_answer_without_the_club_fitting_several_clubs_is_refused(tmp_path, capsys):
+    from test_import_identity import AUTUMN, GONG, WANG, ZHONG, hk_book
+    from import_writers import G, write_h9
+
+    book = hk_book(tmp_path)
+    wb = openpyxl.load_workbook(book)
+    wb["Players"].append(["HK099", "龔軍", None, "M", "新界棋會", "2D", None, None, None, None, None, "yes"])  # of NT
+    wb.save(book)
+    a, b = dataclasses.replace(GONG, club="HKI"), dataclasses.replace(GONG, key="3", club="HKGA")
+    d = dataclasses.replace(AUTUMN, players=(a, WANG, b, ZHONG),
+                            games=(G(1, "1", "2", "1"), G(1, "3", "4", "0"), G(2, "1", "3", "0.5")))
+    src = write_h9(tmp_path / "b.h9", d)
+    assert run_cli("import", src, "--into", book, "--match", "龔軍=HK001") == 2
+    err = capsys.readouterr().err
+    assert "--match 龔軍=HK001 answers players of several clubs" in err, err
+    assert '--match "龔軍 (CLUB)=ID"' in err
+    assert "two people with one name" not in err

@@ -35,7 +35,7 @@ from ..engine.clubs import read_clubs
 from ..engine.identity import player_extras
 from ..engine.inputs import COLUMNS, read_records
 from ..errors import InputErrors, RatingInputError, Where
-from ..i18n.canonical import canonical
+from ..i18n.canonical import canonical, name_keys
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sheets as SH
 from ..i18n.labels import header_key, label, sheet_key
@@ -139,7 +139,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
         summary = state.one(t)
         if summary is not None:
             summaries.append(summary)
-    problems = state.problems + (matcher.answer_problems() if not state.problems else [])
+    problems = _with_answers(state, matcher, tournaments)
     if problems:
         raise InputErrors(problems)
     if new_player_member(system) == "no":
@@ -149,6 +149,22 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     plan = Plan(appends, {"Games": state.clear}, summaries, system.lang)
     _validate(tables, plan, file)
     return plan
+
+
+def _with_answers(state: Importing, matcher: Matcher, tournaments: Sequence[Tournament]) -> list[RatingInputError]:
+    """The import's problems and the officer's answers': with questions open, an answer that
+    can answer none (a typo) or fits several clubs is said first, and the clash it made
+    (one answer for two clubs' players) left out."""
+    if not state.problems:
+        return matcher.answer_problems()
+    players = [(name_keys(p.name, p.surname), matcher.clubs.key(matcher.club_of(p))) for t in tournaments
+               for p in t.players]
+    first = matcher.answers.while_asking(players, matcher.clubs.key, state.asked)
+    several = [a.keys for a in matcher.answers.given if len({c for _, c, _ in matcher.answers.fits.get(a, [])}) > 1]
+    clash = (M.ONE_NAME_TWO_PEOPLE.id, M.ONE_ID_TWO_PEOPLE.id)
+    rest = [e for e in state.problems
+            if not (e.text.id in clash and any(k & name_keys(str(e.value)) for k in several))]
+    return first + rest
 
 
 def _id_values(rows: list[list[Any]], cols: Mapping[str, int]) -> dict[str, dict[str, str]]:

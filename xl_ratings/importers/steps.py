@@ -64,6 +64,7 @@ class Importing:
     fingerprints: dict[str, Fingerprint] = field(default_factory=dict)   #: the workbook's events
     imported: list[tuple[str, Fingerprint]] = field(default_factory=list)  #: earlier sources of the command
     made: dict[str, str] = field(default_factory=dict)             #: new player id -> name, this command
+    asked: list[str] = field(default_factory=list)                 #: the players asked about ("name (club)")
 
     @classmethod
     def start(cls, records: Records, system: System, matcher: Matcher, options: Options,
@@ -213,6 +214,7 @@ class Importing:
     def ask(self, p: ImportedPlayer, club: str, found: Found) -> RatingInputError:
         """The question for the officer: who is ``p``?  The candidates listed with their ids."""
         players = self.records.players
+        self.asked.append(f"{plain(p.name)} ({club or '—'})")
         listed = "; ".join(f"{c} {self.made.get(c) or players[c].name} "
                            f"({(players[c].club if c in players else '') or '—'})" for c in found.candidates)
         if found.id_named:
