@@ -325,3 +325,29 @@ def test_an_answer_without_the_club_fitting_several_clubs_is_refused(tmp_path, c
     assert "--match 龔軍=HK001 answers players of several clubs" in err, err
     assert '--match "龔軍 (CLUB)=ID"' in err
     assert "two people with one name" not in err
+
+
+def test_the_sample_refusal_counts_the_games_in_words(tmp_path, capsys):
+    book = shanghai_book(tmp_path)
+    report = tmp_path / "r.xlsx"
+    assert run_cli("new", "report", report, "--system", "shanghai") == 0
+    wb = openpyxl.load_workbook(report)
+    wb["Event"]["B2"] = "Our own event"
+    wb.save(report)
+    games = len([r for r in read_sheet(report, "Games") if r.get("round") not in (None, "")])
+    assert run_cli("import", report, "--into", book, "--dry-run") == 2
+    err = capsys.readouterr().err
+    assert f"({games} of its {games} games)" in err and f"/{games})" not in err, err
+
+
+@pytest.mark.parametrize("system", ["peng", "shanghai", "lianzhong"])
+def test_an_unknown_rank_outside_go_suggests_no_go_grade(tmp_path, capsys, system):
+    book = tmp_path / "b.xlsx"
+    assert run_cli("new", system, book) == 0
+    d = dataclasses.replace(GOMOKU_EVENT, players=tuple(dataclasses.replace(p, rank="3-dan") if p.key == "2" else p
+                                                         for p in GOMOKU_EVENT.players))
+    assert run_cli("import", write_rr_csv(tmp_path / "r.csv", d), "--into", book, "--start", "2026-05-01",
+                   "--end", "2026-05-03") == 2
+    err = capsys.readouterr().err
+    assert "line 4, column 'D': unknown rank; write it like 初段, 3段, 三段, 5级 or 无级 (Go's 3d or 5k are not" in err, err
+    assert "3d, 3 dan" not in err

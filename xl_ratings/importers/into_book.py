@@ -147,7 +147,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
             if summary.new_players:
                 summary.told.append(M.NEW_PLAYERS_NOT_MEMBERS(count=len(summary.new_players)))
     plan = Plan(appends, {"Games": state.clear}, summaries, system.lang)
-    _validate(tables, plan, file)
+    _validate(tables, plan, file, go=system.game == "go")
     return plan
 
 
@@ -239,17 +239,21 @@ def first_new_row(tables: Mapping[str, Sequence[Sequence[Any]]], app: Appended) 
     return len(rows) + 1
 
 
-def _validate(tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan, file: str | None) -> None:
+def _validate(tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan, file: str | None, go: bool) -> None:
     """The workbook as it would be, checked as processing checks it (the records, the
-    Settings, every player's start: a GoR player needs a rating or a rank)."""
+    Settings, every player's start: a GoR player needs a rating or a rank).  ``go``: a Go
+    workbook (elsewhere an unknown rank's help shows no Go grade: 3d is refused there)."""
     from ..engine.run import start_states
+    from ..i18n.catalogue import rules as R
 
     merged = merged_tables(tables, plan)
     try:
         records = read_records(merged, file)
         start_states(records.system, records, records.params, file)
     except InputErrors as e:
-        raise InputErrors([_relocate(err, tables, plan) for err in e.errors]) from None
+        errors = [_relocate(err, tables, plan) for err in e.errors]
+        raise InputErrors([RatingInputError(M.RANK_UNKNOWN_NOT_GO(), value=err.value, where=err.where)
+                           if not go and err.text.id == R.RANK_UNKNOWN.id else err for err in errors]) from None
 
 
 def _relocate(err: RatingInputError, tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan) -> RatingInputError:

@@ -434,7 +434,7 @@ def visible_id(value: str) -> str:
 SAMPLE_GAMES = 3
 
 
-def report_sample_held(t: Tournament) -> str | None:
+def report_sample_held(t: Tournament) -> str | Text | None:
     """What of a report's sample the report ``t`` still holds (its event name, or games: the same
     players by name in the same round), or None.  Reports only."""
     if t.format != "report":
@@ -447,7 +447,7 @@ def report_sample_held(t: Tournament) -> str | None:
         theirs = {row[0]: canonical(row[1]) for row in sample["Players"]}
         same = sum(1 for g in sample["Games"] if (g[0], frozenset((theirs[g[2]], theirs[g[3]]))) in ours)
         if same >= SAMPLE_GAMES:
-            return f"{same}/{len(sample['Games'])}"
+            return M.SAMPLE_GAMES_HELD(same=same, games=len(sample["Games"]))
     return None
 
 

@@ -143,6 +143,14 @@ LATIN_NAME_OF = message(
 FITS_CLUB = message("imports.fits_club", "the same club", "单位相同")
 FITS_RANK = message("imports.fits_rank", "the same rank", "段级相同")
 FITS_RATING = message("imports.fits_rating", "a rating close to theirs", "等级分相近")
+RANK_UNKNOWN_NOT_GO = message(
+    "imports.rank_unknown_not_go",
+    "unknown rank; write it like 初段, 3段, 三段, 5级 or 无级 (Go's 3d or 5k are not this game's ranks)",
+    "无法识别的段级（可写 初段、3段、三段、5级、无级 等；围棋的 3d、5k 不是本项目的段级）")
+SAMPLE_GAMES_HELD = message(
+    "imports.sample_games_held",
+    "{same} of its {games} games",
+    "示例 {games} 盘对局中的 {same} 盘")
 SUMMARY_ID_NOT_KEPT = message(
     "imports.summary_id_not_kept",
     "the {column} {value} the source gives {name} was not kept on new player {new}: it is {id} {book_name}'s "
