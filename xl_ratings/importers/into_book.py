@@ -311,11 +311,13 @@ def _meta_key(cell: str) -> tuple[str | None, str]:
     return None, ""
 
 
-def split_import_sheet(rows: list[list[Any]]) -> tuple[Options, list[list[Any]], int]:
+def split_import_sheet(rows: list[list[Any]], problems: list[RatingInputError] | None = None) \
+        -> tuple[Options, list[list[Any]], int]:
     """Key/value lines above a pasted table (赛事/event, 名称/name, 开始/start,
     结束/end, 替换/replace: yes or the event's id, and the officer's answers:
     对应/match NAME=ID, 新棋手/new NAME, a line each) -> Options; the table's rows;
-    rows skipped."""
+    rows skipped.  ``problems``: where an answer line without its answer is said (the table is
+    then still read, its own problems told with it); without it, that line is raised at once."""
     meta: dict[str, Any] = {}
     answers: dict[str, list[str]] = {k: [] for k in REPEATED_KEYS}
     k = 0
@@ -330,9 +332,13 @@ def split_import_sheet(rows: list[list[Any]]) -> tuple[Options, list[list[Any]],
         value = cells[1] if len(cells) > 1 else (rest or None)     # "match 龚军=HK001" in one cell
         if key in REPEATED_KEYS:
             if blank(value):        # an answer line without its answer: said, never skipped
-                raise InputErrors([RatingInputError(M.IMPORT_SHEET_ANSWER_EMPTY(key=key), value=cells[0],
-                                                    where=Where(None, None, k + 1, "A"))])
-            answers[key].append(str(value).strip())
+                empty = RatingInputError(M.IMPORT_SHEET_ANSWER_EMPTY(key=key), value=cells[0],
+                                         where=Where(None, None, k + 1, "A"))
+                if problems is None:
+                    raise InputErrors([empty])
+                problems.append(empty)
+            else:
+                answers[key].append(str(value).strip())
         else:
             meta[key] = value
         k += 1
