@@ -61,7 +61,7 @@ BLANK_NAME = {
     "swiss csv": (lambda p: write_swiss_csv(p.with_suffix(".csv"), blank_third()), "line 4, column 'B'"),
     "club report": (lambda p: write_report(p.with_suffix(".xlsx"), blank_third(), ids=False),
                     "sheet 'Players', row 4, column 'B'"),
-    "trf": (lambda p: _blank_trf(p.with_suffix(".trf")), "line 12"),
+    "trf": (lambda p: _blank_trf(p.with_suffix(".trf")), "line 12, column 'name'"),
 }
 
 
@@ -73,9 +73,21 @@ def test_a_blank_name_is_refused_at_its_place_in_every_importer(tmp_path, capsys
     src = write(tmp_path / "src")
     assert run_cli("import", src, "--into", book) == 2
     err = capsys.readouterr().err
-    assert "the player's name is blank: type it" in err, err
-    assert f"{place}: the player's name is blank" in err or (kind == "trf" and "line 12" in err), err
+    assert f"{place}: the player's name is blank: type it" in err, err
     assert "#3" not in err and book.read_bytes() == before
+
+
+@pytest.mark.parametrize("kind, place", [("h9", "line 13: cannot find the name and grade"),
+                                         ("xml", "line 6, column 'name': a player without a name")])
+def test_the_go_files_refuse_a_blank_name_too(tmp_path, capsys, kind, place):
+    from import_writers import EVENT, write_h9, write_opengotha
+
+    book = shanghai_book(tmp_path)
+    before = book.read_bytes()
+    write = write_h9 if kind == "h9" else write_opengotha
+    assert run_cli("import", write(tmp_path / f"src.{kind}", blank_third(EVENT)), "--into", book) == 2
+    err = capsys.readouterr().err
+    assert place in err and "#3" not in err and book.read_bytes() == before, err
 
 
 def test_a_blank_name_on_the_import_sheet_is_refused(tmp_path):
