@@ -97,8 +97,11 @@ def test_the_latin_name_counts_as_the_players_name_in_every_form(tmp_path, form)
     assert not plan.summaries[0].told, [t.both() for t in plan.summaries[0].told]
 
 
-def test_without_the_derived_ids_the_same_files_would_make_new_players(tmp_path, monkeypatch):
-    """The class of the bug the matching fixes: a PIN of our list is no column of the Players sheet."""
+def test_without_the_derived_ids_the_same_files_would_be_questions(tmp_path, monkeypatch):
+    """The class of the bug the matching fixes: a PIN of our list is no column of the Players sheet.
+    Without it the names -- our lists' Latin names, the ratings ours -- are questions, never
+    silently new players (hostile2 F9)."""
+    from xl_ratings.errors import InputErrors
     from xl_ratings.importers import matching
 
     book = processed_sample(tmp_path, "gor")
@@ -112,8 +115,11 @@ def test_without_the_derived_ids_the_same_files_would_make_new_players(tmp_path,
     assert len(plan.summaries[0].matched) == 4
     assert not plan.summaries[0].told                    # the names are ours: none "differ"
     monkeypatch.setattr(matching, "derived_pins", lambda extras: {})
-    plan, _ = import_into(book, [str(source)], dry_run=True)
-    assert len(plan.summaries[0].new_players) == 4
+    with pytest.raises(InputErrors) as got:
+        import_into(book, [str(source)], dry_run=True)
+    asked = [str(e) for e in got.value.errors]
+    assert len(asked) == 4 and all("has the Latin name our rating lists give" in a for a in asked), asked
+    assert all("a rating close to theirs" in a for a in asked)
 
 
 # --------------------------------------------------------------------------- the website

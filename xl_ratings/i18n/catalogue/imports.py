@@ -131,6 +131,37 @@ ONE_ID_TWO_PEOPLE = message(
     "id) given to two people? correct the id of one of them",
     "来源中的两名棋手 {first}（{first_at}）与 {name} 都对应 {id}：两人的会员号（或 EGF PIN / FIDE 编号）相同？请更正其中一人的编号")
 
+# --------------------------------------------------------------------------- players: what a source gives
+NAME_BLANK = message(
+    "imports.name_blank",
+    "the player's name is blank: type it (a player without a name is refused, as in the Players sheet)",
+    "棋手姓名为空：请填写姓名（与 Players 表一样，没有姓名的棋手不予接受）")
+LATIN_NAME_OF = message(
+    "imports.latin_name_of",
+    "player {name} ({club}) has the Latin name our rating lists give {candidates}, and {fits}: the same person?",
+    "棋手 {name}（{club}）的拉丁姓名与我们等级分名单中 {candidates} 的拉丁姓名相同，且{fits}：是同一人吗？")
+FITS_CLUB = message("imports.fits_club", "the same club", "单位相同")
+FITS_RANK = message("imports.fits_rank", "the same rank", "段级相同")
+FITS_RATING = message("imports.fits_rating", "a rating close to theirs", "等级分相近")
+RANK_UNKNOWN_NOT_GO = message(
+    "imports.rank_unknown_not_go",
+    "unknown rank; write it like 初段, 3段, 三段, 5级 or 无级 (Go's 3d or 5k are not this game's ranks)",
+    "无法识别的段级（可写 初段、3段、三段、5级、无级 等；围棋的 3d、5k 不是本项目的段级）")
+SAMPLE_GAMES_HELD = message(
+    "imports.sample_games_held",
+    "{same} of its {games} games",
+    "示例 {games} 盘对局中的 {same} 盘")
+SUMMARY_ID_NOT_KEPT = message(
+    "imports.summary_id_not_kept",
+    "the {column} {value} the source gives {name} was not kept on new player {new}: it is {id} {book_name}'s "
+    "(you answered that {name} is another person)",
+    "来源给 {name} 的 {column} {value} 未写入新棋手 {new}：它属于 {id} {book_name}（您已答复 {name} 是另一人）")
+ANSWER_NAMES_NOBODY_ASKED = message(
+    "imports.answer_names_nobody_asked",
+    "{answer}: no player of the imported files is called {name}{club} (a typo?); the players asked about: "
+    "{asked}",
+    "{answer}：导入文件中没有名为 {name}{club} 的棋手（输入有误？）；待答复的棋手：{asked}")
+
 # --------------------------------------------------------------------------- a source from another game
 GO_FILE_NOT_GO_BOOK = message(
     "imports.go_file_not_go_book",
