@@ -356,8 +356,13 @@ class Importing:
                 return None
             existing = event
         if existing is not None:
+            if self.games_of_event.get(existing.id) and not opts.replace and existing.id in opts.distinct_from:
+                self.problems.append(RatingInputError(M.DISTINCT_BUT_SAME_NAME(
+                    event=existing.id, name=existing.name, dates=f"{existing.start or '?'} … {existing.end}"),
+                    where=where))
+                return None
             if self.games_of_event.get(existing.id) and not opts.replace:
-                self.problems.append(self.repeat_error(*twin, where) if twin is not None else RatingInputError(
+                self.problems.append(self.repeat_error(*twin, where, named=True) if twin is not None else RatingInputError(
                     M.EVENT_HAS_GAMES(event=existing.id, name=existing.name,
                                       games=len(self.games_of_event[existing.id])), where=where))
                 return None
@@ -388,13 +393,16 @@ class Importing:
                 found = (self.records.events[eid], alike)
         return found
 
-    def repeat_error(self, event: Event, alike: Likeness, where: Where) -> RatingInputError:
+    def repeat_error(self, event: Event, alike: Likeness, where: Where, named: bool = False) -> RatingInputError:
+        """The source repeats ``event``'s games (``named``: its name and dates too, so that
+        --distinct-from alone would not do: the way out names --name as well)."""
         dates = f"{event.start or '?'} … {event.end}"
         if alike.same_games:
-            return RatingInputError(M.SAME_GAMES_AS_EVENT(event=event.id, name=event.name, dates=dates), where=where)
-        return RatingInputError(M.SAME_PAIRINGS_AS_EVENT(event=event.id, name=event.name, dates=dates,
-                                                         same=alike.same, games=alike.games, differ=alike.differ),
-                                where=where)
+            games = M.SAME_GAMES_AS_NAMED_EVENT if named else M.SAME_GAMES_AS_EVENT
+            return RatingInputError(games(event=event.id, name=event.name, dates=dates), where=where)
+        pairings = M.SAME_PAIRINGS_AS_NAMED_EVENT if named else M.SAME_PAIRINGS_AS_EVENT
+        return RatingInputError(pairings(event=event.id, name=event.name, dates=dates, same=alike.same,
+                                         games=alike.games, differ=alike.differ), where=where)
 
     def append_event(self, t: Tournament, eid: str, name: str, start: dt.date | None, end: dt.date | None,
                      ids: Mapping[str, str]) -> None:

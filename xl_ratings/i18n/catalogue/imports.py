@@ -212,6 +212,29 @@ SAME_PAIRINGS_AS_EVENT = message(
     "与赛事 {event}（{name}，{dates}）的编排相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} 局结果不同"
     "——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请加 --replace {event}；如确实是另一赛事，请加 "
     "--distinct-from {event}")
+SAME_GAMES_AS_NAMED_EVENT = message(
+    "imports.same_games_as_named_event",
+    "has the name, dates and games (pairs, rounds and results) of event {event} ({name}, {dates}), already in the "
+    "workbook: the same tournament. Import it once; to replace {event}'s games, import with --replace {event}; if it "
+    "really is another tournament with the very same games, give it its own name with --name and add "
+    "--distinct-from {event}",
+    "与工作簿中已有的赛事 {event}（{name}，{dates}）名称、日期和对局（对手、轮次、结果）都相同：是同一赛事。请只导入一次；"
+    "如要替换 {event} 的对局，请加 --replace {event}；如确实是对局完全相同的另一赛事，请用 --name 给它另起名称，"
+    "并加 --distinct-from {event}")
+SAME_PAIRINGS_AS_NAMED_EVENT = message(
+    "imports.same_pairings_as_named_event",
+    "has the name, dates and pairings of event {event} ({name}, {dates}): {same} of its {games} games pair the same "
+    "players in the same rounds, {differ} with another result — the same tournament, corrected or continued? To "
+    "replace {event}'s games, import with --replace {event}; if it really is another tournament, give it its own "
+    "name with --name and add --distinct-from {event}",
+    "与赛事 {event}（{name}，{dates}）名称、日期和编排都相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} "
+    "局结果不同——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请加 --replace {event}；如确实是另一赛事，请用 "
+    "--name 给它另起名称，并加 --distinct-from {event}")
+DISTINCT_BUT_SAME_NAME = message(
+    "imports.distinct_but_same_name",
+    "--distinct-from {event}: the source also has {event}'s name and dates ({name}, {dates}); give this tournament "
+    "its own name with --name",
+    "--distinct-from {event}：来源的名称和日期也与 {event}（{name}，{dates}）相同；请用 --name 给这项赛事另起名称")
 SAME_GAMES_AS_SOURCE = message(
     "imports.same_games_as_source",
     "pairs the same players in the same rounds as {other}, also imported now ({same} of {games} games, {differ} "
