@@ -2,7 +2,7 @@
 
     python benchmarks/run.py            # UDF columns, shanghai 5k/100k and 20k/500k, lianzhong 10^6,
                                         # publish (site, PDF) and corrections (--from) at 5k/100k
-    python benchmarks/run.py --full     # also lianzhong 10^7 games (several minutes, ~5 GB of memory)
+    python benchmarks/run.py --full     # also lianzhong 10^7 games (several minutes, about 6.5 GB of memory)
     python benchmarks/run.py --only publish,corrections   # the cases whose name starts so
 
 Every case runs in a fresh subprocess that reports its own time (best of

@@ -3,7 +3,7 @@
     python benchmarks/stream_bench.py                  # 10^6 and 10^7 games, 0.5 M -> 2 M with 10,000 players
                                                        # (Lianzhong, then the period systems), the progress
                                                        # bar on and off
-    python benchmarks/stream_bench.py --huge           # also 10^8 games (a 2.7 GB CSV written under --data,
+    python benchmarks/stream_bench.py --huge           # also 10^8 games (a CSV of about 3.3 GB written under --data,
                                                        # streamed; deleted afterwards)
     python benchmarks/stream_bench.py --today DIR      # also the same lists with the code in DIR (a checkout of
                                                        # the version before: the list read whole), for comparison

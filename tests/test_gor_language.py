@@ -149,6 +149,18 @@ def test_option_refusals_of_a_gor_workbook_are_traditional_and_use_one_term(tmp_
     assert "已有週期" in said and "沒有該週期" in said and "周期" not in said, said
 
 
+def test_the_workbook_decides_the_script_not_an_option_given_with_it(tmp_path, capfd):
+    """``--system gor`` given (wrongly) with a Shanghai workbook: the refusal is told in the
+    Shanghai workbook's simplified Chinese; the same option with a Hong Kong one, traditional."""
+    assert run_cli("new", "shanghai", tmp_path / "sh.xlsx") == 0 and run_cli("new", "gor", tmp_path / "hk.xlsx") == 0
+    capfd.readouterr()
+    assert run_cli("process", tmp_path / "sh.xlsx", "--system", "gor") == 2
+    err = capfd.readouterr().err
+    assert "--system 只用于" in err and to_lang("--system 只用于", TRADITIONAL) not in err, err
+    assert run_cli("process", tmp_path / "hk.xlsx", "--system", "shanghai") == 2
+    traditional_only(capfd.readouterr().err, at_least=2)
+
+
 def _refused(capfd, *args) -> list[str]:
     """A command refused (exit 2, nothing else printed): its traditional Chinese lines."""
     assert run_cli(*args) == 2

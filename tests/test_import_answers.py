@@ -172,7 +172,7 @@ def test_a_report_still_holding_the_sample_is_refused(tmp_path, capsys, system):
     wb["Event"]["B2"] = "Our own event"
     wb.save(report)
     assert run_cli("import", report, "--into", book) == 2
-    assert "15/15" in capsys.readouterr().err
+    assert "(15 of its 15 games)" in capsys.readouterr().err
     assert book.read_bytes() == before
 
 

@@ -109,7 +109,10 @@ def test_the_same_tournament_renamed_and_redated_is_refused_and_replace_names_it
     assert run_cli("import", table, "--into", book, "--name", "x", "--start", "2026-10-01",
                    "--end", "2026-10-01") == 2
     assert "as event E001" in capsys.readouterr().err and book.read_bytes() == before
-    # --replace: the event it repeats is replaced (named in the summary), nothing added
+    # --replace: the event it repeats is replaced (named in the summary), nothing added; --replace
+    # given before the source (the order of the docs' examples) is the same command
+    assert run_cli("import", "--replace", src, "--into", book, "--dry-run") == 0
+    assert "replacing E001's 6 games" in capsys.readouterr().out and book.read_bytes() == before
     assert run_cli("import", src, "--into", book, "--replace") == 0
     out = capsys.readouterr().out
     assert "replacing E001's 6 games" in out
@@ -321,3 +324,24 @@ def test_an_older_workbook_gets_an_identities_sheet_and_keeps_every_other_part(t
     names = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "xl/styles.xml"}
     assert changed - names <= {n for n in before if n.startswith("xl/worksheets/sheet")}
     assert len(changed - names) == 2            # Events and Games; Players unchanged (no new player)
+
+
+def test_the_way_out_of_a_repeated_tournament_is_one_that_works(tmp_path, capsys):
+    """The source repeats E001's name, dates and games: the refusal's way out for another
+    tournament names --name too (--distinct-from alone is refused, saying --name); following it
+    imports a new event."""
+    book = hk_book(tmp_path)
+    src = write_h9(tmp_path / "autumn.h9", AUTUMN)
+    assert run_cli("import", src, "--into", book) == 0
+    capsys.readouterr()
+    before = book.read_bytes()
+    assert run_cli("import", src, "--into", book) == 2
+    err = capsys.readouterr().err
+    assert "has the name, dates and games (pairs, rounds and results) of event E001" in err
+    assert "give it its own name with --name and add --distinct-from E001" in err
+    assert run_cli("import", src, "--into", book, "--distinct-from", "E001") == 2
+    err = capsys.readouterr().err
+    assert "--distinct-from E001: the source also has E001's name and dates" in err and "--replace" not in err
+    assert book.read_bytes() == before
+    assert run_cli("import", src, "--into", book, "--distinct-from", "E001", "--name", "Autumn B") == 0
+    assert "event 賽事 E002 Autumn B (new 新)" in capsys.readouterr().out

@@ -97,8 +97,11 @@ def test_the_latin_name_counts_as_the_players_name_in_every_form(tmp_path, form)
     assert not plan.summaries[0].told, [t.both() for t in plan.summaries[0].told]
 
 
-def test_without_the_derived_ids_the_same_files_would_make_new_players(tmp_path, monkeypatch):
-    """The class of the bug the matching fixes: a PIN of our list is no column of the Players sheet."""
+def test_without_the_derived_ids_the_same_files_would_be_questions(tmp_path, monkeypatch):
+    """The class of the bug the matching fixes: a PIN of our list is no column of the Players sheet.
+    Without it the names -- our lists' Latin names, the ratings ours -- are questions, never
+    silently new players (hostile2 F9)."""
+    from xl_ratings.errors import InputErrors
     from xl_ratings.importers import matching
 
     book = processed_sample(tmp_path, "gor")
@@ -112,8 +115,11 @@ def test_without_the_derived_ids_the_same_files_would_make_new_players(tmp_path,
     assert len(plan.summaries[0].matched) == 4
     assert not plan.summaries[0].told                    # the names are ours: none "differ"
     monkeypatch.setattr(matching, "derived_pins", lambda extras: {})
-    plan, _ = import_into(book, [str(source)], dry_run=True)
-    assert len(plan.summaries[0].new_players) == 4
+    with pytest.raises(InputErrors) as got:
+        import_into(book, [str(source)], dry_run=True)
+    asked = [str(e) for e in got.value.errors]
+    assert len(asked) == 4 and all("has the Latin name our rating lists give" in a for a in asked), asked
+    assert all("a rating close to theirs" in a for a in asked)
 
 
 # --------------------------------------------------------------------------- the website
@@ -175,6 +181,36 @@ def test_one_click_rating_list_sheet_of_a_gor_workbook_is_traditional_and_ours_a
     sheets, actions = run_script("rating_list_file", tables, book.name, tmp_path)
     again = replay(sheets, actions)["RatingListFile"]
     assert again[0][0] == grid[0][0] is not None and again[0][2] == grid[0][2]      # ours: written again
+
+
+@pytest.mark.parametrize("system, script", [("gor", "zh-Hant"), ("shanghai", "zh-Hans"), ("peng", "zh-Hans")])
+def test_one_click_tells_the_sheet_in_the_workbooks_chinese(tmp_path, system, script):
+    """hostile2 F14: on a Hong Kong (gor) workbook C1 said 编排软件用等级分名单文件 and C3
+    'period 周期' in simplified Chinese while the rest of the sheet was traditional. Every
+    Chinese word of the sheet's column C is in the workbook's script; a sheet marked before
+    (simplified C1) is still ours and is written again."""
+    from test_script_dispatch import replay, run_script
+
+    from xl_ratings.i18n import TRADITIONAL, to_lang
+    from xl_ratings.i18n.labels import RATING_LIST_SHEET_MARK
+
+    book = processed_sample(tmp_path, system)
+    tables = dict(read_tables(book))
+    for before in (None, [[None, None, RATING_LIST_SHEET_MARK], [None, None, "layout 格式", ""]]):
+        if before is not None:
+            tables["RatingListFile"] = before
+        sheets, actions = run_script("rating_list_file", tables, book.name, tmp_path)
+        grid = replay(sheets, actions)["RatingListFile"]
+        told = [row[2] for row in grid if len(row) > 2 and isinstance(row[2], str) and row[2]]
+        assert told[0] == to_lang(RATING_LIST_SHEET_MARK, script) and told[0].startswith("xl-ratings: rating list")
+        assert told[2] == ("period 週期" if script == TRADITIONAL else "period 周期")
+        chinese = [t for t in told if any("\u4e00" <= c <= "\u9fff" for c in t)]
+        assert len(chinese) >= 5
+        for t in chinese:
+            if script == TRADITIONAL:
+                assert to_lang(t, TRADITIONAL) == t, t            # nothing simplified left
+            else:
+                assert "週期" not in t and "編排" not in t, t
 
 
 def test_one_click_never_replaces_an_officers_sheet_of_that_name(tmp_path):

@@ -231,3 +231,27 @@ def test_any_line_reads_back_the_same_in_every_reader(listed, day):
     rows = national_csv(csv_text(listed).encode("ascii"))
     assert [(r["ID_No"], r["Name"], int(r["Rtg_Nat"])) for r in rows] == [
         (e.fide, fide_name(e, 10**6)[0], e.rating) for e in listed]
+
+
+def test_an_egd_list_refuses_players_without_a_grade_saying_so(books):
+    """A rating inside the EGD column's range but below the lowest rank standard has no grade:
+    told as such (not as a rating outside -999..9999); a rating outside the range as that."""
+    import dataclasses
+
+    from xl_ratings.errors import InputErrors
+    from xl_ratings.jobs.publish import published_book
+    from xl_ratings.view.rating_list import _refuse_layout
+
+    outcome, _ = published_book(books["gor"])
+    one = Entry("P1", "Li", "Lei", False, "M", 1800, False, "90000001", "", "HK", "HKG", "HK", "2k", "", 3, 20, 1,
+                dt.date(2026, 1, 1))
+    ungraded = [dataclasses.replace(one, id=f"P{i}", grade="") for i in range(2, 9)]
+    too_high = dataclasses.replace(one, id="P9", rating=12000)
+    _refuse_layout("egd", outcome, [one], "b.xlsx")                     # a graded player in range: listed
+    with pytest.raises(InputErrors) as e:
+        _refuse_layout("egd", outcome, [one, *ungraded, too_high], "b.xlsx")
+    assert [x.text.id for x in e.value.errors] == ["publish.rl_rating_does_not_fit", "publish.rl_no_grade"]
+    out, none = (x.text.en for x in e.value.errors)
+    assert "1 rating(s) do not fit" in out and "P9 12000" in out and "P2" not in out
+    assert none.startswith("7 player(s) have no grade for the egd list") and "P2 1800, P3 1800" in none
+    assert "P8" not in none and none.endswith("…; use --layout fide, csv")

@@ -354,7 +354,7 @@ def test_nan_and_infinity_in_parquet_lists(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("call,message", [
-    (lambda: udfs.elo_delta(2300, 2200, 1, -15), "ELO_DELTA: k: -15 must not be negative"),
+    (lambda: udfs.elo_delta(2300, 2200, 1, -15), "ELO_DELTA: k: -15 must be from 0 to 100"),
     (lambda: udfs.lianzhong_update(1500, 1500, 1, -1, 40), "LIANZHONG_UPDATE: games: -1 must be a whole number"),
     (lambda: udfs.lianzhong_update(1500, 1500, 1, 10, 2.5), "opponent_games: 2.5 must be a whole number"),
     (lambda: udfs.shanghai_k(12.5, 1, ""), "SHANGHAI_K: games: 12.5 must be a whole number"),

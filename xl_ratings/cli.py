@@ -255,9 +255,6 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise RatingInputError(M.DATE_OPTION(option=option), value=text) from None
 
     RUN.book = args.into
-    if isinstance(args.replace, str) and Path(args.replace).is_file():   # --replace FILE …: a source, not an event
-        args.sources.insert(0, args.replace)
-        args.replace = True
     replace_event = args.replace.strip() if isinstance(args.replace, str) else None
     options = Options(event=(args.event or "").strip() or None, replace=bool(args.replace),
                       replace_event=replace_event or None, name=(args.name or "").strip() or None,
@@ -465,10 +462,21 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         raise InputErrors(problems)
 
 
+def _replace_before_a_file(argv: list[str]) -> list[str]:
+    """``import --replace FILE …``: FILE is a source, not the EVENT --replace may name (an
+    existing file is never an event id); --replace is moved last, where it takes no value."""
+    if "import" not in argv or "--replace" not in argv:
+        return argv
+    at = argv.index("--replace")
+    if at + 1 < len(argv) and Path(argv[at + 1]).is_file():
+        return argv[:at] + argv[at + 1:] + ["--replace"]
+    return argv
+
+
 def main(argv: list[str] | None = None) -> int:
     RUN.reset()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_replace_before_a_file(list(sys.argv[1:] if argv is None else argv)))
     if not args.cmd:
         parser.print_help(sys.stderr)
         return 2

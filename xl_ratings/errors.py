@@ -17,6 +17,18 @@ from typing import Any
 from .i18n import SIMPLIFIED, to_lang
 
 
+#: From here a number is shown as Excel's General format shows it (1E+308), never with its 309 digits.
+_HUGE = 10 ** 15
+
+
+def _scientific(value: int | float) -> str:
+    """A huge number as Excel shows it: 15 significant digits at most, ``1E+308``, ``-1.5E+20``."""
+    try:
+        return f"{float(value):.15G}"
+    except OverflowError:   # an int past any float (from Python, never from a cell)
+        return f"{'-' if value < 0 else ''}1E+{int(abs(value)).bit_length() * 30103 // 100000}"
+
+
 def show(value: Any) -> str:
     """A cell value as an officer would recognise it: dates as 2026-05-01, 30.0 as 30, a time as
     10:30, TRUE/FALSE, text in quotes with any invisible character shown where it stands
@@ -35,6 +47,8 @@ def show(value: Any) -> str:
         return value.strftime("%H:%M" if not value.second else "%H:%M:%S")
     if isinstance(value, dt.timedelta):
         return str(value)
+    if (isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))) and abs(value) >= _HUGE:
+        return _scientific(value)
     if isinstance(value, float):
         if value.is_integer():
             return str(int(value))

@@ -53,8 +53,9 @@ def check_order(system: System, p: Period, done: list[Period], file: str | None)
     or that leaves a gap after its last one."""
     later = [q for q in done if q.label != p.label and q.end >= p.start]
     if later:
-        raise InputErrors([RatingInputError(M.HISTORY_LATER(later=later[-1].label, period=p.label,
-                                                            latest=done[-1].label), where=Where(file, "History"))])
+        redo = M.HISTORY_LATER_REDO if any(q.label == p.label for q in done) else M.HISTORY_LATER
+        raise InputErrors([RatingInputError(redo(later=later[-1].label, period=p.label, latest=done[-1].label),
+                                            where=Where(file, "History"))])
     prior = [q for q in done if q.end < p.start]
     if prior and prior[-1].end + dt.timedelta(days=1) != p.start:
         start = prior[-1].end + dt.timedelta(days=1)

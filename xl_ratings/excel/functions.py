@@ -15,8 +15,13 @@ Impossible values are refused like the workbook reader refuses them,
 naming the argument: a rating of 0 or below (a GoR below the floor of 100),
 a rating above the highest a system takes (4,000; a GoR above 3,500: the
 workbooks' own limits, where ``10^(d/400)`` and ``e^(d/a)`` stay finite),
-a negative K, a negative or fractional count of games or events, handicap
-stones that are not a whole number from -9 to 9, a weight of 0 or below.
+a K outside 0 to 100 (the Settings sheet's limit), a negative or fractional
+count of games or events, handicap stones that are not a whole number from
+-9 to 9, a weight of 0 or below or above 1 (seed 002 §6: 1, 0.75, 0.5), a
+Peng base, start, test or bonus points outside 0 to 1,000,000 (the Peng
+workbook's limit).  So no function returns inf, NaN or a number past its
+system's bounds because an input was huge.  A range passed from Python must
+be rectangular (an empty or ragged list of rows is refused, naming it).
 The column fast paths (NumPy where it is installed, else pure Python: the
 same numbers) refuse exactly the same: they hand such a range, and any range
 holding text or TRUE/FALSE, to the cell-by-cell path, which names the cell.
@@ -27,11 +32,12 @@ converters, and ranges must arrive as nested lists.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from xlwings import arg, func
 
 from .. import systems
+from ..engine.settings import K as K_LIMIT
 from ..errors import RatingInputError
 from ..i18n.catalogue import excel as M
 from ..systems import SYSTEMS, gor, lianzhong, peng, shanghai
@@ -78,6 +84,12 @@ GOR_FLOOR = gor.DEFAULTS.floor
 ELO_HIGHEST = systems.REGISTRY["lianzhong"].rating_range[1]
 #: The highest GoR (the Hong Kong workbook's limit).
 GOR_HIGHEST = systems.REGISTRY["gor"].rating_range[1]
+#: The highest Peng score (the Peng workbook's limit): also bounds a base, a start, test and bonus points.
+PENG_HIGHEST = systems.REGISTRY["peng"].rating_range[1]
+#: The largest K factor (the Settings sheet's limit: FIDE's largest is 40).
+K_HIGHEST = float(cast(float, K_LIMIT.high))
+#: The largest tournament weight (seed 002 §6: 1 for 甲/A, 0.75 for 乙/B, 0.5 for 丙/C).
+MAX_WEIGHT = 1.0
 
 
 def _rating(fname: str, argname: str, v: Any, pos: Pos = "") -> float:
@@ -108,10 +120,19 @@ def _count(fname: str, argname: str, v: Any, pos: Pos = "") -> int:
     return int(n)
 
 
-def _not_negative(fname: str, argname: str, v: Any, pos: Pos = "") -> float:
+def _k(fname: str, v: Any, pos: Pos = "") -> float:
+    """A K factor: from 0 to :data:`K_HIGHEST` (the Settings sheet's limit)."""
+    k = to_number(fname, "k", v, pos)
+    if not 0 <= k <= K_HIGHEST:
+        raise fail(fname, "k", M.UDF_K_RANGE(highest=K_HIGHEST), v, pos)
+    return k
+
+
+def _peng_points(fname: str, argname: str, v: Any, pos: Pos = "") -> float:
+    """A Peng score or points (base, start, tests, bonus): from 0 to :data:`PENG_HIGHEST`."""
     n = to_number(fname, argname, v, pos)
-    if n < 0:
-        raise fail(fname, argname, M.UDF_NOT_NEGATIVE(), v, pos)
+    if not 0 <= n <= PENG_HIGHEST:
+        raise fail(fname, argname, M.UDF_PENG_POINTS(highest=PENG_HIGHEST), v, pos)
     return n
 
 
@@ -124,18 +145,18 @@ def _stones(fname: str, argname: str, v: Any, pos: Pos = "") -> float:
 
 
 def _stones_ok(h: Any) -> bool:
-    return isinstance(h, (int, float)) and not isinstance(h, bool) and float(h).is_integer() \
-        and abs(h) <= MAX_STONES
+    return isinstance(h, (int, float)) and not isinstance(h, bool) and abs(h) <= MAX_STONES \
+        and float(h).is_integer()
 
 
 def _fast_binary(fname: str, a: Any, b: Any, kernel, lowest: float = 0.0, above: bool = True,
-                 highest: float = ELO_HIGHEST) -> Any:
+                 highest: float = ELO_HIGHEST, names: tuple[str, str] = ("rating", "opponent")) -> Any:
     """NumPy path for two numeric ranges; None if the slow path must decide
     (also when a value is impossible: below ``lowest``, or at it when
     ``above``, or above ``highest``, so that the slow path names the cell)."""
     if not isinstance(a, (list, tuple)) and not isinstance(b, (list, tuple)):
         return None
-    ga, gb = vector.numeric(as_grid(a)), vector.numeric(as_grid(b))
+    ga, gb = vector.numeric(as_grid(a, fname, names[0])), vector.numeric(as_grid(b, fname, names[1]))
     if ga is None or gb is None:
         return None
     if vector.any_below(ga, lowest, above) or vector.any_below(gb, lowest, above) \
@@ -145,6 +166,14 @@ def _fast_binary(fname: str, a: Any, b: Any, kernel, lowest: float = 0.0, above:
         return vector.apply_binary(kernel, ga, gb)
     except ValueError:  # shapes do not broadcast: let the slow path explain
         return None
+
+
+def _one_per_player(fname: str, argname: str, value: Any, players: int) -> list[list[Any]]:
+    """An argument given once, or once per player (a column as long as the players')."""
+    g = as_grid(value, fname, argname)
+    if len(g) not in (1, players):
+        raise ArgumentError(M.UDF_ARG_ROWS(func=fname, arg=argname, rows=len(g), players=players))
+    return g
 
 
 # --------------------------------------------------------------------------- Elo
@@ -188,9 +217,7 @@ def elo_delta(rating, opponents, scores, k, method="fide"):
     fname = "ELO_DELTA"
     m = _choice(fname, "method", method or "fide", ("fide", "logistic"))
     sets = game_sets(fname, rating, {"opponents": opponents, "scores": scores})
-    heads, ks = as_grid(rating), as_grid(k)
-    if len(ks) not in (1, len(heads)):
-        raise ArgumentError(M.UDF_K_ROWS(func=fname, rows=len(ks), players=len(heads)))
+    heads, ks = as_grid(rating, fname, "rating"), _one_per_player(fname, "k", k, len(as_grid(rating)))
     out = []
     for i, games in enumerate(sets):
         head = heads[i][0]
@@ -200,7 +227,7 @@ def elo_delta(rating, opponents, scores, k, method="fide"):
             continue
         pos = M.UDF_ROW(row=i + 1) if len(heads) > 1 else ""
         r = _rating(fname, "rating", head, pos)
-        kk = _not_negative(fname, "k", kv, pos)
+        kk = _k(fname, kv, pos)
         opps, ws = [], []
         for g in games:
             res = to_result(fname, "scores", g["scores"], g["pos"])
@@ -322,7 +349,8 @@ def gor_update(rating, opponents, scores, handicaps=None, weight=1):
     if handicaps is not None:
         games["handicaps"] = handicaps
     sets = game_sets(fname, rating, games, optional=("handicaps",))
-    heads, ws = as_grid(rating), as_grid(1 if weight is None else weight)
+    heads, ws = as_grid(rating, fname, "rating"), _one_per_player(fname, "weight", 1 if weight is None else weight,
+                                                                   len(as_grid(rating)))
     out = []
     for i, gs in enumerate(sets):
         if is_blank(heads[i][0]):
@@ -338,8 +366,8 @@ def gor_update(rating, opponents, scores, handicaps=None, weight=1):
                 raise fail(fname, "weight", M.UDF_NOT_A_WEIGHT(), wv, pos) from None
         else:
             w = to_number(fname, "weight", wv, pos)
-            if w <= 0:
-                raise fail(fname, "weight", M.UDF_WEIGHT_ABOVE_0(), wv, pos)
+            if not 0 < w <= MAX_WEIGHT:      # seed 002 §6: 1, 0.75, 0.5 (75 for 0.75 would multiply the change by 75)
+                raise fail(fname, "weight", M.UDF_WEIGHT_RANGE(), wv, pos)
         opps, sc, hs = [], [], []
         for g in gs:
             res = to_result(fname, "scores", g["scores"], g["pos"])
@@ -366,8 +394,8 @@ def _peng_games(fname, gs):
 
 
 def _peng_rows(fname, rank, opponent_ranks, scores, compute):
-    sets = game_sets(fname, rank, {"opponent_ranks": opponent_ranks, "scores": scores})
-    heads = as_grid(rank)
+    sets = game_sets(fname, rank, {"opponent_ranks": opponent_ranks, "scores": scores}, head_name="rank")
+    heads = as_grid(rank, fname, "rank")
     out = []
     for i, gs in enumerate(sets):
         if is_blank(heads[i][0]):
@@ -378,15 +406,17 @@ def _peng_rows(fname, rank, opponent_ranks, scores, compute):
         ranks, sc = _peng_games(fname, gs)
         try:
             out.append(compute(i, own, ranks, sc, pos))
+        except ArgumentError:       # an argument named already (base, tests, bonus, start)
+            raise
         except RatingInputError as e:
             raise fail(fname, "rank", e.text or M.UDF_NOT_NUMBER(), heads[i][0], pos) from None
     return per_player(fname, rank, out)
 
 
-def _optional_number(fname, argname, grid_value, i, pos):
-    g = as_grid(grid_value)
+def _optional_points(fname, argname, grid_value, i, pos, players):
+    g = _one_per_player(fname, argname, grid_value, players)
     v = g[i if len(g) > 1 else 0][0]
-    return None if is_blank(v) else to_number(fname, argname, v, pos)
+    return None if is_blank(v) else _peng_points(fname, argname, v, pos)
 
 
 @func
@@ -397,9 +427,10 @@ def _optional_number(fname, argname, grid_value, i, pos):
 def peng_annual(rank, opponent_ranks, scores, base=None):
     """Peng annual score (年度等级分): base + 16×opponent's multiplier per win − 16×own multiplier per loss."""
     fname = "PENG_ANNUAL"
+    players = len(as_grid(rank, fname, "rank"))
     return _peng_rows(fname, rank, opponent_ranks, scores,
                       lambda i, own, ranks, sc, pos: peng.annual(
-                          own, ranks, sc, _optional_number(fname, "base", base, i, pos)))
+                          own, ranks, sc, _optional_points(fname, "base", base, i, pos, players)))
 
 
 @func
@@ -412,11 +443,12 @@ def peng_annual(rank, opponent_ranks, scores, base=None):
 def peng_cumulative(rank, opponent_ranks, scores, tests=0, bonus=0, start=None):
     """Peng cumulative score (累积等级分): start + Σ A(opponent)×(2 win, 1 draw, 0 loss) + tests + bonus."""
     fname = "PENG_CUMULATIVE"
+    players = len(as_grid(rank, fname, "rank"))
 
     def compute(i, own, ranks, sc, pos):
-        t = _optional_number(fname, "tests", 0 if tests is None else tests, i, pos) or 0.0
-        b = _optional_number(fname, "bonus", 0 if bonus is None else bonus, i, pos) or 0.0
-        s = _optional_number(fname, "start", start, i, pos)
+        t = _optional_points(fname, "tests", 0 if tests is None else tests, i, pos, players) or 0.0
+        b = _optional_points(fname, "bonus", 0 if bonus is None else bonus, i, pos, players) or 0.0
+        s = _optional_points(fname, "start", start, i, pos, players)
         return peng.cumulative(own, ranks, sc, t, b, s)
     return _peng_rows(fname, rank, opponent_ranks, scores, compute)
 
@@ -452,6 +484,8 @@ def rank_standard(value, system, certified=None):
         v = to_number(fname, "value", value, pos)
         if v > system.rating_range[1]:
             raise fail(fname, "value", M.RATING_TOO_HIGH(highest=system.rating_range[1]), value, pos)
+        if v < system.rating_range[0]:
+            raise fail(fname, "value", M.RATING_TOO_LOW(lowest=system.rating_range[0]), value, pos)
         if not is_blank(certified):
             _rank(fname, "certified", certified, pos)
         return system.standard_name(v, None if is_blank(certified) else certified)

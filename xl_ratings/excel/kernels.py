@@ -32,11 +32,11 @@ def numeric(grid: Any) -> np.ndarray | None:
             if len(grid) > 64 and sum(map(len, grid)) == len(grid):
                 try:  # a column: the fast, common case
                     a = np.fromiter(map(_first, grid), float, len(grid)).reshape(-1, 1)
-                except (TypeError, ValueError):
+                except (TypeError, ValueError, OverflowError):
                     a = np.asarray(grid, dtype=float)
             else:
                 a = np.asarray(grid, dtype=float)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, OverflowError):   # ragged, or an int past any float: cell by cell
         return None
     if a.ndim != 2 or np.isinf(a).any():
         return None

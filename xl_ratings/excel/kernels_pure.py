@@ -43,7 +43,10 @@ def numeric(grid: Any) -> Grid | None:
         for row in grid:
             if len(row) != width:
                 return None
-            line = [NAN if v is None else float(v) for v in row]
+            try:
+                line = [NAN if v is None else float(v) for v in row]
+            except OverflowError:   # an int past any float: the cell-by-cell path names it
+                return None
             if any(math.isinf(v) for v in line):
                 return None
             out.append(line)

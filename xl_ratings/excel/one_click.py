@@ -288,13 +288,19 @@ def import_book(book: Any) -> Any:
         raise _told(InputErrors([RatingInputError(M.NO_IMPORT_SHEET())]), workbook_lang(tables))
     name, rows = found
     try:
+        lines: list[RatingInputError] = []      # a line above the table: placed on the Import sheet
         try:
-            options, table, skipped = split_import_sheet(rows)
-        except InputErrors as e:        # a line above the table: placed on the Import sheet
+            options, table, skipped = split_import_sheet(rows, lines)
+        except InputErrors as e:
             raise InputErrors([x.located(file=book.name, sheet=name) for x in e.errors]) from None
-        # the key/value lines above the table left blank, so that cells keep their names (D7 is D7)
-        tournament = crosstable.parse_rows([[] for _ in range(skipped)] + table, book.name, sheet=name)
-        plan = plan_import(tables, [tournament], options, book.name)
+        above = [x.located(file=book.name, sheet=name) for x in lines]
+        try:        # the key/value lines above the table left blank, so that cells keep their names (D7 is D7)
+            tournament = crosstable.parse_rows([[] for _ in range(skipped)] + table, book.name, sheet=name)
+            plan = plan_import(tables, [tournament], options, book.name)
+        except InputErrors as e:        # the table's own problems told with the line's, not on the next run
+            raise InputErrors(above + list(e.errors)) from None
+        if above:
+            raise InputErrors(above)
     except RatingInputError as e:
         raise _told(e, workbook_lang(tables)) from None
     for key, app in plan.appends.items():

@@ -31,21 +31,42 @@ class ArgumentError(RatingInputError):
 
 
 
-def as_grid(x: Any) -> Grid:
-    """Scalar -> 1×1; flat list -> column; nested list -> itself."""
+def as_grid(x: Any, func: str = "", arg: str = "") -> Grid:
+    """Scalar -> 1×1; flat list -> column; nested list -> itself.
+
+    Excel's ranges are rectangles; a list of rows passed from Python may not be: an
+    empty row, rows of different lengths, or rows mixed with single values are refused
+    (an :class:`ArgumentError` naming ``func`` and ``arg``), never an IndexError later."""
     if isinstance(x, (list, tuple)):
         if not x:
             return [[None]]
-        if isinstance(x[0], list):
-            # xlwings' nested lists (ndim=2): used as they are, never copied (cast: checked on the first row)
-            return cast(Grid, x)
-        if isinstance(x[0], tuple):
+        if isinstance(x[0], (list, tuple)):
+            _rectangular(x, func, arg)
+            if isinstance(x[0], list) and isinstance(x, list):
+                # xlwings' nested lists (ndim=2): used as they are, never copied (checked above: rows of one length)
+                return cast(Grid, x)
             return [list(r) for r in x]
         return [[v] for v in x]
     try:  # numpy arrays and pandas objects, without importing either
-        return as_grid(x.tolist())
+        return as_grid(x.tolist(), func, arg)
     except AttributeError:
         return [[x]]
+
+
+def _rectangular(rows: Sequence[Any], func: str, arg: str) -> None:
+    """Every row a sequence of the same length, at least one cell long (one pass: a
+    million-row column costs some 30 ms)."""
+    try:
+        widths = set(map(len, rows))
+    except TypeError:               # a single value among the rows
+        widths = set()
+    if len(widths) == 1:
+        if 0 not in widths:
+            return
+        raise ArgumentError(M.UDF_EMPTY_ROWS(func=func, arg=arg))
+    shown = ", ".join(str(len(r)) if isinstance(r, (list, tuple)) else show(r) for r in rows[:6])
+    more = ", …" if len(rows) > 6 else ""
+    raise ArgumentError(M.UDF_RAGGED(func=func, arg=arg, widths=shown + more))
 
 
 def is_range(x: Any) -> bool:
@@ -78,8 +99,11 @@ def to_number(func: str, arg: str, v: Any, pos: Pos = "") -> float:
     if isinstance(v, bool):
         raise fail(func, arg, M.UDF_BOOLEAN(), v, pos)
     if isinstance(v, (int, float)):
-        if math.isfinite(v):
-            return float(v)
+        try:
+            if math.isfinite(v):
+                return float(v)
+        except OverflowError:       # an int past any float (from Python, never from a cell)
+            pass
         raise fail(func, arg, M.UDF_NOT_FINITE(), v, pos)
     try:
         f = float(str(v).strip().replace(",", ""))
@@ -116,7 +140,7 @@ def elementwise(func: str, args: dict[str, Any], fn: Callable[..., Any],
     A blank cell in an argument not in ``blank_ok`` gives a blank result.
     All-scalar arguments give a scalar.
     """
-    grids = {k: as_grid(v) for k, v in args.items()}
+    grids = {k: as_grid(v, func, k) for k, v in args.items()}
     rows, cols = broadcast_shape(func, grids)
     if (rows, cols) == (1, 1) and not any(is_range(v) for v in args.values()):
         cells = {k: g[0][0] for k, g in grids.items()}
@@ -138,7 +162,7 @@ def elementwise(func: str, args: dict[str, Any], fn: Callable[..., Any],
 
 
 def game_sets(func: str, head: Any, games: dict[str, Any],
-              optional: Sequence[str] = ()) -> list[list[dict[str, Any]]]:
+              optional: Sequence[str] = (), head_name: str = "rating") -> list[list[dict[str, Any]]]:
     """Split game ranges into one set of games per row of ``head``.
 
     ``head`` a single cell: every cell of the game ranges is one game.
@@ -147,9 +171,9 @@ def game_sets(func: str, head: Any, games: dict[str, Any],
     range; a position blank in every required range is skipped, one blank in
     only some of them is an error.
     """
-    hg = as_grid(head)
+    hg = as_grid(head, func, head_name)
     n = len(hg)
-    grids = {k: as_grid(v) for k, v in games.items()}
+    grids = {k: as_grid(v, func, k) for k, v in games.items()}
     req = [k for k in grids if k not in optional]
     shape0 = (len(grids[req[0]]), len(grids[req[0]][0]))
     for k, g in grids.items():
@@ -170,9 +194,10 @@ def game_sets(func: str, head: Any, games: dict[str, Any],
                 blank = [k for k in req if is_blank(cell[k])]
                 if len(blank) == len(req):
                     continue
-                if blank:
+                if blank:     # the empty one named, then a filled one (never the empty one twice)
                     pos = _where(i, j, shape0)
-                    raise fail(func, blank[0], M.UDF_EMPTY_BUT(other=req[0]), None, pos)
+                    filled = next(k for k in req if k not in blank)
+                    raise fail(func, blank[0], M.UDF_EMPTY_BUT(other=filled), None, pos)
                 cell["pos"] = _where(i, j, shape0)
                 games_of.append(cell)
         sets.append(games_of)

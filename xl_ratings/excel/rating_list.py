@@ -15,7 +15,7 @@ another list: change them and run the script again.
 * classic xlwings: :func:`main` (``RunPython``), same sheet.
 
 Pure Python (the view and the engine); the sheet is replaced only when it is
-ours (its C1 holds :data:`MARK`), never an officer's sheet of that name.
+ours (its C1 holds :data:`MARK`, in the workbook's script), never an officer's sheet of that name.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from ..errors import InputErrors, RatingInputError, Text, Where
 from ..i18n.catalogue import excel as X
 from ..i18n.catalogue import publish as M
 from ..i18n import TRADITIONAL, to_lang
-from ..i18n.labels import RATING_LIST_SHEET_MARK, sheet_key
+from ..i18n.labels import ENGLISH, LABELS, RATING_LIST_SHEET_MARK, sheet_key
 from ..view.list_layouts import LAYOUTS
 from ..view.rating_list import ListFile, from_tables
 from ..files.encode import formula_like
@@ -38,6 +38,9 @@ from .one_click import in_book, tables_from_book
 
 SHEET = "RatingListFile"
 MARK = RATING_LIST_SHEET_MARK
+#: the mark in either script: a Hong Kong (gor) workbook's sheet is marked in traditional Chinese
+#: (sheets written before were marked in simplified: still ours)
+MARKS = frozenset({MARK, to_lang(MARK, TRADITIONAL)})
 NAMES = {"egd": "egf_db.txt", "fide": "players_list.txt", "csv": "national_list.csv"}
 
 
@@ -50,7 +53,7 @@ def _choices(book: Any) -> tuple[str | None, str | None]:
     if SHEET not in [s.name for s in book.sheets]:
         return None, None
     sheet = book.sheets[SHEET]
-    if _text(sheet["C1"].value) not in (MARK, to_lang(MARK, TRADITIONAL)):     # written in the workbook's script
+    if _text(sheet["C1"].value) not in MARKS:
         raise InputErrors([RatingInputError(M.RL_SHEET_NOT_OURS(sheet=SHEET), where=Where(book.name, SHEET, 1, "C"))])
     layout, period = _text(sheet["D2"].value).lower(), _text(sheet["D3"].value)
     if layout and layout not in LAYOUTS:
@@ -86,10 +89,10 @@ def _write(book: Any, listed: ListFile, period: str | None) -> None:
     lang = listed.lang
     name = NAMES[listed.layout]
     load = X.RL_SHEET_LOAD_EGD() if listed.layout == "egd" else X.RL_SHEET_LOAD_FIDE()
-    side: list[list[Any]] = [
-        [to_lang(MARK, lang), None],           # a Hong Kong workbook's sheet in traditional Chinese
-        ["layout " + to_lang("格式", lang), listed.layout],
-        ["period " + to_lang("周期", lang), period or ""],
+    side: list[list[Any]] = [          # the labels too in the workbook's script (週期 on a Hong Kong workbook)
+        [to_lang(MARK, lang), None],
+        [f"layout {to_lang('格式', lang)}", listed.layout],
+        [f"{ENGLISH['period']} {to_lang(LABELS['period'], lang)}", period or ""],
         [None, None]]
     for text in (X.RL_SHEET_TITLE(layout=listed.layout, period=listed.period, count=len(listed.entries), range=where),
                  X.RL_SHEET_SAVE(range=where, name=name, layout=listed.layout), load, X.RL_SHEET_CHOOSE(),

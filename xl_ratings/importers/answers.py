@@ -60,11 +60,13 @@ class Answers:
     def read(cls, match: Iterable[str], new: Iterable[str], records: Records,
              problems: list[RatingInputError]) -> "Answers":
         out = cls()
+        ids = {pid.casefold(): pid for pid in records.players}
         for text in match:
             name, eq, pid = (part.strip() for part in str(text).rpartition("="))
             if not eq or not name or not pid:
                 problems.append(RatingInputError(M.ANSWER_FORM(), value=text))
                 continue
+            pid = ids.get(pid.casefold(), pid)        # hk001 is HK001, as ids are compared elsewhere
             if pid not in records.players:
                 problems.append(RatingInputError(M.ANSWER_UNKNOWN_ID(name=name, id=pid), value=text))
                 continue
@@ -98,18 +100,39 @@ class Answers:
         """``answer`` answered the source player ``name`` of ``club`` (at ``where``)."""
         self.fits.setdefault(answer, []).append((name, club, where))
 
-    def problems(self, matched: dict[str, list[tuple[str, str, str]]]) -> list[RatingInputError]:
-        """Answers that name nobody asked about, or several (spelling, club)s at once.
-        ``matched``: name key -> (name, id, how) of the source players matched by themselves."""
+    def while_asking(self, players: Iterable[tuple[frozenset[str], str]], club_key: Callable[[str], str],
+                     asked: Iterable[str]) -> list[RatingInputError]:
+        """While questions are open: the answers that can answer none of them -- a name (or a
+        club) no source player has, a typo -- and those fitting several clubs' players, said at
+        once, not after the questions (``players``: every source player's name keys and club key)."""
+        players = list(players)
+        out = self.several_clubs()
+        shown = "; ".join(dict.fromkeys(asked)) or "—"
+        for a in self.given:
+            if self.fits.get(a) or any(a.keys & keys and (not a.club or _club(a.club, club_key) == club)
+                                       for keys, club in players):
+                continue
+            out.append(RatingInputError(M.ANSWER_NAMES_NOBODY_ASKED(
+                answer=a.typed, name=a.name, club=f" ({a.club})" if a.club else "", asked=shown), value=a.name))
+        return out
+
+    def several_clubs(self) -> list[RatingInputError]:
+        """Answers given without the club that fit players of several clubs."""
         out = []
         for a in self.given:
             fits = self.fits.get(a, [])
-            clubs = sorted({club for _, club, _ in fits})
-            if len(clubs) > 1:
+            if len({club for _, club, _ in fits}) > 1:
                 listed = "; ".join(f"{name} ({club or '—'}, {where})" for name, club, where in fits)
                 out.append(RatingInputError(M.ANSWER_SEVERAL_CLUBS(answer=a.typed, players=listed, name=a.name),
                                             value=a.name))
-            elif not fits:
+        return out
+
+    def problems(self, matched: dict[str, list[tuple[str, str, str]]]) -> list[RatingInputError]:
+        """Answers that name nobody asked about, or several (spelling, club)s at once.
+        ``matched``: name key -> (name, id, how) of the source players matched by themselves."""
+        out = self.several_clubs()
+        for a in self.given:
+            if not self.fits.get(a):
                 auto = [m for k in a.keys for m in matched.get(k, [])]
                 if auto:
                     listed = "; ".join(f"{name} → {pid} ({how})" for name, pid, how in auto)

@@ -173,14 +173,24 @@ def _players(grid: list[list[Any]], lay: _Layout, problems: Problems) -> list[Im
             problems.error(S.CT_RATING_NOT_NUMBER(), value=rating_cell,
                            row=r + 1, column=cell_ref(r, lay.cols["rating"]))
         rank = text(get(r, "rank")) or None
-        name = text(get(r, "name")) or f"#{n}"
+        name = text(get(r, "name"))       # blank: refused at its cell (never a made-up "#3")
         players.append(ImportedPlayer(
             key=str(n), name=name, sex=sex, club=text(get(r, "club")), country=text(get(r, "country")),
             rank=rank, rating=rating, federation_id=text(get(r, "fed_id")) or None,
             egf_pin=key_text(get(r, "egf_pin")) or None, fide_id=key_text(get(r, "fide_id")) or None,
             source=Source(problems.file, line=problems.line(r + 1), cell=cell_ref(r, lay.cols.get("name", lay.cols["number"])),
-                          sheet=problems.sheet)))
+                          sheet=problems.sheet, cells=_cells(r, lay))))
     return players
+
+
+#: a player row's columns as a problem names them (the import's words for them)
+_CELL_ROLES = {"name": "name", "rank": "rank", "rating": "rating", "sex": "sex", "club": "club",
+               "fed_id": "federation_id", "egf_pin": "egf_pin", "fide_id": "fide_id"}
+
+
+def _cells(r: int, lay: _Layout) -> tuple[tuple[str, str], ...]:
+    """Row ``r``'s own cell of each player column: a problem with one is placed there."""
+    return tuple((_CELL_ROLES[role], cell_ref(r, c)) for role, c in lay.cols.items() if role in _CELL_ROLES)
 
 
 def _free_columns(grid: list[list[Any]], lay: _Layout) -> list[int]:

@@ -107,10 +107,26 @@ def guess_format(path: str | Path) -> str:
     return _guess(path, data, _workbook_sheets(path, data))
 
 
+def _is_ods(path: Path, head: bytes) -> bool:
+    """An OpenDocument spreadsheet (LibreOffice's own format): its zip starts with the part
+    ``mimetype`` naming it, or holds content.xml and no xl/ part (whatever its extension)."""
+    if not head.startswith(b"PK\x03\x04"):
+        return False
+    with open_zip(path) as z:
+        names = z.namelist()
+        if "mimetype" in names and z.getinfo("mimetype").file_size < 200:
+            if b"opendocument.spreadsheet" in z.read("mimetype"):
+                return True
+        return "content.xml" in names and not any(n.startswith("xl/") for n in names)
+
+
 def _workbook_sheets(path: Path, data: bytes) -> list[str] | None:
-    """A workbook's sheet names (read once, after the zip limits); None: not a workbook."""
+    """A workbook's sheet names (read once, after the zip limits); None: not a workbook.
+    An .ods is refused with the way out (the workbook layer reads Office Open XML only)."""
     if not data.strip() or not _is_workbook(path, data[:8]):
         return None
+    if _is_ods(path, data[:8]):
+        raise fail(str(path), S.ODS_NOT_READ())
     try:
         return _sheet_names(path)
     except Exception as exc:

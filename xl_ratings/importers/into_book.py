@@ -35,7 +35,7 @@ from ..engine.clubs import read_clubs
 from ..engine.identity import player_extras
 from ..engine.inputs import COLUMNS, read_records
 from ..errors import InputErrors, RatingInputError, Where
-from ..i18n.canonical import canonical
+from ..i18n.canonical import canonical, name_keys
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sheets as SH
 from ..i18n.labels import header_key, label, sheet_key
@@ -139,7 +139,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
         summary = state.one(t)
         if summary is not None:
             summaries.append(summary)
-    problems = state.problems + (matcher.answer_problems() if not state.problems else [])
+    problems = _with_answers(state, matcher, tournaments)
     if problems:
         raise InputErrors(problems)
     if new_player_member(system) == "no":
@@ -147,8 +147,24 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
             if summary.new_players:
                 summary.told.append(M.NEW_PLAYERS_NOT_MEMBERS(count=len(summary.new_players)))
     plan = Plan(appends, {"Games": state.clear}, summaries, system.lang)
-    _validate(tables, plan, file)
+    _validate(tables, plan, file, go=system.game == "go")
     return plan
+
+
+def _with_answers(state: Importing, matcher: Matcher, tournaments: Sequence[Tournament]) -> list[RatingInputError]:
+    """The import's problems and the officer's answers': with questions open, an answer that
+    can answer none (a typo) or fits several clubs is said first, and the clash it made
+    (one answer for two clubs' players) left out."""
+    if not state.problems:
+        return matcher.answer_problems()
+    players = [(name_keys(p.name, p.surname), matcher.clubs.key(matcher.club_of(p))) for t in tournaments
+               for p in t.players]
+    first = matcher.answers.while_asking(players, matcher.clubs.key, state.asked)
+    several = [a.keys for a in matcher.answers.given if len({c for _, c, _ in matcher.answers.fits.get(a, [])}) > 1]
+    clash = (M.ONE_NAME_TWO_PEOPLE.id, M.ONE_ID_TWO_PEOPLE.id)
+    rest = [e for e in state.problems
+            if not (e.text.id in clash and any(k & name_keys(str(e.value)) for k in several))]
+    return first + rest
 
 
 def _id_values(rows: list[list[Any]], cols: Mapping[str, int]) -> dict[str, dict[str, str]]:
@@ -223,17 +239,21 @@ def first_new_row(tables: Mapping[str, Sequence[Sequence[Any]]], app: Appended) 
     return len(rows) + 1
 
 
-def _validate(tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan, file: str | None) -> None:
+def _validate(tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan, file: str | None, go: bool) -> None:
     """The workbook as it would be, checked as processing checks it (the records, the
-    Settings, every player's start: a GoR player needs a rating or a rank)."""
+    Settings, every player's start: a GoR player needs a rating or a rank).  ``go``: a Go
+    workbook (elsewhere an unknown rank's help shows no Go grade: 3d is refused there)."""
     from ..engine.run import start_states
+    from ..i18n.catalogue import rules as R
 
     merged = merged_tables(tables, plan)
     try:
         records = read_records(merged, file)
         start_states(records.system, records, records.params, file)
     except InputErrors as e:
-        raise InputErrors([_relocate(err, tables, plan) for err in e.errors]) from None
+        errors = [_relocate(err, tables, plan) for err in e.errors]
+        raise InputErrors([RatingInputError(M.RANK_UNKNOWN_NOT_GO(), value=err.value, where=err.where)
+                           if not go and err.text.id == R.RANK_UNKNOWN.id else err for err in errors]) from None
 
 
 def _relocate(err: RatingInputError, tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan) -> RatingInputError:
@@ -291,11 +311,13 @@ def _meta_key(cell: str) -> tuple[str | None, str]:
     return None, ""
 
 
-def split_import_sheet(rows: list[list[Any]]) -> tuple[Options, list[list[Any]], int]:
+def split_import_sheet(rows: list[list[Any]], problems: list[RatingInputError] | None = None) \
+        -> tuple[Options, list[list[Any]], int]:
     """Key/value lines above a pasted table (赛事/event, 名称/name, 开始/start,
     结束/end, 替换/replace: yes or the event's id, and the officer's answers:
     对应/match NAME=ID, 新棋手/new NAME, a line each) -> Options; the table's rows;
-    rows skipped."""
+    rows skipped.  ``problems``: where an answer line without its answer is said (the table is
+    then still read, its own problems told with it); without it, that line is raised at once."""
     meta: dict[str, Any] = {}
     answers: dict[str, list[str]] = {k: [] for k in REPEATED_KEYS}
     k = 0
@@ -310,9 +332,13 @@ def split_import_sheet(rows: list[list[Any]]) -> tuple[Options, list[list[Any]],
         value = cells[1] if len(cells) > 1 else (rest or None)     # "match 龚军=HK001" in one cell
         if key in REPEATED_KEYS:
             if blank(value):        # an answer line without its answer: said, never skipped
-                raise InputErrors([RatingInputError(M.IMPORT_SHEET_ANSWER_EMPTY(key=key), value=cells[0],
-                                                    where=Where(None, None, k + 1, "A"))])
-            answers[key].append(str(value).strip())
+                empty = RatingInputError(M.IMPORT_SHEET_ANSWER_EMPTY(key=key), value=cells[0],
+                                         where=Where(None, None, k + 1, "A"))
+                if problems is None:
+                    raise InputErrors([empty])
+                problems.append(empty)
+            else:
+                answers[key].append(str(value).strip())
         else:
             meta[key] = value
         k += 1

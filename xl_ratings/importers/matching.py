@@ -42,6 +42,9 @@ from ..systems.records import Records
 from .answers import Answers
 from .model import ImportedPlayer
 
+#: A source's rating this close to a player's (whose Latin name it writes) makes them a question.
+LATIN_RATING_GAP = 100
+
 #: Players columns that identify a player across federations (kept when the sheet has them).
 ID_COLUMNS = ("federation_id", "egf_pin", "fide_id")
 
@@ -84,6 +87,7 @@ class Found:
     other_club: bool = False                #: the candidates are all of other clubs
     answered: bool = False                  #: the officer answered (remember it)
     id_named: str = ""                      #: the player a source id names, whose name is another (ask)
+    fits: tuple[str, ...] = ()              #: a Latin name's candidates: what else they have in common (ask)
 
 
 class Matcher:
@@ -97,7 +101,8 @@ class Matcher:
         self.by_column: dict[str, dict[str, list[str]]] = {col: defaultdict(list) for col in ID_COLUMNS}
         for pid, values in id_values.items():
             for col, v in values.items():
-                self.by_column[col][v].append(pid)
+                if col == "federation_id" or not no_id(v):      # a FIDE id / EGF PIN of zeros: no id
+                    self.by_column[col][v].append(pid)
         if extras is not None:      # the numbers our rating lists gave players without their own
             for col, derived in (("egf_pin", derived_pins(extras)), ("fide_id", derived_fide_ids(extras))):
                 for pid, number in derived.items():
@@ -113,6 +118,7 @@ class Matcher:
             self._index(pid, name_keys(p.name), self.clubs.key(p.club), p.rank)
         self.book_clubs = {self.club[pid] for pid in records.players} - {""}
         self.remembered: dict[tuple[str, str], Remembered] = {}
+        self._latin: dict[str, list[str]] | None = None     # Latin name key -> players (made when needed)
         self.problems: list[RatingInputError] = []
         #: name key -> (name, id, how) of the source players matched without an answer
         self.by_themselves: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
@@ -182,6 +188,8 @@ class Matcher:
                 found = Found(r.id, "remembered")
         if found is None:
             found = self._by_name(keys, club, exclude)
+            if found.pid is None and not found.candidates:
+                found = self._by_latin(p, club, exclude)
         if found.pid is not None:
             for k in keys:
                 self.by_themselves[k].append((p.name, found.pid, found.how))
@@ -206,6 +214,40 @@ class Matcher:
         if len(same) > 1:
             return Found(None, "name", tuple(same))
         return Found(None, "name", tuple(hits), other_club=True)
+
+    def latin_hits(self, name: str, exclude: Set[str] = frozenset()) -> list[str]:
+        """The workbook's players whose Latin name -- the latin_name column, or the pinyin our
+        rating lists publish -- is ``name`` as a pairing program writes it back."""
+        if self._latin is None:
+            self._latin = defaultdict(list)
+            for pid, p in self.records.players.items():
+                given = self.extras.get(pid, "latin_name") if self.extras else ""
+                keys: set[str] = set()
+                for written in {given, ""}:
+                    latin = latin_name(p.name, written)
+                    if latin is not None:
+                        keys |= latin_keys(f"{latin.surname}, {latin.given}" if latin.given else latin.surname)
+                for k in keys:
+                    self._latin[k].append(pid)
+        return sorted({pid for k in latin_keys(name) for pid in self._latin.get(k, ())} - set(exclude))
+
+    def _by_latin(self, p: ImportedPlayer, club: str, exclude: Set[str]) -> Found:
+        """A name written as our rating lists write a player's (no other name matched): a question
+        when the club, the rank or the rating fits too; else nobody (a possible match, :meth:`near`)."""
+        hits = self.latin_hits(p.name, exclude)
+        rank = source_rank(p)
+        fits: list[str] = []
+        for pid in hits:
+            book = self.records.players[pid]
+            if club and self.club[pid] == club:
+                fits.append("club")
+            if rank is not None and self.rank[pid] == rank:
+                fits.append("rank")
+            if p.rating is not None and book.rating is not None and abs(p.rating - book.rating) <= LATIN_RATING_GAP:
+                fits.append("rating")
+        if not fits:
+            return Found(None)
+        return Found(None, "latin", tuple(hits), fits=tuple(dict.fromkeys(fits)))
 
     def answer_problems(self) -> list[RatingInputError]:
         """Answers for nobody asked about (or for several clubs' players at once)."""
@@ -234,8 +276,17 @@ class Matcher:
         if found is None or found.pid is None or self.same_person_named(found.pid, p.name, p.surname):
             return found
         keys = name_keys(p.name, p.surname)
-        named = sorted({pid for k in keys for pid in self.by_key.get(k, ())} - {found.pid})
+        named = sorted(({pid for k in keys for pid in self.by_key.get(k, ())} | set(self.latin_hits(p.name)))
+                       - {found.pid})
         return Found(None, found.how, (found.pid, *named), id_named=found.pid)
+
+    def owner(self, column: str, value: str) -> str | None:
+        """The workbook's player whose id (or ``column`` id) ``value`` is, if any."""
+        v = str(value).strip()
+        if column == "federation_id" and v.casefold() in self.by_id:
+            return self.by_id[v.casefold()]
+        hits = [pid for pid in self.by_column[column].get(v, []) if pid in self.records.players]
+        return hits[0] if hits else None
 
     def add(self, pid: str, p: ImportedPlayer, rank: Rank | None) -> None:
         """A new player of this import, matched like the workbook's by the next sources."""
@@ -256,13 +307,18 @@ class Matcher:
         away from ``p``'s, in the same club or of the same rank: possible matches, not merged."""
         club = self.clubs.key(self.club_of(p))
         keys = name_keys(p.name, p.surname)
-        out = []
-        for pid in sorted(self.near_index.close(keys, club, rank)):
+        out = [pid for pid in self.latin_hits(p.name) if pid in self.records.players]   # our lists' Latin name
+        for pid in sorted(self.near_index.close(keys, club, rank) - set(out)):
             if pid in self.records.players and ((club and self.club[pid] == club)
                                                 or (rank is not None and self.rank[pid] == rank)) \
                     and any(near_names(a, b) for a in keys for b in self.keys[pid]):
                 out.append(pid)
         return out
+
+
+def no_id(value: str | None) -> bool:
+    """A FIDE id or EGF PIN of zeros (0, 00000): Swiss-Manager and many reports write it for "no id"."""
+    return bool(value) and str(value).strip().strip("0") == "" and "0" in str(value)
 
 
 def source_rank(p: ImportedPlayer) -> Rank | None:
@@ -358,4 +414,4 @@ def latin_keys(name: str) -> frozenset[str]:
     return frozenset(keys)
 
 
-__all__ = ["Found", "ID_COLUMNS", "Matcher", "latin_keys", "Remembered", "read_identities", "source_rank"]
+__all__ = ["Found", "ID_COLUMNS", "Matcher", "latin_keys", "no_id", "Remembered", "read_identities", "source_rank"]

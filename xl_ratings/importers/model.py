@@ -42,6 +42,9 @@ class Source:
     line: int | None = None
     cell: str | None = None
     sheet: str | None = None
+    #: a table row's other cells, by what they hold (("rank", "D7"), ("fide_id", "E7")): a problem
+    #: with the rank or an id is placed at its own cell, not at the row's name cell
+    cells: tuple[tuple[str, str], ...] = ()
 
     def text(self) -> Text:
         """The place in words, both languages ("club.xlsx, sheet 'Players', cell B7")."""

@@ -81,6 +81,10 @@ def where_of(src: Source | None, column: str | None = None) -> Where:
     and the cell's column letters (cell B7: row 7, column B)."""
     if src is None:
         return Where()
+    own = dict(src.cells).get(column) if column else None
+    if own is not None:         # the row's own cell of that column (a crosstable's rank, an id)
+        src = Source(src.file, src.line, own, src.sheet)
+        column = None
     split = number_at_end(src.cell) if src.cell else None
     letters = split[0] if split else src.cell
     if src.sheet is None and src.line is not None:      # a text file (h9, TRF, OpenGotha, CSV): its line

@@ -159,7 +159,8 @@ def _players(rows: list[list[Any]], problems: Problems) -> tuple[list[ImportedPl
             rank=text(get(row, "rank")) or None, rating=rating,
             federation_id=key_text(get(row, "federation_id")) or None,
             egf_pin=key_text(get(row, "egf_pin")) or None, fide_id=key_text(get(row, "fide_id")) or None,
-            source=Source(problems.file, line=r + 1, cell=cell_ref(r, cols["name"]), sheet=problems.sheet)))
+            source=Source(problems.file, line=r + 1, cell=cell_ref(r, cols["name"]), sheet=problems.sheet,
+                          cells=tuple((role, cell_ref(r, c)) for role, c in cols.items() if role != "no"))))
     return players, names
 
 

@@ -12,24 +12,28 @@ out, the rows to append, the problems found) lives in the one object.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import RatingInputError, Text, Where
+from ..engine.cells import invisible, visible, visibly
+from ..errors import RatingInputError, Text, Where, joined
 from ..i18n.canonical import canonical, name_keys, plain
 from ..i18n.catalogue import imports as M
+from ..i18n.catalogue import sheets as SH
 from ..i18n.catalogue import sources as S
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Event, Records
 from ..systems.report_sample import report_samples
 from .fingerprint import Fingerprint, Likeness, likeness
-from .matching import ID_COLUMNS, Found, Matcher, source_rank
+from .matching import ID_COLUMNS, Found, Matcher, no_id, source_rank
 from .model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
 from .summary import HOW, Summary
@@ -60,6 +64,7 @@ class Importing:
     fingerprints: dict[str, Fingerprint] = field(default_factory=dict)   #: the workbook's events
     imported: list[tuple[str, Fingerprint]] = field(default_factory=list)  #: earlier sources of the command
     made: dict[str, str] = field(default_factory=dict)             #: new player id -> name, this command
+    asked: list[str] = field(default_factory=list)                 #: the players asked about ("name (club)")
 
     @classmethod
     def start(cls, records: Records, system: System, matcher: Matcher, options: Options,
@@ -78,6 +83,10 @@ class Importing:
         """Add one tournament to the plan; None (with its problems kept) when it cannot be."""
         if not self.check_sample(t) or not self.check_game(t):
             return None
+        checked = self.check_players(t)
+        if checked is None:
+            return None
+        t = checked
         summary = Summary(t.source, t.format, "", "", True,
                           notes=[n for n in t.notes if not (self.options.name and n.id == S.CT_NO_TITLE.id)])
         ids = self.players(t, summary)
@@ -113,6 +122,27 @@ class Importing:
             return True
         self.problems.append(RatingInputError(M.REPORT_HOLDS_SAMPLE(held=held), where=Where(t.source)))
         return False
+
+    def check_players(self, t: Tournament) -> Tournament | None:
+        """Every importer's players as the Players sheet would take them: a blank name is refused
+        at its place (never a player made up as "#3"), an id holding an invisible character
+        too, shown where it stands (the Games sheet's rule); a FIDE id or EGF PIN of zeros
+        is no id.  None (the problems kept) when any is refused."""
+        before, players = len(self.problems), []
+        for p in t.players:
+            if not p.name.strip():
+                self.problems.append(RatingInputError(M.NAME_BLANK(), where=where_of(p.source, "name")))
+            for col in ID_COLUMNS:
+                value = getattr(p, col)
+                if value and hidden_in_id(value):
+                    self.problems.append(RatingInputError(
+                        SH.ID_INVISIBLE(shown=shown_in_id(value), id=visible_id(value)),
+                        where=where_of(p.source, col), value=visible_id(value)))
+            if no_id(p.egf_pin) or no_id(p.fide_id):
+                p = dataclasses.replace(p, egf_pin=None if no_id(p.egf_pin) else p.egf_pin,
+                                        fide_id=None if no_id(p.fide_id) else p.fide_id)
+            players.append(p)
+        return dataclasses.replace(t, players=players) if len(self.problems) == before else None
 
     def check_game(self, t: Tournament) -> bool:
         """A source of another game is refused, naming the workbook's system: Go files (h9,
@@ -184,6 +214,7 @@ class Importing:
     def ask(self, p: ImportedPlayer, club: str, found: Found) -> RatingInputError:
         """The question for the officer: who is ``p``?  The candidates listed with their ids."""
         players = self.records.players
+        self.asked.append(f"{plain(p.name)} ({club or '—'})")
         listed = "; ".join(f"{c} {self.made.get(c) or players[c].name} "
                            f"({(players[c].club if c in players else '') or '—'})" for c in found.candidates)
         if found.id_named:
@@ -191,6 +222,13 @@ class Importing:
             others = "; ".join(listed.split("; ")[1:]) or "—"
             question = M.ID_NAMES_ANOTHER(name=p.name, club=club or "—", column=found.how, id=found.id_named,
                                           book_name=book.name, others=others)
+            asked = Text(question.id, "{question} {answer}", "{question}{answer}",
+                         (("question", question), ("answer", M.ANSWER_OPTIONS(name=plain(p.name)))))
+            return RatingInputError(asked, where=where_of(p.source), value=p.name)
+        if found.fits:
+            fits = {"club": M.FITS_CLUB, "rank": M.FITS_RANK, "rating": M.FITS_RATING}
+            question = M.LATIN_NAME_OF(name=p.name, club=club or "—", candidates=listed,
+                                       fits=joined([fits[f]() for f in found.fits], ", ", "，"))
             asked = Text(question.id, "{question} {answer}", "{question}{answer}",
                          (("question", question), ("answer", M.ANSWER_OPTIONS(name=plain(p.name)))))
             return RatingInputError(asked, where=where_of(p.source), value=p.name)
@@ -243,7 +281,16 @@ class Importing:
         row: dict[str, Any] = {"id": pid, "name": p.name, "sex": p.sex, "club": club, "rank": rank,
                                "rating": rating, "member": new_player_member(self.system)}
         players = self.appends["Players"]
-        row.update({col: getattr(p, col) for col in ID_COLUMNS if getattr(p, col) and col in players.columns})
+        for col in ID_COLUMNS:
+            value = getattr(p, col)
+            if not value or col not in players.columns:
+                continue
+            owner = self.matcher.owner(col, value)
+            if owner is None:
+                row[col] = value
+            else:       # the id the officer refuted (--new): another player's, never written on this one
+                summary.told.append(M.SUMMARY_ID_NOT_KEPT(column=col, value=value, name=plain(p.name), new=pid,
+                                                          id=owner, book_name=self.records.players[owner].name))
         players.rows.append(row)
         players.sources.append(p.source)
         summary.new_players.append((pid, p.name))
@@ -309,8 +356,13 @@ class Importing:
                 return None
             existing = event
         if existing is not None:
+            if self.games_of_event.get(existing.id) and not opts.replace and existing.id in opts.distinct_from:
+                self.problems.append(RatingInputError(M.DISTINCT_BUT_SAME_NAME(
+                    event=existing.id, name=existing.name, dates=f"{existing.start or '?'} … {existing.end}"),
+                    where=where))
+                return None
             if self.games_of_event.get(existing.id) and not opts.replace:
-                self.problems.append(self.repeat_error(*twin, where) if twin is not None else RatingInputError(
+                self.problems.append(self.repeat_error(*twin, where, named=True) if twin is not None else RatingInputError(
                     M.EVENT_HAS_GAMES(event=existing.id, name=existing.name,
                                       games=len(self.games_of_event[existing.id])), where=where))
                 return None
@@ -341,13 +393,16 @@ class Importing:
                 found = (self.records.events[eid], alike)
         return found
 
-    def repeat_error(self, event: Event, alike: Likeness, where: Where) -> RatingInputError:
+    def repeat_error(self, event: Event, alike: Likeness, where: Where, named: bool = False) -> RatingInputError:
+        """The source repeats ``event``'s games (``named``: its name and dates too, so that
+        --distinct-from alone would not do: the way out names --name as well)."""
         dates = f"{event.start or '?'} … {event.end}"
         if alike.same_games:
-            return RatingInputError(M.SAME_GAMES_AS_EVENT(event=event.id, name=event.name, dates=dates), where=where)
-        return RatingInputError(M.SAME_PAIRINGS_AS_EVENT(event=event.id, name=event.name, dates=dates,
-                                                         same=alike.same, games=alike.games, differ=alike.differ),
-                                where=where)
+            games = M.SAME_GAMES_AS_NAMED_EVENT if named else M.SAME_GAMES_AS_EVENT
+            return RatingInputError(games(event=event.id, name=event.name, dates=dates), where=where)
+        pairings = M.SAME_PAIRINGS_AS_NAMED_EVENT if named else M.SAME_PAIRINGS_AS_EVENT
+        return RatingInputError(pairings(event=event.id, name=event.name, dates=dates, same=alike.same,
+                                         games=alike.games, differ=alike.differ), where=where)
 
     def append_event(self, t: Tournament, eid: str, name: str, start: dt.date | None, end: dt.date | None,
                      ids: Mapping[str, str]) -> None:
@@ -360,12 +415,34 @@ class Importing:
 
 
 # --------------------------------------------------------------------------- values
+#: Characters an id never holds and a screen does not show: format and control characters (the
+#: Games sheet's :func:`~xl_ratings.engine.cells.invisible`) and the spaces that look like none
+#: or like a plain one (no-break, figure, narrow no-break, ideographic).
+_ODD_SPACES = frozenset("\u00a0\u2007\u202f\u3000")
+
+
+def hidden_in_id(value: str) -> list[str]:
+    """The invisible characters of an id read from a source."""
+    return invisible(value) + [c for c in value if c in _ODD_SPACES]
+
+
+def shown_in_id(value: str) -> str:
+    """The id with each invisible character shown where it stands (``SH003⟨U+200B ZERO WIDTH SPACE⟩``)."""
+    return "".join(f"⟨U+{ord(c):04X} {unicodedata.name(c, 'SPACE')}⟩" if c in _ODD_SPACES else visibly(c)
+                   for c in value)
+
+
+def visible_id(value: str) -> str:
+    """The id as it looks: its invisible characters left out."""
+    return "".join(c for c in visible(value) if c not in _ODD_SPACES).strip()
+
+
 #: Games of a report's sample found in a report that make it the sample still (a club's own
 #: event never pairs the sample's players by their names in the sample's rounds).
 SAMPLE_GAMES = 3
 
 
-def report_sample_held(t: Tournament) -> str | None:
+def report_sample_held(t: Tournament) -> str | Text | None:
     """What of a report's sample the report ``t`` still holds (its event name, or games: the same
     players by name in the same round), or None.  Reports only."""
     if t.format != "report":
@@ -378,7 +455,7 @@ def report_sample_held(t: Tournament) -> str | None:
         theirs = {row[0]: canonical(row[1]) for row in sample["Players"]}
         same = sum(1 for g in sample["Games"] if (g[0], frozenset((theirs[g[2]], theirs[g[3]]))) in ours)
         if same >= SAMPLE_GAMES:
-            return f"{same}/{len(sample['Games'])}"
+            return M.SAMPLE_GAMES_HELD(same=same, games=len(sample["Games"]))
     return None
 
 

@@ -24,16 +24,22 @@ from ..xlsx.safety import inspect_file, workbook_sheets
 
 
 def book_lang(book: str | os.PathLike[str] | None, system: str | None = None) -> str:
-    """The script of a run on ``book`` (or, a game list or a new workbook, of ``system``):
-    its Settings' system's; simplified when the workbook cannot be read or names none."""
-    if system in REGISTRY:
-        return REGISTRY[system].lang
+    """The script of a run on ``book``: its Settings' system's -- the workbook decides, whatever
+    option was given with it; else (a game list, a new workbook, a workbook that cannot be read
+    or names no system) ``system``'s; else simplified."""
+    own = _workbook_lang(book)
+    if own is not None:
+        return own
+    return REGISTRY[system].lang if system in REGISTRY else SIMPLIFIED
+
+
+def _workbook_lang(book: str | os.PathLike[str] | None) -> str | None:
     if book is None or Path(book).suffix.lower() not in (".xlsx", ".xlsm"):
-        return SIMPLIFIED
+        return None
     try:
         with inspect_file(book) as z:
             sheets, _ = workbook_sheets(z)
         name = next((sh.name for sh in sheets if sheet_key(sh.name) == "Settings"), None)
-        return SIMPLIFIED if name is None else workbook_lang(read_sheets(book, [name]))
+        return None if name is None else workbook_lang(read_sheets(book, [name]))
     except (RatingInputError, OSError, zipfile.BadZipFile, KeyError, ValueError):
-        return SIMPLIFIED
+        return None

@@ -202,13 +202,23 @@ def _refuse_layout(layout: str, outcome: Outcome, entries: list[Entry], file: st
         raise InputErrors([RatingInputError(M.RL_LAYOUT_NOT_FOR_SYSTEM(system=system.name, layout=layout,
                                                                        others=others), value=layout)])
     low, high = {"egd": EGD_RATING, "fide": FIDE_RATING, "csv": CSV_RATING}[layout]
-    # pairgoth refuses an EGD line without a grade: a rating below the ladder does not fit either
-    out = [e for e in entries if not low <= e.rating <= high or (layout == "egd" and not e.grade)]
+    out = [e for e in entries if not low <= e.rating <= high]
+    # pairgoth refuses an EGD line without a grade: a rating below the ladder cannot be listed either
+    ungraded = [e for e in entries if layout == "egd" and low <= e.rating <= high and not e.grade]
+    problems = []
     if out:
-        players = ", ".join(f"{e.id} {e.rating}" for e in out[:5]) + (" …" if len(out) > 5 else "")
-        raise InputErrors([RatingInputError(M.RL_RATING_DOES_NOT_FIT(
-            count=len(out), layout=layout, low=low, high=high, players=players, others=others),
-            where=Where(file, "Ratings"))])
+        problems.append(RatingInputError(M.RL_RATING_DOES_NOT_FIT(
+            count=len(out), layout=layout, low=low, high=high, players=_some(out), others=others),
+            where=Where(file, "Ratings")))
+    if ungraded:
+        problems.append(RatingInputError(M.RL_NO_GRADE(count=len(ungraded), players=_some(ungraded), others=others),
+                                         where=Where(file, "Ratings")))
+    if problems:
+        raise InputErrors(problems)
+
+
+def _some(entries: list[Entry]) -> str:
+    return ", ".join(f"{e.id} {e.rating}" for e in entries[:5]) + (" …" if len(entries) > 5 else "")
 
 
 def list_date(facts: PeriodFacts, today: dt.date) -> dt.date:

@@ -133,15 +133,31 @@ UDF_BELOW_GOR_FLOOR = message(
     "is below the GoR floor of {floor:g}: no GoR is lower",
     "低于 GoR 下限 {floor:g}：没有更低的棋力分")
 UDF_WHOLE_NUMBER = message("excel.udf_whole_number", "must be a whole number, 0 or more", "必须是不小于 0 的整数")
-UDF_NOT_NEGATIVE = message("excel.udf_not_negative", "must not be negative", "不能是负数")
 UDF_STONES = message(
     "excel.udf_stones",
     "must be a whole number of stones from -{stones} to {stones} (negative: gives)",
     "须为 -{stones} 到 {stones} 的整数子数（负数：让出）")
-UDF_K_ROWS = message(
-    "excel.udf_k_rows",
-    "{func}: k has {rows} rows but there are {players} players",
-    "{func}：k 有 {rows} 行，而棋手有 {players} 名")
+UDF_ARG_ROWS = message(
+    "excel.udf_arg_rows",
+    "{func}: {arg} has {rows} rows but there are {players} players; give one per player, or a single cell",
+    "{func}：{arg} 有 {rows} 行，而棋手有 {players} 名；请每名棋手一个，或只给一个单元格")
+UDF_EMPTY_ROWS = message(
+    "excel.udf_empty_rows",
+    "{func}: {arg} is a list of empty rows; give a range (rows of at least one cell) or a single value",
+    "{func}：参数 {arg} 是由空行组成的列表；请给出区域（每行至少一个单元格）或单个值")
+UDF_RAGGED = message(
+    "excel.udf_ragged",
+    "{func}: {arg} is not a rectangular range: its rows hold {widths} cells; give rows of the same length "
+    "(a range), or a single value",
+    "{func}：参数 {arg} 不是矩形区域：各行分别有 {widths} 个单元格；请给出长度相同的行（一个区域），或单个值")
+UDF_K_RANGE = message(
+    "excel.udf_k_range",
+    "must be from 0 to {highest:g} (FIDE's largest K is 40; a typo?)",
+    "须在 0 到 {highest:g} 之间（FIDE 最大的 K 为 40；输入错误？）")
+UDF_PENG_POINTS = message(
+    "excel.udf_peng_points",
+    "must be from 0 to {highest:,.0f}: no Peng score is negative or higher (a typo?)",
+    "须在 0 到 {highest:,.0f} 之间：彭氏等级分没有负数，也不会更高（输入错误？）")
 UDF_NOT_AWARDED = message(
     "excel.udf_not_awarded",
     "is not an awarded title; use 特级大师 or 一级大师",
@@ -150,11 +166,15 @@ UDF_NOT_A_WEIGHT = message(
     "excel.udf_not_a_weight",
     "is not a weight or a class (A/B/C, 甲/乙/丙)",
     "不是权重或赛事级别（A/B/C、甲/乙/丙）")
-UDF_WEIGHT_ABOVE_0 = message(
-    "excel.udf_weight_above_0",
-    "must be above 0 (1 for 甲/A, 0.75 for 乙/B, 0.5 for 丙/C)",
-    "必须大于 0（甲/A 为 1，乙/B 为 0.75，丙/C 为 0.5）")
+UDF_WEIGHT_RANGE = message(
+    "excel.udf_weight_range",
+    "must be above 0 and at most 1: 1 for 甲/A, 0.75 for 乙/B, 0.5 for 丙/C (a typo?)",
+    "须大于 0 且不大于 1：甲/A 为 1，乙/B 为 0.75，丙/C 为 0.5（输入错误？）")
 RATING_TOO_HIGH = message(
     "excel.rating_too_high",
     "is above {highest:g}, the highest rating it can be (a typo?)",
     "高于 {highest:g}，等级分不可能这么高（输入错误？）")
+RATING_TOO_LOW = message(
+    "excel.rating_too_low",
+    "is below {lowest:g}, the lowest rating it can be (a typo?)",
+    "低于 {lowest:g}，等级分不可能这么低（输入错误？）")

@@ -131,6 +131,37 @@ ONE_ID_TWO_PEOPLE = message(
     "id) given to two people? correct the id of one of them",
     "来源中的两名棋手 {first}（{first_at}）与 {name} 都对应 {id}：两人的会员号（或 EGF PIN / FIDE 编号）相同？请更正其中一人的编号")
 
+# --------------------------------------------------------------------------- players: what a source gives
+NAME_BLANK = message(
+    "imports.name_blank",
+    "the player's name is blank: type it (a player without a name is refused, as in the Players sheet)",
+    "棋手姓名为空：请填写姓名（与 Players 表一样，没有姓名的棋手不予接受）")
+LATIN_NAME_OF = message(
+    "imports.latin_name_of",
+    "player {name} ({club}) has the Latin name our rating lists give {candidates}, and {fits}: the same person?",
+    "棋手 {name}（{club}）的拉丁姓名与我们等级分名单中 {candidates} 的拉丁姓名相同，且{fits}：是同一人吗？")
+FITS_CLUB = message("imports.fits_club", "the same club", "单位相同")
+FITS_RANK = message("imports.fits_rank", "the same rank", "段级相同")
+FITS_RATING = message("imports.fits_rating", "a rating close to theirs", "等级分相近")
+RANK_UNKNOWN_NOT_GO = message(
+    "imports.rank_unknown_not_go",
+    "unknown rank; write it like 初段, 3段, 三段, 5级 or 无级 (Go's 3d or 5k are not this game's ranks)",
+    "无法识别的段级（可写 初段、3段、三段、5级、无级 等；围棋的 3d、5k 不是本项目的段级）")
+SAMPLE_GAMES_HELD = message(
+    "imports.sample_games_held",
+    "{same} of its {games} games",
+    "示例 {games} 盘对局中的 {same} 盘")
+SUMMARY_ID_NOT_KEPT = message(
+    "imports.summary_id_not_kept",
+    "the {column} {value} the source gives {name} was not kept on new player {new}: it is {id} {book_name}'s "
+    "(you answered that {name} is another person)",
+    "来源给 {name} 的 {column} {value} 未写入新棋手 {new}：它属于 {id} {book_name}（您已答复 {name} 是另一人）")
+ANSWER_NAMES_NOBODY_ASKED = message(
+    "imports.answer_names_nobody_asked",
+    "{answer}: no player of the imported files is called {name}{club} (a typo?); the players asked about: "
+    "{asked}",
+    "{answer}：导入文件中没有名为 {name}{club} 的棋手（输入有误？）；待答复的棋手：{asked}")
+
 # --------------------------------------------------------------------------- a source from another game
 GO_FILE_NOT_GO_BOOK = message(
     "imports.go_file_not_go_book",
@@ -181,6 +212,29 @@ SAME_PAIRINGS_AS_EVENT = message(
     "与赛事 {event}（{name}，{dates}）的编排相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} 局结果不同"
     "——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请加 --replace {event}；如确实是另一赛事，请加 "
     "--distinct-from {event}")
+SAME_GAMES_AS_NAMED_EVENT = message(
+    "imports.same_games_as_named_event",
+    "has the name, dates and games (pairs, rounds and results) of event {event} ({name}, {dates}), already in the "
+    "workbook: the same tournament. Import it once; to replace {event}'s games, import with --replace {event}; if it "
+    "really is another tournament with the very same games, give it its own name with --name and add "
+    "--distinct-from {event}",
+    "与工作簿中已有的赛事 {event}（{name}，{dates}）名称、日期和对局（对手、轮次、结果）都相同：是同一赛事。请只导入一次；"
+    "如要替换 {event} 的对局，请加 --replace {event}；如确实是对局完全相同的另一赛事，请用 --name 给它另起名称，"
+    "并加 --distinct-from {event}")
+SAME_PAIRINGS_AS_NAMED_EVENT = message(
+    "imports.same_pairings_as_named_event",
+    "has the name, dates and pairings of event {event} ({name}, {dates}): {same} of its {games} games pair the same "
+    "players in the same rounds, {differ} with another result — the same tournament, corrected or continued? To "
+    "replace {event}'s games, import with --replace {event}; if it really is another tournament, give it its own "
+    "name with --name and add --distinct-from {event}",
+    "与赛事 {event}（{name}，{dates}）名称、日期和编排都相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} "
+    "局结果不同——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请加 --replace {event}；如确实是另一赛事，请用 "
+    "--name 给它另起名称，并加 --distinct-from {event}")
+DISTINCT_BUT_SAME_NAME = message(
+    "imports.distinct_but_same_name",
+    "--distinct-from {event}: the source also has {event}'s name and dates ({name}, {dates}); give this tournament "
+    "its own name with --name",
+    "--distinct-from {event}：来源的名称和日期也与 {event}（{name}，{dates}）相同；请用 --name 给这项赛事另起名称")
 SAME_GAMES_AS_SOURCE = message(
     "imports.same_games_as_source",
     "pairs the same players in the same rounds as {other}, also imported now ({same} of {games} games, {differ} "

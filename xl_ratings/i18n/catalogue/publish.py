@@ -29,6 +29,12 @@ RL_RATING_DOES_NOT_FIT = message(
     "{count} rating(s) do not fit the rating column of the {layout} list (whole numbers from {low} to {high}): "
     "{players}; use --layout {others}",
     "{count} 个等级分超出 {layout} 名单等级分栏的范围（{low} 至 {high} 的整数）：{players}；请用 --layout {others}")
+RL_NO_GRADE = message(
+    "publish.rl_no_grade",
+    "{count} player(s) have no grade for the egd list (their rating is below the lowest step of the rank "
+    "standards, and pairing programs refuse an EGD line without a grade): {players}; use --layout {others}",
+    "{count} 名棋手没有 egd 名单所需的段级（其等级分低于段级标准的最低一级，编排软件不接受没有段级的 EGD 行）："
+    "{players}；请用 --layout {others}")
 RL_NO_RATED_PLAYER = message(
     "publish.rl_no_rated_player",
     "period {period} has no rated player: there is no rating list to write for the pairing programs",

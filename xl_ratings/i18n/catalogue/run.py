@@ -137,6 +137,12 @@ HISTORY_LATER = message(
     "the History already holds period {later}, which overlaps or follows {period}; process periods in order "
     "(re-process only the latest, {latest})",
     "History 已有周期 {later}，它与 {period} 重叠或在其之后；请按顺序处理（只能重新处理最近的 {latest}）")
+HISTORY_LATER_REDO = message(
+    "run.history_later_redo",
+    "the History already holds period {later}, after {period}: only the latest period ({latest}) is processed "
+    "again by itself; to re-rate {period} and every period after it, run with --from {period}",
+    "History 已有 {period} 之后的周期 {later}：只有最近的周期（{latest}）可以单独重新处理；如要重新计算 {period} "
+    "及之后的所有周期，请用 --from {period}")
 HISTORY_ENDS_BEFORE = message(
     "run.history_ends_before",
     "cannot process {period}: the History ends with {last}; {first}",

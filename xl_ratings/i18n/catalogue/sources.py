@@ -226,6 +226,12 @@ WORKBOOK_CANNOT_OPEN = message(
     "sources.workbook_cannot_open",
     "the workbook cannot be opened: {reason}",
     "无法打开该工作簿：{reason}")
+ODS_NOT_READ = message(
+    "sources.ods_not_read",
+    "is an OpenDocument spreadsheet (.ods): save it as .xlsx (Excel 2007-365) -- in LibreOffice: File > Save As, "
+    "file type Excel 2007-365 -- and import that file",
+    "是 OpenDocument 电子表格（.ods）：请另存为 .xlsx（Excel 2007-365）——在 LibreOffice 中：文件 > 另存为，"
+    "文件类型选 Excel 2007-365——再导入该文件")
 ZIP_NOT_WORKBOOK = message("sources.zip_not_workbook", "a ZIP file that is not a workbook", "这是 ZIP 文件，不是工作簿")
 XML_NOT_OPENGOTHA = message(
     "sources.xml_not_opengotha",
