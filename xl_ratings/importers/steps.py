@@ -124,13 +124,15 @@ class Importing:
         return False
 
     def check_players(self, t: Tournament) -> Tournament | None:
-        """Every importer's players as the Players sheet would take them: a blank name is refused
-        at its place (never a player made up as "#3"), an id holding an invisible character
+        """Every importer's players as the Players sheet would take them: a blank name with games
+        is refused at its place (never a player made up as "#3"; an unused numbered row of a
+        printed form, without any game, is left out as players without games are), an id holding an invisible character
         too, shown where it stands (the Games sheet's rule); a FIDE id or EGF PIN of zeros
         is no id.  None (the problems kept) when any is refused."""
         before, players = len(self.problems), []
+        played = {g.player for g in t.games} | {g.opponent for g in t.games}
         for p in t.players:
-            if not p.name.strip():
+            if not p.name.strip() and p.key in played:     # an unused numbered row (no game) is left out
                 self.problems.append(RatingInputError(M.NAME_BLANK(), where=where_of(p.source, "name")))
             for col in ID_COLUMNS:
                 value = getattr(p, col)
@@ -179,7 +181,7 @@ class Importing:
         idle = [p for p in t.players if p.key not in played]
         if idle:            # registered, never played: not a player of this tournament's results
             summary.told.append(M.SUMMARY_WITHOUT_GAMES(
-                count=len(idle), names=", ".join(plain(p.name) for p in idle[:SHOWN_IDLE])
+                count=len(idle), names=", ".join(plain(p.name) or f"#{p.key}" for p in idle[:SHOWN_IDLE])
                 + (" …" if len(idle) > SHOWN_IDLE else "")))
         for p in t.players:
             if p.key not in played:
