@@ -107,3 +107,68 @@ def test_a_blank_name_with_results_among_unused_rows_is_still_refused(tmp_path, 
     err = capsys.readouterr().err
     assert "line 5, column 'B': the player's name is blank" in err and "line 8" not in err, err
     assert book.read_bytes() == before
+
+
+# --------------------------------------------------------------------------- M1: "no id" marks in every id column
+NO_ID = ["0", "00000", "-", "—", "无", "無", "N/A", "n/a", "none"]
+
+
+def _set_ids(book: Path, column: str, rows: dict[int, str]) -> list[tuple[str, str, str]]:
+    """Writes ``rows`` (sheet row -> value) into the Players sheet's ``column``; (id, name, club) of those rows."""
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Players"]
+    head = [str(c.value or "") for c in ws[1]]
+    col = next((j + 1 for j, h in enumerate(head) if h.endswith(column)), None) or len(head) + 1
+    ws.cell(1, col, ws.cell(1, col).value or column)
+    for r, v in rows.items():
+        ws.cell(r, col, v)
+    wb.save(book)
+    return [(ws.cell(r, 1).value, ws.cell(r, 2).value, ws.cell(r, 5).value) for r in rows]
+
+
+@pytest.mark.parametrize("mark", NO_ID)
+def test_a_no_id_mark_in_federation_id_is_no_id_on_both_sides(tmp_path, capsys, mark):
+    book = shanghai_book(tmp_path)
+    (_, name1, club1), (_, name2, club2) = _set_ids(book, "federation_id", {2: mark, 3: mark})
+    src = _csv(tmp_path / "z.csv", [["序号", "姓名", "单位", "会员号", 1, 2, 3, 4],
+                                    [1, name1, club1, mark, "×", 1, 1, 0], [2, "张伟", "复旦大学", mark, 0, "×", 1, 1],
+                                    [3, "王五", "复旦大学", mark, 0, 0, "×", 1], [4, name2, club2, mark, 1, 0, 0, "×"]])
+    assert run_cli("import", src, "--into", book, "--start", "2026-11-03", "--end", "2026-11-04") == 0, \
+        capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert "2 new player(s)" in out and "2 matched" in out, out
+    new = [r for r in read_sheet(book, "Players") if r["name"] in ("张伟", "王五")]
+    assert len(new) == 2 and all(r.get("federation_id") in (None, "") for r in new), new
+    src2 = _csv(tmp_path / "z2.csv", [["序号", "姓名", "单位", "会员号", 1, 2, 3],
+                                      [1, "张伟", "复旦大学", mark, "×", 1, 1], [2, "赵六", "复旦大学", mark, 0, "×", 1],
+                                      [3, name2, club2, mark, 0, 0, "×"]])
+    assert run_cli("import", src2, "--into", book, "--start", "2026-11-10", "--end", "2026-11-10") == 0, \
+        capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert "1 new player(s)" in out and "张伟 (name" in out and "could be any of" not in out, out
+
+
+@pytest.mark.parametrize("column", ["federation_id", "egf_pin", "fide_id"])
+@pytest.mark.parametrize("mark", ["-", "无", "N/A"])
+def test_a_no_id_mark_in_a_report_id_column_is_never_written(tmp_path, capsys, column, mark):
+    from import_writers import report_tables
+
+    tables = report_tables(GOMOKU_EVENT, ids=False)
+    tables["Players"][0] = tables["Players"][0][:6] + [column]
+    tables["Players"][1:] = [r[:6] + [mark] for r in tables["Players"][1:]]
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for sheet, rows in tables.items():
+        ws = wb.create_sheet(sheet)
+        for row in rows:
+            ws.append(row)
+    src = tmp_path / "report.xlsx"
+    wb.save(src)
+    book = tmp_path / "g.xlsx"
+    assert run_cli("new", "gor", book) == 0
+    _set_ids(book, column, {})        # the column in the Players sheet
+    assert run_cli("import", src, "--into", book) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert "5 new player(s)" in out and "could be any of" not in out, out
+    new = [r for r in read_sheet(book, "Players") if r["name"] in {p.name for p in GOMOKU_EVENT.players}]
+    assert len(new) == 5 and all(r.get(column) in (None, "") for r in new), new

@@ -101,7 +101,7 @@ class Matcher:
         self.by_column: dict[str, dict[str, list[str]]] = {col: defaultdict(list) for col in ID_COLUMNS}
         for pid, values in id_values.items():
             for col, v in values.items():
-                if col == "federation_id" or not no_id(v):      # a FIDE id / EGF PIN of zeros: no id
+                if not no_id(v):      # an id of zeros or a "no id" mark ('-', '无', 'N/A'): no id
                     self.by_column[col][v].append(pid)
         if extras is not None:      # the numbers our rating lists gave players without their own
             for col, derived in (("egf_pin", derived_pins(extras)), ("fide_id", derived_fide_ids(extras))):
@@ -316,9 +316,21 @@ class Matcher:
         return out
 
 
-def no_id(value: str | None) -> bool:
-    """A FIDE id or EGF PIN of zeros (0, 00000): Swiss-Manager and many reports write it for "no id"."""
-    return bool(value) and str(value).strip().strip("0") == "" and "0" in str(value)
+#: what sources write in an id column for "no id" (a Chinese club report's 会员号 of a non-member)
+NO_ID_MARKS = frozenset({"-", "--", "—", "——", "–", "/", "无", "無", "没有", "沒有", "n/a", "na", "none", "nil", "null"})
+
+
+def no_id(value: object) -> bool:
+    """A "no id" marker in any id column (federation_id / 会员号, EGF PIN, FIDE id), on both sides of
+    the match: zeros (0, 00000: Swiss-Manager and many reports) or a mark such as '-', '—', '无',
+    'N/A', 'none'.  Such a value is never an id: never matched, never written on a new player."""
+    if value is None:
+        return False
+    text = str(value).strip()
+    if not text:
+        return False
+    return (text.strip("0") == "" or text.casefold() in NO_ID_MARKS
+            or text.replace(".", "").strip("0") == "" and text.startswith("0"))
 
 
 def source_rank(p: ImportedPlayer) -> Rank | None:

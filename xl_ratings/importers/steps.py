@@ -127,8 +127,8 @@ class Importing:
         """Every importer's players as the Players sheet would take them: a blank name with games
         is refused at its place (never a player made up as "#3"; an unused numbered row of a
         printed form, without any game, is left out as players without games are), an id holding an invisible character
-        too, shown where it stands (the Games sheet's rule); a FIDE id or EGF PIN of zeros
-        is no id.  None (the problems kept) when any is refused."""
+        too, shown where it stands (the Games sheet's rule); an id of zeros or a "no id" mark
+        ('-', '无', 'N/A': :func:`no_id`) in any id column is no id.  None (the problems kept) when any is refused."""
         before, players = len(self.problems), []
         played = {g.player for g in t.games} | {g.opponent for g in t.games}
         for p in t.players:
@@ -140,9 +140,8 @@ class Importing:
                     self.problems.append(RatingInputError(
                         SH.ID_INVISIBLE(shown=shown_in_id(value), id=visible_id(value)),
                         where=where_of(p.source, col), value=visible_id(value)))
-            if no_id(p.egf_pin) or no_id(p.fide_id):
-                p = dataclasses.replace(p, egf_pin=None if no_id(p.egf_pin) else p.egf_pin,
-                                        fide_id=None if no_id(p.fide_id) else p.fide_id)
+            if any(no_id(getattr(p, col)) for col in ID_COLUMNS):     # zeros, '-', '无', 'N/A': no id
+                p = dataclasses.replace(p, **{col: None for col in ID_COLUMNS if no_id(getattr(p, col))})
             players.append(p)
         return dataclasses.replace(t, players=players) if len(self.problems) == before else None
 
