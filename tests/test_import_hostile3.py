@@ -172,3 +172,49 @@ def test_a_no_id_mark_in_a_report_id_column_is_never_written(tmp_path, capsys, c
     assert "5 new player(s)" in out and "could be any of" not in out, out
     new = [r for r in read_sheet(book, "Players") if r["name"] in {p.name for p in GOMOKU_EVENT.players}]
     assert len(new) == 5 and all(r.get(column) in (None, "") for r in new), new
+
+
+# --------------------------------------------------------------------------- M2: the bye row of a table
+def rr_with_bye(name: str) -> list[list]:
+    """GOMOKU_EVENT's crosstable with a 6th row, the Berger table's dummy, each player's bye a "+"."""
+    rows = rr_with_slots(1)
+    n = len(GOMOKU_EVENT.players)
+    for r in rows[2:2 + n]:
+        r[5 + n] = "+"
+    rows[-1][1] = name
+    rows[-1][5:5 + n] = ["-"] * n
+    return rows
+
+
+def swiss_with_bye(name: str) -> list[list]:
+    """GOMOKU_EVENT's Swiss table with a BYE row: the free player meets "player 6" (a forfeit win) each round."""
+    rows = swiss_rows(GOMOKU_EVENT)
+    bye = [["6", name, "", "", ""] + [""] * GOMOKU_EVENT.rounds + ["0"]]
+    for r, key in GOMOKU_EVENT.byes.items():
+        row = next(x for x in rows[1:] if x[0] == key)
+        row[4 + r] = "6+"
+        bye[0][4 + r] = f"{key}-"
+    return rows + bye
+
+
+BYE_TABLES = {
+    "crosstable csv": lambda p, name: _csv(p.with_suffix(".csv"), rr_with_bye(name)),
+    "crosstable xlsx": lambda p, name: _xlsx(p.with_suffix(".xlsx"), rr_with_bye(name)),
+    "swiss csv": lambda p, name: _csv(p.with_suffix(".csv"), swiss_with_bye(name), "gb18030"),
+}
+
+
+@pytest.mark.parametrize("name", ["轮空", "輪空", "BYE", "Bye", "bye", "(bye)"])
+@pytest.mark.parametrize("kind", sorted(BYE_TABLES))
+def test_the_bye_row_of_a_table_is_no_player_and_its_games_are_byes(tmp_path, capsys, kind, name):
+    book = shanghai_book(tmp_path)
+    players, games = len(read_sheet(book, "Players")), len(read_sheet(book, "Games"))
+    src = BYE_TABLES[kind](tmp_path / "src", name)
+    assert run_cli("import", src, "--into", book, "--start", "2024-05-01", "--end", "2024-05-03") == 0, \
+        capsys.readouterr().err
+    out = capsys.readouterr().out
+    count = 5 if kind.startswith("crosstable") else 3
+    assert f"'{name}' is the pairing's bye, not a player: left out, and its {count} entry(ies) are byes" in out, out
+    rows = read_sheet(book, "Players")
+    assert len(rows) - players == 5 and not [r for r in rows if "轮空" in str(r["name"]) or "bye" in str(r["name"]).lower()]
+    assert len(read_sheet(book, "Games")) - games == 6

@@ -46,6 +46,27 @@ NEAR_SHOWN = 3
 SHOWN_IDLE = 12
 
 
+#: the names a Berger table or a Swiss table gives the dummy of an odd field (casefolded, no brackets)
+BYE_NAMES = frozenset({"轮空", "輪空", "bye", "轮空者", "輪空者"})
+
+
+def is_bye_row(name: str) -> bool:
+    """A player row that is the pairing's bye (轮空 / 輪空 / BYE / (bye)), in any importer."""
+    return canonical(name).strip().strip("()（）[]【】<>").strip().casefold() in BYE_NAMES
+
+
+def without_bye_rows(t: Tournament) -> Tournament:
+    """``t`` without its bye rows and their games (byes, not games), each said in a note at its place."""
+    byes = {p.key: p for p in t.players if is_bye_row(p.name)}
+    if not byes:
+        return t
+    notes = [M.BYE_ROW(name=p.name.strip(), count=sum(1 for g in t.games if k in (g.player, g.opponent)))
+             .at(where_of(p.source, "name")) for k, p in byes.items()]
+    return dataclasses.replace(t, players=[p for p in t.players if p.key not in byes],
+                               games=[g for g in t.games if g.player not in byes and g.opponent not in byes],
+                               notes=t.notes + notes)
+
+
 @dataclass
 class Importing:
     """The state of one import command: the workbook as read, and what is added to it."""
@@ -83,7 +104,7 @@ class Importing:
         """Add one tournament to the plan; None (with its problems kept) when it cannot be."""
         if not self.check_sample(t) or not self.check_game(t):
             return None
-        checked = self.check_players(t)
+        checked = self.check_players(without_bye_rows(t))
         if checked is None:
             return None
         t = checked

@@ -307,6 +307,10 @@ SUMMARY_WITHOUT_GAMES = message(
     "imports.summary_without_games",
     "{count} player(s) without any game in the file, not imported (registered, never played): {names}",
     "{count} 名棋手在文件中没有任何对局，未导入（报了名但没有下棋）：{names}")
+BYE_ROW = message(
+    "imports.bye_row",
+    "'{name}' is the pairing's bye, not a player: left out, and its {count} entry(ies) are byes, not games",
+    "“{name}”是编排用的轮空，不是棋手：未导入，其 {count} 项为轮空，不算对局")
 SUMMARY_UNKNOWN_CLUBS = message(
     "imports.summary_unknown_clubs",
     "clubs not in the Clubs sheet nor in Players: {clubs}; add each code to the Clubs sheet (code, name, aliases) "
