@@ -218,3 +218,20 @@ def test_the_bye_row_of_a_table_is_no_player_and_its_games_are_byes(tmp_path, ca
     rows = read_sheet(book, "Players")
     assert len(rows) - players == 5 and not [r for r in rows if "轮空" in str(r["name"]) or "bye" in str(r["name"]).lower()]
     assert len(read_sheet(book, "Games")) - games == 6
+
+
+# --------------------------------------------------------------------------- M4: a TRF one-part name
+def test_a_trf_name_of_a_surname_only_loses_its_comma(tmp_path, capsys):
+    from import_writers import write_trf
+
+    one_part = {"1": "龔軍", "2": "Ng", "3": "Madonna", "4": "吕小娟", "5": "莫一"}
+    d = dataclasses.replace(GOMOKU_EVENT, players=tuple(dataclasses.replace(p, surname=one_part[p.key], first="")
+                                                        for p in GOMOKU_EVENT.players))
+    src = write_trf(tmp_path / "cn.trf", d)
+    assert "龔軍," in src.read_text(encoding="utf-8") and "Ng," in src.read_text(encoding="utf-8")
+    book = shanghai_book(tmp_path)
+    players = len(read_sheet(book, "Players"))
+    assert run_cli("import", src, "--into", book) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert "SH039 龔軍, SH040 Ng, SH041 Madonna, SH042" in out, out
+    assert sorted(r["name"] for r in read_sheet(book, "Players")[players:]) == sorted(one_part.values())
