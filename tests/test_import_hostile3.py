@@ -235,3 +235,40 @@ def test_a_trf_name_of_a_surname_only_loses_its_comma(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "SH039 龔軍, SH040 Ng, SH041 Madonna, SH042" in out, out
     assert sorted(r["name"] for r in read_sheet(book, "Players")[players:]) == sorted(one_part.values())
+
+
+# --------------------------------------------------------------------------- M3: the Latin-name question
+Y_H9 = """; CL[B]
+; EV[Autumn Cup]
+; PC[HK,Hong Kong]
+; DT[2026-11-01,2026-11-02]
+; HA[h9]
+;
+; Pl Name                 Rk Co Club      MMS  SOS
+   1 Yan Zixuan          4d HK KLN       30  60     2+/w0    3+/b0
+   2 Yan Zixuan          2d HK HKGA      30  60     1-/b0    4+/w0
+   3 Wang Jing           4d HK NTGA      30  60     4+/w0    1-/w0
+   4 Chan Tai Man        1k HK KLN       30  60     3-/b0    2-/b0
+"""
+
+
+def test_the_latin_name_question_says_per_candidate_what_fits_and_suggests_an_accepted_answer(tmp_path, capsys):
+    book = tmp_path / "g.xlsx"
+    assert run_cli("new", "gor", book) == 0
+    src = tmp_path / "y.h9"
+    src.write_text(Y_H9, encoding="utf-8")
+    assert run_cli("import", src, "--into", book) == 2
+    err = capsys.readouterr().err
+    # HK029 嚴梓萱 (九龍棋社 4D), HK032 閆梓萱 (香港圍棋協會 2D): both "Yan Zixuan"; each fits one of the two
+    assert ("player Yan Zixuan (KLN) has the Latin name our rating lists give HK029 嚴梓萱 (九龍棋社: the same club, "
+            "the same rank); HK032 閆梓萱 (香港圍棋協會): the same person?") in err, err
+    assert ("player Yan Zixuan (HKGA) has the Latin name our rating lists give HK029 嚴梓萱 (九龍棋社); HK032 閆梓萱 "
+            "(香港圍棋協會: the same club, the same rank): the same person?") in err, err
+    assert "HK029 嚴梓萱（九龍棋社，相符之處：單位相同，段級相同）" in err, err
+    assert 'answer with --match "Yan Zixuan (KLN)=ID"' in err and 'answer with --match "Yan Zixuan (HKGA)=ID"' in err
+    assert "answer with --match Wang Jing=ID" in err      # one club: the short answer is accepted
+    # the suggested answers are accepted
+    assert run_cli("import", src, "--into", book, "--match", "Yan Zixuan (KLN)=HK029",
+                   "--match", "Yan Zixuan (HKGA)=HK032", "--match", "Wang Jing=HK002") == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert "HK029" in out and "HK032" in out and "HK002" in out, out

@@ -88,6 +88,7 @@ class Found:
     answered: bool = False                  #: the officer answered (remember it)
     id_named: str = ""                      #: the player a source id names, whose name is another (ask)
     fits: tuple[str, ...] = ()              #: a Latin name's candidates: what else they have in common (ask)
+    fit_of: tuple[tuple[str, ...], ...] = ()  #: the same, per candidate (in the order of ``candidates``)
 
 
 class Matcher:
@@ -236,18 +237,18 @@ class Matcher:
         when the club, the rank or the rating fits too; else nobody (a possible match, :meth:`near`)."""
         hits = self.latin_hits(p.name, exclude)
         rank = source_rank(p)
-        fits: list[str] = []
+        fit_of: list[tuple[str, ...]] = []
         for pid in hits:
             book = self.records.players[pid]
-            if club and self.club[pid] == club:
-                fits.append("club")
-            if rank is not None and self.rank[pid] == rank:
-                fits.append("rank")
-            if p.rating is not None and book.rating is not None and abs(p.rating - book.rating) <= LATIN_RATING_GAP:
-                fits.append("rating")
+            fit_of.append(tuple(f for f, yes in (
+                ("club", bool(club) and self.club[pid] == club),
+                ("rank", rank is not None and self.rank[pid] == rank),
+                ("rating", p.rating is not None and book.rating is not None
+                 and abs(p.rating - book.rating) <= LATIN_RATING_GAP)) if yes))
+        fits = tuple(dict.fromkeys(f for each in fit_of for f in each))
         if not fits:
             return Found(None)
-        return Found(None, "latin", tuple(hits), fits=tuple(dict.fromkeys(fits)))
+        return Found(None, "latin", tuple(hits), fits=fits, fit_of=tuple(fit_of))
 
     def answer_problems(self) -> list[RatingInputError]:
         """Answers for nobody asked about (or for several clubs' players at once)."""
