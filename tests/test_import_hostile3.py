@@ -13,7 +13,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import read_sheet, run_cli
+from helpers import read_sheet, run_cli, write_book
 from import_writers import GOMOKU_EVENT, rr_rows, swiss_rows
 
 ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
@@ -156,14 +156,7 @@ def test_a_no_id_mark_in_a_report_id_column_is_never_written(tmp_path, capsys, c
     tables = report_tables(GOMOKU_EVENT, ids=False)
     tables["Players"][0] = tables["Players"][0][:6] + [column]
     tables["Players"][1:] = [r[:6] + [mark] for r in tables["Players"][1:]]
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
-    for sheet, rows in tables.items():
-        ws = wb.create_sheet(sheet)
-        for row in rows:
-            ws.append(row)
-    src = tmp_path / "report.xlsx"
-    wb.save(src)
+    src = write_book(tables, tmp_path / "report.xlsx")
     book = tmp_path / "g.xlsx"
     assert run_cli("new", "gor", book) == 0
     _set_ids(book, column, {})        # the column in the Players sheet
