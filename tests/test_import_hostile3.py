@@ -3,6 +3,11 @@
 * R1: numbered but unused rows of a printed form (a number, no name, no result) are left out,
   as players without games are, in every table importer and on the Import sheet; only a blank
   name WITH results is refused (hostile2 F1, tests/test_import_hostile2.py).
+* M1: zeros and "no id" marks ('-', '—', '无', '無', 'N/A', 'none') in any id column (federation_id /
+  会员号 too) are no id on both sides: never written, never a question.
+* M2: a 轮空 / 輪空 / BYE row is the pairing's bye: left out with its entries, noted.
+* M3: the Latin-name question says per candidate what fits; its suggested answer is one accepted.
+* M4: a TRF one-part name ("龔軍,") loses its comma.
 """
 
 from __future__ import annotations
@@ -265,3 +270,27 @@ def test_the_latin_name_question_says_per_candidate_what_fits_and_suggests_an_ac
                    "--match", "Yan Zixuan (HKGA)=HK032", "--match", "Wang Jing=HK002") == 0, capsys.readouterr().err
     out = capsys.readouterr().out
     assert "HK029" in out and "HK032" in out and "HK002" in out, out
+
+
+def test_the_bye_row_and_no_id_marks_on_the_import_sheet(tmp_path):
+    """One click: the same rules as the command line (the bye row left out, a 会员号 of 0 not written)."""
+    from test_script_dispatch import replay, run_script
+    from xl_ratings.xlsx.read import read_tables
+
+    tables = read_tables(ROOT / "gor.xlsx")
+    meta = [["名称 name", "春季公开赛"], ["开始 start", "2024-05-01"], ["结束 end", "2024-05-03"], []]
+    rows = rr_with_bye("輪空")
+    n = len(GOMOKU_EVENT.players)
+    rows[1] = rows[1][:5] + ["会员号"] + rows[1][5:]
+    rows[2:] = [r[:3] + ["3d" if r[1] != "輪空" else None] + r[4:5] + ["0"] + r[5:] for r in rows[2:]]
+    tables["Import"] = meta + [list(r) for r in rows]
+    sheets, actions = run_script("import_results", tables, "gor.xlsx", tmp_path)
+    grids = replay(sheets, actions)
+    head = [str(h or "") for h in tables["Players"][0]]
+    name_col = next(j for j, h in enumerate(head) if h.endswith("name"))
+    fed_col = next((j for j, h in enumerate(head) if h.endswith("federation_id")), None)
+    names = {p.name for p in GOMOKU_EVENT.players}
+    new = [r for r in grids["Players"][1:] if len(r) > name_col and r[name_col] in names]
+    assert len(new) == n, grids["Players"][-8:]
+    assert not [r for r in grids["Players"] if "輪空" in [str(v) for v in r]]
+    assert fed_col is None or all(r[fed_col] in (None, "") for r in new), new
