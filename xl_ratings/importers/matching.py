@@ -88,6 +88,7 @@ class Found:
     answered: bool = False                  #: the officer answered (remember it)
     id_named: str = ""                      #: the player a source id names, whose name is another (ask)
     fits: tuple[str, ...] = ()              #: a Latin name's candidates: what else they have in common (ask)
+    fit_of: tuple[tuple[str, ...], ...] = ()  #: the same, per candidate (in the order of ``candidates``)
 
 
 class Matcher:
@@ -101,7 +102,7 @@ class Matcher:
         self.by_column: dict[str, dict[str, list[str]]] = {col: defaultdict(list) for col in ID_COLUMNS}
         for pid, values in id_values.items():
             for col, v in values.items():
-                if col == "federation_id" or not no_id(v):      # a FIDE id / EGF PIN of zeros: no id
+                if not no_id(v):      # an id of zeros or a "no id" mark ('-', '无', 'N/A'): no id
                     self.by_column[col][v].append(pid)
         if extras is not None:      # the numbers our rating lists gave players without their own
             for col, derived in (("egf_pin", derived_pins(extras)), ("fide_id", derived_fide_ids(extras))):
@@ -236,18 +237,18 @@ class Matcher:
         when the club, the rank or the rating fits too; else nobody (a possible match, :meth:`near`)."""
         hits = self.latin_hits(p.name, exclude)
         rank = source_rank(p)
-        fits: list[str] = []
+        fit_of: list[tuple[str, ...]] = []
         for pid in hits:
             book = self.records.players[pid]
-            if club and self.club[pid] == club:
-                fits.append("club")
-            if rank is not None and self.rank[pid] == rank:
-                fits.append("rank")
-            if p.rating is not None and book.rating is not None and abs(p.rating - book.rating) <= LATIN_RATING_GAP:
-                fits.append("rating")
+            fit_of.append(tuple(f for f, yes in (
+                ("club", bool(club) and self.club[pid] == club),
+                ("rank", rank is not None and self.rank[pid] == rank),
+                ("rating", p.rating is not None and book.rating is not None
+                 and abs(p.rating - book.rating) <= LATIN_RATING_GAP)) if yes))
+        fits = tuple(dict.fromkeys(f for each in fit_of for f in each))
         if not fits:
             return Found(None)
-        return Found(None, "latin", tuple(hits), fits=tuple(dict.fromkeys(fits)))
+        return Found(None, "latin", tuple(hits), fits=fits, fit_of=tuple(fit_of))
 
     def answer_problems(self) -> list[RatingInputError]:
         """Answers for nobody asked about (or for several clubs' players at once)."""
@@ -316,9 +317,21 @@ class Matcher:
         return out
 
 
-def no_id(value: str | None) -> bool:
-    """A FIDE id or EGF PIN of zeros (0, 00000): Swiss-Manager and many reports write it for "no id"."""
-    return bool(value) and str(value).strip().strip("0") == "" and "0" in str(value)
+#: what sources write in an id column for "no id" (a Chinese club report's 会员号 of a non-member)
+NO_ID_MARKS = frozenset({"-", "--", "—", "——", "–", "/", "无", "無", "没有", "沒有", "n/a", "na", "none", "nil", "null"})
+
+
+def no_id(value: object) -> bool:
+    """A "no id" marker in any id column (federation_id / 会员号, EGF PIN, FIDE id), on both sides of
+    the match: zeros (0, 00000: Swiss-Manager and many reports) or a mark such as '-', '—', '无',
+    'N/A', 'none'.  Such a value is never an id: never matched, never written on a new player."""
+    if value is None:
+        return False
+    text = str(value).strip()
+    if not text:
+        return False
+    return (text.strip("0") == "" or text.casefold() in NO_ID_MARKS
+            or text.replace(".", "").strip("0") == "" and text.startswith("0"))
 
 
 def source_rank(p: ImportedPlayer) -> Rank | None:

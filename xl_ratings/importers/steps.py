@@ -46,6 +46,27 @@ NEAR_SHOWN = 3
 SHOWN_IDLE = 12
 
 
+#: the names a Berger table or a Swiss table gives the dummy of an odd field (casefolded, no brackets)
+BYE_NAMES = frozenset({"轮空", "輪空", "bye", "轮空者", "輪空者"})
+
+
+def is_bye_row(name: str) -> bool:
+    """A player row that is the pairing's bye (轮空 / 輪空 / BYE / (bye)), in any importer."""
+    return canonical(name).strip().strip("()（）[]【】<>").strip().casefold() in BYE_NAMES
+
+
+def without_bye_rows(t: Tournament) -> Tournament:
+    """``t`` without its bye rows and their games (byes, not games), each said in a note at its place."""
+    byes = {p.key: p for p in t.players if is_bye_row(p.name)}
+    if not byes:
+        return t
+    notes = [M.BYE_ROW(name=p.name.strip(), count=sum(1 for g in t.games if k in (g.player, g.opponent)))
+             .at(where_of(p.source, "name")) for k, p in byes.items()]
+    return dataclasses.replace(t, players=[p for p in t.players if p.key not in byes],
+                               games=[g for g in t.games if g.player not in byes and g.opponent not in byes],
+                               notes=t.notes + notes)
+
+
 @dataclass
 class Importing:
     """The state of one import command: the workbook as read, and what is added to it."""
@@ -65,6 +86,7 @@ class Importing:
     imported: list[tuple[str, Fingerprint]] = field(default_factory=list)  #: earlier sources of the command
     made: dict[str, str] = field(default_factory=dict)             #: new player id -> name, this command
     asked: list[str] = field(default_factory=list)                 #: the players asked about ("name (club)")
+    clubbed: set[str] = field(default_factory=set)                 #: name keys of the source in several clubs
 
     @classmethod
     def start(cls, records: Records, system: System, matcher: Matcher, options: Options,
@@ -83,7 +105,7 @@ class Importing:
         """Add one tournament to the plan; None (with its problems kept) when it cannot be."""
         if not self.check_sample(t) or not self.check_game(t):
             return None
-        checked = self.check_players(t)
+        checked = self.check_players(without_bye_rows(t))
         if checked is None:
             return None
         t = checked
@@ -124,13 +146,15 @@ class Importing:
         return False
 
     def check_players(self, t: Tournament) -> Tournament | None:
-        """Every importer's players as the Players sheet would take them: a blank name is refused
-        at its place (never a player made up as "#3"), an id holding an invisible character
-        too, shown where it stands (the Games sheet's rule); a FIDE id or EGF PIN of zeros
-        is no id.  None (the problems kept) when any is refused."""
+        """Every importer's players as the Players sheet would take them: a blank name with games
+        is refused at its place (never a player made up as "#3"; an unused numbered row of a
+        printed form, without any game, is left out as players without games are), an id holding an invisible character
+        too, shown where it stands (the Games sheet's rule); an id of zeros or a "no id" mark
+        ('-', '无', 'N/A': :func:`no_id`) in any id column is no id.  None (the problems kept) when any is refused."""
         before, players = len(self.problems), []
+        played = {g.player for g in t.games} | {g.opponent for g in t.games}
         for p in t.players:
-            if not p.name.strip():
+            if not p.name.strip() and p.key in played:     # an unused numbered row (no game) is left out
                 self.problems.append(RatingInputError(M.NAME_BLANK(), where=where_of(p.source, "name")))
             for col in ID_COLUMNS:
                 value = getattr(p, col)
@@ -138,8 +162,9 @@ class Importing:
                     self.problems.append(RatingInputError(
                         SH.ID_INVISIBLE(shown=shown_in_id(value), id=visible_id(value)),
                         where=where_of(p.source, col), value=visible_id(value)))
-            if no_id(p.egf_pin) or no_id(p.fide_id):
-                p = dataclasses.replace(p, egf_pin=None if no_id(p.egf_pin) else p.egf_pin,
+            if any(no_id(getattr(p, col)) for col in ID_COLUMNS):     # zeros, '-', '无', 'N/A': no id
+                p = dataclasses.replace(p, federation_id=None if no_id(p.federation_id) else p.federation_id,
+                                        egf_pin=None if no_id(p.egf_pin) else p.egf_pin,
                                         fide_id=None if no_id(p.fide_id) else p.fide_id)
             players.append(p)
         return dataclasses.replace(t, players=players) if len(self.problems) == before else None
@@ -177,9 +202,15 @@ class Importing:
         before = len(self.problems)
         played = {g.player for g in t.games} | {g.opponent for g in t.games}
         idle = [p for p in t.players if p.key not in played]
+        clubs_of: dict[str, set[str]] = defaultdict(set)       # a name in several clubs: answered with the club
+        for p in t.players:
+            if p.key in played:
+                for k in name_keys(p.name, p.surname):
+                    clubs_of[k].add(self.matcher.clubs.key(self.matcher.club_of(p)))
+        self.clubbed = {k for k, c in clubs_of.items() if len(c) > 1}
         if idle:            # registered, never played: not a player of this tournament's results
             summary.told.append(M.SUMMARY_WITHOUT_GAMES(
-                count=len(idle), names=", ".join(plain(p.name) for p in idle[:SHOWN_IDLE])
+                count=len(idle), names=", ".join(plain(p.name) or f"#{p.key}" for p in idle[:SHOWN_IDLE])
                 + (" …" if len(idle) > SHOWN_IDLE else "")))
         for p in t.players:
             if p.key not in played:
@@ -212,32 +243,34 @@ class Importing:
         return ids if len(self.problems) == before else None
 
     def ask(self, p: ImportedPlayer, club: str, found: Found) -> RatingInputError:
-        """The question for the officer: who is ``p``?  The candidates listed with their ids."""
+        """The question for the officer: who is ``p``?  The candidates listed with their ids; the
+        answer suggested with the club when the name is in several clubs (an answer must say it then)."""
         players = self.records.players
         self.asked.append(f"{plain(p.name)} ({club or '—'})")
-        listed = "; ".join(f"{c} {self.made.get(c) or players[c].name} "
-                           f"({(players[c].club if c in players else '') or '—'})" for c in found.candidates)
+        labels = [f"{c} {self.made.get(c) or players[c].name}" for c in found.candidates]
+        clubs = [(players[c].club if c in players else '') or '—' for c in found.candidates]
+        listed = "; ".join(f"{label} ({c})" for label, c in zip(labels, clubs))
+        if club and name_keys(p.name, p.surname) & self.clubbed:
+            answer = M.ANSWER_OPTIONS_CLUB(name=plain(p.name), club=club)
+        else:
+            answer = M.ANSWER_OPTIONS(name=plain(p.name))
         if found.id_named:
             book = players[found.id_named]
             others = "; ".join(listed.split("; ")[1:]) or "—"
             question = M.ID_NAMES_ANOTHER(name=p.name, club=club or "—", column=found.how, id=found.id_named,
                                           book_name=book.name, others=others)
-            asked = Text(question.id, "{question} {answer}", "{question}{answer}",
-                         (("question", question), ("answer", M.ANSWER_OPTIONS(name=plain(p.name)))))
-            return RatingInputError(asked, where=where_of(p.source), value=p.name)
-        if found.fits:
+        elif found.fits:        # what fits is said per candidate: the club, the rank, the rating
             fits = {"club": M.FITS_CLUB, "rank": M.FITS_RANK, "rating": M.FITS_RATING}
-            question = M.LATIN_NAME_OF(name=p.name, club=club or "—", candidates=listed,
-                                       fits=joined([fits[f]() for f in found.fits], ", ", "，"))
-            asked = Text(question.id, "{question} {answer}", "{question}{answer}",
-                         (("question", question), ("answer", M.ANSWER_OPTIONS(name=plain(p.name)))))
-            return RatingInputError(asked, where=where_of(p.source), value=p.name)
-        if not found.other_club:
-            m = M.SEVERAL_CANDIDATES
+            each: list[Text | str] = [
+                M.LATIN_CANDIDATE(candidate=label, club=c, fits=joined([fits[f]() for f in fit], ", ", "，"))
+                if fit else f"{label} ({c})" for label, c, fit in zip(labels, clubs, found.fit_of)]
+            question = M.LATIN_NAME_OF(name=p.name, club=club or "—", candidates=joined(each, "; ", "；"))
         else:
-            m = M.OTHER_CLUB if not club or self.matcher.known_club(club) else M.OTHER_CLUB_UNKNOWN_CODE
-        question = m(name=p.name, club=club or "—", candidates=listed)
-        answer = M.ANSWER_OPTIONS(name=plain(p.name))
+            if not found.other_club:
+                m = M.SEVERAL_CANDIDATES
+            else:
+                m = M.OTHER_CLUB if not club or self.matcher.known_club(club) else M.OTHER_CLUB_UNKNOWN_CODE
+            question = m(name=p.name, club=club or "—", candidates=listed)
         asked = Text(question.id, "{question} {answer}", "{question}{answer}",
                      (("question", question), ("answer", answer)))
         return RatingInputError(asked, where=where_of(p.source), value=p.name)

@@ -168,8 +168,9 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
     if as_int(rank) is not None:
         ranks[key] = int(rank)
     keys.add(key)
-    players.append(ImportedPlayer(
-        key=key, name=decode_text(no, _field(line, 15, 47)), sex=sex, club="", country=_field(line, 54, 56), rank=None,
+    players.append(ImportedPlayer(      # "龔軍," (a surname only, as Swiss-Manager writes it): "龔軍"
+        key=key, name=decode_text(no, _field(line, 15, 47)).strip(" ,，"), sex=sex, club="",
+        country=_field(line, 54, 56), rank=None,
         rating=rating if rating else None, federation_id=None, egf_pin=None,
         fide_id=fide if fide.strip("0") else None, source=Source(file, line=no)))
     last = 0

@@ -89,6 +89,14 @@ ANSWER_NEW_EMPTY = message(
     "imports.answer_new_empty",
     "--new takes the name as the source writes it; it was given empty",
     "--new 后面应写来源文件中的姓名，现在是空的")
+ANSWER_OPTIONS_CLUB = message(
+    "imports.answer_options_club",
+    "answer with --match \"{name} ({club})=ID\" (the same person as one of them) or --new \"{name} ({club})\" "
+    "(another person), the club given: {name} is asked about in several clubs; on the Import sheet, a line "
+    "“match” {name} ({club})=ID or “new” {name} ({club}) above the table",
+    "请回答：--match \"{name} ({club})=编号\"（与其中一人是同一人）或 --new \"{name} ({club})\"（另一人），"
+    "须写明单位：{name} 在多个单位中待答复；在 Import（导入）表中，于表格上方加一行“对应 match” {name} ({club})=编号 "
+    "或“新棋手 new” {name} ({club})")
 ANSWER_SEVERAL_CLUBS = message(
     "imports.answer_several_clubs",
     "{answer} answers players of several clubs: {players}; an answer is for one (name, club): give the club as "
@@ -138,8 +146,12 @@ NAME_BLANK = message(
     "棋手姓名为空：请填写姓名（与 Players 表一样，没有姓名的棋手不予接受）")
 LATIN_NAME_OF = message(
     "imports.latin_name_of",
-    "player {name} ({club}) has the Latin name our rating lists give {candidates}, and {fits}: the same person?",
-    "棋手 {name}（{club}）的拉丁姓名与我们等级分名单中 {candidates} 的拉丁姓名相同，且{fits}：是同一人吗？")
+    "player {name} ({club}) has the Latin name our rating lists give {candidates}: the same person?",
+    "棋手 {name}（{club}）的拉丁姓名与我们等级分名单中 {candidates} 的拉丁姓名相同：是同一人吗？")
+LATIN_CANDIDATE = message(
+    "imports.latin_candidate",
+    "{candidate} ({club}: {fits})",
+    "{candidate}（{club}，相符之处：{fits}）")
 FITS_CLUB = message("imports.fits_club", "the same club", "单位相同")
 FITS_RANK = message("imports.fits_rank", "the same rank", "段级相同")
 FITS_RATING = message("imports.fits_rating", "a rating close to theirs", "等级分相近")
@@ -307,6 +319,10 @@ SUMMARY_WITHOUT_GAMES = message(
     "imports.summary_without_games",
     "{count} player(s) without any game in the file, not imported (registered, never played): {names}",
     "{count} 名棋手在文件中没有任何对局，未导入（报了名但没有下棋）：{names}")
+BYE_ROW = message(
+    "imports.bye_row",
+    "'{name}' is the pairing's bye, not a player: left out, and its {count} entry(ies) are byes, not games",
+    "“{name}”是编排用的轮空，不是棋手：未导入，其 {count} 项为轮空，不算对局")
 SUMMARY_UNKNOWN_CLUBS = message(
     "imports.summary_unknown_clubs",
     "clubs not in the Clubs sheet nor in Players: {clubs}; add each code to the Clubs sheet (code, name, aliases) "
