@@ -172,7 +172,7 @@ def test_an_id_of_a_game_list_differing_in_case_from_a_players_file_id_is_named(
     assert "Players sheet" not in err
 
 
-@pytest.mark.parametrize("value", ["x", "第3轮", "final", "2.5", "-3", "0"])
+@pytest.mark.parametrize("value", ["x", "第0轮", "final", "2.5", "-3", "0"])
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
 def test_a_round_that_is_not_a_whole_number_is_refused_in_a_game_list(tmp_path, capsys, value, suffix):
     path = _list(tmp_path, [["E1", "2026-01-05", "1", "A", "B", 1], ["E1", "2026-01-05", value, "A", "C", 1]])
@@ -183,8 +183,15 @@ def test_a_round_that_is_not_a_whole_number_is_refused_in_a_game_list(tmp_path, 
         path = path.with_suffix(".parquet")
     assert run_cli("process", path, "--system", "lianzhong") == 2
     err = capsys.readouterr().err
-    assert f"row 3, column 'round': a round is a whole number from 1 (or left blank); correct the typo " \
-           f"(value: '{value}')" in err, err
+    assert f"row 3, column 'round': a round is a whole number from 1 (or left blank; 3, 第3轮, R3 and Round 3 " \
+           f"are read as 3): write the round's number (value: '{value}')" in err, err
+
+
+@pytest.mark.parametrize("value", ["第3轮", "第三轮", "R3", "Round 3"])
+def test_a_round_written_the_chinese_or_english_way_is_read_in_a_game_list(tmp_path, capsys, value):
+    """Hostile3 R3: game lists read rounds as the Games sheet and the crosstable headers do."""
+    path = _list(tmp_path, [["E1", "2026-01-05", "1", "A", "B", 1], ["E1", "2026-01-05", value, "A", "C", 1]])
+    assert run_cli("process", path, "--system", "lianzhong") == 0, capsys.readouterr().err
 
 
 def test_a_game_lists_problems_come_in_row_order_within_and_across_groups(tmp_path, capsys):

@@ -551,7 +551,7 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
     for e in errors:
         log.add(e)
     bad_events = frozenset(e.value for e in errors if e.where.sheet == "Events")
-    parser = GameParser()
+    parser = GameParser(each_row=True)        # the log groups the rows of a rule itself
     s = survey(read, log, parser, players, events, bad_events, players_file)
     if players is None:
         case_twins(s, log)

@@ -102,8 +102,15 @@ CELL_TOO_LONG = message(
 # --------------------------------------------------------------------------- Games
 ROUND_NOT_WHOLE = message(
     "sheets.round_not_whole",
-    "a round is a whole number from 1 (or left blank); correct the typo",
-    "轮次应为从 1 开始的整数（或留空）；请更正")
+    "a round is a whole number from 1 (or left blank; 3, 第3轮, R3 and Round 3 are read as 3): "
+    "write the round's number",
+    "轮次应为从 1 开始的整数（或留空；3、第3轮、R3、Round 3 均读作 3）：请填写轮次的数字")
+ROUNDS_NOT_WHOLE = message(
+    "sheets.rounds_not_whole",
+    "a round is a whole number from 1 (or left blank; 3, 第3轮, R3 and Round 3 are read as 3): "
+    "{count} rows of this column hold something else (rows {rows}; the first shown): write each round's number",
+    "轮次应为从 1 开始的整数（或留空；3、第3轮、R3、Round 3 均读作 3）：此列有 {count} 行不是（第 {rows} 行；"
+    "所示为第一行）：请填写每一轮的数字")
 # --- a game list read in batches (engine/stream.py, workbook/game_stream.py)
 MORE_LIKE_THIS = message(
     "sheets.more_like_this",
