@@ -291,3 +291,26 @@ def test_process_and_publish_read_no_id_markers_as_blank(tmp_path, capsys, colum
     assert set(markers) <= set(derived) and all(derived[p] in text for p in markers)
     assert all(int(derived[p]) >= (PIN_BASE if column == "egf_pin" else FIDE_BASE) for p in markers)
     assert real in text and real + ".0" not in text
+
+
+@pytest.mark.parametrize("values, words, row", [
+    ({"HK002": "HK001"}, "federation_id HK001 of player HK002 is the id of another player, HK001: an import would "
+                         "take one for the other", 3),
+    ({"HK002": "hk003"}, "federation_id hk003 of player HK002 is the id of another player, HK003", 3),
+    ({"HK001": "M-7", "HK003": "M-7"}, "federation_id M-7 is given to players HK001 and HK003: a federation id is "
+                                       "one player's", 4),
+])
+def test_a_federation_id_of_another_player_or_of_two_is_refused_naming_both(tmp_path, capsys, values, words, row):
+    """Hostile3 M5 / M1: process accepted SH004 carrying SH003's id as its federation_id, and one
+    federation_id on two players; an import then took one player for the other."""
+    book = enriched(tmp_path, players={"federation_id": values})
+    capsys.readouterr()
+    assert run_cli("process", book) == 2
+    err = capsys.readouterr().err
+    assert f"sheet 'Players', row {row}, column 'federation_id': {words}" in err, err
+
+
+def test_a_federation_id_that_is_the_players_own_id_is_accepted(tmp_path, capsys):
+    book = enriched(tmp_path, players={"federation_id": {"HK001": "HK001", "HK002": "M-2"}})
+    capsys.readouterr()
+    assert run_cli("process", book) == 0, capsys.readouterr().err

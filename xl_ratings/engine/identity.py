@@ -127,6 +127,30 @@ def id_problems(extras: Extras, pids: Sequence[str], file: str | None) -> list[R
                 problems.append(RatingInputError(P.RL_DUPLICATE_ID(column=column, value=value, first=seen[value],
                                                                    second=pid), where=where))
             seen.setdefault(value, pid)
+    return problems + _federation_id_problems(extras, pids, file)
+
+
+def _federation_id_problems(extras: Extras, pids: Sequence[str], file: str | None) -> list[RatingInputError]:
+    """A ``federation_id`` is one player's (an import matches players by it): never two players'
+    (hostile3 M1), never another player's workbook id (M5: SH004 carrying SH003's id), both named."""
+    from ..i18n.catalogue import sheets as S
+
+    problems = []
+    ids = {pid.casefold(): pid for pid in extras.order}
+    seen: dict[str, str] = {}
+    for pid in pids:
+        value = extras.get(pid, "federation_id")
+        if not value:
+            continue
+        where = Where(file, extras.sheet, extras.rows.get(pid), "federation_id")
+        other = ids.get(value.casefold())
+        if other is not None and other != pid:
+            problems.append(RatingInputError(S.FEDERATION_ID_OF_ANOTHER(value=value, player=pid, other=other),
+                                             where=where))
+        elif value.casefold() in seen:
+            problems.append(RatingInputError(S.FEDERATION_ID_SHARED(value=value, first=seen[value.casefold()],
+                                                                    second=pid), where=where))
+        seen.setdefault(value.casefold(), pid)
     return problems
 
 
