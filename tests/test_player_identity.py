@@ -255,7 +255,7 @@ def test_an_invisible_character_in_an_id_column_is_refused_at_its_place(tmp_path
     assert not (tmp_path / "l.txt").exists()
 
 
-NO_IDS = [0, "0", "00000000", 0.0, "-", "—", "无", "無", "N/A", "n/a", "None", " NONE ", "－"]
+NO_IDS = [0, "0", "00000000", 0.0, "0.0", "-", "—", "——", "无", "無", "没有", "N/A", "n/a", "None", " NONE ", "－", "null"]
 
 
 @pytest.mark.parametrize("marker", NO_IDS)

@@ -64,7 +64,8 @@ class Extras:
 
 
 #: What officers and pairing programs write for "this player has no id" (compared case-folded, NFKC).
-NO_ID_MARKS = frozenset({"-", "--", "—", "–", "无", "無", "n/a", "na", "none", "/"})
+NO_ID_MARKS = frozenset({"-", "--", "—", "——", "–", "/", "无", "無", "没有", "沒有", "n/a", "na", "none", "nil",
+                         "null"})
 
 
 def no_id(value: Any) -> bool:
