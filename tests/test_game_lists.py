@@ -172,7 +172,7 @@ def test_an_id_of_a_game_list_differing_in_case_from_a_players_file_id_is_named(
     assert "Players sheet" not in err
 
 
-@pytest.mark.parametrize("value", ["x", "第3轮", "final", "2.5", "-3", "0"])
+@pytest.mark.parametrize("value", ["x", "第0轮", "final", "2.5", "-3", "0"])
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
 def test_a_round_that_is_not_a_whole_number_is_refused_in_a_game_list(tmp_path, capsys, value, suffix):
     path = _list(tmp_path, [["E1", "2026-01-05", "1", "A", "B", 1], ["E1", "2026-01-05", value, "A", "C", 1]])
@@ -183,8 +183,15 @@ def test_a_round_that_is_not_a_whole_number_is_refused_in_a_game_list(tmp_path, 
         path = path.with_suffix(".parquet")
     assert run_cli("process", path, "--system", "lianzhong") == 2
     err = capsys.readouterr().err
-    assert f"row 3, column 'round': a round is a whole number from 1 (or left blank); correct the typo " \
-           f"(value: '{value}')" in err, err
+    assert f"row 3, column 'round': a round is a whole number from 1 (or left blank; 3, 第3轮, R3 and Round 3 " \
+           f"are read as 3): write the round's number (value: '{value}')" in err, err
+
+
+@pytest.mark.parametrize("value", ["第3轮", "第三轮", "R3", "Round 3"])
+def test_a_round_written_the_chinese_or_english_way_is_read_in_a_game_list(tmp_path, capsys, value):
+    """Hostile3 R3: game lists read rounds as the Games sheet and the crosstable headers do."""
+    path = _list(tmp_path, [["E1", "2026-01-05", "1", "A", "B", 1], ["E1", "2026-01-05", value, "A", "C", 1]])
+    assert run_cli("process", path, "--system", "lianzhong") == 0, capsys.readouterr().err
 
 
 def test_a_game_lists_problems_come_in_row_order_within_and_across_groups(tmp_path, capsys):
@@ -237,3 +244,26 @@ def test_a_gor_game_list_without_players_is_refused_in_one_line_naming_the_optio
     assert f"file {path}: gor needs each player's rating or rank, and a game list alone gives none (3 player(s)): " \
            "give --players" in err
     assert "請用 --players 給出棋手文件" in err                # gor: traditional Chinese
+
+
+def test_a_players_csv_is_named_as_a_file_not_as_a_players_sheet(tmp_path, capsys):
+    """Hostile3 M5: the problems of a --players CSV were told at "file casep.csv, sheet 'Players',
+    row 3": a CSV has no sheet; the file and its row are named."""
+    path = _list(tmp_path, [["E1", "2026-01-05", 1, "P1", "P2", 1], ["E1", "2026-01-05", 2, "P3", "N1", 0]])
+    write_lists(tmp_path)
+    players = tmp_path / "players.csv"
+    rows = list(csv.reader(open(players, encoding="utf-8")))
+    rows[0] += ["fide_id", "federation_id"]
+    extra = {"P1": ["12AB", ""], "P2": ["", "P3"], "P3": ["", "M-7"], "N1": ["", "M-7"]}
+    rows = [rows[0]] + [r + extra.get(r[0], ["", ""]) for r in rows[1:]]
+    rows[2][5] = "abc"                          # P2's rating: not a number
+    with open(players, "w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows(rows)
+    assert run_cli("process", path, "--system", "lianzhong", "--players", players) == 2
+    err = capsys.readouterr().err
+    assert f"file {players}, row 3, column 'rating'" in err, err
+    assert f"file {players}, row 2, column 'fide_id': fide_id holds characters other than digits (A B)" in err, err
+    assert f"file {players}, row 3, column 'federation_id': federation_id P3 of player P2 is the id of another " \
+           "player, P3" in err, err
+    assert f"file {players}, row 5, column 'federation_id': federation_id M-7 is given to players P3 and N1" in err
+    assert "sheet 'Players'" not in err and "工作表 'Players'" not in err

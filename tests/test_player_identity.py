@@ -184,20 +184,19 @@ def test_a_korean_name_without_latin_name_is_refused_at_its_row(tmp_path, capsys
     assert "downloads/" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
 
 
-BAD_IDS = [
-    ("egf_pin", {"HK001": "1234", "HK002": None}, "must be a number of 8 digits"),
+BAD_IDS = [       # hostile3 R2: each value told what is wrong with it, and the way out
+    ("egf_pin", {"HK001": "1234", "HK002": None}, "egf_pin has 4 digits; an EGD PIN is a number of 8 digits"),
     ("egf_pin", {"HK001": "12345678", "HK002": "12345678"}, "is given to players HK001 and HK002"),
-    ("fide_id", {"HK001": "12AB", "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
-    ("fide_id", {"HK001": 0, "HK002": None}, "must be a number of 1 to 11 digits, not 0"),         # finding 27
-    ("fide_id", {"HK001": "000", "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
-    ("fide_id", {"HK001": 123456789012, "HK002": None}, "the FIDE-id field of a TRF holds 11 characters"),
-    ("egf_pin", {"HK001": "00000000", "HK002": None}, "egf_pin must be a number of 8 digits, not 0"),
-    ("egf_pin", {"HK001": "١٢٣٤٥٦٧٨", "HK002": None}, "must be a number of 8 digits"),    # digits, not 0-9
-    ("fide_id", {"HK001": -5, "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
-    ("fide_id", {"HK001": 12.5, "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
-    ("fide_id", {"HK001": "abc", "HK002": None}, "must be a number of 1 to 11 digits, not 0"),
-    ("egf_pin", {"HK001": 0, "HK002": None}, "egf_pin must be a number of 8 digits, not 0"),
-    ("egf_pin", {"HK001": 123456789012, "HK002": None}, "must be a number of 8 digits"),
+    ("fide_id", {"HK001": "12AB", "HK002": None}, "fide_id holds characters other than digits (A B)"),
+    ("fide_id", {"HK001": 123456789012, "HK002": None}, "fide_id has 12 digits; a FIDE id is a number of 1 to 11 "
+                                                        "digits (the FIDE-id field of a TRF holds 11 characters)"),
+    ("egf_pin", {"HK001": "١٢٣٤٥٦٧٨", "HK002": None}, "egf_pin holds characters other than digits (١ ٢"),
+    ("fide_id", {"HK001": -5, "HK002": None}, "fide_id is a negative number; a FIDE id"),
+    ("fide_id", {"HK001": 12.5, "HK002": None}, "fide_id is not a whole number; a FIDE id"),
+    ("fide_id", {"HK001": "8 600 011", "HK002": None}, "fide_id holds characters other than digits ( )"),
+    ("fide_id", {"HK001": "abc", "HK002": None}, "fide_id holds characters other than digits (a b c)"),
+    ("egf_pin", {"HK001": 123456789012, "HK002": None}, "egf_pin has 12 digits; an EGD PIN is a number of 8 digits: "
+                                                        "correct it, or leave the cell blank when the player has none"),
 ]
 
 
@@ -254,3 +253,64 @@ def test_an_invisible_character_in_an_id_column_is_refused_at_its_place(tmp_path
     assert f"file {book}, sheet 'Players', row 3, column '{column}': holds an invisible character: " \
            "12345678⟨U+200B ZERO WIDTH SPACE⟩" in err, err
     assert not (tmp_path / "l.txt").exists()
+
+
+NO_IDS = [0, "0", "00000000", 0.0, "0.0", "-", "—", "——", "无", "無", "没有", "N/A", "n/a", "None", " NONE ", "－", "null"]
+
+
+@pytest.mark.parametrize("marker", NO_IDS)
+def test_no_id_markers_are_read_as_blank(marker):
+    from xl_ratings.engine.identity import no_id
+
+    assert no_id(marker) and no_id(None) and no_id("")
+    for an_id in ("8600011", "12345678", "SH003", "N/A1", "0x", "-5", "12.5", 1, 8600011.0):
+        assert not no_id(an_id), an_id
+
+
+@pytest.mark.parametrize("column", ["egf_pin", "fide_id", "federation_id"])
+def test_process_and_publish_read_no_id_markers_as_blank(tmp_path, capsys, column):
+    """Hostile3 R2: process refused a whole period over egf_pin '-' / 0 / 无 / N/A (and fide_id
+    '8600011.0'), which it processed before, and import read as no id.  Now a marker is a blank
+    cell (the rating list derives an id, as for a blank one), '8600011.0' is 8600011."""
+    markers = {f"HK00{i + 1}": m for i, m in enumerate(["-", 0, "无", "N/A", "—", "none", "00000000"])}
+    real = "86000110" if column == "egf_pin" else "8600011"
+    book = enriched(tmp_path, players={column: {**markers, "HK009": real + ".0"}})
+    capsys.readouterr()
+    assert run_cli("process", book) == 0, capsys.readouterr().err
+    extras = player_extras({"Players": [list(r) for r in openpyxl.load_workbook(book)["Players"].values]})
+    assert all(extras.get(pid, column) == "" for pid in markers) and extras.get("HK009", column) == real
+    if column == "federation_id":
+        return
+    layout = "egd" if column == "egf_pin" else "fide"
+    out = tmp_path / "list.txt"
+    assert run_cli("publish", book, "--rating-list", out, "--layout", layout) == 0, capsys.readouterr().err
+    from xl_ratings.engine.identity import FIDE_BASE, PIN_BASE, derived_fide_ids, derived_pins
+
+    derived = (derived_pins if column == "egf_pin" else derived_fide_ids)(extras)
+    text = out.read_text(encoding="utf-8")
+    assert set(markers) <= set(derived) and all(derived[p] in text for p in markers)
+    assert all(int(derived[p]) >= (PIN_BASE if column == "egf_pin" else FIDE_BASE) for p in markers)
+    assert real in text and real + ".0" not in text
+
+
+@pytest.mark.parametrize("values, words, row", [
+    ({"HK002": "HK001"}, "federation_id HK001 of player HK002 is the id of another player, HK001: an import would "
+                         "take one for the other", 3),
+    ({"HK002": "hk003"}, "federation_id hk003 of player HK002 is the id of another player, HK003", 3),
+    ({"HK001": "M-7", "HK003": "M-7"}, "federation_id M-7 is given to players HK001 and HK003: a federation id is "
+                                       "one player's", 4),
+])
+def test_a_federation_id_of_another_player_or_of_two_is_refused_naming_both(tmp_path, capsys, values, words, row):
+    """Hostile3 M5 / M1: process accepted SH004 carrying SH003's id as its federation_id, and one
+    federation_id on two players; an import then took one player for the other."""
+    book = enriched(tmp_path, players={"federation_id": values})
+    capsys.readouterr()
+    assert run_cli("process", book) == 2
+    err = capsys.readouterr().err
+    assert f"sheet 'Players', row {row}, column 'federation_id': {words}" in err, err
+
+
+def test_a_federation_id_that_is_the_players_own_id_is_accepted(tmp_path, capsys):
+    book = enriched(tmp_path, players={"federation_id": {"HK001": "HK001", "HK002": "M-2"}})
+    capsys.readouterr()
+    assert run_cli("process", book) == 0, capsys.readouterr().err

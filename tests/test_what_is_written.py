@@ -391,11 +391,37 @@ def test_a_result_cell_past_its_limit_is_refused_before_writing():
         write.check_limits([spec])
 
 
-@pytest.mark.parametrize("value", [-1, 0, 1.5, "-1", "2.5", "x", "第3轮", "final", True])
+@pytest.mark.parametrize("value", [-1, 0, 1.5, "-1", "2.5", "x", "第0轮", "final", "决赛", "R", True])
 def test_impossible_round_numbers_are_refused(tmp_path, capsys, value):
     games = [list(GAMES), ["E1", None, value, "A", "B", 1, None]]
-    refused(book(tmp_path, Games=games), capsys,
-            "sheet 'Games', row 2, column 'round': a round is a whole number from 1", "轮次")
+    err = refused(book(tmp_path, Games=games), capsys,
+                  "sheet 'Games', row 2, column 'round': a round is a whole number from 1 (or left blank; "
+                  "3, 第3轮, R3 and Round 3 are read as 3): write the round's number", "轮次")
+    assert "typo" not in err
+
+
+@pytest.mark.parametrize("value", [3, "第3轮", "第3輪", "第三轮", "第 3 輪", "R3", "Rd.3", "Round 3", "3rd", "３"])
+def test_rounds_written_the_chinese_or_english_way_are_round_numbers(tmp_path, capsys, value):
+    """Hostile3 R3: a Games sheet with rounds 第3輪 (processed before) was refused, one message
+    per row; the crosstable importer reads the same 第3轮 headers (one parser: cells.round_number)."""
+    from test_trust import processed
+
+    from xl_ratings.engine.cells import round_number
+
+    assert round_number(value) == 3
+    games = [list(GAMES), ["E1", None, value, "A", "B", 1, None], ["E1", None, 4, "A", "B", 0, None]]
+    processed(book(tmp_path, Games=games), capsys)
+
+
+def test_rounds_that_are_not_numbers_are_refused_once_per_column(tmp_path, capsys):
+    """209 rows of 'final' were 209 problems (419 lines): one problem for the column, its count,
+    its first rows and first value."""
+    games = [list(GAMES)] + [["E1", None, "final" if k % 2 else "x", "A", "B", 1, None] for k in range(40)]
+    err = refused(book(tmp_path, Games=games), capsys,
+                  "sheet 'Games', row 2, column 'round': a round is a whole number from 1",
+                  "40 rows of this column hold something else (rows 2–41; the first shown)", "(value: 'x')",
+                  "此列有 40 行不是（第 2–41 行")
+    assert err.count("column 'round'") == 1, err
 
 
 @pytest.mark.parametrize("value", [1, 3.0, "7", " 7 ", None, ""])

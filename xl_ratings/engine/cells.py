@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -172,6 +173,49 @@ def sheet_number(v: Any) -> float | None:
     return float(v)
 
 
+
+
+#: A round as officers and pairing programs write it: 3, 第3轮/第3輪, 第三轮, R3, Rd.3, Round 3, 3rd, 3局
+#: (possessive quantifiers: linear time on a long cell).
+_ROUND = re.compile(r"(?:(?:r|rd|rnd|round)\s*+\.?\s*+|第\s*+)?([0-9]++|[〇零一二两兩三四五六七八九十]++)"
+                    r"\s*+(?:轮|輪|局|r|st|nd|rd|th)?\.?", re.I)
+_CN_DIGITS = {c: i for i, cs in enumerate(("〇零", "一", "二两兩", "三", "四", "五", "六", "七", "八", "九")) for c in cs}
+
+
+def _chinese_number(text: str) -> int | None:
+    """一 … 九十九 (十三, 二十, 二十三); None for anything else."""
+    if "十" not in text:
+        return _CN_DIGITS.get(text) if len(text) == 1 else None
+    tens, _, ones = text.partition("十")
+    if len(tens) > 1 or len(ones) > 1 or (tens and tens not in _CN_DIGITS) or (ones and ones not in _CN_DIGITS):
+        return None
+    return (_CN_DIGITS[tens] if tens else 1) * 10 + (_CN_DIGITS[ones] if ones else 0)
+
+
+def round_number(v: Any) -> int | None:
+    """The number of a round as written in a Games sheet, a game list or a crosstable's header
+    (3, 3.0, '3', 第3轮, 第3輪, 第三轮, R3, Rd.3, Round 3, 3rd); None when it is not one
+    (blank, 'final', 'x', 2.5, TRUE).  The number may be 0 or negative: the caller tells."""
+    if isinstance(v, bool) or v is None:
+        return None
+    if isinstance(v, (int, float)):
+        return int(v) if math.isfinite(v) and float(v).is_integer() else None
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", str(v)).strip()
+    if not text or len(text) > 40:
+        return None
+    try:
+        n = float(text)             # '7', ' 7 ', '3.0', '-1'
+    except ValueError:
+        pass
+    else:
+        return int(n) if math.isfinite(n) and n.is_integer() else None
+    m = _ROUND.fullmatch(text)
+    if m is None:
+        return None
+    number = m.group(1)
+    return int(number) if number.isdigit() else _chinese_number(number)
 
 
 def col_letter(n: int) -> str:

@@ -24,7 +24,7 @@ from ..errors import RatingInputError, Text
 from ..i18n.catalogue import sheets as M
 from ..systems.game_result import parse_result
 from ..systems.records import Event, Game, Player
-from .cells import blank, sheet_number, to_date, to_ident
+from .cells import blank, round_number, sheet_number, spans, to_date, to_ident
 
 #: Handicap stones: a whole number, at most this many (negative: given).
 MAX_STONES = 9
@@ -73,22 +73,32 @@ def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any],
 
 
 def check_round(v: Any) -> Any:
-    """A round cell: blank or a whole number from 1 -- never -1, 1.5, "x" or "第3轮" (a typo,
-    or a name the repeats of a game could not be compared by)."""
+    """A round cell: blank, or a whole number from 1 as written (3, '3', 第3轮, R3, Round 3: see
+    :func:`~.cells.round_number`); never -1, 1.5, "x" or "final" (a name the repeats of a game
+    could not be compared by).  Kept as written (the fingerprints of processed periods)."""
     if blank(v):
         return v
-    if isinstance(v, str):
-        try:
-            n = float(v.strip())
-        except ValueError:
-            raise RatingInputError(M.ROUND_NOT_WHOLE()) from None
-    elif isinstance(v, (int, float)) and not isinstance(v, bool):
-        n = float(v)
-    else:
-        raise RatingInputError(M.ROUND_NOT_WHOLE())
-    if not (math.isfinite(n) and n.is_integer() and n >= 1):
+    n = round_number(v)
+    if n is None or n < 1:
         raise RatingInputError(M.ROUND_NOT_WHOLE())
     return v
+
+
+def report_rounds(gs: Problems, index: Sequence[int], rounds: Sequence[Any], checked: Sequence[Any],
+                  each_row: bool = False) -> None:
+    """The rounds that are not round numbers: ONE problem for the column (the count, the first
+    rows, the first value), not one per row (a sheet of 第N场 rounds is one mistake); ``each_row``:
+    one per row (for a log that groups them by rule and column itself)."""
+    bad = [k for k, x in enumerate(checked) if isinstance(x, RatingInputError)]
+    if each_row or len(bad) == 1:
+        for k in bad:
+            gs.err(index[k], "round", M.ROUND_NOT_WHOLE(), rounds[k])
+        return
+    if not bad:
+        return
+    rows = [index[k] for k in bad]
+    first = bad[0]
+    gs.err(index[first], "round", M.ROUNDS_NOT_WHOLE(count=f"{len(bad):,}", rows=spans(rows, 5)), rounds[first])
 
 
 def parse_handicap(v: Any) -> float:
@@ -129,7 +139,11 @@ class GameParser:
     :class:`~xl_ratings.jobs.game_stream.Columns`) hand over their distinct
     values and a function spreading a value per distinct value over the rows."""
 
-    def __init__(self, date1904: bool = False, keep: bool = True) -> None:
+    def __init__(self, date1904: bool = False, keep: bool = True, each_row: bool = False) -> None:
+        """``each_row``: a bad round reported on every row (a game list's log groups them itself);
+        else once for the column (:func:`report_rounds`)."""
+        self.each_row = each_row
+
         def parse_date(v: Any) -> dt.date | None:
             return to_date(v, date1904)
         self.parsers: dict[str, Callable[[Any], Any]] = {
@@ -170,8 +184,7 @@ class GameParser:
                 checked, any_bad = _parse_each(parsed["round"], check_round,
                                                self.caches.setdefault("round", {}) if self.caches else None)
                 if any_bad:
-                    for pos in [k for k, x in enumerate(checked) if isinstance(x, RatingInputError)]:
-                        gs.err(index[pos], "round", checked[pos].text, parsed["round"][pos])
+                    report_rounds(gs, index, parsed["round"], checked, self.each_row)
         return parsed
 
 

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import RatingInputError, Where
+from ..errors import RatingInputError, Text, Where
 from ..i18n.labels import header_key, sheet_key
 from .cells import blank, to_ident
 
@@ -63,28 +63,95 @@ class Extras:
         return {pid: v[column] for pid, v in self.values.items() if v.get(column)}
 
 
+#: What officers and pairing programs write for "this player has no id" (compared case-folded, NFKC).
+NO_ID_MARKS = frozenset({"-", "--", "—", "——", "–", "/", "无", "無", "没有", "沒有", "n/a", "na", "none", "nil",
+                         "null"})
+
+
+def no_id(value: Any) -> bool:
+    """Is ``value`` a "no id" marker in an id column (``federation_id``, ``egf_pin``, ``fide_id``, or
+    an imported source's id): blank, zeros (``0``, ``00000``, ``0.0``), ``-``, ``—``, ``无``/``無``,
+    ``N/A``, ``none`` (any case).  Read as a blank cell everywhere: no id."""
+    if blank(value):
+        return True
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return value == 0
+    text = unicodedata.normalize("NFKC", str(value)).strip()
+    return not text or text.casefold() in NO_ID_MARKS or re.fullmatch(r"0+(\.0*)?", text) is not None
+
+
+def id_text(value: Any) -> str:
+    """An id cell's text as compared: NFKC (``１２`` is ``12``), and a whole number written as
+    text with a ``.0`` ending (``'8600011.0'``, left by a CSV round trip) that number."""
+    text = unicodedata.normalize("NFKC", str(value)).strip()
+    whole = re.fullmatch(r"([0-9]+)\.0+", text)
+    return whole.group(1) if whole else text
+
+
+def _id_fault(value: str, digits: tuple[int, int]) -> Text | None:
+    """What is wrong with ``value`` as an id of ``digits`` (fewest, most) digits; None: nothing."""
+    from ..i18n.catalogue import publish as P
+
+    if re.fullmatch(r"[0-9]+", value):
+        low, high = digits
+        return None if low <= len(value) <= high else P.RL_FAULT_LENGTH(count=str(len(value)))
+    if re.fullmatch(r"-[0-9]+(\.[0-9]+)?", value):
+        return P.RL_FAULT_NEGATIVE()
+    if re.fullmatch(r"[0-9]*\.[0-9]+|[0-9]+[.,][0-9]+", value):
+        return P.RL_FAULT_FRACTION()
+    others = sorted({c for c in value if not ("0" <= c <= "9")}, key=value.index)
+    return P.RL_FAULT_CHARACTERS(chars=" ".join(others[:5]))
+
+
 def id_problems(extras: Extras, pids: Sequence[str], file: str | None) -> list[RatingInputError]:
     """The Players sheet's own EGD PINs and FIDE ids of ``pids`` checked, as a rating list needs
     them (``process`` and ``publish --rating-list`` alike): an EGD PIN is 8 digits, a FIDE id 1
-    to 11 (the TRF's field), never 0 (an empty cell says "none"), each given to one player only."""
+    to 11 (the TRF's field), each given to one player only; "no id" markers (:func:`no_id`) were
+    read as blank already.  A bad value is told what is wrong with it, and the way out."""
     from ..i18n.catalogue import publish as P
 
     problems = []
-    for column, pattern, bad in (("egf_pin", r"[0-9]{8}", P.RL_BAD_ID(column="egf_pin", digits="8")),
-                                 ("fide_id", r"[0-9]{1,11}", P.RL_BAD_FIDE_ID())):
+    for column, digits, rule in (("egf_pin", (8, 8), P.RL_RULE_PIN()), ("fide_id", (1, 11), P.RL_RULE_FIDE())):
         seen: dict[str, str] = {}
         for pid in pids:
             value = extras.get(pid, column)
             if not value:
                 continue
             where = Where(file, extras.sheet, extras.rows.get(pid), column)
-            if not re.fullmatch(pattern, value) or not value.strip("0"):
-                zero = column == "egf_pin" and re.fullmatch(r"0+", value)
-                problems.append(RatingInputError(P.RL_ZERO_PIN() if zero else bad, value=value, where=where))
+            fault = _id_fault(value, digits)
+            if fault is not None:
+                problems.append(RatingInputError(P.RL_BAD_ID(column=column, fault=fault, rule=rule),
+                                                 value=value, where=where))
             elif value in seen:
                 problems.append(RatingInputError(P.RL_DUPLICATE_ID(column=column, value=value, first=seen[value],
                                                                    second=pid), where=where))
             seen.setdefault(value, pid)
+    return problems + _federation_id_problems(extras, pids, file)
+
+
+def _federation_id_problems(extras: Extras, pids: Sequence[str], file: str | None) -> list[RatingInputError]:
+    """A ``federation_id`` is one player's (an import matches players by it): never two players'
+    (hostile3 M1), never another player's workbook id (M5: SH004 carrying SH003's id), both named."""
+    from ..i18n.catalogue import sheets as S
+
+    problems = []
+    ids = {pid.casefold(): pid for pid in extras.order}
+    seen: dict[str, str] = {}
+    for pid in pids:
+        value = extras.get(pid, "federation_id")
+        if not value:
+            continue
+        where = Where(file, extras.sheet, extras.rows.get(pid), "federation_id")
+        other = ids.get(value.casefold())
+        if other is not None and other != pid:
+            problems.append(RatingInputError(S.FEDERATION_ID_OF_ANOTHER(value=value, player=pid, other=other),
+                                             where=where))
+        elif value.casefold() in seen:
+            problems.append(RatingInputError(S.FEDERATION_ID_SHARED(value=value, first=seen[value.casefold()],
+                                                                    second=pid), where=where))
+        seen.setdefault(value.casefold(), pid)
     return problems
 
 
@@ -126,9 +193,13 @@ def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | Non
         values = {}
         for col in EXTRA_COLUMNS:
             c = cols.get(col)
-            if c is not None and c < len(row) and not blank(row[c]):
-                text = unicodedata.normalize("NFKC", _ident(row[c], Where(file, name, i, col)))   # 1２ is 12
-                values[col] = text if col != "latin_name" else " ".join(text.split())
+            if c is None or c >= len(row) or blank(row[c]):
+                continue
+            text = _ident(row[c], Where(file, name, i, col))
+            if col == "latin_name":
+                values[col] = " ".join(unicodedata.normalize("NFKC", text).split())
+            elif not no_id(text):           # 0, -, 无, N/A: no id, as a blank cell
+                values[col] = id_text(text)     # 1２ is 12, '8600011.0' is 8600011
         out.values[pid] = values
     return out
 

@@ -51,8 +51,11 @@ class Rows:
     """One input sheet: its rows as dicts keyed by column key, with errors collected."""
 
     def __init__(self, name: str, table: SheetCells, file: str | None, errors: list[RatingInputError],
-                 date1904: bool = False):
+                 date1904: bool = False, *, sheet: str | None = "") -> None:
+        """``sheet``: the sheet named in messages (default ``name``; None: a file of its own, a
+        ``--players`` CSV, named by the file alone)."""
         self.name, self.file, self.errors = name, file, errors
+        self.sheet = name if sheet == "" else sheet
         self.date1904 = date1904
         known, required = COLUMNS[name]
         self.raw: list[tuple[int, list[Any]]] = []
@@ -99,7 +102,7 @@ class Rows:
 
     def err(self, row: int | None, column: str | None, problem: Text, value: Any) -> None:
         self.errors.append(RatingInputError(
-            problem, value=shown_value(value), where=Where(self.file, self.name, row, column)))
+            problem, value=shown_value(value), where=Where(self.file, self.sheet, row, column)))
 
     # --- typed cells ---------------------------------------------------------
     def text(self, rec: dict[str, Any], key: str) -> str:

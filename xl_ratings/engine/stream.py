@@ -28,6 +28,7 @@ one window, and the problems shown.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import Counter
 from itertools import chain, groupby, islice
@@ -543,15 +544,16 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
     _, values, params = rulebook_and_params({}, file, errors, system, settings, named)
     players = events = None
     if players_table is not None:
-        players = read_players(Rows("Players", players_table, players_file, errors), system)
-        errors += id_problems(player_extras({"Players": players_table}, players_file), list(players), players_file)
+        players = read_players(Rows("Players", players_table, players_file, errors, sheet=None), system)
+        extras = dataclasses.replace(player_extras({"Players": players_table}, players_file), sheet="")
+        errors += id_problems(extras, list(players), players_file)     # at the file's rows: it has no sheet
     if events_table is not None:
-        events = read_events(Rows("Events", events_table, events_file, errors), system, params,
+        events = read_events(Rows("Events", events_table, events_file, errors, sheet=None), system, params,
                              players if players is not None else {})
     for e in errors:
         log.add(e)
     bad_events = frozenset(e.value for e in errors if e.where.sheet == "Events")
-    parser = GameParser()
+    parser = GameParser(each_row=True)        # the log groups the rows of a rule itself
     s = survey(read, log, parser, players, events, bad_events, players_file)
     if players is None:
         case_twins(s, log)

@@ -27,6 +27,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..engine.cells import round_number
 from ..errors import ResultError
 from ..systems.game_result import parse_result
 from ..files.source import read_source
@@ -68,7 +69,6 @@ _RES = r"(?P<res>1|0|½|0\.5|1/2|=|\+|-|胜|負|负|和|勝)"
 _SWISS_COLOUR = re.compile(r"(?P<opp>\d++)\s*+(?P<col>[wb白黑])\s*+" + _RES +
                            r"\s*+(?:(?:h|让|讓)\s*+(?P<h>\d++))?\s*+(?P<star>\*)?", re.I)
 _SWISS_PLAIN = re.compile(r"(?P<opp>\d++)\s*+(?P<res>½|=|\+|-|胜|負|负|和|勝)\s*+(?P<star>\*)?")
-_ROUND_HEADER = re.compile(r"(?:r|rd|rnd|round|第)?\s*+(\d++)\s*+(?:轮|輪|r|局)?\.?", re.I)
 _COLOURS = {"w": "w", "b": "b", "白": "w", "黑": "b"}
 
 
@@ -205,7 +205,7 @@ def _free_columns(grid: list[list[Any]], lay: _Layout) -> list[int]:
         h = header[c] if c < len(header) else None
         if h is not None and as_int(h) is None and header_words(h) & set(IGNORED):
             continue
-        if h is not None and isinstance(h, str) and _ROUND_HEADER.fullmatch(h) is None and \
+        if h is not None and isinstance(h, str) and round_number(h) is None and \
                 header_words(h) & set(NAME + CLUB + RANK + RATING + PLACE):
             continue
         free.append(c)
@@ -240,8 +240,8 @@ def _parse_swiss(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], i
     taken: set[int] = set()
     for i, c in enumerate(rounds_cols, start=1):
         h = header[c] if c < len(header) else None
-        m = _ROUND_HEADER.fullmatch(text(h)) if h is not None else None
-        rnd = (as_int(m.group(1)) or 0) if m else i
+        number = round_number(text(h)) if h is not None else None     # R1, 第1轮, 第一轮, Round 1 …
+        rnd = i if number is None else number
         if rnd < 1 or rnd > len(rounds_cols) or rnd in taken:
             problems.error(S.CT_ROUND_OUT_OF_RANGE(round=rnd, rounds=len(rounds_cols)), value=h, row=(lay.header or 0) + 1, column=cell_ref(lay.header or 0, c))
             continue

@@ -31,7 +31,7 @@ from typing import Any
 
 from ..engine.cells import blank
 from ..engine.clubs import Clubs
-from ..engine.identity import Extras, derived_fide_ids, derived_pins
+from ..engine.identity import Extras, derived_fide_ids, derived_pins, no_id
 from ..engine.inputs import Rows, _table
 from ..errors import RatingInputError, Where
 from ..engine.latin import fold_ascii, latin_name
@@ -315,23 +315,6 @@ class Matcher:
                     and any(near_names(a, b) for a in keys for b in self.keys[pid]):
                 out.append(pid)
         return out
-
-
-#: what sources write in an id column for "no id" (a Chinese club report's 会员号 of a non-member)
-NO_ID_MARKS = frozenset({"-", "--", "—", "——", "–", "/", "无", "無", "没有", "沒有", "n/a", "na", "none", "nil", "null"})
-
-
-def no_id(value: object) -> bool:
-    """A "no id" marker in any id column (federation_id / 会员号, EGF PIN, FIDE id), on both sides of
-    the match: zeros (0, 00000: Swiss-Manager and many reports) or a mark such as '-', '—', '无',
-    'N/A', 'none'.  Such a value is never an id: never matched, never written on a new player."""
-    if value is None:
-        return False
-    text = str(value).strip()
-    if not text:
-        return False
-    return (text.strip("0") == "" or text.casefold() in NO_ID_MARKS
-            or text.replace(".", "").strip("0") == "" and text.startswith("0"))
 
 
 def source_rank(p: ImportedPlayer) -> Rank | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from ..engine.cells import round_number
 from ..errors import InputErrors, ResultError, Text, joined
 from ..i18n.catalogue import sources as S
 from ..systems.game_result import parse_result
@@ -204,7 +205,7 @@ def _game_result(res: Any, results: dict[Any, Any], problems: Problems, r: int,
 def _game_round(cell: Any, rounds: int | None, limit: int, players: int, problems: Problems, r: int,
                 c_round: int) -> tuple[int | None, bool]:
     """(the round of a game row, whether it is usable: a whole number from 1 up to ``limit``)."""
-    rnd = as_int(cell)
+    rnd = round_number(cell)                 # 3, 第3轮, R3, Round 3 (as the Games sheet reads them)
     if rnd is None or rnd < 1:
         problems.error(S.RP_ROUND_NOT_WHOLE(), value=cell, row=r + 1, column=cell_ref(r, c_round))
         return rnd, False

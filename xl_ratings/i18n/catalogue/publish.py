@@ -51,17 +51,33 @@ RL_BAD_LATIN_NAME = message(
     "英文姓名只能含拉丁字母、空格及 - ' .，姓在前（如 Chan, Tai Man）")
 RL_BAD_ID = message(
     "publish.rl_bad_id",
-    "{column} must be a number of {digits} digits",
-    "{column} 须为 {digits} 位数字")
-RL_BAD_FIDE_ID = message(
-    "publish.rl_bad_fide_id",
-    "fide_id must be a number of 1 to 11 digits, not 0 (the FIDE-id field of a TRF holds 11 characters; "
-    "a blank cell for a player without one)",
-    "fide_id 须为 1 至 11 位数字，不能为 0（TRF 的 FIDE 编号栏只有 11 个字符；没有编号的棋手请留空）")
-RL_ZERO_PIN = message(
-    "publish.rl_zero_pin",
-    "egf_pin must be a number of 8 digits, not 0 (a blank cell for a player without one)",
-    "egf_pin 须为 8 位数字，不能为 0（没有编号的棋手请留空）")
+    "{column} {fault}; {rule}: correct it, or leave the cell blank when the player has none "
+    "(0, - and N/A are read as none too)",
+    "{column} {fault}；{rule}：请更正；棋手没有编号时请留空（0、- 与 N/A 也视为没有编号）")
+RL_RULE_PIN = message(
+    "publish.rl_rule_pin",
+    "an EGD PIN is a number of 8 digits",
+    "EGD 编号为 8 位数字")
+RL_RULE_FIDE = message(
+    "publish.rl_rule_fide",
+    "a FIDE id is a number of 1 to 11 digits (the FIDE-id field of a TRF holds 11 characters)",
+    "FIDE 编号为 1 至 11 位数字（TRF 的 FIDE 编号栏只有 11 个字符）")
+RL_FAULT_LENGTH = message(
+    "publish.rl_fault_length",
+    "has {count} digits",
+    "有 {count} 位数字")
+RL_FAULT_NEGATIVE = message(
+    "publish.rl_fault_negative",
+    "is a negative number",
+    "是负数")
+RL_FAULT_FRACTION = message(
+    "publish.rl_fault_fraction",
+    "is not a whole number",
+    "不是整数")
+RL_FAULT_CHARACTERS = message(
+    "publish.rl_fault_characters",
+    "holds characters other than digits ({chars})",
+    "含有数字以外的字符（{chars}）")
 RL_DUPLICATE_ID = message(
     "publish.rl_duplicate_id",
     "{column} {value} is given to players {first} and {second}: a rating list names each player once; "

@@ -102,8 +102,15 @@ CELL_TOO_LONG = message(
 # --------------------------------------------------------------------------- Games
 ROUND_NOT_WHOLE = message(
     "sheets.round_not_whole",
-    "a round is a whole number from 1 (or left blank); correct the typo",
-    "轮次应为从 1 开始的整数（或留空）；请更正")
+    "a round is a whole number from 1 (or left blank; 3, 第3轮, R3 and Round 3 are read as 3): "
+    "write the round's number",
+    "轮次应为从 1 开始的整数（或留空；3、第3轮、R3、Round 3 均读作 3）：请填写轮次的数字")
+ROUNDS_NOT_WHOLE = message(
+    "sheets.rounds_not_whole",
+    "a round is a whole number from 1 (or left blank; 3, 第3轮, R3 and Round 3 are read as 3): "
+    "{count} rows of this column hold something else (rows {rows}; the first shown): write each round's number",
+    "轮次应为从 1 开始的整数（或留空；3、第3轮、R3、Round 3 均读作 3）：此列有 {count} 行不是（第 {rows} 行；"
+    "所示为第一行）：请填写每一轮的数字")
 # --- a game list read in batches (engine/stream.py, workbook/game_stream.py)
 MORE_LIKE_THIS = message(
     "sheets.more_like_this",
@@ -271,3 +278,17 @@ LIST_NEEDS_PLAYERS = message(
     "--players with a file of the players (the Players sheet's columns: id, name, rating or rank …)",
     "{system} 需要每名棋手的等级分或段级，而对局列表本身没有（{count} 名棋手）：请用 --players 给出棋手文件"
     "（Players 表的各列：id、name、rating 或段级 …）")
+
+# --- the Players sheet's federation_id (engine/identity.py)
+FEDERATION_ID_OF_ANOTHER = message(
+    "sheets.federation_id_of_another",
+    "federation_id {value} of player {player} is the id of another player, {other}: an import would take one "
+    "for the other; correct it (or leave the cell blank when {player} has no federation id)",
+    "棋手 {player} 的会员号 {value} 是另一位棋手 {other} 的编号：导入时会把两人混淆；请更正（{player} 没有会员号时请留空）")
+FEDERATION_ID_SHARED = message(
+    "sheets.federation_id_shared",
+    "federation_id {value} is given to players {first} and {second}: a federation id is one player's "
+    "(an import matches players by it); correct one of them, or leave the cell blank for a player without one "
+    "(0, - and N/A are read as none too)",
+    "会员号 {value} 同时属于棋手 {first} 与 {second}：会员号只属于一人（导入时据此认人）；请更正其中一人，"
+    "没有会员号的棋手请留空（0、- 与 N/A 也视为没有）")
