@@ -118,7 +118,6 @@ def cmd_process(args: argparse.Namespace) -> int:
     from .jobs.process import process
 
     console = _console()
-    RUN.book, RUN.system = args.book, args.system
     from .jobs.common import GAME_LIST_SUFFIXES
 
     bar = _bar(console, Path(args.book)) if Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES \
@@ -225,7 +224,6 @@ def cmd_publish(args: argparse.Namespace) -> int:
     from .jobs.publish import publish
 
     console = _console()
-    RUN.book = args.book
     with _Waiting(P.LIBREOFFICE_WAITING()) as waiting:
         done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, rating_list=args.rating_list,
                        layout=args.layout, force=args.force, waiting=waiting)
@@ -254,7 +252,6 @@ def cmd_import(args: argparse.Namespace) -> int:
         except RatingInputError:
             raise RatingInputError(M.DATE_OPTION(option=option), value=text) from None
 
-    RUN.book = args.into
     replace_event = args.replace.strip() if isinstance(args.replace, str) else None
     options = Options(event=(args.event or "").strip() or None, replace=bool(args.replace),
                       replace_event=replace_event or None, name=(args.name or "").strip() or None,
@@ -284,7 +281,6 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     from .jobs.new import new_workbook
 
-    RUN.system = args.report_for if args.system == "report" else args.system
     path, kept = new_workbook(args.system, Path(args.book), with_sample=not args.empty, force=args.force,
                               report_for=args.report_for)
     sample: Text | str = "" if args.empty else M.WITH_SAMPLE()

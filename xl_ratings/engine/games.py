@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import math
 from itertools import repeat
 from operator import eq, is_
 from collections.abc import Callable, Mapping, Sequence, Set

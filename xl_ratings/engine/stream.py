@@ -100,9 +100,9 @@ class ProblemLog:
             self.add(e)
         self.errors.clear()
 
-    def summary(self, listed: str | None = None) -> list[RatingInputError]:
+    def summary(self) -> list[RatingInputError]:
         """The problems to show: the first of each rule and column, each group followed by
-        a line with how many more there are (``listed``: the file that lists them all)."""
+        a line with how many more there are."""
         groups: dict[tuple[str, str | None], list[RatingInputError]] = {}
         for e in self.kept:
             groups.setdefault((rule_of(e), e.where.column), []).append(e)
@@ -115,8 +115,6 @@ class ProblemLog:
                 w = kept[0].where
                 out.append(RatingInputError(S.MORE_LIKE_THIS(count=self.counts[key] - len(kept)),
                                             where=Where(w.file, w.sheet, None, key[1])))
-        if listed is not None and self.total > len(self.kept):
-            out.append(RatingInputError(S.EVERY_PROBLEM_LISTED(total=self.total, path=listed)))
         return out
 
 
@@ -135,8 +133,8 @@ class TooManyProblems(InputErrors):
         self.total, self.shown = total, shown
 
     @classmethod
-    def of(cls, log: ProblemLog, listed: str | None = None) -> "TooManyProblems":
-        return cls(log.summary(listed), log.total, len(log.kept))
+    def of(cls, log: ProblemLog) -> "TooManyProblems":
+        return cls(log.summary(), log.total, len(log.kept))
 
 
 # --------------------------------------------------------------------------- the first pass

@@ -24,13 +24,11 @@ from xlwings import script
 from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, Tables, col_letter
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome
-from ..engine.inputs import workbook_lang
 from ..errors import InputErrors, Message, RatingInputError, Text, Where
 from ..i18n import SIMPLIFIED
 from ..i18n.catalogue import excel as M
 from ..i18n.labels import sheet_key
-from ..jobs.period import Rated, rate_workbook
-from ..jobs.period import told_in as _told
+from ..jobs.period import Rated, in_language, rate_workbook
 from ..view.page import excel_code
 from ..files.encode import formula_like
 from ..view.sheets import SheetView
@@ -77,7 +75,7 @@ def read_book(book: Any) -> BookRead:
             if not checked:
                 unchecked.append(sheet.name)
     if too_big:
-        raise _told(InputErrors(too_big), workbook_lang(tables))
+        raise in_language(InputErrors(too_big), tables)
     try:
         date1904 = bool(book.api.Date1904)       # classic Excel; xlwings Lite/Server: the 1900 system
     except Exception:                            # no COM object on this engine
@@ -285,7 +283,7 @@ def import_book(book: Any) -> Any:
     tables = tables_from_book(book)
     found = import_sheet(tables)
     if found is None:
-        raise _told(InputErrors([RatingInputError(M.NO_IMPORT_SHEET())]), workbook_lang(tables))
+        raise in_language(InputErrors([RatingInputError(M.NO_IMPORT_SHEET())]), tables)
     name, rows = found
     try:
         lines: list[RatingInputError] = []      # a line above the table: placed on the Import sheet
@@ -302,7 +300,7 @@ def import_book(book: Any) -> Any:
         if above:
             raise InputErrors(above)
     except RatingInputError as e:
-        raise _told(e, workbook_lang(tables)) from None
+        raise in_language(e, tables) from None
     for key, app in plan.appends.items():
         clear = plan.clear.get(key, [])
         if not app.rows and not clear:

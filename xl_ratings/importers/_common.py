@@ -12,14 +12,12 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
-from pathlib import Path
 from typing import AbstractSet, Any, Iterable, Sequence
 
 from ..engine.cells import date_of
 from ..errors import InputErrors, RatingInputError, Text, Where
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sources as S
-from ..files.source import read_source
 from .model import ImportedGame, Source
 
 
@@ -92,7 +90,6 @@ def fail(file: str, text: Text, *, value: Any = None, row: int | None = None,
     """One file-level problem, ready to raise (``line``: a text file's line)."""
     return InputErrors([RatingInputError(text, value=clip(value),
                                          where=Where(file=file, sheet=sheet, row=row, column=column, line=line))])
-
 
 
 # --------------------------------------------------------------------------- cells
@@ -290,11 +287,6 @@ def _legacy(data: bytes, encodings: Sequence[str], least: int = 1) -> tuple[str,
     return None
 
 
-def decode(data: bytes, encodings: Sequence[str]) -> str:
-    """:func:`decode_text`'s text."""
-    return decode_text(data, encodings).text
-
-
 #: In an encodings list: Chinese text in GB18030/GBK (mainland) or Big5 (Hong Kong, Taiwan),
 #: whichever reads as common characters; skipped when the bytes are neither.
 CHINESE = "chinese"
@@ -342,11 +334,6 @@ def read_source_text(data: bytes, file: str, encodings: Sequence[str]) -> Decode
         return decode_text(data, encodings)
     except NotText as exc:
         raise fail(file, not_text(exc), line=exc.line) from None
-
-
-def read_text(path: str | Path, encodings: Sequence[str]) -> str:
-    """The text of a text file (:func:`read_source_text`)."""
-    return read_source_text(read_source(path), str(path), encodings).text
 
 
 #: UTF-8 (with or without a BOM) first everywhere.  GB18030 for Chinese CSV and TRF;

@@ -472,11 +472,6 @@ def read_csv(data: bytes, file: str) -> tuple[list[list[str]], list[int], Decode
     return rows, starts, decoded
 
 
-def read_csv_rows(path: str | Path) -> list[list[str]]:
-    """A CSV file's rows (:func:`read_csv`)."""
-    return read_csv(read_source(path), str(path))[0]
-
-
 def parse_csv_bytes(data: bytes, file: str) -> Tournament:
     """Read a crosstable saved as CSV (UTF-8 or GB18030); its places are lines."""
     rows, starts, decoded = read_csv(data, file)

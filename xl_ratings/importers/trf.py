@@ -36,7 +36,7 @@ from ..errors import Text
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sources as S
 from ._common import (Half, NotText, Problems, TEXT_ENCODINGS, as_float, as_int, pair_halves, parse_date, read_source_text,
-                      not_text, fail, refuse_binary)
+                      not_text, fail, refuse_binary, _utf8)
 from .model import ImportedEvent, ImportedPlayer, Source, Tournament
 
 _CODE = re.compile(r"^([0-9]{3}|[A-Z]{3}|###)(?:\s|$)")
@@ -250,13 +250,6 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
             return parse_text(data.decode("gb18030"), file)
         except (UnicodeDecodeError, InputErrors):
             raise by_bytes from None
-
-
-def _utf8(data: bytes) -> str | None:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
 
 
 def _parse_mixed(lines: list[bytes], utf8: set[int], file: str) -> Tournament:

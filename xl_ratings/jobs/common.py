@@ -24,6 +24,7 @@ from ..view.export import export
 from ..xlsx.read import read_sheets
 from ..files.office import office_lock
 from ..xlsx.safety import inspect_file, workbook_sheets
+from .period import told_in
 
 #: The largest tournament file ``import`` reads (a workbook's own limit is in :mod:`.safety`).
 MAX_SOURCE_BYTES = 200 * 2**20
@@ -104,24 +105,13 @@ def told_backup(err: InputErrors, workbook: Path) -> InputErrors:
 
     if backup_path(workbook).exists():
         return err
-    twins = {m.id: twin for m, twin in (
-        (R.HISTORY_ROWS_EDITED, R.HISTORY_ROWS_EDITED_NO_BACKUP), (R.HISTORY_ROWS_UNSEALED,
-                                                                   R.HISTORY_ROWS_UNSEALED_NO_BACKUP),
-        (R.HISTORY_ROW_TWICE, R.HISTORY_ROW_TWICE_NO_BACKUP), (R.HISTORY_COLUMNS_MISSING,
-                                                               R.HISTORY_COLUMNS_MISSING_NO_BACKUP),
-        (R.HISTORY_GAP, R.HISTORY_GAP_NO_BACKUP), (R.EARLIER_PERIOD_DELETED, R.EARLIER_PERIOD_DELETED_NO_BACKUP),
-        (R.HISTORY_ROW_DELETED, R.HISTORY_ROW_DELETED_NO_BACKUP))}
     out = []
     for e in err.errors:
-        twin = twins.get(e.text.id) if e.text is not None else None
-        if twin is None or e.text is None:
-            out.append(e)
-        else:           # the same message and parameters, its clause about the backup told otherwise
-            out.append(RatingInputError(twin(**dict(e.text.params)), value=e.value, where=e.where))
+        twin = R.NO_BACKUP_TWINS.get(e.text.id)
+        # the same message and parameters, its clause about the backup told otherwise
+        out.append(e if twin is None else RatingInputError(twin(**dict(e.text.params)), value=e.value, where=e.where))
     told = InputErrors(out)
-    if hasattr(err, "lang"):
-        setattr(told, "lang", getattr(err, "lang"))
-    return told
+    return told_in(told, getattr(err, "lang")) if hasattr(err, "lang") else told
 
 
 def history_problems(tables: Any, file: str) -> list[RatingInputError]:

@@ -42,7 +42,11 @@ NUMERIC = {"rating", "games", "events", "peak", "rif", "wins", "handicap", "poin
 
 
 def _not_finite_text(v: Any) -> bool:
+    """A text that reads as NaN or infinity (float() makes those only from n/i, after a sign)."""
     if not isinstance(v, str):
+        return False
+    t = v.lstrip()
+    if not t or t[0] not in "nNiI+-":
         return False
     try:
         return not math.isfinite(float(v))

@@ -49,10 +49,11 @@ from ..i18n.catalogue import workbooks as W
 from ..i18n.labels import header_key
 from ..systems.base import Check, System
 from ..systems.period import Period
-from ..files.encode import FORMULA_STARTS, neutralise
+from ..files.encode import FORMULA_STARTS, csv_bytes, neutralise
 from ..view.sheets import Words
-from .game_list import NUMERIC, _csv_value, _table_of, set_option
+from .game_list import NUMERIC, _csv_value, _not_finite_text, _table_of, set_option
 from ..engine.cells import spans
+from .period import told_in
 
 #: (what the pass does, bytes or rows done, total) -- for a progress bar.
 Progress = Callable[[str, int, int], None]
@@ -331,16 +332,6 @@ def has_pyarrow() -> bool:
     return True
 
 
-def _not_finite_text(v: str) -> bool:
-    t = v.lstrip()
-    if not t or t[0] not in "nNiI+-":
-        return False
-    try:
-        return not math.isfinite(float(v))
-    except ValueError:
-        return False
-
-
 # --------------------------------------------------------------------------- spools
 
 class Spool:
@@ -360,9 +351,7 @@ class Spool:
 
     def write_to(self, out: BinaryIO) -> None:
         """The file: UTF-8 with BOM (so Excel reads Chinese), the header, every line."""
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\r\n").writerow([neutralise(h) for h in self.header])
-        out.write(("\ufeff" + buf.getvalue()).encode("utf-8"))
+        out.write(csv_bytes(self.header, ()))
         self._text.flush()
         self._raw.seek(0)
         shutil.copyfileobj(self._raw, out, 1 << 20)
@@ -388,10 +377,7 @@ def csv_writer(header: Sequence[Any], rows: Sequence[Sequence[Any]]) -> Callable
     """The rating list as :func:`.fileio.csv_bytes` writes it (UTF-8 with BOM, cells
     neutralised), written a block of rows at a time."""
     def write(out: BinaryIO) -> None:
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\r\n")
-        w.writerow([neutralise(h) for h in header])
-        out.write(("\ufeff" + buf.getvalue()).encode("utf-8"))
+        out.write(csv_bytes(header, ()))
         for start in range(0, len(rows), 10_000):
             buf = io.StringIO()
             w = csv.writer(buf, lineterminator="\r\n")
@@ -631,12 +617,10 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
                                   checks=(lambda p, c: check_spool.row(check_line(words, p, c)))
                                   if checks_path else None)
         except TooManyProblems as e:
-            told = _told(e, problem_spool, problems_path, inputs, force, ours)
-            setattr(told, "lang", system.lang)   # the command line tells it in the system's script
-            raise told from None
+            # the command line tells it in the system's script
+            raise told_in(_told(e, problem_spool, problems_path, inputs, force, ours), system.lang) from None
         except InputErrors as e:
-            setattr(e, "lang", system.lang)
-            raise
+            raise told_in(e, system.lang)
         tx = Outputs()
         if json_path:
             tx.add(json_path, json_writer({JSON_MARKER: f"xl-ratings {__version__}", **export(done.outcome)}))

@@ -33,11 +33,6 @@ def sheet_spec(view: SheetView) -> SheetSpec:
                      chart=chart, hidden=hidden, page=page)
 
 
-def result_specs(out: Outcome) -> list[SheetSpec]:
-    """The result sheets of ``out`` as sheets for :func:`xlsx.patch_workbook`."""
-    return [sheet_spec(v) for v in result_sheets(out)]
-
-
 def patch_result_sheets(data: bytes, out: Outcome, views: list[SheetView] | None = None,
                         source: str | None | bool = False) -> bytes:
     """The workbook ``data`` with the result sheets of ``out`` (``views``, when computed

@@ -42,9 +42,9 @@ from pathlib import Path
 from defusedxml import ElementTree as SafeET
 
 from ..engine.cells import MAX_CELL_CHARS, MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
-from ..errors import InputErrors, RatingInputError, Text, Where
+from ..errors import InputErrors, RatingInputError, Where
 from ..files import messages as F
-from ..files.source import MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, open_zip
+from ..files.source import MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, open_zip, refuse
 from ..i18n.catalogue import workbooks as W
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import sheet_key
@@ -57,32 +57,28 @@ INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points", "C
 __all__ = ["MAX_FILE_BYTES", "MAX_PART_BYTES", "MAX_PARTS", "MAX_RATIO", "MAX_UNCOMPRESSED", "inspect_file"]
 
 
-def _refuse(path: Path, problem: Text) -> InputErrors:
-    return InputErrors([RatingInputError(problem, where=Where(str(path)))])
-
-
 def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
     """Open ``path`` as a workbook zip after every safety check, or raise InputErrors."""
     p = Path(path)
     if not p.exists():
-        raise _refuse(p, F.NO_SUCH_FILE())
+        raise refuse(p, F.NO_SUCH_FILE())
     if not p.is_file():
-        raise _refuse(p, W.NOT_A_FILE())
+        raise refuse(p, W.NOT_A_FILE())
     size = p.stat().st_size
     if size > MAX_FILE_BYTES:
-        raise _refuse(p, W.WORKBOOK_TOO_BIG(mib=f"{size / 2**20:.0f}", limit=MAX_FILE_BYTES // 2**20))
+        raise refuse(p, W.WORKBOOK_TOO_BIG(mib=f"{size / 2**20:.0f}", limit=MAX_FILE_BYTES // 2**20))
     with open(p, "rb") as f:
         head = f.read(8)
     if head.startswith(OLE_MAGIC):
-        raise _refuse(p, W.ENCRYPTED_OR_XLS())
+        raise refuse(p, W.ENCRYPTED_OR_XLS())
     if not head.startswith(b"PK"):
-        raise _refuse(p, W.NOT_A_ZIP())
+        raise refuse(p, W.NOT_A_ZIP())
     z = open_zip(p, damaged=W.DAMAGED_ZIP())      # the zip-bomb limits, before any part is inflated
     infos = z.infolist()
     names = {i.filename for i in infos}
     if "xl/workbook.xml" not in names or "[Content_Types].xml" not in names:
         z.close()
-        raise _refuse(p, W.NOT_AN_XLSX())
+        raise refuse(p, W.NOT_AN_XLSX())
     try:
         for i in infos:
             if not i.filename.endswith((".xml", ".rels", ".vml")):
@@ -90,7 +86,7 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
             with z.open(i) as f:
                 start = f.read(4096)
             if b"<!DOCTYPE" in start or b"<!ENTITY" in start:
-                raise _refuse(p, W.DECLARES_DTD(part=i.filename))
+                raise refuse(p, W.DECLARES_DTD(part=i.filename))
         for name in (CONTENT_TYPES, WORKBOOK, rels_path(WORKBOOK)):
             if name in names:
                 SafeET.fromstring(z.read(name))
@@ -99,7 +95,7 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
         raise
     except Exception:   # defusedxml's refusals and broken XML
         z.close()
-        raise _refuse(p, W.XML_DAMAGED()) from None
+        raise refuse(p, W.XML_DAMAGED()) from None
     return z
 
 
