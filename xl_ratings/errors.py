@@ -35,7 +35,6 @@ def show(value: Any) -> str:
     (``'SH003⟨U+200B ZERO WIDTH SPACE⟩'``) -- never a Python repr such as ``datetime.time(0, 0)``."""
     import datetime as dt
     import math
-    import unicodedata
 
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
@@ -56,10 +55,16 @@ def show(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        shown = "".join(f"⟨U+{ord(c):04X} {unicodedata.name(c, 'CONTROL')}⟩"
-                        if unicodedata.category(c) in ("Cf", "Cc") else c for c in value)
-        return f"'{shown}'"
+        return f"'{visibly(value)}'"
     return str(value)
+
+
+def visibly(text: str) -> str:
+    """``text`` with each invisible character shown where it stands: ``SH003⟨U+200B ZERO WIDTH SPACE⟩``."""
+    import unicodedata
+
+    return "".join(f"⟨U+{ord(c):04X} {unicodedata.name(c, 'CONTROL')}⟩"
+                   if unicodedata.category(c) in ("Cf", "Cc") else c for c in text)
 
 
 def _names(text: str, shown: str) -> bool:

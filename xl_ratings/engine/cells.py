@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import RatingInputError
+from ..errors import RatingInputError, visibly
 from ..i18n.catalogue import sheets as M
 
 #: The most a sheet that is read may hold, counted from A1 to the farthest
@@ -134,14 +134,6 @@ def visible(text: str) -> str:
     import unicodedata
 
     return "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cc"))
-
-
-def visibly(text: str) -> str:
-    """``text`` with each invisible character shown where it stands: ``SH003⟨U+200B ZERO WIDTH SPACE⟩``."""
-    import unicodedata
-
-    return "".join(f"⟨U+{ord(c):04X} {unicodedata.name(c, 'CONTROL')}⟩"
-                   if unicodedata.category(c) in ("Cf", "Cc") else c for c in text)
 
 
 def to_date(v: Any, date1904: bool = False) -> dt.date | None:

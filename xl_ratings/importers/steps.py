@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.cells import invisible, visible, visibly
-from ..errors import RatingInputError, Text, Where, joined
+from ..engine.cells import invisible, visible
+from ..errors import RatingInputError, Text, Where, joined, visibly
 from ..i18n.canonical import canonical, name_keys, plain
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sheets as SH

@@ -19,6 +19,7 @@ from ..files.atomic import backup_path, sweep_temps
 from ..files.lock import WorkbookLock, lock_path
 from ..files.paths import check_room, check_writable, real_path, room_problem
 from ..files.sniff import JSON_MARKER
+from ..i18n.catalogue import run as R
 from ..i18n.catalogue import workbooks as M
 from ..view.export import export
 from ..xlsx.read import read_sheets
@@ -80,7 +81,6 @@ def history_periods(path: Path) -> set[str]:
     """The periods a workbook's History holds (empty if it has none); a file that cannot be
     read is refused, not taken for one holding none (:data:`~xl_ratings.i18n.catalogue.run.BACKUP_UNREADABLE`)."""
     from ..engine.cells import blank
-    from ..i18n.catalogue import run as R
     from ..i18n.labels import header_key, sheet_key
 
     try:
@@ -98,16 +98,25 @@ def history_periods(path: Path) -> set[str]:
     return {str(r[col]).strip() for r in rows[1:] if col is not None and col < len(r) and not blank(r[col])}
 
 
+#: message id -> its twin for a workbook without a backup
+NO_BACKUP_TWINS = {m.id: twin for m, twin in (
+    (R.HISTORY_ROWS_EDITED, R.HISTORY_ROWS_EDITED_NO_BACKUP),
+    (R.HISTORY_ROWS_UNSEALED, R.HISTORY_ROWS_UNSEALED_NO_BACKUP),
+    (R.HISTORY_ROW_TWICE, R.HISTORY_ROW_TWICE_NO_BACKUP),
+    (R.HISTORY_COLUMNS_MISSING, R.HISTORY_COLUMNS_MISSING_NO_BACKUP),
+    (R.HISTORY_GAP, R.HISTORY_GAP_NO_BACKUP),
+    (R.EARLIER_PERIOD_DELETED, R.EARLIER_PERIOD_DELETED_NO_BACKUP),
+    (R.HISTORY_ROW_DELETED, R.HISTORY_ROW_DELETED_NO_BACKUP))}
+
+
 def told_backup(err: InputErrors, workbook: Path) -> InputErrors:
     """``err`` as it may be told of ``workbook``: a refusal whose way out is the backup says so
     only when the backup is there (else: a copy the officer keeps, or --from)."""
-    from ..i18n.catalogue import run as R
-
     if backup_path(workbook).exists():
         return err
     out = []
     for e in err.errors:
-        twin = R.NO_BACKUP_TWINS.get(e.text.id)
+        twin = NO_BACKUP_TWINS.get(e.text.id)
         # the same message and parameters, its clause about the backup told otherwise
         out.append(e if twin is None else RatingInputError(twin(**dict(e.text.params)), value=e.value, where=e.where))
     told = InputErrors(out)

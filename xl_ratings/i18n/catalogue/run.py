@@ -230,12 +230,6 @@ HISTORY_COLUMNS_MISSING_NO_BACKUP = message("run.history_columns_missing_no_back
 HISTORY_GAP_NO_BACKUP = message("run.history_gap_no_backup", *_without_backup(HISTORY_GAP))
 EARLIER_PERIOD_DELETED_NO_BACKUP = message("run.earlier_period_deleted_no_backup",
                                            *_without_backup(EARLIER_PERIOD_DELETED))
-#: message id -> its twin for a workbook without a backup (jobs.common.told_backup)
-NO_BACKUP_TWINS = {m.id: twin for m, twin in (
-    (HISTORY_ROWS_EDITED, HISTORY_ROWS_EDITED_NO_BACKUP), (HISTORY_ROWS_UNSEALED, HISTORY_ROWS_UNSEALED_NO_BACKUP),
-    (HISTORY_ROW_TWICE, HISTORY_ROW_TWICE_NO_BACKUP), (HISTORY_COLUMNS_MISSING, HISTORY_COLUMNS_MISSING_NO_BACKUP),
-    (HISTORY_GAP, HISTORY_GAP_NO_BACKUP), (EARLIER_PERIOD_DELETED, EARLIER_PERIOD_DELETED_NO_BACKUP),
-    (HISTORY_ROW_DELETED, HISTORY_ROW_DELETED_NO_BACKUP))}
 IMPORT_WOULD_REPLACE_BACKUP = message(
     "run.import_would_replace_backup",
     "nothing was imported: the History is refused (the problems below), and importing now would replace the backup "
