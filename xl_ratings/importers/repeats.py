@@ -28,6 +28,8 @@ CORRECTION_WORDS = frozenset({
     "corrected", "correction", "revised", "amended",
     "更正", "更正版", "修正", "修正版", "订正", "訂正", "订正版", "訂正版", "修订", "修訂", "修订版", "修訂版",
     "勘误", "勘誤", "改正", "重发", "重發"})
+#: Words a results table adds after the event's name in its title (a crosstable's event is named by its title).
+TABLE_WORDS = ("成绩表", "成績表", "成绩", "成績", "交叉表", "对阵表", "對陣表", "crosstable", "results", "standings")
 _OPEN, _CLOSE = "([{【〔〖<《", ")]}】〕〗>》"
 _SEPARATORS = " -–—_·・:：,，/"
 
@@ -42,17 +44,20 @@ def _strip_marker(text: str) -> str | None:
         k = text.find(_CLOSE[_OPEN.index(text[0])])
         if k > 0 and text[1:k].strip().casefold() in CORRECTION_WORDS:
             return text[k + 1:].lstrip(_SEPARATORS)
-    for word in CORRECTION_WORDS:
-        low = text.casefold()
-        if low.endswith(word) and len(low) > len(word) and low[-len(word) - 1] in _SEPARATORS:
+    low = text.casefold()
+    for word in (*CORRECTION_WORDS, *TABLE_WORDS):
+        latin = word.isascii()     # a Latin word stands apart; a Chinese one may follow the name directly
+        if low.endswith(word) and len(low) > len(word) and (not latin or low[-len(word) - 1] in _SEPARATORS):
             return text[:-len(word)].rstrip(_SEPARATORS)
-        if low.startswith(word) and len(low) > len(word) and low[len(word)] in _SEPARATORS:
+        if word in CORRECTION_WORDS and low.startswith(word) and len(low) > len(word) \
+                and low[len(word)] in _SEPARATORS:
             return text[len(word):].lstrip(_SEPARATORS)
     return None
 
 
 def without_correction(name: str) -> str:
-    """An event's name as compared: ``Spring Open (corrected)`` and ``春季赛（更正）`` are the event's own name."""
+    """An event's name as compared: ``Spring Open (corrected)``, ``春季赛（更正）`` and a crosstable's
+    title ``春季赛成绩表（更正）`` are the event's own name."""
     text = unicodedata.normalize("NFKC", name).strip()
     while (shorter := _strip_marker(text)) is not None and shorter:
         text = shorter.strip()
