@@ -259,13 +259,17 @@ GAMES = [(1, "A", "B", 1), (1, "C", "D", 0.5), (2, "A", "C", 0), (2, "B", "D", "
 MARCH, APRIL = (D(2026, 3, 7), D(2026, 3, 8)), (D(2026, 4, 4), D(2026, 4, 5))
 
 
-def test_games_are_compared_at_the_level_both_sides_have():
+def test_games_are_compared_without_their_rounds_and_the_rounds_said():
     rounds = Fingerprint.of(GAMES, *MARCH)
     no_rounds = Fingerprint.of([(None, b, a, {1: 0, 0: 1, 0.5: 0.5, "+": "-"}[x]) for _, a, b, x in GAMES], *MARCH)
     alike = likeness(no_rounds, rounds)
     assert alike is not None and alike.same_games and not alike.rounds and alike.alike == 6
-    renumbered = Fingerprint.of([(r + 1, a, b, x) for r, a, b, x in GAMES], *MARCH)
-    assert likeness(renumbered, rounds) is None            # numbered on both sides: the rounds count
+    same = likeness(Fingerprint.of(list(reversed(GAMES)), *MARCH), rounds)
+    assert same is not None and same.same_games and same.rounds
+    renumbered = likeness(Fingerprint.of([(r + 1, a, b, x) for r, a, b, x in GAMES], *MARCH), rounds)
+    assert renumbered is not None and renumbered.same_games and not renumbered.rounds     # another program's rounds
+    corrected = likeness(Fingerprint.of([(1, "A", "B", 0)] + GAMES[1:], *MARCH), rounds)
+    assert corrected is not None and corrected.rounds and (corrected.alike, corrected.differ) == (5, 1)
 
 
 def test_nearly_the_same_needs_overlapping_dates_and_most_games_alike():

@@ -7,10 +7,12 @@ same set of games, or nearly.  :class:`Fingerprint` holds an event's games as
 (round, pair, result) -- in workbook player ids, after matching, so that names
 written in another script or spacing are already one player -- and its dates;
 :func:`likeness` says when two events are one tournament (docs/importing.md,
-"The same tournament twice").  Games are compared *at the level both sides
-have*: with their rounds when every game of both has one, else as unordered
-pairs with their results (a round-robin crosstable numbers no rounds).  A game
-is the same from either side, in either colour.
+"The same tournament twice").  Games are compared as unordered pairs with their
+results, *without their rounds*: a round-robin crosstable numbers none, and a
+program may number them otherwise (a round robin pairs the same players
+whatever the round, so rounds would tell nothing there); a game is the same from
+either side, in either colour.  Whether the games alike are in the same rounds
+too is said (:attr:`Likeness.rounds`), not decided on.
 
 * **the same games** -- every game alike, as a multiset: one tournament,
   whatever the dates (a copy renamed or re-dated).  Events of fewer than
@@ -23,7 +25,8 @@ is the same from either side, in either colour.
 
 What is *not* one tournament: the same players' other round robin on the same
 weekend (a round robin pairs the same players every time, and a Berger table
-the same players in the same rounds: the results tell them apart), another
+the same players in the same rounds: the results tell them apart, fewer than
+:data:`NEAR_SHARE` of them alike), another
 Swiss of the same club, or a side event whose few games are also in the main
 one (fewer than :data:`NEAR_MIN` alike).
 """
@@ -97,9 +100,6 @@ class Fingerprint:
             out[(None, a, b, score, forfeit)] += n
         return out
 
-    def at(self, rounds: bool) -> Counter[Outcome]:
-        return self.games if rounds else self.unrounded
-
     def overlaps(self, other: "Fingerprint") -> bool:
         """Do the two events' dates overlap (an unknown date overlaps any)?"""
         if self.end is None or other.end is None:
@@ -123,24 +123,26 @@ class Likeness:
     differ: int          #: games paired alike with another result
     ours: int            #: games of the first event (the source)
     theirs: int          #: games of the second (the one already there)
-    rounds: bool         #: compared with their rounds (both sides number every game's round)
+    rounds: bool         #: the games alike are in the same rounds too (both sides number every game's round)
 
 
 def likeness(a: Fingerprint, b: Fingerprint) -> Likeness | None:
     """Are ``a`` and ``b`` one tournament? None: two tournaments."""
     if not a.games or not b.games:
         return None
-    rounds = a.with_rounds and b.with_rounds
-    mine, theirs = a.at(rounds), b.at(rounds)
+    mine, theirs = a.unrounded, b.unrounded
     overlap = a.overlaps(b)
+    rounds = a.with_rounds and b.with_rounds
     if mine == theirs:
-        return Likeness(True, len(a), 0, len(a), len(b), rounds) if overlap or len(a) >= EXACT_MIN else None
+        if not overlap and len(a) < EXACT_MIN:
+            return None
+        return Likeness(True, len(a), 0, len(a), len(b), rounds and a.games == b.games)
     alike = sum((mine & theirs).values())
     smaller = min(len(a), len(b))
     if not overlap or alike < NEAR_MIN or alike < min(NEAR_SHARE * smaller, smaller - 1):
         return None
     paired = sum((_pairings(mine) & _pairings(theirs)).values())
-    return Likeness(False, alike, paired - alike, len(a), len(b), rounds)
+    return Likeness(False, alike, paired - alike, len(a), len(b), rounds and sum((a.games & b.games).values()) == alike)
 
 
 __all__ = ["EXACT_MIN", "Fingerprint", "Likeness", "NEAR_MIN", "NEAR_SHARE", "likeness"]

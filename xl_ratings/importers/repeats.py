@@ -30,6 +30,8 @@ CORRECTION_WORDS = frozenset({
     "勘误", "勘誤", "改正", "重发", "重發"})
 #: Words a results table adds after the event's name in its title (a crosstable's event is named by its title).
 TABLE_WORDS = ("成绩表", "成績表", "成绩", "成績", "交叉表", "对阵表", "對陣表", "crosstable", "results", "standings")
+#: At most this many such words taken off a name (``成绩表（更正）（更正）``): a bound, whatever the cell holds.
+MARKERS_STRIPPED = 4
 _OPEN, _CLOSE = "([{【〔〖<《", ")]}】〕〗>》"
 _SEPARATORS = " -–—_·・:：,，/"
 
@@ -59,7 +61,10 @@ def without_correction(name: str) -> str:
     """An event's name as compared: ``Spring Open (corrected)``, ``春季赛（更正）`` and a crosstable's
     title ``春季赛成绩表（更正）`` are the event's own name."""
     text = unicodedata.normalize("NFKC", name).strip()
-    while (shorter := _strip_marker(text)) is not None and shorter:
+    for _ in range(MARKERS_STRIPPED):
+        shorter = _strip_marker(text)
+        if not shorter:         # none left (or nothing but a marker: kept as the name)
+            break
         text = shorter.strip()
     return text
 
