@@ -19,6 +19,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import read_sheet, run_cli
@@ -27,7 +28,7 @@ from import_writers import Def, G, P, rr_rows, write_h9, write_opengotha, write_
 
 from xl_ratings.errors import InputErrors, RatingInputError
 from xl_ratings.i18n.catalogue import imports as M
-from xl_ratings.importers.fingerprint import Fingerprint, likeness
+from xl_ratings.importers.fingerprint import Fingerprint, likeness, resemblance
 from xl_ratings.importers.into_book import split_import_sheet
 from xl_ratings.importers.plan import Options
 from xl_ratings.importers.repeats import same_name, without_correction
@@ -98,12 +99,17 @@ def book_for(tmp_path: Path, system: str) -> Path:
     return book
 
 
-def refused(book: Path, src: Path, extra: tuple[str, ...] = (), **options) -> list[RatingInputError]:
-    """The problems of importing ``src`` (a dry run of the command line's job); [] when it would go in."""
+def planned(book: Path, src: Path, extra: tuple[str, ...] = (), **options) -> Any:
+    """The plan of importing ``src`` (a dry run of the command line's job); raises its problems."""
     given = dict(zip(extra[::2], extra[1::2]))
     opts = Options(start=_day(given.get("--start")), end=_day(given.get("--end")), **options)
+    return import_into(book, [str(src)], options=opts, dry_run=True)[0]
+
+
+def refused(book: Path, src: Path, extra: tuple[str, ...] = (), **options) -> list[RatingInputError]:
+    """The problems of importing ``src``; [] when it would go in."""
     try:
-        import_into(book, [str(src)], options=opts, dry_run=True)
+        planned(book, src, extra, **options)
     except InputErrors as e:
         return list(e.errors)
     return []
@@ -228,13 +234,17 @@ FESTIVAL_B = dataclasses.replace(SPRING, name="春季快棋赛", games=(
                                            ("report", "swiss_csv"), ("rr_xlsx", "report_crosstable")])
 def test_another_round_robin_of_the_same_players_on_the_same_dates_goes_in(tmp_path, first, second):
     """A weekend festival's two events: the same players, the same dates, the same pairings (in the
-    same rounds, when numbered) -- but half the results differ: two tournaments, both imported."""
+    same rounds, when numbered) -- but half the results differ: two tournaments, both imported; the
+    summary names the event it resembles, with the way to replace it instead."""
     book = book_for(tmp_path, "shanghai")
     src, extra = write(tmp_path, first, SPRING, "a")
     assert run_cli("import", src, "--into", book, *extra) == 0
     src2, extra2 = write(tmp_path, second, FESTIVAL_B, "b")
     named = ("--name", FESTIVAL_B.name) if second == "swiss_csv" else ()       # a Swiss table has no title
-    assert refused(book, src2, extra2, name=named[1] if named else None) == []
+    plan = planned(book, src2, extra2, name=named[1] if named else None)
+    (note,) = [t for t in plan.summaries[0].told if t.id == M.SUMMARY_RESEMBLES.id]       # said, not refused
+    assert {k: note.param(k) for k in ("event", "paired", "alike", "games", "new")} == \
+        {"event": "E001", "paired": 6, "alike": 3, "games": 6, "new": "E002"}
     assert run_cli("import", src2, "--into", book, *extra2, *named) == 0
     assert [e["event"] for e in read_sheet(book, "Events")] == ["E001", "E002"]
     assert len(read_sheet(book, "Games")) == 12 and len(read_sheet(book, "Players")) == 4
@@ -251,6 +261,24 @@ def test_the_same_games_of_a_small_match_a_month_apart_are_two_events(tmp_path):
     assert refused(book, write_trf(tmp_path / "april.trf", april)) == []
     same_day = dataclasses.replace(march, name="挑战赛 副本")
     assert the(refused(book, write_trf(tmp_path / "copy.trf", same_day))).text.id == M.SAME_GAMES_AS_EVENT.id
+
+
+def test_two_sources_of_one_command_are_compared_so_too(tmp_path, capsys):
+    """The TRF and its crosstable in one command: one tournament (refused, naming the first source);
+    the festival's two round robins in one command: both imported."""
+    book = book_for(tmp_path, "shanghai")
+    before = book.read_bytes()
+    trf, ct = write_trf(tmp_path / "a.trf", SPRING), write_rr_csv(tmp_path / "a.csv", swapped(SPRING))
+    opts = Options(start=SPRING.start, end=SPRING.end)
+    with pytest.raises(InputErrors) as e:
+        import_into(book, [str(trf), str(ct)], options=opts, dry_run=True)
+    err = the(list(e.value.errors))
+    assert err.text.id == M.SAME_GAMES_AS_SOURCE.id and err.text.param("other").endswith("a.trf")
+    assert (err.text.param("alike"), err.text.param("games"), err.text.param("compared").id) == \
+        (6, 6, M.COMPARED_PAIRS.id)
+    b = write_rr_csv(tmp_path / "b.csv", FESTIVAL_B)
+    assert run_cli("import", trf, b, "--into", book, "--start", str(SPRING.start), "--end", str(SPRING.end)) == 0
+    assert [e["event"] for e in read_sheet(book, "Events")] == ["E001", "E002"] and book.read_bytes() != before
 
 
 # --------------------------------------------------------------------------- the rule itself
@@ -290,6 +318,17 @@ def test_nearly_the_same_needs_overlapping_dates_and_most_games_alike():
     assert likeness(Fingerprint.of([(1, "A", "B", 0)] + four[1:], *MARCH), Fingerprint.of(four, *MARCH)) is not None
     # the exact copy counts whatever the dates
     assert likeness(Fingerprint.of(GAMES, *APRIL), Fingerprint.of(GAMES, *MARCH)) is not None
+
+
+def test_the_same_players_on_the_same_dates_with_other_results_resemble():
+    other = [(r, a, b, {1: 0, 0: 1, 0.5: 1, "+": "-"}[x]) if k < 3 else (r, a, b, x)
+             for k, (r, a, b, x) in enumerate(GAMES)]
+    a, b = Fingerprint.of(other, *MARCH), Fingerprint.of(GAMES, *MARCH)
+    assert likeness(a, b) is None
+    like = resemblance(a, b)
+    assert like is not None and (like.alike, like.differ, like.ours) == (3, 3, 6)
+    assert resemblance(Fingerprint.of(other, *APRIL), b) is None           # another month: nothing to say
+    assert resemblance(b, b) is None                                        # one tournament: refused, not said
 
 
 @pytest.mark.parametrize("title", ["春季赛（更正）", "春季賽(更正)", "春季赛 更正版", "【更正】春季赛", "春季赛 - 修正",

@@ -28,7 +28,9 @@ weekend (a round robin pairs the same players every time, and a Berger table
 the same players in the same rounds: the results tell them apart, fewer than
 :data:`NEAR_SHARE` of them alike), another
 Swiss of the same club, or a side event whose few games are also in the main
-one (fewer than :data:`NEAR_MIN` alike).
+one (fewer than :data:`NEAR_MIN` alike).  When such an event pairs the same
+players on overlapping dates (:func:`resemblance`), the import says so, naming
+the event it resembles: never silently one tournament, never silently two.
 """
 
 from __future__ import annotations
@@ -145,4 +147,19 @@ def likeness(a: Fingerprint, b: Fingerprint) -> Likeness | None:
     return Likeness(False, alike, paired - alike, len(a), len(b), rounds and sum((a.games & b.games).values()) == alike)
 
 
-__all__ = ["EXACT_MIN", "Fingerprint", "Likeness", "NEAR_MIN", "NEAR_SHARE", "likeness"]
+def resemblance(a: Fingerprint, b: Fingerprint) -> Likeness | None:
+    """Two tournaments that look alike -- dates that overlap, and the pairings of one tournament
+    (at least :data:`NEAR_MIN` games and :data:`NEAR_SHARE` of the smaller pair the same players)
+    but fewer results alike than :func:`likeness` asks: the same players' other round robin of a
+    weekend, or a re-send with many results changed.  Imported as another tournament, and said."""
+    if not a.games or not b.games or not a.overlaps(b) or likeness(a, b) is not None:
+        return None
+    mine, theirs = a.unrounded, b.unrounded
+    paired = sum((_pairings(mine) & _pairings(theirs)).values())
+    if paired < NEAR_MIN or paired < NEAR_SHARE * min(len(a), len(b)):
+        return None
+    alike = sum((mine & theirs).values())
+    return Likeness(False, alike, paired - alike, len(a), len(b), False)
+
+
+__all__ = ["EXACT_MIN", "Fingerprint", "Likeness", "NEAR_MIN", "NEAR_SHARE", "likeness", "resemblance"]

@@ -20,7 +20,7 @@ from ..errors import RatingInputError, Text, Where
 from ..i18n.canonical import name_keys
 from ..i18n.catalogue import imports as M
 from ..systems.records import Event
-from .fingerprint import Fingerprint, Likeness, likeness
+from .fingerprint import Fingerprint, Likeness, likeness, resemblance
 from .plan import Options
 
 #: Words a club adds to the title of a corrected re-send (compared without case, in either script).
@@ -90,6 +90,26 @@ def repeated(fingerprint: Fingerprint, theirs: Mapping[str, Fingerprint], events
     return found
 
 
+def resembled(fingerprint: Fingerprint, theirs: Mapping[str, Fingerprint], events: Mapping[str, Event],
+              distinct_from: Iterable[str]) -> tuple[Event, Likeness] | None:
+    """The workbook's event that this other tournament looks most like (:func:`.resemblance`), if any."""
+    skip = {e.casefold() for e in distinct_from}
+    found: tuple[Event, Likeness] | None = None
+    for eid, other in theirs.items():
+        if eid.casefold() in skip or eid not in events:
+            continue
+        alike = resemblance(fingerprint, other)
+        if alike is not None and (found is None or alike.alike + alike.differ > found[1].alike + found[1].differ):
+            found = (events[eid], alike)
+    return found
+
+
+def resembles_note(event: Event, alike: Likeness, new: str, options: Options) -> Text:
+    """What the summary says of a new event that pairs the players of ``event`` on its dates."""
+    return M.SUMMARY_RESEMBLES(event=event.id, name=event.name, dates=_dates(event), paired=alike.alike + alike.differ,
+                               games=alike.ours, alike=alike.alike, new=new, replace=way_replace(event.id, options))
+
+
 # --------------------------------------------------------------------------- the way out, per path
 def option_word(option: str, options: Options) -> Text | str:
     """An option as the officer gave it: ``--replace``, or the Import sheet's ``替换 replace`` line."""
@@ -156,4 +176,5 @@ def event_has_games(event: Event, games: int, where: Where, options: Options) ->
 
 
 __all__ = ["CORRECTION_WORDS", "distinct_but_same_name", "event_has_games", "option_word", "repeat_error", "repeated",
+           "resembled", "resembles_note",
            "replace_other", "same_name", "source_repeat_error", "way_replace", "without_correction"]

@@ -37,7 +37,7 @@ from .matching import ID_COLUMNS, Found, Matcher, no_id, source_rank
 from .model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
 from .repeats import distinct_but_same_name, event_has_games, repeat_error, repeated, replace_other, \
-    same_name, source_repeat_error
+    resembled, resembles_note, same_name, source_repeat_error
 from .summary import HOW, Summary
 
 #: A grade as Go writes it, in Latin letters: 3d, 3 dan, 5k, 12 kyu, 1p (issue 17 item 6).
@@ -130,6 +130,9 @@ class Importing:
         summary.event, summary.event_name, summary.new_event = eid, existing.name if existing else name, not existing
         if existing is None:
             self.append_event(t, eid, name, start, end, ids)
+            like = resembled(fingerprint, self.fingerprints, self.records.events, self.options.distinct_from)
+            if like is not None:        # another tournament of the same players on its dates: said
+                summary.told.append(resembles_note(*like, eid, self.options))
         elif self.games_of_event.get(eid):
             summary.replaced = len(self.games_of_event[eid])
             self.clear += self.games_of_event[eid]

@@ -300,6 +300,13 @@ SAME_GAMES_AS_SOURCE = message(
     "pair the same players with another result): the same tournament (a copy?); import it once",
     "与本次一同导入的 {other} 对局相同（{games} 局中 {alike} 局相同：{compared}；另有 {differ} 局对手相同而结果不同）："
     "是同一赛事（副本？），请只导入一次")
+SUMMARY_RESEMBLES = message(
+    "imports.summary_resembles",
+    "{paired} of its {games} games pair the same players as event {event} ({name}, {dates}), on dates that "
+    "overlap, but only {alike} with the same result: imported as another tournament, {new}. If it is {event} "
+    "corrected, delete {new}'s rows from Events and Games, then {replace}",
+    "{games} 局中有 {paired} 局的对手与赛事 {event}（{name}，{dates}）相同，日期也有重叠，但只有 {alike} 局结果相同："
+    "已作为另一赛事 {new} 导入。如这是 {event} 的更正版，请删除 Events 和 Games 表中 {new} 的各行，然后{replace}")
 SAME_NAME_AND_DATES = message(
     "imports.same_name_and_dates",
     "is the same tournament as {other} (same name and dates): import it once",
