@@ -149,7 +149,7 @@ def test_one_source_given_twice_or_copied_is_refused(tmp_path, capsys):
     rr2 = tmp_path / "rr2.csv"
     rr2.write_text(rr.read_text(encoding="utf-8-sig").replace("Spring Open 2024", "Spring"), encoding="utf-8")
     assert run_cli("import", rr, rr2, "--into", book, "--start", "2026-05-01", "--end", "2026-05-03") == 2
-    assert "rr.csv, also imported now (6 of 6 games alike: pairs and results" in capsys.readouterr().err
+    assert "rr.csv, also imported now (6 of 6 games alike: the same players and result" in capsys.readouterr().err
     assert book.read_bytes() == before
 
 

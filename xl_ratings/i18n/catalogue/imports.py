@@ -213,8 +213,8 @@ COMPARED_ROUNDS = message(
     "对手、轮次、结果")
 COMPARED_PAIRS = message(
     "imports.compared_pairs",
-    "pairs and results, from either side; the rounds are not numbered on both sides",
-    "对手和结果，不论执色；双方并非都有轮次编号")
+    "the same players and result, whatever the round and colour",
+    "对手和结果相同，不论轮次和执色")
 # the way out, as the command line says it and as the Import sheet (one click) can follow it
 WAY_REPLACE = message(
     "imports.way_replace",
