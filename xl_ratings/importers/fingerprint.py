@@ -55,6 +55,20 @@ Pairing = tuple[Any, str, str]                  #: (round, player, opponent), pl
 Outcome = tuple[Any, str, str, float, bool]     #: a pairing with the first player's score and forfeit
 
 
+def _pairings(games: Counter[Outcome]) -> Counter[Pairing]:
+    out: Counter[Pairing] = Counter()
+    for (rnd, a, b, _, _), n in games.items():
+        out[(rnd, a, b)] += n
+    return out
+
+
+def _common(a: Counter[Any], b: Counter[Any]) -> int:
+    """How many of ``a``'s and ``b``'s elements are alike (a multiset intersection's size), in one
+    pass over the smaller."""
+    small, big = (a, b) if len(a) <= len(b) else (b, a)
+    return sum(min(n, big[k]) for k, n in small.items() if k in big)
+
+
 def _round(value: Any) -> Any:
     """A round as compared: 3, 3.0 and "3" alike; blank -> None."""
     if value is None or (isinstance(value, str) and not value.strip()):
@@ -88,6 +102,10 @@ class Fingerprint:
         return cls(out, start, end)
 
     def __len__(self) -> int:
+        return self.size
+
+    @cached_property
+    def size(self) -> int:
         return sum(self.games.values())
 
     @cached_property
@@ -102,18 +120,16 @@ class Fingerprint:
             out[(None, a, b, score, forfeit)] += n
         return out
 
+    @cached_property
+    def pairs(self) -> Counter[Pairing]:
+        """The games without their rounds and results: who played whom, how many times."""
+        return _pairings(self.unrounded)
+
     def overlaps(self, other: "Fingerprint") -> bool:
         """Do the two events' dates overlap (an unknown date overlaps any)?"""
         if self.end is None or other.end is None:
             return True
         return (self.start or self.end) <= other.end and (other.start or other.end) <= self.end
-
-
-def _pairings(games: Counter[Outcome]) -> Counter[Pairing]:
-    out: Counter[Pairing] = Counter()
-    for (rnd, a, b, _, _), n in games.items():
-        out[(rnd, a, b)] += n
-    return out
 
 
 @dataclass(frozen=True)
@@ -133,18 +149,19 @@ def likeness(a: Fingerprint, b: Fingerprint) -> Likeness | None:
     if not a.games or not b.games:
         return None
     mine, theirs = a.unrounded, b.unrounded
-    overlap = a.overlaps(b)
     rounds = a.with_rounds and b.with_rounds
-    if mine == theirs:
-        if not overlap and len(a) < EXACT_MIN:
+    if len(a) == len(b) and mine == theirs:
+        if len(a) < EXACT_MIN and not a.overlaps(b):
             return None
         return Likeness(True, len(a), 0, len(a), len(b), rounds and a.games == b.games)
-    alike = sum((mine & theirs).values())
-    smaller = min(len(a), len(b))
-    if not overlap or alike < NEAR_MIN or alike < min(NEAR_SHARE * smaller, smaller - 1):
+    if not a.overlaps(b):           # dates apart: only the same games are one tournament
         return None
-    paired = sum((_pairings(mine) & _pairings(theirs)).values())
-    return Likeness(False, alike, paired - alike, len(a), len(b), rounds and sum((a.games & b.games).values()) == alike)
+    alike = _common(mine, theirs)
+    smaller = min(len(a), len(b))
+    if alike < NEAR_MIN or alike < min(NEAR_SHARE * smaller, smaller - 1):
+        return None
+    paired = _common(a.pairs, b.pairs)
+    return Likeness(False, alike, paired - alike, len(a), len(b), rounds and _common(a.games, b.games) == alike)
 
 
 def resemblance(a: Fingerprint, b: Fingerprint) -> Likeness | None:
@@ -152,13 +169,12 @@ def resemblance(a: Fingerprint, b: Fingerprint) -> Likeness | None:
     (at least :data:`NEAR_MIN` games and :data:`NEAR_SHARE` of the smaller pair the same players)
     but fewer results alike than :func:`likeness` asks: the same players' other round robin of a
     weekend, or a re-send with many results changed.  Imported as another tournament, and said."""
-    if not a.games or not b.games or not a.overlaps(b) or likeness(a, b) is not None:
+    if not a.games or not b.games or not a.overlaps(b):
         return None
-    mine, theirs = a.unrounded, b.unrounded
-    paired = sum((_pairings(mine) & _pairings(theirs)).values())
-    if paired < NEAR_MIN or paired < NEAR_SHARE * min(len(a), len(b)):
+    paired = _common(a.pairs, b.pairs)
+    if paired < NEAR_MIN or paired < NEAR_SHARE * min(len(a), len(b)) or likeness(a, b) is not None:
         return None
-    alike = sum((mine & theirs).values())
+    alike = _common(a.unrounded, b.unrounded)
     return Likeness(False, alike, paired - alike, len(a), len(b), False)
 
 
