@@ -185,6 +185,20 @@ def test_a_corrected_resend_stops_naming_the_event_and_the_way_out_works(tmp_pat
     assert _scores(games) == _scores_of(fixed, book) != _scores_of(d, book)
 
 
+def test_a_corrected_resend_that_moves_the_dates_too_is_the_event_of_its_name(tmp_path):
+    """The re-send corrects a result and the dates (a week later, not overlapping): its name, but
+    for "（更正）", is the event's, so nearly its games are enough; another name on those dates
+    would be another tournament."""
+    book = book_for(tmp_path, "shanghai")
+    assert run_cli("import", write_trf(tmp_path / "a.trf", SPRING), "--into", book) == 0
+    week = dt.timedelta(days=7)
+    moved = dataclasses.replace(changed(SPRING, 1, "1"), name="春季循环赛（更正）", start=SPRING.start + week,
+                                end=SPRING.end + week)
+    err = the(refused(book, write_trf(tmp_path / "moved.trf", moved)))
+    assert err.text.id == M.NEAR_EVENT.id and (err.text.param("event"), err.text.param("alike")) == ("E001", 5)
+    assert refused(book, write_trf(tmp_path / "other.trf", dataclasses.replace(moved, name="夏季循环赛"))) == []
+
+
 def _scores(games: list[dict]) -> list[tuple]:
     """(pair, the lower id's score) of the Games rows."""
     score = {"1": 1.0, "0": 0.0, "0.5": 0.5, "+": 1.0, "-": 0.0, "1.0": 1.0, "0.0": 0.0}

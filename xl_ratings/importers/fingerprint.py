@@ -18,7 +18,7 @@ too is said (:attr:`Likeness.rounds`), not decided on.
   whatever the dates (a copy renamed or re-dated).  Events of fewer than
   :data:`EXACT_MIN` games on dates that do not overlap are not compared so:
   two players' one-game matches a month apart are two events;
-* **nearly the same** -- the dates overlap, and at least :data:`NEAR_MIN`
+* **nearly the same** -- the dates overlap (or the names are one), and at least :data:`NEAR_MIN`
   games and :data:`NEAR_SHARE` of the smaller event (or all of its games but
   one, when that is fewer) are alike, pair and result: a corrected re-send,
   or the first rounds imported before and now the whole event.
@@ -144,17 +144,18 @@ class Likeness:
     rounds: bool         #: the games alike are in the same rounds too (both sides number every game's round)
 
 
-def likeness(a: Fingerprint, b: Fingerprint) -> Likeness | None:
-    """Are ``a`` and ``b`` one tournament? None: two tournaments."""
+def likeness(a: Fingerprint, b: Fingerprint, named: bool = False) -> Likeness | None:
+    """Are ``a`` and ``b`` one tournament? None: two tournaments.  ``named``: the two have one
+    name (a re-send that corrects the dates too): nearly the same games count whatever the dates."""
     if not a.games or not b.games:
         return None
     mine, theirs = a.unrounded, b.unrounded
     rounds = a.with_rounds and b.with_rounds
     if len(a) == len(b) and mine == theirs:
-        if len(a) < EXACT_MIN and not a.overlaps(b):
+        if len(a) < EXACT_MIN and not (named or a.overlaps(b)):
             return None
         return Likeness(True, len(a), 0, len(a), len(b), rounds and a.games == b.games)
-    if not a.overlaps(b):           # dates apart: only the same games are one tournament
+    if not (named or a.overlaps(b)):       # dates apart: only the same games are one tournament
         return None
     alike = _common(mine, theirs)
     smaller = min(len(a), len(b))

@@ -75,15 +75,17 @@ def same_name(a: str, b: str) -> bool:
 
 
 def repeated(fingerprint: Fingerprint, theirs: Mapping[str, Fingerprint], events: Mapping[str, Event],
-             distinct_from: Iterable[str]) -> tuple[Event, Likeness] | None:
+             distinct_from: Iterable[str], name: str = "") -> tuple[Event, Likeness] | None:
     """The workbook's event these games repeat -- the exact copy first, else the one with the most
-    games alike --, if any; the events the officer said are distinct are not compared."""
+    games alike --, if any; the events the officer said are distinct are not compared.  ``name``:
+    the source's event name (an event of that name is compared whatever its dates)."""
     skip = {e.casefold() for e in distinct_from}
     found: tuple[Event, Likeness] | None = None
     for eid, other in theirs.items():
         if eid.casefold() in skip or eid not in events:
             continue
-        alike = likeness(fingerprint, other)
+        named = bool(name) and not fingerprint.overlaps(other) and same_name(events[eid].name, name)
+        alike = likeness(fingerprint, other, named)
         if alike is not None and (found is None or (alike.same_games, alike.alike) > (found[1].same_games,
                                                                                          found[1].alike)):
             found = (events[eid], alike)

@@ -385,7 +385,7 @@ class Importing:
         existing = self.records.events.get(eid) if eid else next(
             (e for e in self.records.events.values() if same_name(e.name, name) and e.end == end
              and (e.start == start or start is None or e.start is None)), None)
-        twin = repeated(fingerprint, self.fingerprints, self.records.events, opts.distinct_from)
+        twin = repeated(fingerprint, self.fingerprints, self.records.events, opts.distinct_from, name)
         if twin is not None and (existing is None or existing.id != twin[0].id):
             event, alike = twin
             if opts.replace_event and existing is not None:

@@ -274,11 +274,11 @@ SAME_GAMES_AS_NAMED_EVENT = message(
     "{replace}；如确实是对局完全相同的另一赛事，请{distinct}")
 NEAR_EVENT = message(
     "imports.near_event",
-    "has nearly the games of event {event} ({name}, {dates}), already in the workbook, on dates that overlap "
-    "its own: {alike} of its {games} games are {event}'s ({compared}), {differ} more pair the same players with "
+    "has nearly the games of event {event} ({name}, {dates}), already in the workbook: {alike} of its {games} "
+    "games are {event}'s ({compared}), {differ} more pair the same players with "
     "another result ({event} has {theirs} games) — the same tournament, corrected or continued? Import it once; "
     "{replace}; if it really is another tournament, {distinct}",
-    "与工作簿中已有的赛事 {event}（{name}，{dates}）对局几乎相同，日期也有重叠：{games} 局中有 {alike} 局与 {event} 相同"
+    "与工作簿中已有的赛事 {event}（{name}，{dates}）对局几乎相同：{games} 局中有 {alike} 局与 {event} 相同"
     "（{compared}），另有 {differ} 局对手相同而结果不同（{event} 共 {theirs} 局）——是更正或续赛的同一赛事吗？"
     "请只导入一次；{replace}；如确实是另一赛事，请{distinct}")
 NEAR_NAMED_EVENT = message(
