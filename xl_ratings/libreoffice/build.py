@@ -123,7 +123,7 @@ def addons_xcu() -> str:
             f"{items}</node></node>\n</node>\n</oor:component-data>\n")
 
 
-EVENTS = ("onDocumentOpened",)          #: after a document is loaded (OnLoad) or made from a template (OnNew)
+EVENTS = ("OnViewCreated",)      #: a document opened (loaded or new) in a window, hidden or not
 
 
 def protocol_xcu() -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 import uno  # type: ignore[import-not-found]
 import unohelper  # type: ignore[import-not-found]
-from com.sun.star.frame import XDispatch, XDispatchProvider  # type: ignore[import-not-found]
+from com.sun.star.frame import DispatchResultEvent, XDispatchProvider, XNotifyingDispatch  # type: ignore[import-not-found]
 from com.sun.star.lang import XInitialization  # type: ignore[import-not-found]
 from com.sun.star.task import XJob  # type: ignore[import-not-found]
 from org.xlratings import XRatings  # type: ignore[import-not-found]
@@ -51,7 +51,7 @@ for _f in functions.table():
     setattr(Functions, _f.name, _method(_f.name))
 
 
-class Commands(unohelper.Base, XDispatchProvider, XDispatch, XInitialization, XJob):  # type: ignore[misc]
+class Commands(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitialization, XJob):  # type: ignore[misc]
     """The protocol handler of ``org.xlratings:process`` (``import``, ``rating_list``): the toolbar's and
     the menu's buttons, on the document of the frame they were clicked in."""
 
@@ -70,10 +70,18 @@ class Commands(unohelper.Base, XDispatchProvider, XDispatch, XInitialization, XJ
         return tuple(self.queryDispatch(r.FeatureURL, r.FrameName, r.SearchFlags) for r in requests)
 
     def dispatch(self, url: Any, args: Any) -> None:
+        self.dispatchWithNotification(url, args, None)
+
+    def dispatchWithNotification(self, url: Any, args: Any, listener: Any) -> None:  # noqa: N802
+        """Run the command; what the officer is told goes to the message box, LibreOffice's standard
+        output and the dispatch's result (what a macro or a test calling it gets back)."""
         doc = self.frame.getController().getModel() if self.frame is not None else None
         told = commands.run(url.Path, doc)
         print(told, flush=True)
         _show(self.ctx, doc, told)
+        if listener is not None:
+            success = uno.getConstantByName("com.sun.star.frame.DispatchResultState.SUCCESS")
+            listener.dispatchFinished(DispatchResultEvent(self, success, told))
 
     def addStatusListener(self, listener: Any, url: Any) -> None:  # noqa: N802
         pass

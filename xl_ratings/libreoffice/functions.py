@@ -1,9 +1,13 @@
 """The 13 Excel functions as Calc add-in functions: their table (names, arguments, help) and the
 call, which gives Calc what :mod:`xl_ratings.udfs` gives Excel.
 
-Calc hands an add-in argument declared ``any`` as a number, a text, None (an empty cell, an
-argument left out) or, for a range, a tuple of row tuples in which an empty cell is None: the
-nested lists xlwings hands the functions (a 1×1 range is a single value, as in xlwings).  The
+Calc hands an add-in argument declared ``any`` as a number, a text, None (an argument left out)
+or, for a range, a tuple of row tuples in which an empty cell is None: the nested lists xlwings
+hands the functions (a 1×1 range is a single value, as in xlwings).  A single empty cell reaches
+an add-in as 0 (Calc's rule, which it cannot be told apart from a typed 0): for the arguments whose
+blank means "none" and where 0 is never a value (:data:`ZERO_IS_BLANK`: a peak, a certified rank, an
+awarded title) it is taken as blank; elsewhere a 0 is what the function judges (a rating of 0 is
+refused, naming the argument).  The
 result goes back as rows of cells (a single value as one cell), a blank as an empty text.  A
 refused argument raises: Calc shows the cell's error (``#VALUE!``, as Excel).
 """
@@ -38,6 +42,10 @@ _HELP: tuple[tuple[str, Message, tuple[Message, ...]], ...] = (
     ("RANK_STANDARD", L.F_RANK_STANDARD, (L.A_VALUE, L.A_SYSTEM, L.A_CERTIFIED)),
     ("RANK_RATING", L.F_RANK_RATING, (L.A_RANK_OR_TITLE, L.A_SYSTEM)),
 )
+
+
+#: arguments whose blank means "none" and for which 0 is never a value: Calc's 0 for an empty cell is blank
+ZERO_IS_BLANK = frozenset({"peak", "awarded", "certified"})
 
 
 @dataclass(frozen=True)
@@ -123,8 +131,9 @@ def call(name: str, *args: Any) -> tuple[tuple[Any, ...], ...]:
     """``name`` (an Excel name) on Calc's arguments: the rows of cells Calc shows; a refused argument
     raises the Excel surface's own error (its message names the function, the argument and the cell)."""
     f = _python(name)
-    given = [_arg(a) for a in args]
     params = list(inspect.signature(f).parameters.values())
+    given = [None if p.name in ZERO_IS_BLANK and a == 0 and not isinstance(a, bool) else _arg(a)
+             for p, a in zip(params, args)]
     # an optional argument left out (or an empty cell) takes its default, as in Excel
     kwargs = {p.name: v for p, v in zip(params, given) if v is not None or p.default is inspect.Parameter.empty}
     result = f(**kwargs)

@@ -75,5 +75,6 @@ def _fix_cell(sheet: Any, cell: Any, found: re.Pattern[str], seen: set[tuple[int
     if key in seen:
         return 0
     seen.add(key)
-    array.setArrayFormula(renamed(typed, found))
+    first = sheet.getCellByPosition(a.StartColumn, a.StartRow).getFormula()    # "{=…}", in the API's grammar
+    array.setArrayFormula(renamed(first[1:-1] if first.startswith("{") and first.endswith("}") else first, found))
     return 1
