@@ -5,6 +5,7 @@
     xl-ratings import SOURCE... --into BOOK.xlsx tournament files appended to the input sheets
     xl-ratings process BOOK.xlsx [--period P | --from P] [--output OUT.xlsx] [--json OUT.json]
     xl-ratings publish BOOK.xlsx [--period P] [--site DIR] [--pdf OUT.pdf] [--rating-list OUT [--layout L]]
+    xl-ratings libreoffice OUT.oxt               the LibreOffice extension (functions, toolbar)
 
 Bad input: a message naming file, sheet, row, column and value, exit 2, no
 traceback, nothing written.

@@ -35,7 +35,7 @@ COMMANDS = "org.xlratings.Commands"
 PROTOCOL = "org.xlratings:"
 
 
-class Functions(unohelper.Base, XRatings):  # type: ignore[misc]
+class Functions(unohelper.Base, XRatings):
     def __init__(self, ctx: Any) -> None:
         self.ctx = ctx
 
@@ -51,7 +51,7 @@ for _f in functions.table():
     setattr(Functions, _f.name, _method(_f.name))
 
 
-class Commands(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitialization, XJob):  # type: ignore[misc]
+class Commands(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitialization, XJob):
     """The protocol handler of ``org.xlratings:process`` (``import``, ``rating_list``): the toolbar's and
     the menu's buttons, on the document of the frame they were clicked in."""
 

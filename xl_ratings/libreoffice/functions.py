@@ -14,6 +14,7 @@ refused argument raises: Calc shows the cell's error (``#VALUE!``, as Excel).
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import sys
 import types
@@ -74,9 +75,7 @@ def ensure_xlwings() -> None:
     """The Excel surface's modules decorate their functions with xlwings' ``func``, ``arg`` and
     ``script``; in LibreOffice's Python, without xlwings, those decorators do nothing (as xlwings'
     own do outside Excel)."""
-    try:
-        import xlwings  # noqa: F401
-    except ImportError:
+    if "xlwings" not in sys.modules and importlib.util.find_spec("xlwings") is None:
         stub = types.ModuleType("xlwings")
 
         def decorator(*args: Any, **kwargs: Any) -> Any:
@@ -91,8 +90,8 @@ def ensure_xlwings() -> None:
 
 def _python(name: str) -> Callable[..., Any]:
     ensure_xlwings()
-    from .. import udfs
-    return getattr(udfs, name.lower())  # type: ignore[no-any-return]
+    from ..excel import functions       # xl_ratings.udfs, the module Excel users name
+    return getattr(functions, name.lower())
 
 
 def table() -> tuple[Function, ...]:

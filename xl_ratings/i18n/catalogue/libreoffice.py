@@ -34,7 +34,6 @@ MISSING_PACKAGE = message(
     "lo.missing_package",
     "the extension carries {package}, which is not installed here: pip install {package}",
     "扩展需要携带 {package}，但此处未安装：pip install {package}")
-CATEGORY = message("lo.category", "xl-ratings (ratings)", "xl-ratings（等级分）")
 
 # ------------------------------------------------------------------ the functions in the Function Wizard
 F_ELO_EXPECTED = message(
