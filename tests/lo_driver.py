@@ -4,6 +4,7 @@ on stdout.
 
 * ``{"op": "recalc", "path", "sheet", "cells": ["A1", …]}`` -> each cell's value, text and error code
   after the document is opened (the extension's job maps Excel's names) and recalculated;
+* ``{"op": "config", "functions"}`` -> the menu's and toolbar's buttons, the Function Wizard's help;
 * ``{"op": "click", "path", "commands", "hide": [[sheet, row], …]}`` -> the toolbar's commands run on the
   open document (rows hidden first), every sheet's cells before and after, what the officer was told.
 """
@@ -76,10 +77,33 @@ def click(ctx, req):
     return out
 
 
+def _node(ctx, path):
+    provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.configuration.ConfigurationProvider", ctx)
+    return provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationAccess",
+                                                (pv("nodepath", path),))
+
+
+def config(ctx, req):
+    """The menu's and toolbar's buttons as LibreOffice's configuration holds them, and the Function
+    Wizard's description of each function (its name, description and arguments' names and help)."""
+    ui = "/org.openoffice.Office.Addons/AddonUI/"
+    menu = _node(ctx, ui + "OfficeMenuBar/org.xlratings.menu")
+    items = menu.getByName("Submenu")
+    toolbar = _node(ctx, ui + "OfficeToolBar/org.xlratings.toolbar")
+    buttons = lambda s: [[s.getByName(n).URL, s.getByName(n).Title] for n in sorted(s.getElementNames())]
+    wizard = {}
+    fd = ctx.ServiceManager.createInstanceWithContext("com.sun.star.sheet.FunctionDescriptions", ctx)
+    for i in range(fd.getCount()):
+        d = {p.Name: p.Value for p in fd.getByIndex(i)}
+        if d["Name"] in req["functions"]:
+            wizard[d["Name"]] = [d["Description"], [[a.Name, a.Description, a.IsOptional] for a in d["Arguments"]]]
+    return {"menu": [menu.Title, buttons(items)], "toolbar": buttons(toolbar), "wizard": wizard}
+
+
 def main():
     req = json.load(sys.stdin)
     ctx = connect(req["pipe"])
-    answer = {"recalc": recalc, "click": click}[req["op"]](ctx, req)
+    answer = {"recalc": recalc, "click": click, "config": config}[req["op"]](ctx, req)
     sys.stdout.write(json.dumps(answer, ensure_ascii=False))
     sys.stdout.flush()
     os._exit(0)         # pyuno's teardown of a remote bridge may crash at exit: the answer is out

@@ -156,6 +156,22 @@ def test_a_workbook_typed_in_excel_computes_the_python_values(office, tmp_path):
     assert got["A9"]["formula"].startswith("=ORG.XLRATINGS.FUNCTIONS.GOR_UPDATE(")   # Calc's name for it
 
 
+def test_the_function_wizard_and_the_buttons_are_there(office):
+    from xl_ratings.libreoffice.functions import table
+
+    got = office.ask(op="config", functions=[f.name for f in table()])
+    assert sorted(got["wizard"]) == sorted(f.name for f in table())
+    for f in table():
+        description, args = got["wizard"][f.name]
+        assert description == f.help.en
+        assert [a[:2] for a in args] == [[a.name, a.help.en] for a in f.arguments], f.name
+    title, items = got["menu"]
+    assert title == "等级分 Ratings"
+    urls = [["org.xlratings:process", "计算等级分 Process ratings"], ["org.xlratings:import", "导入成绩 Import results"],
+            ["org.xlratings:rating_list", "编排软件用等级分名单 Rating list for pairing programs"]]
+    assert items == urls and got["toolbar"] == urls
+
+
 # ---------------------------------------------------------------------------- the toolbar
 def _grid(rows):
     """Calc's cells as the command line's file reads back (trailing empty rows and cells dropped)."""

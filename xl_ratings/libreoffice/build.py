@@ -116,7 +116,6 @@ def addons_xcu() -> str:
     return (XCU_HEAD.format(name="Addons") + '<node oor:name="AddonUI">\n'
             '<node oor:name="OfficeMenuBar"><node oor:name="org.xlratings.menu" oor:op="replace">'
             f'<prop oor:name="Title"><value>{escape(_label(L.MENU))}</value></prop>'
-            '<prop oor:name="Target"><value>_self</value></prop>'
             '<prop oor:name="Context"><value>com.sun.star.sheet.SpreadsheetDocument</value></prop>'
             f'<node oor:name="Submenu">\n{items}</node></node></node>\n'
             '<node oor:name="OfficeToolBar"><node oor:name="org.xlratings.toolbar" oor:op="replace">\n'
