@@ -261,9 +261,10 @@ def _inputs(sheets):
     return {n: rows for n, rows in sheets.items() if n in INPUT_SHEETS}
 
 
-def test_bad_input_leaves_the_input_sheets_and_lists_the_problems_on_checks(office, tmp_path):
-    book = tmp_path / "shanghai.xlsx"
-    shutil.copy(TEMPLATES / "shanghai.xlsx", book)
+@pytest.mark.parametrize("system", ["shanghai", "gor"])
+def test_bad_input_leaves_the_input_sheets_and_lists_the_problems_on_checks(office, system, tmp_path):
+    book = tmp_path / f"{system}.xlsx"
+    shutil.copy(TEMPLATES / f"{system}.xlsx", book)
     wb = openpyxl.load_workbook(book)
     wb["Players"]["F2"] = "fifteen hundred"          # a rating typed as text
     wb["Games"]["E2"] = "NOBODY"                     # an opponent who is not a player
@@ -280,6 +281,8 @@ def test_bad_input_leaves_the_input_sheets_and_lists_the_problems_on_checks(offi
     listed = {(r[2], int(r[3]) if r[3] is not None else None) for r in checks[1:]}
     assert listed == {(e.where.sheet, e.where.row) for e in cli_err.value.errors}
     assert got["active"] == "Checks"
+    if system == "gor":             # the Hong Kong workbook: its problems in traditional Chinese
+        assert "未作任何處理" in got["told"][0] and any("棋手編號" in str(r[1]) for r in checks[1:])
 
 
 def test_hidden_rows_are_refused_as_classic_excel_refuses_them(office, tmp_path):
