@@ -73,8 +73,8 @@ def open_chromium(profile: Path, width: int = 1280, height: int = 900):   # type
 
 
 UNO_PYTHON = "/usr/bin/python3"
-UNO_NEEDS = ("needs LibreOffice's Python bridge for the system Python: apt-get install -y python3-uno "
-             "libreoffice-script-provider-python libreoffice-calc-nogui")
+UNO_NEEDS = ("needs LibreOffice's Python bridge and component loader: apt-get install -y python3-uno "
+             "libreoffice-calc-nogui")
 SDK_NEEDS = "needs the LibreOffice SDK (unoidl-write): apt-get install -y libreoffice-dev"
 
 
