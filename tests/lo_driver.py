@@ -6,7 +6,8 @@ on stdout.
   after the document is opened (the extension's job maps Excel's names) and recalculated;
 * ``{"op": "config", "functions"}`` -> the menu's and toolbar's buttons, the Function Wizard's help;
 * ``{"op": "click", "path", "commands", "hide": [[sheet, row], …]}`` -> the toolbar's commands run on the
-  open document (rows hidden first), every sheet's cells before and after, what the officer was told.
+  open document (rows hidden first), every sheet's cells before and after, what the officer was told,
+  and the number formats of the sheets named in ``formats``.
 """
 
 import json
@@ -51,6 +52,31 @@ def sheets(doc):
     return out
 
 
+def formats(doc, names):
+    """Each sheet's number formats other than General, by (row, column) from 0, as format codes."""
+    codes = doc.NumberFormats
+    out = {}
+    for name in names:
+        if not doc.Sheets.hasByName(name):
+            continue
+        sh = doc.Sheets.getByName(name)
+        cursor = sh.createCursor()
+        cursor.gotoEndOfUsedArea(False)
+        a = cursor.getRangeAddress()
+        found = {}
+        parts = sh.getCellRangeByPosition(0, 0, a.EndColumn, a.EndRow).getCellFormatRanges()
+        for k in range(parts.getCount()):
+            part = parts.getByIndex(k)
+            code = codes.getByKey(part.NumberFormat).FormatString
+            if code != "General":
+                r = part.getRangeAddress()
+                for row in range(r.StartRow, r.EndRow + 1):
+                    for col in range(r.StartColumn, r.EndColumn + 1):
+                        found[f"{row},{col}"] = code
+        out[name] = found
+    return out
+
+
 def recalc(ctx, req):
     doc = open_doc(ctx, req["path"])
     doc.calculateAll()
@@ -71,7 +97,7 @@ def click(ctx, req):
     frame = doc.getCurrentController().getFrame()
     helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
     told = [helper.executeDispatch(frame, "org.xlratings:" + c, "", 0, ()).Result for c in req["commands"]]
-    out = {"told": told, "before": before, "after": sheets(doc),
+    out = {"told": told, "before": before, "after": sheets(doc), "formats": formats(doc, req.get("formats", [])),
            "active": doc.getCurrentController().getActiveSheet().Name}
     doc.close(True)
     return out

@@ -3,7 +3,8 @@ fresh profile, one headless LibreOffice for the module, driven over UNO (tests/l
 the Python that has ``uno``).
 
 * a workbook of formulas written as Excel writes them recalculates to exactly the Python values;
-* the toolbar's Process on each sample workbook writes the command line's result sheets, cell by cell;
+* the toolbar's Process on each sample workbook writes the command line's result sheets, cell by cell,
+  number formats included;
 * Import on the Import sheet appends what ``xl-ratings import`` appends; the rating list's lines are
   the command line's;
 * bad input and hidden rows: the input sheets untouched, the problems on the Checks sheet;
@@ -196,14 +197,19 @@ def test_process_writes_the_command_lines_result_sheets(office, system, tmp_path
     book, cli = tmp_path / f"{system}.xlsx", tmp_path / "cli.xlsx"
     assert run_cli("new", system, book) == 0
     assert run_cli("process", book, "--output", cli) == 0
-    got = office.ask(op="click", path=str(book), commands=["process"])
+    got = office.ask(op="click", path=str(book), commands=["process"], formats=list(RESULT_SHEETS))
     assert got["told"][0].startswith(f"{system}: period(s) ") and "result sheets are written" in got["told"][0]
     names = openpyxl.load_workbook(cli).sheetnames
     written = [n for n in names if n in RESULT_SHEETS]
     assert [n for n in got["after"] if n in RESULT_SHEETS] == written and "Ratings" in written
     assert [n for n in got["after"] if n not in RESULT_SHEETS] == [n for n in names if n not in RESULT_SHEETS]
     for name in written:
-        _same_sheet(name, got["after"][name], cli_cells(cli, name)[0])
+        want, want_formats = cli_cells(cli, name)
+        _same_sheet(name, got["after"][name], want)
+        shown = {tuple(map(int, k.split(","))): v for k, v in got["formats"].get(name, {}).items()}
+        # the same formats (Calc writes a date code's keywords in capitals: YYYY-MM-DD)
+        diff = {k: (shown.get(k), f) for k, f in want_formats.items() if (shown.get(k) or "").lower() != f.lower()}
+        assert not diff, f"{name}: {sorted(diff.items())[:5]}"
     for name in got["before"]:
         if name not in RESULT_SHEETS:
             assert got["after"][name] == got["before"][name], f"{name} changed"
