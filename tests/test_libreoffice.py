@@ -1,158 +1,137 @@
-"""The LibreOffice extension as built (issue 27), without LibreOffice: the same bytes on every build,
-the type library its IDL compiles to, the Function Wizard's help (the Excel surface's own English, and
-Chinese), Excel's names mapped, and the code it carries running in a Python that has nothing else."""
+"""LibreOffice (headless) opens every produced workbook and every template,
+and reads back the published ratings."""
 
-from __future__ import annotations
-
-import ast
-import io
-import json
+import csv
+import shutil
 import subprocess
-import sys
-import zipfile
 from pathlib import Path
 
 import pytest
-from defusedxml import ElementTree
-from needs import need_sdk
+from helpers import read_sheet, run_cli
+from needs import need_soffice
 
-from xl_ratings import udfs
-from xl_ratings.excel.ranges import ArgumentError
-from xl_ratings.cli import main as cli
-from xl_ratings.libreoffice import build, names
-from xl_ratings.libreoffice.functions import call, table
+ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
+SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+# all sheets (-1), UTF-8, raw values rather than as displayed
+CSV = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
 
-FUNCTIONS = Path(build.PACKAGE / "excel" / "functions.py")
-OOR = "{http://openoffice.org/2001/registry}"
-LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+pytestmark = pytest.mark.libreoffice
 
 
-def test_the_extension_is_the_same_bytes_on_every_build(tmp_path):
-    assert cli(["libreoffice", str(tmp_path / "a.oxt")]) == 0
-    assert cli(["libreoffice", str(tmp_path / "b.oxt")]) == 0
-    a, b = (tmp_path / "a.oxt").read_bytes(), (tmp_path / "b.oxt").read_bytes()
-    assert a == b
-    with zipfile.ZipFile(io.BytesIO(a)) as z:
-        infos = z.infolist()
-        names_ = [i.filename for i in infos]
-        assert names_ == sorted(names_)
-        assert {i.date_time for i in infos} == {build.FIXED_TIME}
-        manifest = z.read("META-INF/manifest.xml").decode()
-        for part in ("XRatings.rdb", build.COMPONENT, "CalcAddIns.xcu", "Addons.xcu", "Jobs.xcu",
-                     "ProtocolHandler.xcu"):
-            assert f'manifest:full-path="{part}"' in manifest and part in names_
-        # what it carries: the Excel surface's pure Python and the three packages, no command-line code
-        assert "pythonpath/xl_ratings/jobs/period.py" in names_ and "pythonpath/pypinyin/__init__.py" in names_
-        assert "pythonpath/opencc/__init__.py" in names_ and "pythonpath/defusedxml/__init__.py" in names_
-        assert not [n for n in names_ if n.startswith(("pythonpath/xl_ratings/xlsx/", "pythonpath/xl_ratings/publish/",
-                                                        "pythonpath/xl_ratings/jobs/process"))]
-        assert not [n for n in names_ if "__pycache__" in n or n.endswith(".pyc")]
-        assert "7.4" in z.read("description.xml").decode()
+@pytest.fixture(scope="module")
+def converted(tmp_path_factory):
+    need_soffice()
+    d = tmp_path_factory.mktemp("lo")
+    files = []
+    for s in SYSTEMS:
+        out = d / f"out_{s}.xlsx"
+        assert run_cli("process", ROOT / f"{s}.xlsx", "--output", out) == 0
+        files.append(out)
+        for ext in ("xlsx", "xlsm"):
+            shutil.copy(ROOT / f"{s}.{ext}", d / f"tpl_{s}.{ext}")
+            files.append(d / f"tpl_{s}.{ext}")
+    profile = (d / "profile").as_uri()
+    proc = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to",
+                           CSV, "--outdir", str(d / "csv")] + [str(f) for f in files],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return d
 
 
-def test_a_file_not_named_oxt_is_refused(tmp_path, capsys):
-    assert cli(["libreoffice", str(tmp_path / "x.zip")]) == 2
-    assert "must end in .oxt" in capsys.readouterr().err
-    assert not (tmp_path / "x.zip").exists()
+@pytest.mark.parametrize("name", [f"tpl_{s}" for s in SYSTEMS] + [f"out_{s}" for s in SYSTEMS])
+def test_libreoffice_opens(converted, name):
+    sheets = {p.name[len(name) + 1:-4] for p in (converted / "csv").glob(f"{name}-*.csv")}
+    assert {"Read me", "Settings", "Players", "Events", "Games"} <= sheets
+    if name.startswith("out_"):
+        assert {"Ratings", "Changes", "Standards", "Checks", "History"} <= sheets
 
 
-def test_the_type_library_is_the_idl_compiled(tmp_path):
-    """XRatings.rdb is kept in the source (building needs no SDK); compiled again from the IDL the
-    functions' table gives, it is the same file."""
-    sdk = need_sdk()
-    (tmp_path / "XRatings.idl").write_text(build.idl(), encoding="utf-8")
-    subprocess.run([sdk, "/usr/lib/libreoffice/program/types.rdb", str(tmp_path / "XRatings.idl"),
-                    str(tmp_path / "XRatings.rdb")], check=True, capture_output=True)
-    assert (tmp_path / "XRatings.rdb").read_bytes() == build.RDB.read_bytes()
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_libreoffice_reads_published_ratings(converted, system):
+    with open(converted / "csv" / f"out_{system}-Ratings.csv", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    header = rows[0]
+    id_col = next(i for i, h in enumerate(header) if h.endswith(" id"))
+    key = "cumulative" if system == "peng" else "new"
+    val_col = next(i for i, h in enumerate(header) if h.endswith(f" {key}"))
+    lo = {r[id_col]: r[val_col] for r in rows[1:] if r[id_col]}
+    ours = {r["id"]: r[key] for r in read_sheet(converted / f"out_{system}.xlsx", "Ratings")}
+    assert set(lo) == set(ours) and len(ours) >= 20
+    for pid, v in ours.items():
+        if v is None:
+            assert lo[pid] == ""
+        else:
+            assert float(lo[pid]) == pytest.approx(v, rel=1e-12)
 
 
-def _excel_help() -> dict[str, tuple[str, list[tuple[str, str]]]]:
-    """Each function's first docstring line and its arguments' doc=, read from xl_ratings/excel/functions.py."""
-    tree = ast.parse(FUNCTIONS.read_text(encoding="utf-8"))
-    consts = {n.targets[0].id: n.value.value for n in tree.body if isinstance(n, ast.Assign)
-              and isinstance(n.targets[0], ast.Name) and isinstance(n.value, ast.Constant)}
-    out = {}
-    for fn in tree.body:
-        if isinstance(fn, ast.FunctionDef) and any(isinstance(d, ast.Name) and d.id == "func"
-                                                   for d in fn.decorator_list):
-            args = []
-            for d in fn.decorator_list:
-                if isinstance(d, ast.Call):
-                    doc = {k.arg: k.value for k in d.keywords}["doc"]
-                    args.append((d.args[0].value, doc.value if isinstance(doc, ast.Constant) else consts[doc.id]))
-            out[fn.name.upper()] = (ast.get_docstring(fn).split("\n")[0], args)
-    return out
+def test_read_me_prints_on_one_a4_page(tmp_path):
+    """Each Read me prints on one A4 portrait page in LibreOffice, every word of
+    it on that page (its columns fitted to the page width, not spread over pages)."""
+    import re
+
+    import openpyxl
+    from pypdf import PdfReader
+
+    need_soffice()
+    books = []
+    for name in ("shanghai.xlsx", "gor.xlsm", "report.xlsx"):
+        wb = openpyxl.load_workbook(ROOT / name)
+        for ws in wb.worksheets[1:]:
+            wb.remove(ws)
+        books.append(tmp_path / f"{name.replace('.', '_')}.xlsx")
+        wb.save(books[-1])
+    profile = (tmp_path / "profile").as_uri()
+    proc = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "pdf",
+                           "--outdir", str(tmp_path / "pdf")] + [str(b) for b in books],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    for book in books:
+        pages = PdfReader(tmp_path / "pdf" / f"{book.stem}.pdf").pages
+        assert len(pages) == 1, book.name
+        box = pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == (595, 842)   # A4 portrait
+        printed = re.sub(r"\s+", "", pages[0].extract_text())
+        ws = openpyxl.load_workbook(book)["Read me"]
+        for row in ws.iter_rows():
+            for c in row:
+                if c.value:
+                    assert re.sub(r"\s+", "", str(c.value)) in printed, f"{book.name} {c.coordinate}"
 
 
-def test_the_wizard_help_is_the_excel_surfaces_own_text():
-    excel = _excel_help()
-    assert [f.name for f in table()] == [n.upper() for n in udfs.__all__] == list(excel)
-    for f in table():
-        doc, args = excel[f.name]
-        assert f.help.en == doc, f.name
-        assert [(a.name, a.help.en) for a in f.arguments] == args, f.name
+@pytest.fixture(scope="module")
+def round_trip(tmp_path_factory):
+    """Each system's processed sample, opened in LibreOffice and saved as .xlsx, changing nothing."""
+    import datetime as dt
+
+    from xl_ratings.jobs.process import process_workbook
+
+    need_soffice()
+    d = tmp_path_factory.mktemp("lo_rt")
+    for s in SYSTEMS:
+        process_workbook(ROOT / f"{s}.xlsx", output=str(d / f"{s}.xlsx"), today=dt.date(2026, 11, 30))
+    profile = (d / "profile").as_uri()
+    proc = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to",
+                           "xlsx:Calc MS Excel 2007 XML", "--outdir", str(d / "saved")]
+                          + [str(d / f"{s}.xlsx") for s in SYSTEMS], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return d
 
 
-def test_the_function_wizard_gets_names_compatibility_names_and_help_in_both_languages():
-    root = ElementTree.fromstring(build.calc_addins_xcu().encode())
-    service = root.find(f"./node[@{OOR}name='AddInInfo']/node")
-    assert service.get(f"{OOR}name") == "org.xlratings.Functions"
-    funcs = service.find("./node").findall("./node")
-    assert [f.get(f"{OOR}name") for f in funcs] == [f.name for f in table()]
-    for node, f in zip(funcs, table()):
-        props = {p.get(f"{OOR}name"): p for p in node.findall("./prop")}
-        assert [v.text for v in props["CompatibilityName"]] == [f.name]
-        assert props["CompatibilityName"][0].get(LANG) == "en-US"
-        desc = {v.get(LANG): v.text for v in props["Description"]}
-        assert desc["en-US"] == f.help.en and desc["zh-CN"] == f.help.zh
-        params = node.find("./node").findall("./node")
-        assert [p.get(f"{OOR}name") for p in params] == sorted(a.key for a in f.arguments)
-    # the buttons, in Calc only, both languages side by side
-    addons = build.addons_xcu()
-    assert "计算等级分 Process ratings" in addons and "导入成绩 Import results" in addons
-    assert addons.count("org.xlratings:process") == 2 and "com.sun.star.sheet.SpreadsheetDocument" in addons
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_workbook_saved_by_libreoffice_is_not_taken_for_an_edit(round_trip, system):
+    """Issue 16: LibreOffice writes numbers with 15 significant digits; the seals compare what
+    any client writes back.  Saved by LibreOffice, the workbook is published and processed
+    again: accepted, the same results."""
+    import datetime as dt
 
+    from test_corrections import ratings
+    from xl_ratings.jobs.process import process_workbook
+    from xl_ratings.jobs.publish import published_outcome
 
-@pytest.mark.parametrize("typed, fixed", [
-    ("=gor_update(2300;2400;1)", "=GOR_UPDATE(2300;2400;1)"),
-    ("=_xll.gor_update(2300;2400;1)", "=GOR_UPDATE(2300;2400;1)"),
-    ("=SUM(gor_expected(B1:B2;2400))+rank_rating(\"三段\";\"shanghai\")",
-     "=SUM(GOR_EXPECTED(B1:B2;2400))+RANK_RATING(\"三段\";\"shanghai\")"),
-    ("=\"gor_update(\"&gor_update(1)", "=\"gor_update(\"&GOR_UPDATE(1)"),
-    ("=ORG.XLRATINGS.FUNCTIONS.GOR_UPDATE(1)", "=ORG.XLRATINGS.FUNCTIONS.GOR_UPDATE(1)"),
-    ("=my_gor_update(1)", "=my_gor_update(1)"),
-])
-def test_excels_names_are_given_calcs(typed, fixed):
-    assert names.renamed(typed, names.pattern([f.name for f in table()])) == fixed
-
-
-def test_calcs_arguments_give_the_excel_functions_values():
-    """What Calc hands the add-in (floats, texts, None, rows of cells) gives what xlwings gives the functions."""
-    assert call("GOR_UPDATE", 2300.0, 2400.0, 1.0, None, None) == ((udfs.gor_update(2300.0, 2400.0, 1.0),),)
-    col = ((1850.0,), (2000.0,), (None,))
-    assert call("GOR_EXPECTED", col, 2400.0, 5.0) == tuple(
-        (v,) for v in [r[0] for r in udfs.gor_expected([[1850.0], [2000.0], [None]], 2400.0, 5.0)])
-    assert call("RANK_STANDARD", 2320.0, "shanghai", None) == (("三段",),)
-    assert call("LIANZHONG_K", None) == (("",),)
-    with pytest.raises(ArgumentError, match="weight"):
-        call("GOR_UPDATE", 2300.0, 2400.0, 1.0, None, 75.0)
-
-
-def test_the_code_it_carries_runs_in_a_bare_python(tmp_path):
-    """The extension's pythonpath alone (no site-packages: no xlwings, NumPy, openpyxl, pandas) runs the
-    toolbar's modules and every function, with the values of the checkout's."""
-    oxt = build.write_oxt(tmp_path / "x.oxt")
-    with zipfile.ZipFile(oxt) as z:
-        z.extractall(tmp_path / "x")
-    code = ("import json, sys; sys.path[:0] = [sys.argv[1]]\n"
-            "from xl_ratings.libreoffice import calc, commands, functions, names\n"
-            "commands._entry('process'); commands._entry('import'); commands._entry('rating_list')\n"
-            "loaded = sorted({m.split('.')[0] for m in sys.modules} - set(sys.stdlib_module_names))\n"
-            "print(json.dumps({'loaded': loaded, 'gor': functions.call('GOR_UPDATE', 2300.0, 2400.0, 1.0, None, None),"
-            " 'peng': functions.call('PENG_BASE', '四段')}, ensure_ascii=False))")
-    out = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(tmp_path / "x" / "pythonpath")],
-                         capture_output=True, text=True, check=True)
-    got = json.loads(out.stdout)
-    assert set(got["loaded"]) <= {"xl_ratings", "xlwings", "pypinyin", "opencc", "defusedxml", "__main__"}
-    assert got["gor"] == [[udfs.gor_update(2300.0, 2400.0, 1.0)]]
-    assert got["peng"] == [[udfs.peng_base("四段")]]
+    ours, saved = round_trip / f"{system}.xlsx", round_trip / "saved" / f"{system}.xlsx"
+    assert saved.read_bytes() != ours.read_bytes()
+    published_outcome(saved)
+    process_workbook(saved, today=dt.date(2026, 11, 30))
+    assert ratings(saved) == ratings(ours)
+    assert read_sheet(saved, "Ratings") == read_sheet(ours, "Ratings")
