@@ -15,7 +15,7 @@ from typing import Any
 
 #: Words that head a total, subtotal or average row (compared case-folded, NFKC, without spaces).
 SUMMARY_WORDS = frozenset({
-    "合计", "合計", "总计", "總計", "小计", "小計", "共计", "共計", "统计", "統計", "汇总", "匯總", "总数", "總數",
+    "合计", "合計", "总计", "總計", "小计", "小計", "共计", "共計", "统计", "統計", "总数", "總數",
     "平均", "平均分", "平均值", "平均等级分", "平均等級分", "平均分数", "平均分數",
     "total", "totals", "grandtotal", "subtotal", "average", "averages", "avg", "mean", "sum"})
 _WORDS = "|".join(sorted((re.escape(w) for w in SUMMARY_WORDS), key=len, reverse=True))
