@@ -263,3 +263,50 @@ def test_a_merged_club_cell_of_the_players_sheet_is_read_as_its_value_with_a_not
     assert [n.id for n in tables.notes] == ["identity.merged_spread"]
     assert _params(note)["count"] == 2 and _params(note)["cells"] == "C2:C3" and _params(note)["sheet"] == "Players"
     assert "row 2" in note.en and "club" in note.en
+
+
+def test_a_club_report_ending_in_total_rows_reads_without_them():
+    from import_writers import EVENT, report_tables
+
+    from xl_ratings.importers import report
+
+    tables = report_tables(EVENT)
+    width = len(tables["Players"][0])
+    tables["Players"] += [[None, "合计", None, None, None, None, None][:width], [None, "共4人"] + [None] * (width - 2),
+                          ["注：等级分截至赛前"] + [None] * (width - 1)]
+    t = report.parse_report_tables(tables, "club.xlsx")
+    assert len(t.players) == len(EVENT.players) and not {"合计", "共4人"} & {p.name for p in t.players}
+    note = next(n for n in t.notes if n.id == "identity.summary_row_left_out")
+    assert "合计" in note.en and "共4人" in note.en and "注：等级分截至赛前" in note.en
+
+
+def test_a_crosstable_total_row_with_numbers_in_its_cells_is_never_a_player():
+    from xl_ratings.importers import crosstable
+
+    rows = [["No", "Name", "Club", "1", "2", "3", "Score"],
+            [1, "龔軍", "KLN", "", "1", "1", 2], [2, "王靜", "NT", "0", "", "1", 1],
+            [3, "林俊杰", "HKI", "0", "0", "", 0], [4, "合计", None, 0, 1, 2, 3]]
+    t = crosstable.parse_rows(rows, "rr.csv")
+    assert [p.name for p in t.players] == ["龔軍", "王靜", "林俊杰"] and len(t.games) == 3
+    note = next(n for n in t.notes if n.id == "identity.summary_row_left_out")
+    assert "合计" in note.en and "row 5" in note.en
+
+
+def test_a_merged_club_cell_of_an_imported_report_is_its_club(tmp_path):
+    from import_writers import EVENT, write_report
+
+    from xl_ratings.importers import detect
+    from xl_ratings.xlsx.read import read_sheets
+
+    path = write_report(tmp_path / "club.xlsx", EVENT)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Players"]
+    club = ws["D2"].value
+    for r in range(3, len(EVENT.players) + 2):
+        ws.cell(r, 4).value = None
+    ws.merge_cells(f"D2:D{len(EVENT.players) + 1}")        # one club for every player, as clubs send it
+    wb.save(path)
+    t = detect.load(path, read_sheets=lambda p, names: read_sheets(p, names, as_input=True))
+    assert {p.club for p in t.players} == {club}
+    note = next(n for n in t.notes if n.id == "identity.merged_spread")
+    assert _params(note)["cells"] == f"D2:D{len(EVENT.players) + 1}" and _params(note)["value"] == club

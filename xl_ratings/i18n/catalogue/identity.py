@@ -43,3 +43,7 @@ SUMMARY_SHEET_ROW = message(
     "identity.summary_sheet_row",
     "row {row} “{name}”",
     "第 {row} 行“{name}”")
+SUMMARY_PLACED = message(
+    "identity.summary_placed",
+    "“{name}” ({where})",
+    "“{name}”（{where}）")
