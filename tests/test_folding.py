@@ -310,3 +310,34 @@ def test_a_merged_club_cell_of_an_imported_report_is_its_club(tmp_path):
     assert {p.club for p in t.players} == {club}
     note = next(n for n in t.notes if n.id == "identity.merged_spread")
     assert _params(note)["cells"] == f"D2:D{len(EVENT.players) + 1}" and _params(note)["value"] == club
+
+
+def test_process_leaves_a_players_total_row_out_and_says_so(tmp_path, capsys):
+    from xl_ratings.jobs.process import process_workbook
+
+    path = tmp_path / "hk.xlsx"
+    assert run_cli("new", "gor", path) == 0
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Players"] if "Players" in wb.sheetnames else next(s for s in wb.worksheets if s.title.startswith("棋手"))
+    last = ws.max_row
+    ws.cell(last + 1, 1).value = "合计"
+    ws.cell(last + 1, 2).value = f"{last - 1} 人"
+    ws.cell(last + 2, 2).value = "平均"
+    wb.save(path)
+    done = process_workbook(path)
+    assert "identity.summary_row_left_out" in [n.id for n in done.notes]
+    shown = next(n for n in done.notes if n.id == "identity.summary_row_left_out").en
+    assert f"row {last + 1}" in shown and f"row {last + 2}" in shown
+    ratings = read_sheet(path, "Ratings")
+    assert ratings and not {"合计", "平均", f"{last - 1} 人"} & {str(r.get("name")) for r in ratings}
+    assert not {"合计"} & {str(r.get("id")) for r in ratings}
+
+
+def test_a_champion_or_award_naming_a_player_in_another_case_is_told_the_id():
+    events = [["event", "name", "start", "end", "champion"],
+              ["HK26-X", "Spring", D(2026, 3, 1), D(2026, 3, 2), "hk001"]]
+    awards = [["player", "award", "date"], ["Hk002", "冠军", D(2026, 3, 2)]]
+    with pytest.raises(InputErrors) as e:
+        read_records(book(Events=events, Awards=awards))
+    got = {(err.text.id, err.where.sheet, err.text.param("other")) for err in e.value.errors}
+    assert got == {("sheets.not_a_player_id_case", "Events", "HK001"), ("sheets.not_a_player_id_case", "Awards", "HK002")}

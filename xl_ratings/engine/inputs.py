@@ -451,7 +451,7 @@ def read_events(es: Rows | None, system: System | None, params: Any,
         events[eid] = event
     for ev in events.values():
         if ev.champion and ev.champion not in players and ev.champion not in unseen:
-            es.err(ev.row, "champion", M.NOT_A_PLAYER_ID(), ev.champion)
+            es.err(ev.row, "champion", not_a_player(ev.champion, players), ev.champion)
     return events
 
 
@@ -470,13 +470,19 @@ def _read_game_rows(sheet: Callable[[str], Rows | None], errors: list[RatingInpu
     return []
 
 
+def not_a_player(pid: str, players: Mapping[str, Player]) -> Text:
+    """Why ``pid`` is refused: no player's id -- or another case of one (``hk001`` for HK001), named."""
+    twin = next((p for p in players if p.casefold() == pid.casefold()), None)
+    return M.NOT_A_PLAYER_ID_CASE(other=twin) if twin else M.NOT_A_PLAYER_ID()
+
+
 def read_awards(aw: Rows | None, players: Mapping[str, Player], unseen: Set[str] = frozenset()) -> list[Award]:
     awards: list[Award] = []
     for i, rec in (aw.records if aw else []):
         assert aw is not None   # rows come from a sheet
         pid = aw.ident(i, rec, "player")
         if pid and pid not in players and pid not in unseen:
-            aw.err(i, "player", M.NOT_A_PLAYER_ID(), pid)
+            aw.err(i, "player", not_a_player(pid, players), pid)
         text = aw.text(rec, "award")
         day = aw.date(i, rec, "date")
         if pid and text:
@@ -493,7 +499,7 @@ def read_points(pt: Rows | None, players: Mapping[str, Player], unseen: Set[str]
         assert pt is not None   # rows come from a sheet
         pid = pt.ident(i, rec, "player")
         if pid and pid not in players and pid not in unseen:
-            pt.err(i, "player", M.NOT_A_PLAYER_ID(), pid)
+            pt.err(i, "player", not_a_player(pid, players), pid)
         day = pt.date(i, rec, "date", required=True)
         kind = pt.text(rec, "kind").lower()
         if kind not in POINT_KINDS:

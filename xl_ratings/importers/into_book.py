@@ -145,6 +145,8 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     problems = _with_answers(state, matcher, tournaments)
     if problems:
         raise InputErrors(problems)
+    if records.notes and summaries:         # the workbook's own rows left out (a Players total row)
+        summaries[0].told[:0] = records.notes
     if new_player_member(system) == "no":
         for summary in summaries:
             if summary.new_players:
