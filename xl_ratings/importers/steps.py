@@ -286,7 +286,8 @@ class Importing:
                 if fit else f"{label} ({c})" for label, c, fit in zip(labels, clubs, found.fit_of)]
             question = M.LATIN_NAME_OF(name=p.name, club=club or "—", candidates=joined(each, "; ", "；"))
         elif found.how == "script":     # 钟伟 beside 鍾偉: the simplified character stands for several
-            forms = "; ".join(dict.fromkeys(doubt_forms(a, b) for c in found.candidates for a in name_keys(p.name, p.surname)
+            ours = name_keys(p.name, p.surname)
+            forms = "; ".join(dict.fromkeys(doubt_forms(a, b) for c in found.candidates for a in ours
                                             for b in self.matcher.keys.get(c, ()) if script_doubt(a, b)))
             question = ID.SCRIPT_DOUBT(name=p.name, club=club or "—", candidates=listed, forms=forms)
         elif found.other_club and not club:     # a blank club is unknown, never the same club

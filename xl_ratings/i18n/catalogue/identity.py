@@ -46,4 +46,4 @@ SUMMARY_SHEET_ROW = message(
 SUMMARY_PLACED = message(
     "identity.summary_placed",
     "“{name}” ({where})",
-    "“{name}”（{where}）")
+    "“{name}”（位于 {where}）")
