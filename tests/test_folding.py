@@ -17,14 +17,18 @@ from typing import Any
 import openpyxl
 import pytest
 from helpers import read_sheet, run_cli, write_book
+from hypothesis import given
+from hypothesis import strategies as st
 
 from xl_ratings.engine.clubs import read_clubs
 from xl_ratings.engine.inputs import read_records
 from xl_ratings.engine.totals import summary_row
 from xl_ratings.errors import InputErrors
+from xl_ratings.i18n.canonical import canonical
 from xl_ratings.importers.into_book import plan_import
 from xl_ratings.importers.model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 from xl_ratings.importers.plan import Options
+from xl_ratings.systems.sample_kit import GIVEN, SURNAMES
 from xl_ratings.xlsx.read import read_workbook, spread_merged
 
 D = dt.date
@@ -341,3 +345,14 @@ def test_a_champion_or_award_naming_a_player_in_another_case_is_told_the_id():
         read_records(book(Events=events, Awards=awards))
     got = {(err.text.id, err.where.sheet, err.text.param("other")) for err in e.value.errors}
     assert got == {("sheets.not_a_player_id_case", "Events", "HK001"), ("sheets.not_a_player_id_case", "Awards", "HK002")}
+
+
+@given(st.sampled_from(SURNAMES), st.sampled_from(GIVEN), st.sampled_from(["", "HK001", None]))
+def test_no_name_of_a_person_is_a_total_row(surname, given_name, ident):
+    assert not summary_row(surname + given_name, ident)
+    assert not summary_row(f"{given_name} {surname}", ident)
+
+
+@given(st.sampled_from(SURNAMES), st.sampled_from(GIVEN), st.sampled_from(list("・•·‧･")), st.sampled_from(["", " "]))
+def test_any_interpunct_with_or_without_spaces_is_one_name(surname, given_name, dot, space):
+    assert canonical(f"{surname}{space}{dot}{space}{given_name}") == canonical(f"{surname}·{given_name}")
