@@ -147,11 +147,12 @@ class Matcher:
         return bool(ours & latin_keys(name))
 
     def same_person_named(self, pid: str, name: str, surname: str | None = None) -> bool:
-        """May ``name`` be player ``pid``'s name: a spelling in common, one character (or a
-        small edit) apart, or the Latin name our lists give?  (Not: a name entirely different.)"""
+        """May ``name`` be player ``pid``'s name: a spelling in common, the other script where the
+        folding is ambiguous (钟伟 / 鍾偉), one character (or a small edit) apart, or the Latin name
+        our lists give?  (Not: a name entirely different.)"""
         theirs = self.keys.get(pid, frozenset())
         ours = name_keys(name, surname)
-        return bool(theirs & ours) or any(near_names(a, b) for a in ours for b in theirs) \
+        return bool(theirs & ours) or doubtful(ours, theirs) or any(near_names(a, b) for a in ours for b in theirs) \
             or self.latin_is(pid, name)
 
     def _index(self, pid: str, keys: frozenset[str], club: str, rank: Rank | None) -> None:
