@@ -109,7 +109,10 @@ def _formats(d: Path, scale: int):
                                          ("OpenGotha", "gor", write_opengotha, "xml"),
                                          ("crosstable, Swiss (CSV)", "shanghai", write_swiss_crosstable, "csv")):
         path = d / f"{name.split()[0].rstrip(',')}_{scale}.{suffix}"
-        writer(path, n, pairings)
+        if name == "TRF16" and n > 9999:          # a TRF's starting rank has four digits
+            writer(path, 9999, swiss_pairings(9999, ROUNDS, seed=scale))
+        else:
+            writer(path, n, pairings)
         out.append((name, system, path))
     rr = d / f"rr_{scale}.csv"
     write_rr_crosstable(rr, round(RR * math.sqrt(scale)))
@@ -144,7 +147,7 @@ def damaged_rows(d: Path, scales: tuple[int, ...]) -> list[tuple[str, ...]]:
 
     rows = []
     for scale in scales:
-        n = PLAYERS * scale
+        n = min(9999, PLAYERS * scale)
         path = d / f"damaged_{scale}.trf"
         write_trf(path, n, swiss_pairings(n, ROUNDS, seed=scale))
         data = bytearray(path.read_bytes())
