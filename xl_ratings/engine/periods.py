@@ -2,7 +2,9 @@
 
 Without ``--period``: every period from the end of the History (or the first
 event) up to the last event -- but never a period that has not started: at
-most up to the period containing today.  Periods are processed in order: a
+most up to the period containing today.  A period that has not begun is
+refused when asked for, and so is a game dated after today in a period
+processed now (:func:`refuse_ahead`): nothing is rated before it has happened.  Periods are processed in order: a
 period before the end of the History is refused with the period to process
 first.
 """
@@ -14,6 +16,7 @@ import datetime as dt
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import run as M
 from ..systems.base import System
+from ..systems.feed import GameFeed
 from ..systems.period import Period
 from ..systems.records import Records
 
@@ -46,6 +49,27 @@ def plan(system: System, records: Records, done: list[Period], period: str | Non
         out.append(p)
         p = cal.following(p)
     return out
+
+
+def refuse_ahead(todo: list[Period], done: list[Period], feed: GameFeed, today: dt.date,
+                 file: str | None) -> None:
+    """Refuse to rate what has not happened: a period that has not begun (asked for with
+    ``--period``, or held by a History processed ahead of time), and a game dated after
+    today in a period processed now -- each naming today's date."""
+    ahead = next((q for q in todo if q.start > today), None)
+    if ahead is not None:
+        held = any(q.label == ahead.label for q in done)
+        told = (M.HISTORY_AHEAD if held else M.PERIOD_NOT_BEGUN)(
+            period=ahead.label, start=ahead.start.isoformat(), today=today.isoformat())
+        raise InputErrors([RatingInputError(told, where=Where(file, "History" if held else None))])
+    if not todo or todo[-1].end <= today:
+        return
+    late = sorted(feed.every(today + dt.timedelta(days=1), todo[-1].end), key=lambda g: g.row or 0)
+    if late:
+        raise InputErrors([RatingInputError(
+            M.GAME_NOT_PLAYED_YET(date=g.date.isoformat(), today=today.isoformat(),
+                                  period=next(q.label for q in todo if q.start <= g.date <= q.end)),
+            value=g.date, where=Where(file, "Games", g.row, "date")) for g in late])
 
 
 def check_order(system: System, p: Period, done: list[Period], file: str | None) -> None:
