@@ -109,8 +109,8 @@ def _formats(d: Path, scale: int):
                                          ("OpenGotha", "gor", write_opengotha, "xml"),
                                          ("crosstable, Swiss (CSV)", "shanghai", write_swiss_crosstable, "csv")):
         path = d / f"{name.split()[0].rstrip(',')}_{scale}.{suffix}"
-        if name == "TRF16" and n > 9999:          # a TRF's starting rank has four digits
-            writer(path, 9999, swiss_pairings(9999, ROUNDS, seed=scale))
+        if name == "TRF16" and n > 9998:          # a TRF's starting rank has four digits (an even field)
+            writer(path, 9998, swiss_pairings(9998, ROUNDS, seed=scale))
         else:
             writer(path, n, pairings)
         out.append((name, system, path))
@@ -147,7 +147,7 @@ def damaged_rows(d: Path, scales: tuple[int, ...]) -> list[tuple[str, ...]]:
 
     rows = []
     for scale in scales:
-        n = min(9999, PLAYERS * scale)
+        n = min(9998, PLAYERS * scale)
         path = d / f"damaged_{scale}.trf"
         write_trf(path, n, swiss_pairings(n, ROUNDS, seed=scale))
         data = bytearray(path.read_bytes())

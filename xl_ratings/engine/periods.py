@@ -12,6 +12,7 @@ first.
 from __future__ import annotations
 
 import datetime as dt
+import os
 
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import run as M
@@ -21,13 +22,29 @@ from ..systems.period import Period
 from ..systems.records import Records
 
 
+#: the environment variable that sets the date a run takes as today (tests; trying a run in advance)
+TODAY_VARIABLE = "XL_RATINGS_TODAY"
+
+
+def run_date(today: dt.date | None = None) -> dt.date:
+    """The date of the run: ``today`` when given, else ``XL_RATINGS_TODAY`` (``2027-03-01``) when set
+    and a date, else the date today -- what no period and no game may be after."""
+    if today is not None:
+        return today
+    given = os.environ.get(TODAY_VARIABLE, "").strip()
+    try:
+        return dt.date.fromisoformat(given) if given else dt.date.today()
+    except ValueError:
+        return dt.date.today()
+
+
 def plan(system: System, records: Records, done: list[Period], period: str | None,
          file: str | None, today: dt.date | None = None) -> list[Period]:
     """The periods to process: the one asked for, else every period from the
     ledger's end (or the first event) to the last event that has started by
     ``today`` (default: the date today); with nothing new, the latest period
     again."""
-    today = today or dt.date.today()
+    today = run_date(today)
     cal = system.calendar
     if period:
         try:

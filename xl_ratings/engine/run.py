@@ -35,7 +35,7 @@ from .inputs import read_records
 from .fingerprint import Fingerprints, parts
 from .ledger import Entry, Ledger
 from .perf import gc_paused
-from .periods import check_order, plan, refuse_ahead
+from .periods import check_order, plan, refuse_ahead, run_date
 from .sample import forget_sample
 
 Progress = Callable[[str, int, int], None]
@@ -395,7 +395,7 @@ def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger,
 def _run(records: Records, ledger: Ledger | None, period: str | None, file: str | None,
          progress: Progress | None, rerate_from: str | None, today: dt.date | None,
          fingerprints: bool, feed: GameFeed, check_sink: CheckSink | None) -> Outcome:
-    today = today or dt.date.today()
+    today = run_date(today)
     system, params = records.system, records.params
     ledger = ledger if ledger is not None else Ledger(system)
     forgotten = forget_sample(records, ledger) if fingerprints else []
