@@ -24,6 +24,7 @@ from xlwings import script
 from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, Tables, col_letter
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome
+from .cell_kinds import BookCellKinds
 from ..errors import InputErrors, Message, RatingInputError, Text, Where, told_all
 from ..i18n import SIMPLIFIED
 from ..i18n.catalogue import excel as M
@@ -80,7 +81,9 @@ def read_book(book: Any) -> BookRead:
         date1904 = bool(book.api.Date1904)       # classic Excel; xlwings Lite/Server: the 1900 system
     except Exception:                            # no COM object on this engine
         date1904 = False
-    return BookRead(Tables(tables, [s.name for s in book.sheets], date1904), problems, unchecked)
+    read = Tables(tables, [s.name for s in book.sheets], date1904)
+    read.cell_kinds = BookCellKinds(book)      # merged and Text-formatted cells named in messages
+    return BookRead(read, problems, unchecked)
 
 
 def _cells(view: SheetView) -> list[list[Any]]:

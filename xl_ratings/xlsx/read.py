@@ -32,6 +32,7 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import workbooks as W
 from ..i18n.labels import header_key
 from .package import WORKBOOK, relationships, rels_path, unescape
+from .cell_kinds import CellKinds
 from .safety import (INPUT_SHEETS, _head, SheetPart, SheetScan, header_problems, hidden_column_problems,
                      hidden_sheet_problems, inspect_file, long_shared_strings,
                      scan_sheet, sheet_problems, size_problem, workbook_sheets)
@@ -110,7 +111,9 @@ def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputErro
     for sh in used:
         if sh.name in scans and sh.key in INPUT_SHEETS:
             problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])))
-    return Tables(tables, [sh.name for sh in sheets], date1904), problems
+    out = Tables(tables, [sh.name for sh in sheets], date1904)
+    out.cell_kinds = CellKinds(p, {sh.name: sh.part for sh in used}, merged)   # for the messages (jobs/cell_words)
+    return out, problems
 
 
 def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
