@@ -121,3 +121,19 @@ def test_a_game_not_played_yet_is_refused_in_one_click(tmp_path):
     assert late and late[0][4] == "date" and D.today().isoformat() in late[0][0]
     assert D.today().isoformat() in late[0][1] and "晚於今天" in late[0][1]     # traditional: a Hong Kong book
     assert any("問題" in str(line) or "problem" in str(line) for line in printed)   # told: nothing processed
+
+
+def test_many_games_not_played_yet_are_counted_and_the_first_told(monkeypatch):
+    import xl_ratings.engine.periods as periods
+    from test_trust import run, tables
+
+    monkeypatch.setattr(periods, "MAX_TOLD", 2)
+    t = tables()
+    t["Events"][1][3] = D(2026, 5, 30)          # three games, each taking the event's end date
+    with pytest.raises(InputErrors) as info:
+        run(t, today=D(2026, 5, 1))
+    err = info.value
+    assert err.total == 3
+    told, more = err.told()
+    assert [e.text.id for e in told] == ["run.game_not_played_yet"] * 2 + ["errors.more"] and more is None
+    assert dict(told[-1].text.params) == {"more": 1, "total": 3}

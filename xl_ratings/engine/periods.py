@@ -14,12 +14,12 @@ from __future__ import annotations
 import datetime as dt
 import os
 
-from ..errors import InputErrors, RatingInputError, Where
+from ..errors import InputErrors, RatingInputError, Where, bounded
 from ..i18n.catalogue import run as M
 from ..systems.base import System
 from ..systems.feed import GameFeed
 from ..systems.period import Period
-from ..systems.records import Records
+from ..systems.records import Game, Records
 
 
 #: the environment variable that sets the date a run takes as today (tests; trying a run in advance)
@@ -68,6 +68,10 @@ def plan(system: System, records: Records, done: list[Period], period: str | Non
     return out
 
 
+#: games not yet played kept to be told (a platform's list may hold millions: those beyond are counted)
+MAX_TOLD = 10_000
+
+
 def refuse_ahead(todo: list[Period], done: list[Period], feed: GameFeed, today: dt.date,
                  file: str | None) -> None:
     """Refuse to rate what has not happened: a period that has not begun (asked for with
@@ -79,14 +83,27 @@ def refuse_ahead(todo: list[Period], done: list[Period], feed: GameFeed, today: 
         told = (M.HISTORY_AHEAD if held else M.PERIOD_NOT_BEGUN)(
             period=ahead.label, start=ahead.start.isoformat(), today=today.isoformat())
         raise InputErrors([RatingInputError(told, where=Where(file, "History" if held else None))])
-    if not todo or todo[-1].end <= today:
+    span = feed.span()          # known without a pass over a streamed list
+    if not todo or todo[-1].end <= today or span is None or span[1] <= today:
         return
-    late = sorted(feed.every(today + dt.timedelta(days=1), todo[-1].end), key=lambda g: g.row or 0)
-    if late:
-        raise InputErrors([RatingInputError(
-            M.GAME_NOT_PLAYED_YET(date=g.date.isoformat(), today=today.isoformat(),
-                                  period=next(q.label for q in todo if q.start <= g.date <= q.end)),
-            value=g.date, where=Where(file, "Games", g.row, "date")) for g in late])
+    late: list[Game] = []
+    count = 0
+    for g in feed.every(today + dt.timedelta(days=1), todo[-1].end):
+        count += 1
+        if len(late) < MAX_TOLD:
+            late.append(g)
+    if not late:
+        return
+    late.sort(key=lambda g: g.row or 0)
+    errors = [RatingInputError(M.GAME_NOT_PLAYED_YET(date=g.date.isoformat(), today=today.isoformat(),
+                                                     period=next(q.label for q in todo if q.start <= g.date <= q.end)),
+                               value=g.date, where=Where(file, "Games", g.row, "date")) for g in late]
+    err = InputErrors(errors)
+    if count > len(late):       # a platform's list: the first ones kept, every one counted
+        shown, more = bounded(err.errors, total=count)
+        err = InputErrors(shown + [RatingInputError(more)] if more is not None else shown)
+        err.total = count
+    raise err
 
 
 def check_order(system: System, p: Period, done: list[Period], file: str | None) -> None:

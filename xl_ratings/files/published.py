@@ -27,8 +27,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import Text
 from . import messages as F
@@ -78,17 +81,37 @@ class Published:
     kept: list[tuple[Path, Path]] = field(default_factory=list)   #: (file, its backup)
 
 
-def changed_since(path: Path, data: bytes, record: dict[str, str]) -> bytes | None:
-    """The old bytes of ``path`` when they must be kept before ``data`` replaces them; else None
-    (no file, the same bytes, or exactly what the record says we wrote last)."""
-    if not path.is_file() or path.is_symlink():
+def _file_digest(path: Path) -> str | None:
+    """The SHA-256 of a regular file's bytes (read in chunks), or None."""
+    f = open_regular(path)
+    if f is None:
+        return None
+    h = hashlib.sha256()
+    with f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _copy_of(path: Path) -> Callable[[BinaryIO], None]:
+    """A writer of ``path``'s bytes as they are (a file too large to hold in memory)."""
+    def write(out: BinaryIO) -> None:
+        with open(path, "rb") as f:
+            shutil.copyfileobj(f, out, 1 << 20)
+    return write
+
+
+def changed_since(path: Path, data: bytes, record: dict[str, str]) -> bytes | Callable[[BinaryIO], None] | None:
+    """The old bytes of ``path`` (through a link: what it names) when they must be kept before
+    ``data`` replaces them; else None (no file, the same bytes, or exactly what the record
+    says we wrote last)."""
+    if not path.is_file():
         return None
     old = _read(path)
-    if old is None:         # too large to read again: kept as it is (copied by the transaction)
-        return path.read_bytes()
-    if old == data or record.get(path.name) == digest(old):
+    now = digest(old) if old is not None else _file_digest(path)
+    if now is None or now == digest(data) or record.get(path.name) == now:
         return None
-    return old
+    return old if old is not None else _copy_of(path)
 
 
 def publish_files(tx: Outputs, files: list[tuple[Path, bytes]]) -> Published:
