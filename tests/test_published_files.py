@@ -123,3 +123,33 @@ def test_a_damaged_record_counts_as_none(tmp_path):
     assert done.kept == [(target, tmp_path / "list.backup.txt")]
     assert (tmp_path / "list.backup.txt").read_bytes() == b"old" and target.read_bytes() == b"new"
     assert record_of(tmp_path) == {"list.txt": digest(b"new")}
+
+
+def test_a_site_page_edited_by_hand_is_refused_with_the_way_out(book, tmp_path):
+    from xl_ratings.errors import RatingInputError
+
+    site = tmp_path / "site"
+    publish(book, site=str(site))
+    record = record_of(site)
+    assert record["index.html"] == digest((site / "index.html").read_bytes()) and ".xl-ratings-site" not in record
+    publish(book, site=str(site))                        # what we wrote: replaced
+    page = site / "index.html"
+    page.write_bytes(page.read_bytes().replace(b"</body>", b"<p>Notice: the club moves in May</p></body>"))
+    edited = page.read_bytes()
+    with pytest.raises(RatingInputError) as info:
+        publish(book, site=str(site))
+    err = info.value.errors[0] if hasattr(info.value, "errors") else info.value
+    assert err.text.id == "publish.site_page_edited" and err.text.param("entries") == "index.html"
+    assert page.read_bytes() == edited                   # nothing changed
+    page.rename(tmp_path / "my-index.html")              # the way out: moved away
+    publish(book, site=str(site))
+    assert (site / "index.html").exists() and (tmp_path / "my-index.html").read_bytes() == edited
+
+
+def test_a_site_from_before_the_record_is_replaced_as_before(book, tmp_path):
+    site = tmp_path / "site"
+    publish(book, site=str(site))
+    (site / RECORD).unlink()
+    (site / "index.html").write_bytes(b"<html>edited</html>")
+    publish(book, site=str(site))                        # no record: nothing says it was ours as written
+    assert (site / "index.html").read_bytes() != b"<html>edited</html>" and (site / RECORD).exists()
