@@ -8,6 +8,7 @@ over its sheet's XML and the styles part.  Never raises: what cannot be told is 
 
 from __future__ import annotations
 
+import bisect
 import re
 import zipfile
 from collections.abc import Collection, Mapping, Sequence
@@ -50,15 +51,29 @@ class CellKinds:
 
     def __init__(self, path: str | Path, parts: Mapping[str, str], merged: Mapping[str, Sequence[Any]]) -> None:
         self.path, self.parts, self.merged = Path(path), dict(parts), dict(merged)
+        self._by_column: dict[tuple[str, int], tuple[list[int], list[tuple[int, int, int, int]]]] = {}
+
+    def _column(self, sheet: str, col: int) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+        """The merged ranges crossing column ``col`` (0-based), by first row: looked up by
+        bisection (a sheet of 10,000 merges and 40,000 empty cells is not each against each)."""
+        key = (sheet, col)
+        if key not in self._by_column:
+            spans = sorted((r0, r1, c0, c1) for (r0, c0), (r1, c1) in self.merged.get(sheet, ()) if c0 <= col <= c1)
+            self._by_column[key] = ([s[0] for s in spans], spans)
+        return self._by_column[key]
 
     def merge_of(self, sheet: str, row: int, col: int) -> tuple[str, str] | None:
         """(the range, its first cell) of the merged cells holding (``row``, ``col``), 1-based,
         when that cell is not the range's first (which holds the value); else None."""
-        for (r0, c0), (r1, c1) in self.merged.get(sheet, ()):
-            if r0 + 1 <= row <= r1 + 1 and c0 + 1 <= col <= c1 + 1 and (row, col) != (r0 + 1, c0 + 1):
-                first = f"{col_letter(c0 + 1)}{r0 + 1}"
-                return f"{first}:{col_letter(c1 + 1)}{r1 + 1}", first
-        return None
+        starts, spans = self._column(sheet, col - 1)
+        i = bisect.bisect_right(starts, row - 1) - 1      # merged ranges never overlap
+        if i < 0:
+            return None
+        r0, r1, c0, c1 = spans[i]
+        if not r0 <= row - 1 <= r1 or (row - 1, col - 1) == (r0, c0):
+            return None
+        first = f"{col_letter(c0 + 1)}{r0 + 1}"
+        return f"{first}:{col_letter(c1 + 1)}{r1 + 1}", first
 
     def text_formatted(self, sheet: str, cells: Collection[tuple[int, int]]) -> set[tuple[int, int]]:
         """Those of ``cells`` (row, column; 1-based) formatted as Text."""
