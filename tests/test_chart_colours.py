@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import shutil
 import subprocess
 import zipfile
 from pathlib import Path
 
 import pytest
 from helpers import TEMPLATES
-from needs import need_soffice
+from needs import need_pdftotext, need_soffice
 
 from xl_ratings.jobs.process import process_workbook
 from xl_ratings.xlsx.write import AXIS_COLOUR, SERIES_COLOURS
@@ -78,8 +77,7 @@ def soffice(args: list[str], profile: Path) -> None:
 @pytest.mark.libreoffice
 def test_the_chart_draws_after_a_libreoffice_save(tmp_path):
     need_soffice()
-    if shutil.which("pdftoppm") is None or shutil.which("pdftotext") is None:
-        pytest.skip("needs poppler-utils (pdftoppm, pdftotext): apt-get install -y poppler-utils")
+    need_pdftotext()                    # poppler-utils: pdftotext, pdfinfo and pdftoppm
     book = tmp_path / "shanghai.xlsx"
     process_workbook(TEMPLATES / "shanghai.xlsx", output=str(book), today=TODAY)
     soffice(["--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(tmp_path / "saved"), str(book)],
