@@ -128,13 +128,14 @@ def test_an_imports_notes_are_bounded_too():
 
 def _club_of(n: int) -> list[Any]:
     """``n`` new players of one club and one rank, with Latin names as a Hong Kong club's list
-    romanises them (``Chan Tai Man``: 8 characters or more, each compared before with every
-    player of the club)."""
+    romanises them (``Chan Tai Man``, of 340 syllables: 8 characters or more, each compared
+    before with every player of the club)."""
     from xl_ratings.importers.model import ImportedPlayer, Source
 
     rng = random.Random(n)
-    syllables = ["chan", "wong", "lee", "cheung", "lau", "ng", "ho", "tai", "man", "ka", "wai", "ming", "chi",
-                 "kwok", "siu", "yan", "hing", "fung", "lok", "tsz", "hei", "yiu", "kin", "shing", "pui", "yee"]
+    syllables = [i + f for i in ("", "ch", "f", "h", "k", "kw", "l", "m", "n", "ng", "p", "s", "sh", "t", "ts",
+                                 "w", "y") for f in ("a", "ai", "an", "ang", "au", "e", "ei", "i", "in", "ing", "o",
+                                                     "oi", "on", "ong", "u", "un", "ung", "ui", "ik", "ok")]
     out = []
     for i in range(n):
         name = " ".join(rng.choice(syllables).title() for _ in range(3))
