@@ -17,16 +17,12 @@ class BookCellKinds:
         self.book = book
 
     def merge_of(self, sheet: str, row: int, col: int) -> tuple[str, str] | None:
-        """(the range, its first cell) of the merged cells holding (``row``, ``col``), when that
-        cell is not their first; else None."""
+        """(the range, its first cell) of the merged cells holding (``row``, ``col``); else None."""
         try:
             cell = self.book.sheets[sheet].range((row, col))
             if not cell.merge_cells:
                 return None
             area = cell.merge_area
-            first = (area.row, area.column)
-            if first == (row, col):
-                return None
             whole = area.get_address(False, False)
             return whole, whole.split(":")[0]
         except Exception:       # an engine without merge areas

@@ -63,14 +63,15 @@ class CellKinds:
         return self._by_column[key]
 
     def merge_of(self, sheet: str, row: int, col: int) -> tuple[str, str] | None:
-        """(the range, its first cell) of the merged cells holding (``row``, ``col``), 1-based,
-        when that cell is not the range's first (which holds the value); else None."""
+        """(the range, its first cell) of the merged cells holding (``row``, ``col``), 1-based;
+        else None.  (The reader gives every cell of a merged range its first cell's value: an
+        empty cell there means an empty first cell.)"""
         starts, spans = self._column(sheet, col - 1)
         i = bisect.bisect_right(starts, row - 1) - 1      # merged ranges never overlap
         if i < 0:
             return None
         r0, r1, c0, c1 = spans[i]
-        if not r0 <= row - 1 <= r1 or (row - 1, col - 1) == (r0, c0):
+        if not r0 <= row - 1 <= r1:
             return None
         first = f"{col_letter(c0 + 1)}{r0 + 1}"
         return f"{first}:{col_letter(c1 + 1)}{r1 + 1}", first
