@@ -20,8 +20,8 @@ from ..systems import REGISTRY
 from ..systems.base import System
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
-from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, invisible, sheet_number, sheet_names_of, to_date,
-                    to_ident, visible)
+from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, invisible, list_date, sheet_number, sheet_names_of,
+                    to_date, to_ident, visible)
 from .games import game_columns
 from .settings import params_from_settings
 
@@ -147,8 +147,8 @@ class Rows:
             if required:
                 self.err(row, key, M.CELL_EMPTY_DATE(), None)
             return None
-        try:
-            return to_date(v, self.date1904)
+        try:    # a file of its own (a game list's --events CSV) writes dates as text files do
+            return list_date(v) if self.sheet is None else to_date(v, self.date1904)
         except RatingInputError as e:
             self.err(row, key, e.text, v)
             return None
@@ -438,7 +438,7 @@ def _read_game_rows(sheet: Callable[[str], Rows | None], errors: list[RatingInpu
     if game_list is not None:
         data, index, name = game_list
         return game_columns(data, index, ColumnSheet(Path(name).name, name, errors), players, events,
-                            bad_events, d1904, unseen)
+                            bad_events, d1904, unseen, list_dates=True)
     gs = sheet("Games")
     if gs is not None and gs.keys:
         return _read_games(gs, players, events, bad_events, unseen)

@@ -100,7 +100,12 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
                 raise InputErrors([RatingInputError(S.PARQUET_NEEDS_PYARROW(), where=Where(str(path)))]) from None
             df, nonfinite = _parquet(path)
         elif suffix in (".csv", ".txt"):
-            df = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+            from .csv_dialect import sniff
+
+            dialect = sniff(path, key_columns)      # as Chinese Excel saves it: GBK, tabs, ';'
+            # a blank line is a row of blanks (left out by the readers), so the rows keep the file's numbers
+            df = pd.read_csv(path, dtype=str, keep_default_na=False, encoding=dialect.python,
+                             sep=dialect.delimiter, skip_blank_lines=False)
             nonfinite = {}
         else:
             raise InputErrors([RatingInputError(S.GAME_LIST_SUFFIX(), where=Where(str(path)))])
@@ -212,6 +217,12 @@ def _load_game_list(path, system, players, events, settings) -> Records:
         data[c] = values
     n = len(df)
     index = list(range(2, n + 2))   # the file's line numbers (line 1: header)
+    if csv:                         # a blank line (or separators alone) holds no game; the others keep their numbers
+        keep = [k for k in range(n) if any(data[c][k] is not None for c in data)]
+        if len(keep) < n:
+            data = {c: [v[k] for k in keep] for c, v in data.items()}
+            index = [index[k] for k in keep]
+            n = len(keep)
     if "event" not in data:
         data["event"] = [DEFAULT_EVENT] * n
     tables: dict[str, list[list[Any]]] = {}
@@ -223,7 +234,7 @@ def _load_game_list(path, system, players, events, settings) -> Records:
     if events:
         tables["Events"] = _table_of(Path(events), "Events", nonfinite)
     else:
-        tables["Events"] = _implicit_events(df, gpath)
+        tables["Events"] = _implicit_events(data, gpath, system)
     try:
         records = read_records(tables, str(gpath), game_list=(data, index, str(gpath)), system=system,
                                settings=settings or {}, named=set_option)
@@ -234,18 +245,43 @@ def _load_game_list(path, system, players, events, settings) -> Records:
     return records
 
 
-def _implicit_events(df, path: Path) -> list[list[Any]]:
-    """One event per event id (or one for the whole list), spanning its games' dates."""
-    import pandas as pd
+def _implicit_events(data: dict[str, list[Any]], path: Path, system: System) -> list[list[Any]]:
+    """One event per event id (or one for the whole list), spanning its games' dates; an id
+    whose games fall in several of the system's periods one per period, and the games' event
+    ids renamed so (:func:`~xl_ratings.engine.stream.split_at_periods`)."""
+    from collections import Counter
 
-    if "date" not in df.columns:
+    from ..engine.cells import list_date
+    from ..engine.stream import split_at_periods
+
+    if "date" not in data:
         raise InputErrors([RatingInputError(S.LIST_NEEDS_DATE(), where=Where(str(path), path.name, 1, "date"))])
-    days = pd.to_datetime(df["date"], errors="coerce")   # a bad date is reported by the games reader
-    ev = df["event"] if "event" in df.columns else pd.Series(DEFAULT_EVENT, index=df.index)
-    ev = ev.where(ev.notna() & (ev.astype(str) != ""), None)
-    span = pd.DataFrame({"event": ev, "day": days}).dropna().groupby("event")["day"].agg(["min", "max"])
+    parsed: dict[Any, Any] = {}
+
+    def day(v: Any) -> Any:       # a bad date is reported by the games reader
+        if v not in parsed:
+            try:
+                parsed[v] = list_date(v)
+            except (RatingInputError, TypeError, ValueError):
+                parsed[v] = None
+        return parsed[v]
+    ids = [None if e is None or str(e) == "" else str(e) for e in data["event"]]
+    days = [day(v) for v in data["date"]]
+    spans: dict[str, tuple[Any, Any]] = {}
+    per_day: dict[str, Counter[Any]] = {}
+    for e, d in zip(ids, days):
+        if e is None or d is None:
+            continue
+        a, b = spans.get(e, (d, d))
+        spans[e] = (min(a, d), max(b, d))
+        per_day.setdefault(e, Counter())[d] += 1
+    spans, split = split_at_periods(spans, per_day, system.calendar)
+    if split:
+        cal = system.calendar
+        data["event"] = [split[e][cal.of(d).label] if e in split and d is not None else raw
+                         for e, d, raw in zip(ids, days, data["event"])]
     return [["event", "name", "start", "end", "format"]] + [
-        [str(e), str(e), a.date(), b.date(), "games"] for e, (a, b) in span.iterrows()]
+        [e, e, a, b, "games"] for e, (a, b) in sorted(spans.items())]
 
 
 __all__ = ["load_game_list"]
