@@ -613,15 +613,18 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
                    named: Callable[[str], str] | None, players_table: Sequence[Sequence[Any]] | None,
                    events_table: Sequence[Sequence[Any]] | None, log: ProblemLog,
                    earlier: Sequence[RatingInputError] = (), window: int = WINDOW,
-                   players_file: str | None = None, events_file: str | None = None) -> GameList:
+                   players_file: str | None = None, events_file: str | None = None,
+                   awards_table: Sequence[Sequence[Any]] | None = None, newcomers: bool = False) -> GameList:
     """Check a game list in its first pass (and, out of date order, a pass for repeats);
     raise the problems summarised (:class:`TooManyProblems`), else the records (with no
     games: they come from the feed).  ``players_table`` / ``events_table``: the Players
     and Events files (``players_file``, ``events_file``) as tables (None: made from the
     list); ``earlier``: problems the file side found already (a number that is not a
-    number)."""
+    number); ``awards_table``: titles awarded (a ratings file read as the players' state);
+    ``newcomers``: the players are a state (a ratings file), and an id of the list that is
+    none of theirs a new player, not a mistake."""
     from .identity import id_problems, player_extras
-    from .inputs import Rows, read_events, read_players, rulebook_and_params
+    from .inputs import Rows, read_awards, read_events, read_players, rulebook_and_params
 
     errors: list[RatingInputError] = list(earlier)
     _, values, params = rulebook_and_params({}, file, errors, system, settings, named)
@@ -633,14 +636,18 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
     if events_table is not None:
         events = read_events(Rows("Events", events_table, events_file, errors, sheet=None), system, params,
                              players if players is not None else {})
+    awards = read_awards(Rows("Awards", awards_table, players_file, errors, sheet=None), players or {}) \
+        if awards_table is not None and len(awards_table) > 1 else []
     for e in errors:
         log.add(e)
     bad_events = frozenset(e.value for e in errors if e.where.sheet == "Events")
     parser = GameParser(each_row=True, list_dates=True)     # the log groups the rows of a rule itself
-    s = survey(read, log, parser, players, events, bad_events, players_file)
+    s = survey(read, log, parser, None if newcomers else players, events, bad_events, players_file)
     if players is None:
         case_twins(s, log)
         players = implicit_players(s)
+    elif newcomers:     # the players' state (a ratings file): an id it does not hold is a new player
+        players = {**players, **{pid: p for pid, p in implicit_players(s).items() if pid not in players}}
     split: dict[str, dict[str, str]] = {}
     if events is None:
         events, split = implicit_events(s, system.calendar)
@@ -649,7 +656,7 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
         find_repeats(games, s, paired_events(events), log, window)
     if log.total:
         raise TooManyProblems.of(log)
-    records = Records(system, values, dict(players), dict(events), [], file=file, params=params)
+    records = Records(system, values, dict(players), dict(events), [], awards, file=file, params=params)
     return GameList(records, StreamFeed(games, s, window), s)
 
 

@@ -81,7 +81,8 @@ def _parquet(path: Path) -> tuple[Any, dict[Any, list[int]]]:
     return df, bad
 
 
-def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None = None):
+def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None = None,
+           unknown: list[str] | None = None):
     """The file as a DataFrame with the known columns renamed to their keys.
 
     NaN and infinity in a number column are reported into ``errors`` and
@@ -120,6 +121,9 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
         k = header_key(c, known)
         if k and k not in rename.values():
             rename[c] = k
+    if unknown is not None:     # the columns of no key (a blank header is no column)
+        unknown += [str(c) for c in df.columns if c not in rename and str(c).strip() and
+                    not str(c).startswith("Unnamed: ")]
     df = df.rename(columns=rename)[[c for c in rename.values()]]
     for original, key in rename.items():
         rows = nonfinite.get(original, [])
@@ -153,11 +157,15 @@ def _csv_value(v: Any) -> Any:
     return v
 
 
-def _table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None) -> list[list[Any]]:
-    df = _frame(path, COLUMNS[sheet][0], errors)
+def _table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None,
+              unknown: list[str] | None = None, keys: tuple[str, ...] | None = None,
+              numeric: frozenset[str] | set[str] = NUMERIC) -> list[list[Any]]:
+    """A players or events file (``sheet``) as a table: the header's keys, then the rows;
+    ``unknown``: gets the columns of no key; ``keys``: the known keys (default the sheet's)."""
+    df = _frame(path, keys or COLUMNS[sheet][0], errors, unknown)
     rows = df.values.tolist()
     if path.suffix.lower() in (".csv", ".txt"):
-        idx = [j for j, c in enumerate(df.columns) if c in NUMERIC]
+        idx = [j for j, c in enumerate(df.columns) if c in numeric]
         for r in rows:
             for j in idx:
                 r[j] = _csv_value(r[j])
@@ -227,7 +235,13 @@ def _load_game_list(path, system, players, events, settings) -> Records:
         data["event"] = [DEFAULT_EVENT] * n
     tables: dict[str, list[list[Any]]] = {}
     if players:
-        tables["Players"] = _table_of(Path(players), "Players", nonfinite)
+        from .list_players import players_table
+
+        tables["Players"], tables["Awards"], state = players_table(Path(players), system, nonfinite)
+        if state:       # a ratings file: an id it does not hold is a new player
+            held = {r[0] for r in tables["Players"][1:]}
+            ids = dict.fromkeys(x for col in (data["player"], data["opponent"]) for x in col if x is not None)
+            tables["Players"] += [[str(i), str(i), None, None, None, None] for i in ids if str(i) not in held]
     else:
         ids = dict.fromkeys(x for col in (data["player"], data["opponent"]) for x in col if x is not None)
         tables["Players"] = [["id"]] + [[str(i)] for i in ids]

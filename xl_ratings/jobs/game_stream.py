@@ -43,6 +43,7 @@ from ..files.encode import FORMULA_STARTS, csv_bytes, neutralise
 from ..view.sheets import Words
 from .game_list import _table_of, set_option
 from .list_file import Columns, ListFile, Progress, has_pyarrow
+from .list_players import players_table
 from .period import told_in
 
 # --------------------------------------------------------------------------- spools
@@ -221,12 +222,12 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
         if errors:
             raise InputErrors(errors)
         earlier: list[RatingInputError] = []
-        p_table = _table_of(Path(players), "Players", earlier) if players else None
+        p_table, a_table, state = players_table(Path(players), system, earlier) if players else (None, None, False)
         e_table = _table_of(Path(events), "Events", earlier) if events else None
         log = ProblemLog(str(gpath), gpath.name, shown, problems)
         try:
             gl = read_game_list(lf.read, str(gpath), system, settings or {}, set_option, p_table,
-                                e_table, log, earlier, window, players, events)
+                                e_table, log, earlier, window, players, events, a_table, state)
         except TooManyProblems:
             for e in lf.problems():     # found in the first pass, told with it
                 log.add(e)
