@@ -41,7 +41,8 @@ from ..systems.base import Check, System
 from ..systems.period import Period
 from ..files.encode import FORMULA_STARTS, csv_bytes, neutralise
 from ..view.sheets import Words
-from .game_list import _table_of, set_option
+from .game_list import set_option
+from .list_tables import _table_of
 from .list_file import Columns, ListFile, Progress, has_pyarrow
 from .list_players import players_table
 from .period import told_in

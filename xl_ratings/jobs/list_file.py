@@ -35,7 +35,7 @@ from ..i18n.catalogue import sheets as S
 from ..i18n.catalogue import workbooks as W
 from ..i18n.labels import header_key
 from .csv_dialect import Dialect, sniff
-from .game_list import NUMERIC, _csv_value, _not_finite_text
+from .list_tables import NUMERIC, _csv_value, _not_finite_text
 
 #: (what the pass does, bytes or rows done, total) -- for a progress bar.
 Progress = Callable[[str, int, int], None]

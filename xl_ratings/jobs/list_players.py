@@ -34,7 +34,7 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import sheets as S
 from ..systems.base import System
 from ..systems.records import Award
-from .game_list import NUMERIC, _table_of
+from .list_tables import NUMERIC, _table_of
 
 #: The systems whose ratings file (``--output``) is the whole state their rule needs:
 #: the rating, the counted games and the titles (game by game: lianzhong).
