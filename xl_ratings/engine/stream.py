@@ -151,7 +151,7 @@ class Survey:
     keyed_per_date: Counter[dt.date | None] = field(default_factory=Counter)   #: games that could be repeats
     per_event: Counter[str] = field(default_factory=Counter)
     #: event -> games per date (no events file: an event made from the list is split at the periods)
-    event_days: dict[str, Counter[dt.date]] = field(default_factory=dict)
+    event_days: dict[str, Counter[dt.date | None]] = field(default_factory=dict)
     runs: list[str] | None = field(default_factory=list)   #: events in the order the list holds them (None: mixed)
     _ran: set[Any] = field(default_factory=set)
     batch_spans: list[tuple[dt.date, dt.date] | None] = field(default_factory=list)   #: each batch's dates
@@ -311,7 +311,7 @@ def implicit_events(s: Survey, calendar: Calendar | None = None) -> tuple[dict[s
     return events, split
 
 
-def split_at_periods(spans: Mapping[str, tuple[dt.date, dt.date]], days: Mapping[str, Mapping[dt.date, int]],
+def split_at_periods(spans: Mapping[str, tuple[dt.date, dt.date]], days: Mapping[str, Mapping[dt.date | None, int]],
                      calendar: Calendar) -> tuple[dict[str, tuple[dt.date, dt.date]], dict[str, dict[str, str]]]:
     """Events made from a list (id -> first and last date; ``days``: each one's dates) cut at
     the calendar's periods: an id whose games fall in one period stays as it is; the others

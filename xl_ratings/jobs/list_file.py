@@ -325,7 +325,7 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
         batch = data._batch
         if not batch.num_columns:
             return data, index
-        blank = None
+        blank: Any = None
         for col in batch.columns:
             empty = pc.equal(col, "")
             blank = empty if blank is None else pc.and_(blank, empty)
