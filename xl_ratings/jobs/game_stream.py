@@ -44,6 +44,7 @@ from ..view.sheets import Words
 from .game_list import set_option
 from .list_tables import _table_of
 from .list_file import Columns, ListFile, Progress, has_pyarrow
+from .list_kernel import columnar
 from .list_players import players_table
 from .period import told_in
 
@@ -207,13 +208,14 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
                    events: str | None = None, settings: dict[str, Any] | None = None, period: str | None = None,
                    progress: Progress | None = None, problems: Callable[[RatingInputError], None] | None = None,
                    checks: Callable[[Period, Check], None] | None = None, window: int = WINDOW,
-                   today: dt.date | None = None, shown: int = 5) -> Streamed:
+                   today: dt.date | None = None, shown: int = 5, kernel: str | None = None) -> Streamed:
     """Check and rate a CSV/Parquet game list in batches (see the module).
 
     ``problems``: called with every problem found (the message shows the first
     ``shown`` of each rule and column: :class:`~xl_ratings.engine.stream.TooManyProblems`);
     ``checks``: called with every check of every period (the outcome keeps the
-    first of each rule, as a workbook's Checks sheet does)."""
+    first of each rule, as a workbook's Checks sheet does); ``kernel``: ``pure`` or ``compiled``
+    for a game-by-game list in platform shape (default: :func:`.list_kernel.kernel_mode`)."""
     gpath = Path(path)
     with gc_paused():
         lf = ListFile(gpath, progress)
@@ -249,7 +251,8 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
             if checks is not None:
                 checks(p, c)
         try:
-            outcome = run_records(gl.records, None, period, str(gpath), None, today=today, feed=gl.feed,
+            feed = columnar(gl.feed, gl.records, lf.columns, kernel)
+            outcome = run_records(gl.records, None, period, str(gpath), None, today=today, feed=feed,
                                   check_sink=sink, history=False)
         except InputErrors as e:
             raise _players_needed(e, system, gpath) if not players else e from None

@@ -297,6 +297,34 @@ class Columns(Mapping[str, list[Any]]):
             return list(arr[take].tolist())
         return values, spread
 
+    def codes(self, key: str) -> tuple[list[Any], Any]:
+        """The column's distinct values (as :meth:`__getitem__` gives them) and each row's
+        position among them (a NumPy array): the columnar kernel's input
+        (:mod:`.list_kernel`), without a Python object per cell."""
+        import numpy as np
+
+        if key not in self._names:
+            if key == "event":
+                return [DEFAULT_EVENT], np.zeros(self._n, dtype=np.int64)
+            raise KeyError(key)
+        if key in self._done:
+            from .list_kernel import _python_codes
+
+            return _python_codes(self._done[key], {}, np)
+        import pyarrow.compute as pc
+
+        enc = pc.dictionary_encode(self._batch.column(self._names[key]))
+        values = enc.dictionary.to_pylist()
+        codes = enc.indices
+        if codes.null_count:
+            codes = pc.fill_null(codes, len(values))
+            values.append(None)
+        if self._csv:
+            values = [None if v == "" else v for v in values]
+            if key in ("result", "handicap"):
+                values = [_csv_value(v) for v in values]
+        return values, codes.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+
     def _convert(self, key: str) -> list[Any]:
         if key not in self._names:
             if key == "event":
