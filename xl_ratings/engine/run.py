@@ -462,7 +462,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
             facts = without(facts, newcomers)
         results.append(facts)
         if not history:
-            carried = {pid: dataclasses.replace(st, period_end=p.end) for pid, st in facts.states.items()}
+            carried = {pid: _at_end(st, p.end) for pid, st in facts.states.items()}
             continue
         ledger.record(p, [Entry.of(p, pid, records.players[pid].name, states[pid].rating, st, digests.get(pid))
                           for pid, st in facts.states.items()])
@@ -476,6 +476,17 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
                                                  _log(check_sink, last)))
     corrections = _corrections(previous, ledger, fps) if previous and fingerprints else None
     return Outcome(system, records, params, results, ledger, corrections, list(previous), forgotten)
+
+
+def _at_end(st: State, end: dt.date) -> State:
+    """``st`` with its ``period_end``: ``dataclasses.replace`` without its checks (a list has
+    10⁵ players and more)."""
+    if not hasattr(st, "__dict__"):
+        return dataclasses.replace(st, period_end=end)
+    new = object.__new__(type(st))
+    new.__dict__.update(st.__dict__)
+    new.period_end = end
+    return new
 
 
 def _log(sink: CheckSink | None, p: Period) -> CheckLog:

@@ -297,6 +297,10 @@ class Columns(Mapping[str, list[Any]]):
             return list(arr[take].tolist())
         return values, spread
 
+    def arrow(self, key: str) -> Any:
+        """The column as pyarrow holds it (a CSV cell as text, "" when empty); None: no such column."""
+        return self._batch.column(self._names[key]) if key in self._names and key not in self._done else None
+
     def codes(self, key: str) -> tuple[list[Any], Any]:
         """The column's distinct values (as :meth:`__getitem__` gives them) and each row's
         position among them (a NumPy array): the columnar kernel's input

@@ -94,6 +94,7 @@ class ColumnarFeed(StreamFeed):
         self.ids = list(records.players)
         self.index = {pid: i for i, pid in enumerate(self.ids)}
         self._parsed: dict[str, dict[Any, Any]] = {"player": {}, "opponent": {}, "result": {}, "date": {}}
+        self._ids_arrow: Any = None
 
     def encoded(self, period: Period) -> "EncodedPeriod | None":
         s = self.survey
@@ -139,18 +140,37 @@ class ColumnarFeed(StreamFeed):
         stop = bool(days.max() > b) if len(days) else False
         if not mask.any():
             return None
-        out = []
-        for key in ("player", "opponent"):
-            values, take = _codes(data, key)
-            idx = [self.index.get(pid, -1) for pid in self._parse(key, values, to_ident)]
-            if -1 in idx:
-                self.games.changed()
-            out.append(np.array(idx, dtype=np.int64)[take])
+        out = [self._players(data, key) for key in ("player", "opponent")]
         values, take = _codes(data, "result")
         res = self._parse("result", values, parse_result)
         score = np.array([r.score for r in res], dtype=np.float64)[take]
         forfeit = np.array([r.forfeit for r in res], dtype=np.bool_)[take]
         return mask, out[0], out[1], score, forfeit, stop
+
+
+    def _players(self, data: Any, key: str) -> Any:
+        """Each row's player index: the id looked up in the players at C speed (pyarrow's
+        ``index_in``); an id written otherwise (spaces around it, a number) parsed as the
+        first pass parsed it."""
+        import numpy as np
+
+        raw = getattr(data, "arrow", None)
+        col = raw(key) if raw is not None else None
+        if col is not None:
+            import pyarrow as pa
+            import pyarrow.compute as pc
+
+            if self._ids_arrow is None:
+                self._ids_arrow = pa.array(self.ids, pa.string())
+            if col.type == pa.string():
+                found = pc.index_in(col, value_set=self._ids_arrow)
+                if not found.null_count:
+                    return found.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+        values, take = _codes(data, key)
+        idx = [self.index.get(pid, -1) for pid in self._parse(key, values, to_ident)]
+        if -1 in idx:
+            self.games.changed()
+        return np.array(idx, dtype=np.int64)[take]
 
 
 class EncodedPeriod:
