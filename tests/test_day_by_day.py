@@ -10,6 +10,9 @@ import random
 import pytest
 from helpers import run_cli
 
+#: every test on both kernels, pure and compiled (conftest.kernel)
+pytestmark = pytest.mark.usefixtures("kernel")
+
 #: every column of the ratings file but the run's own (old, change, place, period_games)
 STATE = ("id", "name", "new", "games", "status", "title", "honorary")
 

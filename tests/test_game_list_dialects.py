@@ -12,6 +12,9 @@ from xl_ratings.jobs.game_list import load_game_list
 from xl_ratings.jobs.game_stream import rate_game_list
 from xl_ratings.systems import get as get_system
 
+#: every test on both kernels, pure and compiled (conftest.kernel)
+pytestmark = pytest.mark.usefixtures("kernel")
+
 LZ = get_system("lianzhong")
 GAMES = [("2025-03-01", "甲", "乙", "1"), ("2025-03-02", "乙", "丙", "0"), ("2025-03-02", "丙", "甲", "0.5"),
          ("2025-03-05", "甲", "丙", "1")]

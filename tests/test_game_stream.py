@@ -19,6 +19,9 @@ from xl_ratings.engine.stream import TooManyProblems
 from xl_ratings.errors import InputErrors
 from xl_ratings.jobs.game_list import load_game_list
 
+#: every test on both kernels, pure and compiled (conftest.kernel)
+pytestmark = pytest.mark.usefixtures("kernel")
+
 pa = pytest.importorskip("pyarrow", reason="the test extra installs pyarrow")
 TODAY = D(2027, 1, 20)
 SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
