@@ -115,6 +115,8 @@ def _parse_distinct(values: Sequence[Any], parse: Callable[[Any], Any], cache: d
     if len(cache) > CACHE_LIMIT:
         cache.clear()
         bad.clear()
+    if cache.keys() >= set(values):         # every value parsed before (at C speed)
+        return list(map(cache.__getitem__, values)), bool(bad) and not bad.isdisjoint(values)
     out = list(map(cache.get, values, repeat(_NEW)))
     if _NEW in out:
         for k in [k for k, x in enumerate(out) if x is _NEW]:

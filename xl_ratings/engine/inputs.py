@@ -368,34 +368,42 @@ def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
     bounds = system.rating_range if system is not None else None
     name = system.name if system is not None else ""
     named = "name" in ps.keys.values()      # a Players sheet without names (a game list's ids) lists by id
+    has = set(ps.keys.values())             # a column not there reads blank in every row: not looked at
     folded: dict[str, str] = {}     # an id without its case -> the id
+
+    def text(rec: dict[str, Any], key: str) -> str:
+        return ps.text(rec, key) if key in has else ""
+
+    def rating(i: int, rec: dict[str, Any], key: str) -> float | None:
+        return ps.rating(i, rec, key, bounds, name) if key in has else None
+
+    def count(i: int, rec: dict[str, Any], key: str) -> int | None:
+        return ps.count(i, rec, key) if key in has else None
     for i, rec, pid in _fresh(ps, "id", players, "player"):
         twin = folded.setdefault(pid.casefold(), pid)
         if twin != pid:
             ps.err(i, "id", M.ID_DIFFERS_ONLY_IN_CASE(other=twin, row=players[twin].row), pid)
             continue
-        sex = ps.text(rec, "sex").upper()
+        sex = text(rec, "sex").upper()
         if sex not in SEXES:
             ps.err(i, "sex", M.SEX(), rec.get("sex"))
         rank = None
-        if ps.text(rec, "rank"):
+        if text(rec, "rank"):
             try:
                 rank = parse_rank(rec.get("rank"))
             except RatingInputError as e:
                 ps.err(i, "rank", e.text, rec.get("rank"))
-        member_t = ps.text(rec, "member").lower()
+        member_t = text(rec, "member").lower()
         if member_t not in MEMBER_WORDS:
             ps.err(i, "member", M.MEMBER(), rec.get("member"))
-        called = ps.text(rec, "name")
+        called = text(rec, "name")
         if not called and named:    # a player without a name would be listed by id, and no list could say who
             ps.err(i, "name", M.PLAYER_WITHOUT_NAME(id=pid), None)
         players[pid] = Player(
-            id=pid, name=called or pid, sex=SEXES.get(sex), club=ps.text(rec, "club"),
-            rank=rank, rating=ps.rating(i, rec, "rating", bounds, name), games=ps.count(i, rec, "games"),
-            events=ps.count(i, rec, "events"), peak=ps.rating(i, rec, "peak", bounds, name),
-            title=ps.text(rec, "title"),
-            member=member_t not in NOT_MEMBER, rif=ps.rating(i, rec, "rif", bounds, name),
-            wins=ps.count(i, rec, "wins"), row=i)
+            id=pid, name=called or pid, sex=SEXES.get(sex), club=text(rec, "club"),
+            rank=rank, rating=rating(i, rec, "rating"), games=count(i, rec, "games"),
+            events=count(i, rec, "events"), peak=rating(i, rec, "peak"), title=text(rec, "title"),
+            member=member_t not in NOT_MEMBER, rif=rating(i, rec, "rif"), wins=count(i, rec, "wins"), row=i)
     return players
 
 

@@ -28,7 +28,7 @@ from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System,
                    cols)
-from .common import CheckLog, Tallies, placed, with_place
+from .common import CheckLog, Tallies, placed
 from .feed import Encoded, GameFeed, MemoryFeed, Order
 from .lookup import threshold_lookup
 from .period import FLEXIBLE, Period
@@ -365,14 +365,33 @@ def _rate_encoded(enc: Encoded, rating: dict[str, float], games_n: dict[str, int
     return lines
 
 
+class _Id:
+    """A line to be placed (:func:`~.common.placed` reads its id), before the line itself is made."""
+
+    __slots__ = ("id",)
+
+    def __init__(self, pid: str) -> None:
+        self.id = pid
+
+
 def _lists(records: Records, states: Mapping[str, LianzhongState], rating: Mapping[str, float],
            games_n: Mapping[str, int], awarded: Mapping[str, str],
            params: LianzhongParams) -> tuple[list[RatingLine], list[PendingLine], dict[str, State]]:
     """The published list (rated players placed, then the pending ones), the pending
     list, and everyone's state at the period's end."""
     awarded_titles = {t for _, t in params.awarded_titles}
+    bounds, names = [t for t, _ in params.titles], [n for _, n in params.titles]
+    rated_n, lowest = params.rated_games, params.lowest_title
+
+    def title_of(new: float, n: int, award: str) -> str:     # title(), its tables made once
+        if award and str(award).strip() in awarded_titles:
+            return str(award).strip()
+        return NO_TITLE if n < rated_n else threshold_lookup(bounds, names, new, below=lowest)
     new_states: dict[str, State] = {}
-    rated_lines: list[LianzhongRatingLine] = []
+    rated_ids = [pid for pid in records.players if games_n[pid] >= rated_n]
+    order = placed([_Id(pid) for pid in rated_ids], rating)
+    place_of = {x.id: place for x, place in order}
+    rated_lines: dict[str, RatingLine] = {}
     pending_lines: list[LianzhongRatingLine] = []
     pending: list[PendingLine] = []
     for pid, player in records.players.items():
@@ -380,20 +399,21 @@ def _lists(records: Records, states: Mapping[str, LianzhongState], rating: Mappi
         new = rating[pid]
         n = games_n[pid]
         period_games = n - st.games
-        rated = is_rated(n, params)
+        rated = n >= rated_n
         status = "active" if rated else "pending"
+        award = awarded.get(pid, "")
         new_states[pid] = LianzhongState(new, n, st.events, max(st.peak or new, new), status,
-                                         period_games, title_awarded=awarded.get(pid, ""))
+                                         period_games, title_awarded=award)
         line = LianzhongRatingLine(
-            pid, st.rating, new, status, n, period_games,
-            title=title(new, n, awarded.get(pid), params),
+            pid, st.rating, new, status, n, period_games, place=place_of.get(pid),
+            title=title_of(new, n, award),
             honorary=player.title if player.title and player.title not in awarded_titles else "")
         if rated:
-            rated_lines.append(line)
+            rated_lines[pid] = line
         else:
             pending_lines.append(line)
             pending.append(LianzhongPendingLine(pid, n, new=new))
-    ratings: list[RatingLine] = [with_place(x, place) for x, place in placed(rated_lines, rating)]
+    ratings: list[RatingLine] = [rated_lines[x.id] for x, _ in order]
     ratings += sorted(pending_lines, key=lambda x: (-x.games, x.id))
     return ratings, pending, new_states
 

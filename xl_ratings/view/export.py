@@ -3,6 +3,7 @@ except where the system publishes integers (shanghai ``new``)."""
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from ..engine.run import Outcome
@@ -44,7 +45,8 @@ def summary_of(outcome: Outcome, first: int = 5) -> tuple[dict[str, int], list[d
         listed = {line.id for line in facts.ratings}
         counts["pending"] += sum(1 for p in facts.pending if p.id not in listed)
     words = Words(system)
-    return counts, [_player(line, outcome, words) for line in facts.ratings if line.status == "active"][:first]
+    active = islice((line for line in facts.ratings if line.status == "active"), first)
+    return counts, [_player(line, outcome, words) for line in active]
 
 
 def export(outcome: Outcome, *, lines: bool = True) -> dict[str, Any]:
