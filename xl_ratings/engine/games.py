@@ -115,22 +115,13 @@ def _parse_distinct(values: Sequence[Any], parse: Callable[[Any], Any], cache: d
     if len(cache) > CACHE_LIMIT:
         cache.clear()
         bad.clear()
-    if cache.keys() >= set(values):         # every value parsed before (at C speed)
-        return list(map(cache.__getitem__, values)), bool(bad) and not bad.isdisjoint(values)
-    out = list(map(cache.get, values, repeat(_NEW)))
-    if _NEW in out:
-        for k in [k for k, x in enumerate(out) if x is _NEW]:
-            u = values[k]
-            try:
-                x = parse(u)
-            except RatingInputError as e:
-                x = e
-                bad.add(u)
-            cache[u] = out[k] = x
-    return out, bool(bad) and not bad.isdisjoint(values)
-
-
-_NEW = object()   # a value not parsed before
+    for u in set(values).difference(cache.keys()):     # the values not parsed before (found at C speed)
+        try:
+            cache[u] = parse(u)
+        except RatingInputError as e:
+            cache[u] = e
+            bad.add(u)
+    return list(map(cache.__getitem__, values)), bool(bad) and not bad.isdisjoint(values)
 
 
 class GameParser:

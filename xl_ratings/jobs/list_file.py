@@ -210,6 +210,10 @@ class ListFile:
         """NaN and infinity: in a number column refused (and read as blank), in the result
         column an invalid result (kept as text)."""
         for key in [k for k in data if k in NUMERIC or k == "result"]:
+            found = data.distinct(key) if isinstance(data, Columns) else None
+            if found is not None and not any((v.__class__ is float and not math.isfinite(v)) or
+                                             (v.__class__ is str and _not_finite_text(v)) for v in found[0]):
+                continue            # no distinct value is NaN or infinity: no row is (no Python object per row)
             values = data[key]
             bad = [k for k, v in enumerate(values) if (v.__class__ is float and not math.isfinite(v))
                    or (v.__class__ is str and _not_finite_text(v))]
