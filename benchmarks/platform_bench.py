@@ -138,11 +138,12 @@ def run_case(cmd: list[str], env: dict[str, str] | None = None) -> dict[str, flo
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": usage.ru_maxrss / 1024}
 
 
-def measure(prefix: Path, fmt: str, kernels: list[str], data: Path) -> dict[str, dict[str, float]]:
+def measure(prefix: Path, fmt: str, kernels: list[str], data: Path,
+            baselines: list[str]) -> dict[str, dict[str, float]]:
     games, players = f"{prefix}.{fmt}", f"{prefix}_players.csv"
     out: dict[str, dict[str, float]] = {}
     for name in BASELINES:
-        if name == "compiled_loop" and "compiled" not in kernels:
+        if name not in baselines or (name == "compiled_loop" and "compiled" not in kernels):
             continue
         out[name] = run_case([sys.executable, __file__, "--baseline", name, games, players])
     for kernel in kernels:
@@ -172,10 +173,12 @@ def table(rows: list[tuple[int, int, str, dict[str, dict[str, float]]]], command
             ours = got[kernel]
             vs_comp = "" if comp is None else f"{ours['cpu'] / comp:.1f}×"
             comp_s = "" if comp is None else f"{comp:.2f}"
+            vs_mini = "" if mini is None else f"{ours['cpu'] / mini:.1f}×"
+            mini_s = "" if mini is None else f"{mini:.2f}"
             lines.append(
-                f"| {games:,} | {players:,} | {fmt} | {base:.2f} | {mini:.2f} | "
+                f"| {games:,} | {players:,} | {fmt} | {base:.2f} | {mini_s} | "
                 f"{comp_s} | {kernel} | {ours['cpu']:.2f} | {ours['wall']:.2f} | "
-                f"{ours['mb']:.0f} | {ours['cpu'] / base:.1f}× | {ours['cpu'] / mini:.1f}× | "
+                f"{ours['mb']:.0f} | {ours['cpu'] / base:.1f}× | {vs_mini} | "
                 f"{vs_comp} |")
     return "\n".join(lines)
 
@@ -194,6 +197,8 @@ def main() -> None:
     ap.add_argument("--sizes", default="1e6,2e6")
     ap.add_argument("--formats", default="csv,parquet")
     ap.add_argument("--kernels", default="pure,compiled")
+    ap.add_argument("--baselines", default="bare,minimal,compiled_loop",
+                    help="the baselines measured (10^8: the minimal Python loop alone takes minutes)")
     ap.add_argument("--data", default="/tmp/xl-ratings-platform")
     ap.add_argument("--doc", help="write the table into this document, between its markers")
     ap.add_argument("--json", help="also write the figures as JSON")
@@ -216,7 +221,7 @@ def main() -> None:
         for fmt in args.formats.split(","):
             if not Path(f"{prefix}.{fmt}").exists():
                 write_list(games, players, prefix, parquet=fmt == "parquet")
-            got = measure(prefix, fmt, kernels, data)
+            got = measure(prefix, fmt, kernels, data, args.baselines.split(","))
             rows.append((games, players, fmt, got))
             print(json.dumps({"games": games, "players": players, "format": fmt, **got}), flush=True)
     command = "python benchmarks/platform_bench.py " + " ".join(sys.argv[1:])

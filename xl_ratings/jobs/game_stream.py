@@ -393,5 +393,5 @@ def timed(progress: Progress | None, every: float = 0.2) -> Progress | None:
     return tick
 
 
-__all__ = ["CHECK_COLUMNS", "Columns", "ListFile", "Progress", "PROBLEM_COLUMNS", "Spool", "Streamed", "beside", "check_line",
-           "checks_summary", "has_pyarrow", "problem_row", "process_list", "rate_game_list", "timed"]
+__all__ = ["CHECK_COLUMNS", "Columns", "ListFile", "Progress", "PROBLEM_COLUMNS", "Spool", "Streamed", "beside",
+           "check_line", "checks_summary", "has_pyarrow", "problem_row", "process_list", "rate_game_list", "timed"]
