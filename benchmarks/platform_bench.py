@@ -11,7 +11,8 @@ and format (CSV, Parquet), in fresh processes:
 
 * **ours**: ``xl-ratings process LIST --system lianzhong --players P --output OUT`` (start-up,
   checking every row, rating, writing the ratings file), with the pure kernel and the
-  compiled one (``XL_RATINGS_KERNEL``; the compiled one needs numba);
+  compiled one (``XL_RATINGS_KERNEL``; the compiled one needs numba), and ``today``: the
+  version before, from a checkout (``--today DIR --kernels today,pure,compiled``);
 * **bare read**: the same file read by pyarrow's streaming reader, batch by batch, nothing else;
 * **minimal loop**: read so, the ids encoded with a dict, and the update rule (seed 004 §5-§7)
   in a plain Python loop -- no checks, no report, no output;
@@ -37,6 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 BEGIN, END = "<!-- platform-table: begin -->", "<!-- platform-table: end -->"
+TODAY: list[str] = [""]       #: --today DIR
 
 
 # --------------------------------------------------------------------------- the baselines (in a child)
@@ -126,9 +128,10 @@ BASELINES = {"bare": bare, "minimal": minimal, "compiled_loop": compiled_loop}
 
 # --------------------------------------------------------------------------- one case in a fresh process
 
-def run_case(cmd: list[str], env: dict[str, str] | None = None) -> dict[str, float]:
+def run_case(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> dict[str, float]:
     wall = time.perf_counter()
-    child = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                             cwd=cwd)   # (not a checkout: ``python -m`` would import the package found there)
     _, status, usage = os.wait4(child.pid, 0)       # this child's own CPU and peak memory
     wall = time.perf_counter() - wall
     err = child.stderr.read() if child.stderr else ""
@@ -148,9 +151,11 @@ def measure(prefix: Path, fmt: str, kernels: list[str], data: Path,
         out[name] = run_case([sys.executable, __file__, "--baseline", name, games, players])
     for kernel in kernels:
         env = dict(os.environ, XL_RATINGS_KERNEL=kernel)
+        if kernel == "today":           # the version before (a checkout: --today DIR), for the speed-up
+            env["PYTHONPATH"] = TODAY[0]
         target = data / f"out_{prefix.name}_{fmt}_{kernel}.csv"
         out[kernel] = run_case([sys.executable, "-m", "xl_ratings.cli", "process", games, "--system", "lianzhong",
-                                "--players", players, "--output", str(target), "--force"], env)
+                                "--players", players, "--output", str(target), "--force"], env, data)
     return out
 
 
@@ -167,7 +172,7 @@ def table(rows: list[tuple[int, int, str, dict[str, dict[str, float]]]], command
         base = got["bare"]["cpu"]
         mini = got["minimal"]["cpu"] if "minimal" in got else None
         comp = got["compiled_loop"]["cpu"] if "compiled_loop" in got else None
-        for kernel in ("pure", "compiled"):
+        for kernel in ("today", "pure", "compiled"):
             if kernel not in got:
                 continue
             ours = got[kernel]
@@ -201,6 +206,7 @@ def main() -> None:
                     help="the baselines measured (10^8: the minimal Python loop alone takes minutes)")
     ap.add_argument("--data", default="/tmp/xl-ratings-platform")
     ap.add_argument("--doc", help="write the table into this document, between its markers")
+    ap.add_argument("--today", help="a checkout of the version before: with --kernels …,today, its time beside")
     ap.add_argument("--json", help="also write the figures as JSON")
     ap.add_argument("--baseline", nargs=3, metavar=("NAME", "GAMES", "PLAYERS"), help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -208,9 +214,9 @@ def main() -> None:
         name, games, players = args.baseline
         BASELINES[name](games, players)
         return
-    from stream_bench import write_list
-
     data = Path(args.data)
+    if args.today:
+        TODAY[0] = str(Path(args.today).resolve())
     data.mkdir(parents=True, exist_ok=True)
     kernels = [k for k in args.kernels.split(",") if k]
     rows = []
@@ -219,8 +225,11 @@ def main() -> None:
         players = 20_000 if games == 2_000_000 else min(100_000, games // 10)
         prefix = data / f"lz_{games}_{players}"
         for fmt in args.formats.split(","):
-            if not Path(f"{prefix}.{fmt}").exists():
-                write_list(games, players, prefix, parquet=fmt == "parquet")
+            if not Path(f"{prefix}.{fmt}").exists():     # in a child: this process stays small (its
+                subprocess.run([sys.executable, "-c",     # children's peak memory counts it until exec)
+                                f"import sys; sys.path.insert(0, {str(HERE)!r}); from stream_bench import write_list; "
+                                f"from pathlib import Path; write_list({games}, {players}, Path({str(prefix)!r}), "
+                                f"parquet={fmt == 'parquet'})"], check=True)
             got = measure(prefix, fmt, kernels, data, args.baselines.split(","))
             rows.append((games, players, fmt, got))
             print(json.dumps({"games": games, "players": players, "format": fmt, **got}), flush=True)
