@@ -131,3 +131,18 @@ def test_a_list_in_one_period_keeps_its_one_event(tmp_path, capsys):
     assert run_cli("process", path, "--system", "lianzhong", "--players", tmp_path / "players.csv",
                    "--json", tmp_path / "o.json") == 0
     assert {c["event"] for c in json.loads((tmp_path / "o.json").read_text(encoding="utf-8"))["changes"]} == {"games"}
+
+
+def test_a_gbk_list_whose_chinese_comes_late_is_read_as_gbk(tmp_path, monkeypatch):
+    """Ids, dates and results in ASCII for the first megabyte (here: the first kilobyte), a
+    Chinese name after: the windows sampled further on tell GBK."""
+    import xl_ratings.jobs.csv_dialect as cd
+
+    monkeypatch.setattr(cd, "SNIFF_BYTES", 1024)
+    monkeypatch.setattr(cd, "WINDOW_BYTES", 256)
+    players = "id,name,rating,games\nAA,AA,1500,30\nBB,BB,1500,30\n甲,甲,1500,30\n乙,乙,1600,30\n丙,丙,1450,25\n"
+    filler = [("2025-03-01", "AA", "BB", "0.5")] * 200
+    games = write(tmp_path / "g.csv", filler + GAMES, encoding="gbk")
+    assert cd.sniff(games, ["player"]).encoding == "gb18030"
+    got = dict((pid, n) for pid, _, n in ratings(tmp_path, games, players, players_encoding="gbk"))
+    assert got["甲"] == 33 and got["AA"] == 230
