@@ -113,3 +113,12 @@ def test_another_systems_ratings_file_is_not_taken_for_a_state(tmp_path, capsys)
                    "--output", tmp_path / "out.csv") == 0
     assert run_cli("process", tmp_path / "g.csv", "--system", "shanghai", "--players", tmp_path / "out.csv") == 2
     assert "is a shanghai ratings file (--output)" in capsys.readouterr().err
+
+
+def test_a_ratings_file_row_with_games_and_no_rating_is_refused(tmp_path, capsys):
+    write_games(tmp_path / "g.csv", [["2025-03-01", "A", "B", "1"]])
+    (tmp_path / "state.csv").write_text("id,name,new,games,title,honorary\nA,A,1550,30,,\nB,B,,25,,\n",
+                                        encoding="utf-8")
+    assert run_cli("process", tmp_path / "g.csv", "--system", "lianzhong", "--players", tmp_path / "state.csv") == 2
+    err = capsys.readouterr().err
+    assert "row 3, column 'new': a player with 25 counted game(s) and no rating (new)" in err

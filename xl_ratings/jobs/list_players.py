@@ -88,6 +88,12 @@ def _from_ratings(path: Path, system: System, keys: tuple[str, ...],
 
     def get(r: list[Any], k: str) -> Any:
         return r[col[k]] if k in col else None
+    problems = [RatingInputError(S.RATINGS_ROW_WITHOUT_RATING(games=int(get(r, "games"))), value=get(r, "id"),
+                                 where=Where(str(path), path.name, i, "new"))
+                for i, r in enumerate(rows, start=2)
+                if get(r, "new") is None and isinstance(get(r, "games"), (int, float)) and get(r, "games") > 0]
+    if problems:
+        raise InputErrors(problems)
     for r in rows:
         title, honorary = get(r, "title"), get(r, "honorary")
         players.append([get(r, "id"), get(r, "name"), get(r, "club"), get(r, "new"), get(r, "games"), honorary])

@@ -282,6 +282,11 @@ PLAYERS_GAMES_WITHOUT_RATING = message(
     "at the start rating; give their ratings (a ratings file a run wrote with --output is read as it is)",
     "文件没有 rating（等级分）列，但有 {count:,} 名棋手已有对局数（第一个在第 {row} 行）：每人都会从起始等级分开始；"
     "请给出他们的等级分（用 --output 写出的等级分名单可直接读入）")
+RATINGS_ROW_WITHOUT_RATING = message(
+    "sheets.ratings_row_without_rating",
+    "a player with {games:,} counted game(s) and no rating (new): the player would restart at the start rating; "
+    "give the rating",
+    "棋手已有 {games:,} 局计分对局，却没有等级分（new）：会从起始等级分重新开始；请填写等级分")
 RATINGS_FILE_NOT_A_STATE = message(
     "sheets.ratings_file_not_a_state",
     "is a {system} ratings file (--output): it does not carry what {system} rates from (tournaments, peaks, "
