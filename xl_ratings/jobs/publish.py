@@ -69,25 +69,28 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
             raise too_long
 
 
-def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = ()) -> list[Path]:
+def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), private: Sequence[str] = ()) \
+        -> list[Path]:
     """The website of ``outcome`` in ``folder`` (built beside it and swapped in), offering
-    ``downloads`` (the rating lists for pairing programs) on the list page."""
+    ``downloads`` (the rating lists for pairing programs) on the list page; ``private``: the
+    private fields the officer asked to publish."""
     from ..publish.build import build_site
     from ..publish.site import render_site
 
     try:     # a folder that is not ours, a link, a page name twice: refused by the site writer (catalogue errors)
-        return render_site(dataclasses.replace(build_site(outcome), downloads=list(downloads)), folder)
+        return render_site(dataclasses.replace(build_site(outcome, private=private), downloads=list(downloads)), folder)
     except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
         raise write_error(folder, e) from None
 
 
-def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | None = None) -> Path:
+def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | None = None,
+              private: Sequence[str] = ()) -> Path:
     """The printable list of ``outcome`` as ``pdf`` (through LibreOffice), written atomically;
     ``waiting(seconds)`` is called while LibreOffice works (a progress display)."""
     from ..publish.pdf import print_workbook, to_pdf
 
     tx = Outputs()
-    tx.add(pdf, to_pdf(print_workbook(outcome), waiting=waiting),
+    tx.add(pdf, to_pdf(print_workbook(outcome, private=private), waiting=waiting),
            like=pdf if pdf.is_file() and not pdf.is_symlink() else None)
     tx.commit()
     return pdf
@@ -106,16 +109,22 @@ class Published:
 
 def publish(book: str | os.PathLike[str], *, period: str | None = None, site: str | None = None,
             pdf: str | None = None, rating_list: str | None = None, layout: str | None = None,
-            force: bool = False, waiting: Callable[[float], None] | None = None) -> Published:
+            force: bool = False, waiting: Callable[[float], None] | None = None,
+            private: Sequence[str] = ()) -> Published:
     """``xl-ratings publish``: the website, the PDF and/or the rating list for pairing
     programs of a processed workbook.  Every target is checked before anything is read
-    (``waiting``: see :func:`write_pdf`)."""
+    (``waiting``: see :func:`write_pdf`; ``private``: the private fields -- membership, fees,
+    certificates -- to publish too, by name: :mod:`xl_ratings.view.public`)."""
     from ..publish import rating_list as lists
+    from ..view.public import PRIVATE_FIELDS, unknown_fields
 
     if site is None and pdf is None and rating_list is None:
         raise RatingInputError(M.PUBLISH_NEEDS_TARGET())
     if layout is not None and rating_list is None:
         raise RatingInputError(M.LAYOUT_NEEDS_RATING_LIST())
+    wrong = unknown_fields(private)
+    if wrong:
+        raise RatingInputError(M.PRIVATE_UNKNOWN(given=", ".join(wrong), fields=", ".join(PRIVATE_FIELDS)))
     real = real_path(Path(book))
     inputs = [real, Path(book)]
     check_publish_targets(inputs, site, pdf, force)
@@ -131,7 +140,7 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
     if site is not None:
         downloads, skipped = lists.site_downloads(outcome, tables, book=real, file=str(book))
         done.notes += [M.SITE_WITHOUT_LIST(why=why) for why in skipped]
-        done.site_files = write_site(outcome, Path(site), downloads)
+        done.site_files = write_site(outcome, Path(site), downloads, private)
     if pdf is not None:
-        done.pdf = write_pdf(outcome, Path(pdf), waiting)
+        done.pdf = write_pdf(outcome, Path(pdf), waiting, private)
     return done

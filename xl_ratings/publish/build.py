@@ -12,7 +12,7 @@ import datetime as dt
 import gc
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from ..engine.perf import gc_paused
@@ -23,6 +23,7 @@ from ..systems.base import Column as SheetColumn
 from ..systems.base import PeriodFacts, Sheet
 from ..view.numbers import format_number
 from ..view.page import LIST_NAMES, provisional
+from ..view.public import hidden_fields, public_sheet
 from ..view.sheets import STATUS, Words, joined, ordered
 from .folder import reserved_on_windows
 from .site_model import Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
@@ -40,8 +41,11 @@ class Builder:
     """Builds the :class:`Site` of one published period from an outcome that
     holds the facts of every processed period (oldest first)."""
 
-    def __init__(self, outcome: Outcome, published: PeriodFacts, today: dt.date) -> None:
+    def __init__(self, outcome: Outcome, published: PeriodFacts, today: dt.date,
+                 private: Collection[str] = ()) -> None:
         self.out, self.facts, self.today = outcome, published, today
+        self.hidden = hidden_fields(private)        #: private fields kept off the pages
+        self._sheets = {s.name: public_sheet(s, self.hidden) for s in outcome.system.sheets}
         self.system = outcome.system
         self.words = Words(self.system)
         self.players = outcome.records.players
@@ -204,7 +208,9 @@ class Builder:
 
     # ------------------------------------------------------------------ the list
     def sheet(self, name: str) -> Sheet | None:
-        return next((s for s in self.system.sheets if s.name == name), None)
+        """The result sheet ``name`` as the public pages show it (private columns left out; None
+        for a sheet kept off them)."""
+        return self._sheets.get(name)
 
     def list_table(self) -> tuple[list[Column], list[dict[str, Any]]]:
         sheet = self.sheet("Ratings")
@@ -516,11 +522,13 @@ class Builder:
             others=self.other_tables(), periods=[q.label for q in self.periods], notes=notes, terms=terms)
 
 
-def build_site(outcome: Outcome, period: str | None = None, today: dt.date | None = None) -> Site:
-    """The website of ``period`` (default: the latest processed one)."""
+def build_site(outcome: Outcome, period: str | None = None, today: dt.date | None = None,
+               private: Collection[str] = ()) -> Site:
+    """The website of ``period`` (default: the latest processed one); ``private``: the private
+    fields (:data:`xl_ratings.view.public.PRIVATE_FIELDS`) the officer asked to publish."""
     facts = outcome.last if period is None else next(r for r in outcome.results if r.period.label == period)
     with gc_paused():       # millions of small acyclic dicts and tuples: no full collections meanwhile
-        builder = Builder(outcome, facts, today or dt.date.today())
+        builder = Builder(outcome, facts, today or dt.date.today(), private)
         site = builder.build()
         builder._getters.clear()        # its closures refer to the builder: no cycle left behind
         _to_oldest_generation()

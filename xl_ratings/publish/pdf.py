@@ -17,7 +17,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from ..engine.run import Outcome
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.sniff import safe_head
 from ..i18n.catalogue import publish as M
+from ..view.public import hidden_fields, public_view
 from ..view.sheets import result_sheets
 from ..xlsx.results import sheet_spec
 from ..xlsx.write import patch_workbook
@@ -46,9 +47,10 @@ def soffice() -> str | None:
     return next((c for c in _CANDIDATES if os.path.exists(c)), None)
 
 
-def print_workbook(outcome: Outcome, today: dt.date | None = None) -> bytes:
+def print_workbook(outcome: Outcome, today: dt.date | None = None, private: Collection[str] = ()) -> bytes:
     """A workbook holding only the printed sheets, with their page setup (``today``: the
-    publication date, default today)."""
+    publication date, default today); the private fields (:mod:`xl_ratings.view.public`) left
+    out but those in ``private``."""
     import openpyxl
 
     base = openpyxl.Workbook()
@@ -57,7 +59,8 @@ def print_workbook(outcome: Outcome, today: dt.date | None = None) -> bytes:
     base.properties.creator = MARK
     buf = io.BytesIO()
     base.save(buf)
-    views = {v.name: v for v in result_sheets(outcome, today)}
+    hidden = hidden_fields(private)
+    views = {v.name: p for v in result_sheets(outcome, today) if (p := public_view(v, hidden)) is not None}
     return patch_workbook(buf.getvalue(), [sheet_spec(views[n]) for n in PRINTED if n in views])
 
 
