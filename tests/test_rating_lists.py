@@ -202,7 +202,7 @@ part = st.builds(lambda first, rest: " ".join([first, *rest]),
                  st.text(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"), min_size=1,
                          max_size=20), st.lists(word, max_size=3))
 entries = st.builds(
-    Entry, id=st.just("P1"), surname=part, given=st.one_of(st.just(""), part), generated=st.booleans(),
+    Entry, id=st.just("P1"), surname=part, given=st.one_of(st.just(""), part), generated=st.sampled_from(["", "pinyin", "Cantonese"]),
     sex=st.sampled_from(["M", "F", ""]), rating=st.integers(-999, 9999), inactive=st.booleans(),
     pin=st.from_regex(r"[0-9]{8}", fullmatch=True), fide=st.from_regex(r"[1-9][0-9]{0,13}", fullmatch=True),
     country2=st.sampled_from(["HK", "CN", "TW"]), country3=st.sampled_from(["HKG", "CHN", "TPE"]),
