@@ -314,6 +314,8 @@ class Importing:
         row: dict[str, Any] = {"id": pid, "name": p.name, "sex": p.sex, "club": club, "rank": rank,
                                "rating": rating, "member": new_player_member(self.system)}
         players = self.appends["Players"]
+        if p.latin_name and "latin_name" in players.columns:
+            row["latin_name"] = p.latin_name        # the source's Latin name, surname first (Chan, Tai Man)
         for col in ID_COLUMNS:
             value = getattr(p, col)
             if not value or col not in players.columns:
