@@ -188,7 +188,7 @@ def test_a_typo_is_pointed_at_not_merged(tmp_path, capsys):
     assert "HK041 陈晓明" in out and "陳" not in out        # as written (the h9 surname space joined), not in the workbook's script
     new = {r["name"]: r for r in read_sheet(book, "Players") if r["id"] in ("HK041", "HK042")}
     assert set(new) == {"付天祐", "陈晓明"}
-    assert new["付 天祐"]["club"] == "新界棋會"           # the club as the workbook writes it, not NT
+    assert new["付天祐"]["club"] == "新界棋會"           # the club as the workbook writes it, not NT
 
 
 def other_club(tmp_path: Path, name: str, d: Def) -> Path:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,8 +69,8 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
             raise too_long
 
 
-def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), private: Sequence[str] = ()) \
-        -> list[Path]:
+def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), private: Sequence[str] = (),
+               latin: Mapping[str, str] | None = None) -> list[Path]:
     """The website of ``outcome`` in ``folder`` (built beside it and swapped in), offering
     ``downloads`` (the rating lists for pairing programs) on the list page; ``private``: the
     private fields the officer asked to publish."""
@@ -78,7 +78,7 @@ def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), pr
     from ..publish.site import render_site
 
     try:     # a folder that is not ours, a link, a page name twice: refused by the site writer (catalogue errors)
-        return render_site(dataclasses.replace(build_site(outcome, private=private), downloads=list(downloads)), folder)
+        return render_site(dataclasses.replace(build_site(outcome, private=private, latin=latin), downloads=list(downloads)), folder)
     except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
         raise write_error(folder, e) from None
 
@@ -94,6 +94,14 @@ def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | No
            like=pdf if pdf.is_file() and not pdf.is_symlink() else None)
     tx.commit()
     return pdf
+
+
+def latin_names(tables: Tables) -> dict[str, str]:
+    """The Players sheet's ``latin_name`` of each player that has one."""
+    from ..engine.identity import player_extras
+
+    extras = player_extras(tables)
+    return {pid: v["latin_name"] for pid, v in extras.values.items() if v.get("latin_name")}
 
 
 @dataclass
@@ -140,7 +148,7 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
     if site is not None:
         downloads, skipped = lists.site_downloads(outcome, tables, book=real, file=str(book))
         done.notes += [M.SITE_WITHOUT_LIST(why=why) for why in skipped]
-        done.site_files = write_site(outcome, Path(site), downloads, private)
+        done.site_files = write_site(outcome, Path(site), downloads, private, latin_names(tables))
     if pdf is not None:
         done.pdf = write_pdf(outcome, Path(pdf), waiting, private)
     return done

@@ -12,7 +12,7 @@ import datetime as dt
 import gc
 import re
 from collections import defaultdict
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from ..engine.perf import gc_paused
@@ -42,8 +42,9 @@ class Builder:
     holds the facts of every processed period (oldest first)."""
 
     def __init__(self, outcome: Outcome, published: PeriodFacts, today: dt.date,
-                 private: Collection[str] = ()) -> None:
+                 private: Collection[str] = (), latin: Mapping[str, str] | None = None) -> None:
         self.out, self.facts, self.today = outcome, published, today
+        self.latin = latin or {}                    #: the Players sheet's latin_name, by player
         self.hidden = hidden_fields(private)        #: private fields kept off the pages
         self._sheets = {s.name: public_sheet(s, self.hidden) for s in outcome.system.sheets}
         self.system = outcome.system
@@ -246,7 +247,8 @@ class Builder:
     def search(self, pid: str) -> str:
         got = self._searches.get(pid)
         if got is None:
-            got = self._searches[pid] = _search(self.players[pid].name, pid)
+            got = self._searches[pid] = _search(self.players[pid].name, pid, self.latin.get(pid, ""),
+                                                self.system.lang == "zh-Hant")
         return got
 
     # ------------------------------------------------------------------ pages
@@ -523,12 +525,13 @@ class Builder:
 
 
 def build_site(outcome: Outcome, period: str | None = None, today: dt.date | None = None,
-               private: Collection[str] = ()) -> Site:
+               private: Collection[str] = (), latin: Mapping[str, str] | None = None) -> Site:
     """The website of ``period`` (default: the latest processed one); ``private``: the private
-    fields (:data:`xl_ratings.view.public.PRIVATE_FIELDS`) the officer asked to publish."""
+    fields (:data:`xl_ratings.view.public.PRIVATE_FIELDS`) the officer asked to publish; ``latin``:
+    the Players sheet's ``latin_name`` of each player (the search finds them by it)."""
     facts = outcome.last if period is None else next(r for r in outcome.results if r.period.label == period)
     with gc_paused():       # millions of small acyclic dicts and tuples: no full collections meanwhile
-        builder = Builder(outcome, facts, today or dt.date.today(), private)
+        builder = Builder(outcome, facts, today or dt.date.today(), private, latin)
         site = builder.build()
         builder._getters.clear()        # its closures refer to the builder: no cycle left behind
         _to_oldest_generation()
@@ -565,11 +568,23 @@ def _slugs(items: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def _search(name: str, pid: str) -> str:
+def _search(name: str, pid: str, latin: str = "", hong_kong: bool = False) -> str:
+    """What the list's search finds a player by: the pinyin (with and without spaces, the
+    initials), the id, the Players sheet's latin_name and (a Hong Kong workbook) the
+    Cantonese spelling the rating lists give (陳大文: Chan Tai Man)."""
     from pypinyin import lazy_pinyin
 
+    from ..engine.latin import fold_ascii, latin_name
+
     syllables = lazy_pinyin(name)
-    return " ".join([" ".join(syllables), "".join(syllables), "".join(s[:1] for s in syllables), pid]).lower()
+    words = [" ".join(syllables), "".join(syllables), "".join(s[:1] for s in syllables), pid]
+    if latin.strip():
+        words.append(fold_ascii(latin.replace(",", " ")))
+    if hong_kong and not latin.strip():
+        spelled = latin_name(name, cantonese=True)
+        if spelled is not None and spelled.generated == "Cantonese":
+            words.append(spelled.spaced())
+    return " ".join(words).lower()
 
 
 def _shown(v: Any) -> str:
