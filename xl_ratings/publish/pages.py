@@ -227,7 +227,9 @@ def _write_players_and_events(site: Site, root: Path, ui: dict[str, Text], cells
             tables=[cells.table(t, "../") for t in (p.periods, p.changes, p.games)]))
 
     def event_page(e: EventPage) -> None:
-        tables = [cells.table(e.crosstable, "../", css="data cross")] if e.crosstable else []
+        tables = [cells.table(e.standings, "../", css="data standings", table_id="standings")] \
+            if e.standings else []
+        tables += [cells.table(e.crosstable, "../", css="data cross")] if e.crosstable else []
         tables += [cells.table(t, "../") for t in (e.games, e.changes)]
         write(events_dir / f"{e.slug}.html",
               event_t.render(event_frame, e=e, dates=_dates(e.start, e.end), tables=tables))

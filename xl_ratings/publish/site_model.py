@@ -113,6 +113,7 @@ class EventPage:
     crosstable: Table | None          #: round robin: players × players matrix; None otherwise
     games: Table                      #: every game (players linked)
     changes: Table                    #: the event's change-report lines (players linked)
+    standings: Table | None = None    #: Swiss/McMahon: the wall list (place, score, each round, tie-breaks)
 
 
 @dataclass(frozen=True)
