@@ -70,7 +70,7 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
 
 
 def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), private: Sequence[str] = (),
-               latin: Mapping[str, str] | None = None) -> list[Path]:
+               latin: Mapping[str, str] | None = None, pdf: str | None = None) -> list[Path]:
     """The website of ``outcome`` in ``folder`` (built beside it and swapped in), offering
     ``downloads`` (the rating lists for pairing programs) on the list page; ``private``: the
     private fields the officer asked to publish."""
@@ -78,7 +78,8 @@ def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), pr
     from ..publish.site import render_site
 
     try:     # a folder that is not ours, a link, a page name twice: refused by the site writer (catalogue errors)
-        return render_site(dataclasses.replace(build_site(outcome, private=private, latin=latin), downloads=list(downloads)), folder)
+        return render_site(dataclasses.replace(build_site(outcome, private=private, latin=latin),
+                                               downloads=list(downloads), pdf=pdf), folder)
     except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
         raise write_error(folder, e) from None
 
@@ -94,6 +95,15 @@ def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | No
            like=pdf if pdf.is_file() and not pdf.is_symlink() else None)
     tx.commit()
     return pdf
+
+
+def _inside(pdf: Path, site: Path) -> str | None:
+    """The PDF's path inside the site folder (linked from the list), None when printed elsewhere."""
+    try:
+        rel = pdf.absolute().relative_to(site.absolute())
+    except ValueError:
+        return None
+    return rel.as_posix()
 
 
 def latin_names(tables: Tables) -> dict[str, str]:
@@ -148,7 +158,8 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
     if site is not None:
         downloads, skipped = lists.site_downloads(outcome, tables, book=real, file=str(book))
         done.notes += [M.SITE_WITHOUT_LIST(why=why) for why in skipped]
-        done.site_files = write_site(outcome, Path(site), downloads, private, latin_names(tables))
+        done.site_files = write_site(outcome, Path(site), downloads, private, latin_names(tables),
+                                     pdf=_inside(Path(pdf), Path(site)) if pdf is not None else None)
     if pdf is not None:
         done.pdf = write_pdf(outcome, Path(pdf), waiting, private)
     return done

@@ -27,7 +27,7 @@ from ..view.public import hidden_fields, public_sheet
 from ..view.sheets import STATUS, Words, joined, ordered
 from .folder import reserved_on_windows
 from .standings import TIE_BREAKS, game_result, own_result, standings
-from .site_model import Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
+from .site_model import ArchivedList, Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
 
 #: Ratings-sheet columns the web list shows (in the sheet's order).
 LIST_KEYS = ("place", "id", "name", "club", "sex", "rank", "annual", "new", "cumulative", "change", "games", "status",
@@ -221,17 +221,19 @@ class Builder:
         for a sheet kept off them)."""
         return self._sheets.get(name)
 
-    def list_table(self) -> tuple[list[Column], list[dict[str, Any]]]:
+    def list_table(self, facts: PeriodFacts | None = None) -> tuple[list[Column], list[dict[str, Any]]]:
+        """The rating list of ``facts``' period (default: the published one)."""
+        facts = facts or self.facts
         sheet = self.sheet("Ratings")
         assert sheet is not None
         cols = [c for c in sheet.columns if c.key in LIST_KEYS]
         rows = []
         listed = set()
-        for line in self.facts.ratings:
+        for line in facts.ratings:
             rows.append(self.list_row(cols, line))
             listed.add(line.id)
         pending = self.sheet("Pending")
-        for p in ordered(pending, self.facts.pending, self.out) if pending else []:
+        for p in ordered(pending, facts.pending, self.out) if pending else []:
             if p.id not in listed:
                 row: dict[str, Any] = {c.key: None for c in cols}
                 row.update(id=p.id, name=self.links[p.id], club=self.players[p.id].club,
@@ -571,6 +573,17 @@ class Builder:
             out.append(self.table(sheet, list(lines), self.text_pair(zh, en), skip=("id",)))
         return out
 
+    def archive(self, current: tuple[list[Column], list[dict[str, Any]]]) -> list[ArchivedList]:
+        """Every processed period's list up to the published one (its own page each)."""
+        slugs = _slugs({r.period.label: r for r in self.results})
+        out = []
+        for r in self.results:
+            is_current = r is self.facts
+            columns, rows = current if is_current else self.list_table(r)
+            out.append(ArchivedList(r.period.label, slugs[r.period.label], r.period.start, r.period.end,
+                                    columns, rows, is_current))
+        return out
+
     def build(self) -> Site:
         period = self.facts.period
         columns, rows = self.list_table()
@@ -592,7 +605,8 @@ class Builder:
             list_rows=rows, players=self.player_pages(), events=self.event_pages(),
             standards=self.table(standards_sheet, list(self.facts.standards),
                                  self.text_pair(*LIST_NAMES["Standards"])),
-            others=self.other_tables(), periods=[q.label for q in self.periods], notes=notes, terms=terms)
+            others=self.other_tables(), periods=[q.label for q in self.periods], notes=notes, terms=terms,
+            archive=self.archive((columns, rows)))
 
 
 def build_site(outcome: Outcome, period: str | None = None, today: dt.date | None = None,

@@ -129,6 +129,19 @@ class Download:
 
 
 @dataclass(frozen=True)
+class ArchivedList:
+    """One period's rating list as it was published at its end (the archive: ``archive/<slug>.html``)."""
+
+    period: str
+    slug: str                  #: the page name, file-system safe
+    start: dt.date
+    end: dt.date
+    columns: list[Column]
+    rows: list[dict[str, Any]] #: as ``Site.list_rows``
+    current: bool              #: the period the site publishes
+
+
+@dataclass(frozen=True)
 class Site:
     """Everything the website shows, for one published period."""
 
@@ -152,3 +165,5 @@ class Site:
     notes: list[Text] = field(default_factory=list)     #: short notes under the list (rules, provisional …)
     terms: dict[str, Text] = field(default_factory=dict)   #: the system's own words for the site's labels (GoR: 棋力分)
     downloads: list[Download] = field(default_factory=list)  #: the rating list for pairing programs, per layout
+    archive: list[ArchivedList] = field(default_factory=list)  #: every period's list, oldest first
+    pdf: str | None = None     #: the printed list's path inside the site, when it was printed there
