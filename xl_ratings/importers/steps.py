@@ -123,7 +123,7 @@ class Importing:
         self.imported.append((t.source, fingerprint))
         summary.event, summary.event_name, summary.new_event = eid, existing.name if existing else name, not existing
         if existing is None:
-            self.append_event(t, eid, name, start, end, ids)
+            self.append_event(t, eid, name, start, end, ids, summary)
         elif self.games_of_event.get(eid):
             summary.replaced = len(self.games_of_event[eid])
             self.clear += self.games_of_event[eid]
@@ -440,9 +440,13 @@ class Importing:
                                          games=alike.games, differ=alike.differ), where=where)
 
     def append_event(self, t: Tournament, eid: str, name: str, start: dt.date | None, end: dt.date | None,
-                     ids: Mapping[str, str]) -> None:
+                     ids: Mapping[str, str], summary: Summary | None = None) -> None:
         ev, opts = t.event, self.options
         champion = ids.get(ev.champion) if ev.champion else None
+        given = {"class": ev.cls or opts.cls, "level": ev.level or opts.level}
+        for column, default in self.system.event_defaults:     # a default the rulebook applies: said
+            if summary is not None and not given.get(column):
+                summary.told.append(M.SUMMARY_EVENT_DEFAULT(column=column, default=default))
         self.appends["Events"].rows.append({"event": eid, "name": name, "start": start, "end": end,
                                             "format": ev.format, "class": ev.cls or opts.cls,
                                             "level": ev.level or opts.level, "champion": champion})

@@ -238,6 +238,8 @@ def _tournament(ev: Event, games: Iterable[Game], rating: dict[str, float], wins
                 params: GorParams, checks: CheckLog) -> tuple[float, Tallies]:
     """One tournament's games, every one from the ratings at its start: the class weight
     and each player's sums (con·(S − S_E)·weight)."""
+    if ev.cls is None or not str(ev.cls).strip():     # a default is said, never silent
+        checks.add("gor.class_blank", "Events", ev.row, event=ev.name)
     try:
         w = class_weight(ev.cls, params)
     except RatingInputError:
@@ -448,4 +450,5 @@ SYSTEM = System(
     check_event=check_event,
     pairing_layouts=("egd", "fide", "csv"),     # GoR is what OpenGotha and pairgoth read in the EGD list
     game_line=game_line,
+    event_defaults=(("class", "A (1.0)"),),
 )
