@@ -268,6 +268,27 @@ def _club_example(system: System) -> tuple[str, str]:
 
 # --------------------------------------------------------------------------- system workbooks
 
+#: the note of a parameter at the rulebook's value (no jargon: the officer reads it)
+DEFAULT_NOTE = "默认值（规则规定） default, as the rulebook sets it"
+TABLE_NOTE = "对照表（规则规定），每对 键:值，以逗号分隔 table as the rulebook sets it: key:value pairs, comma-separated"
+
+
+def _is_table(v: Any) -> bool:
+    return isinstance(v, tuple) and bool(v) and all(isinstance(p, tuple) and len(p) == 2 for p in v)
+
+
+def _pair_key(k: Any, system: System) -> str:
+    from ..systems.ranks import Rank
+
+    if isinstance(k, Rank):
+        return str(system.rank_name(k))
+    return _number(k) if isinstance(k, (int, float)) else str(k)
+
+
+def _number(x: Any) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
 def settings_rows(system: System) -> list[list[Any]]:
     """Settings: the system, the federation (the system's default), then every
     scalar default (editable), then the system's own rows (peng: the
@@ -280,9 +301,11 @@ def settings_rows(system: System) -> list[list[Any]]:
             continue
         v = getattr(params, f.name)
         if isinstance(v, (int, float)) and not isinstance(v, bool):
-            rows.append([f.name, v, "默认值 default (SPEC)"])
+            rows.append([f.name, v, DEFAULT_NOTE])
         elif isinstance(v, bool):
-            rows.append([f.name, "yes" if v else "no", "默认值 default (SPEC)"])
+            rows.append([f.name, "yes" if v else "no", DEFAULT_NOTE])
+        elif _is_table(v):          # con_table, rank_gor …: every pair, as the Settings sheet reads it back
+            rows.append([f.name, ", ".join(f"{_pair_key(k, system)}:{_number(x)}" for k, x in v), TABLE_NOTE])
     if system.settings_rows is not None:
         rows += [list(r) for r in system.settings_rows(params)]
     return [[k, v, to_lang(str(n), system.lang) if n is not None else None] for k, v, n in rows]

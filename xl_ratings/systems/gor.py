@@ -417,7 +417,7 @@ def sample() -> dict[str, list[list[Any]]]:
 SYSTEM = System(
     name="gor",
     game="go",
-    title="香港圍棋協會棋力分 GoR (Hong Kong Go Association, seed 002)",
+    title="香港圍棋協會棋力分 GoR (Hong Kong Go Association)",
     federation="香港圍棋協會",
     lang="zh-Hant",
     params_type=GorParams,

@@ -357,7 +357,7 @@ def process(records: Records, states: Mapping[str, PengState], period: Period,
 # --------------------------------------------------------------------------- words
 
 WORDS: dict[str, str] = {      # the words of its sheets' cells (labels)
-    "source.seed": "seed 000",
+    "source.seed": "规则原文 stated",
     "source.reconstructed": "reconstructed 重建",
 }
 
@@ -442,7 +442,7 @@ def sample() -> dict[str, list[list[Any]]]:
 SYSTEM = System(
     name="peng",
     game="renju",
-    title="彭氏连珠等级分 (Peng's Renju rating, seed 000)",
+    title="彭氏连珠等级分 (Peng's Renju rating)",
     federation="彭氏连珠等级分",
     lang="zh-Hans",
     params_type=PengParams,
