@@ -311,3 +311,39 @@ def test_the_history_chart_axis_fits_its_data(hk):
     values = [v for r in read_sheet(book, "History") if (v := r["new"]) is not None]
     assert 0 < low < high and high - low < 3000
     assert low <= min(values) and high >= max(values) or low > 0          # the drawn top-10 lie inside
+
+
+# --------------------------------------------------------------------------- 7. words
+@pytest.mark.parametrize("system", ["shanghai", "gor", "lianzhong", "peng"])
+def test_every_parameter_is_on_the_settings_sheet_and_reads_back(system):
+    """The template shows every parameter, tables too (con_table, rank_gor …), and the sheet
+    read back gives the rulebook's parameters exactly; no jargon in any cell."""
+    from xl_ratings import systems
+    from xl_ratings.authoring.templates import settings_rows
+    from xl_ratings.engine.settings import params_from_settings
+
+    sys_ = systems.get(system)
+    rows = settings_rows(sys_)
+    assert params_from_settings(sys_, {k: v for k, v, _ in rows}) == sys_.params_type()
+    keys = {k for k, _, _ in rows}
+    if system == "gor":
+        assert {"con_table", "rank_gor", "class_weights"} <= keys
+        con = next(v for k, v, _ in rows if k == "con_table")
+        assert con.startswith("100:116, 200:110, 300:105")
+    wb = openpyxl.load_workbook(Path(__file__).resolve().parents[1] / "workbook_templates" / f"{system}.xlsx")
+    for ws in wb.worksheets:
+        for row in ws.iter_rows(values_only=True):
+            for v in row:
+                assert not (isinstance(v, str) and re.search(r"\bseed\b|SPEC", v)), (ws.title, v)
+
+
+def test_a_hong_kong_page_is_in_one_script(hk):
+    """Every Chinese word of every page is traditional: OpenCC changes none of them."""
+    from xl_ratings.i18n import to_lang
+
+    _, site = hk
+    for page in site.rglob("*.html"):
+        text = re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8"))
+        words = set(re.findall(r"[\u4e00-\u9fff]+", text))
+        assert {w for w in words if to_lang(w, "zh-Hant") != w} == set(), page.name
+        assert not re.search(r"\bseed\b|SPEC", text), page.name
