@@ -347,3 +347,29 @@ def test_a_hong_kong_page_is_in_one_script(hk):
         words = set(re.findall(r"[\u4e00-\u9fff]+", text))
         assert {w for w in words if to_lang(w, "zh-Hant") != w} == set(), page.name
         assert not re.search(r"\bseed\b|SPEC", text), page.name
+
+
+# --------------------------------------------------------------------------- 8. print
+@pytest.mark.libreoffice
+def test_the_printed_list_is_portrait_and_says_no_raw_key(hk, tmp_path):
+    import subprocess
+
+    from pypdf import PdfReader
+
+    from needs import need_soffice
+
+    need_soffice()
+    book, _ = hk
+    pdf = tmp_path / "list.pdf"
+    assert run_cli("publish", book, "--pdf", pdf) == 0
+    reader = PdfReader(str(pdf))
+    first = reader.pages[0]
+    assert float(first.mediabox.width) < float(first.mediabox.height)          # the list: portrait
+    text = first.extract_text()
+    assert "名次" in text and "place" in text and "this period" in text       # two head rows, no keys
+    assert "period_games" not in text and "會員" not in text and "fee" not in text
+    assert all(f"HK0{n:02d}" in text for n in range(1, 41))                   # every player on the page
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "p")],
+                       check=True)
+        assert any(p.stat().st_size > 5000 for p in tmp_path.glob("p*.png"))
