@@ -175,6 +175,7 @@ def test_the_printed_list_is_linked_where_it_is_published(hk, tmp_path):
     site = tmp_path / "site"
     assert run_cli("publish", book, "--site", site, "--pdf", site / "list.pdf") == 0
     assert 'href="list.pdf"' in (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="list.pdf"' in (site / "archive.html").read_text(encoding="utf-8")     # the current period's
     assert (site / "list.pdf").read_bytes().startswith(b"%PDF")
 
 

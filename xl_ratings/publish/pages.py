@@ -208,14 +208,15 @@ def _write_archive(site: Site, ui: dict[str, Text], cells: Cells, frame: _Frames
     """Every period's list on a page of its own (``archive/<period>.html``), and their index."""
     cols = [Column("period", ui["period"]), Column("dates", ui["dates"]),
             Column("players", Text(ui["players"].zh.lstrip("名"), ui["players"].en), "int", True),
-            Column("note", Text("", ""))]
+            Column("note", Text("", ""))] + ([Column("pdf", ui["printed"])] if site.pdf else [])
     rows = []
     for entry in reversed(site.archive):            # the latest first
         note: Any = ""
         if entry.current:
             note = Link(f"{ui['current'].zh} {ui['current'].en}", "index.html")
         rows.append({"period": Link(entry.period, f"archive/{entry.slug}.html"),
-                     "dates": _dates(entry.start, entry.end), "players": len(entry.rows), "note": note})
+                     "dates": _dates(entry.start, entry.end), "players": len(entry.rows), "note": note,
+                     "pdf": Link("PDF", site.pdf) if entry.current and site.pdf else ""})
     tables = [cells.table(Table(ui["archive"], cols, rows), "")]
     put("archive.html", env().get_template("tables.html").render(frame("", "archive"), heading=ui["archive"],
                                                                   tables=tables))
