@@ -18,7 +18,9 @@ Every module's imports (module level and inside functions) are read with
 * ``authoring`` (templates): never ``jobs``, ``publish``, ``excel``, ``cli``;
 * ``publish`` (site, PDF): never ``jobs``, ``excel``, ``cli``;
 * ``jobs`` (the use cases): everything but the front ends (``excel``, ``cli``);
-* ``excel`` (functions, one click): never the CLI.
+* ``excel`` (functions, one click): never the CLI;
+* ``libreoffice`` (the Calc extension): the Excel surface and what it uses, never ``jobs`` but through
+  ``excel``, nor the file readers (openpyxl, calamine, pandas, NumPy).
 
 And no import circle anywhere in the package (:func:`test_no_import_circle`).
 """
@@ -47,6 +49,9 @@ RULES: dict[str, tuple[set[str], set[str] | None]] = {
     "jobs": ({"jobs", "authoring", "publish", "xlsx", "files", "importers", "engine", "systems", "errors", "i18n",
               "view"}, {"xlwings"}),
     "excel": ({"excel", "jobs", "engine", "systems", "errors", "i18n", "view", "importers", "files"}, set()),
+    # the LibreOffice extension: the Excel surface's code run in LibreOffice's Python (build.py: the .oxt)
+    "libreoffice": ({"libreoffice", "excel", "engine", "systems", "errors", "i18n", "view", "importers", "files"},
+                    IO_LIBS),
 }
 #: narrower rules inside a permitted folder: (folder, imported folder) -> the only modules allowed
 ONLY: dict[tuple[str, str], tuple[str, ...]] = {
