@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ..engine.cells import Tables
 from ..engine.inputs import workbook_lang
@@ -35,6 +35,7 @@ from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run
 from ..errors import InputErrors, RatingInputError, Text
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
+from .cell_words import with_cell_kinds
 from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
 
 #: runs the engine (``job(progress)``) for a workbook of ``games`` games: the command line shows progress
@@ -55,7 +56,10 @@ def told_in(err: E, lang: str) -> E:
 
 def in_language(err: E, tables: Mapping[str, Any]) -> E:
     """``err`` told in the workbook's script (traditional Chinese for the Hong Kong
-    workbooks): the system named in its Settings sheet, when there is one."""
+    workbooks): the system named in its Settings sheet, when there is one -- and its problems of
+    merged or Text-formatted cells told as such, with the way out (:mod:`.cell_words`)."""
+    if isinstance(err, InputErrors):
+        err = cast(E, with_cell_kinds(err, tables))
     return told_in(err, workbook_lang(tables))
 
 
@@ -92,7 +96,8 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
     if found:
         raise in_language(InputErrors(found), tables)
     notes = [SAMPLE_FORGOTTEN(periods=", ".join(outcome.forgotten))] if outcome.forgotten else []
-    return Rated(outcome, views, notes)
+    said = list(getattr(tables, "notes", [])) + list(outcome.records.notes)   # merged cells read, total rows left out
+    return Rated(outcome, views, said + notes)
 
 
 __all__ = ["Rated", "Runner", "in_language", "plain_runner", "rate_workbook", "told_in"]

@@ -17,6 +17,7 @@ from ..engine.run import Outcome
 from ..errors import InputErrors, RatingInputError, Text
 from ..files.atomic import Outputs
 from ..files.paths import check_outputs, real_path, room_problem, write_error
+from ..files.published import kept_notes, publish_files
 from ..i18n.catalogue import publish as M
 from ..xlsx.read import read_workbook
 from .common import check_workbook_name, told_backup
@@ -85,15 +86,17 @@ def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), pr
 
 
 def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | None = None,
-              private: Sequence[str] = ()) -> Path:
+              private: Sequence[str] = (), notes: list[Text] | None = None) -> Path:
     """The printable list of ``outcome`` as ``pdf`` (through LibreOffice), written atomically;
-    ``waiting(seconds)`` is called while LibreOffice works (a progress display)."""
+    ``waiting(seconds)`` is called while LibreOffice works (a progress display).  A PDF that
+    is not the one we wrote there last is kept as its backup first (said in ``notes``)."""
     from ..publish.pdf import print_workbook, to_pdf
 
     tx = Outputs()
-    tx.add(pdf, to_pdf(print_workbook(outcome, private=private), waiting=waiting),
-           like=pdf if pdf.is_file() and not pdf.is_symlink() else None)
+    kept = publish_files(tx, [(pdf, to_pdf(print_workbook(outcome, private=private), waiting=waiting))])
     tx.commit()
+    if notes is not None:
+        notes += kept_notes(kept)
     return pdf
 
 
@@ -161,5 +164,5 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
         done.site_files = write_site(outcome, Path(site), downloads, private, latin_names(tables),
                                      pdf=_inside(Path(pdf), Path(site)) if pdf is not None else None)
     if pdf is not None:
-        done.pdf = write_pdf(outcome, Path(pdf), waiting, private)
+        done.pdf = write_pdf(outcome, Path(pdf), waiting, private, done.notes)
     return done
