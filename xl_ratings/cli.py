@@ -231,7 +231,8 @@ def cmd_publish(args: argparse.Namespace) -> int:
     console = _console()
     with _Waiting(P.LIBREOFFICE_WAITING()) as waiting:
         done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, rating_list=args.rating_list,
-                       layout=args.layout, force=args.force, waiting=waiting)
+                       layout=args.layout, force=args.force, waiting=waiting,
+                       private=[f.strip() for f in (args.include_private or "").split(",") if f.strip()])
     RUN.lang = done.outcome.system.lang
     _tell(console, done.notes)
     if args.site:
@@ -434,6 +435,9 @@ def build_parser() -> argparse.ArgumentParser:
                          "lianzhong: fide; peng: csv)")
     pb.add_argument("--force", action="store_true",
                     help="overwrite an existing PDF or rating list that xl-ratings did not write")
+    pb.add_argument("--include-private", metavar="FIELD,…",
+                    help="also publish these private fields, kept off the website and the PDF otherwise: "
+                         "member (membership), fee (registration fees, and the fees list), certificate")
     lo = sub.add_parser("libreoffice", help="write the LibreOffice extension: the functions in Calc's cells, "
                                             "the Process and Import buttons",
                         description="Write the LibreOffice extension (.oxt): the 13 functions as Calc functions "

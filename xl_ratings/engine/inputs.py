@@ -450,7 +450,7 @@ def read_events(es: Rows | None, system: System | None, params: Any,
         if end is None:
             continue
         event = Event(eid, es.text(rec, "name") or eid, start, end, FORMATS.get(fmt_t, "round_robin"),
-                      es.text(rec, "class") or "A", es.text(rec, "level"), champ, i)
+                      es.text(rec, "class") or "", es.text(rec, "level"), champ, i)
         if system is not None and system.check_event is not None and params is not None:
             try:
                 system.check_event(event, params)

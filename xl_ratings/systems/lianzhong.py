@@ -507,7 +507,7 @@ def sample() -> dict[str, list[list[Any]]]:
 SYSTEM = System(
     name="lianzhong",
     game="xiangqi",
-    title="联众象棋等级分 (Lianzhong Xiangqi rating, seed 004)",
+    title="联众象棋等级分 (Lianzhong Xiangqi rating)",
     federation="联众象棋",
     lang="zh-Hans",
     params_type=LianzhongParams,
