@@ -103,3 +103,24 @@ def test_compiled_without_numba_is_refused(monkeypatch):
     assert e.value.text.id == "run.kernel_needs_numba"
     monkeypatch.setenv("XL_RATINGS_KERNEL", " Pure ")
     assert kernel_mode() == "pure"
+
+
+def test_include_private_as_the_column_heads_say_it(tmp_path):
+    """An officer types the Players sheet's head (會員, 登記費) and a Chinese comma: the fields."""
+    from helpers import processed_sample
+
+    from xl_ratings.cli import _field_names
+    from xl_ratings.jobs.publish import publish
+
+    assert _field_names("會員，登記費") == ["會員", "登記費"]
+    assert _field_names(" member、Fee ,") == ["member", "Fee"]
+    book = processed_sample(tmp_path, "gor")
+    by_key = publish(book, site=tmp_path / "a", private=["member", "fee"])
+    by_head = publish(book, site=tmp_path / "b", private=_field_names("會員，登記費"))
+    assert sorted(p.relative_to(tmp_path / "a").as_posix() for p in by_key.site_files) == \
+        sorted(p.relative_to(tmp_path / "b").as_posix() for p in by_head.site_files)
+    assert (tmp_path / "b" / "lists.html").is_file()           # the fees list: asked for as 登記費
+    with pytest.raises(RatingInputError) as e:
+        publish(book, site=tmp_path / "c", private=["membre"])
+    assert e.value.text.id == "publish.private_unknown"
+    assert dict(e.value.text.params)["given"] == "membre"
