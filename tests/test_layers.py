@@ -53,8 +53,14 @@ ONLY: dict[tuple[str, str], tuple[str, ...]] = {
     ("systems", "i18n"): ("xl_ratings.i18n.catalogue",),     # the rulebooks' messages
     ("engine", "files"): ("xl_ratings.files.names",),        # file-name rules its messages quote
     ("importers", "files"): ("xl_ratings.files.source",),    # a source read within bounds, zips within limits
-    ("excel", "jobs"): ("xl_ratings.jobs.period",),          # the use case one click shares (loads under Pyodide)
+    # the use cases one click shares (they load under Pyodide): rating the periods, importing
+    ("excel", "jobs"): ("xl_ratings.jobs.period", "xl_ratings.jobs.book_import"),
 }
+#: the jobs modules the Excel surface may import: pure use cases (tables of cells in, edits and
+#: problems out) that load under xlwings Lite (Pyodide) and from LibreOffice: never the file
+#: adapters (files, xlsx, publish, authoring), nor a jobs module that uses them
+PYODIDE_SAFE_JOBS = ONLY[("excel", "jobs")]
+FILE_LAYERS = {"files", "xlsx", "publish", "authoring"}
 TOP = {"__init__", "errors", "cli", "udfs"}   # modules at the top of the package
 
 
@@ -129,6 +135,24 @@ def test_every_module_respects_its_layer():
                 elif banned and head in banned:
                     problems.append(f"{path.relative_to(PKG)} imports {name}")
     assert problems == []
+
+
+def test_the_jobs_one_click_shares_are_pure():
+    """excel/ imports only the Pyodide-safe jobs modules, and they import no file adapter, no
+    third-party I/O library and no other jobs module but each other."""
+    problems = []
+    for module in PYODIDE_SAFE_JOBS:
+        path = PKG.parent / (module.replace(".", "/") + ".py")
+        for name in imports(path):
+            parts = name.split(".")
+            if parts[0] == "xl_ratings" and len(parts) > 1 and (
+                    parts[1] in FILE_LAYERS or (parts[1] == "jobs" and not name.startswith(PYODIDE_SAFE_JOBS))):
+                problems.append(f"{module} imports {name}")
+            elif parts[0] in IO_LIBS:
+                problems.append(f"{module} imports {name}")
+    assert problems == []
+    loaded = _loaded_after("import " + ", ".join(PYODIDE_SAFE_JOBS))
+    assert IO_LIBS.isdisjoint(loaded) and not {"openpyxl", "python_calamine", "rich", "jinja2"} & set(loaded)
 
 
 def test_the_rules_can_fail():

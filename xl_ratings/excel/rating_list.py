@@ -34,6 +34,7 @@ from ..i18n.labels import ENGLISH, LABELS, RATING_LIST_SHEET_MARK, sheet_key
 from ..view.list_layouts import LAYOUTS
 from ..view.rating_list import ListFile, from_tables
 from ..files.encode import formula_like
+from ..jobs.period import in_language
 from .one_click import in_book, tables_from_book
 
 SHEET = "RatingListFile"
@@ -62,13 +63,17 @@ def _choices(book: Any) -> tuple[str | None, str | None]:
 
 
 def rating_list_book(book: Any) -> ListFile:
-    """Make the rating list of the open workbook and put its lines on :data:`SHEET`."""
-    layout, period = _choices(book)
+    """Make the rating list of the open workbook and put its lines on :data:`SHEET`; every
+    problem told in the workbook's script (traditional Chinese on a Hong Kong workbook)."""
     tables = tables_from_book(book)
-    for s in book.sheets:           # the Clubs sheet: the EGD list's club codes
-        if sheet_key(s.name) == "Clubs" and s.name not in tables:
-            tables[s.name] = s.used_range.options(ndim=2).value or []
-    listed = from_tables(tables, layout, period, file=book.name)
+    try:
+        layout, period = _choices(book)
+        for s in book.sheets:           # the Clubs sheet: the EGD list's club codes
+            if sheet_key(s.name) == "Clubs" and s.name not in tables:
+                tables[s.name] = s.used_range.options(ndim=2).value or []
+        listed = from_tables(tables, layout, period, file=book.name)
+    except RatingInputError as e:
+        raise in_language(e, tables) from None
     _write(book, listed, period)
     return listed
 

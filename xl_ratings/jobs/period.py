@@ -34,6 +34,7 @@ from ..engine.inputs import workbook_lang
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run
 from ..errors import InputErrors, RatingInputError, Text
+from ..i18n.catalogue import run as R
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
 
@@ -95,4 +96,42 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
     return Rated(outcome, views, notes)
 
 
-__all__ = ["Rated", "Runner", "in_language", "plain_runner", "rate_workbook", "told_in"]
+#: message id -> its twin for a workbook without a backup (the command line without one beside the
+#: workbook; one click, which has none)
+NO_BACKUP_TWINS = {m.id: twin for m, twin in (
+    (R.HISTORY_ROWS_EDITED, R.HISTORY_ROWS_EDITED_NO_BACKUP),
+    (R.HISTORY_ROWS_UNSEALED, R.HISTORY_ROWS_UNSEALED_NO_BACKUP),
+    (R.HISTORY_ROW_TWICE, R.HISTORY_ROW_TWICE_NO_BACKUP),
+    (R.HISTORY_COLUMNS_MISSING, R.HISTORY_COLUMNS_MISSING_NO_BACKUP),
+    (R.HISTORY_GAP, R.HISTORY_GAP_NO_BACKUP),
+    (R.EARLIER_PERIOD_DELETED, R.EARLIER_PERIOD_DELETED_NO_BACKUP),
+    (R.HISTORY_ROW_DELETED, R.HISTORY_ROW_DELETED_NO_BACKUP))}
+
+
+def without_backup(err: InputErrors) -> InputErrors:
+    """``err`` told of a workbook without a backup: a refusal whose way out is the backup names
+    another (a copy the officer keeps, or --from); the same parameters, the same language."""
+    out = []
+    for e in err.errors:
+        twin = NO_BACKUP_TWINS.get(e.text.id)
+        out.append(e if twin is None else RatingInputError(twin(**dict(e.text.params)), value=e.value, where=e.where))
+    told = InputErrors(out)
+    return told_in(told, getattr(err, "lang")) if hasattr(err, "lang") else told
+
+
+def history_problems(tables: Any, file: str) -> list[RatingInputError]:
+    """What the History's audit refuses (edited, pasted, unsealed rows, columns removed …)."""
+    from ..engine.inputs import read_records
+    from ..engine.ledger import Ledger
+
+    try:
+        Ledger.from_tables(tables, read_records(tables, file).system, file)
+    except InputErrors as e:
+        return list(e.errors)
+    except RatingInputError:
+        return []
+    return []
+
+
+__all__ = ["NO_BACKUP_TWINS", "Rated", "Runner", "history_problems", "in_language", "plain_runner",
+           "rate_workbook", "told_in", "without_backup"]

@@ -178,3 +178,83 @@ RATING_TOO_LOW = message(
     "excel.rating_too_low",
     "is below {lowest:g}, the lowest rating it can be (a typo?)",
     "低于 {lowest:g}，等级分不可能这么低（输入错误？）")
+
+# ------------------------------------------------------------------ one click: where the refusal is told
+CHECKS_NOT_OURS = message(
+    "excel.checks_not_ours",
+    "your sheet named Checks was not written by xl-ratings (its first cell is {first}) and is kept as it is: the "
+    "problems are listed here instead; rename that sheet to have them listed on a Checks sheet",
+    "您名为 Checks 的工作表不是 xl-ratings 写入的（其第一个单元格为 {first}），保持原样未动：问题改为列在这里；"
+    "如要把问题列在 Checks 工作表上，请给该工作表改名")
+IMPORT_WOULD_LOSE_HISTORY = message(
+    "excel.import_would_lose_history",
+    "nothing was imported: the History is refused (the problems below), and one click cannot be undone; put the "
+    "History right first (from an earlier copy you keep, or re-rate the saved file with xl-ratings process --from), "
+    "then import",
+    "未导入任何内容：History 有问题（见下），而一键操作无法撤销；请先修正 History（从您另存的较早副本恢复，"
+    "或对保存的文件运行 xl-ratings process --from 重新计算），再导入")
+
+# ------------------------------------------------------------------ the Import sheet's way out (one click)
+# The twins of the command line's refusals whose advice names its options (imports.*): the same
+# parameters, the way out told as lines above the table of the Import sheet (jobs/book_import.py).
+SHEET_SAME_GAMES_AS_EVENT = message(
+    "excel.sheet_same_games_as_event",
+    "has the same games (pairs, rounds and results) as event {event} ({name}, {dates}), already in the workbook: "
+    "the same tournament, whatever its name and dates. Import it once; to replace {event}'s games, add the line "
+    "“replace” {event} above the table; if it really is another tournament with the very same games, import its "
+    "file from the command line: xl-ratings import FILE --into BOOK.xlsx --distinct-from {event}",
+    "与工作簿中已有的赛事 {event}（{name}，{dates}）对局完全相同（对手、轮次、结果）：无论名称和日期如何，都是同一赛事。"
+    "请只导入一次；如要替换 {event} 的对局，请在表格上方加一行“替换 replace” {event}；如确实是对局完全相同的另一赛事，"
+    "请在命令行导入其文件：xl-ratings import 文件 --into 工作簿.xlsx --distinct-from {event}")
+SHEET_SAME_PAIRINGS_AS_EVENT = message(
+    "excel.sheet_same_pairings_as_event",
+    "has the pairings of event {event} ({name}, {dates}): {same} of its {games} games pair the same players in the "
+    "same rounds, {differ} with another result — the same tournament, corrected or continued? To replace "
+    "{event}'s games, add the line “replace” {event} above the table; if it really is another tournament, import "
+    "its file from the command line: xl-ratings import FILE --into BOOK.xlsx --distinct-from {event}",
+    "与赛事 {event}（{name}，{dates}）的编排相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} 局结果不同"
+    "——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请在表格上方加一行“替换 replace” {event}；如确实是另一赛事，"
+    "请在命令行导入其文件：xl-ratings import 文件 --into 工作簿.xlsx --distinct-from {event}")
+SHEET_SAME_GAMES_AS_NAMED_EVENT = message(
+    "excel.sheet_same_games_as_named_event",
+    "has the name, dates and games (pairs, rounds and results) of event {event} ({name}, {dates}), already in the "
+    "workbook: the same tournament. Import it once; to replace {event}'s games, add the line “replace” {event} above "
+    "the table; if it really is another tournament with the very same games, give it its own name on the line "
+    "“name” and import its file from the command line with --distinct-from {event}",
+    "与工作簿中已有的赛事 {event}（{name}，{dates}）名称、日期和对局（对手、轮次、结果）都相同：是同一赛事。请只导入一次；"
+    "如要替换 {event} 的对局，请在表格上方加一行“替换 replace” {event}；如确实是对局完全相同的另一赛事，请在“名称 name”"
+    "行给它另起名称，并在命令行用 --distinct-from {event} 导入其文件")
+SHEET_SAME_PAIRINGS_AS_NAMED_EVENT = message(
+    "excel.sheet_same_pairings_as_named_event",
+    "has the name, dates and pairings of event {event} ({name}, {dates}): {same} of its {games} games pair the same "
+    "players in the same rounds, {differ} with another result — the same tournament, corrected or continued? To "
+    "replace {event}'s games, add the line “replace” {event} above the table; if it really is another tournament, "
+    "give it its own name on the line “name” and import its file from the command line with --distinct-from {event}",
+    "与赛事 {event}（{name}，{dates}）名称、日期和编排都相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} "
+    "局结果不同——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请在表格上方加一行“替换 replace” {event}；"
+    "如确实是另一赛事，请在“名称 name”行给它另起名称，并在命令行用 --distinct-from {event} 导入其文件")
+SHEET_REPLACE_OTHER_EVENT = message(
+    "excel.sheet_replace_other_event",
+    "the line “replace” {event} names another event than the one this table repeats: its games are those of "
+    "{other} ({name}); write “replace” {other}",
+    "“替换 replace” {event} 与本表格重复的赛事不符：本表格的对局属于 {other}（{name}）；请改为“替换 replace” {other}")
+SHEET_EVENT_HAS_GAMES = message(
+    "excel.sheet_event_has_games",
+    "event {event} ({name}) is already in the workbook with {games} games; to replace its games, add the line "
+    "“replace” {event} above the table and run again",
+    "赛事 {event}（{name}）已在工作簿中，有 {games} 局对局；如要替换其对局，请在表格上方加一行“替换 replace” {event} "
+    "后再运行")
+SHEET_NO_DATES = message(
+    "excel.sheet_no_dates",
+    "the Import sheet gives no dates for the event: fill in the lines “start” and “end” above the table (or "
+    "“event”: an event of the Events sheet, with its dates)",
+    "Import（导入）表没有给出赛事日期：请填写表格上方的“开始 start”和“结束 end”两行（或“赛事 event”：Events 表中"
+    "已有日期的赛事）")
+SHEET_ANSWER_FORM = message(
+    "excel.sheet_answer_form",
+    "a line “match” takes NAME=ID: the name as the table writes it, then the player's id in the workbook",
+    "“对应 match”行的格式为 姓名=编号：先写表格中的姓名，再写工作簿中该棋手的编号")
+SHEET_ANSWER_UNKNOWN_ID = message(
+    "excel.sheet_answer_unknown_id",
+    "the line “match” {name}={id}: the Players sheet has no player {id}",
+    "“对应 match” {name}={id}：Players 表中没有编号为 {id} 的棋手")
