@@ -213,10 +213,11 @@ def report(book: Any, err: RatingInputError) -> bool:
 
 
 def _not_listed(book: Any, err: RatingInputError, lang: str) -> list[Text | str]:
-    """The problems told in words when the Checks sheet is the officer's: why, then each, placed."""
+    """The problems told in words when the Checks sheet is the officer's: how many and why, then
+    each, placed (where, what, the value), in both languages."""
     errors = err.errors if isinstance(err, InputErrors) else [err]
     first = book.sheets["Checks"]["A1"].value
-    return [M.CHECKS_NOT_OURS(first=repr("" if first is None else first)),
+    return [M.CHECKS_NOT_OURS(count=len(errors), first=repr("" if first is None else first)),
             *[f"{e.en_line(lang)} — {e.zh_line(lang)}" for e in errors]]
 
 
@@ -236,7 +237,7 @@ def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text
         lang = getattr(e, "lang", SIMPLIFIED)
         listed = report(book, e)
         count = len(e.errors) if isinstance(e, InputErrors) else 1
-        return None, _said([failed(count=count), *([] if listed else _not_listed(book, e, lang))], lang)
+        return None, _said([failed(count=count)] if listed else _not_listed(book, e, lang), lang)
     text, lang = done(result)
     return result, _said(text, lang)
 

@@ -182,10 +182,11 @@ RATING_TOO_LOW = message(
 # ------------------------------------------------------------------ one click: where the refusal is told
 CHECKS_NOT_OURS = message(
     "excel.checks_not_ours",
-    "your sheet named Checks was not written by xl-ratings (its first cell is {first}) and is kept as it is: the "
-    "problems are listed here instead; rename that sheet to have them listed on a Checks sheet",
-    "您名为 Checks 的工作表不是 xl-ratings 写入的（其第一个单元格为 {first}），保持原样未动：问题改为列在这里；"
-    "如要把问题列在 Checks 工作表上，请给该工作表改名")
+    "{count} problem(s), nothing was done: your sheet named Checks was not written by xl-ratings (its first cell "
+    "is {first}) and is kept as it is, so the problems are listed here; rename that sheet to have them listed on a "
+    "Checks sheet",
+    "{count} 个问题，未作任何处理：您名为 Checks 的工作表不是 xl-ratings 写入的（其第一个单元格为 {first}），保持原样"
+    "未动，因此问题列在这里；如要把问题列在 Checks 工作表上，请给该工作表改名")
 IMPORT_WOULD_LOSE_HISTORY = message(
     "excel.import_would_lose_history",
     "nothing was imported: the History is refused (the problems below), and one click cannot be undone; put the "
