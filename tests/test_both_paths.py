@@ -187,6 +187,32 @@ def test_the_room_check_is_the_use_cases():
         [("imports.sheet_full", "1,048,577", "Games")]
 
 
+@pytest.mark.parametrize("path", PATHS)
+def test_rows_past_a_sheets_last_row_are_refused(path, tmp_path, monkeypatch):
+    """The room check (a sheet's last row, here made 3 rows below Games' table) on both paths."""
+    book = tmp_path / "gor.xlsx"
+    shutil.copy(ROOT / "gor.xlsx", book)
+    last = len([r for r in read_tables(book)["Games"] if any(v not in (None, "") for v in r)]) + 3
+    if path == "command line":
+        import xl_ratings.jobs.book_import as use_case
+
+        monkeypatch.setattr(use_case, "MAX_ROWS", last)
+        before = book.read_bytes()
+        with pytest.raises(InputErrors) as e:
+            import_into(book, [str(write_rr_csv(tmp_path / "rr.csv", EVENT))], options=OPTIONS)
+        got = told(e.value)
+        assert book.read_bytes() == before
+    else:
+        errors = tmp_path / "errors.json"
+        monkeypatch.setenv("BOTH_PATHS_ERRORS", str(errors))
+        sheets, actions = run_script("import_results", click_tables(book), "gor.xlsx", tmp_path,
+                                     prelude=RECORD + f"import xl_ratings.jobs.book_import as u; u.MAX_ROWS = {last}\n")
+        got = json.loads(errors.read_text(encoding="utf-8"))
+        assert not [k for k in written(sheets, actions) if k[0] in ("Players", "Events", "Games")]
+    assert [(g[0], g[1]["limit"], g[1]["first"], g[2]) for g in got] == \
+        [("imports.sheet_full", str(last), str(last - 2), "Games")]
+
+
 # --------------------------------------------------------------------------- the officer's Checks sheet
 @pytest.mark.parametrize("path", PATHS)
 def test_an_officers_own_checks_sheet_is_never_cleared(path, tmp_path, monkeypatch):
@@ -283,6 +309,20 @@ def test_the_same_tournament_twice_is_refused_with_a_way_out_of_its_path(path, t
         else:
             assert g[0] in SHEET_ADVICE and "--replace" in g[6]
         assert to_lang(g[6].replace("春季公开赛", ""), TRADITIONAL) == g[6].replace("春季公开赛", "")  # names as written
+
+
+def test_the_import_summary_advises_the_sheets_line(tmp_path, monkeypatch):
+    """A possible match the summary points at: the command line says --match, the Import sheet its line."""
+    from xl_ratings.i18n.catalogue import imports as M
+    from xl_ratings.jobs.book_import import sheet_text
+
+    said = M.SUMMARY_POSSIBLE_MATCH(id="HK001", book_name="陳大文", book_club="HKGA", name="陈大文", where="B7",
+                                    new="HK040")
+    twin = sheet_text(said, TRADITIONAL)
+    assert twin.id == "excel.sheet_summary_possible_match" and dict(twin.params) == dict(said.params)
+    assert "--match" not in twin.both(TRADITIONAL) and "“對應 match” 陈大文=HK001" in twin.zh_in(TRADITIONAL)
+    lined = sheet_text(M.NO_SUCH_EVENT(option="--replace", event="E9"), TRADITIONAL)
+    assert lined.id == "imports.no_such_event" and dict(lined.params)["option"] == "替換 replace"
 
 
 # --------------------------------------------------------------------------- every message placed

@@ -139,24 +139,30 @@ SHEET_ADVICE: dict[str, Message] = {m.id: twin for m, twin in (
     (M.EVENT_HAS_GAMES, X.SHEET_EVENT_HAS_GAMES),
     (M.NO_DATES, X.SHEET_NO_DATES),
     (M.ANSWER_FORM, X.SHEET_ANSWER_FORM),
-    (M.ANSWER_UNKNOWN_ID, X.SHEET_ANSWER_UNKNOWN_ID))}
+    (M.ANSWER_UNKNOWN_ID, X.SHEET_ANSWER_UNKNOWN_ID),
+    (M.SUMMARY_POSSIBLE_MATCH, X.SHEET_SUMMARY_POSSIBLE_MATCH))}
 #: a command-line option a message names (its ``option``) -> the Import sheet's line that says it
 SHEET_LINES = {"--event": "赛事 event", "--name": "名称 name", "--start": "开始 start", "--end": "结束 end",
                "--replace": "替换 replace", "--match": "对应 match", "--new": "新棋手 new"}
 
 
 def sheet_advice(err: RatingInputError, lang: str) -> RatingInputError:
-    """``err`` told for the Import sheet: its twin there (:data:`SHEET_ADVICE`), an option it names
-    as the sheet's line (in the workbook's script, as the template writes it)."""
-    params = dict(err.text.params)
+    """``err`` told for the Import sheet (:func:`sheet_text`)."""
+    text = sheet_text(err.text, lang)
+    return err if text is err.text else RatingInputError(text, value=err.value, where=err.where)
+
+
+def sheet_text(text: Text, lang: str) -> Text:
+    """A message told for the Import sheet: its twin there (:data:`SHEET_ADVICE`), an option it
+    names as the sheet's line (in the workbook's script, as the template writes it)."""
+    params = dict(text.params)
     option = params.get("option")
-    twin = SHEET_ADVICE.get(err.text.id)
+    twin = SHEET_ADVICE.get(text.id)
     if twin is None and option not in SHEET_LINES:
-        return err
+        return text
     if option in SHEET_LINES:
         params["option"] = to_lang(SHEET_LINES[option], lang)
-    text: Text = (twin or _message(err.text))(**params)
-    return RatingInputError(text, value=err.value, where=err.where)
+    return (twin or _message(text))(**params)
 
 
 def _message(text: Text) -> Message:
@@ -210,6 +216,9 @@ def import_workbook(tables: Mapping[str, Sequence[Sequence[Any]]], problems: Seq
         if refused:         # the way out (the backup, the workbook as it is) is never lost by this import
             err = refuse([RatingInputError(history_head, where=Where(file)), *refused])
             raise err if backup else without_backup(err)
+    if from_sheet:          # what the summary advises, told for the sheet too
+        for summary in plan.summaries:
+            summary.told = [sheet_text(t, lang) for t in summary.told]
     return Imported(plan, first, import_edits(tables, plan, first), plan.lang)
 
 
@@ -243,4 +252,4 @@ def sheet_tournament(tables: Mapping[str, Sequence[Sequence[Any]]],
 
 
 __all__ = ["Block", "Edits", "Imported", "SHEET_ADVICE", "SHEET_LINES", "import_edits", "import_workbook",
-           "room_problems", "sheet_advice", "sheet_tournament"]
+           "room_problems", "sheet_advice", "sheet_text", "sheet_tournament"]

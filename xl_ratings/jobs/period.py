@@ -96,6 +96,19 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
     return Rated(outcome, views, notes)
 
 
+def workbook_rating_list(tables: Tables, layout: str | None, period: str | None, *, file: str) -> Any:
+    """The rating list pairing programs load, of the workbook ``tables`` (one click's
+    ``rating_list_file``; the command line's ``publish --rating-list`` makes the same list from the
+    same replay of the History, :mod:`xl_ratings.view.rating_list`) -- or every problem, told in
+    the workbook's language (traditional Chinese on a Hong Kong workbook)."""
+    from ..view.rating_list import from_tables
+
+    try:
+        return from_tables(tables, layout, period, file=file)
+    except RatingInputError as e:
+        raise in_language(e, tables) from None
+
+
 #: message id -> its twin for a workbook without a backup (the command line without one beside the
 #: workbook; one click, which has none)
 NO_BACKUP_TWINS = {m.id: twin for m, twin in (
@@ -134,4 +147,4 @@ def history_problems(tables: Any, file: str) -> list[RatingInputError]:
 
 
 __all__ = ["NO_BACKUP_TWINS", "Rated", "Runner", "history_problems", "in_language", "plain_runner",
-           "rate_workbook", "told_in", "without_backup"]
+           "rate_workbook", "told_in", "without_backup", "workbook_rating_list"]

@@ -259,3 +259,10 @@ SHEET_ANSWER_UNKNOWN_ID = message(
     "excel.sheet_answer_unknown_id",
     "the line “match” {name}={id}: the Players sheet has no player {id}",
     "“对应 match” {name}={id}：Players 表中没有编号为 {id} 的棋手")
+SHEET_SUMMARY_POSSIBLE_MATCH = message(
+    "excel.sheet_summary_possible_match",
+    "possible match: {id} {book_name} ({book_club}) for {name} ({where}), entered as new player {new}; if they are "
+    "the same person, import again into the workbook as it was before (not saved) with the line “match” "
+    "{name}={id} above the table",
+    "可能是同一人：{id} {book_name}（{book_club}）与 {name}（{where}），后者作为新棋手 {new} 录入；如是同一人，"
+    "请在导入前的工作簿（未保存）中于表格上方加一行“对应 match” {name}={id} 后重新导入")
