@@ -341,3 +341,42 @@ def test_the_rating_list_script_tells_a_hong_kong_workbook_in_traditional(tmp_pa
     _, _, got = click("rating_list_file", tables, "gor.xlsx", tmp_path, monkeypatch)
     assert got and all(to_lang(g[6], TRADITIONAL) == g[6] for g in got), got
     assert got[0][2] == "RatingListFile" and got[0][3] == 1 and got[0][4] == "C"
+
+
+# --------------------------------------------------------------------------- processing: one use case
+def _typos(wb):
+    """A rating typed as text, an opponent who is not a player."""
+    ws = wb["Players"]
+    ws.cell(3, next(c.column for c in ws[1] if str(c.value).split()[-1] == "rating"), "abc")
+    ws = wb["Games"]
+    ws.cell(2, next(c.column for c in ws[1] if str(c.value).split()[-1] == "opponent"), "NOBODY")
+
+
+def _clash(wb):
+    wb.create_sheet("RATINGS")["A1"] = "mine"
+
+
+def _officers_ratings(wb):
+    wb.create_sheet("Ratings")["A1"] = "my list"
+
+
+@pytest.mark.parametrize("spoil", [_typos, _clash, _officers_ratings], ids=["typos", "clash", "not-ours"])
+def test_processing_refuses_the_same_problems_both_ways(spoil, tmp_path, monkeypatch):
+    """Every refusal of processing, the same on both paths: ids, parameters, sheet, row, column, value
+    and the Chinese in the workbook's script (jobs/period is the one use case)."""
+    book = tmp_path / "gor.xlsx"
+    wb = openpyxl.load_workbook(ROOT / "gor.xlsx")
+    spoil(wb)
+    wb.save(book)
+    with pytest.raises(InputErrors) as e:
+        process_workbook(book)
+    by_cli = told(e.value)
+    tables = read_tables(book)
+    extra = openpyxl.load_workbook(book)
+    for name in extra.sheetnames:
+        if name not in tables:          # the sheets one click sees that the file reader does not read
+            tables[name] = [list(r) for r in extra[name].iter_rows(values_only=True)]
+    _, actions, by_click = click("process_period", tables, "gor.xlsx", tmp_path, monkeypatch)
+    assert by_click == by_cli and by_cli
+    assert all(to_lang(g[6].replace("abc", "").replace("NOBODY", ""), TRADITIONAL) ==
+               g[6].replace("abc", "").replace("NOBODY", "") for g in by_cli)

@@ -18,7 +18,9 @@ Every module's imports (module level and inside functions) are read with
 * ``authoring`` (templates): never ``jobs``, ``publish``, ``excel``, ``cli``;
 * ``publish`` (site, PDF): never ``jobs``, ``excel``, ``cli``;
 * ``jobs`` (the use cases): everything but the front ends (``excel``, ``cli``);
-* ``excel`` (functions, one click): never the CLI.
+* ``excel`` (functions, one click): never the CLI; of ``jobs`` only the pure use cases it shares
+  with the command line (:data:`PYODIDE_SAFE_JOBS`), which import no file adapter
+  (:func:`test_the_jobs_one_click_shares_are_pure`).
 
 And no import circle anywhere in the package (:func:`test_no_import_circle`).
 """

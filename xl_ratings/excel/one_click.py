@@ -1,14 +1,17 @@
 """One click in Excel (CONTRACT §4).
 
-* xlwings Lite / Server: the script ``process_period(book)``.
+* xlwings Lite / Server: the scripts ``process_period(book)`` and ``import_results(book)``.
 * classic xlwings (Windows/macOS): ``main()`` for ``RunPython``; the
   ``.xlsm`` templates call it through the module beside the workbook.
 
-Both read the open workbook's sheets as values, call the command line's own
-use case (:func:`xl_ratings.jobs.period.rate_workbook`: the same checks, told
-in the workbook's language), and write the result sheets of the same view
-(:func:`xl_ratings.view.sheets.result_sheets`) back.  Input sheets are never
-touched.
+The xlwings adapter of the command line's use cases: it reads the open workbook's sheets as
+values (and what the officer cannot see there), calls the same use case as the command line --
+:func:`xl_ratings.jobs.period.rate_workbook` to process, :func:`xl_ratings.jobs.book_import.import_workbook`
+to import: the same checks, told in the workbook's language -- and writes back only what that
+planned: the result sheets of the same view (:func:`xl_ratings.view.sheets.result_sheets`; a sheet
+of that name replaced only when xl-ratings wrote it), the import's cells (never a row from
+column A).  Processing never touches the input sheets.  Problems go to the Checks sheet, unless
+the officer's own sheet has that name (never cleared: the problems are then told in words).
 """
 
 from __future__ import annotations
