@@ -40,7 +40,7 @@ from ..i18n.catalogue import imports as M
 from ..importers.into_book import first_new_row, plan_import
 from ..importers.model import Tournament
 from ..importers.plan import Options, Plan
-from .period import history_problems, in_language, told_in, without_backup
+from .period import history_problems, in_language, told_in, twinned, without_backup
 
 
 # --------------------------------------------------------------------------- the planned cells
@@ -148,8 +148,9 @@ SHEET_LINES = {"--event": "赛事 event", "--name": "名称 name", "--start": "�
 
 def sheet_advice(err: RatingInputError, lang: str) -> RatingInputError:
     """``err`` told for the Import sheet (:func:`sheet_text`)."""
-    text = sheet_text(err.text, lang)
-    return err if text is err.text else RatingInputError(text, value=err.value, where=err.where)
+    if "option" not in dict(err.text.params):
+        return twinned(err, SHEET_ADVICE)
+    return RatingInputError(sheet_text(err.text, lang), value=err.value, where=err.where)
 
 
 def sheet_text(text: Text, lang: str) -> Text:

@@ -33,7 +33,7 @@ from ..engine.cells import Tables
 from ..engine.inputs import workbook_lang
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run
-from ..errors import InputErrors, RatingInputError, Text
+from ..errors import InputErrors, Message, RatingInputError, Text
 from ..i18n.catalogue import run as R
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
@@ -121,14 +121,17 @@ NO_BACKUP_TWINS = {m.id: twin for m, twin in (
     (R.HISTORY_ROW_DELETED, R.HISTORY_ROW_DELETED_NO_BACKUP))}
 
 
+def twinned(err: RatingInputError, twins: Mapping[str, Message]) -> RatingInputError:
+    """``err`` told by its twin in ``twins`` (by message id: the same parameters, place and value;
+    its way out told otherwise), or as it is."""
+    twin = twins.get(err.text.id)
+    return err if twin is None else RatingInputError(twin(**dict(err.text.params)), value=err.value, where=err.where)
+
+
 def without_backup(err: InputErrors) -> InputErrors:
     """``err`` told of a workbook without a backup: a refusal whose way out is the backup names
     another (a copy the officer keeps, or --from); the same parameters, the same language."""
-    out = []
-    for e in err.errors:
-        twin = NO_BACKUP_TWINS.get(e.text.id)
-        out.append(e if twin is None else RatingInputError(twin(**dict(e.text.params)), value=e.value, where=e.where))
-    told = InputErrors(out)
+    told = InputErrors([twinned(e, NO_BACKUP_TWINS) for e in err.errors])
     return told_in(told, getattr(err, "lang")) if hasattr(err, "lang") else told
 
 
@@ -147,4 +150,4 @@ def history_problems(tables: Any, file: str) -> list[RatingInputError]:
 
 
 __all__ = ["NO_BACKUP_TWINS", "Rated", "Runner", "history_problems", "in_language", "plain_runner",
-           "rate_workbook", "told_in", "without_backup", "workbook_rating_list"]
+           "rate_workbook", "told_in", "twinned", "without_backup", "workbook_rating_list"]
