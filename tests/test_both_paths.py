@@ -247,6 +247,18 @@ def test_an_officers_own_checks_sheet_is_never_cleared(path, tmp_path, monkeypat
     assert to_lang(got[0][6], TRADITIONAL) == got[0][6]
 
 
+def test_a_sheet_named_checks_in_other_letters_is_kept_too(tmp_path, monkeypatch):
+    """"checks" is the name Checks to Excel: never cleared, never a second sheet added beside it."""
+    printed: list[str] = []
+    tables = read_tables(ROOT / "gor.xlsx")
+    tables["checks"] = [["my checks"]]
+    sheets, actions, got = click("process_period", tables, "gor.xlsx", tmp_path, monkeypatch, printed)
+    assert [g[0] for g in got] == ["sheets.result_sheet_case"]
+    position = [s["name"] for s in sheets].index("checks")
+    assert not [a for a in actions if a.get("sheet_position") == position or a["func"] == "addSheet"]
+    assert "your sheet named Checks was not written by xl-ratings (its first cell is 'my checks')" in printed[0]
+
+
 def test_one_clicks_own_list_of_problems_is_ours_the_next_time(tmp_path, monkeypatch):
     """A Checks sheet one click wrote its problems on is replaced by the next run (it was 'not ours')."""
     from xl_ratings.view.sheets import report_header, written_by_us

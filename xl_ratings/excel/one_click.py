@@ -199,13 +199,10 @@ def report(book: Any, err: RatingInputError) -> bool:
     rows: list[list[Any]] = [report_header(lang)]
     rows += [[e.en_in(lang), e.zh_in(lang) or "", e.where.sheet, e.where.row, e.where.column,
               None if e.value is None else str(e.value)] for e in errors]
-    names = [s.name for s in book.sheets]
-    if "Checks" in names:
-        sheet = book.sheets["Checks"]
-        if not written_by_us(sheet["A1"].value):
-            return False
-    else:
-        sheet = book.sheets.add("Checks")
+    mine = _checks_sheet(book)
+    if mine is not None and (mine.name != "Checks" or not written_by_us(mine["A1"].value)):
+        return False            # the officer's (or "checks", which Excel takes for the same name)
+    sheet = mine if mine is not None else book.sheets.add("Checks")
     sheet.clear()
     sheet["A1"].value = rows
     try:
@@ -215,11 +212,16 @@ def report(book: Any, err: RatingInputError) -> bool:
     return True
 
 
+def _checks_sheet(book: Any) -> Any:
+    """The workbook's sheet named Checks, in any case (Excel allows one of them), or None."""
+    return next((s for s in book.sheets if s.name.lower() == "checks"), None)
+
+
 def _not_listed(book: Any, err: RatingInputError, lang: str) -> list[Text | str]:
     """The problems told in words when the Checks sheet is the officer's: how many and why, then
     each, placed (where, what, the value), in both languages."""
     errors = err.errors if isinstance(err, InputErrors) else [err]
-    first = book.sheets["Checks"]["A1"].value
+    first = _checks_sheet(book)["A1"].value
     return [M.CHECKS_NOT_OURS(count=len(errors), first=repr("" if first is None else first)),
             *[f"{e.en_line(lang)} — {e.zh_line(lang)}" for e in errors]]
 

@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.cells import MAX_ROWS, blank
+from ..engine.cells import MAX_ROWS
 from ..engine.inputs import workbook_lang
 from ..errors import InputErrors, Message, RatingInputError, Text, Where
 from ..i18n import to_lang
@@ -75,9 +75,10 @@ class Edits:
 
 
 def _runs(values: Mapping[str, Any], columns: Mapping[str, int]) -> list[tuple[int, tuple[Any, ...]]]:
-    """A row's values as runs of neighbouring columns (1-based first column, values); a blank value
-    is no cell written (what the cell holds is kept, as a column the plan does not know is)."""
-    filled = sorted((j + 1, v) for k, j in columns.items() if not blank(v := values.get(k)))
+    """A row's values as runs of neighbouring columns (1-based first column, values); no value (None,
+    "") is no cell written (what the cell holds is kept, as a column the plan does not know is), as
+    the file writer does (:func:`xl_ratings.xlsx.append.append_rows`)."""
+    filled = sorted((j + 1, v) for k, j in columns.items() if (v := values.get(k)) is not None and v != "")
     runs: list[tuple[int, list[Any]]] = []
     for j, v in filled:
         if runs and runs[-1][0] + len(runs[-1][1]) == j:
