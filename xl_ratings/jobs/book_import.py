@@ -207,6 +207,8 @@ def import_workbook(tables: Mapping[str, Sequence[Sequence[Any]]], problems: Seq
         plan = plan_import(tables, tournaments, options, file)
     except InputErrors as e:
         raise refuse([*noted, *e.errors]) from None
+    except RatingInputError as e:       # one problem alone, told in the workbook's language all the same
+        raise refuse([*noted, e]) from None
     if noted:
         raise refuse(noted)
     first = {key: first_new_row(tables, app) for key, app in plan.appends.items()}
