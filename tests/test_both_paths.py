@@ -58,9 +58,14 @@ def click(script, tables, name, tmp_path, monkeypatch, printed=None):
     return sheets, actions, json.loads(errors.read_text(encoding="utf-8")) if errors.exists() else []
 
 
-def told(err: InputErrors):
+def told(err: InputErrors, book: Path | None = None):
+    """The problems as the command line tells them: in the job's language, else the workbook's
+    (as ``cli.Run.lang`` chooses it: :func:`xl_ratings.jobs.language.book_lang`)."""
+    from xl_ratings.jobs.language import book_lang
+
+    lang = getattr(err, "lang", None) or (book_lang(str(book), None) if book else "zh-Hans")
     return [[e.text.id, {k: str(v) for k, v in e.text.params}, e.where.sheet, e.where.row, e.where.column,
-             None if e.value is None else str(e.value), e.zh_in(getattr(err, "lang", "zh-Hans"))] for e in err.errors]
+             None if e.value is None else str(e.value), e.zh_in(lang)] for e in err.errors]
 
 
 def written(sheets, actions):
@@ -392,3 +397,37 @@ def test_processing_refuses_the_same_problems_both_ways(spoil, tmp_path, monkeyp
     assert by_click == by_cli and by_cli
     assert all(to_lang(g[6].replace("abc", "").replace("NOBODY", ""), TRADITIONAL) ==
                g[6].replace("abc", "").replace("NOBODY", "") for g in by_cli)
+
+
+# --------------------------------------------------------------------------- the rating list
+@pytest.mark.parametrize("spoil", [None, _typos], ids=["unprocessed", "typos"])
+def test_the_rating_list_refuses_the_same_problems_both_ways(spoil, tmp_path, monkeypatch):
+    """``publish --rating-list`` and one click's ``rating_list_file``: the same replay of the History,
+    the same refusals (ids, parameters, places), in the workbook's script."""
+    from xl_ratings.jobs.publish import publish
+
+    book = tmp_path / "gor.xlsx"
+    wb = openpyxl.load_workbook(ROOT / "gor.xlsx")
+    if spoil is not None:
+        spoil(wb)
+    wb.save(book)
+    with pytest.raises(InputErrors) as e:
+        publish(book, rating_list=str(tmp_path / "egf_db.txt"))
+    by_cli = told(e.value, book)
+    _, actions, by_click = click("rating_list_file", read_tables(book), "gor.xlsx", tmp_path, monkeypatch)
+    assert by_click == by_cli and by_cli
+    assert "RatingListFile" not in [a["args"][1] for a in actions if a["func"] == "addSheet"]
+
+
+def test_hidden_rows_refuse_an_import_as_they_refuse_processing(tmp_path, monkeypatch):
+    """Classic Excel on Windows tells which rows are hidden: one-click import refuses them, as the
+    command line refuses them in the file (it used to import over them)."""
+    from test_one_click_checks import HIDE_ROW_5
+
+    errors = tmp_path / "errors.json"
+    monkeypatch.setenv("BOTH_PATHS_ERRORS", str(errors))
+    sheets, actions = run_script("import_results", click_tables(ROOT / "gor.xlsx"), "gor.xlsx", tmp_path,
+                                 prelude=RECORD + HIDE_ROW_5)
+    got = json.loads(errors.read_text(encoding="utf-8"))
+    assert {g[0] for g in got} == {"excel.hidden_rows"} and {g[2] for g in got} >= {"Games", "Players"}
+    assert not [k for k in written(sheets, actions) if k[0] in ("Players", "Events", "Games")]
