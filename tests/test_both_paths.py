@@ -431,3 +431,39 @@ def test_hidden_rows_refuse_an_import_as_they_refuse_processing(tmp_path, monkey
     got = json.loads(errors.read_text(encoding="utf-8"))
     assert {g[0] for g in got} == {"excel.hidden_rows"} and {g[2] for g in got} >= {"Games", "Players"}
     assert not [k for k in written(sheets, actions) if k[0] in ("Players", "Events", "Games")]
+
+
+def _replacing(path, tmp_path, monkeypatch):
+    """(rows emptied, cells written) by a replacing import of the tournament already imported."""
+    book = tmp_path / path.replace(" ", "_") / "gor.xlsx"
+    book.parent.mkdir()
+    shutil.copy(ROOT / "gor.xlsx", book)
+    import_into(book, [str(write_rr_csv(book.parent / "rr.csv", EVENT))], options=OPTIONS)
+    before = file_cells(book)
+    if path == "command line":
+        import_into(book, [str(write_rr_csv(book.parent / "rr2.csv", EVENT))],
+                    options=Options(name=OPTIONS.name, start=OPTIONS.start, end=OPTIONS.end, replace=True))
+        after = file_cells(book)
+        emptied = {(s, r) for (s, r, c) in before if (s, r, c) not in after}
+        wrote = {k: norm(v) for k, v in after.items() if before.get(k) != v}
+    else:
+        tables = click_tables(book)
+        tables["Import"] = [*META[:3], [to_lang("替换 replace", TRADITIONAL), "yes"], []] + tables["Import"][4:]
+        sheets, actions, errors = click("import_results", tables, "gor.xlsx", book.parent, monkeypatch)
+        assert errors == []
+        names = [s["name"] for s in sheets]
+        cleared = [a for a in actions if "clear" in a["func"].lower()]
+        emptied = {(names[a["sheet_position"]], a["start_row"] + 1 + i) for a in cleared for i in range(a["row_count"])}
+        wrote = {k: norm(v) for k, v in written(sheets, actions).items() if k[0] != "Import" and before.get(k) != v}
+    return emptied, wrote, {r for s, r, _ in before if s == "Games"}
+
+
+def test_a_replacing_import_empties_and_writes_the_same_cells_both_ways(tmp_path, monkeypatch):
+    """--replace and the Import sheet's line “替換 replace”: the event's old games emptied, the new ones
+    written after the table, the same rows and cells both ways."""
+    cli_emptied, cli_wrote, games = _replacing("command line", tmp_path, monkeypatch)
+    click_emptied, click_wrote, _ = _replacing("one click", tmp_path, monkeypatch)
+    assert click_emptied == cli_emptied and {s for s, _ in cli_emptied} == {"Games"}
+    assert {r for _, r in cli_emptied} <= games and len(cli_emptied) > 3
+    assert click_wrote == cli_wrote and {k[0] for k in cli_wrote} == {"Games"}
+    assert all(r > max(games) for _, r, _ in cli_wrote)
