@@ -21,6 +21,8 @@ Every module's imports (module level and inside functions) are read with
 * ``excel`` (functions, one click): never the CLI; of ``jobs`` only the pure use cases it shares
   with the command line (:data:`PYODIDE_SAFE_JOBS`), which import no file adapter
   (:func:`test_the_jobs_one_click_shares_are_pure`).
+* ``libreoffice`` (the Calc extension): the Excel surface and what it uses, never ``jobs`` but through
+  ``excel``, nor the file readers (openpyxl, calamine, pandas, NumPy).
 
 And no import circle anywhere in the package (:func:`test_no_import_circle`).
 """
@@ -31,6 +33,8 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+
+from xl_ratings.excel import SHARED_JOBS
 
 PKG = Path(__file__).resolve().parents[1] / "xl_ratings"
 IO_LIBS = {"openpyxl", "xlwings", "python_calamine", "pandas", "numpy", "pyarrow"}
@@ -49,6 +53,9 @@ RULES: dict[str, tuple[set[str], set[str] | None]] = {
     "jobs": ({"jobs", "authoring", "publish", "xlsx", "files", "importers", "engine", "systems", "errors", "i18n",
               "view"}, {"xlwings"}),
     "excel": ({"excel", "jobs", "engine", "systems", "errors", "i18n", "view", "importers", "files"}, set()),
+    # the LibreOffice extension: the Excel surface's code run in LibreOffice's Python (build.py: the .oxt)
+    "libreoffice": ({"libreoffice", "excel", "engine", "systems", "errors", "i18n", "view", "importers", "files"},
+                    IO_LIBS),
 }
 #: narrower rules inside a permitted folder: (folder, imported folder) -> the only modules allowed
 ONLY: dict[tuple[str, str], tuple[str, ...]] = {
@@ -56,7 +63,7 @@ ONLY: dict[tuple[str, str], tuple[str, ...]] = {
     ("engine", "files"): ("xl_ratings.files.names",),        # file-name rules its messages quote
     ("importers", "files"): ("xl_ratings.files.source",),    # a source read within bounds, zips within limits
     # the use cases one click shares (they load under Pyodide): rating the periods, importing
-    ("excel", "jobs"): ("xl_ratings.jobs.period", "xl_ratings.jobs.book_import"),
+    ("excel", "jobs"): tuple(f"xl_ratings.jobs.{m}" for m in SHARED_JOBS),
 }
 #: the jobs modules the Excel surface may import: pure use cases (tables of cells in, edits and
 #: problems out) that load under xlwings Lite (Pyodide) and from LibreOffice: never the file

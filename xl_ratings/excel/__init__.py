@@ -14,7 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["main", "process_book", "process_period", "import_book", "import_results", "process_and_report",
+#: the jobs modules the Excel surface imports: the pure use cases it shares with the command line
+#: (tables of cells in, edits and problems out; they load under xlwings Lite and in LibreOffice)
+SHARED_JOBS = ("period", "book_import")
+
+__all__ = ["SHARED_JOBS", "main", "process_book", "process_period", "import_book", "import_results", "process_and_report",
            "import_and_report", "rating_list_file", "rating_list_book", "rating_list_and_report"]
 
 
