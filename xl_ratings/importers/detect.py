@@ -23,6 +23,8 @@ backtrack, no second pass over the file).
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from pathlib import Path
 from collections.abc import Mapping
@@ -171,9 +173,14 @@ def _load_workbook(path: Path, fmt: str, read: SheetReader, names: list[str]) ->
     if not names:
         raise fail(str(path), S.WORKBOOK_NO_SHEETS())
     if fmt == "report":
-        return report.parse_report_tables(dict(read(path, names)), str(path))
-    sheet = _crosstable_sheet(names)
-    return crosstable.parse_rows(read(path, [sheet])[sheet], str(path), sheet)
+        tables = read(path, names)
+        t = report.parse_report_tables(dict(tables), str(path))
+    else:
+        sheet = _crosstable_sheet(names)
+        tables = read(path, [sheet])
+        t = crosstable.parse_rows(tables[sheet], str(path), sheet)
+    said = list(getattr(tables, "notes", []))       # merged cells read as their value (xlsx.read.spread_merged)
+    return dataclasses.replace(t, notes=said + list(t.notes)) if said else t
 
 
 _TEXT_READERS: dict[str, Callable[[bytes, str], Tournament]] = {

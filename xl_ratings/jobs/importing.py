@@ -12,13 +12,14 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.paths import real_path
 from ..files.sniff import source_stamp
 from ..i18n.catalogue import run as R
 from ..i18n.catalogue import workbooks as W
+from ..engine.cells import Tables
 from ..xlsx.read import read_workbook
 from .book_import import import_workbook
 from .common import MAX_SOURCE_BYTES
@@ -67,7 +68,10 @@ def _load(paths: Sequence[Path], format: str | None) -> list[Any]:
 
     def sheets(path: Path, names: list[str]) -> Mapping[str, list[list[Any]]]:
         # the safety checks, size limits and what-you-see rules of the workbook's own input sheets
-        return {n: [list(r) for r in t] for n, t in read_sheets(path, names, as_input=True).items()}
+        read = read_sheets(path, names, as_input=True)
+        out = Tables({n: [list(r) for r in t] for n, t in read.items()}, read.sheet_names, read.date1904)
+        out.notes = read.notes         # merged cells read as their value, said in the source's notes
+        return cast(Mapping[str, list[list[Any]]], out)      # the lists are lists
 
     errors: list[RatingInputError] = []
     tournaments = []

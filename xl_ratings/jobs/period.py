@@ -93,7 +93,8 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
     if found:
         raise in_language(InputErrors(found), tables)
     notes = [SAMPLE_FORGOTTEN(periods=", ".join(outcome.forgotten))] if outcome.forgotten else []
-    return Rated(outcome, views, notes)
+    said = list(getattr(tables, "notes", [])) + list(outcome.records.notes)   # merged cells read, total rows left out
+    return Rated(outcome, views, said + notes)
 
 
 def workbook_rating_list(tables: Tables, layout: str | None, period: str | None, *, file: str) -> Any:
