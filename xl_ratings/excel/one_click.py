@@ -27,7 +27,8 @@ from xlwings import script
 from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, Tables, col_letter
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome
-from ..errors import InputErrors, Message, RatingInputError, Text, Where
+from .cell_kinds import BookCellKinds
+from ..errors import InputErrors, Message, RatingInputError, Text, Where, told_all
 from ..i18n import SIMPLIFIED
 from ..i18n.catalogue import excel as M
 from ..i18n.labels import sheet_key
@@ -83,7 +84,9 @@ def read_book(book: Any) -> BookRead:
         date1904 = bool(book.api.Date1904)       # classic Excel; xlwings Lite/Server: the 1900 system
     except Exception:                            # no COM object on this engine
         date1904 = False
-    return BookRead(Tables(tables, [s.name for s in book.sheets], date1904), problems, unchecked)
+    read = Tables(tables, [s.name for s in book.sheets], date1904)
+    read.cell_kinds = BookCellKinds(book)      # merged and Text-formatted cells named in messages
+    return BookRead(read, problems, unchecked)
 
 
 def _cells(view: SheetView) -> list[list[Any]]:
@@ -194,11 +197,13 @@ def report(book: Any, err: RatingInputError) -> bool:
     own (the command line's rule for a result sheet: :func:`~xl_ratings.view.sheets.written_by_us`),
     which is never cleared: then False, and the problems are told where the officer reads what
     one click says."""
-    errors = err.errors if isinstance(err, InputErrors) else [err]
+    errors, more = told_all(err)        # the first problems, then a row counting the rest
     lang = getattr(err, "lang", SIMPLIFIED)
     rows: list[list[Any]] = [report_header(lang)]
     rows += [[e.en_in(lang), e.zh_in(lang) or "", e.where.sheet, e.where.row, e.where.column,
               None if e.value is None else str(e.value)] for e in errors]
+    if more is not None:
+        rows.append([more.en_in(lang), more.zh_in(lang), None, None, None, None])
     mine = _checks_sheet(book)
     if mine is not None and (mine.name != "Checks" or not written_by_us(mine["A1"].value)):
         return False            # the officer's (or "checks", which Excel takes for the same name)
@@ -220,10 +225,11 @@ def _checks_sheet(book: Any) -> Any:
 def _not_listed(book: Any, err: RatingInputError, lang: str) -> list[Text | str]:
     """The problems told in words when the Checks sheet is the officer's: how many and why, then
     each, placed (where, what, the value), in both languages."""
-    errors = err.errors if isinstance(err, InputErrors) else [err]
+    errors, more = told_all(err)        # the first problems, then a line counting the rest
     first = _checks_sheet(book)["A1"].value
-    return [M.CHECKS_NOT_OURS(count=len(errors), first=repr("" if first is None else first)),
-            *[f"{e.en_line(lang)} — {e.zh_line(lang)}" for e in errors]]
+    count = err.total if isinstance(err, InputErrors) else 1
+    return [M.CHECKS_NOT_OURS(count=count, first=repr("" if first is None else first)),
+            *[f"{e.en_line(lang)} — {e.zh_line(lang)}" for e in errors], *([more] if more is not None else [])]
 
 
 T = TypeVar("T")
@@ -241,7 +247,7 @@ def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text
     except RatingInputError as e:
         lang = getattr(e, "lang", SIMPLIFIED)
         listed = report(book, e)
-        count = len(e.errors) if isinstance(e, InputErrors) else 1
+        count = e.total if isinstance(e, InputErrors) else 1
         return None, _said([failed(count=count)] if listed else _not_listed(book, e, lang), lang)
     text, lang = done(result)
     return result, _said(text, lang)

@@ -18,7 +18,9 @@ from typing import Any
 from ..engine.perf import gc_paused
 from ..errors import InputErrors, RatingInputError, Text
 from ..engine.run import Outcome
+from ..files.encode import json_bytes
 from ..files.paths import link_notes
+from ..files.published import kept_notes, publish_files
 from ..files.sniff import is_our_json, source_stamp
 from ..i18n.catalogue import run as M
 from ..systems.base import System
@@ -62,9 +64,9 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
                                        None if edit.in_place else source_stamp(src))
         except InputErrors as e:              # a result sheet too long, a workbook without styles
             raise in_language(InputErrors([x.located(file=str(edit.given)) for x in e.errors]), tables) from None
-        if json_path:
-            edit.tx.add_json(json_path, json_export(outcome))
         notes: list[Text] = link_notes(edit.given, src) + rated.notes
+        if json_path:           # a JSON export changed since we wrote it: its old bytes kept first
+            notes += kept_notes(publish_files(edit.tx, [(Path(json_path), json_bytes(json_export(outcome)))]))
         notes += _put(edit, outcome, data)
     return Done(outcome, edit.target, edit.written, notes)
 
