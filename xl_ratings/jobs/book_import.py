@@ -130,12 +130,9 @@ def room_problems(plan: Plan, first_rows: Mapping[str, int]) -> list[RatingInput
 
 # --------------------------------------------------------------------------- the advice per path
 #: a refusal of the command line's whose way out names its options -> its twin for the Import
-#: sheet (the same parameters; the way out as lines above the table)
+#: sheet (the same parameters; the way out as lines above the table).  The same tournament twice
+#: tells its way out per path itself (``Options.on_sheet``: imports.WAY_*_SHEET).
 SHEET_ADVICE: dict[str, Message] = {m.id: twin for m, twin in (
-    (M.SAME_GAMES_AS_EVENT, X.SHEET_SAME_GAMES_AS_EVENT),
-    (M.SAME_PAIRINGS_AS_EVENT, X.SHEET_SAME_PAIRINGS_AS_EVENT),
-    (M.SAME_GAMES_AS_NAMED_EVENT, X.SHEET_SAME_GAMES_AS_NAMED_EVENT),
-    (M.SAME_PAIRINGS_AS_NAMED_EVENT, X.SHEET_SAME_PAIRINGS_AS_NAMED_EVENT),
     (M.REPLACE_OTHER_EVENT, X.SHEET_REPLACE_OTHER_EVENT),
     (M.EVENT_HAS_GAMES, X.SHEET_EVENT_HAS_GAMES),
     (M.NO_DATES, X.SHEET_NO_DATES),

@@ -198,42 +198,6 @@ IMPORT_WOULD_LOSE_HISTORY = message(
 # ------------------------------------------------------------------ the Import sheet's way out (one click)
 # The twins of the command line's refusals whose advice names its options (imports.*): the same
 # parameters, the way out told as lines above the table of the Import sheet (jobs/book_import.py).
-SHEET_SAME_GAMES_AS_EVENT = message(
-    "excel.sheet_same_games_as_event",
-    "has the same games (pairs, rounds and results) as event {event} ({name}, {dates}), already in the workbook: "
-    "the same tournament, whatever its name and dates. Import it once; to replace {event}'s games, add the line "
-    "“replace” {event} above the table; if it really is another tournament with the very same games, import its "
-    "file from the command line: xl-ratings import FILE --into BOOK.xlsx --distinct-from {event}",
-    "与工作簿中已有的赛事 {event}（{name}，{dates}）对局完全相同（对手、轮次、结果）：无论名称和日期如何，都是同一赛事。"
-    "请只导入一次；如要替换 {event} 的对局，请在表格上方加一行“替换 replace” {event}；如确实是对局完全相同的另一赛事，"
-    "请在命令行导入其文件：xl-ratings import 文件 --into 工作簿.xlsx --distinct-from {event}")
-SHEET_SAME_PAIRINGS_AS_EVENT = message(
-    "excel.sheet_same_pairings_as_event",
-    "has the pairings of event {event} ({name}, {dates}): {same} of its {games} games pair the same players in the "
-    "same rounds, {differ} with another result — the same tournament, corrected or continued? To replace "
-    "{event}'s games, add the line “replace” {event} above the table; if it really is another tournament, import "
-    "its file from the command line: xl-ratings import FILE --into BOOK.xlsx --distinct-from {event}",
-    "与赛事 {event}（{name}，{dates}）的编排相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} 局结果不同"
-    "——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请在表格上方加一行“替换 replace” {event}；如确实是另一赛事，"
-    "请在命令行导入其文件：xl-ratings import 文件 --into 工作簿.xlsx --distinct-from {event}")
-SHEET_SAME_GAMES_AS_NAMED_EVENT = message(
-    "excel.sheet_same_games_as_named_event",
-    "has the name, dates and games (pairs, rounds and results) of event {event} ({name}, {dates}), already in the "
-    "workbook: the same tournament. Import it once; to replace {event}'s games, add the line “replace” {event} above "
-    "the table; if it really is another tournament with the very same games, give it its own name on the line "
-    "“name” and import its file from the command line with --distinct-from {event}",
-    "与工作簿中已有的赛事 {event}（{name}，{dates}）名称、日期和对局（对手、轮次、结果）都相同：是同一赛事。请只导入一次；"
-    "如要替换 {event} 的对局，请在表格上方加一行“替换 replace” {event}；如确实是对局完全相同的另一赛事，请在“名称 name”"
-    "行给它另起名称，并在命令行用 --distinct-from {event} 导入其文件")
-SHEET_SAME_PAIRINGS_AS_NAMED_EVENT = message(
-    "excel.sheet_same_pairings_as_named_event",
-    "has the name, dates and pairings of event {event} ({name}, {dates}): {same} of its {games} games pair the same "
-    "players in the same rounds, {differ} with another result — the same tournament, corrected or continued? To "
-    "replace {event}'s games, add the line “replace” {event} above the table; if it really is another tournament, "
-    "give it its own name on the line “name” and import its file from the command line with --distinct-from {event}",
-    "与赛事 {event}（{name}，{dates}）名称、日期和编排都相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} "
-    "局结果不同——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请在表格上方加一行“替换 replace” {event}；"
-    "如确实是另一赛事，请在“名称 name”行给它另起名称，并在命令行用 --distinct-from {event} 导入其文件")
 SHEET_REPLACE_OTHER_EVENT = message(
     "excel.sheet_replace_other_event",
     "the line “replace” {event} names another event than the one this table repeats: its games are those of "
