@@ -124,3 +124,16 @@ def test_include_private_as_the_column_heads_say_it(tmp_path):
         publish(book, site=tmp_path / "c", private=["membre"])
     assert e.value.text.id == "publish.private_unknown"
     assert dict(e.value.text.params)["given"] == "membre"
+
+
+def test_a_decimal_comma_result_in_a_semicolon_list(tmp_path):
+    """Excel in a European locale saves ';' and writes a draw 0,5: the same as 0.5."""
+    from xl_ratings.systems.game_result import parse_result
+
+    assert parse_result("0,5").score == 0.5 and parse_result("0,5-0,5").score == 0.5
+    players = str(write(tmp_path / "p.csv", PLAYERS))
+    rows = ["date;player;opponent;result", "2025-03-01;A1;A2;1", "2025-03-02;A2;A3;{}"]
+    for name, draw in (("dot", "0.5"), ("comma", "0,5")):
+        process_list(write(tmp_path / f"{name}.csv", [r.format(draw) for r in rows]), get_system("lianzhong"),
+                     players=players, output=str(tmp_path / f"{name}.out.csv"))
+    assert ratings(tmp_path / "comma.out.csv") == ratings(tmp_path / "dot.out.csv")
