@@ -137,3 +137,24 @@ def test_a_decimal_comma_result_in_a_semicolon_list(tmp_path):
         process_list(write(tmp_path / f"{name}.csv", [r.format(draw) for r in rows]), get_system("lianzhong"),
                      players=players, output=str(tmp_path / f"{name}.out.csv"))
     assert ratings(tmp_path / "comma.out.csv") == ratings(tmp_path / "dot.out.csv")
+
+
+def test_a_second_hand_edit_keeps_the_first_backup(tmp_path):
+    """Edited by hand, published, edited again, published: both edits are kept (the first
+    backup is the officer's and is never overwritten)."""
+    from helpers import processed_sample
+
+    from xl_ratings.jobs.publish import publish
+
+    book = processed_sample(tmp_path, "gor")
+    out = tmp_path / "list.txt"
+    publish(book, rating_list=out)
+    for visitor in ("Visitor One 1k", "Visitor Two 2k"):
+        out.write_text(out.read_text(encoding="utf-8") + visitor + "\n", encoding="utf-8")
+        done = publish(book, rating_list=out)
+        assert [n.id for n in done.notes if n.id == "files.published_kept"] == ["files.published_kept"]
+    assert "Visitor One 1k" in (tmp_path / "list.backup.txt").read_text(encoding="utf-8")
+    second = (tmp_path / "list.backup-2.txt").read_text(encoding="utf-8")
+    assert "Visitor Two 2k" in second and "Visitor One" not in second
+    publish(book, rating_list=out)                       # nothing changed by hand: no third backup
+    assert not (tmp_path / "list.backup-3.txt").exists()
