@@ -142,7 +142,8 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
     for r in range(start, len(grid)):
         row = grid[r]
         n = as_int(row[nc]) if nc < len(row) else None
-        if _total_row(row, lay.cols.get("name"), nc, n is not None):
+        # a row numbered next in the sequence is a player, whatever its name (a 平均分 of number 2)
+        if n != len(seen) + 1 and _total_row(row, lay.cols.get("name"), nc, n is not None):
             totals.append(r)            # 合计, 平均, 38 人, 注：…: never a player
             continue
         if n is None or n < 1:
@@ -422,11 +423,11 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
     return games, legs
 
 
-def _mirror_ref(blocks, leg, row_of, h: Half) -> str:
+def _mirror_ref(blocks, leg, row_of, h: Half) -> Any:
     block = blocks[min(leg, len(blocks) - 1)] if blocks else {}
     c = block.get(int(h.player))
     r = row_of.get(int(h.opponent))
-    return cell_ref(r, c) if c is not None and r is not None else "the mirror cell"
+    return cell_ref(r, c) if c is not None and r is not None else S.CT_MIRROR_CELL()
 
 
 # ------------------------------------------------------------------------------ entry points

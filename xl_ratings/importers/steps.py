@@ -75,8 +75,10 @@ def without_bye_rows(t: Tournament) -> Tournament:
 def without_summary_rows(t: Tournament) -> Tournament:
     """``t`` without its total, average, count and note rows (合计, 平均, 38 人, 注：…: not players,
     :mod:`xl_ratings.engine.totals`) and their games, listed in one note."""
-    rows = {p.key: p for p in t.players
-            if summary_row(p.name, p.federation_id, has_id=bool(p.federation_id or p.egf_pin or p.fide_id))}
+    played = {k for g in t.games for k in (g.player, g.opponent)}
+    # a player with games is a player whatever the name (平均分 numbered 2 in a crosstable, with results)
+    rows = {p.key: p for p in t.players if p.key not in played
+            and summary_row(p.name, p.federation_id, has_id=bool(p.federation_id or p.egf_pin or p.fide_id))}
     if not rows:
         return t
     games = Counter(k for g in t.games for k in (g.player, g.opponent) if k in rows)

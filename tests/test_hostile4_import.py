@@ -1,0 +1,89 @@
+"""The fourth hostile round's import findings.
+
+* H1: a crosstable player numbered in sequence, with results, whose name reads like a summary word
+  (平均分 numbered 2) is a player: it was dropped as an "average" row, and the table then failed with
+  numbering errors that never said why (or, with the numbering whole, its games were left out).
+* H2: a Players row with an id (HK099) whose name reads 平均分 is a player: it was left out, so its
+  games were refused and the next import of 平均分 entered a second player.
+* H3: "a game listed once only" named the missing half "the mirror cell" in English in Chinese text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+from helpers import read_sheet, run_cli
+
+from xl_ratings.engine.totals import summary_row
+from xl_ratings.i18n.catalogue import sources as S
+
+
+def _hk_book(tmp_path: Path) -> Path:
+    book = tmp_path / "hk.xlsx"
+    assert run_cli("new", "gor", book) == 0
+    return book
+
+
+def _csv(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+RR = """序号,姓名,单位,段级,1,2,3
+1,龔軍,九龍棋社,5D,,1,1
+2,平均分,九龍棋社,1D,0,,1
+3,王靜,新界棋會,4D,0,0,
+合计,,,,,,
+"""
+
+
+def test_a_numbered_player_named_like_an_average_row_is_a_player(tmp_path, capsys):
+    book = _hk_book(tmp_path)
+    src = _csv(tmp_path / "rr.csv", RR)
+    assert run_cli("import", src, "--into", book, "--start", "2026-10-24", "--end", "2026-10-24") == 0, \
+        capsys.readouterr().err
+    players = {r["name"]: r["id"] for r in read_sheet(book, "Players")}
+    assert "平均分" in players and "合计" not in players
+    games = [g for g in read_sheet(book, "Games") if g["event"] not in (None, "") and
+             players["平均分"] in (g["player"], g["opponent"])]
+    assert len(games) == 2
+
+
+def test_summary_row_keeps_a_row_with_a_word_id():
+    assert not summary_row("平均分", "HK099")
+    assert not summary_row("合计", "SH039")
+    assert summary_row("合计", None)
+    assert summary_row("合计", "38")            # the count in the id column
+    assert summary_row("平均分", "平均")
+    assert summary_row("Sum", 12, has_id=True)
+    assert not summary_row("林合计", None)
+
+
+def test_a_players_row_with_an_id_named_like_an_average_is_matched_not_split(tmp_path, capsys):
+    book = _hk_book(tmp_path)
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Players"]
+    last = max(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value)
+    ws.cell(last + 1, 1, "HK099")
+    ws.cell(last + 1, 2, "平均分")
+    ws.cell(last + 1, 5, "九龍棋社")
+    ws.cell(last + 1, 6, "1D")
+    ws.cell(last + 2, 2, "合计")
+    ws.cell(last + 2, 7, 87654)
+    wb.save(book)
+    src = _csv(tmp_path / "rr.csv", RR)
+    assert run_cli("import", src, "--into", book, "--start", "2026-10-24", "--end", "2026-10-24") == 0, \
+        capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert "HK099 平均分" in out and "0 new player(s)" in out
+    assert [r["id"] for r in read_sheet(book, "Players") if r["name"] == "平均分"] == ["HK099"]
+
+
+def test_the_mirror_cell_is_told_in_the_catalogue():
+    msg = S.CT_MIRROR_CELL()
+    assert msg.id == "sources.ct_mirror_cell"
+    told = S.CT_LISTED_ONCE(cell="E5", says="1", other=msg)
+    assert told.id == "sources.ct_listed_once"
+    assert "对称位置的格子" in told.zh and "the mirror cell" in told.en
+    assert "the mirror cell" not in told.zh_in("zh-Hant") and "對稱位置的格子" in told.zh_in("zh-Hant")
