@@ -87,3 +87,29 @@ def test_the_mirror_cell_is_told_in_the_catalogue():
     assert told.id == "sources.ct_listed_once"
     assert "对称位置的格子" in told.zh and "the mirror cell" in told.en
     assert "the mirror cell" not in told.zh_in("zh-Hant") and "對稱位置的格子" in told.zh_in("zh-Hant")
+
+
+# --------------------------------------------------------------------------- H4: an unknown --event, no dates
+def test_an_unknown_event_id_without_dates_says_so(tmp_path, capsys):
+    book = _hk_book(tmp_path)
+    src = _csv(tmp_path / "rr.csv", RR)
+    assert run_cli("import", src, "--into", book, "--event", "hk26-x") != 0
+    err = capsys.readouterr().err
+    assert "event hk26-x is not in the Events sheet" in err and "HK26-O" in err
+    assert "賽事 hk26-x 不在 Events 表中" in err          # told in traditional Chinese for a gor book
+
+
+def test_no_dates_on_the_import_sheet_names_its_lines_not_options(tmp_path):
+    from test_script_dispatch import replay, run_script
+
+    from xl_ratings.xlsx.read import read_tables
+
+    root = Path(__file__).resolve().parents[1] / "workbook_templates"
+    tables = read_tables(root / "gor.xlsx")
+    rows = [line.split(",") for line in RR.strip().splitlines()]
+    tables["Import"] = [["赛事 event", "hk26-x"], []] + [[c or None for c in r] for r in rows]
+    sheets, actions = run_script("import_results", tables, "gor.xlsx", tmp_path)
+    grids = replay(sheets, actions)
+    told = " ".join(str(v) for r in grids["Checks"] for v in r if v)
+    assert "event hk26-x is not in the Events sheet" in told
+    assert "開始 start" in told and "--start" not in told and "--event" not in told

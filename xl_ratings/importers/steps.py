@@ -437,9 +437,19 @@ class Importing:
                 return None
             return existing.id, existing, existing.name, existing.start or start, existing.end
         if end is None:
-            self.problems.append(RatingInputError(M.NO_DATES(), where=where))
+            self.problems.append(RatingInputError(self.no_dates(eid), where=where))
             return None
         return eid or next(self.new_event_ids), None, name, start, end
+
+    def no_dates(self, eid: str | None) -> Any:
+        """The source has no dates: the way to give them on the path the import was given, saying
+        first when the event named (--event hk26-x, a typo) is none of the Events sheet."""
+        way = (M.NO_DATES_SHEET if self.options.on_sheet else M.NO_DATES)()
+        if not eid or self.options.event != eid:
+            return way
+        ids = sorted(self.records.events)
+        known = joined(ids[:10] + (["…"] if len(ids) > 10 else []), ", ", "、") if ids else "—"
+        return M.UNKNOWN_EVENT_NO_DATES(event=eid, known=known, way=way)
 
     def event_fields(self, t: Tournament) -> tuple[str, dt.date | None, dt.date | None]:
         """The event's name and dates: the source's, else the officer's options, else the games' dates."""
