@@ -132,3 +132,26 @@ def test_a_utf8_file_with_one_gbk_line_is_still_read_line_by_line():
     data = "序号,姓名\n1,莫洋\n".encode("utf-8") + "2,谢平静\n".encode("gbk")
     got = decode_text(data, CSV_ENCODINGS)
     assert got.text == "序号,姓名\n1,莫洋\n2,谢平静\n" and [n for n, _ in got.odd] == [3]
+
+
+# --------------------------------------------------------------------------- H6: a title merged across the row
+def test_a_title_merged_across_the_columns_names_the_event(tmp_path, capsys):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "成绩表"
+    ws.append(["2026冬季循環賽"])
+    ws.merge_cells("A1:H1")
+    ws.append(["序号", "姓名", "单位", "段级", 1, 2, 3, 4])
+    ws.append([1, "龔軍", "九龍棋社", "5D", None, 1, 1, 0])
+    ws.append([2, "宋豔", None, "2D", 0, None, 1, 1])
+    ws.append([3, "王靜", "新界棋會", "4D", 0, 0, None, 1])
+    ws.append([4, "鍾豔", "香港圍棋協會", "3D", 1, 0, 0, None])
+    ws.merge_cells("C3:C4")
+    src = tmp_path / "m.xlsx"
+    wb.save(src)
+    book = _hk_book(tmp_path)
+    assert run_cli("import", src, "--into", book, "--start", "2026-12-19", "--end", "2026-12-20") == 0, \
+        capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert "has no title line" not in out and "column 'club'" in out
+    assert [e["name"] for e in read_sheet(book, "Events")][-1] == "2026冬季循環賽"

@@ -483,7 +483,7 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
     if lay.header:
         for row in grid[:lay.header]:
             cells = [v for v in row if v is not None]
-            if len(cells) == 1 and isinstance(cells[0], str):
+            if len(set(cells)) == 1 and isinstance(cells[0], str):     # one cell, or merged across the row
                 title = cells[0]
                 break
     name = title or (sheet if sheet and sheet.lower() not in ("import", "crosstable", "sheet1") else Path(file).stem)
