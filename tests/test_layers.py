@@ -9,9 +9,12 @@ Every module's imports (module level and inside functions) are read with
   words: never ``files`` (but its file-name rules), ``xlsx``, ``excel``,
   ``view``, ``jobs``, ``cli``, nor openpyxl, xlwings, calamine, pandas or numpy;
 * ``view`` (facts -> sheets, JSON, HTML): never ``files``, ``xlsx``, ``excel``, ``jobs``, ``cli``;
-* ``i18n`` (labels, the message catalogue, scripts): only ``errors`` and itself;
-* ``importers`` (tournament files -> records to append): never files of ours, Excel, the CLI;
-  of the files layer only :mod:`xl_ratings.files.source` (bounded reads, the zip limits);
+* ``i18n`` (labels, the message machinery and catalogue, scripts): only itself (``errors`` is above it);
+* ``importers`` (source files -> the neutral Tournament): never files of ours, Excel, the CLI,
+  nor the workbook pipeline; of the files layer only :mod:`xl_ratings.files.source` (bounded reads,
+  the zip limits);
+* ``intake`` (the workbook pipeline: tournaments -> rows to append): of the importers only their
+  output (:mod:`xl_ratings.importers.model`) and the formats' records; no file, no I/O library;
 * ``files`` (path guards, atomic writes, the lock, sniffing): the standard
   library and ``errors`` only;
 * ``xlsx`` (the OOXML codec): never ``jobs``, ``publish``, ``excel``, ``cli``;
@@ -37,22 +40,25 @@ IO_LIBS = {"openpyxl", "xlwings", "python_calamine", "pandas", "numpy", "pyarrow
 RULES: dict[str, tuple[set[str], set[str] | None]] = {
     "systems": ({"systems", "errors", "i18n"}, None),
     "engine": ({"engine", "systems", "errors", "i18n", "files"}, IO_LIBS),
-    "i18n": ({"i18n", "errors"}, IO_LIBS | {"pypinyin", "jinja2"}),
+    "i18n": ({"i18n"}, IO_LIBS | {"pypinyin", "jinja2"}),
     "view": ({"view", "engine", "systems", "errors", "i18n"}, IO_LIBS),
     "importers": ({"importers", "engine", "systems", "errors", "i18n", "files"}, {"xlwings"}),
+    "intake": ({"intake", "importers", "engine", "systems", "errors", "i18n"}, IO_LIBS),
     "files": ({"files", "errors"}, None),
-    "xlsx": ({"xlsx", "files", "engine", "systems", "errors", "i18n", "view", "importers"}, set()),
+    "xlsx": ({"xlsx", "files", "engine", "systems", "errors", "i18n", "view", "importers", "intake"}, set()),
     "authoring": ({"authoring", "xlsx", "files", "engine", "systems", "errors", "i18n", "view"}, set()),
     "publish": ({"publish", "xlsx", "files", "engine", "systems", "errors", "i18n", "view"}, {"xlwings"}),
-    "jobs": ({"jobs", "authoring", "publish", "xlsx", "files", "importers", "engine", "systems", "errors", "i18n",
-              "view"}, {"xlwings"}),
-    "excel": ({"excel", "jobs", "engine", "systems", "errors", "i18n", "view", "importers", "files"}, set()),
+    "jobs": ({"jobs", "authoring", "publish", "xlsx", "files", "importers", "intake", "engine", "systems", "errors",
+              "i18n", "view"}, {"xlwings"}),
+    "excel": ({"excel", "jobs", "engine", "systems", "errors", "i18n", "view", "importers", "intake", "files"}, set()),
 }
 #: narrower rules inside a permitted folder: (folder, imported folder) -> the only modules allowed
 ONLY: dict[tuple[str, str], tuple[str, ...]] = {
     ("systems", "i18n"): ("xl_ratings.i18n.catalogue",),     # the rulebooks' messages
     ("engine", "files"): ("xl_ratings.files.names",),        # file-name rules its messages quote
     ("importers", "files"): ("xl_ratings.files.source",),    # a source read within bounds, zips within limits
+    # the parsers' output (and the formats' records) is all the workbook pipeline takes from the parsers
+    ("intake", "importers"): ("xl_ratings.importers.model", "xl_ratings.importers.formats"),
     ("excel", "jobs"): ("xl_ratings.jobs.period",),          # the use case one click shares (loads under Pyodide)
 }
 TOP = {"__init__", "errors", "cli", "udfs"}   # modules at the top of the package

@@ -37,7 +37,7 @@ COLUMNS = {
               ("event", "player", "opponent", "result")),
     "Awards": (("player", "award", "date"), ("player", "award")),
     "Points": (("player", "date", "kind", "points", "note"), ("player", "date", "kind", "points")),
-    # read by import only (:mod:`.clubs`, :mod:`xl_ratings.importers.matching`), never by processing
+    # read by import only (:mod:`.clubs`, :mod:`xl_ratings.intake.matching`), never by processing
     "Clubs": (("code", "name", "aliases"), ("name",)),
     "Identities": (("spelling", "club", "id", "source", "date"), ("spelling", "id")),
 }

@@ -40,7 +40,7 @@ from ..i18n.catalogue import imports as M
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Records
 from .answers import Answers
-from .model import ImportedPlayer
+from ..importers.model import ImportedPlayer
 
 #: A source's rating this close to a player's (whose Latin name it writes) makes them a question.
 LATIN_RATING_GAP = 100

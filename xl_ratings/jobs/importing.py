@@ -28,7 +28,7 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
     Returns (the plan, files written); ``dry_run`` writes nothing.
     """
     from ..importers import load
-    from ..importers.into_book import Options, first_new_row, plan_import
+    from ..intake.into_book import Options, first_new_row, plan_import
     from ..xlsx.append import append_rows, room_problems
 
     given = Path(book)

@@ -1,4 +1,6 @@
-"""The records a rating officer keeps, as plain values (CONTRACT §2).
+"""The rows a rating officer keeps, as plain values (CONTRACT §2): players, events,
+games, awards, points.  :class:`~xl_ratings.systems.base.Records` gathers them with
+the rulebook (:mod:`.records` names both).
 
 Read from the input sheets by :mod:`xl_ratings.engine.inputs`; consumed by
 the period engines of each system.  No I/O here.
@@ -8,13 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from .game_result import Result
 from .ranks import Rank
-
-if TYPE_CHECKING:
-    from .base import System
 
 
 @dataclass(frozen=True)
@@ -77,24 +76,3 @@ class PointsEntry:
     points: float
     note: str = ""
     row: int = 0
-
-
-@dataclass
-class Records:
-    """Everything the input sheets hold, validated.
-
-    ``system`` is the rulebook itself, resolved once where the Settings sheet
-    (or ``--system``) was read; ``params`` its parameters with the settings
-    applied, parsed there once too.  ``games`` is empty for a game list read
-    in batches: its games come from a feed (:mod:`xl_ratings.systems.feed`).
-    """
-
-    system: "System"
-    settings: dict[str, Any]
-    players: dict[str, Player]
-    events: dict[str, Event]
-    games: list[Game]
-    awards: list[Award] = field(default_factory=list)
-    points: list[PointsEntry] = field(default_factory=list)
-    file: str | None = None
-    params: Any = None

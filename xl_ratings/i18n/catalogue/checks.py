@@ -11,7 +11,7 @@ click are every rulebook's.
 
 from __future__ import annotations
 
-from ...errors import Message, message
+from ..text import Message, message
 
 
 def _rules(*entries: Message) -> dict[str, Message]:
