@@ -201,7 +201,7 @@ class ColumnSheet:
             problem, value=shown_value(value), where=Where(self.file, self.name, row, column)))
 
 
-def _table(tables: Mapping[str, SheetCells], key: str) -> tuple[str, SheetCells] | None:
+def find_table(tables: Mapping[str, SheetCells], key: str) -> tuple[str, SheetCells] | None:
     for name, t in tables.items():
         if sheet_key(name) == key:
             return name, t
@@ -215,7 +215,7 @@ def workbook_lang(tables: Mapping[str, SheetCells]) -> str:
     from ..i18n import SIMPLIFIED
     from ..systems import REGISTRY
 
-    found = _table(tables, "Settings")
+    found = find_table(tables, "Settings")
     for row in found[1] if found is not None else ():
         if len(row) > 1 and str(row[0] or "").strip().lower() == "system":
             system = REGISTRY.get(str(row[1] or "").strip().lower())
@@ -240,7 +240,7 @@ def missing_sheet(key: str, tables: Mapping[str, Any], file: str | None) -> Rati
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
                   errors: list[RatingInputError]) -> dict[str, Any] | None:
     """The Settings sheet as key -> value (``_rows``: key -> row); None when there is none."""
-    found = _table(tables, "Settings")
+    found = find_table(tables, "Settings")
     if found is None:
         errors.append(missing_sheet("Settings", tables, file))
         return None
@@ -280,7 +280,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     rulebook, values, params = rulebook_and_params(tables, file, errors, system, settings, named)
 
     def sheet(key: str, optional: bool = False) -> Rows | None:
-        found = _table(tables, key)
+        found = find_table(tables, key)
         if found is None:
             if not optional:
                 errors.append(missing_sheet(key, tables, file))

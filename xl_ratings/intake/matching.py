@@ -32,7 +32,7 @@ from typing import Any
 from ..engine.cells import blank
 from ..engine.clubs import Clubs
 from ..engine.identity import Extras, derived_fide_ids, derived_pins, no_id
-from ..engine.inputs import Rows, _table
+from ..engine.inputs import Rows, find_table
 from ..errors import RatingInputError, Where
 from ..engine.latin import fold_ascii, latin_name
 from ..i18n.canonical import canonical, club_key, edit_distance, is_cjk, name_keys
@@ -63,7 +63,7 @@ class Remembered:
 def read_identities(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | None,
                     problems: list[RatingInputError]) -> list[Remembered]:
     """The officer's earlier answers (the Identities sheet; none without it)."""
-    found = _table(tables, "Identities")
+    found = find_table(tables, "Identities")
     if found is None:
         return []
     rows = Rows("Identities", found[1], file, problems)
