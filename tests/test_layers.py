@@ -326,3 +326,12 @@ def test_the_private_name_check_can_fail(tmp_path, monkeypatch):
     (fake / "a.py").write_text("from .b import _hidden\nfrom . import c\nc._inner()\nc.__name__\n")
     monkeypatch.setattr(sys.modules[__name__], "PKG", fake)
     assert private_crossings() == ["a.py: _hidden", "a.py: c._inner"]
+
+
+def test_the_architecture_page_lists_the_layers_in_their_order():
+    """docs/architecture.md's folder listing is :data:`ORDER`, bottom first: the page says what the test checks."""
+    text = (PKG.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("```\nxl_ratings/\n", 1)[1].split("```", 1)[0]
+    listed = [m.rstrip("/").removesuffix(".py") for m in (ln.split()[0] for ln in block.splitlines()
+                                                           if ln.startswith("  ") and not ln.startswith("   "))]
+    assert listed == [layer for layer in ORDER if layer != "__init__"]

@@ -41,7 +41,7 @@ DEFAULT_EVENT = "games"
 NUMERIC = {"rating", "games", "events", "peak", "rif", "wins", "handicap", "points"}
 
 
-def _not_finite_text(v: Any) -> bool:
+def not_finite_text(v: Any) -> bool:
     """A text that reads as NaN or infinity (float() makes those only from n/i, after a sign)."""
     if not isinstance(v, str):
         return False
@@ -119,7 +119,7 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
     for original, key in rename.items():
         rows = nonfinite.get(original, [])
         if not rows and key in NUMERIC | {"result"} and not pd.api.types.is_numeric_dtype(df[key]):
-            rows = [k for k, v in enumerate(df[key].tolist()) if _not_finite_text(v)]
+            rows = [k for k, v in enumerate(df[key].tolist()) if not_finite_text(v)]
         if not rows:
             continue
         values = df[key].astype(object)
@@ -135,7 +135,7 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
     return df
 
 
-def _csv_value(v: Any) -> Any:
+def csv_value(v: Any) -> Any:
     """CSV cells are text: numbers become numbers (never NaN or infinity); blanks become None."""
     if v is None or v == "":
         return None
@@ -148,14 +148,14 @@ def _csv_value(v: Any) -> Any:
     return v
 
 
-def _table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None) -> list[list[Any]]:
+def table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None) -> list[list[Any]]:
     df = _frame(path, COLUMNS[sheet][0], errors)
     rows = df.values.tolist()
     if path.suffix.lower() in (".csv", ".txt"):
         idx = [j for j, c in enumerate(df.columns) if c in NUMERIC]
         for r in rows:
             for j in idx:
-                r[j] = _csv_value(r[j])
+                r[j] = csv_value(r[j])
             for j, v in enumerate(r):
                 if v == "":
                     r[j] = None
@@ -208,7 +208,7 @@ def _load_game_list(path, system, players, events, settings) -> Records:
         if csv:
             values = [None if v == "" else v for v in values]
             if c in ("result", "handicap"):
-                values = [_csv_value(v) for v in values]
+                values = [csv_value(v) for v in values]
         data[c] = values
     n = len(df)
     index = list(range(2, n + 2))   # the file's line numbers (line 1: header)
@@ -216,12 +216,12 @@ def _load_game_list(path, system, players, events, settings) -> Records:
         data["event"] = [DEFAULT_EVENT] * n
     tables: dict[str, list[list[Any]]] = {}
     if players:
-        tables["Players"] = _table_of(Path(players), "Players", nonfinite)
+        tables["Players"] = table_of(Path(players), "Players", nonfinite)
     else:
         ids = dict.fromkeys(x for col in (data["player"], data["opponent"]) for x in col if x is not None)
         tables["Players"] = [["id"]] + [[str(i)] for i in ids]
     if events:
-        tables["Events"] = _table_of(Path(events), "Events", nonfinite)
+        tables["Events"] = table_of(Path(events), "Events", nonfinite)
     else:
         tables["Events"] = _implicit_events(df, gpath)
     try:

@@ -51,7 +51,7 @@ from ..systems.base import Check, System
 from ..systems.period import Period
 from ..files.encode import FORMULA_STARTS, csv_bytes, neutralise
 from ..view.sheets import Words
-from .game_list import NUMERIC, _csv_value, _not_finite_text, _table_of, set_option
+from .game_list import NUMERIC, csv_value, not_finite_text, table_of, set_option
 from ..engine.cells import spans
 from .period import told_in
 
@@ -197,7 +197,7 @@ class ListFile:
                 for k in keys:
                     values = chunk.iloc[:, sorted(self.columns.values()).index(self.columns[k])].tolist()
                     values = [None if v == "" else v for v in values]
-                    data[k] = [_csv_value(v) for v in values] if k in ("result", "handicap") else values
+                    data[k] = [csv_value(v) for v in values] if k in ("result", "handicap") else values
                 if "event" not in data:
                     data["event"] = [DEFAULT_EVENT] * len(chunk)
                 yield data, None
@@ -221,7 +221,7 @@ class ListFile:
         for key in [k for k in data if k in NUMERIC or k == "result"]:
             values = data[key]
             bad = [k for k, v in enumerate(values) if (v.__class__ is float and not math.isfinite(v))
-                   or (v.__class__ is str and _not_finite_text(v))]
+                   or (v.__class__ is str and not_finite_text(v))]
             if not bad:
                 continue
             if key == "result":
@@ -251,7 +251,7 @@ class Columns(Mapping[str, list[Any]]):
     asked for (a pass that needs only the dates converts only the dates).
 
     A CSV cell is text (an empty one blank; the result and handicap columns numbers
-    when they are numbers, as :func:`.game_list._csv_value` reads them); a Parquet
+    when they are numbers, as :func:`.game_list.csv_value` reads them); a Parquet
     value keeps its type (null: blank).  A list without an event column gets one."""
 
     def __init__(self, batch: Any, names: Mapping[str, str | int], csv: bool, n: int) -> None:
@@ -297,7 +297,7 @@ class Columns(Mapping[str, list[Any]]):
         if self._csv:
             values = [None if v == "" else v for v in values]
             if key in ("result", "handicap"):
-                values = [_csv_value(v) for v in values]
+                values = [csv_value(v) for v in values]
         take = codes.to_numpy(zero_copy_only=False)
 
         def spread(parsed: list[Any]) -> list[Any]:
@@ -319,7 +319,7 @@ class Columns(Mapping[str, list[Any]]):
 
         values = pc.if_else(pc.equal(col, ""), pa.scalar(None, pa.string()), col).to_pylist()
         if key in ("result", "handicap"):
-            conv = {v: _csv_value(v) for v in set(values)}
+            conv = {v: csv_value(v) for v in set(values)}
             values = list(map(conv.__getitem__, values))
         return list(values)
 
@@ -508,8 +508,8 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
         if errors:
             raise InputErrors(errors)
         earlier: list[RatingInputError] = []
-        p_table = _table_of(Path(players), "Players", earlier) if players else None
-        e_table = _table_of(Path(events), "Events", earlier) if events else None
+        p_table = table_of(Path(players), "Players", earlier) if players else None
+        e_table = table_of(Path(events), "Events", earlier) if events else None
         log = ProblemLog(str(gpath), gpath.name, shown, problems)
         try:
             gl = read_game_list(lf.read, str(gpath), system, settings or {}, set_option, p_table,
