@@ -288,8 +288,9 @@ def settings_rows(system: System) -> list[list[Any]]:
     return [[k, v, to_lang(str(n), system.lang) if n is not None else None] for k, v, n in rows]
 
 
-def build(name: str, with_sample: bool = True) -> Any:
-    """A fresh workbook for system ``name`` (openpyxl), with or without sample records.
+def build(name: str | systems.System, with_sample: bool = True) -> Any:
+    """A fresh workbook for system ``name`` (its name, or the System resolved already), with or
+    without sample records (openpyxl).
 
     Saved as .xlsm by :func:`xl_ratings.authoring.macro.save_macro_workbook`,
     its Read me mentions the button instead (:func:`xl_ratings.authoring.macro.prepare_macro_workbook`).
@@ -474,7 +475,7 @@ def build_report(with_sample: bool = True, system: str | None = None) -> Any:
     from openpyxl.styles import Alignment
     from openpyxl.utils import get_column_letter
 
-    rulebook = systems.get(system) if system is not None else None
+    rulebook = systems.get(system) if system is not None else None     # the name given to ``new report``
     lang = rulebook.lang if rulebook is not None else "zh-Hans"
     rating_word = rulebook.terms.get("rating") if rulebook is not None else None
 

@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import InputErrors, RatingInputError, Text, Where, joined
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import SHEET_ALIASES, header_key, sheet_key
-from ..systems import REGISTRY
+from ..systems import find
 from ..systems.base import System
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
@@ -213,12 +213,11 @@ def workbook_lang(tables: Mapping[str, SheetCells]) -> str:
     for the Hong Kong GoR workbooks), from the ``system`` row of its Settings sheet;
     simplified when there is none."""
     from ..i18n import SIMPLIFIED
-    from ..systems import REGISTRY
 
     found = find_table(tables, "Settings")
     for row in found[1] if found is not None else ():
         if len(row) > 1 and str(row[0] or "").strip().lower() == "system":
-            system = REGISTRY.get(str(row[1] or "").strip().lower())
+            system = find(row[1])
             if system is not None:
                 return system.lang
     return SIMPLIFIED
@@ -302,7 +301,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
 
 def system_of(settings: Mapping[str, Any], file: str | None, errors: list[RatingInputError]) -> System | None:
     """The rulebook a Settings sheet names (resolved here, once, for the whole run)."""
-    rulebook = REGISTRY.get(str(settings.get("system") or "").strip().lower())
+    rulebook = find(settings.get("system"))
     if rulebook is None:
         errors.append(RatingInputError(
             M.SYSTEM_UNKNOWN(), value=settings.get("system"),
