@@ -46,7 +46,7 @@ def main(argv: list[str]) -> None:
     sizes = [int(a) for a in argv] or [10_000, 100_000, 1_000_000]
     rnd = random.Random(1)
     print(f"{'rows':>9} {'convert':>9} {'plain loop':>10} {'ELO_EXP logistic':>17} "
-          f"{'ELO_EXP fide':>12} {'GOR_EXPECTED':>12}  ratio ELO/convert")
+          f"{'ELO_EXP fide':>12} {'GOR_EXPECTED':>12}  ELO/convert  ELO/plain loop")
     for n in sizes:
         r = [[rnd.uniform(1000, 2800)] for _ in range(n)]
         o = [[rnd.uniform(1000, 2800)] for _ in range(n)]
@@ -55,7 +55,7 @@ def main(argv: list[str]) -> None:
         lg = best(lambda: udfs.elo_expected(r, o))
         fd = best(lambda: udfs.elo_expected(r, o, "fide"))
         gr = best(lambda: udfs.gor_expected(r, o))
-        print(f"{n:>9} {conv:>8.3f}s {plain:>9.3f}s {lg:>16.3f}s {fd:>11.3f}s {gr:>11.3f}s  {lg / conv:.2f}x")
+        print(f"{n:>9} {conv:>8.3f}s {plain:>9.3f}s {lg:>16.3f}s {fd:>11.3f}s {gr:>11.3f}s  {lg / conv:>10.2f}x  {lg / plain:>13.2f}x")
 
 
 if __name__ == "__main__":

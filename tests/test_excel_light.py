@@ -55,6 +55,8 @@ json.dump({"kernels": functions.vector.__name__, "results": udf_examples.evaluat
 
 
 def close(a, b):
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(close(a[k], b[k]) for k in a)
     if isinstance(a, list):
         return isinstance(b, list) and len(a) == len(b) and all(close(x, y) for x, y in zip(a, b))
     if isinstance(a, float) or isinstance(b, float):

@@ -200,3 +200,44 @@ def test_column_functions_equal_with_numpy_without_it_and_cell_by_cell(rows, h, 
             assert len(g) == len(want)
             for x, y in zip(g, want):
                 assert x == y or math.isclose(x[0], y[0], rel_tol=1e-12, abs_tol=1e-15), (x, y)
+
+
+_CELL = st.one_of(st.none(), st.floats(100, 3000), st.integers(100, 3000))
+
+
+@st.composite
+def _broadcast_pair(draw):
+    rows, cols = draw(st.integers(1, 5)), draw(st.integers(1, 4))
+    shape_a = (draw(st.sampled_from([1, rows])), draw(st.sampled_from([1, cols])))
+    shape_b = (draw(st.sampled_from([1, rows])), draw(st.sampled_from([1, cols])))
+    grid = lambda shape: [[draw(_CELL) for _ in range(shape[1])] for _ in range(shape[0])]   # noqa: E731
+    return grid(shape_a), grid(shape_b)
+
+
+@given(_broadcast_pair())
+@settings(max_examples=200, deadline=None)
+def test_pure_kernels_broadcast_as_numpy_does(pair):
+    """The flat pure-Python grid (xlwings Lite's path) stretches a row or a column as NumPy
+    and Excel do, keeps blanks blank, and gives the scalar function's own numbers, bit for bit."""
+    from xl_ratings.excel import kernels, kernels_pure
+
+    a, b = pair
+    pa, pb = kernels_pure.numeric(a), kernels_pure.numeric(b)
+    na, nb = kernels.numeric(a), kernels.numeric(b)
+    assert (pa is None) == (na is None) and (pb is None) == (nb is None)
+    assert pa is not None and pb is not None and na is not None and nb is not None
+    for lowest in (100.0, 1500.0):
+        assert kernels_pure.any_below(pa, lowest) == kernels.any_below(na, lowest)
+        assert kernels_pure.any_below(pa, lowest, False) == kernels.any_below(na, lowest, False)
+        assert kernels_pure.any_above(pa, lowest) == kernels.any_above(na, lowest)
+    pure = kernels_pure.apply_binary(lianzhong.expected, pa, pb)
+    rows, cols = max(len(a), len(b)), max(len(a[0]), len(b[0]))
+    cell = lambda g, i, j: g[i if len(g) > 1 else 0][j if len(g[0]) > 1 else 0]   # noqa: E731
+    want = [["" if cell(a, i, j) is None or cell(b, i, j) is None
+             else lianzhong.expected(float(cell(a, i, j)), float(cell(b, i, j))) for j in range(cols)]
+            for i in range(rows)]
+    assert pure == want
+    numpy_cells = kernels.apply_binary(kernels.elo_logistic, na, nb)
+    assert [[v == "" for v in r] for r in numpy_cells] == [[v == "" for v in r] for r in want]
+    assert all(math.isclose(x, y, rel_tol=1e-12) for rn, rw in zip(numpy_cells, want)
+               for x, y in zip(rn, rw) if y != "")
