@@ -19,7 +19,7 @@ from xl_ratings.errors import InputErrors
 from xl_ratings.importers import formats, guess_format, load
 from xl_ratings.importers.formats.record import CARRIES, GAME_LIST, TOURNAMENT, Format
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 FORMATS_DIR = Path(formats.__file__).parent
 NOT_FORMATS = {"__init__", "record", "common"}          #: the folder's modules that declare no format
 

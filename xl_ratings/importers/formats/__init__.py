@@ -2,7 +2,7 @@
 record, and the one registry below, which detection (:mod:`xl_ratings.importers.detect`),
 the command line's ``--format`` choices, the import's checks (:mod:`xl_ratings.intake`),
 the game lists' suffixes (:mod:`xl_ratings.jobs.common`) and the docs' formats table
-(``tests/test_formats.py``) read.
+(``tests/importers/test_formats.py``) read.
 
 Adding a format: a module here with its parser and its ``FORMAT`` record (its sniff, its
 parse, what it carries), and one line in :data:`REGISTRY`.  The order is the
