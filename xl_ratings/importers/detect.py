@@ -25,6 +25,7 @@ tries them in the registry's order, a ``fallback`` format (the crosstable) last.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -140,7 +141,8 @@ def load(path: str | Path, format: str | None = None, read_sheets: SheetReader |
             known = names()
             raise fail(str(path), S.UNKNOWN_FORMAT_OPTION(format=repr(fmt), formats=", ".join(known)), value=fmt)
         fmt = record.name
-        return record.parse(opened)
+        t = record.parse(opened)
+        return dataclasses.replace(t, notes=opened.notes + list(t.notes)) if opened.notes else t
     except InputErrors:
         raise
     except RatingInputError as exc:

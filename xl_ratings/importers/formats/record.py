@@ -46,6 +46,8 @@ class Opened:
     read_sheets: SheetReader
     text: str = ""
     lines: list[str] = field(default_factory=list)
+    #: what the sheet reader said of the sheets it read (its result's ``notes``), for the Tournament's notes
+    notes: list[Any] = field(default_factory=list)
 
     @property
     def file(self) -> str:
@@ -62,8 +64,10 @@ class Opened:
         return self.sheets is None and bool(self.text) and not self.xml
 
     def tables(self, names: list[str]) -> dict[str, list[list[Any]]]:
-        """The workbook's sheets ``names``, as cell values."""
-        return dict(self.read_sheets(self.path, names))
+        """The workbook's sheets ``names``, as cell values (what the reader said kept in :attr:`notes`)."""
+        read = self.read_sheets(self.path, names)
+        self.notes.extend(getattr(read, "notes", ()))
+        return dict(read)
 
 
 def never(opened: Opened) -> bool:
