@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .base import Check, RatingLine
+from .base import CheckLog as CheckLog     # where the rulebooks took it from before (defined beside Check)
 from .period import Period
 from .base import Records
 from .rows import Event, Game
