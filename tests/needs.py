@@ -70,3 +70,30 @@ def open_chromium(profile: Path, width: int = 1280, height: int = 900):   # type
     drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     drv.set_window_size(width, height)
     return drv
+
+
+UNO_PYTHON = "/usr/bin/python3"
+UNO_NEEDS = ("needs LibreOffice's Python bridge and component loader: apt-get install -y python3-uno "
+             "libreoffice-calc-nogui")
+SDK_NEEDS = "needs the LibreOffice SDK (unoidl-write): apt-get install -y libreoffice-dev"
+
+
+def need_uno() -> str:
+    """The Python that has LibreOffice's ``uno`` module (Debian's python3-uno), or skip (fail in CI)."""
+    import subprocess
+
+    ok = Path(UNO_PYTHON).is_file() and subprocess.run(
+        [UNO_PYTHON, "-c", "import uno, unohelper"], capture_output=True).returncode == 0
+    if not ok:
+        _missing(UNO_NEEDS, ["python3-uno"])
+    return UNO_PYTHON
+
+
+def need_sdk() -> str:
+    """The LibreOffice SDK's unoidl-write (Debian's libreoffice-dev), or skip (fail in CI)."""
+    found = shutil.which("unoidl-write") or next(
+        (p for p in ("/usr/lib/libreoffice/sdk/bin/unoidl-write",) if Path(p).is_file()), None)
+    if found is None:
+        _missing(SDK_NEEDS, ["unoidl-write"])
+    assert found is not None
+    return found

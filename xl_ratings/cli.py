@@ -5,6 +5,7 @@
     xl-ratings import SOURCE... --into BOOK.xlsx tournament files appended to the input sheets
     xl-ratings process BOOK.xlsx [--period P | --from P] [--output OUT.xlsx] [--json OUT.json]
     xl-ratings publish BOOK.xlsx [--period P] [--site DIR] [--pdf OUT.pdf] [--rating-list OUT [--layout L]]
+    xl-ratings libreoffice OUT.oxt               the LibreOffice extension (functions, toolbar)
 
 Bad input: a message naming file, sheet, row, column and value, exit 2, no
 traceback, nothing written.
@@ -306,6 +307,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_libreoffice(args: argparse.Namespace) -> int:
+    from .i18n.catalogue import libreoffice as L
+    from .libreoffice.build import TESTED, write_oxt
+
+    path = write_oxt(args.out)
+    print(RUN.said(L.BUILT(path=path, tested=", ".join(TESTED))))
+    return 0
+
+
 def _import_parser(sub: Any) -> None:
     """``xl-ratings import``: its options (CONTRACT §3, FORMATS.md "Matching players")."""
     from .importers import formats
@@ -422,6 +432,12 @@ def build_parser() -> argparse.ArgumentParser:
                          "lianzhong: fide; peng: csv)")
     pb.add_argument("--force", action="store_true",
                     help="overwrite an existing PDF or rating list that xl-ratings did not write")
+    lo = sub.add_parser("libreoffice", help="write the LibreOffice extension: the functions in Calc's cells, "
+                                            "the Process and Import buttons",
+                        description="Write the LibreOffice extension (.oxt): the 13 functions as Calc functions "
+                                    "under their Excel names, and a toolbar and menu (计算等级分 Process ratings, "
+                                    "导入成绩 Import results, the rating list). Install it with unopkg add OUT.oxt.")
+    lo.add_argument("out", metavar="OUT.oxt", help="the extension file to write")
     return p
 
 
@@ -481,7 +497,7 @@ def main(argv: list[str] | None = None) -> int:
         _run_of(args)                   # before any refusal: the options' are told in the workbook's script too
         _check_options(parser, args)
         return {"demo": cmd_demo, "new": cmd_new, "process": cmd_process, "publish": cmd_publish,
-                "import": cmd_import}[args.cmd](args)
+                "import": cmd_import, "libreoffice": cmd_libreoffice}[args.cmd](args)
     except RatingInputError as e:
         return _fail(e)
     except KeyboardInterrupt:

@@ -16,7 +16,7 @@ is "English — 中文".  A check's id is its rule id (:mod:`.checks`).
 
 Entries are declared with :func:`message` (:mod:`xl_ratings.i18n.text`) in the
 topic modules of this package (``sheets``, ``workbooks``, ``imports``, ``sources``,
-``publish``, ``checks``, ``excel``, ``run``, ``rules``, ``cli``) and in
+``publish``, ``checks``, ``excel``, ``run``, ``rules``, ``cli``, ``libreoffice``) and in
 :mod:`xl_ratings.files.messages` (the files layer imports nothing of ours but
 :mod:`xl_ratings.errors`); an id is declared once in the whole package (a test
 imports every topic and checks that each entry has both languages and the
@@ -34,7 +34,7 @@ from ..text import CATALOGUE, Message, Text, message
 
 #: the topic modules: this package's, and the files layer's own (standard library only)
 TOPICS = tuple(f"{__name__}.{t}" for t in ("sheets", "workbooks", "imports", "sources", "publish", "checks",
-                                              "excel", "run", "rules", "cli")) + ("xl_ratings.files.messages",)
+                                              "excel", "run", "rules", "cli", "libreoffice")) + ("xl_ratings.files.messages",)
 
 
 def load_all() -> dict[str, Message]:

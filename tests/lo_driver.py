@@ -1,0 +1,139 @@
+"""Drives the headless LibreOffice of tests/test_libreoffice.py over UNO: run by the Python that has
+``uno`` (Debian: /usr/bin/python3 with python3-uno), a request as JSON on stdin, the answer as JSON
+on stdout.
+
+* ``{"op": "recalc", "path", "sheet", "cells": ["A1", …]}`` -> each cell's value, text and error code
+  after the document is opened (the extension's job maps Excel's names) and recalculated;
+* ``{"op": "config", "functions"}`` -> the menu's and toolbar's buttons, the Function Wizard's help;
+* ``{"op": "click", "path", "commands", "hide": [[sheet, row], …]}`` -> the toolbar's commands run on the
+  open document (rows hidden first), every sheet's cells before and after, what the officer was told,
+  and the number formats of the sheets named in ``formats``.
+"""
+
+import json
+import os
+import sys
+import time
+
+import uno
+from com.sun.star.beans import PropertyValue
+
+
+def pv(name, value):
+    p = PropertyValue()
+    p.Name, p.Value = name, value
+    return p
+
+
+def connect(pipe):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    for _ in range(120):
+        try:
+            return resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
+        except Exception:
+            time.sleep(0.5)
+    raise RuntimeError("LibreOffice did not answer")
+
+
+def open_doc(ctx, path):
+    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    return desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, (pv("Hidden", True),))
+
+
+def sheets(doc):
+    out = {}
+    for i in range(doc.Sheets.Count):
+        sh = doc.Sheets.getByIndex(i)
+        cursor = sh.createCursor()
+        cursor.gotoEndOfUsedArea(False)
+        a = cursor.getRangeAddress()
+        out[sh.Name] = [list(r) for r in sh.getCellRangeByPosition(0, 0, a.EndColumn, a.EndRow).getDataArray()]
+    return out
+
+
+def formats(doc, names):
+    """Each sheet's number formats other than General, by (row, column) from 0, as format codes."""
+    codes = doc.NumberFormats
+    out = {}
+    for name in names:
+        if not doc.Sheets.hasByName(name):
+            continue
+        sh = doc.Sheets.getByName(name)
+        cursor = sh.createCursor()
+        cursor.gotoEndOfUsedArea(False)
+        a = cursor.getRangeAddress()
+        found = {}
+        parts = sh.getCellRangeByPosition(0, 0, a.EndColumn, a.EndRow).getCellFormatRanges()
+        for k in range(parts.getCount()):
+            part = parts.getByIndex(k)
+            code = codes.getByKey(part.NumberFormat).FormatString
+            if code != "General":
+                r = part.getRangeAddress()
+                for row in range(r.StartRow, r.EndRow + 1):
+                    for col in range(r.StartColumn, r.EndColumn + 1):
+                        found[f"{row},{col}"] = code
+        out[name] = found
+    return out
+
+
+def recalc(ctx, req):
+    doc = open_doc(ctx, req["path"])
+    doc.calculateAll()
+    sh = doc.Sheets.getByName(req["sheet"])
+    out = []
+    for name in req["cells"]:
+        c = sh.getCellRangeByName(name)
+        out.append({"value": c.getValue(), "text": c.getString(), "error": c.getError(), "formula": c.getFormula()})
+    doc.close(True)
+    return out
+
+
+def click(ctx, req):
+    doc = open_doc(ctx, req["path"])
+    for name, row in req.get("hide", []):
+        doc.Sheets.getByName(name).getRows().getByIndex(row - 1).IsVisible = False
+    before = sheets(doc)
+    frame = doc.getCurrentController().getFrame()
+    helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
+    told = [helper.executeDispatch(frame, "org.xlratings:" + c, "", 0, ()).Result for c in req["commands"]]
+    out = {"told": told, "before": before, "after": sheets(doc), "formats": formats(doc, req.get("formats", [])),
+           "active": doc.getCurrentController().getActiveSheet().Name}
+    doc.close(True)
+    return out
+
+
+def _node(ctx, path):
+    provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.configuration.ConfigurationProvider", ctx)
+    return provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationAccess",
+                                                (pv("nodepath", path),))
+
+
+def config(ctx, req):
+    """The menu's and toolbar's buttons as LibreOffice's configuration holds them, and the Function
+    Wizard's description of each function (its name, description and arguments' names and help)."""
+    ui = "/org.openoffice.Office.Addons/AddonUI/"
+    menu = _node(ctx, ui + "OfficeMenuBar/org.xlratings.menu")
+    items = menu.getByName("Submenu")
+    toolbar = _node(ctx, ui + "OfficeToolBar/org.xlratings.toolbar")
+    buttons = lambda s: [[s.getByName(n).URL, s.getByName(n).Title] for n in sorted(s.getElementNames())]
+    wizard = {}
+    fd = ctx.ServiceManager.createInstanceWithContext("com.sun.star.sheet.FunctionDescriptions", ctx)
+    for i in range(fd.getCount()):
+        d = {p.Name: p.Value for p in fd.getByIndex(i)}
+        if d["Name"] in req["functions"]:
+            wizard[d["Name"]] = [d["Description"], [[a.Name, a.Description, a.IsOptional] for a in d["Arguments"]]]
+    return {"menu": [menu.Title, buttons(items)], "toolbar": buttons(toolbar), "wizard": wizard}
+
+
+def main():
+    req = json.load(sys.stdin)
+    ctx = connect(req["pipe"])
+    answer = {"recalc": recalc, "click": click, "config": config}[req["op"]](ctx, req)
+    sys.stdout.write(json.dumps(answer, ensure_ascii=False))
+    sys.stdout.flush()
+    os._exit(0)         # pyuno's teardown of a remote bridge may crash at exit: the answer is out
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""The extension's UNO components (copied to the root of the ``.oxt``; LibreOffice's Python loads it):
+
+* ``org.xlratings.Functions`` -- the Calc add-in: one method per Excel function (the type library
+  ``XRatings.rdb`` declares them), each calling :func:`xl_ratings.libreoffice.functions.call`;
+* ``org.xlratings.Commands`` -- the toolbar's and menu's commands
+  (``org.xlratings:process``), :func:`xl_ratings.libreoffice.commands.run`; and the
+  job run when a document opens (:mod:`xl_ratings.libreoffice.names`: Excel's names for the functions).
+
+The ``pythonpath`` folder beside this file holds xl-ratings' pure-Python modules and the three
+packages they need; it is put first on ``sys.path``, before any copy in the system's Python.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import uno  # type: ignore[import-not-found]
+import unohelper  # type: ignore[import-not-found]
+from com.sun.star.frame import DispatchResultEvent, XDispatchProvider, XNotifyingDispatch  # type: ignore[import-not-found]
+from com.sun.star.lang import XInitialization  # type: ignore[import-not-found]
+from com.sun.star.task import XJob  # type: ignore[import-not-found]
+from org.xlratings import XRatings  # type: ignore[import-not-found]
+
+_HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pythonpath")
+if _HERE in sys.path:
+    sys.path.remove(_HERE)
+sys.path.insert(0, _HERE)
+
+from xl_ratings.libreoffice import commands, functions, names  # noqa: E402
+
+FUNCTIONS = "org.xlratings.Functions"
+COMMANDS = "org.xlratings.Commands"
+PROTOCOL = "org.xlratings:"
+
+
+class Functions(unohelper.Base, XRatings):
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+
+
+def _method(name: str) -> Any:
+    def method(self: Any, *args: Any) -> Any:
+        return functions.call(name, *args)
+    method.__name__ = name
+    return method
+
+
+for _f in functions.table():
+    setattr(Functions, _f.name, _method(_f.name))
+
+
+class Commands(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitialization, XJob):
+    """The protocol handler of ``org.xlratings:process`` (``import``, ``rating_list``): the toolbar's and
+    the menu's buttons, on the document of the frame they were clicked in."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.frame: Any = None
+
+    def initialize(self, args: Any) -> None:
+        if args:
+            self.frame = args[0]
+
+    def queryDispatch(self, url: Any, target: str, flags: int) -> Any:  # noqa: N802 -- UNO's names
+        return self if url.Protocol == PROTOCOL and url.Path in commands.COMMANDS else None
+
+    def queryDispatches(self, requests: Any) -> Any:  # noqa: N802
+        return tuple(self.queryDispatch(r.FeatureURL, r.FrameName, r.SearchFlags) for r in requests)
+
+    def dispatch(self, url: Any, args: Any) -> None:
+        self.dispatchWithNotification(url, args, None)
+
+    def dispatchWithNotification(self, url: Any, args: Any, listener: Any) -> None:  # noqa: N802
+        """Run the command; what the officer is told goes to the message box, LibreOffice's standard
+        output and the dispatch's result (what a macro or a test calling it gets back)."""
+        doc = self.frame.getController().getModel() if self.frame is not None else None
+        told = commands.run(url.Path, doc)
+        print(told, flush=True)
+        _show(self.ctx, doc, told)
+        if listener is not None:
+            success = uno.getConstantByName("com.sun.star.frame.DispatchResultState.SUCCESS")
+            listener.dispatchFinished(DispatchResultEvent(self, success, told))
+
+    def addStatusListener(self, listener: Any, url: Any) -> None:  # noqa: N802
+        pass
+
+    def removeStatusListener(self, listener: Any, url: Any) -> None:  # noqa: N802
+        pass
+
+    def execute(self, args: Any) -> Any:
+        """The job run when a document is opened (Jobs.xcu): Excel's names for our functions."""
+        try:
+            env = next(a.Value for a in args if a.Name == "Environment")
+            doc = next(e.Value for e in env if e.Name == "Model")
+            if commands.is_spreadsheet(doc):
+                names.fix_document(doc, [f.name for f in functions.table()])
+        except Exception:       # never stop a document from opening
+            import traceback
+            traceback.print_exc()
+        return None
+
+
+def _show(ctx: Any, doc: Any, text: str) -> None:
+    """The message box (under --headless, LibreOffice cancels dialogs at once: nothing waits)."""
+    try:
+        window = doc.getCurrentController().getFrame().getContainerWindow()
+        toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
+        box_type = uno.Enum("com.sun.star.awt.MessageBoxType", "INFOBOX")
+        box = toolkit.createMessageBox(window, box_type, 1, "xl-ratings", text[:2000])
+        box.execute()
+        box.dispose()
+    except Exception:       # no window to show it in: the standard output has it
+        pass
+
+
+g_ImplementationHelper = unohelper.ImplementationHelper()
+g_ImplementationHelper.addImplementation(Functions, FUNCTIONS, ("com.sun.star.sheet.AddIn",))
+g_ImplementationHelper.addImplementation(Commands, COMMANDS, ("com.sun.star.frame.ProtocolHandler",
+                                                             "com.sun.star.task.Job"))
