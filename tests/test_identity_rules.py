@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from xl_ratings.engine.clubs import read_clubs
 from xl_ratings.errors import InputErrors
 from xl_ratings.i18n import simplified, traditional
-from xl_ratings.i18n.canonical import canonical, club_key, edit_distance, name_keys, plain
+from xl_ratings.i18n.canonical import canonical, club_key, doubtful, edit_distance, name_keys, plain
+from xl_ratings.i18n.scripts import _tables, ambiguous, fold_exact, fold_loose
 from xl_ratings.intake.fingerprint import Fingerprint, likeness
 from xl_ratings.intake.matching import near_names
 from xl_ratings.systems.sample_kit import GIVEN, SURNAMES
@@ -40,8 +41,51 @@ def test_invisible_characters_and_spaces_inside_a_chinese_name_do_not_count(name
 
 
 @given(han_names)
-def test_simplified_and_traditional_are_one_name(name):
-    assert canonical(traditional(name)) == canonical(name) == canonical(simplified(traditional(name)))
+def test_simplified_and_traditional_are_one_name_where_the_tables_say_so_one_to_one(name):
+    """A traditional spelling folds to the simplified one when each of its characters is the one
+    traditional form of its simplified character; else the two are a doubt (asked), never equal."""
+    trad = traditional(name)
+    if not any(ambiguous(c) for c in trad):
+        assert canonical(trad) == canonical(name) == canonical(simplified(trad))
+    else:
+        assert canonical(trad) != canonical(name)
+        assert doubtful(name_keys(trad), name_keys(name))
+
+
+_TS = [(t, s) for t, s in ((chr(k), v) for k, v in _tables()[1].items())]
+
+
+@settings(max_examples=300)
+@given(st.sampled_from(_TS), st.sampled_from(_TS))
+def test_folding_never_merges_two_spellings_the_tables_map_apart(one, other):
+    """Two different traditional characters of one simplified character (鍾 and 鐘 both 钟) stay
+    two; a traditional character folds only onto a simplified one no other character gives."""
+    (t1, s1), (t2, s2) = one, other
+    if t1 != t2 and s1 == s2:
+        assert canonical(t1) != canonical(t2)
+        assert not doubtful(name_keys("王" + t1), name_keys("王" + t2))   # as written: two names
+    if canonical(t1) == canonical(t2):
+        assert t1 == t2 or s1 == s2
+
+
+@given(st.text(alphabet="钟鍾鐘于於游遊陈陳龙龍伟偉·・ '’", max_size=6))
+def test_the_folds_are_idempotent(text):
+    assert canonical(canonical(text)) == canonical(text)
+    assert fold_loose(fold_loose(text)) == fold_loose(text)
+    assert fold_exact(fold_exact(text)) == fold_exact(text)
+
+
+def test_named_cases_of_issue_24():
+    """Punctuation and width fold; script folding is one to one only."""
+    assert canonical("阿依・古丽") == canonical("阿依•古丽") == canonical("阿依·古丽") == canonical("阿依 · 古丽") \
+        == canonical("阿依．古丽") == canonical("阿依･古丽")
+    assert canonical("O’Brien") == canonical("O'Brien") == canonical("Ｏ＇Ｂｒｉｅｎ")
+    assert canonical("陳偉") == canonical("陈伟")          # 陳 is the one form of 陈
+    for a, b in (("鍾", "鐘"), ("於", "于"), ("游", "遊")):   # different surnames in Hong Kong
+        assert canonical(a + "偉") != canonical(b + "偉")
+    assert doubtful(name_keys("钟伟"), name_keys("鍾偉")) and doubtful(name_keys("钟伟"), name_keys("鐘偉"))
+    assert not doubtful(name_keys("鍾偉"), name_keys("鐘偉"))       # two traditional spellings: as written
+    assert doubtful(name_keys("于伟"), name_keys("於偉")) and not doubtful(name_keys("于伟"), name_keys("于偉"))
 
 
 @given(latin_words, latin_words)

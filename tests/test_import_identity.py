@@ -39,7 +39,9 @@ ROOT = Path(__file__).resolve().parents[1] / "workbook_templates"
 GONG = P("1", "龔", "軍", "M", "KLN", "5d", 0, "")              # HK001 龔軍, 九龍棋社: surname apart, a code
 WANG = P("2", "王", "静", "M", "NT", "4d", 0, "")               # HK002 王靜, 新界棋會: simplified 静
 LIN = P("3", "林", "俊\u200b杰", "M", "HKI", "3d", 0, "")        # HK003 林俊杰, 港島學界: a zero-width space
-ZHONG = P("4", "\ufeff鍾", "艳", "F", "圍協", "3d", 0, "")        # HK004 鍾豔: a BOM, simplified 艳, an alias
+#: HK004 鍾豔: a BOM, an alias (simplified 艳 would be a question: it stands for 豔 or 艷, issue 24;
+#: tests/test_folding.py)
+ZHONG = P("4", "\ufeff鍾", "豔", "F", "圍協", "3d", 0, "")
 ROUND_ROBIN = (G(1, "1", "2", "1"), G(1, "3", "4", "0"), G(2, "1", "3", "0.5"), G(2, "2", "4", "1"),
                G(3, "4", "1", "0"), G(3, "2", "3", "1"))
 AUTUMN = Def("Autumn Open 2026", D(2026, 9, 5), D(2026, 9, 6), (GONG, WANG, LIN, ZHONG), ROUND_ROBIN)

@@ -76,6 +76,8 @@ class Tables(dict[str, Sequence[Sequence[Any]]]):
         super().__init__(tables or {})
         self.sheet_names: list[str] = list(sheet_names) if sheet_names is not None else list(self)
         self.date1904 = date1904
+        #: what reading the file did that the officer should know (merged cells read as their value)
+        self.notes: list[Any] = []
 
 
 def sheet_names_of(tables: Mapping[str, Any]) -> list[str]:

@@ -4,7 +4,7 @@ Pairing programs write a club as a code or an abbreviation (an h9 writes
 ``KLN`` for ``九龍棋社``); the workbook's Players write its name.  The Clubs
 sheet says which is which: one row a club, its ``code``, its ``name`` (as
 the Players sheet writes it) and its ``aliases`` (other spellings,
-separated by ``;``).  Import matches players' clubs through it; the rating
+separated by ``;`` ``,`` ``、`` in either width).  Import matches players' clubs through it; the rating
 list exports name a club by its code.  Every word is compared in its
 canonical form (:func:`xl_ratings.i18n.canonical.club_key`: case, spaces,
 full-width forms and simplified/traditional characters do not count).
@@ -25,8 +25,8 @@ from ..i18n.canonical import club_key
 from ..i18n.catalogue import sheets as M
 from .inputs import Rows, find_table
 
-#: What separates a club's aliases in one cell (``;`` and its full-width and Chinese forms).
-ALIAS_SEPARATORS = re.compile(r"[;；、\n]+")
+#: What separates a club's aliases in one cell: ``;`` ``；`` ``、`` ``,`` ``，`` (and a line end).
+ALIAS_SEPARATORS = re.compile(r"[;；、,，\n]+")
 
 
 @dataclass(frozen=True)

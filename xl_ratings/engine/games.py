@@ -220,8 +220,15 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
     evs: list[Event | None] = [None] * len(index)
     if events is not None:
         evs = [events.get(e) if e else None for e in ev_ids]
-        for k in [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events]:
-            err(index[k], "event", M.NOT_AN_EVENT_ID(), ev_ids[k])
+        wrong = [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events]
+        if wrong:
+            from ..i18n.catalogue import identity as ID
+
+            cased = {eid.casefold(): eid for eid in events}
+            for k in wrong:
+                twin = cased.get(str(ev_ids[k]).casefold())
+                err(index[k], "event", ID.NOT_AN_EVENT_ID_CASE(other=twin) if twin else M.NOT_AN_EVENT_ID(),
+                    ev_ids[k])
     if players is not None:
         for key, ids in (("player", pl), ("opponent", op)):
             unknown = set(ids).difference(players).difference(unseen)   # at C speed: one look-up per distinct id

@@ -37,6 +37,7 @@ from typing import Any
 from ..errors import RatingInputError, Text, Where
 from ..i18n.labels import header_key, sheet_key
 from .cells import blank, to_ident
+from .totals import summary_row
 
 #: Optional Players columns that say who a player is outside the workbook.
 EXTRA_COLUMNS = ("federation_id", "egf_pin", "fide_id", "latin_name")
@@ -172,7 +173,7 @@ def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | Non
     start = _header(rows)
     if start >= len(rows):
         return Extras(name)
-    known = set(EXTRA_COLUMNS) | {"id"}
+    known = set(EXTRA_COLUMNS) | {"id", "name"}
     cols: dict[str, int] = {}
     for j, h in enumerate(rows[start]):
         k = header_key(h, known)
@@ -184,6 +185,9 @@ def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | Non
     for i, row in enumerate(rows[start + 1:], start=start + 2):
         j = cols["id"]
         if j >= len(row) or blank(row[j]):
+            continue
+        called = row[cols["name"]] if "name" in cols and cols["name"] < len(row) else None
+        if summary_row(called, row[j]):         # a total row (合计, 38 人): not a player
             continue
         pid = _ident(row[j], Where(file, name, i, "id"))
         if pid in out.rows:

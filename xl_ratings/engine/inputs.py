@@ -59,6 +59,7 @@ class Rows:
         self.date1904 = date1904
         known, required = COLUMNS[name]
         self.raw: list[tuple[int, list[Any]]] = []
+        self.notes: list[Text] = []        #: rows left out, said (a total row: :func:`summary_rows`)
         self.keys: dict[int, str] = {}
         self._long_checked = False
         rows = table if isinstance(table, list) else [list(r) for r in table]
@@ -296,7 +297,8 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     if errors:
         raise InputErrors(errors)
     assert rulebook is not None   # without one, there was an error
-    return Records(rulebook, values, players, events, games, awards, points, file, params)
+    return Records(rulebook, values, players, events, games, awards, points, file, params,
+                   notes=list(player_rows.notes) if player_rows is not None else [])
 
 
 def system_of(settings: Mapping[str, Any], file: str | None, errors: list[RatingInputError]) -> System | None:
@@ -335,10 +337,13 @@ MEMBER_WORDS = ("", "yes", "y", "true", "1", "是", "会员", "會員", "no", "n
 NOT_MEMBER = ("no", "n", "false", "0", "否")
 
 
-def _fresh(rows: Rows, key: str, seen: Mapping[str, Player | Event], what: str
+def _fresh(rows: Rows, key: str, seen: Mapping[str, Player | Event], what: str, skip: Set[int] = frozenset()
            ) -> Iterator[tuple[int, dict[str, Any], str]]:
-    """The rows of ``rows`` with an id (``key``) not seen before; a repeated id is a problem."""
+    """The rows of ``rows`` with an id (``key``) not seen before; a repeated id is a problem;
+    the rows ``skip`` left out."""
     for i, rec in rows.records:
+        if i in skip:
+            continue
         ident = rows.ident(i, rec, key)
         if ident is None:
             continue
@@ -368,7 +373,7 @@ def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
     name = system.name if system is not None else ""
     named = "name" in ps.keys.values()      # a Players sheet without names (a game list's ids) lists by id
     folded: dict[str, str] = {}     # an id without its case -> the id
-    for i, rec, pid in _fresh(ps, "id", players, "player"):
+    for i, rec, pid in _fresh(ps, "id", players, "player", summary_rows(ps)):
         twin = folded.setdefault(pid.casefold(), pid)
         if twin != pid:
             ps.err(i, "id", M.ID_DIFFERS_ONLY_IN_CASE(other=twin, row=players[twin].row), pid)
@@ -398,14 +403,34 @@ def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
     return players
 
 
+def summary_rows(ps: Rows) -> set[int]:
+    """The Players rows that are a total, average, count or note (合计, 平均, 38 人, 注：…), not a
+    player (:mod:`.totals`): left out, listed in ``ps.notes``."""
+    from ..i18n.catalogue import identity as ID
+    from .totals import summary_row
+
+    rows = [(i, rec) for i, rec in ps.records if summary_row(rec.get("name"), rec.get("id"))]
+    if rows:
+        listed = joined([ID.SUMMARY_SHEET_ROW(row=i, name=ps.text(rec, "name") or ps.text(rec, "id")) for i, rec in rows], "; ", "；")
+        ps.notes.append(ID.SUMMARY_ROW_LEFT_OUT(rows=listed).at(Where(ps.file, ps.sheet, rows[0][0], "name")))
+    return {i for i, _ in rows}
+
+
 def read_events(es: Rows | None, system: System | None, params: Any,
                 players: Mapping[str, Player], unseen: Set[str] = frozenset()) -> dict[str, Event]:
     """The Events sheet (problems reported through ``es``); an event the rulebook cannot
     rate (an unknown class or level) is refused here, never guessed."""
+    from ..i18n.catalogue import identity as ID
+
     events: dict[str, Event] = {}
     if es is None:
         return events
+    folded: dict[str, tuple[str, int]] = {}     # an id without its case -> (the id, its row): HK26-X is hk26-x
     for i, rec, eid in _fresh(es, "event", events, "event"):
+        twin, at = folded.setdefault(eid.casefold(), (eid, i))
+        if twin != eid:
+            es.err(i, "event", ID.EVENT_ID_DIFFERS_ONLY_IN_CASE(other=twin, row=at), eid)
+            continue
         start, end = es.date(i, rec, "start"), es.date(i, rec, "end", required=True)
         fmt_t = es.text(rec, "format").lower()
         if fmt_t not in FORMATS:
@@ -425,7 +450,7 @@ def read_events(es: Rows | None, system: System | None, params: Any,
         events[eid] = event
     for ev in events.values():
         if ev.champion and ev.champion not in players and ev.champion not in unseen:
-            es.err(ev.row, "champion", M.NOT_A_PLAYER_ID(), ev.champion)
+            es.err(ev.row, "champion", not_a_player(ev.champion, players), ev.champion)
     return events
 
 
@@ -444,13 +469,19 @@ def _read_game_rows(sheet: Callable[[str], Rows | None], errors: list[RatingInpu
     return []
 
 
+def not_a_player(pid: str, players: Mapping[str, Player]) -> Text:
+    """Why ``pid`` is refused: no player's id -- or another case of one (``hk001`` for HK001), named."""
+    twin = next((p for p in players if p.casefold() == pid.casefold()), None)
+    return M.NOT_A_PLAYER_ID_CASE(other=twin) if twin else M.NOT_A_PLAYER_ID()
+
+
 def read_awards(aw: Rows | None, players: Mapping[str, Player], unseen: Set[str] = frozenset()) -> list[Award]:
     awards: list[Award] = []
     for i, rec in (aw.records if aw else []):
         assert aw is not None   # rows come from a sheet
         pid = aw.ident(i, rec, "player")
         if pid and pid not in players and pid not in unseen:
-            aw.err(i, "player", M.NOT_A_PLAYER_ID(), pid)
+            aw.err(i, "player", not_a_player(pid, players), pid)
         text = aw.text(rec, "award")
         day = aw.date(i, rec, "date")
         if pid and text:
@@ -467,7 +498,7 @@ def read_points(pt: Rows | None, players: Mapping[str, Player], unseen: Set[str]
         assert pt is not None   # rows come from a sheet
         pid = pt.ident(i, rec, "player")
         if pid and pid not in players and pid not in unseen:
-            pt.err(i, "player", M.NOT_A_PLAYER_ID(), pid)
+            pt.err(i, "player", not_a_player(pid, players), pid)
         day = pt.date(i, rec, "date", required=True)
         kind = pt.text(rec, "kind").lower()
         if kind not in POINT_KINDS:

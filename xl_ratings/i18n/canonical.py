@@ -14,9 +14,13 @@ The canonical form of a text:
 2. invisible characters removed: every format character (Unicode category
    ``Cf``: zero-width space and joiners, BOM, direction marks, soft hyphen,
    word joiner) and control character;
-3. traditional characters folded to simplified ones (OpenCC ``t2s``: the same
-   tables that give the Hong Kong workbooks their script);
-4. Latin case folded; runs of spaces made one space; no space at all between
+3. punctuation variants made one: every interpunct (``・ ･ • · ‧ ∙ ⋅``, and a full
+   stop between two CJK characters) is ``·``, without spaces around it; every
+   apostrophe (``’ ‘ ʼ ´ ` ′``) is ``'``; every hyphen and dash (``‐ ‑ – — − ﹣``) is ``-``;
+4. traditional characters folded to simplified ones *one to one only*
+   (:mod:`.scripts`: 陳 -> 陈; 鍾 and 鐘, both 钟 in OpenCC's ``t2s``, compared as
+   written -- :func:`script_doubt` says where a simplified spelling may be either);
+5. Latin case folded; runs of spaces made one space; no space at all between
    two CJK characters (Han, kana, Hangul).
 
 :func:`name_keys` adds the order of a person's name: ``Surname, First`` (the
@@ -31,7 +35,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from . import simplified
+from .scripts import fold_exact, fold_loose, script_doubt
 
 #: CJK characters (Han with its extensions and compatibility forms, kana, Hangul):
 #: a space between two of them is not part of the name (an h9 writes "龔 軍").
@@ -40,6 +44,12 @@ CJK_CLASS = ("\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u3130-\u318f\
 _CJK = re.compile(f"[{CJK_CLASS}]")
 _CJK_GAP = re.compile(f"(?<=[{CJK_CLASS}])\\s+(?=[{CJK_CLASS}])")
 _SPACES = re.compile(r"\s+")
+#: Interpuncts (a transliterated name's separator: 阿依·古丽, ジョン・スミス), apostrophes and dashes as typed.
+_INTERPUNCTS = "\u00b7\u0387\u2022\u2027\u2219\u22c5\u30fb\uff65\u2e31\u1427\u00b7"
+_PUNCTUATION = str.maketrans({**{c: "\u00b7" for c in _INTERPUNCTS},
+                              **{c: "'" for c in "\u2019\u2018\u02bc\u02bb\u00b4`\u2032\u201b\uff07"},
+                              **{c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"}})
+_DOT = re.compile(f"(?<=[{CJK_CLASS}])\\s*[.\u00b7]\\s*(?=[{CJK_CLASS}])|\\s*\u00b7\\s*")
 
 
 def _visible(text: str) -> str:
@@ -62,8 +72,14 @@ def canonical(text: str | None) -> str:
     t = unicodedata.normalize("NFKC", str(text))
     if not t.isprintable():
         t = _visible(t)
-    if not t.isascii() and _CJK.search(t):
-        t = simplified(t)
+    if not t.isascii():
+        t = t.translate(_PUNCTUATION)
+        if "\u00b7" in t or "." in t:
+            t = _DOT.sub("\u00b7", t)
+        if _CJK.search(t):
+            t = fold_exact(t)
+    elif "`" in t:
+        t = t.replace("`", "'")
     t = _SPACES.sub(" ", t.casefold()).strip()
     return _CJK_GAP.sub("", t) if not t.isascii() else t
 
@@ -104,10 +120,24 @@ def name_keys(name: str | None, surname: str | None = None) -> frozenset[str]:
     return frozenset({c})
 
 
+def loose_keys(keys: frozenset[str]) -> frozenset[str]:
+    """Name keys with every traditional character simplified (:func:`.scripts.fold_loose`):
+    where to look for a spelling that may be the same name in the other script."""
+    return frozenset(fold_loose(k) for k in keys)
+
+
+def doubtful(ours: frozenset[str], theirs: frozenset[str]) -> bool:
+    """May two names (their keys) be one name written in two scripts, where the folding
+    is ambiguous (钟伟 / 鍾偉)?  Not when a key is in common: that is the same name."""
+    return not ours & theirs and any(script_doubt(a, b) for a in ours for b in theirs)
+
+
 @lru_cache(maxsize=16384)
 def club_key(text: str | None) -> str:
-    """A club's name or code as compared: canonical, without any space."""
-    return canonical(text).replace(" ", "")
+    """A club's name or code as compared: canonical, without any space, and every traditional
+    character simplified (a club is one of a few dozen of the Clubs sheet, where a name
+    and a code that differed only by 鍾 / 鐘 would be refused as one word of two clubs)."""
+    return fold_loose(canonical(text).replace(" ", ""))
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:
@@ -132,4 +162,4 @@ def edit_distance(a: str, b: str, limit: int) -> int:
     return min(previous[len(b)], limit + 1)
 
 
-__all__ = ["canonical", "club_key", "edit_distance", "is_cjk", "name_keys", "plain"]
+__all__ = ["canonical", "club_key", "doubtful", "edit_distance", "is_cjk", "loose_keys", "name_keys", "plain"]

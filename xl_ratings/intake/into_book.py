@@ -26,6 +26,8 @@ came from it.
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -119,6 +121,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     raises InputErrors (every problem, located in the source) when it cannot."""
     records = read_records(tables, file)
     system = records.system
+    options = events_as_written(records, options)
     clubs = read_clubs(tables, file)
     p_name, p_head, p_cols, p_rows = _layout(tables, "Players", ID_COLUMNS)
     appends = {"Players": Appended(p_name, p_head, p_cols),
@@ -142,6 +145,8 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     problems = _with_answers(state, matcher, tournaments)
     if problems:
         raise InputErrors(problems)
+    if records.notes and summaries:         # the workbook's own rows left out (a Players total row)
+        summaries[0].told[:0] = records.notes
     if new_player_member(system) == "no":
         for summary in summaries:
             if summary.new_players:
@@ -175,6 +180,17 @@ def _id_values(rows: list[list[Any]], cols: Mapping[str, int]) -> dict[str, dict
             out[to_ident(row[cols["id"]])] = {c: to_ident(row[j]) for c in ID_COLUMNS
                                               if (j := cols.get(c)) is not None and j < len(row) and not blank(row[j])}
     return out
+
+
+def events_as_written(records: Records, options: Options) -> Options:
+    """``options`` naming the workbook's events as the Events sheet writes their ids: ids are
+    compared without case (``--event hk26-x`` is HK26-X, with its class), as player ids are."""
+    ids = {eid.casefold(): eid for eid in records.events}
+
+    def written(eid: str | None) -> str | None:
+        return ids.get(eid.strip().casefold(), eid) if eid else eid
+    return dataclasses.replace(options, event=written(options.event), replace_event=written(options.replace_event),
+                               distinct_from=tuple(written(e) or e for e in options.distinct_from))
 
 
 def _option_problems(records: Records, tournaments: Sequence[Tournament], options: Options) -> list[RatingInputError]:

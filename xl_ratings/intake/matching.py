@@ -22,6 +22,7 @@ same club or of the same rank, are pointed out (:meth:`Matcher.near`).
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
@@ -35,7 +36,7 @@ from ..engine.identity import Extras, derived_fide_ids, derived_pins, no_id
 from ..engine.inputs import Rows, find_table
 from ..errors import RatingInputError, Where
 from ..engine.latin import fold_ascii, latin_name
-from ..i18n.canonical import canonical, club_key, edit_distance, is_cjk, name_keys
+from ..i18n.canonical import canonical, club_key, doubtful, edit_distance, is_cjk, loose_keys, name_keys
 from ..i18n.catalogue import imports as M
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Records
@@ -82,7 +83,7 @@ class Found:
     """What matching says of one imported player."""
 
     pid: str | None                         #: the workbook's (or this import's) player; None: new or ask
-    how: str = ""                           #: answer | id | federation_id | egf_pin | fide_id | remembered | name | new
+    how: str = ""                           #: answer | id | federation_id | egf_pin | fide_id | remembered | name | script | new
     candidates: tuple[str, ...] = ()        #: ask the officer: these could be meant
     other_club: bool = False                #: the candidates are all of other clubs
     answered: bool = False                  #: the officer answered (remember it)
@@ -111,6 +112,9 @@ class Matcher:
                         self.by_column[col][number].append(pid)
         self.by_id = {pid.casefold(): pid for pid in records.players}   # SH007 = sh007 (the workbook refuses both)
         self.by_key: dict[str, list[str]] = defaultdict(list)
+        self.by_loose: dict[str, list[str]] = defaultdict(list)     # a key in one script -> players
+        #: does the source being matched give clubs (then a player's blank club is a hole, not "no clubs")?
+        self.source_names_clubs = False
         self.keys: dict[str, frozenset[str]] = {}   # player -> name keys
         self.club: dict[str, str] = {}          # player -> club key
         self.rank: dict[str, Rank | None] = {}
@@ -143,21 +147,25 @@ class Matcher:
         return bool(ours & latin_keys(name))
 
     def same_person_named(self, pid: str, name: str, surname: str | None = None) -> bool:
-        """May ``name`` be player ``pid``'s name: a spelling in common, one character (or a
-        small edit) apart, or the Latin name our lists give?  (Not: a name entirely different.)"""
+        """May ``name`` be player ``pid``'s name: a spelling in common, the other script where the
+        folding is ambiguous (钟伟 / 鍾偉), one character (or a small edit) apart, or the Latin name
+        our lists give?  (Not: a name entirely different.)"""
         theirs = self.keys.get(pid, frozenset())
         ours = name_keys(name, surname)
-        return bool(theirs & ours) or any(near_names(a, b) for a in ours for b in theirs) \
+        return bool(theirs & ours) or doubtful(ours, theirs) or any(near_names(a, b) for a in ours for b in theirs) \
             or self.latin_is(pid, name)
 
     def _index(self, pid: str, keys: frozenset[str], club: str, rank: Rank | None) -> None:
         for k in keys:
             self.by_key[k].append(pid)
+        for k in loose_keys(keys):
+            self.by_loose[k].append(pid)
         self.keys[pid], self.club[pid], self.rank[pid] = keys, club, rank
         self.near_index.add(pid, keys, club, rank)
 
     def _remember(self, r: Remembered) -> None:
         where = Where(self.file, "Identities", r.row, "id")
+        r = dataclasses.replace(r, id=self.by_id.get(r.id.casefold(), r.id))     # hk001 is HK001
         if r.id not in self.records.players:
             self.problems.append(RatingInputError(
                 M.REMEMBERED_UNKNOWN_ID(spelling=r.spelling, club=r.club or "—", id=r.id), value=r.id, where=where))
@@ -202,19 +210,28 @@ class Matcher:
         return Found(answer.pid, "answer" if answer.pid else "new", answered=True)
 
     def _by_name(self, keys: frozenset[str], club: str, exclude: Set[str]) -> Found:
+        """The players of this name: one of the same club is matched; a club unknown on either
+        side (a blank cell) is never agreement -- one namesake is matched only where nothing
+        says otherwise (the workbook has no club for them, or the source gives no clubs at all)."""
         hits = sorted({pid for k in keys for pid in self.by_key.get(k, ()) if pid not in exclude})
         if not hits:
-            return Found(None)
+            return self._by_script(keys, exclude)
         same = [h for h in hits if club and self.club[h] == club]
         if len(same) == 1:
             return Found(same[0], "name")
-        if not same:
-            same = [h for h in hits if not club or not self.club[h]]      # a club unknown on either side
-            if len(same) == 1:
-                return Found(same[0], "name")
         if len(same) > 1:
             return Found(None, "name", tuple(same))
-        return Found(None, "name", tuple(hits), other_club=True)
+        unknown = [h for h in hits if not club or not self.club[h]]      # a club unknown on either side
+        if len(hits) == 1 and unknown and (club or not self.source_names_clubs):
+            return Found(hits[0], "name")
+        return Found(None, "name", tuple(hits), other_club=(not unknown) if club else len(hits) == 1)
+
+    def _by_script(self, keys: frozenset[str], exclude: Set[str]) -> Found:
+        """No spelling in common: the players whose name this may be in the other script, where
+        the folding is ambiguous (钟伟 for 鍾偉 or 鐘偉): a question, never a match or a new player."""
+        hits = sorted({pid for k in loose_keys(keys) for pid in self.by_loose.get(k, ())
+                       if pid not in exclude and doubtful(keys, self.keys[pid])})
+        return Found(None, "script", tuple(hits)) if hits else Found(None)
 
     def latin_hits(self, name: str, exclude: Set[str] = frozenset()) -> list[str]:
         """The workbook's players whose Latin name -- the latin_name column, or the pinyin our
@@ -305,13 +322,18 @@ class Matcher:
 
     def near(self, p: ImportedPlayer, rank: Rank | None) -> list[str]:
         """The workbook's players whose name is one character (CJK) or a small edit (Latin)
-        away from ``p``'s, in the same club or of the same rank: possible matches, not merged."""
+        away from ``p``'s, in the same club (any one character: 龙芬 / 龙芳) or of the same
+        rank (:func:`near_names`): possible matches, not merged."""
         club = self.clubs.key(self.club_of(p))
         keys = name_keys(p.name, p.surname)
         out = [pid for pid in self.latin_hits(p.name) if pid in self.records.players]   # our lists' Latin name
         for pid in sorted(self.near_index.close(keys, club, rank) - set(out)):
-            if pid in self.records.players and ((club and self.club[pid] == club)
-                                                or (rank is not None and self.rank[pid] == rank)) \
+            if pid not in self.records.players:
+                continue
+            if club and self.club[pid] == club:
+                if any(near_in_club(a, b) for a in keys for b in self.keys[pid]):
+                    out.append(pid)
+            elif rank is not None and self.rank[pid] == rank \
                     and any(near_names(a, b) for a in keys for b in self.keys[pid]):
                 out.append(pid)
         return out
@@ -340,6 +362,15 @@ def near_names(a: str, b: str) -> bool:
     if sorted(a.split()) == sorted(b.split()):
         return True
     return edit_distance(a, b, 2 if min(len(a), len(b)) >= 8 else 1) <= (2 if min(len(a), len(b)) >= 8 else 1)
+
+
+def near_in_club(a: str, b: str) -> bool:
+    """Two canonical names of one club that may be one person misspelt: :func:`near_names`, or
+    CJK names of two characters or more one character apart, whatever its sound (龙芬 / 龙芳:
+    a slip of the hand, not of the ear)."""
+    if near_names(a, b):
+        return True
+    return a != b and (is_cjk(a) or is_cjk(b)) and min(len(a), len(b)) >= 2 and edit_distance(a, b, 1) <= 1
 
 
 def _same_sound(a: str, b: str) -> bool:
@@ -410,4 +441,4 @@ def latin_keys(name: str) -> frozenset[str]:
     return frozenset(keys)
 
 
-__all__ = ["Found", "ID_COLUMNS", "Matcher", "latin_keys", "no_id", "Remembered", "read_identities", "source_rank"]
+__all__ = ["Found", "ID_COLUMNS", "Matcher", "latin_keys", "near_in_club", "no_id", "Remembered", "read_identities", "source_rank"]

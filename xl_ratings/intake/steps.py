@@ -23,8 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cells import invisible, visible
+from ..engine.totals import summary_row
 from ..errors import RatingInputError, Text, Where, joined, visibly
 from ..i18n.canonical import canonical, name_keys, plain
+from ..i18n.scripts import doubt_forms, script_doubt
+from ..i18n.catalogue import identity as ID
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sheets as SH
 from ..i18n.catalogue import sources as S
@@ -67,6 +70,22 @@ def without_bye_rows(t: Tournament) -> Tournament:
                                notes=t.notes + notes)
 
 
+def without_summary_rows(t: Tournament) -> Tournament:
+    """``t`` without its total, average, count and note rows (合计, 平均, 38 人, 注：…: not players,
+    :mod:`xl_ratings.engine.totals`) and their games, listed in one note."""
+    rows = {p.key: p for p in t.players
+            if summary_row(p.name, p.federation_id, has_id=bool(p.federation_id or p.egf_pin or p.fide_id))}
+    if not rows:
+        return t
+    games = Counter(k for g in t.games for k in (g.player, g.opponent) if k in rows)
+    listed = joined([ID.SUMMARY_ROW_AT(name=p.name.strip(), where=p.source.text(), games=games[k])
+                     for k, p in rows.items()], "; ", "；")
+    note = ID.SUMMARY_ROW_LEFT_OUT(rows=listed).at(where_of(next(iter(rows.values())).source, "name"))
+    return dataclasses.replace(t, players=[p for p in t.players if p.key not in rows],
+                               games=[g for g in t.games if g.player not in rows and g.opponent not in rows],
+                               notes=t.notes + [note])
+
+
 @dataclass
 class Importing:
     """The state of one import command: the workbook as read, and what is added to it."""
@@ -105,7 +124,7 @@ class Importing:
         """Add one tournament to the plan; None (with its problems kept) when it cannot be."""
         if not self.check_sample(t) or not self.check_game(t):
             return None
-        checked = self.check_players(without_bye_rows(t))
+        checked = self.check_players(without_summary_rows(without_bye_rows(t)))
         if checked is None:
             return None
         t = checked
@@ -211,6 +230,7 @@ class Importing:
                 for k in name_keys(p.name, p.surname):
                     clubs_of[k].add(self.matcher.clubs.key(self.matcher.club_of(p)))
         self.clubbed = {k for k, c in clubs_of.items() if len(c) > 1}
+        self.matcher.source_names_clubs = any(self.matcher.club_of(p) for p in t.players)
         if idle:            # registered, never played: not a player of this tournament's results
             summary.told.append(M.SUMMARY_WITHOUT_GAMES(
                 count=len(idle), names=", ".join(plain(p.name) or f"#{p.key}" for p in idle[:SHOWN_IDLE])
@@ -268,6 +288,13 @@ class Importing:
                 M.LATIN_CANDIDATE(candidate=label, club=c, fits=joined([fits[f]() for f in fit], ", ", "，"))
                 if fit else f"{label} ({c})" for label, c, fit in zip(labels, clubs, found.fit_of)]
             question = M.LATIN_NAME_OF(name=p.name, club=club or "—", candidates=joined(each, "; ", "；"))
+        elif found.how == "script":     # 钟伟 beside 鍾偉: the simplified character stands for several
+            ours = name_keys(p.name, p.surname)
+            forms = "; ".join(dict.fromkeys(doubt_forms(a, b) for c in found.candidates for a in ours
+                                            for b in self.matcher.keys.get(c, ()) if script_doubt(a, b)))
+            question = ID.SCRIPT_DOUBT(name=p.name, club=club or "—", candidates=listed, forms=forms)
+        elif found.other_club and not club:     # a blank club is unknown, never the same club
+            question = ID.CLUB_BLANK(name=p.name, candidates=listed)
         else:
             if not found.other_club:
                 m = M.SEVERAL_CANDIDATES

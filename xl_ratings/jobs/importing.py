@@ -8,13 +8,14 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.atomic import Outputs, backup_path
 from ..files.paths import check_outputs, check_room, real_path
 from ..files.sniff import is_output_of, is_workbook, source_stamp
 from ..i18n.catalogue import workbooks as W
+from ..engine.cells import Tables
 from ..xlsx.read import read_workbook
 from .common import MAX_SOURCE_BYTES, check_workbook_name, history_problems, locked_workbook, same_kind
 from .period import in_language
@@ -54,7 +55,10 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
 
     def sheets(path: Path, names: list[str]) -> Mapping[str, list[list[Any]]]:
         # the safety checks, size limits and what-you-see rules of the workbook's own input sheets
-        return {n: [list(r) for r in t] for n, t in read_sheets(path, names, as_input=True).items()}
+        read = read_sheets(path, names, as_input=True)
+        out = Tables({n: [list(r) for r in t] for n, t in read.items()}, read.sheet_names, read.date1904)
+        out.notes = read.notes         # merged cells read as their value, said in the source's notes
+        return cast(Mapping[str, list[list[Any]]], out)      # the lists are lists
 
     for p in paths:
         try:

@@ -92,7 +92,8 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
     if found:
         raise in_language(InputErrors(found), tables)
     notes = [SAMPLE_FORGOTTEN(periods=", ".join(outcome.forgotten))] if outcome.forgotten else []
-    return Rated(outcome, views, notes)
+    said = list(getattr(tables, "notes", [])) + list(outcome.records.notes)   # merged cells read, total rows left out
+    return Rated(outcome, views, said + notes)
 
 
 __all__ = ["Rated", "Runner", "in_language", "plain_runner", "rate_workbook", "told_in"]

@@ -341,3 +341,5 @@ class Records:
     points: list[PointsEntry] = field(default_factory=list)
     file: str | None = None
     params: Any = None
+    #: what reading the sheets left out, said to the officer (a Players total row: :mod:`xl_ratings.engine.totals`)
+    notes: list[Any] = field(default_factory=list)

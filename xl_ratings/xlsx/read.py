@@ -54,11 +54,14 @@ def _damaged(p: Path) -> InputErrors:
 def _load(p: Path, z: zipfile.ZipFile, wanted: Callable[[SheetPart], bool],
           inputs: Callable[[SheetPart], bool], skip_empty_area: bool = False) -> tuple[list[SheetPart], bool, list[SheetPart],
                                                        dict[str, SheetScan], dict[str, list[list[Any]]],
-                                                       dict[str, list[Any]]]:
-    """(every sheet, 1904 dates?, the sheets read, their scans, their cells, their merged ranges).
+                                                       tuple[dict[str, list[Any]],
+                                                             dict[str, list[tuple[str, Any, int, int, int]]]]]:
+    """(every sheet, 1904 dates?, the sheets read, their scans, their cells, (their merged ranges,
+    the ranges spread over rows: :func:`spread_merged`)).
 
     Only the ``wanted`` sheets are scanned and read; ``inputs`` among them
-    are scanned for hidden rows and formulas without a value too.  A sheet
+    are scanned for hidden rows and formulas without a value too, and their merged ranges read
+    as their value in every cell (:func:`spread_merged`).  A sheet
     over the size limits is refused before any sheet is expanded."""
     from python_calamine import CalamineWorkbook
 
@@ -82,6 +85,7 @@ def _load(p: Path, z: zipfile.ZipFile, wanted: Callable[[SheetPart], bool],
         raise InputErrors(too_big)
     tables: dict[str, list[list[Any]]] = {}
     merged: dict[str, list[Any]] = {}
+    spread: dict[str, list[tuple[str, Any, int, int, int]]] = {}
     try:
         wb = CalamineWorkbook.from_path(str(p))
         names = set(wb.sheet_names)
@@ -91,9 +95,52 @@ def _load(p: Path, z: zipfile.ZipFile, wanted: Callable[[SheetPart], bool],
             sheet = wb.get_sheet_by_name(sh.name)
             tables[sh.name] = sheet.to_python(skip_empty_area=skip_empty_area)
             merged[sh.name] = getattr(sheet, "merged_cell_ranges", None) or []
+            if inputs(sh) and merged[sh.name]:
+                start = tuple(sheet.start) if skip_empty_area and sheet.start else (0, 0)
+                spread[sh.name] = spread_merged(tables[sh.name], merged[sh.name], (start[0], start[1]))
     except Exception:   # calamine raises its own types for every broken file
         raise _damaged(p) from None
-    return sheets, date1904, used, scans, tables, merged
+    return sheets, date1904, used, scans, tables, (merged, spread)
+
+
+def spread_merged(table: list[list[Any]], ranges: Collection[Any], start: tuple[int, int] = (0, 0)
+                  ) -> list[tuple[str, Any, int, int, int]]:
+    """Every cell of a merged range given the range's value (Excel keeps it in the top-left
+    cell alone, and shows it across the range): a merged club or event cell is read as what
+    the officer sees, never as blank.  ``ranges``: ((r0, c0), (r1, c1)), 0-based, as
+    python-calamine reports them; ``start``: the sheet's row and column of ``table[0][0]``.
+    Only cells within the table are filled, and at most as many as the table holds.
+    (range, value, first row, first column, rows) of each range spanning rows, for a note."""
+    out: list[tuple[str, Any, int, int, int]] = []
+    budget = sum(len(r) for r in table)
+    for (r0, c0), (r1, c1) in ranges:
+        top, left = r0 - start[0], c0 - start[1]
+        if not (0 <= top < len(table) and 0 <= left < len(table[top])) or blank(table[top][left]):
+            continue
+        value = table[top][left]
+        last = min(r1 - start[0], len(table) - 1)
+        for r in range(top, last + 1):
+            row = table[r]
+            for c in range(left, min(c1 - start[1], len(row) - 1) + 1):
+                if budget <= 0:
+                    return out
+                budget -= 1
+                if blank(row[c]):
+                    row[c] = value
+        if last > top:
+            ref = f"{col_letter(c0 + 1)}{r0 + 1}:{col_letter(c1 + 1)}{r1 + 1}"
+            out.append((ref, value, r0 + 1, c0 + 1, last - top + 1))
+    return out
+
+
+def merged_notes(path: str | os.PathLike, spread: dict[str, list[tuple[str, Any, int, int, int]]],
+                 column: Callable[[str], Callable[[int], str]]) -> list[Any]:
+    """A note for each merged range read across rows: where, and the value each row got."""
+    from ..i18n.catalogue import identity as ID
+
+    return [ID.MERGED_SPREAD(sheet=sheet, cells=ref, value=value, count=rows)
+            .at(Where(str(path), sheet, row, column(sheet)(col)))
+            for sheet, ranges in spread.items() for ref, value, row, col, rows in ranges]
 
 
 def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputError]]:
@@ -104,13 +151,15 @@ def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputErro
     size limits."""
     p = Path(path)
     with inspect_file(p) as z:
-        sheets, date1904, used, scans, tables, merged = _load(
+        sheets, date1904, used, scans, tables, (merged, spread) = _load(
             p, z, lambda sh: sh.key is not None, lambda sh: sh.key in INPUT_SHEETS)
         problems = hidden_sheet_problems(p, used) + header_problems(p, z, merged, used)
     for sh in used:
         if sh.name in scans and sh.key in INPUT_SHEETS:
             problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])))
-    return Tables(tables, [sh.name for sh in sheets], date1904), problems
+    out = Tables(tables, [sh.name for sh in sheets], date1904)
+    out.notes = merged_notes(p, spread, lambda name: _column_names(tables.get(name, [])))
+    return out, problems
 
 
 def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
@@ -125,7 +174,7 @@ def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
     p = Path(path)
     wanted = (lambda sh: names is None or sh.name in names)
     with inspect_file(p) as z:
-        sheets, date1904, used, scans, tables, _ = _load(
+        sheets, date1904, used, scans, tables, (_, spread) = _load(
             p, z, wanted, wanted if as_input else (lambda sh: False), skip_empty_area)
         columns = hidden_column_problems(p, z, used) if as_input else []
     if as_input:
@@ -136,7 +185,9 @@ def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
                                            first_row=True)
         if problems:
             raise InputErrors(problems)
-    return Tables(tables, [sh.name for sh in sheets], date1904)
+    out = Tables(tables, [sh.name for sh in sheets], date1904)
+    out.notes = merged_notes(p, spread, lambda name: _column_names(tables.get(name, [])))
+    return out
 
 
 def first_cells(path: str | os.PathLike, names: Collection[str]) -> dict[str, Any]:
@@ -213,4 +264,4 @@ def _column_names(table: list[list[Any]]) -> Callable[[int], str]:
     return name
 
 
-__all__ = ["read_tables", "read_workbook", "read_sheets", "first_cells", "SheetPart"]
+__all__ = ["read_tables", "read_workbook", "read_sheets", "first_cells", "SheetPart", "spread_merged"]

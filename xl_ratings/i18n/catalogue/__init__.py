@@ -34,7 +34,8 @@ from ..text import CATALOGUE, Message, Text, message
 
 #: the topic modules: this package's, and the files layer's own (standard library only)
 TOPICS = tuple(f"{__name__}.{t}" for t in ("sheets", "workbooks", "imports", "sources", "publish", "checks",
-                                              "excel", "run", "rules", "cli", "libreoffice")) + ("xl_ratings.files.messages",)
+                                              "excel", "run", "rules", "cli", "libreoffice", "identity")) + \
+    ("xl_ratings.files.messages",)
 
 
 def load_all() -> dict[str, Message]:

@@ -28,9 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.cells import round_number
-from ...errors import ResultError
+from ...engine.totals import note_text, summary_row, summary_word
+from ...errors import ResultError, joined
 from ...systems.game_result import parse_result
 from ...files.source import read_source
+from ...i18n.catalogue import identity as ID
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
 from .common import (CSV_ENCODINGS, Decoded, Half, Problems, as_float, as_int, cell_ref, check_pair,
@@ -137,9 +139,13 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
         if vals and all(v is None or as_int(v) is not None for v in vals):
             lay.cols["place"] = lay.cols.pop("rank")
     seen: set[int] = set()
+    totals: list[int] = []
     for r in range(start, len(grid)):
         row = grid[r]
         n = as_int(row[nc]) if nc < len(row) else None
+        if _total_row(row, lay.cols.get("name"), nc, n is not None):
+            totals.append(r)            # 合计, 平均, 38 人, 注：…: never a player
+            continue
         if n is None or n < 1:
             continue
         if n in seen:
@@ -150,7 +156,29 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
         lay.numbers[r] = n
     if not lay.rows:
         raise fail(problems.file, S.CT_NO_PLAYER_ROWS(), sheet=problems.sheet)
+    if totals:
+        name_col = lay.cols.get("name")
+        listed = joined([ID.SUMMARY_PLACED(name=_first_text(grid[r], name_col),
+                                           where=dataclasses.replace(problems.where(r + 1), file=None).text())
+                         for r in totals], "; ", "；")
+        problems.note(ID.SUMMARY_ROW_LEFT_OUT(rows=listed), row=totals[0] + 1)
     return lay
+
+
+def _first_text(row: list[Any], name_col: int | None) -> str:
+    """A left-out row as the note shows it: its name cell, else its first filled cell."""
+    if name_col is not None and name_col < len(row) and row[name_col] is not None and str(row[name_col]).strip():
+        return str(row[name_col]).strip()
+    return next((str(v).strip() for v in row if v is not None and str(v).strip()), "")
+
+
+def _total_row(row: list[Any], name_col: int | None, number_col: int, numbered: bool) -> bool:
+    """A table's total, average, count or note row (:func:`xl_ratings.engine.totals.summary_row`): its
+    name cell, or the first filled cell of the row, says so."""
+    name = row[name_col] if name_col is not None and name_col < len(row) else None
+    first = next((v for v in row if v is not None and str(v).strip()), None)
+    return summary_row(name, row[number_col] if numbered else None, has_id=numbered) \
+        or (first is not None and first is not name and (summary_word(first) or note_text(first)))
 
 
 def _players(grid: list[list[Any]], lay: _Layout, problems: Problems) -> list[ImportedPlayer]:

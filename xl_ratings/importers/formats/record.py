@@ -46,7 +46,8 @@ class Opened:
     read_sheets: SheetReader
     text: str = ""
     lines: list[str] = field(default_factory=list)
-    #: what the sheet reader said of the sheets it read (its result's ``notes``), for the Tournament's notes
+    #: what the sheet reader said of the sheets it read (its result's ``notes``: merged cells read as
+    #: their value, :func:`xl_ratings.xlsx.read.spread_merged`), for the Tournament's notes
     notes: list[Any] = field(default_factory=list)
 
     @property

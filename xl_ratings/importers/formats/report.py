@@ -15,11 +15,14 @@ Sheets (names in English or Chinese):
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from typing import Any
 
 from ...engine.cells import round_number
+from ...engine.totals import summary_row
 from ...errors import InputErrors, ResultError, Text, joined
+from ...i18n.catalogue import identity as ID
 from ...i18n.catalogue import sources as S
 from ...systems.game_result import parse_result
 from . import crosstable
@@ -131,11 +134,16 @@ def _players(rows: list[list[Any]], problems: Problems) -> tuple[list[ImportedPl
         c = cols.get(role)
         return row[c] if c is not None and c < len(row) else None
 
+    totals: list[Any] = []
     for r in range(h + 1, len(rows)):
         row = rows[r]
         if not any(v is not None for v in row):
             continue
         no = get(row, "no")
+        if summary_row(get(row, "name"), no, has_id=no is not None):
+            totals.append(ID.SUMMARY_PLACED(name=str(get(row, "name") or no).strip(),
+                                            where=dataclasses.replace(problems.where(r + 1), file=None).text()))
+            continue        # 合计, 平均, 38 人, 注：…: never a player
         if no is None:
             problems.error(S.RP_NUMBER_MISSING(), value=get(row, "name"), row=r + 1, column=cell_ref(r, cols["no"]))
             continue
@@ -164,6 +172,8 @@ def _players(rows: list[list[Any]], problems: Problems) -> tuple[list[ImportedPl
             egf_pin=key_text(get(row, "egf_pin")) or None, fide_id=key_text(get(row, "fide_id")) or None,
             source=Source(problems.file, line=r + 1, cell=cell_ref(r, cols["name"]), sheet=problems.sheet,
                           cells=tuple((role, cell_ref(r, c)) for role, c in cols.items() if role != "no"))))
+    if totals:
+        problems.note(ID.SUMMARY_ROW_LEFT_OUT(rows=joined(totals, "; ", "；")), row=h + 2)
     return players, names
 
 
