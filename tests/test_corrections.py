@@ -16,6 +16,12 @@ from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
 IDS = [f"P{i}" for i in range(8)]
 
 
+@pytest.fixture(autouse=True)
+def on_the_last_events_day(monkeypatch):
+    """The command line's runs on 2027-03-01, the day of E3 (2027H1): every event played."""
+    monkeypatch.setenv("XL_RATINGS_TODAY", "2027-03-01")
+
+
 def tables():
     games = [list(GAMES)]
     n = 0

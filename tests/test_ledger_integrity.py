@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import D, run_cli, write_book
-from test_corrections import column, ratings, tables
+from test_corrections import column, on_the_last_events_day, ratings, tables  # noqa: F401 (autouse: E3 played)
 
 from xl_ratings.errors import InputErrors
 from xl_ratings.jobs.process import process_workbook

@@ -571,34 +571,49 @@ def future_tables():
 def test_a_period_that_has_not_started_is_never_processed_unasked():
     out = run(future_tables(), today=D(2026, 4, 1))
     assert [r.period.label for r in out.results] == ["2026H1"]
-    out = run(future_tables(), today=D(2026, 6, 1))
+    out = run(future_tables(), today=D(2026, 7, 3))
     assert [r.period.label for r in out.results] == ["2026H1", "2026H2"]
-    out = run(future_tables(), "2026H2", today=D(2026, 4, 1))   # asked for: processed
-    assert [r.period.label for r in out.results] == ["2026H2"]
+    (err,) = problems(lambda: run(future_tables(), "2026H2", today=D(2026, 4, 1)))   # asked for: refused
+    assert err.text.id == "run.period_not_begun"
+    assert dict(err.text.params) == {"period": "2026H2", "start": "2026-06-01", "today": "2026-04-01"}
 
 
 def test_nothing_has_started_yet():
     (err,) = problems(lambda: run(tables(), today=D(2025, 6, 1)))
-    assert "nothing to process yet" in err.problem and "2026H1" in err.problem and "尚无可处理的周期" in err.problem_zh
+    assert err.text.id == "run.nothing_yet"
+    assert dict(err.text.params) == {"end": "2026-03-02", "period": "2026H1", "today": "2025-06-01"}
+    assert "--period" not in err.problem          # the way out is not a period that has not begun
 
 
-def test_a_game_dated_after_today_is_a_check():
-    from xl_ratings.view.export import export
-    from xl_ratings.view.sheets import checks_sheet
-
+def test_a_game_dated_after_today_in_a_period_processed_now_is_refused():
     t = tables()
     t["Events"][1][3] = D(2026, 5, 30)
     t["Games"].append(["E1", D(2026, 5, 20), 4, "A", "B", 1, None])
-    out = run(t, today=D(2026, 5, 1))
+    errors = problems(lambda: run(t, today=D(2026, 5, 1)))
+    # the dated game and the three that take the event's end date, in row order
+    assert [(e.text.id, e.where.row, e.value) for e in errors] == [
+        ("run.game_not_played_yet", 2, D(2026, 5, 30)), ("run.game_not_played_yet", 3, D(2026, 5, 30)),
+        ("run.game_not_played_yet", 4, D(2026, 5, 30)), ("run.game_not_played_yet", 5, D(2026, 5, 20))]
+    assert dict(errors[-1].text.params) == {"date": "2026-05-20", "today": "2026-05-01", "period": "2026H1"}
+    assert (errors[-1].where.sheet, errors[-1].where.column) == ("Games", "date")
+    assert [r.period.label for r in run(t, today=D(2026, 6, 1)).results] == ["2026H1"]   # once played
+
+
+def test_a_game_dated_in_a_period_not_begun_is_a_check():
+    from xl_ratings.view.export import export
+    from xl_ratings.view.sheets import checks_sheet
+
+    out = run(future_tables(), today=D(2026, 4, 1))       # E2 (July) waits for its period: told, not rated
     checks = [c for c in export(out)["checks"] if c["rule"] == "date.future"]
-    assert len(checks) == 4   # the dated game and the three that default to the event's end
-    assert checks[-1]["row"] == 5 and "2026-05-20" in checks[-1]["message"]
-    assert "晚于今天 2026-05-01" in checks[-1]["message"] and "a typo?" in checks[-1]["message"]
+    assert len(checks) == 1 and checks[0]["row"] == 5 and "2026-07-02" in checks[0]["message"]
+    assert "晚于今天 2026-04-01" in checks[0]["message"] and "a typo?" in checks[0]["message"]
     assert any("date.future" == r[0] for r in checks_sheet(out).rows)
-    gor = run(tables(system="gor"), "2026", today=D(2026, 3, 1))   # traditional script for Hong Kong
+    t = future_tables()
+    t["Settings"][1][1] = "gor"
+    t["Events"][2][2:4] = [D(2027, 1, 2), D(2027, 1, 3)]  # a year's period: next year's
+    gor = run(t, today=D(2026, 4, 1))                     # traditional script for Hong Kong
     words = [c["message"] for c in export(gor)["checks"] if c["rule"] == "date.future"]
     assert words and "對局日期" in words[0]
-    assert not [c for c in export(run(t, today=D(2026, 6, 1)))["checks"] if c["rule"] == "date.future"]
 
 
 def test_plan_takes_today():

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .errors import InputErrors, RatingInputError, Text
+from .errors import InputErrors, RatingInputError, Text, bounded, told_all
 from .i18n.catalogue import cli as M
 from .systems import SYSTEMS
 
@@ -68,10 +68,10 @@ def _console():
 
 def _fail(err: RatingInputError) -> int:
     """Every problem, in English and in Chinese (the workbook's script), and exit code 2."""
-    errors = err.errors if isinstance(err, InputErrors) else [err]
+    errors, more = told_all(err)        # the first problems, and a line counting the rest
     if getattr(err, "lang", None):      # the job read the workbook: its script
         RUN.lang = getattr(err, "lang")
-    total = getattr(err, "total", len(errors))     # a long game list's problems are summarised
+    total = err.total if isinstance(err, InputErrors) else 1
     print(RUN.said(M.PROBLEMS(count=total)), file=sys.stderr)
     for e in errors:
         text = e.en_line(RUN.lang)
@@ -79,6 +79,8 @@ def _fail(err: RatingInputError) -> int:
         zh = e.zh_line(RUN.lang)
         if zh and zh not in text:
             print(f"    {zh}", file=sys.stderr)
+    if more is not None:
+        print(f"  {RUN.said(more)}", file=sys.stderr)
     return 2
 
 
@@ -130,15 +132,20 @@ def cmd_process(args: argparse.Namespace) -> int:
     RUN.lang = done.outcome.system.lang
     summary(done.outcome, console)
     if done.target is None:             # a game list: its checks summarised, then the files
-        for note in done.notes:
-            console.print(RUN.said(note), markup=False)
+        _tell(console, done.notes)
         for p in done.written:
             console.print(RUN.said(M.WRITTEN(path=p)), markup=False)
         return 0
     console.print(RUN.said(M.WRITTEN(path=done.target)), markup=False)
-    for note in done.notes:
-        console.print(RUN.said(note), markup=False)
+    _tell(console, done.notes)
     return 0
+
+
+def _tell(console: Any, notes: list[Text]) -> None:
+    """A job's notes, one a line: the first ones, then a line counting the rest."""
+    shown, more = bounded(notes)
+    for note in shown + ([more] if more is not None else []):
+        console.print(RUN.said(note), markup=False)
 
 
 def _progress_runner(console: Any) -> Any:
@@ -229,8 +236,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
         done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, rating_list=args.rating_list,
                        layout=args.layout, force=args.force, waiting=waiting)
     RUN.lang = done.outcome.system.lang
-    for text in done.notes:
-        console.print(RUN.said(text), markup=False)
+    _tell(console, done.notes)
     if args.site:
         site = Path(args.site)
         console.print(RUN.said(M.WEBSITE(count=len(done.site_files), site=site, index=site / "index.html")),

@@ -9,8 +9,9 @@ cell errors or exit codes; the math raises and never prints.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .i18n import SIMPLIFIED
 #: the message machinery lives in :mod:`xl_ratings.i18n.text`; named here too for the many modules
@@ -69,13 +70,30 @@ def visibly(text: str) -> str:
 
 
 def _names(text: str, shown: str) -> bool:
-    """Does ``text`` already show the value (as a word of its own: 50 is not named by 3,500)?"""
-    import re
+    """Does ``text`` already show the value (as a word of its own: 50 is not named by 3,500)?
 
+    Found with ``str.find`` and a look at the characters either side, never a regular
+    expression made for the value (compiling one per problem made a damaged file's
+    40,000 problems cost seconds)."""
     raw = shown[1:-1] if len(shown) > 2 and shown[0] == shown[-1] == "'" and "⟨" not in shown else ""
     if raw and (not raw.isascii() or len(raw) >= 4):
         shown = raw             # a name or a word is named by itself, quoted or not (not a short code: 1, A)
-    return re.search(rf"(?<![\w.,]){re.escape(shown)}(?![\w]|[.,]\d)", text) is not None
+    if not shown:
+        return True
+    at = text.find(shown)
+    while at >= 0:
+        before, end = text[at - 1:at], at + len(shown)
+        after, then = text[end:end + 1], text[end + 1:end + 2]
+        if not (before and (_wordy(before) or before in ".,")) and \
+                not (after and (_wordy(after) or (after in ".," and then.isdigit()))):
+            return True
+        at = text.find(shown, at + 1)
+    return False
+
+
+def _wordy(char: str) -> bool:
+    """A character of a word, as a regular expression's ``\\w`` reads it."""
+    return char.isalnum() or char == "_"
 
 
 @dataclass(frozen=True)
@@ -221,16 +239,68 @@ class InputErrors(RatingInputError):
     """Several input problems found at once (validation reports them all).
 
     ``str()`` names the count and the first three (English); each problem is told
-    on its own where it is shown (command line, Checks sheet)."""
+    on its own where it is shown (command line, Checks sheet): the first
+    :data:`SHOWN_PROBLEMS` of them and a line with how many more (:meth:`told`)."""
 
     def __init__(self, errors: list[RatingInputError]) -> None:
         self.errors = in_order(errors)
         super().__init__(SEVERAL_PROBLEMS(count=len(self.errors)))
 
+    @property
+    def total(self) -> int:
+        """How many problems there are (a list summarised where it was made -- a game list's
+        first problems of each rule and column, and their counts -- says how many it stands for)."""
+        return getattr(self, "_total", None) or len(self.errors)
+
+    @total.setter
+    def total(self, count: int) -> None:
+        self._total = count
+
+    def told(self, limit: int | None = None) -> tuple[list[RatingInputError], Text | None]:
+        """The problems to tell one by one -- the first ``limit`` (:data:`SHOWN_PROBLEMS`) --
+        and the line counting the rest (None when every one is told).  A list summarised where
+        it was made is told as it is: it is bounded already, and counts its own."""
+        if getattr(self, "_total", None) not in (None, len(self.errors)):
+            return list(self.errors), None
+        return bounded(self.errors, limit)
+
     def _compose(self) -> str:
         first = "; ".join(str(e) for e in self.errors[:3])
         more = f" (and {len(self.errors) - 3} more)" if len(self.errors) > 3 else ""
         return f"{self.problem}: {first}{more}"
+
+
+#: how many problems (or notes) a list tells one by one -- the command line, the Checks sheet of
+#: one click, an import's notes; the rest are counted in one line (:func:`bounded`)
+SHOWN_PROBLEMS = 100
+
+T = TypeVar("T")
+
+
+def bounded(items: Sequence[T], limit: int | None = None,
+            total: int | None = None) -> tuple[list[T], Text | None]:
+    """The first ``limit`` of ``items`` (default :data:`SHOWN_PROBLEMS`) and the line that counts
+    the rest -- "… and 37,946 more (38,046 in all)" -- or None when every one is shown.
+
+    The one bound of every list an officer reads: problems, notes, possible matches.
+    ``total``: how many there are when ``items`` is itself a part of them (a list read in
+    batches keeps only its first problems)."""
+    limit = SHOWN_PROBLEMS if limit is None else limit
+    total = len(items) if total is None else total
+    shown = list(items[:limit])
+    if total <= len(shown):
+        return shown, None
+    return shown, MORE(more=total - len(shown), total=total)
+
+
+def told_all(errors: "RatingInputError | Sequence[RatingInputError]",
+             limit: int | None = None) -> tuple[list[RatingInputError], Text | None]:
+    """The problems of a refusal to tell one by one, and the line counting the rest."""
+    if isinstance(errors, InputErrors):
+        return errors.told(limit)
+    if isinstance(errors, RatingInputError):
+        return [errors], None
+    return bounded(errors, limit)
 
 
 def in_order(errors: list[RatingInputError]) -> list[RatingInputError]:
@@ -263,7 +333,10 @@ SEVERAL_PROBLEMS = message(
     "输入中有 {count} 个问题")
 #: the value an error names, when its message does not show it
 VALUE_SHOWN = message("errors.value", "value: {value}", "值：{value}")
+#: the line after the first problems (or notes) of a long list: how many more, how many in all
+MORE = message("errors.more", "… and {more:,} more ({total:,} in all)", "… 另有 {more:,} 条（共 {total:,} 条）")
 
 
-__all__ = ["CATALOGUE", "InputErrors", "Message", "ParameterError", "RatingInputError", "ResultError", "Text",
-           "UnknownRankError", "Where", "in_order", "joined", "message", "show", "visibly"]
+__all__ = ["CATALOGUE", "InputErrors", "MORE", "Message", "ParameterError", "RatingInputError", "ResultError",
+           "SHOWN_PROBLEMS", "Text", "UnknownRankError", "Where", "bounded", "in_order", "joined", "message", "show",
+           "told_all", "visibly"]

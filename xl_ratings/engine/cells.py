@@ -78,6 +78,9 @@ class Tables(dict[str, Sequence[Sequence[Any]]]):
         self.date1904 = date1904
         #: what reading the file did that the officer should know (merged cells read as their value)
         self.notes: list[Any] = []
+        #: what the file says of a cell beyond its value -- inside a merged range, formatted as Text --
+        #: for the messages (``merge_of``, ``text_formatted``: :class:`xl_ratings.xlsx.cell_kinds.CellKinds`)
+        self.cell_kinds: Any = None
 
 
 def sheet_names_of(tables: Mapping[str, Any]) -> list[str]:

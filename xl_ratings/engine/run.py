@@ -35,7 +35,7 @@ from .inputs import read_records
 from .fingerprint import Fingerprints, parts
 from .ledger import Entry, Ledger
 from .perf import gc_paused
-from .periods import check_order, plan
+from .periods import check_order, plan, refuse_ahead, run_date
 from .sample import forget_sample
 
 Progress = Callable[[str, int, int], None]
@@ -395,7 +395,7 @@ def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger,
 def _run(records: Records, ledger: Ledger | None, period: str | None, file: str | None,
          progress: Progress | None, rerate_from: str | None, today: dt.date | None,
          fingerprints: bool, feed: GameFeed, check_sink: CheckSink | None) -> Outcome:
-    today = today or dt.date.today()
+    today = run_date(today)
     system, params = records.system, records.params
     ledger = ledger if ledger is not None else Ledger(system)
     forgotten = forget_sample(records, ledger) if fingerprints else []
@@ -404,7 +404,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
     if rerate_from and forgotten and not done:
         raise InputErrors([RatingInputError(M.ONLY_THE_SAMPLE_PROCESSED(
             periods=", ".join(forgotten), book=file or "BOOK.xlsx"), where=Where(file, "History"))])
-    first = done[0] if done else None
+    first, held = (done[0] if done else None), done
     first_rows = ledger.entries_of(first.label) if first is not None else []
     fps: dict[str, Fingerprints] = {}
     if rerate_from:
@@ -420,6 +420,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         again = {q.label for q in todo}
         _stale(records, ledger, [q for q in done if q.label not in again], file, params, fps)
         previous = {q.label: ledger.entries_of(q.label) for q in todo if q.label in {d.label for d in done}}
+    refuse_ahead(todo, held, feed, today, file)
     if fingerprints:
         _upgrade(ledger, fps)
     if fingerprints and first is not None and first.label not in ledger.unsealed and todo[0].start >= first.start:

@@ -24,7 +24,8 @@ from xlwings import script
 from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, Tables, col_letter
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome
-from ..errors import InputErrors, Message, RatingInputError, Text, Where
+from .cell_kinds import BookCellKinds
+from ..errors import InputErrors, Message, RatingInputError, Text, Where, told_all
 from ..i18n import SIMPLIFIED
 from ..i18n.catalogue import excel as M
 from ..i18n.labels import sheet_key
@@ -80,7 +81,9 @@ def read_book(book: Any) -> BookRead:
         date1904 = bool(book.api.Date1904)       # classic Excel; xlwings Lite/Server: the 1900 system
     except Exception:                            # no COM object on this engine
         date1904 = False
-    return BookRead(Tables(tables, [s.name for s in book.sheets], date1904), problems, unchecked)
+    read = Tables(tables, [s.name for s in book.sheets], date1904)
+    read.cell_kinds = BookCellKinds(book)      # merged and Text-formatted cells named in messages
+    return BookRead(read, problems, unchecked)
 
 
 def _cells(view: SheetView) -> list[list[Any]]:
@@ -192,11 +195,13 @@ REPORT_HEADER = (M.HEAD_PROBLEM, M.HEAD_CHINESE, M.HEAD_SHEET, M.HEAD_ROW, M.HEA
 def report(book: Any, err: RatingInputError) -> None:
     """List every problem of ``err`` on the workbook's Checks sheet (both languages,
     the Chinese in the workbook's script) and show that sheet."""
-    errors = err.errors if isinstance(err, InputErrors) else [err]
+    errors, more = told_all(err)        # the first problems, then a row counting the rest
     lang = getattr(err, "lang", SIMPLIFIED)
     rows: list[list[Any]] = [[f"{h().zh_in(lang)} {h().en}" for h in REPORT_HEADER]]
     rows += [[e.en_in(lang), e.zh_in(lang) or "", e.where.sheet, e.where.row, e.where.column,
               None if e.value is None else str(e.value)] for e in errors]
+    if more is not None:
+        rows.append([more.en_in(lang), more.zh_in(lang), None, None, None, None])
     names = [s.name for s in book.sheets]
     sheet = book.sheets["Checks"] if "Checks" in names else book.sheets.add("Checks")
     sheet.clear()
@@ -221,7 +226,7 @@ def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text
         result = job(book)
     except RatingInputError as e:
         report(book, e)
-        count = len(e.errors) if isinstance(e, InputErrors) else 1
+        count = e.total if isinstance(e, InputErrors) else 1
         return None, _said(failed(count=count), getattr(e, "lang", SIMPLIFIED))
     text, lang = done(result)
     return result, _said(text, lang)

@@ -244,3 +244,12 @@ LOCK_CANNOT_OPEN = message(
     "files.lock_cannot_open",
     "cannot open the lock {lock}: {reason}",
     "无法打开锁文件 {lock}：{reason}")
+
+# ---- a published file replaced (files/published.py)
+PUBLISHED_KEPT = message(
+    "files.published_kept",
+    "{path} was not what xl-ratings wrote there last (changed by hand since, or written before "
+    "xl-ratings kept a record): its old version is kept as {backup}; the new file does not have those "
+    "changes (a player added by hand belongs in the Players sheet)",
+    "{path} 不是 xl-ratings 上次写入的内容（之后被手工修改过，或写于 xl-ratings 开始记录之前）：旧版本已保存为 "
+    "{backup}；新文件不含这些修改（手工添加的棋手应写进 Players 表）")

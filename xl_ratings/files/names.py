@@ -14,7 +14,7 @@ def backup_name(workbook: str) -> str:
 #: Files xl-ratings (or Excel, LibreOffice) keeps beside a workbook while it works on it: a lock,
 #: a temp file, an old version kept during a commit (``files.lock.LOCK_SUFFIX``,
 #: ``files.atomic.TEMP_SUFFIX``, ``KEEP_SUFFIX``).
-WORK_SUFFIXES = (".xl-ratings.lock", ".xl-ratings.lock.break", ".xl-tmp", ".xl-keep")
+WORK_SUFFIXES = (".xl-ratings.lock", ".xl-ratings.lock.break", ".xl-tmp", ".xl-keep", ".xl-ratings-published")
 #: What a backup's name ends with (:func:`backup_name` of a workbook).
 BACKUP_ENDINGS = (".backup.xlsx", ".backup.xlsm")
 

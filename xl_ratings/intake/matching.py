@@ -247,7 +247,8 @@ class Matcher:
                         keys |= latin_keys(f"{latin.surname}, {latin.given}" if latin.given else latin.surname)
                 for k in keys:
                     self._latin[k].append(pid)
-        return sorted({pid for k in latin_keys(name) for pid in self._latin.get(k, ())} - set(exclude))
+        # ``exclude`` grows with the source (the players matched so far): looked up, never copied
+        return sorted({pid for k in latin_keys(name) for pid in self._latin.get(k, ()) if pid not in exclude})
 
     def _by_latin(self, p: ImportedPlayer, club: str, exclude: Set[str]) -> Found:
         """A name written as our rating lists write a player's (no other name matched): a question
@@ -393,40 +394,73 @@ class _NearIndex:
     """Names one edit apart, found without comparing every pair: each name is stored
     under itself and under each of its one-character deletions (two names within one
     edit share one of these), and under its words in order (the same words in another
-    order).  Latin names of 8 characters or more may be two edits apart: those are
-    compared with the players of the same club or rank only (:meth:`Matcher.near`)."""
+    order).  Latin names of 8 characters or more may be two edits apart: each is cut
+    into three parts and stored under each part, its place and its club (and rank) --
+    a name two edits away keeps one part whole, shifted by two places at most (the
+    pigeonhole) -- so that a club of 16,000 players is searched in time linear in its
+    size, never each against each (:meth:`Matcher.near` keeps those of the same club
+    or rank only)."""
 
     def __init__(self) -> None:
         self.deletions: dict[str, set[str]] = defaultdict(set)
         self.words: dict[str, set[str]] = defaultdict(set)
-        self.club: dict[str, set[str]] = defaultdict(set)
-        self.rank: dict[Rank, set[str]] = defaultdict(set)
+        self.parts: dict[tuple[int, int, str, int], set[str]] = defaultdict(set)
+        self.group_no: dict[Any, int] = {}
 
     @staticmethod
     def _variants(key: str) -> set[str]:
         return {key} | {key[:i] + key[i + 1:] for i in range(len(key))}
 
+    @staticmethod
+    def _cuts(n: int) -> list[tuple[int, int]]:
+        """A name of ``n`` characters in three parts: (start, length) of each."""
+        size, longer = divmod(n, 3)
+        cuts, at = [], 0
+        for i in range(3):
+            length = size + (1 if i >= 3 - longer else 0)
+            cuts.append((at, length))
+            at += length
+        return cuts
+
+    def _groups(self, club: str, rank: Rank | None) -> list[int]:
+        """The club's and the rank's numbers (hashed once, not at every look-up)."""
+        groups = ([("club", club)] if club else []) + ([("rank", rank)] if rank is not None else [])
+        return [self.group_no.setdefault(g, len(self.group_no)) for g in groups]
+
     def add(self, pid: str, keys: frozenset[str], club: str, rank: Rank | None) -> None:
+        groups = self._groups(club, rank)
         for key in keys:
             for v in self._variants(key):
                 self.deletions[v].add(pid)
             if not is_cjk(key):
                 self.words[" ".join(sorted(key.split()))].add(pid)
-        if club:
-            self.club[club].add(pid)
-        if rank is not None:
-            self.rank[rank].add(pid)
+                if len(key) >= 8:
+                    for i, (at, length) in enumerate(self._cuts(len(key))):
+                        for group in groups:
+                            self.parts[(len(key), i, key[at:at + length], group)].add(pid)
 
     def close(self, keys: frozenset[str], club: str, rank: Rank | None) -> set[str]:
         """Players that may be a near miss of ``keys`` (a superset: :func:`near_names` decides)."""
         out: set[str] = set()
+        groups = self._groups(club, rank)
         for key in keys:
             for v in self._variants(key):
                 out |= self.deletions.get(v, set())
             if not is_cjk(key):
                 out |= self.words.get(" ".join(sorted(key.split())), set())
-        if any(len(k) >= 8 and not is_cjk(k) for k in keys):
-            out |= self.club.get(club, set()) | (self.rank.get(rank, set()) if rank is not None else set())
+                if len(key) >= 8:
+                    out |= self._two_edits(key, groups)
+        return out
+
+    def _two_edits(self, key: str, groups: list[int]) -> set[str]:
+        """The names of 8 characters or more, of these groups, that keep a part of ``key`` whole."""
+        out: set[str] = set()
+        for n in range(max(8, len(key) - 2), len(key) + 3):
+            for i, (at, length) in enumerate(self._cuts(n)):
+                for start in range(max(0, at - 2), min(at + 2, len(key) - length) + 1):
+                    part = key[start:start + length]
+                    for group in groups:
+                        out |= self.parts.get((n, i, part, group), set())
         return out
 
 

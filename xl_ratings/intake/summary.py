@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..errors import Message, Text
+from ..errors import Message, Text, bounded
 from ..i18n.catalogue import imports as M
 
 #: How a player was matched, in words (``Summary.matched``).
@@ -64,7 +64,8 @@ def summary_lines(s: Summary, lang: str, identities: str = "Identities") -> list
     if s.unknown_clubs:
         clubs = ", ".join(f"{c} ({n})" for c, n in sorted(s.unknown_clubs.items()))
         lines.append("  - " + M.SUMMARY_UNKNOWN_CLUBS(clubs=clubs).both(lang))
-    lines += ["  - " + t.both(lang) for t in s.told + s.notes]
+    told, more = bounded(s.told + s.notes)     # possible matches and the reader's notes: the first, then a count
+    lines += ["  - " + t.both(lang) for t in told + ([more] if more is not None else [])]
     if s.remembered:
         lines.append("  - " + M.SUMMARY_REMEMBERED(count=s.remembered, sheet=identities).both(lang))
     return lines

@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ..engine.cells import Tables
 from ..engine.inputs import workbook_lang
@@ -35,6 +35,7 @@ from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run
 from ..errors import InputErrors, RatingInputError, Text
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
+from .cell_words import with_cell_kinds
 from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
 
 #: runs the engine (``job(progress)``) for a workbook of ``games`` games: the command line shows progress
@@ -55,7 +56,10 @@ def told_in(err: E, lang: str) -> E:
 
 def in_language(err: E, tables: Mapping[str, Any]) -> E:
     """``err`` told in the workbook's script (traditional Chinese for the Hong Kong
-    workbooks): the system named in its Settings sheet, when there is one."""
+    workbooks): the system named in its Settings sheet, when there is one -- and its problems of
+    merged or Text-formatted cells told as such, with the way out (:mod:`.cell_words`)."""
+    if isinstance(err, InputErrors):
+        err = cast(E, with_cell_kinds(err, tables))
     return told_in(err, workbook_lang(tables))
 
 

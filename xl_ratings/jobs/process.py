@@ -18,6 +18,8 @@ from typing import Any
 from ..engine.perf import gc_paused
 from ..errors import InputErrors, RatingInputError, Text
 from ..files.atomic import Outputs, backup_path
+from ..files.encode import json_bytes
+from ..files.published import kept_notes, publish_files
 from ..files.paths import check_outputs, check_room, link_notes, real_path
 from ..files.sniff import is_our_json, is_output_of, is_workbook, source_stamp
 from ..i18n.catalogue import run as M
@@ -82,9 +84,9 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
         except InputErrors as e:              # a result sheet too long, a workbook without styles
             raise in_language(InputErrors([x.located(file=str(given)) for x in e.errors]), tables) from None
         tx = Outputs()
-        if json_path:
-            tx.add_json(json_path, json_export(outcome))
         notes: list[Text] = link_notes(given, src) + rated.notes
+        if json_path:           # a JSON export changed since we wrote it: its old bytes kept first
+            notes += kept_notes(publish_files(tx, [(Path(json_path), json_bytes(json_export(outcome)))]))
         if in_place:
             again, backup_name = outcome.reprocessed, backup_path(src).name
             keep = bool(again) and len(again) == len(outcome.results) and backup_path(src).exists() \

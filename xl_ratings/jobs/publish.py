@@ -17,6 +17,7 @@ from ..engine.run import Outcome
 from ..errors import InputErrors, RatingInputError, Text
 from ..files.atomic import Outputs
 from ..files.paths import check_outputs, real_path, room_problem, write_error
+from ..files.published import kept_notes, publish_files
 from ..i18n.catalogue import publish as M
 from ..xlsx.read import read_workbook
 from .common import check_workbook_name, told_backup
@@ -81,15 +82,18 @@ def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = ()) ->
         raise write_error(folder, e) from None
 
 
-def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | None = None) -> Path:
+def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | None = None,
+              notes: list[Text] | None = None) -> Path:
     """The printable list of ``outcome`` as ``pdf`` (through LibreOffice), written atomically;
-    ``waiting(seconds)`` is called while LibreOffice works (a progress display)."""
+    ``waiting(seconds)`` is called while LibreOffice works (a progress display).  A PDF that
+    is not the one we wrote there last is kept as its backup first (said in ``notes``)."""
     from ..publish.pdf import print_workbook, to_pdf
 
     tx = Outputs()
-    tx.add(pdf, to_pdf(print_workbook(outcome), waiting=waiting),
-           like=pdf if pdf.is_file() and not pdf.is_symlink() else None)
+    kept = publish_files(tx, [(pdf, to_pdf(print_workbook(outcome), waiting=waiting))])
     tx.commit()
+    if notes is not None:
+        notes += kept_notes(kept)
     return pdf
 
 
@@ -133,5 +137,5 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
         done.notes += [M.SITE_WITHOUT_LIST(why=why) for why in skipped]
         done.site_files = write_site(outcome, Path(site), downloads)
     if pdf is not None:
-        done.pdf = write_pdf(outcome, Path(pdf), waiting)
+        done.pdf = write_pdf(outcome, Path(pdf), waiting, done.notes)
     return done

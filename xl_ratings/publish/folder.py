@@ -27,6 +27,7 @@ the new one, never half of each.  Around that swap:
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
@@ -38,6 +39,7 @@ from pathlib import Path
 from ..errors import RatingInputError, Text, Where
 from ..files import messages as F
 from ..files.lock import WorkbookLock
+from ..files.published import RECORD, digest, record_of
 from ..files.sniff import safe_head
 from ..i18n.catalogue import publish as M
 
@@ -83,6 +85,8 @@ def foreign(folder: Path, ours: set[str]) -> list[str]:
     with os.scandir(folder) as top:
         entries = sorted(top, key=lambda e: e.name)
     for e in entries:
+        if e.name == RECORD and e.is_file(follow_symlinks=False):
+            continue                    # the record of what we wrote: ours, written anew each time
         if e.name in OUR_DIRS and e.is_dir(follow_symlinks=False):
             with os.scandir(e.path) as inner:
                 for f in sorted(inner, key=lambda x: x.name):
@@ -100,8 +104,30 @@ def _only_our_pdfs(folder: Path) -> bool:
     return all(p.is_file() and not p.is_symlink() and is_our_pdf(p) for p in folder.iterdir())
 
 
+def edited(folder: Path, ours: set[str]) -> set[str]:
+    """The pages of ours that changed since we wrote them: their bytes are not the ones the
+    folder's record (:data:`~xl_ratings.files.published.RECORD`) holds.  A site written before the
+    record has none: its pages are taken as written."""
+    record = record_of(folder)
+    out = set()
+    for rel in ours & set(record):
+        data = safe_head(folder / rel, MARKER_BYTES)
+        if data is not None and digest(data) != record[rel]:
+            out.add(rel)
+    return out
+
+
+def write_record(folder: Path, written: list[str]) -> None:
+    """The record of the pages just written into ``folder`` (the staging folder)."""
+    files = {rel: digest((folder / rel).read_bytes()) for rel in written if rel != MARKER}
+    body = json.dumps({"generator": "xl-ratings", "files": dict(sorted(files.items()))}, indent=1)
+    with open(folder / RECORD, "x", encoding="utf-8") as f:
+        f.write(body + "\n")
+
+
 def check_target(out_dir: Path) -> list[str]:
-    """Refuse a site folder we may not write; return the officer's entries in it (kept)."""
+    """Refuse a site folder we may not write; return the officer's entries in it (kept): a page
+    of ours edited since is the officer's now."""
     if out_dir.is_symlink():
         raise _refused(M.SITE_IS_A_LINK(), out_dir)
     if out_dir.exists() and not out_dir.is_dir():
@@ -113,13 +139,18 @@ def check_target(out_dir: Path) -> list[str]:
         if _only_our_pdfs(out_dir):         # the list printed earlier into the folder: ours, kept
             return sorted(p.name for p in out_dir.iterdir())
         raise _refused(M.SITE_FOLDER_NOT_OURS(marker=MARKER), out_dir)
-    return foreign(out_dir, ours)
+    return sorted(foreign(out_dir, ours) + list(edited(out_dir, ours)))
 
 
 def check_clashes(out_dir: Path, kept: list[str], written: list[str]) -> None:
     """An entry of the officer's where the new site writes a page or a folder is refused."""
     pages = set(written) | set(OUR_DIRS)
     clash = sorted(rel for rel in kept if rel in pages)
+    ours = listed(out_dir) or set()
+    changed = [rel for rel in clash if rel in ours]     # ours once, edited since
+    if changed:
+        shown = ", ".join(changed[:5]) + (" …" if len(changed) > 5 else "")
+        raise _refused(M.SITE_PAGE_EDITED(entries=shown), out_dir)
     if clash:
         shown = ", ".join(clash[:5]) + (" …" if len(clash) > 5 else "")
         raise _refused(M.SITE_ENTRY_IN_THE_WAY(entries=shown), out_dir)
@@ -228,6 +259,7 @@ def publish_folder(out_dir: Path, build: Callable[[Path], list[str]]) -> list[st
             if out_dir.is_dir():
                 os.chmod(tmp, stat.S_IMODE(os.stat(out_dir).st_mode))
             written = build(tmp)
+            write_record(tmp, written)
             _swap(out_dir, tmp, written)
         except BaseException:
             try:

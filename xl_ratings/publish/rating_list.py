@@ -12,6 +12,7 @@ atomically.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -26,6 +27,7 @@ from ..view.list_layouts import PROGRAMS, SUFFIXES, heads
 from ..view.rating_list import ListFile, rating_list
 from ..files.atomic import Outputs
 from ..files.paths import check_outputs
+from ..files.published import kept_notes, publish_files
 from ..files.sniff import is_our_text
 from .site_model import Download, Text
 
@@ -78,9 +80,9 @@ def write_rating_list(outcome: Any, tables: Tables, out: Path, layout: str | Non
     listed = rating_list(outcome, with_clubs(book, tables), chosen, file=file, today=today)
     check_suffix(out, chosen)
     tx = Outputs()
-    tx.add(out, listed.data(), like=out if out.is_file() and not out.is_symlink() else None)
+    kept = publish_files(tx, [(out, listed.data())])    # a list changed by hand since: its old bytes kept
     tx.commit()
-    return listed
+    return dataclasses.replace(listed, notes=listed.notes + kept_notes(kept)) if kept.kept else listed
 
 
 def site_downloads(outcome: Any, tables: Mapping[str, Sequence[Sequence[Any]]], *, book: Path | None = None,

@@ -32,6 +32,7 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import workbooks as W
 from ..i18n.labels import header_key
 from .package import WORKBOOK, relationships, rels_path, unescape
+from .cell_kinds import CellKinds
 from .safety import (INPUT_SHEETS, part_head, SheetPart, SheetScan, header_problems, hidden_column_problems,
                      hidden_sheet_problems, inspect_file, long_shared_strings,
                      scan_sheet, sheet_problems, size_problem, workbook_sheets)
@@ -159,6 +160,7 @@ def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputErro
             problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])))
     out = Tables(tables, [sh.name for sh in sheets], date1904)
     out.notes = merged_notes(p, spread, lambda name: _column_names(tables.get(name, [])))
+    out.cell_kinds = CellKinds(p, {sh.name: sh.part for sh in used}, merged)   # for the messages (jobs/cell_words)
     return out, problems
 
 

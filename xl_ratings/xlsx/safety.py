@@ -271,7 +271,7 @@ class SheetScan:
         return self.rows > MAX_ROWS or self.cols > MAX_COLS or self.cells > MAX_CELLS
 
 
-def _chunks(z: zipfile.ZipFile, part: str) -> Iterator[tuple[bytes, bool]]:
+def part_chunks(z: zipfile.ZipFile, part: str) -> Iterator[tuple[bytes, bool]]:
     """The part in pieces that end after a whole row (``</row>``), and last the rest (True)."""
     tail = b""
     with z.open(part) as f:
@@ -335,7 +335,7 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True,
     wide = 13
     counted = 0
     prefixed = False   # <x:row>, <x:c>: namespace prefixes (some writers)
-    for n, (body, last) in enumerate(_chunks(z, part)):
+    for n, (body, last) in enumerate(part_chunks(z, part)):
         if n == 0:
             root = re.search(rb"<([A-Za-z_][\w.-]*:)?worksheet\b", body)
             prefixed = bool(root and root.group(1))
@@ -474,7 +474,7 @@ def _exact_extent(z: zipfile.ZipFile, part: str, scan: SheetScan) -> None:
     far_col = (0, 0)
     row = 0
     col = 0
-    for body, last in _chunks(z, part):
+    for body, last in part_chunks(z, part):
         if last:
             break
         for m in _ROW_OR_CELL.finditer(body):

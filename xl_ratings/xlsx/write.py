@@ -373,9 +373,19 @@ def _row_writer(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf: S
     return write
 
 
+#: the series' own colours (Tableau's ten, its grey made indigo: greys are the axes'), cycled: a chart never takes them
+#: from the workbook's theme, which a file saved by LibreOffice no longer has (its lines then draw nothing)
+SERIES_COLOURS = ("1F77B4", "FF7F0E", "2CA02C", "D62728", "9467BD", "8C564B", "E377C2", "393B79", "BCBD22", "17BECF")
+AXIS_COLOUR, GRID_COLOUR = "808080", "D9D9D9"   #: the axes' lines and the rating gridlines, likewise explicit
+
+
 def chart_xml(chart: ChartSpec) -> bytes:
+    """A line chart whose every line has its colour written in (``spPr`` ``solidFill``)."""
     from openpyxl.chart import LineChart, Reference, Series
+    from openpyxl.chart.axis import ChartLines
+    from openpyxl.chart.shapes import GraphicalProperties
     from openpyxl.chart.text import RichText
+    from openpyxl.drawing.line import LineProperties
     from openpyxl.drawing.text import CharacterProperties, Paragraph, ParagraphProperties, RichTextProperties
     from openpyxl.xml.functions import tostring
 
@@ -389,9 +399,16 @@ def chart_xml(chart: ChartSpec) -> bytes:
     c.x_axis.txPr = RichText(bodyPr=RichTextProperties(rot=-2700000, vert="horz"),   # period labels at −45°
                              p=[Paragraph(pPr=ParagraphProperties(defRPr=CharacterProperties(sz=900)),
                                           endParaRPr=CharacterProperties(sz=900))])
-    for title, ref in chart.series:
+    for axis in (c.x_axis, c.y_axis):
+        axis.spPr = GraphicalProperties(ln=LineProperties(solidFill=AXIS_COLOUR))
+    c.y_axis.majorGridlines = ChartLines(spPr=GraphicalProperties(ln=LineProperties(solidFill=GRID_COLOUR)))
+    for i, (title, ref) in enumerate(chart.series):
+        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
         s = Series(Reference(range_string=ref), title=title)
+        s.graphicalProperties.line.solidFill = colour
+        s.graphicalProperties.line.width = 28575     # 2.25 pt
         s.marker.symbol = "circle"   # a single period still shows as points
+        s.marker.graphicalProperties = GraphicalProperties(solidFill=colour, ln=LineProperties(solidFill=colour))
         s.smooth = False
         c.series.append(s)
     c.set_categories(Reference(range_string=chart.categories))

@@ -148,6 +148,12 @@ SITE_ENTRY_IN_THE_WAY = message(
     "the site folder holds {entries}, which xl_ratings did not write, where the new site writes its pages: "
     "move it away (or rename it) and publish again",
     "网站文件夹中的 {entries} 不是 xl_ratings 写的，而新网站要在此处写入页面：请将其移走（或改名）后重新发布")
+SITE_PAGE_EDITED = message(
+    "publish.site_page_edited",
+    "the site folder's {entries} changed since xl-ratings wrote it (edited by hand?), and the new site writes it "
+    "again: move it away (or rename it) to keep your edit, then publish again",
+    "网站文件夹中的 {entries} 在 xl-ratings 写入后被改动过（手工编辑？），而新网站要重写它：如要保留改动，请将其"
+    "移走（或改名）后重新发布")
 SITE_BUSY = message(
     "publish.site_busy",
     "another xl-ratings run ({who}) is publishing into this folder; wait for it to finish (lock: {lock})",

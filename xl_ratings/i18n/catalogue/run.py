@@ -129,9 +129,28 @@ NO_EVENTS = message("run.no_events", "there are no events to process", "没有�
 NOTHING_YET = message(
     "run.nothing_yet",
     "nothing to process yet: the first event ends {end}, in period {period}, which has not started (today is "
-    "{today}); check the dates, or give --period {period}",
-    "尚无可处理的周期：第一个赛事结束于 {end}，属于尚未开始的周期 {period}（今天是 {today}）；请检查日期，"
-    "或指定 --period {period}")
+    "{today}); check the dates (a typo in a year?): a period is processed once it has begun",
+    "尚无可处理的周期：第一个赛事结束于 {end}，属于尚未开始的周期 {period}（今天是 {today}）；请检查日期"
+    "（年份笔误？）：周期开始后才能处理")
+PERIOD_NOT_BEGUN = message(
+    "run.period_not_begun",
+    "period {period} has not begun: it starts {start}, and today is {today}; a period is processed once it has "
+    "begun (leave out --period to process every period up to today's)",
+    "周期 {period} 尚未开始：它从 {start} 开始，今天是 {today}；周期开始后才能处理（不指定 --period 即处理到"
+    "今天所在的周期为止）")
+HISTORY_AHEAD = message(
+    "run.history_ahead",
+    "the History holds period {period}, which has not begun (it starts {start}, and today is {today}): it was "
+    "processed ahead of time, and nothing of this period can follow it; delete that period's rows from the "
+    "History (or restore the workbook from before that run), then process again",
+    "History 中有尚未开始的周期 {period}（从 {start} 开始，今天是 {today}）：它被提前处理了，本周期的记录无法"
+    "接在它之后；请从 History 中删除该周期的行（或恢复那次运行之前的工作簿），然后重新处理")
+GAME_NOT_PLAYED_YET = message(
+    "run.game_not_played_yet",
+    "is dated {date}, after today ({today}): a game not yet played is not rated in period {period}; correct the "
+    "date (a game without one takes its event's end date), or process once it has been played",
+    "日期为 {date}，晚于今天（{today}）：尚未进行的对局不能计入周期 {period}；请更正日期（未填日期的对局取其"
+    "赛事的结束日期），或在对局进行后再处理")
 HISTORY_LATER = message(
     "run.history_later",
     "the History already holds period {later}, which overlaps or follows {period}; process periods in order "

@@ -53,6 +53,20 @@ CELL_NOT_A_NUMBER = message(
     "sheets.cell_not_a_number",
     "must be a number (this cell holds text; retype it as a number)",
     "必须是数字（此单元格是文本，请重新输入为数字）")
+CELL_EMPTY_MERGED = message(
+    "sheets.cell_empty_merged",
+    "is empty: it lies in the merged cells {range}, whose value is kept in their first cell {first} alone, and "
+    "none is there; type the value into {first}, or unmerge the cells (Home ▸ Merge & Center) and fill in each "
+    "row's cell",
+    "为空：它位于合并单元格 {range} 中，合并单元格的值只保存在第一个单元格 {first}，而那里没有值；请在 {first} 中"
+    "输入，或取消合并（开始 ▸ 合并后居中）并填写每一行的单元格")
+CELL_NUMBER_IN_TEXT_FORMAT = message(
+    "sheets.cell_number_in_text_format",
+    "must be a number: this cell is formatted as Text, so what is typed in it stays text (retyping alone does not "
+    "help); set the cells' format to General or Number (Format Cells ▸ Number), then type the number again -- or, "
+    "for a whole column, select it and run Data ▸ Text to Columns ▸ Finish",
+    "必须是数字：此单元格的格式为“文本”，输入的内容都会保存为文本（仅重新输入没有用）；请把单元格格式改为“常规”"
+    "或“数值”（设置单元格格式 ▸ 数字），再重新输入数字；整列可选中后点 数据 ▸ 分列 ▸ 完成")
 # --------------------------------------------------------------------------- Settings
 SETTING_TWICE = message(
     "sheets.setting_twice",
