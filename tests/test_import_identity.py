@@ -128,8 +128,8 @@ def test_a_corrected_result_is_the_same_tournament(tmp_path, capsys):
     corrected = dataclasses.replace(AUTUMN, name="Autumn", games=(G(1, "1", "2", "0"),) + AUTUMN.games[1:])
     capsys.readouterr()
     assert run_cli("import", write_h9(tmp_path / "corrected.h9", corrected), "--into", book) == 2
-    assert "6 of its 6 games pair the same players in the same rounds, 1 with another result" in \
-        capsys.readouterr().err
+    assert "5 of its 6 games are E001's (pairs, rounds and results), 1 more pair the same players with another " \
+        "result" in capsys.readouterr().err
     assert run_cli("import", tmp_path / "corrected.h9", "--into", book, "--replace", "E001") == 0
     assert games_by_id(book) == want_games(corrected, SAMPLE_IDS)
 
@@ -142,7 +142,7 @@ def test_one_source_given_twice_or_copied_is_refused(tmp_path, capsys):
     copy.write_text(src.read_text(encoding="utf-8").replace("EV[Autumn Open 2026]", "EV[Autumn]"), encoding="utf-8")
     assert run_cli("import", src, copy, "--into", book) == 2
     err = capsys.readouterr().err
-    assert "copy of autumn.h9: pairs the same players in the same rounds as " in err
+    assert "copy of autumn.h9: has the games of " in err
     assert "autumn.h9, also imported now" in err
     assert run_cli("import", src, src, "--into", book) == 2
     assert "is the same tournament as" in capsys.readouterr().err
@@ -151,7 +151,7 @@ def test_one_source_given_twice_or_copied_is_refused(tmp_path, capsys):
     rr2 = tmp_path / "rr2.csv"
     rr2.write_text(rr.read_text(encoding="utf-8-sig").replace("Spring Open 2024", "Spring"), encoding="utf-8")
     assert run_cli("import", rr, rr2, "--into", book, "--start", "2026-05-01", "--end", "2026-05-03") == 2
-    assert "rr.csv, also imported now (6 of 6 games, 0 with another result)" in capsys.readouterr().err
+    assert "rr.csv, also imported now (6 of 6 games alike: the same players and result" in capsys.readouterr().err
     assert book.read_bytes() == before
 
 

@@ -46,6 +46,7 @@ from .answers import Answers
 from .matching import ID_COLUMNS, Matcher, read_identities
 from ..importers.model import Tournament
 from .plan import Appended, Options, Plan, number_at_end, where_of
+from .repeats import option_word
 from .steps import Importing, new_player_member
 from .summary import Summary
 
@@ -219,7 +220,8 @@ def _option_problems(records: Records, tournaments: Sequence[Tournament], option
                            ("--distinct-from", list(options.distinct_from))):
         for eid in events:
             if eid not in records.events:
-                problems.append(RatingInputError(M.NO_SUCH_EVENT(option=option, event=eid), value=eid))
+                problems.append(RatingInputError(M.NO_SUCH_EVENT(option=option_word(option, options), event=eid),
+                                                 value=eid))
     return problems
 
 
@@ -294,9 +296,10 @@ META_KEYS = {"event": ("event", "赛事", "賽事", "赛事编号", "賽事編�
              "end": ("end", "结束", "結束", "结束日期", "結束日期"),
              "replace": ("replace", "替换", "替換"),
              "match": ("match", "对应", "對應"),
-             "new": ("new", "新棋手")}
-#: Keys that may stand on several lines (one answer a line).
-REPEATED_KEYS = ("match", "new")
+             "new": ("new", "新棋手"),
+             "distinct": ("distinct", "distinct from", "distinct-from", "不同于", "不同於")}
+#: Keys that may stand on several lines (one answer a line; ``distinct``: one event a line).
+REPEATED_KEYS = ("match", "new", "distinct")
 _YES, _NO = ("yes", "y", "true", "1", "是"), ("", "no", "n", "false", "0", "否")
 
 
@@ -331,7 +334,7 @@ def split_import_sheet(rows: list[list[Any]], problems: list[RatingInputError] |
         -> tuple[Options, list[list[Any]], int]:
     """Key/value lines above a pasted table (赛事/event, 名称/name, 开始/start,
     结束/end, 替换/replace: yes or the event's id, and the officer's answers:
-    对应/match NAME=ID, 新棋手/new NAME, a line each) -> Options; the table's rows;
+    对应/match NAME=ID, 新棋手/new NAME, 不同于/distinct EVENT, a line each) -> Options; the table's rows;
     rows skipped.  ``problems``: where an answer line without its answer is said (the table is
     then still read, its own problems told with it); without it, that line is raised at once."""
     meta: dict[str, Any] = {}
@@ -365,5 +368,6 @@ def split_import_sheet(rows: list[list[Any]], problems: list[RatingInputError] |
         replace_event=replace if replace.lower() not in _YES + _NO else None,
         name=str(meta["name"]).strip() if not blank(meta.get("name")) else None,
         start=to_date(meta.get("start")), end=to_date(meta.get("end")),
-        match=tuple(answers["match"]), new=tuple(answers["new"]))
+        match=tuple(answers["match"]), new=tuple(answers["new"]),
+        distinct_from=tuple(to_ident(v) for v in answers["distinct"]), on_sheet=True)
     return options, rows[k:], k

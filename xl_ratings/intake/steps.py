@@ -34,11 +34,13 @@ from ..i18n.catalogue import sources as S
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Event, Records
-from .fingerprint import Fingerprint, Likeness, likeness
+from .fingerprint import Fingerprint, likeness
 from .matching import ID_COLUMNS, Found, Matcher, no_id, source_rank
 from ..importers.formats import format_of
 from ..importers.model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
+from .repeats import distinct_but_same_name, event_has_games, repeat_error, repeated, replace_other, \
+    resembled, resembles_note, same_name, source_repeat_error
 from .summary import HOW, Summary
 
 #: A grade as Go writes it, in Latin letters: 3d, 3 dan, 5k, 12 kyu, 1p (issue 17 item 6).
@@ -116,7 +118,9 @@ class Importing:
         for g in records.games:
             state.games_of_event.setdefault(g.event, []).append(g.row)
             rows[g.event].append((g.round, g.player, g.opponent, g.result))
-        state.fingerprints = {e: Fingerprint.of(r) for e, r in rows.items()}
+        events = records.events
+        state.fingerprints = {e: Fingerprint.of(r, *((events[e].start, events[e].end) if e in events else ()))
+                              for e, r in rows.items()}
         return state
 
     # ------------------------------------------------------------------ the steps, in order
@@ -134,7 +138,9 @@ class Importing:
         if ids is None:
             return None
         games = self.game_rows(t, ids)
-        fingerprint = Fingerprint.of((r["round"], r["player"], r["opponent"], r["result"]) for r, _ in games)
+        _, start, end = self.event_fields(t)
+        fingerprint = Fingerprint.of(((r["round"], r["player"], r["opponent"], r["result"]) for r, _ in games),
+                                     start, end)
         chosen = self.choose_event(t, fingerprint)
         if chosen is None:
             return None
@@ -143,6 +149,9 @@ class Importing:
         summary.event, summary.event_name, summary.new_event = eid, existing.name if existing else name, not existing
         if existing is None:
             self.append_event(t, eid, name, start, end, ids)
+            like = resembled(fingerprint, self.fingerprints, self.records.events, self.options.distinct_from)
+            if like is not None:        # another tournament of the same players on its dates: said
+                summary.told.append(resembles_note(*like, eid, self.options))
         elif self.games_of_event.get(eid):
             summary.replaced = len(self.games_of_event[eid])
             self.clear += self.games_of_event[eid]
@@ -400,34 +409,30 @@ class Importing:
         for other, theirs in self.imported:
             alike = likeness(fingerprint, theirs)
             if alike is not None:
-                self.problems.append(RatingInputError(M.SAME_GAMES_AS_SOURCE(
-                    other=other, same=alike.same, games=alike.games, differ=alike.differ), where=where))
+                self.problems.append(source_repeat_error(other, alike, where))
                 return None
         eid = opts.event if opts.event and not self.several else opts.replace_event
         existing = self.records.events.get(eid) if eid else next(
-            (e for e in self.records.events.values() if _same_name(e.name, name) and e.end == end
+            (e for e in self.records.events.values() if same_name(e.name, name) and e.end == end
              and (e.start == start or start is None or e.start is None)), None)
-        twin = self.repeated(fingerprint)
+        twin = repeated(fingerprint, self.fingerprints, self.records.events, opts.distinct_from, name)
         if twin is not None and (existing is None or existing.id != twin[0].id):
             event, alike = twin
             if opts.replace_event and existing is not None:
-                self.problems.append(RatingInputError(M.REPLACE_OTHER_EVENT(
-                    event=opts.replace_event, other=event.id, name=event.name), where=where))
+                self.problems.append(replace_other(opts.replace_event, event, where, opts))
                 return None
             if not opts.replace or existing is not None:
-                self.problems.append(self.repeat_error(event, alike, where))
+                self.problems.append(repeat_error(event, alike, where, opts))
                 return None
             existing = event
         if existing is not None:
-            if self.games_of_event.get(existing.id) and not opts.replace and existing.id in opts.distinct_from:
-                self.problems.append(RatingInputError(M.DISTINCT_BUT_SAME_NAME(
-                    event=existing.id, name=existing.name, dates=f"{existing.start or '?'} … {existing.end}"),
-                    where=where))
+            had = len(self.games_of_event.get(existing.id, []))
+            if had and not opts.replace and existing.id.casefold() in {e.casefold() for e in opts.distinct_from}:
+                self.problems.append(distinct_but_same_name(existing, where, opts))
                 return None
-            if self.games_of_event.get(existing.id) and not opts.replace:
-                self.problems.append(self.repeat_error(*twin, where, named=True) if twin is not None else RatingInputError(
-                    M.EVENT_HAS_GAMES(event=existing.id, name=existing.name,
-                                      games=len(self.games_of_event[existing.id])), where=where))
+            if had and not opts.replace:
+                self.problems.append(repeat_error(*twin, where, opts, named=True) if twin is not None
+                                     else event_has_games(existing, had, where, opts))
                 return None
             return existing.id, existing, existing.name, existing.start or start, existing.end
         if end is None:
@@ -444,28 +449,6 @@ class Importing:
         start, end = ev.start or opts.start, ev.end or opts.end
         dates = [g.date for g in t.games if g.date is not None]
         return name, start or (min(dates) if dates else None), end or (max(dates) if dates else None)
-
-    def repeated(self, fingerprint: Fingerprint) -> tuple[Event, Likeness] | None:
-        """The workbook's event these games repeat (the exact copy first), if any."""
-        found: tuple[Event, Likeness] | None = None
-        for eid, theirs in self.fingerprints.items():
-            if eid in self.options.distinct_from or eid not in self.records.events:
-                continue
-            alike = likeness(fingerprint, theirs)
-            if alike is not None and (found is None or (alike.same_games and not found[1].same_games)):
-                found = (self.records.events[eid], alike)
-        return found
-
-    def repeat_error(self, event: Event, alike: Likeness, where: Where, named: bool = False) -> RatingInputError:
-        """The source repeats ``event``'s games (``named``: its name and dates too, so that
-        --distinct-from alone would not do: the way out names --name as well)."""
-        dates = f"{event.start or '?'} … {event.end}"
-        if alike.same_games:
-            games = M.SAME_GAMES_AS_NAMED_EVENT if named else M.SAME_GAMES_AS_EVENT
-            return RatingInputError(games(event=event.id, name=event.name, dates=dates), where=where)
-        pairings = M.SAME_PAIRINGS_AS_NAMED_EVENT if named else M.SAME_PAIRINGS_AS_EVENT
-        return RatingInputError(pairings(event=event.id, name=event.name, dates=dates, same=alike.same,
-                                         games=alike.games, differ=alike.differ), where=where)
 
     def append_event(self, t: Tournament, eid: str, name: str, start: dt.date | None, end: dt.date | None,
                      ids: Mapping[str, str]) -> None:
@@ -522,10 +505,6 @@ def report_sample_held(t: Tournament) -> str | Text | None:
         if same >= SAMPLE_GAMES:
             return M.SAMPLE_GAMES_HELD(same=same, games=len(sample["Games"]))
     return None
-
-
-def _same_name(a: str, b: str) -> bool:
-    return bool(name_keys(a) & name_keys(b))
 
 
 def _round_order(label: str) -> tuple[int, str]:

@@ -207,52 +207,106 @@ REPORT_HOLDS_SAMPLE = message(
     "请删除示例各行（Event、Players、Games 表），填写你们的比赛")
 
 # --------------------------------------------------------------------------- the same tournament twice
+COMPARED_ROUNDS = message(
+    "imports.compared_rounds",
+    "pairs, rounds and results",
+    "对手、轮次、结果")
+COMPARED_PAIRS = message(
+    "imports.compared_pairs",
+    "the same players and result, whatever the round and colour",
+    "对手和结果相同，不论轮次和执色")
+# the way out, as the command line says it and as the Import sheet (one click) can follow it
+WAY_REPLACE = message(
+    "imports.way_replace",
+    "to replace {event}'s games, import with --replace {event}",
+    "如要替换 {event} 的对局，请加 --replace {event}")
+WAY_REPLACE_SHEET = message(
+    "imports.way_replace_sheet",
+    "to replace {event}'s games, write {event} beside 替换 replace on the Import sheet and import again",
+    "如要替换 {event} 的对局，请在 Import 表“替换 replace”一行填写 {event}，再导入一次")
+WAY_DISTINCT = message(
+    "imports.way_distinct",
+    "add --distinct-from {event}",
+    "加 --distinct-from {event}")
+WAY_DISTINCT_SHEET = message(
+    "imports.way_distinct_sheet",
+    "add a line 不同于 distinct | {event} above the table on the Import sheet and import again",
+    "在 Import 表的表格上方加一行：不同于 distinct | {event}，再导入一次")
+WAY_RENAME_DISTINCT = message(
+    "imports.way_rename_distinct",
+    "give it its own name with --name and add --distinct-from {event}",
+    "用 --name 给它另起名称，并加 --distinct-from {event}")
+WAY_RENAME_DISTINCT_SHEET = message(
+    "imports.way_rename_distinct_sheet",
+    "give it its own name beside 名称 name on the Import sheet, add a line 不同于 distinct | {event} above the "
+    "table and import again",
+    "在 Import 表“名称 name”一行给它另起名称，并在表格上方加一行：不同于 distinct | {event}，再导入一次")
+WAY_RENAME = message(
+    "imports.way_rename",
+    "give this tournament its own name with --name",
+    "用 --name 给这项赛事另起名称")
+WAY_RENAME_SHEET = message(
+    "imports.way_rename_sheet",
+    "give this tournament its own name beside 名称 name on the Import sheet",
+    "在 Import 表“名称 name”一行给这项赛事另起名称")
+# the options as the Import sheet writes them (the command line's: --replace, --distinct-from)
+KEY_REPLACE_SHEET = message(
+    "imports.key_replace_sheet",
+    "替换 replace",
+    "替换 replace")
+KEY_DISTINCT_SHEET = message(
+    "imports.key_distinct_sheet",
+    "不同于 distinct",
+    "不同于 distinct")
 SAME_GAMES_AS_EVENT = message(
     "imports.same_games_as_event",
-    "has the same games (pairs, rounds and results) as event {event} ({name}, {dates}), already in the workbook: "
-    "the same tournament, whatever its name and dates. Import it once; to replace {event}'s games, import with "
-    "--replace {event}; if it really is another tournament with the very same games, add --distinct-from {event}",
-    "与工作簿中已有的赛事 {event}（{name}，{dates}）对局完全相同（对手、轮次、结果）：无论名称和日期如何，都是同一赛事。"
-    "请只导入一次；如要替换 {event} 的对局，请加 --replace {event}；如确实是对局完全相同的另一赛事，请加 "
-    "--distinct-from {event}")
-SAME_PAIRINGS_AS_EVENT = message(
-    "imports.same_pairings_as_event",
-    "has the pairings of event {event} ({name}, {dates}): {same} of its {games} games pair the same players in the "
-    "same rounds, {differ} with another result — the same tournament, corrected or continued? To replace "
-    "{event}'s games, import with --replace {event}; if it really is another tournament, add --distinct-from "
-    "{event}",
-    "与赛事 {event}（{name}，{dates}）的编排相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} 局结果不同"
-    "——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请加 --replace {event}；如确实是另一赛事，请加 "
-    "--distinct-from {event}")
+    "has the same games ({compared}) as event {event} ({name}, {dates}), already in the workbook: "
+    "the same tournament, whatever its name and dates. Import it once; {replace}; if it really is another "
+    "tournament with the very same games, {distinct}",
+    "与工作簿中已有的赛事 {event}（{name}，{dates}）对局完全相同（{compared}）：无论名称和日期如何，都是同一赛事。"
+    "请只导入一次；{replace}；如确实是对局完全相同的另一赛事，请{distinct}")
 SAME_GAMES_AS_NAMED_EVENT = message(
     "imports.same_games_as_named_event",
-    "has the name, dates and games (pairs, rounds and results) of event {event} ({name}, {dates}), already in the "
-    "workbook: the same tournament. Import it once; to replace {event}'s games, import with --replace {event}; if it "
-    "really is another tournament with the very same games, give it its own name with --name and add "
-    "--distinct-from {event}",
-    "与工作簿中已有的赛事 {event}（{name}，{dates}）名称、日期和对局（对手、轮次、结果）都相同：是同一赛事。请只导入一次；"
-    "如要替换 {event} 的对局，请加 --replace {event}；如确实是对局完全相同的另一赛事，请用 --name 给它另起名称，"
-    "并加 --distinct-from {event}")
-SAME_PAIRINGS_AS_NAMED_EVENT = message(
-    "imports.same_pairings_as_named_event",
-    "has the name, dates and pairings of event {event} ({name}, {dates}): {same} of its {games} games pair the same "
-    "players in the same rounds, {differ} with another result — the same tournament, corrected or continued? To "
-    "replace {event}'s games, import with --replace {event}; if it really is another tournament, give it its own "
-    "name with --name and add --distinct-from {event}",
-    "与赛事 {event}（{name}，{dates}）名称、日期和编排都相同：{games} 局中有 {same} 局是同一轮次的同一对手，其中 {differ} "
-    "局结果不同——是更正或续赛的同一赛事吗？如要替换 {event} 的对局，请加 --replace {event}；如确实是另一赛事，请用 "
-    "--name 给它另起名称，并加 --distinct-from {event}")
+    "has the name, dates and games ({compared}) of event {event} ({name}, {dates}), already in the "
+    "workbook: the same tournament. Import it once; {replace}; if it really is another tournament with the very "
+    "same games, {distinct}",
+    "与工作簿中已有的赛事 {event}（{name}，{dates}）名称、日期和对局（{compared}）都相同：是同一赛事。请只导入一次；"
+    "{replace}；如确实是对局完全相同的另一赛事，请{distinct}")
+NEAR_EVENT = message(
+    "imports.near_event",
+    "has nearly the games of event {event} ({name}, {dates}), already in the workbook: {alike} of its {games} "
+    "games are {event}'s ({compared}), {differ} more pair the same players with "
+    "another result ({event} has {theirs} games) — the same tournament, corrected or continued? Import it once; "
+    "{replace}; if it really is another tournament, {distinct}",
+    "与工作簿中已有的赛事 {event}（{name}，{dates}）对局几乎相同：{games} 局中有 {alike} 局与 {event} 相同"
+    "（{compared}），另有 {differ} 局对手相同而结果不同（{event} 共 {theirs} 局）——是更正或续赛的同一赛事吗？"
+    "请只导入一次；{replace}；如确实是另一赛事，请{distinct}")
+NEAR_NAMED_EVENT = message(
+    "imports.near_named_event",
+    "has the name and dates of event {event} ({name}, {dates}), already in the workbook, and nearly its games: "
+    "{alike} of its {games} games are {event}'s ({compared}), {differ} more pair the same players with another "
+    "result ({event} has {theirs} games) — the same tournament, corrected or continued? Import it once; "
+    "{replace}; if it really is another tournament, {distinct}",
+    "与工作簿中已有的赛事 {event}（{name}，{dates}）名称、日期相同，对局几乎相同：{games} 局中有 {alike} 局与 {event} "
+    "相同（{compared}），另有 {differ} 局对手相同而结果不同（{event} 共 {theirs} 局）——是更正或续赛的同一赛事吗？"
+    "请只导入一次；{replace}；如确实是另一赛事，请{distinct}")
 DISTINCT_BUT_SAME_NAME = message(
     "imports.distinct_but_same_name",
-    "--distinct-from {event}: the source also has {event}'s name and dates ({name}, {dates}); give this tournament "
-    "its own name with --name",
-    "--distinct-from {event}：来源的名称和日期也与 {event}（{name}，{dates}）相同；请用 --name 给这项赛事另起名称")
+    "{option} {event}: the source also has {event}'s name and dates ({name}, {dates}); {rename}",
+    "{option} {event}：来源的名称和日期也与 {event}（{name}，{dates}）相同；请{rename}")
 SAME_GAMES_AS_SOURCE = message(
     "imports.same_games_as_source",
-    "pairs the same players in the same rounds as {other}, also imported now ({same} of {games} games, {differ} "
-    "with another result): the same tournament (a copy?); import it once",
-    "与本次一同导入的 {other} 编排相同（{games} 局中 {same} 局是同一轮次的同一对手，其中 {differ} 局结果不同）："
+    "has the games of {other}, also imported now ({alike} of {games} games alike: {compared}; {differ} more "
+    "pair the same players with another result): the same tournament (a copy?); import it once",
+    "与本次一同导入的 {other} 对局相同（{games} 局中 {alike} 局相同：{compared}；另有 {differ} 局对手相同而结果不同）："
     "是同一赛事（副本？），请只导入一次")
+SUMMARY_RESEMBLES = message(
+    "imports.summary_resembles",
+    "{paired} of its {games} games pair the same players as event {event} ({name}, {dates}), on dates that "
+    "overlap, but only {alike} with the same result: imported as another tournament, {new}. If it is {event} "
+    "corrected, delete {new}'s rows from Events and Games, then {replace}",
+    "{games} 局中有 {paired} 局的对手与赛事 {event}（{name}，{dates}）相同，日期也有重叠，但只有 {alike} 局结果相同："
+    "已作为另一赛事 {new} 导入。如这是 {event} 的更正版，请删除 Events 和 Games 表中 {new} 的各行，然后{replace}")
 SAME_NAME_AND_DATES = message(
     "imports.same_name_and_dates",
     "is the same tournament as {other} (same name and dates): import it once",
@@ -263,14 +317,13 @@ NO_SUCH_EVENT = message(
     "{option} {event}：Events 表中没有赛事 {event}")
 REPLACE_OTHER_EVENT = message(
     "imports.replace_other_event",
-    "--replace {event} names another event than the one this file repeats: its games are those of {other} "
-    "({name}); give --replace {other}",
-    "--replace {event} 与本文件重复的赛事不符：本文件的对局属于 {other}（{name}）；请改为 --replace {other}")
+    "{option} {event} names another event than the one this file repeats: its games are those of {other} "
+    "({name}); {replace}",
+    "{option} {event} 与本文件重复的赛事不符：本文件的对局属于 {other}（{name}）；{replace}")
 EVENT_HAS_GAMES = message(
     "imports.event_has_games",
-    "event {event} ({name}) is already in the workbook with {games} games; import again with --replace {event} to "
-    "replace its games",
-    "赛事 {event}（{name}）已在工作簿中，有 {games} 局对局；如要替换其对局，请加 --replace {event}")
+    "event {event} ({name}) is already in the workbook with {games} games; {replace}",
+    "赛事 {event}（{name}）已在工作簿中，有 {games} 局对局；{replace}")
 NO_DATES = message(
     "imports.no_dates",
     "the source gives no dates for the event: add the event (with its dates) to the Events sheet and import with "
