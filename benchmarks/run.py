@@ -213,7 +213,7 @@ def case_publish(players: int, games: int, data: Path, sites_dir: str, repeat: i
     from xl_ratings.engine.run import replay
     from xl_ratings.publish.build import build_site
     from xl_ratings.publish.site import render_site
-    from xl_ratings.jobs.process import published_outcome
+    from xl_ratings.jobs.publish import published_outcome
     from xl_ratings.xlsx.read import read_workbook
 
     path = bigbook_path(players, games, data)

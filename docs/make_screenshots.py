@@ -8,7 +8,9 @@ Writes site-index.png and site-player.png (1280 px wide, full page),
 site-phone.png (390 px), site-print.png (the browser's print layout) and
 pdf-ratings.png (the PDF's first page, through LibreOffice and pdftoppm);
 and from the Hong Kong (GoR) sample: site-event-hk.png (an event page of
-handicap games), pdf-header-portrait.png (the top of a portrait page of the
+handicap games), site-standings.png and site-standings-phone.png (the wall list of
+a Swiss event), site-player-hk.png (a player's games, each audited),
+site-archive.png (every period's list), pdf-header-portrait.png (the top of a portrait page of the
 PDF on the period's last day: the header with its provisional line), and for
 docs/rating-lists.md list-site.png (the rating list page at its download
 links) and list-egd.png (the EGD list file).  OpenGotha, pairgoth and
@@ -132,6 +134,15 @@ def hong_kong(drv: webdriver.Chrome, tmp: Path, out: Path) -> None:
     assert xl_ratings(["process", str(book)]) == 0
     assert xl_ratings(["publish", str(book), "--site", str(site_dir)]) == 0
     shoot(drv, (site_dir / "events" / "hk26-t.html").as_uri(), out / "site-event-hk.png", 1280, max_height=1500)
+    # issue 26: the wall list of a Swiss event, a player's audited games, the archive
+    shoot(drv, (site_dir / "events" / "hk26-o.html").as_uri(), out / "site-standings.png", 1280, max_height=1400)
+    shoot(drv, (site_dir / "events" / "hk26-o.html").as_uri(), out / "site-standings-phone.png", 390, mobile=True,
+          max_height=1600)
+    shoot(drv, (site_dir / "players" / "hk001.html").as_uri(), out / "site-player-hk.png", 1280,
+          selector="main > section.block:last-of-type")
+    shoot(drv, (site_dir / "archive.html").as_uri(), out / "site-archive.png", 1280)
+    for name in ("site-standings", "site-standings-phone", "site-player-hk", "site-archive"):
+        print(out / f"{name}.png")
     outcome = published_outcome(book)
     pdf = tmp / "hk.pdf"
     pdf.write_bytes(to_pdf(print_workbook(outcome, today=outcome.last.period.end)))

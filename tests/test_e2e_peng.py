@@ -54,4 +54,4 @@ def test_level_rule_reported_and_ladder_marked(out):
     assert not [c for c in checks if c["rule"] == "peng.level"]
     std = {r["rank"]: r for r in read_sheet(out, "Standards")}
     assert std["二段"]["basic"] == 600 and "reconstructed" in std["二段"]["source"]
-    assert std["三段"]["source"] == "seed 000"
+    assert std["三段"]["source"] == "规则原文 stated"

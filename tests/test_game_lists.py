@@ -6,6 +6,9 @@ import json
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, run_cli, write_book
 
+#: every test on both kernels, pure and compiled (conftest.kernel)
+pytestmark = pytest.mark.usefixtures("kernel")
+
 ROWS = [["L1", D(2026, 1, 5), None, "P1", "P2", 1, None], ["L1", D(2026, 1, 6), None, "P3", "N1", "W", None],
         ["L1", D(2026, 1, 7), None, "N1", "N2", "1", None], ["L1", D(2026, 1, 8), None, "P2", "P3", "-", None],
         ["L1", D(2026, 1, 8), None, "P2", "P3", "½-½", None], ["L1", D(2026, 1, 9), None, "N1", "P1", 0.5, None]]

@@ -12,11 +12,15 @@ import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, run_cli
 
 import xl_ratings.jobs.game_stream as gs
+import xl_ratings.jobs.list_file as lf
 from xl_ratings import systems
 from xl_ratings.engine.run import run_records
 from xl_ratings.engine.stream import TooManyProblems
 from xl_ratings.errors import InputErrors
 from xl_ratings.jobs.game_list import load_game_list
+
+#: every test on both kernels, pure and compiled (conftest.kernel)
+pytestmark = pytest.mark.usefixtures("kernel")
 
 pa = pytest.importorskip("pyarrow", reason="the test extra installs pyarrow")
 TODAY = D(2027, 1, 20)
@@ -73,7 +77,7 @@ def both(tables, folder, fmt="csv", shuffle=None, window=gs.WINDOW, period=None,
     """(the list read whole and rated, the list rated in batches)."""
     path, players, events, settings, system = lists(tables, folder, fmt, shuffle)
     whole = run_records(load_game_list(path, system, str(players), str(events), settings), None, period,
-                        str(path), today=TODAY)
+                        str(path), today=TODAY, history=False)
     streamed = gs.rate_game_list(path, system, players=str(players), events=str(events), settings=settings,
                                  period=period, window=window, today=TODAY, **kw)
     return whole, streamed.outcome
@@ -164,8 +168,8 @@ def random_tables(system: str, seed: int) -> dict:
 def test_random_lists_streamed_equal_read_whole(tmp_path, system, seed, monkeypatch):
     """Random federations, their rows in random order, read in small batches (many
     passes), gathered a few games at a time, in CSV and Parquet."""
-    monkeypatch.setattr(gs, "CSV_BLOCK", 512)
-    monkeypatch.setattr(gs, "PARQUET_ROWS", 9)
+    monkeypatch.setattr(lf, "CSV_BLOCK", 512)
+    monkeypatch.setattr(lf, "PARQUET_ROWS", 9)
     tables = random_tables(system, seed)
     for fmt, window in (("csv", 5), ("parquet", 40), ("csv", gs.WINDOW)):
         whole, streamed = both(tables, tmp_path, fmt, random.Random(seed), window, period=None)
@@ -177,7 +181,7 @@ def test_random_lists_streamed_equal_read_whole(tmp_path, system, seed, monkeypa
 def test_a_list_in_date_order_is_rated_in_one_pass(tmp_path, system, monkeypatch):
     """A list already in date order (as a platform writes it): one pass to check, one to
     rate, no window; the same numbers."""
-    monkeypatch.setattr(gs, "CSV_BLOCK", 300)
+    monkeypatch.setattr(lf, "CSV_BLOCK", 300)
     tables = random_tables(system, 3)
     rows = sorted((r for r in tables["Games"][1:] if r[1] is not None), key=lambda r: r[1])
     tables["Games"] = [GAMES] + rows
@@ -333,8 +337,8 @@ def test_the_progress_bar_shows_each_pass_on_a_terminal(tmp_path):
 def test_without_pyarrow_a_csv_list_is_read_in_chunks_by_pandas(tmp_path, monkeypatch):
     """pyarrow is an extra: without it a CSV list is still read in batches (pandas chunks),
     with the same numbers; a Parquet list says what to install."""
-    monkeypatch.setattr(gs, "has_pyarrow", lambda: False)
-    monkeypatch.setattr(gs, "PANDAS_ROWS", 7)
+    monkeypatch.setattr(lf, "has_pyarrow", lambda: False)
+    monkeypatch.setattr(lf, "PANDAS_ROWS", 7)
     tables = random_tables("gor", 6)
     whole, streamed = both(tables, tmp_path, "csv", random.Random(6), 11)
     same(whole, streamed)

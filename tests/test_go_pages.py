@@ -57,7 +57,7 @@ def rows_of(html: str, caption: str) -> list[list[str]]:
 def test_the_event_page_of_handicap_games_has_a_handicap_column(published):
     _, site = published
     page = (site / "events" / "e26.html").read_text(encoding="utf-8")
-    head = page.split("對局")[1].split("</thead>")[0]
+    head = page.split('class="title">對局')[1].split("</thead>")[0]
     assert 'data-key="handicap"' in head and "讓子" in head
     rows = rows_of(page, "Games")
     assert [r[0] for r in rows] == ["1", "2", "3"]

@@ -187,10 +187,10 @@ def test_a_typo_is_pointed_at_not_merged(tmp_path, capsys):
     assert "2 new player(s)" in out and "2 matched" in out
     assert "possible match: HK034 付天佑 (新界棋會) for 付天祐" in out and "--match 付天祐=HK034" in out, out
     assert "clubs not in the Clubs sheet nor in Players: XYZ (1)" in out
-    assert "HK041 陈 晓明" in out and "陳" not in out        # shown as written, not in the workbook's script
+    assert "HK041 陈晓明" in out and "陳" not in out        # as written (the h9 surname space joined), not in the workbook's script
     new = {r["name"]: r for r in read_sheet(book, "Players") if r["id"] in ("HK041", "HK042")}
-    assert set(new) == {"付 天祐", "陈 晓明"}
-    assert new["付 天祐"]["club"] == "新界棋會"           # the club as the workbook writes it, not NT
+    assert set(new) == {"付天祐", "陈晓明"}
+    assert new["付天祐"]["club"] == "新界棋會"           # the club as the workbook writes it, not NT
 
 
 def other_club(tmp_path: Path, name: str, d: Def) -> Path:
@@ -206,7 +206,7 @@ def test_the_officers_match_is_remembered_for_that_club(tmp_path, capsys):
     before = book.read_bytes()
     assert run_cli("import", src, "--into", book) == 2
     err = capsys.readouterr().err
-    assert "player 龔 軍 (HKI) has the name of HK001 龔軍 (九龍棋社), of another club: the same person?" in err, err
+    assert "player 龔軍 (HKI) has the name of HK001 龔軍 (九龍棋社), of another club: the same person?" in err, err
     assert "--match 龔軍=ID" in err and "--new 龔軍" in err
     assert zh("是同一人吗") in err                         # traditional on the Hong Kong workbook
     assert book.read_bytes() == before                   # stopped before writing
@@ -214,7 +214,7 @@ def test_the_officers_match_is_remembered_for_that_club(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "1 answer(s) kept in the Identities sheet" in out
     kept = read_sheet(book, "Identities")
-    assert [(r["spelling"], r["club"], r["id"]) for r in kept] == [("龔 軍", "HKI", "HK001")]
+    assert [(r["spelling"], r["club"], r["id"]) for r in kept] == [("龔軍", "HKI", "HK001")]
     # the next file of that club: no answer needed
     later = Def("Winter Open 2026", D(2026, 11, 7), D(2026, 11, 7), (moved, WANG), (G(1, "1", "2", "1"),))
     assert run_cli("import", write_h9(tmp_path / "later.h9", later), "--into", book) == 0
@@ -317,7 +317,7 @@ def test_an_older_workbook_gets_an_identities_sheet_and_keeps_every_other_part(t
     moved = dataclasses.replace(GONG, club="HKI")
     src = write_h9(tmp_path / "a.h9", dataclasses.replace(AUTUMN, players=(moved, WANG, LIN, ZHONG)))
     assert run_cli("import", src, "--into", book, "--match", "龔軍=HK001") == 0
-    assert [(r["spelling"], r["club"], r["id"]) for r in read_sheet(book, "Identities")] == [("龔 軍", "HKI", "HK001")]
+    assert [(r["spelling"], r["club"], r["id"]) for r in read_sheet(book, "Identities")] == [("龔軍", "HKI", "HK001")]
     assert openpyxl.load_workbook(book).sheetnames[-1] == "Identities"
     with zipfile.ZipFile(book) as z:
         after = {n: z.read(n) for n in z.namelist()}

@@ -70,7 +70,7 @@ def test_derived_fide_ids_have_ten_digits_beyond_fide_s_own():
 ])
 def test_latin_names(name, given, surname, first, generated):
     got = latin_name(name, given)
-    assert got is not None and (got.surname, got.given, got.generated) == (surname, first, generated)
+    assert got is not None and (got.surname, got.given, got.generated == "pinyin") == (surname, first, generated)
 
 
 @pytest.mark.parametrize("name, given", [("김민준", ""), ("さくら", ""), ("陳大文", "陳, 大文"), ("x", "Chan1 Tai")])
@@ -166,7 +166,7 @@ def test_the_officers_pins_names_clubs_and_country_are_used(tmp_path):
     clubs = {p["club"] for p in players}
     assert "KLN" in clubs and "TOOLONG" not in clubs and all(len(c) <= 4 for c in clubs)
     text = out.read_bytes().decode("ascii")
-    assert "12345678" not in text.split("Pinyin:")[1].split("\r\n")[0]     # not listed as generated
+    assert "12345678" not in text.split("Cantonese:")[1].split("\r\n")[0]     # not listed as generated
     fide = tmp_path / "fide.txt"
     assert run_cli("publish", book, "--rating-list", fide, "--layout", "fide") == 0
     assert {p["fed"] for p in fide_fixed(fide.read_bytes())} == {"TPE"}

@@ -176,7 +176,7 @@ NEW_PDF = b"%PDF-1.4\n% xl-ratings list (new)\n" + b"x" * 300_000
 
 @pytest.fixture
 def no_libreoffice(monkeypatch):
-    monkeypatch.setattr(pdf_mod, "print_workbook", lambda outcome: b"xlsx")
+    monkeypatch.setattr(pdf_mod, "print_workbook", lambda outcome, **kw: b"xlsx")
     monkeypatch.setattr(pdf_mod, "to_pdf", lambda xlsx, waiting=None: NEW_PDF)
 
 

@@ -232,9 +232,10 @@ def test_hong_kong_template_is_traditional_throughout():
         simplified = sorted({t for t in chinese if traditional(t) != t})
         assert not simplified, f"gor.{ext}: simplified Chinese left: {simplified[:5]}"
         notes = [row[2] for row in wb["Settings"].iter_rows(min_row=2, values_only=True)]
-        assert "默認值 default (SPEC)" in notes
+        assert "默認值（規則規定） default, as the rulebook sets it" in notes
+        assert not any("SPEC" in str(n) or "seed" in str(n) for n in notes)
     # and the simplified templates stay simplified
-    assert "默认值 default (SPEC)" in [
+    assert "默认值（规则规定） default, as the rulebook sets it" in [
         row[2] for row in openpyxl.load_workbook(ROOT / "shanghai.xlsx")["Settings"].iter_rows(values_only=True)]
 
 

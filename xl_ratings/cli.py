@@ -87,11 +87,9 @@ def _fail(err: RatingInputError) -> int:
 def summary(out, console, title: str | None = None) -> None:
     from rich.table import Table as RTable
 
-    from .view.export import export
+    from .view.export import summary_of
 
-    data = export(out, lines=False)        # the change lines only counted: not built
-    rows = data["players"]
-    counts = {s: sum(1 for p in rows if p["status"] == s) for s in ("active", "inactive", "pending")}
+    counts, active = summary_of(out, 5)     # the counts and the first five: not every player's record
     system = out.system
     head = M.SUMMARY_HEAD(periods=", ".join(x.period.label for x in out.results), active=counts["active"],
                           inactive=counts["inactive"], pending=counts["pending"], changes=len(out.last.changes),
@@ -109,7 +107,6 @@ def summary(out, console, title: str | None = None) -> None:
     for k in keys:
         t.add_column("#" if k == "place" else k, justify="left" if k in ("id", "name") else "right")
     decimals = system.rating_decimals
-    active = [p for p in rows if p["status"] == "active"][:5]
     for i, p in enumerate(active, start=1):
         def f(v: Any) -> str:
             return "" if v is None else (f"{v:.{decimals}f}" if isinstance(v, float) else str(v))
@@ -234,7 +231,8 @@ def cmd_publish(args: argparse.Namespace) -> int:
     console = _console()
     with _Waiting(P.LIBREOFFICE_WAITING()) as waiting:
         done = publish(args.book, period=args.period, site=args.site, pdf=args.pdf, rating_list=args.rating_list,
-                       layout=args.layout, force=args.force, waiting=waiting)
+                       layout=args.layout, force=args.force, waiting=waiting,
+                       private=[f.strip() for f in (args.include_private or "").split(",") if f.strip()])
     RUN.lang = done.outcome.system.lang
     _tell(console, done.notes)
     if args.site:
@@ -438,6 +436,9 @@ def build_parser() -> argparse.ArgumentParser:
                          "lianzhong: fide; peng: csv)")
     pb.add_argument("--force", action="store_true",
                     help="overwrite an existing PDF or rating list that xl-ratings did not write")
+    pb.add_argument("--include-private", metavar="FIELD,…",
+                    help="also publish these private fields, kept off the website and the PDF otherwise: "
+                         "member (membership), fee (registration fees, and the fees list), certificate")
     lo = sub.add_parser("libreoffice", help="write the LibreOffice extension: the functions in Calc's cells, "
                                             "the Process and Import buttons",
                         description="Write the LibreOffice extension (.oxt): the 13 functions as Calc functions "

@@ -73,6 +73,17 @@ def write_table(ws: Any, table: TemplateTable, system: System | None) -> None:
                 cell.number_format = fmt
         width = max([text_width(head)] + [text_width(r.get(c)) for r in table.rows[:500]])
         ws.column_dimensions[letter].width = min(60, max(6, width + 2))
+        if width > 58:          # a long value (a table of the Settings sheet) wraps inside its column
+            for (cell,) in ws.iter_rows(min_row=2, min_col=j, max_col=j):
+                if text_width(cell.value) > 58:
+                    cell.alignment = Alignment(wrap_text=True, vertical="top")
+                    for other in ws[cell.row]:          # the row reads from its top
+                        if other is not cell:
+                            other.alignment = Alignment(wrap_text=True, vertical="top")
+                    lines = -(-text_width(cell.value) // 56)
+                    ws.row_dimensions[cell.row].height = max(ws.row_dimensions[cell.row].height or 15, 15 * lines)
+    # an input sheet prints fitted to the page width, its head repeated (a wide one across the page)
+    print_on_a4(ws, title_rows=1, landscape=len(table.columns) > 8)
     ws.freeze_panes = "A2"
     if table.rows:
         ws.auto_filter.ref = f"A1:{get_column_letter(len(table.columns))}{len(table.rows) + 1}"
@@ -160,10 +171,11 @@ def write_read_me(ws: Any, lines: list[Line], widths: tuple[float, ...]) -> None
     ws.print_area = f"A1:{last}{len(lines)}"
 
 
-def print_on_a4(ws: Any, title_rows: int = 0) -> None:
-    """Print on A4 portrait, fitted to the page width (``title_rows`` repeated on every page)."""
+def print_on_a4(ws: Any, title_rows: int = 0, landscape: bool = False) -> None:
+    """Print on A4 (portrait, or ``landscape``), fitted to the page width (``title_rows`` repeated
+    on every page)."""
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.orientation = "portrait"
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
@@ -177,7 +189,7 @@ def example_setting(system: System) -> tuple[str, str]:
     """A parameter of the system's own, and its default: the Read me's example."""
     params = system.params_type()
     names = {f.name for f in dataclasses.fields(params)}
-    key, value, _ = next(r for r in settings_rows(system) if r[0] in names)
+    key, value, _ = next(r for r in settings_rows(system) if r[0] in names and r[2] != TABLE_NOTE)
     return key, f"{value:g}" if isinstance(value, float) else str(value)
 
 
@@ -268,6 +280,27 @@ def _club_example(system: System) -> tuple[str, str]:
 
 # --------------------------------------------------------------------------- system workbooks
 
+#: the note of a parameter at the rulebook's value (no jargon: the officer reads it)
+DEFAULT_NOTE = "默认值（规则规定） default, as the rulebook sets it"
+TABLE_NOTE = "对照表（规则规定），每对 键:值，以逗号分隔 table as the rulebook sets it: key:value pairs, comma-separated"
+
+
+def _is_table(v: Any) -> bool:
+    return isinstance(v, tuple) and bool(v) and all(isinstance(p, tuple) and len(p) == 2 for p in v)
+
+
+def _pair_key(k: Any, system: System) -> str:
+    from ..systems.ranks import Rank
+
+    if isinstance(k, Rank):
+        return str(system.rank_name(k))
+    return _number(k) if isinstance(k, (int, float)) else str(k)
+
+
+def _number(x: Any) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
 def settings_rows(system: System) -> list[list[Any]]:
     """Settings: the system, the federation (the system's default), then every
     scalar default (editable), then the system's own rows (peng: the
@@ -280,9 +313,11 @@ def settings_rows(system: System) -> list[list[Any]]:
             continue
         v = getattr(params, f.name)
         if isinstance(v, (int, float)) and not isinstance(v, bool):
-            rows.append([f.name, v, "默认值 default (SPEC)"])
+            rows.append([f.name, v, DEFAULT_NOTE])
         elif isinstance(v, bool):
-            rows.append([f.name, "yes" if v else "no", "默认值 default (SPEC)"])
+            rows.append([f.name, "yes" if v else "no", DEFAULT_NOTE])
+        elif _is_table(v):          # con_table, rank_gor …: every pair, as the Settings sheet reads it back
+            rows.append([f.name, ", ".join(f"{_pair_key(k, system)}:{_number(x)}" for k, x in v), TABLE_NOTE])
     if system.settings_rows is not None:
         rows += [list(r) for r in system.settings_rows(params)]
     return [[k, v, to_lang(str(n), system.lang) if n is not None else None] for k, v, n in rows]

@@ -161,6 +161,34 @@ def to_date(v: Any, date1904: bool = False) -> dt.date | None:
     raise RatingInputError(M.CELL_NOT_A_DATE())
 
 
+#: A date as a text file writes it: 2025-03-01, 2025-3-1, 2025/3/1, 2025.3.1, 2025年3月1日 (a time
+#: of day after it, as Excel writes a date and time: 2025/3/1 14:30, 2025-03-01T14:30:00).
+_DATE_TEXT = re.compile(r"\s*+(\d{4})\s*+(?:([-/.])\s*+(\d{1,2})\s*+\2\s*+(\d{1,2})|年\s*+(\d{1,2})\s*+月\s*+(\d{1,2})"
+                        r"\s*+[日号號]?)(?:(?:\s++|T)\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?\s*+")
+#: An Excel serial written as text (a date column exported as numbers): five digits, 10000
+#: (1927-05-18) to 99999, a fraction (the time of day) allowed -- never a year ("2025") or a count.
+_SERIAL_TEXT = re.compile(r"\s*+([1-9]\d{4})(?:\.\d+)?\s*+")
+
+
+def list_date(v: Any) -> dt.date | None:
+    """A date of a game list (CSV text as Chinese Excel saves it, or a Parquet value): what
+    :func:`to_date` reads, and the text forms of :data:`_DATE_TEXT` and :data:`_SERIAL_TEXT`."""
+    if v.__class__ is not str:
+        return to_date(v)
+    m = _DATE_TEXT.fullmatch(v)
+    if m is not None:
+        y = int(m.group(1))
+        mo, d = (m.group(3), m.group(4)) if m.group(2) else (m.group(5), m.group(6))
+        try:
+            return dt.date(y, int(mo), int(d))
+        except ValueError:
+            raise RatingInputError(M.CELL_NOT_A_DATE()) from None
+    m = _SERIAL_TEXT.fullmatch(v)
+    if m is not None:
+        return date_of(float(v))
+    return to_date(v)
+
+
 def sheet_number(v: Any) -> float | None:
     """A number cell; blank -> None; text (even "1500") is an error: retype it."""
     if blank(v):

@@ -170,7 +170,7 @@ def period_digests(records: Records, period: Period, kind: str = "Y", settings: 
         if contains(e.date):
             games_sum[e.player] = (games_sum[e.player] + _h64(f"points|{e.date}|{e.kind}|{num(e.points)}")) & mask
     s = settings if settings is not None else "S" + settings_digest(records.settings)
-    event_text = {eid: repr((e.id, e.name if legacy else None, e.start, e.end, e.format, e.cls, e.level,
+    event_text = {eid: repr((e.id, e.name if legacy else None, e.start, e.end, e.format, e.cls or "A", e.level,
                              e.champion)) for eid, e in events.items()}
     out = {}
     for pid, p in records.players.items():

@@ -23,7 +23,7 @@ from ..errors import RatingInputError, Text
 from ..i18n.catalogue import sheets as M
 from ..systems.game_result import parse_result
 from ..systems.records import Event, Game, Player
-from .cells import blank, round_number, sheet_number, spans, to_date, to_ident
+from .cells import blank, list_date, round_number, sheet_number, spans, to_date, to_ident
 
 #: Handicap stones: a whole number, at most this many (negative: given).
 MAX_STONES = 9
@@ -115,20 +115,13 @@ def _parse_distinct(values: Sequence[Any], parse: Callable[[Any], Any], cache: d
     if len(cache) > CACHE_LIMIT:
         cache.clear()
         bad.clear()
-    out = list(map(cache.get, values, repeat(_NEW)))
-    if _NEW in out:
-        for k in [k for k, x in enumerate(out) if x is _NEW]:
-            u = values[k]
-            try:
-                x = parse(u)
-            except RatingInputError as e:
-                x = e
-                bad.add(u)
-            cache[u] = out[k] = x
-    return out, bool(bad) and not bad.isdisjoint(values)
-
-
-_NEW = object()   # a value not parsed before
+    for u in set(values).difference(cache.keys()):     # the values not parsed before (found at C speed)
+        try:
+            cache[u] = parse(u)
+        except RatingInputError as e:
+            cache[u] = e
+            bad.add(u)
+    return list(map(cache.__getitem__, values)), bool(bad) and not bad.isdisjoint(values)
 
 
 class GameParser:
@@ -138,13 +131,15 @@ class GameParser:
     :class:`~xl_ratings.jobs.game_stream.Columns`) hand over their distinct
     values and a function spreading a value per distinct value over the rows."""
 
-    def __init__(self, date1904: bool = False, keep: bool = True, each_row: bool = False) -> None:
+    def __init__(self, date1904: bool = False, keep: bool = True, each_row: bool = False,
+                 list_dates: bool = False) -> None:
         """``each_row``: a bad round reported on every row (a game list's log groups them itself);
-        else once for the column (:func:`report_rounds`)."""
+        else once for the column (:func:`report_rounds`).  ``list_dates``: a game list's dates,
+        written as text files write them (:func:`~.cells.list_date`: 2025/3/1, 2025年3月1日, serials)."""
         self.each_row = each_row
 
         def parse_date(v: Any) -> dt.date | None:
-            return to_date(v, date1904)
+            return list_date(v) if list_dates else to_date(v, date1904)
         self.parsers: dict[str, Callable[[Any], Any]] = {
             "event": to_ident, "player": to_ident, "opponent": to_ident, "result": parse_result,
             "date": parse_date, "handicap": parse_handicap}
@@ -317,13 +312,13 @@ def build_games(parsed: Mapping[str, list[Any]], index: Sequence[int], evs: Sequ
 def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Problems,
                  players: Mapping[str, Any], events: Mapping[str, Event],
                  bad_events: Set[Any] = frozenset(), date1904: bool = False,
-                 unseen: Set[str] = frozenset()) -> list[Game]:
+                 unseen: Set[str] = frozenset(), list_dates: bool = False) -> list[Game]:
     """Validate and build the games from columns (``data``: column key -> values).
 
     Shared by the Games sheet and by game lists read whole; problems are
     reported through ``gs.err`` with the sheet row in ``index``.
     """
-    parsed = GameParser(date1904, keep=False).parse(data, index, gs)
+    parsed = GameParser(date1904, keep=False, list_dates=list_dates).parse(data, index, gs)
     n_err = len(gs.errors)
     evs, days = check_refs(parsed, index, gs, players, events, bad_events, unseen)
     rkey = round_keys(parsed["round"])

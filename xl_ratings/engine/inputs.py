@@ -20,8 +20,8 @@ from ..systems import find
 from ..systems.base import System
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
-from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, invisible, sheet_number, sheet_names_of, to_date,
-                    to_ident, visible)
+from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, invisible, list_date, sheet_number, sheet_names_of,
+                    to_date, to_ident, visible)
 from .games import game_columns
 from .settings import params_from_settings
 
@@ -148,8 +148,8 @@ class Rows:
             if required:
                 self.err(row, key, M.CELL_EMPTY_DATE(), None)
             return None
-        try:
-            return to_date(v, self.date1904)
+        try:    # a file of its own (a game list's --events CSV) writes dates as text files do
+            return list_date(v) if self.sheet is None else to_date(v, self.date1904)
         except RatingInputError as e:
             self.err(row, key, e.text, v)
             return None
@@ -372,34 +372,42 @@ def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
     bounds = system.rating_range if system is not None else None
     name = system.name if system is not None else ""
     named = "name" in ps.keys.values()      # a Players sheet without names (a game list's ids) lists by id
+    has = set(ps.keys.values())             # a column not there reads blank in every row: not looked at
     folded: dict[str, str] = {}     # an id without its case -> the id
+
+    def text(rec: dict[str, Any], key: str) -> str:
+        return ps.text(rec, key) if key in has else ""
+
+    def rating(i: int, rec: dict[str, Any], key: str) -> float | None:
+        return ps.rating(i, rec, key, bounds, name) if key in has else None
+
+    def count(i: int, rec: dict[str, Any], key: str) -> int | None:
+        return ps.count(i, rec, key) if key in has else None
     for i, rec, pid in _fresh(ps, "id", players, "player", summary_rows(ps)):
         twin = folded.setdefault(pid.casefold(), pid)
         if twin != pid:
             ps.err(i, "id", M.ID_DIFFERS_ONLY_IN_CASE(other=twin, row=players[twin].row), pid)
             continue
-        sex = ps.text(rec, "sex").upper()
+        sex = text(rec, "sex").upper()
         if sex not in SEXES:
             ps.err(i, "sex", M.SEX(), rec.get("sex"))
         rank = None
-        if ps.text(rec, "rank"):
+        if text(rec, "rank"):
             try:
                 rank = parse_rank(rec.get("rank"))
             except RatingInputError as e:
                 ps.err(i, "rank", e.text, rec.get("rank"))
-        member_t = ps.text(rec, "member").lower()
+        member_t = text(rec, "member").lower()
         if member_t not in MEMBER_WORDS:
             ps.err(i, "member", M.MEMBER(), rec.get("member"))
-        called = ps.text(rec, "name")
+        called = text(rec, "name")
         if not called and named:    # a player without a name would be listed by id, and no list could say who
             ps.err(i, "name", M.PLAYER_WITHOUT_NAME(id=pid), None)
         players[pid] = Player(
-            id=pid, name=called or pid, sex=SEXES.get(sex), club=ps.text(rec, "club"),
-            rank=rank, rating=ps.rating(i, rec, "rating", bounds, name), games=ps.count(i, rec, "games"),
-            events=ps.count(i, rec, "events"), peak=ps.rating(i, rec, "peak", bounds, name),
-            title=ps.text(rec, "title"),
-            member=member_t not in NOT_MEMBER, rif=ps.rating(i, rec, "rif", bounds, name),
-            wins=ps.count(i, rec, "wins"), row=i)
+            id=pid, name=called or pid, sex=SEXES.get(sex), club=text(rec, "club"),
+            rank=rank, rating=rating(i, rec, "rating"), games=count(i, rec, "games"),
+            events=count(i, rec, "events"), peak=rating(i, rec, "peak"), title=text(rec, "title"),
+            member=member_t not in NOT_MEMBER, rif=rating(i, rec, "rif"), wins=count(i, rec, "wins"), row=i)
     return players
 
 
@@ -441,7 +449,7 @@ def read_events(es: Rows | None, system: System | None, params: Any,
         if end is None:
             continue
         event = Event(eid, es.text(rec, "name") or eid, start, end, FORMATS.get(fmt_t, "round_robin"),
-                      es.text(rec, "class") or "A", es.text(rec, "level"), champ, i)
+                      es.text(rec, "class") or "", es.text(rec, "level"), champ, i)
         if system is not None and system.check_event is not None and params is not None:
             try:
                 system.check_event(event, params)
@@ -462,7 +470,7 @@ def _read_game_rows(sheet: Callable[[str], Rows | None], errors: list[RatingInpu
     if game_list is not None:
         data, index, name = game_list
         return game_columns(data, index, ColumnSheet(Path(name).name, name, errors), players, events,
-                            bad_events, d1904, unseen)
+                            bad_events, d1904, unseen, list_dates=True)
     gs = sheet("Games")
     if gs is not None and gs.keys:
         return _read_games(gs, players, events, bad_events, unseen)

@@ -15,6 +15,9 @@ EGD line pattern accepts ``[-._`'a-zA-ZÀ-ÿ]``).  A player's Latin name is
    and ü is written ``yu`` as Chinese passports do (``吕`` -> ``Lyu``); digits
    that tell namesakes apart (``王伟2``) are left out.
    Such a name is *generated*: the lists say which.
+   For a Hong Kong workbook (``cantonese=True``) the name is read in
+   Cantonese instead and spelled as Hong Kong spells names (``陳大文`` ->
+   ``Chan Tai Man``, :mod:`.cantonese`); pinyin only where that cannot be had.
 
 Every name is written in ASCII (accents folded: ``Jérémy`` -> ``Jeremy``):
 OpenGotha decodes the EGD list as ISO-8859-15 and pairgoth as UTF-8 unless
@@ -56,7 +59,7 @@ class LatinName:
 
     surname: str
     given: str
-    generated: bool         #: made by pinyin here, not written by the officer
+    generated: str          #: how it was made here ("pinyin", "Cantonese"); "": written by the officer
 
     def spaced(self) -> str:
         """``Surname Given`` (how matching compares names)."""
@@ -93,7 +96,7 @@ def written(text: str) -> LatinName | None:
     s, g = _clean(surname), _clean(given)
     if not s or g is None:
         return None
-    return LatinName(s, g, False)
+    return LatinName(s, g, "")
 
 
 def _syllables(chars: str) -> str:
@@ -105,8 +108,9 @@ def _syllables(chars: str) -> str:
     return re.sub(r"[^A-Za-z' .\-]+", "", text)
 
 
-def pinyin(name: str) -> LatinName | None:
-    """The pinyin of a Chinese name, surname first; None when it is not a Chinese name."""
+def pinyin(name: str, cantonese: bool = False) -> LatinName | None:
+    """The pinyin of a Chinese name, surname first (``cantonese``: its Hong Kong spelling
+    where it can be read so); None when it is not a Chinese name."""
     from ..i18n import simplified
 
     text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", name))
@@ -114,19 +118,34 @@ def pinyin(name: str) -> LatinName | None:
         return None
     head = simplified(text[:2])
     n = 2 if len(text) > 2 and head in COMPOUND_SURNAMES else 1
+    if cantonese:
+        from .cantonese import cantonese as hong_kong
+
+        han = "".join(_HAN.findall(text))        # digits telling namesakes apart left out
+        got = hong_kong(han, n) if len(han) > n else None
+        if got is not None and _clean(got[0]) and _clean(got[1]) is not None:
+            return LatinName(got[0], got[1], "Cantonese")
     surname = SURNAME_READINGS.get(head[:n]) or _syllables(text[:n])
     given = _syllables(text[n:])
     s, g = _clean(surname.capitalize()), _clean(given.capitalize())
     if not s or g is None:
         return None
-    return LatinName(s, g, True)
+    return LatinName(s, g, "pinyin")
 
 
-def latin_name(name: str, given: str = "") -> LatinName | None:
+def latin_name(name: str, given: str = "", cantonese: bool = False) -> LatinName | None:
     """The player's Latin name: the officer's ``given`` romanisation, else the name
-    when it is Latin, else its pinyin; None when there is none."""
+    when it is Latin, else its pinyin (``cantonese``: a Hong Kong workbook's, its Cantonese
+    spelling); None when there is none."""
     if given.strip():
         return written(given)
     if _HAN.search(name or ""):
-        return pinyin(name)
+        return pinyin(name, cantonese)
     return written(name or "")
+
+
+def published_forms(name: str, given: str = "") -> list[LatinName]:
+    """Every Latin name our rating lists may have given the player (the officer's, the
+    pinyin, the Hong Kong spelling): how a name a pairing program writes back is recognised."""
+    forms = [latin_name(name, given), latin_name(name), latin_name(name, cantonese=True)]
+    return [f for i, f in enumerate(forms) if f is not None and f not in forms[:i]]

@@ -117,7 +117,7 @@ def run_records(records: Records, ledger: Ledger | None = None, period: str | No
                 file: str | None = None, progress: Progress | None = None,
                 rerate_from: str | None = None, today: dt.date | None = None,
                 fingerprints: bool | None = None, *, feed: GameFeed | None = None,
-                check_sink: CheckSink | None = None) -> Outcome:
+                check_sink: CheckSink | None = None, history: bool = True) -> Outcome:
     """The same processing from records already read (a workbook, or a CSV/Parquet game list).
 
     ``fingerprints``: keep each player's input fingerprint in the History
@@ -126,12 +126,16 @@ def run_records(records: Records, ledger: Ledger | None = None, period: str | No
     ``feed``: where the games come from (default: ``records.games``; a game
     list read in batches has its own, :mod:`.stream`); ``check_sink``: called
     with every check of every period, those beyond the Checks sheet's limit
-    per rule too."""
+    per rule too.  ``history`` False (a game list, which keeps none): no History rows are
+    made, and each period starts from the states the one before ended with, as they are
+    -- not as the History stores them (12 significant digits) -- so that rating a list
+    day by day, each run's ratings file the next one's players, gives the very floats of
+    rating it at once (``docs/cli.md``, the platform recipe)."""
     if fingerprints is None:
         fingerprints = ledger is not None
     with gc_paused():
         return _run(records, ledger, period, file, progress, rerate_from, today, fingerprints,
-                    feed if feed is not None else MemoryFeed(records), check_sink)
+                    feed if feed is not None else MemoryFeed(records), check_sink, history)
 
 
 #: Checks every rulebook gets from the run (their words: :mod:`xl_ratings.i18n.catalogue.checks`).
@@ -394,7 +398,7 @@ def _corrections(previous: Mapping[str, list[Entry]], ledger: Ledger,
 
 def _run(records: Records, ledger: Ledger | None, period: str | None, file: str | None,
          progress: Progress | None, rerate_from: str | None, today: dt.date | None,
-         fingerprints: bool, feed: GameFeed, check_sink: CheckSink | None) -> Outcome:
+         fingerprints: bool, feed: GameFeed, check_sink: CheckSink | None, history: bool = True) -> Outcome:
     today = run_date(today)
     system, params = records.system, records.params
     ledger = ledger if ledger is not None else Ledger(system)
@@ -430,6 +434,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         fp = fps[first.label] = fps.get(first.label) or Fingerprints(records, first, params)
         _lost_before(first, first_rows, base, fp, file)
     results = []
+    carried: dict[str, State] = {}      # without a History: the last period's states, as they are
     for n, p in enumerate(todo, start=1):
         if progress:
             progress(p.label, n, len(todo))
@@ -438,6 +443,8 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         states = dict(base)
         if prior:
             states.update({pid: st for pid, st in ledger.states_at(prior[-1]).items() if pid in states})
+        elif carried:
+            states.update({pid: st for pid, st in carried.items() if pid in states})
         newcomers: set[str] = set()
         if rerate_from and p.label in previous and p.label not in ledger.unsealed:
             # re-rating a published period: a player added to the Players sheet since -- on no
@@ -447,12 +454,17 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
             if not listed.issuperset(states):       # newcomers: scan the period's games once
                 listed |= {e.id for e in ledger.entries if e.period.start < p.start}
                 newcomers = set(states) - listed - players_in(records, p)
-        fp = fps[p.label] = fps.get(p.label) or Fingerprints(records, p, params)
-        digests = fp.now if fingerprints else {}
+        digests: Mapping[str, str] = {}
+        if fingerprints:
+            fp = fps[p.label] = fps.get(p.label) or Fingerprints(records, p, params)
+            digests = fp.now
         facts = system.process(records, states, p, params, feed, _log(check_sink, p))
         if newcomers:
             facts = without(facts, newcomers)
         results.append(facts)
+        if not history:
+            carried = {pid: _at_end(st, p.end) for pid, st in facts.states.items()}
+            continue
         ledger.record(p, [Entry.of(p, pid, records.players[pid].name, states[pid].rating, st, digests.get(pid))
                           for pid, st in facts.states.items()])
         done = ledger.periods()
@@ -461,9 +473,21 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
     if results:
         last = results[-1].period
         results[-1].checks.extend(future_games(records, today, feed, _log(check_sink, last)))
-        results[-1].checks.extend(before_history(records, ledger.periods()[0], feed, _log(check_sink, last)))
+        results[-1].checks.extend(before_history(records, (ledger.periods() or todo)[0], feed,
+                                                 _log(check_sink, last)))
     corrections = _corrections(previous, ledger, fps) if previous and fingerprints else None
     return Outcome(system, records, params, results, ledger, corrections, list(previous), forgotten)
+
+
+def _at_end(st: State, end: dt.date) -> State:
+    """``st`` with its ``period_end``: ``dataclasses.replace`` without its checks (a list has
+    10⁵ players and more)."""
+    if not hasattr(st, "__dict__"):
+        return dataclasses.replace(st, period_end=end)
+    new = object.__new__(type(st))
+    new.__dict__.update(st.__dict__)
+    new.period_end = end
+    return new
 
 
 def _log(sink: CheckSink | None, p: Period) -> CheckLog:

@@ -41,7 +41,7 @@ from ..errors import InputErrors, RatingInputError, Where, Text
 from ..i18n.catalogue import sheets as S
 from ..systems.base import System
 from ..systems.feed import Order
-from ..systems.period import Period
+from ..systems.period import Calendar, Period
 from ..systems.records import Event, Game, Player, Records
 from .games import GameParser, build_games, check_refs, paired_events, repeat_keys, report_repeats, round_keys
 
@@ -150,6 +150,8 @@ class Survey:
     per_date: Counter[dt.date | None] = field(default_factory=Counter)    #: games per (rating) date
     keyed_per_date: Counter[dt.date | None] = field(default_factory=Counter)   #: games that could be repeats
     per_event: Counter[str] = field(default_factory=Counter)
+    #: event -> games per date (no events file: an event made from the list is split at the periods)
+    event_days: dict[str, Counter[dt.date | None]] = field(default_factory=dict)
     runs: list[str] | None = field(default_factory=list)   #: events in the order the list holds them (None: mixed)
     _ran: set[Any] = field(default_factory=set)
     batch_spans: list[tuple[dt.date, dt.date] | None] = field(default_factory=list)   #: each batch's dates
@@ -191,7 +193,7 @@ def survey(read: Reader, log: ProblemLog, parser: GameParser, players: Mapping[s
         _, days = check_refs(parsed, index, log, players, events, bad_events, players_file=players_file)
         rkey = round_keys(parsed["round"])
         keys = repeat_keys(parsed["event"], rkey, days, parsed["player"], parsed["opponent"], paired)
-        _learn(s, parsed, days, keys, index if players is None else None)
+        _learn(s, parsed, days, keys, index if players is None else None, events is None)
         if s.repeats_found:
             _repeats_in_order(s, seen, keys, days, index, parsed, rkey, log)
         log.flush(mark)
@@ -202,9 +204,10 @@ def survey(read: Reader, log: ProblemLog, parser: GameParser, players: Mapping[s
 
 
 def _learn(s: Survey, parsed: Mapping[str, list[Any]], days: Sequence[dt.date | None], keys: Sequence[Any],
-           index: Sequence[int] | None) -> None:
+           index: Sequence[int] | None, implicit: bool = False) -> None:
     """What one batch tells: ids and the row each is first on (``index``: the batch's rows,
-    when there is no players file), event spans and counts, games per date, the order."""
+    when there is no players file), event spans and counts, games per date (and per event
+    and date: ``implicit``, the events are made from the list), the order."""
     for column, seen in ((parsed["player"], s.players), (parsed["opponent"], s.opponents)):
         if index is not None:
             first = dict(zip(reversed(column), reversed(index)))     # at C speed: each id's first row
@@ -214,12 +217,19 @@ def _learn(s: Survey, parsed: Mapping[str, list[Any]], days: Sequence[dt.date | 
     ev_ids = parsed["event"]
     s.per_event.update(ev_ids)
     s.see_runs(ev_ids)
-    s.per_date.update(days)
+    one_event = ev_ids.count(ev_ids[0]) == len(ev_ids)
+    per_day = Counter(days)
+    s.per_date.update(per_day)
+    if implicit and one_event:
+        s.event_days.setdefault(ev_ids[0], Counter()).update(per_day)
+    elif implicit:
+        for e, d in zip(ev_ids, days):
+            s.event_days.setdefault(e, Counter())[d] += 1
     if any(k is not None for k in keys):
         s.keyed_per_date.update(d for d, k in zip(days, keys) if k is not None)
     known = [d for d in days if d is not None]
     s.batch_spans.append((min(known), max(known)) if known else None)
-    if len(set(ev_ids)) == 1:           # one event (a platform's list): its span at C speed
+    if one_event:                       # one event (a platform's list): its span at C speed
         pairs: Iterable[tuple[Any, Any]] = [(ev_ids[0], min(known)), (ev_ids[0], max(known))] if known else []
     else:
         pairs = zip(ev_ids, days)
@@ -285,10 +295,62 @@ def implicit_players(s: Survey) -> dict[str, Player]:
     return {pid: Player(pid, pid, row=i) for i, pid in enumerate(ids, start=2)}
 
 
-def implicit_events(s: Survey) -> dict[str, Event]:
-    """One event per event id (no events file), spanning its games' dates, in id order."""
-    return {eid: Event(eid, eid, s.spans[eid][0], s.spans[eid][1], "games", "A", "", "", i)
-            for i, eid in enumerate(sorted(s.spans), start=2)}
+def implicit_events(s: Survey, calendar: Calendar | None = None) -> tuple[dict[str, Event], dict[str, dict[str, str]]]:
+    """One event per event id (no events file), spanning its games' dates, in id order --
+    and, with the system's ``calendar``, one per period for an id whose games fall in
+    several (``"{id} {period}"``: each rated in its period, never all in the last one's,
+    :func:`split_at_periods`).  Also the split ids: id -> {period label -> event id}."""
+    spans = {e: (a, b) for e, (a, b) in s.spans.items()}
+    split: dict[str, dict[str, str]] = {}
+    if calendar is not None:
+        spans, split = split_at_periods(spans, s.event_days, calendar)
+        if split:
+            _survey_of_parts(s, split, calendar)
+    events = {eid: Event(eid, eid, a, b, "games", "A", "", "", i)
+              for i, (eid, (a, b)) in enumerate(sorted(spans.items()), start=2)}
+    return events, split
+
+
+def split_at_periods(spans: Mapping[str, tuple[dt.date, dt.date]], days: Mapping[str, Mapping[dt.date | None, int]],
+                     calendar: Calendar) -> tuple[dict[str, tuple[dt.date, dt.date]], dict[str, dict[str, str]]]:
+    """Events made from a list (id -> first and last date; ``days``: each one's dates) cut at
+    the calendar's periods: an id whose games fall in one period stays as it is; the others
+    become ``"{id} {period}"``, one per period (a list without an ``event`` column spanning
+    2024 and 2025: ``games 2024``, ``games 2025``)."""
+    out: dict[str, tuple[dt.date, dt.date]] = {}
+    split: dict[str, dict[str, str]] = {}
+    for eid, (a, b) in spans.items():
+        if calendar.of(a) == calendar.of(b):
+            out[eid] = (a, b)
+            continue
+        parts: dict[str, list[dt.date]] = {}
+        for d in days.get(eid, ()):
+            if d is not None:
+                parts.setdefault(calendar.of(d).label, []).append(d)
+        split[eid] = {}
+        for label, ds in parts.items():
+            part = f"{eid} {label}"
+            while part in spans or part in out:     # (an id of the list already)
+                part += "'"
+            split[eid][label] = part
+            out[part] = (min(ds), max(ds))
+    return out, split
+
+
+def _survey_of_parts(s: Survey, split: Mapping[str, Mapping[str, str]], calendar: Calendar) -> None:
+    """The survey's counts and runs of the events split at the periods, part by part."""
+    for eid, parts in split.items():
+        s.per_event.pop(eid, None)
+        for d, n in s.event_days.get(eid, {}).items():
+            if d is not None:
+                s.per_event[parts[calendar.of(d).label]] += n
+    if s.runs is not None and s.unsorted_from is None:   # in date order: the parts in turn
+        runs: list[str] = []
+        for e in s.runs:
+            runs += list(split[e].values()) if e in split else [e]     # (made in date order)
+        s.runs = runs
+    elif s.runs is not None:
+        s.runs = None
 
 
 # --------------------------------------------------------------------------- batches to games
@@ -310,9 +372,32 @@ class Games:
     (or another number of rows) means the file changed in between."""
 
     def __init__(self, read: Reader, parser: GameParser, events: Mapping[str, Event], file: str | None,
-                 rows: int, strict: bool, spans: Sequence[tuple[dt.date, dt.date] | None] = ()) -> None:
+                 rows: int, strict: bool, spans: Sequence[tuple[dt.date, dt.date] | None] = (),
+                 split: Mapping[str, Mapping[str, str]] | None = None, calendar: Calendar | None = None) -> None:
+        """``split``, ``calendar``: the events made from the list that were cut at the
+        calendar's periods (:func:`split_at_periods`): a game's event is its period's part."""
         self.read, self.parser, self.events, self.file = read, parser, events, file
         self.rows, self.strict, self.spans = rows, strict, spans
+        self.split, self.calendar = split or {}, calendar
+        self._labels: dict[dt.date, str] = {}
+
+    def _label(self, d: dt.date) -> str:
+        got = self._labels.get(d)
+        if got is None:
+            assert self.calendar is not None    # given with split
+            got = self._labels[d] = self.calendar.of(d).label
+        return got
+
+    def parts(self, ev_ids: list[Any], days: Sequence[dt.date | None]) -> list[Any]:
+        """Each game's event, an event cut at the periods named by its period's part."""
+        split = self.split
+        if not split or split.keys().isdisjoint(ev_ids):
+            return ev_ids
+        known = [d for d in days if d is not None]
+        if known and ev_ids.count(ev_ids[0]) == len(ev_ids) and self._label(min(known)) == self._label(max(known)):
+            return [split[ev_ids[0]][self._label(known[0])]] * len(ev_ids)     # one event, one period
+        label = self._label
+        return [split[e][label(d)] if d is not None and e in split else e for e, d in zip(ev_ids, days)]
 
     def batches(self, what: str, first: dt.date | None = None, last: dt.date | None = None,
                 spans: Sequence[tuple[dt.date, dt.date] | None] = (), in_order: bool = False) -> Iterator[
@@ -335,7 +420,7 @@ class Games:
                 if span is not None and (span[1] < lo or span[0] > hi):
                     continue
             parsed = self.parser.parse(data, index, seen, ("event", "date"))
-            ev_ids = parsed["event"]
+            ev_ids = parsed["event"] = self.parts(parsed["event"], parsed["date"])
             if ev_ids.count(ev_ids[0]) == len(ev_ids):      # one event (a platform's list)
                 evs = [events.get(ev_ids[0])] * len(ev_ids)
             else:
@@ -528,15 +613,18 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
                    named: Callable[[str], str] | None, players_table: Sequence[Sequence[Any]] | None,
                    events_table: Sequence[Sequence[Any]] | None, log: ProblemLog,
                    earlier: Sequence[RatingInputError] = (), window: int = WINDOW,
-                   players_file: str | None = None, events_file: str | None = None) -> GameList:
+                   players_file: str | None = None, events_file: str | None = None,
+                   awards_table: Sequence[Sequence[Any]] | None = None, newcomers: bool = False) -> GameList:
     """Check a game list in its first pass (and, out of date order, a pass for repeats);
     raise the problems summarised (:class:`TooManyProblems`), else the records (with no
     games: they come from the feed).  ``players_table`` / ``events_table``: the Players
     and Events files (``players_file``, ``events_file``) as tables (None: made from the
     list); ``earlier``: problems the file side found already (a number that is not a
-    number)."""
+    number); ``awards_table``: titles awarded (a ratings file read as the players' state);
+    ``newcomers``: the players are a state (a ratings file), and an id of the list that is
+    none of theirs a new player, not a mistake."""
     from .identity import id_problems, player_extras
-    from .inputs import Rows, read_events, read_players, rulebook_and_params
+    from .inputs import Rows, read_awards, read_events, read_players, rulebook_and_params
 
     errors: list[RatingInputError] = list(earlier)
     _, values, params = rulebook_and_params({}, file, errors, system, settings, named)
@@ -548,22 +636,27 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
     if events_table is not None:
         events = read_events(Rows("Events", events_table, events_file, errors, sheet=None), system, params,
                              players if players is not None else {})
+    awards = read_awards(Rows("Awards", awards_table, players_file, errors, sheet=None), players or {}) \
+        if awards_table is not None and len(awards_table) > 1 else []
     for e in errors:
         log.add(e)
     bad_events = frozenset(e.value for e in errors if e.where.sheet == "Events")
-    parser = GameParser(each_row=True)        # the log groups the rows of a rule itself
-    s = survey(read, log, parser, players, events, bad_events, players_file)
+    parser = GameParser(each_row=True, list_dates=True)     # the log groups the rows of a rule itself
+    s = survey(read, log, parser, None if newcomers else players, events, bad_events, players_file)
     if players is None:
         case_twins(s, log)
         players = implicit_players(s)
+    elif newcomers:     # the players' state (a ratings file): an id it does not hold is a new player
+        players = {**players, **{pid: p for pid, p in implicit_players(s).items() if pid not in players}}
+    split: dict[str, dict[str, str]] = {}
     if events is None:
-        events = implicit_events(s)
-    games = Games(read, parser, events, log.file, s.rows, log.total == 0, s.batch_spans)
+        events, split = implicit_events(s, system.calendar)
+    games = Games(read, parser, events, log.file, s.rows, log.total == 0, s.batch_spans, split, system.calendar)
     if not s.repeats_found and s.keyed_per_date:
         find_repeats(games, s, paired_events(events), log, window)
     if log.total:
         raise TooManyProblems.of(log)
-    records = Records(system, values, dict(players), dict(events), [], file=file, params=params)
+    records = Records(system, values, dict(players), dict(events), [], awards, file=file, params=params)
     return GameList(records, StreamFeed(games, s, window), s)
 
 

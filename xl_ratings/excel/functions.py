@@ -17,7 +17,7 @@ a rating above the highest a system takes (4,000; a GoR above 3,500: the
 workbooks' own limits, where ``10^(d/400)`` and ``e^(d/a)`` stay finite),
 a K outside 0 to 100 (the Settings sheet's limit), a negative or fractional
 count of games or events, handicap stones that are not a whole number from
--9 to 9, a weight of 0 or below or above 1 (seed 002 §6: 1, 0.75, 0.5), a
+-9 to 9, a weight of 0 or below or above 1 (the Hong Kong rulebook §6: 1, 0.75, 0.5), a
 Peng base, start, test or bonus points outside 0 to 1,000,000 (the Peng
 workbook's limit).  So no function returns inf, NaN or a number past its
 system's bounds because an input was huge.  A range passed from Python must
@@ -186,7 +186,7 @@ def _one_per_player(fname: str, argname: str, value: Any, players: int) -> list[
 def elo_expected(rating, opponent, method="fide"):
     """Expected score of a player against an opponent (Elo). Spills over ranges.
 
-    The default is the FIDE table (seed 001's), the same as ELO_DELTA's, so that the
+    The default is the FIDE table (the Shanghai rulebook's), the same as ELO_DELTA's, so that the
     two functions agree when no method is given (docs/deviations.md)."""
     fname = "ELO_EXPECTED"
     m = _choice(fname, "method", method or "fide", ("fide", "logistic"))

@@ -75,6 +75,7 @@ class ImportedPlayer:
     fide_id: str | None
     source: Source
     surname: str | None = None  #: the part of ``name`` that is the surname, when the source says (h9, OpenGotha)
+    latin_name: str | None = None   #: ``Surname, Given`` when the source writes the name in Latin letters
 
 
 @dataclass(frozen=True)

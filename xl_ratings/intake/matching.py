@@ -35,7 +35,7 @@ from ..engine.clubs import Clubs
 from ..engine.identity import Extras, derived_fide_ids, derived_pins, no_id
 from ..engine.inputs import Rows, find_table
 from ..errors import RatingInputError, Where
-from ..engine.latin import fold_ascii, latin_name
+from ..engine.latin import fold_ascii, latin_name, published_forms
 from ..i18n.canonical import canonical, club_key, doubtful, edit_distance, is_cjk, loose_keys, name_keys
 from ..i18n.catalogue import imports as M
 from ..systems.ranks import Rank, parse_rank
@@ -140,11 +140,9 @@ class Matcher:
         p = self.records.players.get(pid)
         if p is None:
             return False
-        latin = latin_name(p.name, self.extras.get(pid, "latin_name") if self.extras else "")
-        if latin is None:
-            return False
-        ours = latin_keys(f"{latin.surname}, {latin.given}" if latin.given else latin.surname)
-        return bool(ours & latin_keys(name))
+        theirs = latin_keys(name)
+        return any(latin_keys(f"{latin.surname}, {latin.given}" if latin.given else latin.surname) & theirs
+                   for latin in published_forms(p.name, self.extras.get(pid, "latin_name") if self.extras else ""))
 
     def same_person_named(self, pid: str, name: str, surname: str | None = None) -> bool:
         """May ``name`` be player ``pid``'s name: a spelling in common, the other script where the
@@ -241,10 +239,8 @@ class Matcher:
             for pid, p in self.records.players.items():
                 given = self.extras.get(pid, "latin_name") if self.extras else ""
                 keys: set[str] = set()
-                for written in {given, ""}:
-                    latin = latin_name(p.name, written)
-                    if latin is not None:
-                        keys |= latin_keys(f"{latin.surname}, {latin.given}" if latin.given else latin.surname)
+                for latin in published_forms(p.name, given):
+                    keys |= latin_keys(f"{latin.surname}, {latin.given}" if latin.given else latin.surname)
                 for k in keys:
                     self._latin[k].append(pid)
         # ``exclude`` grows with the source (the players matched so far): looked up, never copied

@@ -148,7 +148,7 @@ class Importing:
         self.imported.append((t.source, fingerprint))
         summary.event, summary.event_name, summary.new_event = eid, existing.name if existing else name, not existing
         if existing is None:
-            self.append_event(t, eid, name, start, end, ids)
+            self.append_event(t, eid, name, start, end, ids, summary)
             like = resembled(fingerprint, self.fingerprints, self.records.events, self.options.distinct_from)
             if like is not None:        # another tournament of the same players on its dates: said
                 summary.told.append(resembles_note(*like, eid, self.options))
@@ -353,6 +353,8 @@ class Importing:
         row: dict[str, Any] = {"id": pid, "name": p.name, "sex": p.sex, "club": club, "rank": rank,
                                "rating": rating, "member": new_player_member(self.system)}
         players = self.appends["Players"]
+        if p.latin_name and "latin_name" in players.columns:
+            row["latin_name"] = p.latin_name        # the source's Latin name, surname first (Chan, Tai Man)
         for col in ID_COLUMNS:
             value = getattr(p, col)
             if not value or col not in players.columns:
@@ -451,9 +453,13 @@ class Importing:
         return name, start or (min(dates) if dates else None), end or (max(dates) if dates else None)
 
     def append_event(self, t: Tournament, eid: str, name: str, start: dt.date | None, end: dt.date | None,
-                     ids: Mapping[str, str]) -> None:
+                     ids: Mapping[str, str], summary: Summary | None = None) -> None:
         ev, opts = t.event, self.options
         champion = ids.get(ev.champion) if ev.champion else None
+        given = {"class": ev.cls or opts.cls, "level": ev.level or opts.level}
+        for column, default in self.system.event_defaults:     # a default the rulebook applies: said
+            if summary is not None and not given.get(column):
+                summary.told.append(M.SUMMARY_EVENT_DEFAULT(column=column, default=default))
         self.appends["Events"].rows.append({"event": eid, "name": name, "start": start, "end": end,
                                             "format": ev.format, "class": ev.cls or opts.cls,
                                             "level": ev.level or opts.level, "champion": champion})

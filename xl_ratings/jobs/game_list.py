@@ -20,7 +20,6 @@ is blank) -- is refused with its file, row and column.
 
 from __future__ import annotations
 
-import math
 import os
 from pathlib import Path
 from typing import Any
@@ -28,138 +27,12 @@ from typing import Any
 from ..engine.inputs import COLUMNS, read_records
 from ..engine.perf import gc_paused
 from ..errors import InputErrors, RatingInputError, Where
-from ..files import messages as F
 from ..i18n.catalogue import sheets as S
-from ..i18n.catalogue import workbooks as W
-from ..i18n.labels import header_key
 from ..systems.base import System
 from ..systems.records import Records
-from ..engine.cells import spans
+from .list_tables import NUMERIC, csv_value, list_frame, not_finite_text, table_of  # noqa: F401 (as before)
 
 DEFAULT_EVENT = "games"
-#: Columns holding numbers (a NaN or infinity there is refused and read as blank).
-NUMERIC = {"rating", "games", "events", "peak", "rif", "wins", "handicap", "points"}
-
-
-def not_finite_text(v: Any) -> bool:
-    """A text that reads as NaN or infinity (float() makes those only from n/i, after a sign)."""
-    if not isinstance(v, str):
-        return False
-    t = v.lstrip()
-    if not t or t[0] not in "nNiI+-":
-        return False
-    try:
-        return not math.isfinite(float(v))
-    except ValueError:
-        return False
-
-
-def _parquet(path: Path) -> tuple[Any, dict[Any, list[int]]]:
-    """A Parquet file as a DataFrame, and the rows of each float column
-    holding NaN or infinity (stored values, not nulls: nulls are blank)."""
-    import numpy as np
-    import pandas as pd
-    import pyarrow.compute as pc
-    import pyarrow.parquet as pq
-    import pyarrow.types as pt
-
-    table = pq.read_table(path)
-    bad: dict[Any, list[int]] = {}
-    for name in table.column_names:
-        col = table.column(name)
-        if not pt.is_floating(col.type):
-            continue
-        mask = pc.fill_null(pc.or_(pc.is_nan(col), pc.is_inf(col)), False)
-        rows = np.flatnonzero(mask.to_numpy(zero_copy_only=False)).tolist()
-        if rows:
-            bad[name] = rows
-    df = table.to_pandas()
-    for j, name in enumerate(table.column_names):
-        col = table.column(j)
-        if col.null_count:              # a null is blank (None), never pandas' NaN
-            df[df.columns[j]] = pd.Series(col.to_pylist(), index=df.index, dtype=object)
-    return df, bad
-
-
-def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None = None):
-    """The file as a DataFrame with the known columns renamed to their keys.
-
-    NaN and infinity in a number column are reported into ``errors`` and
-    read as blank; in the result column they stay text (an invalid result).
-    """
-    import pandas as pd
-
-    if not path.exists():
-        raise InputErrors([RatingInputError(F.NO_SUCH_FILE(), where=Where(str(path)))])
-    suffix = path.suffix.lower()
-    try:
-        if suffix in (".parquet", ".pq"):
-            try:
-                import pyarrow  # noqa: F401
-            except ImportError:
-                raise InputErrors([RatingInputError(S.PARQUET_NEEDS_PYARROW(), where=Where(str(path)))]) from None
-            df, nonfinite = _parquet(path)
-        elif suffix in (".csv", ".txt"):
-            df = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
-            nonfinite = {}
-        else:
-            raise InputErrors([RatingInputError(S.GAME_LIST_SUFFIX(), where=Where(str(path)))])
-    except InputErrors:
-        raise
-    except Exception:   # pandas' and pyarrow's many parser errors
-        kind = "Parquet" if suffix in (".parquet", ".pq") else "CSV"
-        raise InputErrors([RatingInputError(S.GAME_LIST_UNREADABLE(kind=kind), where=Where(str(path)))]) from None
-    known = set(key_columns)
-    rename: dict[Any, str] = {}
-    for c in df.columns:
-        k = header_key(c, known)
-        if k and k not in rename.values():
-            rename[c] = k
-    df = df.rename(columns=rename)[[c for c in rename.values()]]
-    for original, key in rename.items():
-        rows = nonfinite.get(original, [])
-        if not rows and key in NUMERIC | {"result"} and not pd.api.types.is_numeric_dtype(df[key]):
-            rows = [k for k, v in enumerate(df[key].tolist()) if not_finite_text(v)]
-        if not rows:
-            continue
-        values = df[key].astype(object)
-        if key == "result":   # an invalid result, reported as one
-            values.iloc[rows] = [str(v) for v in values.iloc[rows]]
-        else:
-            values.iloc[rows] = None
-            if errors is not None:
-                lines = (W.ROW_AT if len(rows) == 1 else W.ROWS_AT)(rows=spans([r + 2 for r in rows]))
-                errors.append(RatingInputError(S.NOT_FINITE_ROWS(rows=lines),
-                                               where=Where(str(path), path.name, rows[0] + 2, key)))
-        df[key] = values
-    return df
-
-
-def csv_value(v: Any) -> Any:
-    """CSV cells are text: numbers become numbers (never NaN or infinity); blanks become None."""
-    if v is None or v == "":
-        return None
-    if isinstance(v, str):
-        try:
-            f = float(v)
-        except ValueError:
-            return v
-        return f if math.isfinite(f) else v
-    return v
-
-
-def table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None) -> list[list[Any]]:
-    df = _frame(path, COLUMNS[sheet][0], errors)
-    rows = df.values.tolist()
-    if path.suffix.lower() in (".csv", ".txt"):
-        idx = [j for j, c in enumerate(df.columns) if c in NUMERIC]
-        for r in rows:
-            for j in idx:
-                r[j] = csv_value(r[j])
-            for j, v in enumerate(r):
-                if v == "":
-                    r[j] = None
-    return [list(df.columns)] + rows
 
 
 def load_game_list(path: str | os.PathLike, system: System, players: str | None = None,
@@ -196,7 +69,7 @@ def set_option(key: str) -> str:
 def _load_game_list(path, system, players, events, settings) -> Records:
     gpath = Path(path)
     nonfinite: list[RatingInputError] = []
-    df = _frame(gpath, COLUMNS["Games"][0], nonfinite)
+    df = list_frame(gpath, COLUMNS["Games"][0], nonfinite)
     missing = [k for k in ("player", "opponent", "result") if k not in df.columns]
     if missing:
         raise InputErrors([RatingInputError(S.LIST_COLUMN_MISSING(column=k), where=Where(
@@ -212,18 +85,30 @@ def _load_game_list(path, system, players, events, settings) -> Records:
         data[c] = values
     n = len(df)
     index = list(range(2, n + 2))   # the file's line numbers (line 1: header)
+    if csv:                         # a blank line (or separators alone) holds no game; the others keep their numbers
+        keep = [k for k in range(n) if any(data[c][k] is not None for c in data)]
+        if len(keep) < n:
+            data = {c: [v[k] for k in keep] for c, v in data.items()}
+            index = [index[k] for k in keep]
+            n = len(keep)
     if "event" not in data:
         data["event"] = [DEFAULT_EVENT] * n
     tables: dict[str, list[list[Any]]] = {}
     if players:
-        tables["Players"] = table_of(Path(players), "Players", nonfinite)
+        from .list_players import players_table
+
+        tables["Players"], tables["Awards"], state = players_table(Path(players), system, nonfinite)
+        if state:       # a ratings file: an id it does not hold is a new player
+            held = {r[0] for r in tables["Players"][1:]}
+            ids = dict.fromkeys(x for col in (data["player"], data["opponent"]) for x in col if x is not None)
+            tables["Players"] += [[str(i), str(i), None, None, None, None] for i in ids if str(i) not in held]
     else:
         ids = dict.fromkeys(x for col in (data["player"], data["opponent"]) for x in col if x is not None)
         tables["Players"] = [["id"]] + [[str(i)] for i in ids]
     if events:
         tables["Events"] = table_of(Path(events), "Events", nonfinite)
     else:
-        tables["Events"] = _implicit_events(df, gpath)
+        tables["Events"] = _implicit_events(data, gpath, system)
     try:
         records = read_records(tables, str(gpath), game_list=(data, index, str(gpath)), system=system,
                                settings=settings or {}, named=set_option)
@@ -234,18 +119,43 @@ def _load_game_list(path, system, players, events, settings) -> Records:
     return records
 
 
-def _implicit_events(df, path: Path) -> list[list[Any]]:
-    """One event per event id (or one for the whole list), spanning its games' dates."""
-    import pandas as pd
+def _implicit_events(data: dict[str, list[Any]], path: Path, system: System) -> list[list[Any]]:
+    """One event per event id (or one for the whole list), spanning its games' dates; an id
+    whose games fall in several of the system's periods one per period, and the games' event
+    ids renamed so (:func:`~xl_ratings.engine.stream.split_at_periods`)."""
+    from collections import Counter
 
-    if "date" not in df.columns:
+    from ..engine.cells import list_date
+    from ..engine.stream import split_at_periods
+
+    if "date" not in data:
         raise InputErrors([RatingInputError(S.LIST_NEEDS_DATE(), where=Where(str(path), path.name, 1, "date"))])
-    days = pd.to_datetime(df["date"], errors="coerce")   # a bad date is reported by the games reader
-    ev = df["event"] if "event" in df.columns else pd.Series(DEFAULT_EVENT, index=df.index)
-    ev = ev.where(ev.notna() & (ev.astype(str) != ""), None)
-    span = pd.DataFrame({"event": ev, "day": days}).dropna().groupby("event")["day"].agg(["min", "max"])
+    parsed: dict[Any, Any] = {}
+
+    def day(v: Any) -> Any:       # a bad date is reported by the games reader
+        if v not in parsed:
+            try:
+                parsed[v] = list_date(v)
+            except (RatingInputError, TypeError, ValueError):
+                parsed[v] = None
+        return parsed[v]
+    ids = [None if e is None or str(e) == "" else str(e) for e in data["event"]]
+    days = [day(v) for v in data["date"]]
+    spans: dict[str, tuple[Any, Any]] = {}
+    per_day: dict[str, Counter[Any]] = {}
+    for e, d in zip(ids, days):
+        if e is None or d is None:
+            continue
+        a, b = spans.get(e, (d, d))
+        spans[e] = (min(a, d), max(b, d))
+        per_day.setdefault(e, Counter())[d] += 1
+    spans, split = split_at_periods(spans, per_day, system.calendar)
+    if split:
+        cal = system.calendar
+        data["event"] = [split[e][cal.of(d).label] if e in split and d is not None else raw
+                         for e, d, raw in zip(ids, days, data["event"])]
     return [["event", "name", "start", "end", "format"]] + [
-        [str(e), str(e), a.date(), b.date(), "games"] for e, (a, b) in span.iterrows()]
+        [e, e, a, b, "games"] for e, (a, b) in sorted(spans.items())]
 
 
 __all__ = ["load_game_list"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,31 +70,51 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
             raise too_long
 
 
-def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = ()) -> list[Path]:
+def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), private: Sequence[str] = (),
+               latin: Mapping[str, str] | None = None, pdf: str | None = None) -> list[Path]:
     """The website of ``outcome`` in ``folder`` (built beside it and swapped in), offering
-    ``downloads`` (the rating lists for pairing programs) on the list page."""
+    ``downloads`` (the rating lists for pairing programs) on the list page; ``private``: the
+    private fields the officer asked to publish."""
     from ..publish.build import build_site
     from ..publish.site import render_site
 
     try:     # a folder that is not ours, a link, a page name twice: refused by the site writer (catalogue errors)
-        return render_site(dataclasses.replace(build_site(outcome), downloads=list(downloads)), folder)
+        return render_site(dataclasses.replace(build_site(outcome, private=private, latin=latin),
+                                               downloads=list(downloads), pdf=pdf), folder)
     except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
         raise write_error(folder, e) from None
 
 
 def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | None = None,
-              notes: list[Text] | None = None) -> Path:
+              private: Sequence[str] = (), notes: list[Text] | None = None) -> Path:
     """The printable list of ``outcome`` as ``pdf`` (through LibreOffice), written atomically;
     ``waiting(seconds)`` is called while LibreOffice works (a progress display).  A PDF that
     is not the one we wrote there last is kept as its backup first (said in ``notes``)."""
     from ..publish.pdf import print_workbook, to_pdf
 
     tx = Outputs()
-    kept = publish_files(tx, [(pdf, to_pdf(print_workbook(outcome), waiting=waiting))])
+    kept = publish_files(tx, [(pdf, to_pdf(print_workbook(outcome, private=private), waiting=waiting))])
     tx.commit()
     if notes is not None:
         notes += kept_notes(kept)
     return pdf
+
+
+def _inside(pdf: Path, site: Path) -> str | None:
+    """The PDF's path inside the site folder (linked from the list), None when printed elsewhere."""
+    try:
+        rel = pdf.absolute().relative_to(site.absolute())
+    except ValueError:
+        return None
+    return rel.as_posix()
+
+
+def latin_names(tables: Tables) -> dict[str, str]:
+    """The Players sheet's ``latin_name`` of each player that has one."""
+    from ..engine.identity import player_extras
+
+    extras = player_extras(tables)
+    return {pid: v["latin_name"] for pid, v in extras.values.items() if v.get("latin_name")}
 
 
 @dataclass
@@ -110,16 +130,22 @@ class Published:
 
 def publish(book: str | os.PathLike[str], *, period: str | None = None, site: str | None = None,
             pdf: str | None = None, rating_list: str | None = None, layout: str | None = None,
-            force: bool = False, waiting: Callable[[float], None] | None = None) -> Published:
+            force: bool = False, waiting: Callable[[float], None] | None = None,
+            private: Sequence[str] = ()) -> Published:
     """``xl-ratings publish``: the website, the PDF and/or the rating list for pairing
     programs of a processed workbook.  Every target is checked before anything is read
-    (``waiting``: see :func:`write_pdf`)."""
+    (``waiting``: see :func:`write_pdf`; ``private``: the private fields -- membership, fees,
+    certificates -- to publish too, by name: :mod:`xl_ratings.view.public`)."""
     from ..publish import rating_list as lists
+    from ..view.public import PRIVATE_FIELDS, unknown_fields
 
     if site is None and pdf is None and rating_list is None:
         raise RatingInputError(M.PUBLISH_NEEDS_TARGET())
     if layout is not None and rating_list is None:
         raise RatingInputError(M.LAYOUT_NEEDS_RATING_LIST())
+    wrong = unknown_fields(private)
+    if wrong:
+        raise RatingInputError(M.PRIVATE_UNKNOWN(given=", ".join(wrong), fields=", ".join(PRIVATE_FIELDS)))
     real = real_path(Path(book))
     inputs = [real, Path(book)]
     check_publish_targets(inputs, site, pdf, force)
@@ -135,7 +161,8 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
     if site is not None:
         downloads, skipped = lists.site_downloads(outcome, tables, book=real, file=str(book))
         done.notes += [M.SITE_WITHOUT_LIST(why=why) for why in skipped]
-        done.site_files = write_site(outcome, Path(site), downloads)
+        done.site_files = write_site(outcome, Path(site), downloads, private, latin_names(tables),
+                                     pdf=_inside(Path(pdf), Path(site)) if pdf is not None else None)
     if pdf is not None:
-        done.pdf = write_pdf(outcome, Path(pdf), waiting, done.notes)
+        done.pdf = write_pdf(outcome, Path(pdf), waiting, private, done.notes)
     return done

@@ -42,7 +42,8 @@ OURS = ("__init__.py", "errors.py", "udfs.py", "py.typed", "systems", "engine", 
         "files", "excel", "jobs/__init__.py", "jobs/period.py", "jobs/cell_words.py", "libreoffice/__init__.py",
         "libreoffice/functions.py", "libreoffice/calc.py", "libreoffice/commands.py", "libreoffice/names.py")
 #: (distribution, its top-level packages): the pure-Python packages the Excel surface needs
-THEIRS = (("pypinyin", ("pypinyin",)), ("opencc-python-reimplemented", ("opencc",)), ("defusedxml", ("defusedxml",)))
+THEIRS = (("pypinyin", ("pypinyin",)), ("opencc-python-reimplemented", ("opencc",)), ("defusedxml", ("defusedxml",)),
+          ("ToJyutping", ("ToJyutping",)))     # Hong Kong names in the rating list, as the command line spells them
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 XCU_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
             'xmlns:xs="http://www.w3.org/2001/XMLSchema" oor:name="{name}" oor:package="org.openoffice.Office">\n')

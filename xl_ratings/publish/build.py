@@ -12,7 +12,7 @@ import datetime as dt
 import gc
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from ..engine.perf import gc_paused
@@ -23,9 +23,11 @@ from ..systems.base import Column as SheetColumn
 from ..systems.base import PeriodFacts, Sheet
 from ..view.numbers import format_number
 from ..view.page import LIST_NAMES, provisional
+from ..view.public import hidden_fields, public_sheet
 from ..view.sheets import STATUS, Words, joined, ordered
 from .folder import reserved_on_windows
-from .site_model import Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
+from .standings import TIE_BREAKS, game_result, own_result, standings
+from .site_model import ArchivedList, Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
 
 #: Ratings-sheet columns the web list shows (in the sheet's order).
 LIST_KEYS = ("place", "id", "name", "club", "sex", "rank", "annual", "new", "cumulative", "change", "games", "status",
@@ -34,14 +36,21 @@ LIST_KEYS = ("place", "id", "name", "club", "sex", "rank", "annual", "new", "cum
 KINDS = {"rating": "rating", "signed_rating": "change", "dec1": "decimal2", "dec2": "decimal2",
          "dec3": "decimal3", "signed2": "signed2", "date": "date"}
 NUMERIC = {"rating", "change", "decimal2", "decimal3", "signed2", "int"}
+#: the columns of a player's games a game-by-game rulebook adds (Chinese with the system's word for rating)
+GAME_AUDIT = {"opponent_rating": ("对手{rating}（所用）", "opponent's rating used"),
+              "game_expected": ("期望得分", "expected score"), "game_change": ("本局变动", "change")}
 
 
 class Builder:
     """Builds the :class:`Site` of one published period from an outcome that
     holds the facts of every processed period (oldest first)."""
 
-    def __init__(self, outcome: Outcome, published: PeriodFacts, today: dt.date) -> None:
+    def __init__(self, outcome: Outcome, published: PeriodFacts, today: dt.date,
+                 private: Collection[str] = (), latin: Mapping[str, str] | None = None) -> None:
         self.out, self.facts, self.today = outcome, published, today
+        self.latin = latin or {}                    #: the Players sheet's latin_name, by player
+        self.hidden = hidden_fields(private)        #: private fields kept off the pages
+        self._sheets = {s.name: public_sheet(s, self.hidden) for s in outcome.system.sheets}
         self.system = outcome.system
         self.words = Words(self.system)
         self.players = outcome.records.players
@@ -72,6 +81,10 @@ class Builder:
     # ------------------------------------------------------------------ words
     def text(self, key: str) -> Text:
         got = self._texts.get(key)
+        if got is None and key in GAME_AUDIT:
+            rating = self.system.terms.get("rating") or "等级分"
+            zh, en = GAME_AUDIT[key]
+            got = self._texts[key] = Text(to_lang(zh.format(rating=rating), self.system.lang), en)
         if got is None:
             zh = self.system.terms.get(key) or LABELS.get(key, key)
             got = self._texts[key] = Text(to_lang(zh, self.system.lang), ENGLISH.get(key, key))
@@ -204,19 +217,23 @@ class Builder:
 
     # ------------------------------------------------------------------ the list
     def sheet(self, name: str) -> Sheet | None:
-        return next((s for s in self.system.sheets if s.name == name), None)
+        """The result sheet ``name`` as the public pages show it (private columns left out; None
+        for a sheet kept off them)."""
+        return self._sheets.get(name)
 
-    def list_table(self) -> tuple[list[Column], list[dict[str, Any]]]:
+    def list_table(self, facts: PeriodFacts | None = None) -> tuple[list[Column], list[dict[str, Any]]]:
+        """The rating list of ``facts``' period (default: the published one)."""
+        facts = facts or self.facts
         sheet = self.sheet("Ratings")
         assert sheet is not None
         cols = [c for c in sheet.columns if c.key in LIST_KEYS]
         rows = []
         listed = set()
-        for line in self.facts.ratings:
+        for line in facts.ratings:
             rows.append(self.list_row(cols, line))
             listed.add(line.id)
         pending = self.sheet("Pending")
-        for p in ordered(pending, self.facts.pending, self.out) if pending else []:
+        for p in ordered(pending, facts.pending, self.out) if pending else []:
             if p.id not in listed:
                 row: dict[str, Any] = {c.key: None for c in cols}
                 row.update(id=p.id, name=self.links[p.id], club=self.players[p.id].club,
@@ -240,7 +257,8 @@ class Builder:
     def search(self, pid: str) -> str:
         got = self._searches.get(pid)
         if got is None:
-            got = self._searches[pid] = _search(self.players[pid].name, pid)
+            got = self._searches[pid] = _search(self.players[pid].name, pid, self.latin.get(pid, ""),
+                                                self.system.lang == "zh-Hant")
         return got
 
     # ------------------------------------------------------------------ pages
@@ -353,7 +371,7 @@ class Builder:
         def result(score: float, forfeit: bool) -> str:
             got = results.get((score, forfeit))
             if got is None:
-                got = results[(score, forfeit)] = _result(score, forfeit, zh)
+                got = results[(score, forfeit)] = own_result(score, forfeit, zh)
             return got
         found = self.games_by_period()
         order = _game_order
@@ -362,6 +380,7 @@ class Builder:
             self._games_sorted = True
         except TypeError:
             self._games_sorted = False
+        audit = self.game_audit()
         for q, g in found:
             r = g.result
             score, forfeit = r.score, r.forfeit
@@ -370,17 +389,38 @@ class Builder:
             shown_round = self.round_text(g.round)
             player, opponent = g.player, g.opponent
             h = g.handicap
-            out[player].append((key, {
-                "period": q, "date": g.date, "event": event, "round": shown_round,
-                "opponent": links.get(opponent, opponent), "result": result(score, forfeit),
-                "handicap": _stones(h)}, bool(h)))
+            row = {"period": q, "date": g.date, "event": event, "round": shown_round,
+                   "opponent": links.get(opponent, opponent), "result": result(score, forfeit),
+                   "handicap": _stones(h)}
+            if audit is not None:
+                row.update(audit(g.event, player, opponent, score, h, forfeit))
+            out[player].append((key, row, bool(h)))
             # from the opponent's side (a game against oneself is listed from the player's side twice)
             h = g.handicap if player == opponent else -g.handicap
-            out[opponent].append((key, {
-                "period": q, "date": g.date, "event": event, "round": shown_round,
-                "opponent": links.get(player, player), "result": result(1.0 - score, forfeit),
-                "handicap": _stones(h)}, bool(h)))
+            row = {"period": q, "date": g.date, "event": event, "round": shown_round,
+                   "opponent": links.get(player, player), "result": result(1.0 - score, forfeit),
+                   "handicap": _stones(h)}
+            if audit is not None:
+                row.update(audit(g.event, opponent, player, 1.0 - score, h, forfeit))
+            out[opponent].append((key, row, bool(h)))
         return out
+
+    def game_audit(self) -> Callable[[str, str, str, float, float, bool], dict[str, Any]] | None:
+        """``(event, player, opponent, score, handicap, forfeit) -> the game's opponent rating used,
+        expected score and change`` where the rulebook rates game by game (:attr:`System.game_line`)."""
+        line_of = self.system.game_line
+        if line_of is None:
+            return None
+        lines = {(c.id, c.event): c for r in self.results for c in r.changes}
+        params = self.out.params
+
+        def audit(event: str, player: str, opponent: str, score: float, h: float, forfeit: bool) -> dict[str, Any]:
+            own, other = lines.get((player, event)), lines.get((opponent, event))
+            if own is None or other is None:
+                return {}
+            used, se, change = line_of(params, own, other, score, h, forfeit)
+            return {"opponent_rating": used, "game_expected": se, "game_change": change}
+        return audit
 
     def games_by_period(self) -> list[tuple[str, Any]]:
         if self._games is not None:
@@ -405,6 +445,8 @@ class Builder:
         handicap = any(h for _, _, h in games)
         cols = [("period", "text"), ("date", "date"), ("event", "text"), ("round", "text"), ("opponent", "text"),
                 ("result", "text")] + ([("handicap", "text")] if handicap else [])
+        if self.system.game_line is not None:       # each game as the rulebook rated it: a player can audit it
+            cols += [("opponent_rating", "rating"), ("game_expected", "decimal3"), ("game_change", "signed2")]
         rows = [row for _, row, _ in (games if self._games_sorted else sorted(games, key=_first))]
         return Table(self.text_pair("对局记录", "Games"), self.plain_columns(cols), rows)
 
@@ -419,12 +461,13 @@ class Builder:
         change_sheet = self.sheet("Changes")
         assert change_sheet is not None
         links = self.links
-        results: dict[tuple[float, bool], str] = {}
+        results: dict[tuple[float, bool, float], str] = {}
+        go = self.system.game == "go"
 
-        def result(score: float, forfeit: bool) -> str:
-            got = results.get((score, forfeit))
+        def result(score: float, forfeit: bool, handicap: float) -> str:
+            got = results.get((score, forfeit, handicap))
             if got is None:
-                got = results[(score, forfeit)] = _result(score, forfeit, self.zh)
+                got = results[(score, forfeit, handicap)] = game_result(score, forfeit, handicap, go, self.zh)
             return got
         gcols = self.columns([Column("round", self.text("round")), Column("date", self.text("date"), "date"),
                               Column("player", self.text("player")), Column("opponent", self.text("opponent")),
@@ -444,7 +487,7 @@ class Builder:
             facts = [(t, v) for t, v in facts if v]
             rows = [{"round": self.round_text(g.round), "date": g.date, "player": links.get(g.player, g.player),
                      "opponent": links.get(g.opponent, g.opponent),
-                     "result": result(g.result.score, g.result.forfeit),
+                     "result": result(g.result.score, g.result.forfeit, g.handicap),
                      "handicap": _stones(g.handicap)}
                     for _, g in sorted(games, key=lambda x: _game_order(x[1]))]
             handicaps = any(g.handicap for _, g in games)
@@ -454,8 +497,46 @@ class Builder:
                 id=eid, slug=self.event_slugs[eid], name=ev.name, start=ev.start, end=ev.end, period=period,
                 facts=facts, crosstable=self.crosstable(ev, [g for _, g in games]) if ev.format == "round_robin"
                 else None, games=Table(self.text_pair("对局", "Games"), with_handicap if handicaps else gcols, rows),
-                changes=ctable))
+                changes=ctable,
+                standings=self.wall_list([g for _, g in games], changes.get(eid, []))
+                if ev.format == "swiss" else None))
         return pages
+
+    def wall_list(self, games: list[Any], lines: list[Any]) -> Table | None:
+        """A Swiss event's standings as pairing programs print them (:mod:`.standings`)."""
+        go = self.system.game == "go"
+        made = standings(games, go)
+        if made is None:
+            return None
+        rounds, entries = made
+        own = {c.id: c.own for c in lines if hasattr(c, "own")}
+        ranks = {e.id: self.words.cell("rank", self.players[e.id].rank) if e.id in self.players else ""
+                 for e in entries}
+        cols = [Column("no", self.text_pair("序号", "No."), "int", True),
+                Column("place", self.text("place"), "int", True), Column("player", self.text("player"))]
+        if any(ranks.values()):
+            cols.append(Column("rank", self.text("rank")))
+        if own:
+            cols.append(Column("rating", self.text_pair("赛前等级分", "Rating used"), "rating", True))
+        cols.append(Column("score", self.text_pair("积分", "Score"), "text", True))
+        cols += [Column(f"r{r}", Text(self.zh(f"第{r}轮"), f"R{r}"), "text") for r in rounds]
+        first, second = TIE_BREAKS["go" if go else "other"]
+        cols += [Column(first[0], self.text_pair(first[1], first[2]), "text", True),
+                 Column(second[0], self.text_pair(second[1], second[2]), "text", True)]
+        rows = []
+        for e in entries:
+            row: dict[str, Any] = {"no": e.no, "place": e.place, "player": self.links.get(e.id, e.id),
+                                   "rank": ranks.get(e.id, ""), "rating": own.get(e.id), "score": _half(e.score),
+                                   first[0]: _half(e.sos), second[0]: _half(e.second)}
+            for r in rounds:
+                row[f"r{r}"] = (e.rounds or {}).get(r, "—")
+            rows.append(row)
+        note = Text(self.zh("各轮：对手的序号、结果（+ 胜，= 和，- 负，! 弃权）") +
+                    (self.zh("、执色（b 黑，w 白）与让子数") if go else "") + self.zh("；— 该轮无对局记录。"),
+                    "Each round: the opponent's line number and the result (+ win, = draw, - loss, ! forfeit)"
+                    + (", the colour (b Black, w White) and the handicap stones" if go else "")
+                    + "; — no game recorded in that round.")
+        return Table(self.text_pair("名次表", "Standings"), self.columns(cols), rows, note=note)
 
     def crosstable(self, ev: Any, games: list[Any]) -> Table | None:
         cells: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -470,7 +551,7 @@ class Builder:
         if len(who) > 40:
             return None     # a crosstable that wide does not read; the games table has every result
         number = {p: i for i, p in enumerate(who, start=1)}
-        cols = [Column("no", Text("序号", "No."), "int", True), Column("player", self.text("player"))]
+        cols = [Column("no", self.text_pair("序号", "No."), "int", True), Column("player", self.text("player"))]
         cols += [Column(f"c{number[p]}", Text(str(number[p]), ""), "text") for p in who]
         cols.append(Column("total", self.text_pair("总分", "Total"), "text", True))
         rows = []
@@ -490,6 +571,17 @@ class Builder:
             lines = ordered(sheet, self.facts.lines(sheet.source), self.out)
             zh, en = LIST_NAMES[name]
             out.append(self.table(sheet, list(lines), self.text_pair(zh, en), skip=("id",)))
+        return out
+
+    def archive(self, current: tuple[list[Column], list[dict[str, Any]]]) -> list[ArchivedList]:
+        """Every processed period's list up to the published one (its own page each)."""
+        slugs = _slugs({r.period.label: r for r in self.results})
+        out = []
+        for r in self.results:
+            is_current = r is self.facts
+            columns, rows = current if is_current else self.list_table(r)
+            out.append(ArchivedList(r.period.label, slugs[r.period.label], r.period.start, r.period.end,
+                                    columns, rows, is_current))
         return out
 
     def build(self) -> Site:
@@ -513,14 +605,18 @@ class Builder:
             list_rows=rows, players=self.player_pages(), events=self.event_pages(),
             standards=self.table(standards_sheet, list(self.facts.standards),
                                  self.text_pair(*LIST_NAMES["Standards"])),
-            others=self.other_tables(), periods=[q.label for q in self.periods], notes=notes, terms=terms)
+            others=self.other_tables(), periods=[q.label for q in self.periods], notes=notes, terms=terms,
+            archive=self.archive((columns, rows)))
 
 
-def build_site(outcome: Outcome, period: str | None = None, today: dt.date | None = None) -> Site:
-    """The website of ``period`` (default: the latest processed one)."""
+def build_site(outcome: Outcome, period: str | None = None, today: dt.date | None = None,
+               private: Collection[str] = (), latin: Mapping[str, str] | None = None) -> Site:
+    """The website of ``period`` (default: the latest processed one); ``private``: the private
+    fields (:data:`xl_ratings.view.public.PRIVATE_FIELDS`) the officer asked to publish; ``latin``:
+    the Players sheet's ``latin_name`` of each player (the search finds them by it)."""
     facts = outcome.last if period is None else next(r for r in outcome.results if r.period.label == period)
     with gc_paused():       # millions of small acyclic dicts and tuples: no full collections meanwhile
-        builder = Builder(outcome, facts, today or dt.date.today())
+        builder = Builder(outcome, facts, today or dt.date.today(), private, latin)
         site = builder.build()
         builder._getters.clear()        # its closures refer to the builder: no cycle left behind
         _to_oldest_generation()
@@ -557,11 +653,23 @@ def _slugs(items: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def _search(name: str, pid: str) -> str:
+def _search(name: str, pid: str, latin: str = "", hong_kong: bool = False) -> str:
+    """What the list's search finds a player by: the pinyin (with and without spaces, the
+    initials), the id, the Players sheet's latin_name and (a Hong Kong workbook) the
+    Cantonese spelling the rating lists give (陳大文: Chan Tai Man)."""
     from pypinyin import lazy_pinyin
 
+    from ..engine.latin import fold_ascii, latin_name
+
     syllables = lazy_pinyin(name)
-    return " ".join([" ".join(syllables), "".join(syllables), "".join(s[:1] for s in syllables), pid]).lower()
+    words = [" ".join(syllables), "".join(syllables), "".join(s[:1] for s in syllables), pid]
+    if latin.strip():
+        words.append(fold_ascii(latin.replace(",", " ")))
+    if hong_kong and not latin.strip():
+        spelled = latin_name(name, cantonese=True)
+        if spelled is not None and spelled.generated == "Cantonese":
+            words.append(spelled.spaced())
+    return " ".join(words).lower()
 
 
 def _shown(v: Any) -> str:
@@ -581,11 +689,6 @@ def _half(x: float) -> str:
 
 def _mark(score: float, forfeit: bool) -> str:
     return ("+" if score == 1 else "−") if forfeit else {1.0: "1", 0.5: "½", 0.0: "0"}[score]
-
-
-def _result(score: float, forfeit: bool, zh: Any) -> str:
-    shown = {1.0: "1", 0.5: "½", 0.0: "0"}[score]
-    return f"{shown} ({zh('弃权')} forfeit)" if forfeit else shown
 
 
 def _round_key(v: Any) -> tuple[int, float | str]:

@@ -44,7 +44,7 @@ from ..files.sniff import safe_head
 from ..i18n.catalogue import publish as M
 
 MARKER = ".xl-ratings-site"         #: the file that marks (and lists) a site of ours
-OUR_DIRS = ("assets", "players", "events", "downloads")
+OUR_DIRS = ("assets", "players", "events", "downloads", "archive")
 SUFFIXES = (".html", ".css")        #: what a site of ours is made of (and its marker)
 DOWNLOADS, DOWNLOAD_SUFFIXES = "downloads/", (".txt", ".csv")   #: the rating lists a site offers
 MARKER_BYTES = 64 << 20             #: never read more of a marker than this

@@ -78,9 +78,11 @@ def _plain_cell(v: Any) -> str:
     return "" if v is None else str(v)
 
 
-def _list_table(site: Site, cells: Cells) -> Markup:
-    """The rating list: names linked to the player pages, each row tagged for search and filters."""
-    rows = site.list_rows
+def _list_table(site: Site, cells: Cells, columns: list[Column] | None = None,
+                rows: list[dict[str, Any]] | None = None, prefix: str = "") -> Markup:
+    """The rating list (default: the published period's; else an archived one, its page
+    ``prefix`` deep): names linked to the player pages, each row tagged for search and filters."""
+    rows = site.list_rows if rows is None else rows
     names = []
     for r in rows:
         v, slug = r.get("name"), r.get("_slug")
@@ -90,8 +92,8 @@ def _list_table(site: Site, cells: Cells) -> Markup:
         f' data-club="{esc(str(r.get("_club") or ""))}" data-sex="{esc(str(r.get("_sex") or ""))}"'
         f' data-status="{esc(str(r.get("_status") or ""))}">'
         for r in rows]
-    return cells.table(Table(site.title, site.list_columns, rows), "", table_id="ratings", css="data list",
-                       row_open=row_open, values={"name": names})
+    return cells.table(Table(site.title, site.list_columns if columns is None else columns, rows), prefix,
+                       table_id="ratings", css="data list", row_open=row_open, values={"name": names})
 
 
 #: list columns left out on a phone's screen (all filterable or searchable: the table stays scrollable)
@@ -131,7 +133,8 @@ class _Frames:
     """What every page of a kind shares: the header (navigation, banner) and the footer, built once."""
 
     def __init__(self, site: Site, ui: dict[str, Text]) -> None:
-        self.common: dict[str, Any] = dict(site=site, ui=ui, has_others=bool(site.others))
+        self.common: dict[str, Any] = dict(site=site, ui=ui, has_others=bool(site.others),
+                                           has_archive=bool(site.archive))
         self._header = env().get_template("header.html")
         self.footer = Markup(env().get_template("footer.html").render(self.common))
         self._made: dict[tuple[str, str], dict[str, Any]] = {}
@@ -156,7 +159,7 @@ def write_pages(site: Site, root: Path, write: Write, workers: int = 1) -> list[
     cells = Cells(site.rating_decimals, ui)
     frame = _Frames(site, ui)
     written: list[str] = []
-    for sub in ("assets", "players", "events"):
+    for sub in ("assets", "players", "events") + (("archive",) if site.archive else ()):
         (root / sub).mkdir()
 
     def put(rel: str, text: str) -> None:
@@ -196,6 +199,32 @@ def _write_lists(site: Site, ui: dict[str, Text], cells: Cells, frame: _Frames,
                                           tables=[cells.table(t, "") for t in site.others]))
     put("events.html", tables_t.render(frame("", "events"), heading=ui["events"],
                                        tables=[cells.table(_events_table(site, ui), "")]))
+    if site.archive:
+        _write_archive(site, ui, cells, frame, put)
+
+
+def _write_archive(site: Site, ui: dict[str, Text], cells: Cells, frame: _Frames,
+                   put: Callable[[str, str], None]) -> None:
+    """Every period's list on a page of its own (``archive/<period>.html``), and their index."""
+    cols = [Column("period", ui["period"]), Column("dates", ui["dates"]),
+            Column("players", Text(ui["players"].zh.lstrip("名"), ui["players"].en), "int", True),
+            Column("note", Text("", ""))] + ([Column("pdf", ui["printed"])] if site.pdf else [])
+    rows = []
+    for entry in reversed(site.archive):            # the latest first
+        note: Any = ""
+        if entry.current:
+            note = Link(f"{ui['current'].zh} {ui['current'].en}", "index.html")
+        rows.append({"period": Link(entry.period, f"archive/{entry.slug}.html"),
+                     "dates": _dates(entry.start, entry.end), "players": len(entry.rows), "note": note,
+                     "pdf": Link("PDF", site.pdf) if entry.current and site.pdf else ""})
+    tables = [cells.table(Table(ui["archive"], cols, rows), "")]
+    put("archive.html", env().get_template("tables.html").render(frame("", "archive"), heading=ui["archive"],
+                                                                  tables=tables))
+    page = env().get_template("archived.html")
+    for entry in site.archive:
+        put(f"archive/{entry.slug}.html", page.render(
+            frame("../", "archived"), entry=entry,
+            table=_list_table(site, cells, entry.columns, entry.rows, "../")))
 
 
 def _write_players_and_events(site: Site, root: Path, ui: dict[str, Text], cells: Cells, frame: _Frames,
@@ -227,7 +256,9 @@ def _write_players_and_events(site: Site, root: Path, ui: dict[str, Text], cells
             tables=[cells.table(t, "../") for t in (p.periods, p.changes, p.games)]))
 
     def event_page(e: EventPage) -> None:
-        tables = [cells.table(e.crosstable, "../", css="data cross")] if e.crosstable else []
+        tables = [cells.table(e.standings, "../", css="data standings", table_id="standings")] \
+            if e.standings else []
+        tables += [cells.table(e.crosstable, "../", css="data cross")] if e.crosstable else []
         tables += [cells.table(t, "../") for t in (e.games, e.changes)]
         write(events_dir / f"{e.slug}.html",
               event_t.render(event_frame, e=e, dates=_dates(e.start, e.end), tables=tables))

@@ -9,6 +9,7 @@ into a workbook of their own and converted by ``soffice --convert-to pdf``.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import io
 import os
@@ -17,7 +18,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,9 @@ from ..engine.run import Outcome
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.sniff import safe_head
 from ..i18n.catalogue import publish as M
-from ..view.sheets import result_sheets
+from ..view.public import hidden_fields, public_view
+from ..i18n.labels import ENGLISH
+from ..view.sheets import SheetView, result_sheets
 from ..xlsx.results import sheet_spec
 from ..xlsx.write import patch_workbook
 
@@ -46,9 +49,10 @@ def soffice() -> str | None:
     return next((c for c in _CANDIDATES if os.path.exists(c)), None)
 
 
-def print_workbook(outcome: Outcome, today: dt.date | None = None) -> bytes:
+def print_workbook(outcome: Outcome, today: dt.date | None = None, private: Collection[str] = ()) -> bytes:
     """A workbook holding only the printed sheets, with their page setup (``today``: the
-    publication date, default today)."""
+    publication date, default today); the private fields (:mod:`xl_ratings.view.public`) left
+    out but those in ``private``."""
     import openpyxl
 
     base = openpyxl.Workbook()
@@ -57,8 +61,29 @@ def print_workbook(outcome: Outcome, today: dt.date | None = None) -> bytes:
     base.properties.creator = MARK
     buf = io.BytesIO()
     base.save(buf)
-    views = {v.name: v for v in result_sheets(outcome, today)}
+    hidden = hidden_fields(private)
+    views = {v.name: printed(p) for v in result_sheets(outcome, today) if (p := public_view(v, hidden)) is not None}
     return patch_workbook(buf.getvalue(), [sheet_spec(views[n]) for n in PRINTED if n in views])
+
+
+#: English column heads of the printed list, where the labels' own are long
+SHORT_ENGLISH = {"period_games": "this period", "standard": "standard", "old": "old", "new": "new",
+                 "opponent_mean": "opp. mean", "adjusted": "adjusted", "own": "own used", "event_name": "event",
+                 "expected": "expected", "difference": "D", "score": "score", "cumulative": "cumulative",
+                 "annual": "annual", "base": "base", "label": "standard"}
+
+
+def printed(view: SheetView) -> SheetView:
+    """A result sheet as the printed list shows it: the column heads in two rows, the
+    Chinese (the workbook's head without its key) over the English, both repeated on every
+    page; the rating list in portrait."""
+    zh = [h[:-len(k)].strip() if h.endswith(" " + k) and h != k else h for h, k in zip(view.header, view.keys)]
+    en = [SHORT_ENGLISH.get(k) or ENGLISH.get(k, k) for k in view.keys]
+    en = [e if e != z else "" for e, z in zip(en, zh)]
+    page = view.page
+    if page is not None:
+        page = dataclasses.replace(page, title_rows=2, landscape=page.landscape and view.name != "Ratings")
+    return dataclasses.replace(view, header=zh, rows=[en, *view.rows], page=page)
 
 
 #: how often the wait for LibreOffice reports its progress (seconds)

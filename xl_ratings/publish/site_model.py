@@ -113,6 +113,7 @@ class EventPage:
     crosstable: Table | None          #: round robin: players × players matrix; None otherwise
     games: Table                      #: every game (players linked)
     changes: Table                    #: the event's change-report lines (players linked)
+    standings: Table | None = None    #: Swiss/McMahon: the wall list (place, score, each round, tie-breaks)
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,19 @@ class Download:
     data: bytes
     players: int
     date: dt.date              #: the list's date
+
+
+@dataclass(frozen=True)
+class ArchivedList:
+    """One period's rating list as it was published at its end (the archive: ``archive/<slug>.html``)."""
+
+    period: str
+    slug: str                  #: the page name, file-system safe
+    start: dt.date
+    end: dt.date
+    columns: list[Column]
+    rows: list[dict[str, Any]] #: as ``Site.list_rows``
+    current: bool              #: the period the site publishes
 
 
 @dataclass(frozen=True)
@@ -151,3 +165,5 @@ class Site:
     notes: list[Text] = field(default_factory=list)     #: short notes under the list (rules, provisional …)
     terms: dict[str, Text] = field(default_factory=dict)   #: the system's own words for the site's labels (GoR: 棋力分)
     downloads: list[Download] = field(default_factory=list)  #: the rating list for pairing programs, per layout
+    archive: list[ArchivedList] = field(default_factory=list)  #: every period's list, oldest first
+    pdf: str | None = None     #: the printed list's path inside the site, when it was printed there

@@ -320,6 +320,15 @@ class System:
     #: numbers (``xl-ratings publish --rating-list``), the default first:
     #: ``egd`` (OpenGotha/pairgoth read its ratings as GoR), ``fide``, ``csv``.
     pairing_layouts: tuple[str, ...] = ("fide", "csv")
+    #: One game as the rulebook rated it, for a player to audit a line: ``(params, the player's
+    #: change line of the event, the opponent's, score, handicap received, forfeit)`` -> (the
+    #: opponent's rating used, the expected score, the change).  None: the rulebook rates an
+    #: event's games together (an opponents' mean), not game by game.
+    #: Events columns the rulebook reads with a default when blank: (column, the default as told):
+    #: an import that leaves one blank says so (gor: class -> A, weight 1.0).
+    event_defaults: tuple[tuple[str, str], ...] = ()
+    game_line: Callable[[Any, Any, Any, float, float, bool],
+                        tuple[float | None, float | None, float | None]] | None = None
 
 
 @dataclass

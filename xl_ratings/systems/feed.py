@@ -27,7 +27,7 @@ import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import itemgetter
 from collections import defaultdict
-from typing import Protocol
+from typing import Any, Protocol
 
 from .period import Period
 from .rows import Event, Game
@@ -69,6 +69,40 @@ def games_by_event(records: Held) -> dict[str, list[Game]]:
     return out
 
 
+class Encoded(Protocol):
+    """A period's games as columns, players as indices (a game list's columnar feed):
+    what a game-by-game engine rates with :attr:`kernel` instead of walking games.
+
+    Offered by a feed's ``encoded(period)`` (None: the feed cannot, or the games'
+    rating order is not the list's -- rounds, events ending on other days --; the engine
+    then asks :meth:`GameFeed.dated`).  Arrays are what the kernel takes: lists for the
+    pure kernel, NumPy arrays for a compiled one."""
+
+    ids: Sequence[str]          #: index -> player id (every player of the records)
+    event: str                  #: the period's one event (its change-report lines)
+    kernel: Callable[..., int]  #: the engine's block kernel, as it is or compiled
+
+    def blocks(self) -> Iterator[tuple[Any, Any, Any, Any, Any]]:
+        """(player index, opponent index, score, forfeit, row) per game, block by block, in rating order."""
+        ...
+
+    def floats(self, values: Sequence[float]) -> Any:
+        """An array of floats for the kernel."""
+        ...
+
+    def ints(self, values: Sequence[int]) -> Any:
+        """An array of integers for the kernel."""
+        ...
+
+    def flagged(self, flags: Any) -> Iterable[int]:
+        """The positions of the games a block's kernel flagged (not 0)."""
+        ...
+
+    def first(self, touched: Any, n: int) -> Iterable[int]:
+        """The first ``n`` indices of ``touched``, as Python ints."""
+        ...
+
+
 class MemoryFeed:
     """The games of records held in memory (a workbook, a game list read whole)."""
 
@@ -103,4 +137,4 @@ class MemoryFeed:
         return min(days), max(days)
 
 
-__all__ = ["GameFeed", "MemoryFeed", "Order"]
+__all__ = ["Encoded", "GameFeed", "MemoryFeed", "Order"]

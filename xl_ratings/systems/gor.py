@@ -169,6 +169,16 @@ def tournament_update(rating: float, opponents: Sequence[float], scores: Sequenc
     return max(params.floor, rating + total)
 
 
+def game_line(params: GorParams, own: GorChangeLine, opponent: GorChangeLine, score: float, handicap: float,
+              forfeit: bool) -> tuple[float | None, float | None, float | None]:
+    """One game as :func:`_tournament` rates it: (the opponent's GoR at the tournament's start,
+    S_E, con·(S − S_E)·weight); a game won by forfeit changes nothing for the winner."""
+    if forfeit and score == 1:
+        return opponent.own, None, None
+    se = expected(own.own, opponent.own, handicap, score, params)
+    return opponent.own, se, con(own.own, params) * (score - se) * own.weight
+
+
 def registration_fee(games: int, member: bool, params: GorParams = DEFAULTS) -> float:
     """Fee owed for a year with ``games`` recorded games (seed 002 §3.1)."""
     if member or games <= 0:
@@ -228,6 +238,8 @@ def _tournament(ev: Event, games: Iterable[Game], rating: dict[str, float], wins
                 params: GorParams, checks: CheckLog) -> tuple[float, Tallies]:
     """One tournament's games, every one from the ratings at its start: the class weight
     and each player's sums (con·(S − S_E)·weight)."""
+    if ev.cls is None or not str(ev.cls).strip():     # a default is said, never silent
+        checks.add("gor.class_blank", "Events", ev.row, event=ev.name)
     try:
         w = class_weight(ev.cls, params)
     except RatingInputError:
@@ -405,7 +417,7 @@ def sample() -> dict[str, list[list[Any]]]:
 SYSTEM = System(
     name="gor",
     game="go",
-    title="香港圍棋協會棋力分 GoR (Hong Kong Go Association, seed 002)",
+    title="香港圍棋協會棋力分 GoR (Hong Kong Go Association)",
     federation="香港圍棋協會",
     lang="zh-Hant",
     params_type=GorParams,
@@ -437,4 +449,6 @@ SYSTEM = System(
     rating_range=(100, 3500),
     check_event=check_event,
     pairing_layouts=("egd", "fide", "csv"),     # GoR is what OpenGotha and pairgoth read in the EGD list
+    game_line=game_line,
+    event_defaults=(("class", "A (1.0)"),),
 )

@@ -28,8 +28,8 @@ from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, CheckLog, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System,
                    cols)
-from .common import Tallies, placed, with_place
-from .feed import GameFeed, MemoryFeed, Order
+from .common import Tallies, placed
+from .feed import Encoded, GameFeed, MemoryFeed, Order
 from .lookup import threshold_lookup
 from .period import FLEXIBLE, Period
 from .ranks import Rank
@@ -270,14 +270,128 @@ def _rate(games: Iterable[Game], rating: dict[str, float], games_n: dict[str, in
     return acc
 
 
+def rate_block(p: Any, q: Any, score: Any, forfeit: Any, rating: Any, games: Any, t_games: Any, t_score: Any,
+               t_expected: Any, t_k: Any, t_change: Any, touched: Any, n_touched: int, flags: Any, rated_n: int,
+               scale: float, share: float, numerator: float, k_bounds: Any, k_values: Any) -> int:
+    """The columnar kernel: the games of one block, players as indices (``p``, ``q``), in
+    turn -- :func:`_rate`'s arithmetic, the same operations in the same order, over arrays.
+
+    ``rating``, ``games``: each player's rating and counted games (updated); ``t_*``: the
+    change report's sums per player (``t_k``: the index of the last K in ``k_values``);
+    ``touched``: the players in the order first counted (``n_touched`` so far, returned);
+    ``flags``: set per game to 1 (forfeit) or 2 (both unrated: not counted).  Plain loops
+    over indexable numbers: run as it is over lists (the pure path), or compiled by numba
+    over NumPy arrays (:mod:`xl_ratings.jobs.list_kernel`) -- the same floats, bit for bit
+    (``tests/test_list_kernel.py``)."""
+    nb = len(k_bounds)
+    for j in range(len(p)):
+        if forfeit[j]:
+            flags[j] = 1
+            continue
+        a, b = p[j], q[j]
+        rp, rq, na, nq = rating[a], rating[b], games[a], games[b]
+        p_rated, q_rated = na >= rated_n, nq >= rated_n
+        if not p_rated and not q_rated:
+            flags[j] = 2
+            continue
+        s = score[j]
+        ep = 1.0 / (1.0 + 10.0 ** ((rq - rp) / scale))
+        eq = 1.0 / (1.0 + 10.0 ** ((rp - rq) / scale))
+        ka = 0
+        while ka < nb and rp >= k_bounds[ka]:     # bisect_right(k_bounds, rp)
+            ka += 1
+        kb = 0
+        while kb < nb and rq >= k_bounds[kb]:
+            kb += 1
+        dp, dq = k_values[ka] * (s - ep), k_values[kb] * ((1 - s) - eq)
+        if not q_rated:
+            n = nq + 1
+            dp = dp * (n / rated_n) * share
+            dq = dq * (numerator - n) / rated_n
+        elif not p_rated:
+            n = na + 1
+            dq = dq * (n / rated_n) * share
+            dp = dp * (numerator - n) / rated_n
+        rating[a], rating[b] = rp + dp, rq + dq
+        games[a], games[b] = na + 1, nq + 1
+        if t_games[a] == 0:
+            touched[n_touched] = a
+            n_touched += 1
+        t_games[a] += 1
+        t_score[a] += s
+        t_expected[a] += ep
+        t_k[a] = ka
+        t_change[a] += dp
+        if t_games[b] == 0:
+            touched[n_touched] = b
+            n_touched += 1
+        t_games[b] += 1
+        t_score[b] += 1 - s
+        t_expected[b] += eq
+        t_k[b] = kb
+        t_change[b] += dq
+    return n_touched
+
+
+def _rate_encoded(enc: Encoded, rating: dict[str, float], games_n: dict[str, int], players: Mapping[str, Player],
+                  params: LianzhongParams, checks: CheckLog) -> list[ChangeLine]:
+    """:func:`_rate` over a feed's encoded blocks (:class:`~.feed.Encoded`), with its kernel;
+    the change report's lines in the order :func:`_rate` makes them."""
+    ids = enc.ids
+    n = len(ids)
+    r, g = enc.floats([rating[pid] for pid in ids]), enc.ints([games_n[pid] for pid in ids])
+    tg, tk, touched = enc.ints([0] * n), enc.ints([0] * n), enc.ints([0] * n)
+    ts, te, tc = enc.floats([0.0] * n), enc.floats([0.0] * n), enc.floats([0.0] * n)
+    k_values = [k for _, k in params.k_table] + [params.k_table[-1][1]]
+    kb, kv = enc.floats([b for b, _ in params.k_table]), enc.floats(k_values)
+    nt = 0
+    for p, q, score, forfeit, rows in enc.blocks():
+        flags = enc.ints([0] * len(p))
+        nt = enc.kernel(p, q, score, forfeit, r, g, tg, ts, te, tk, tc, touched, nt, flags, params.rated_games,
+                        params.scale, params.rated_share, params.unrated_numerator, kb, kv)
+        for j in enc.flagged(flags):
+            a, b = ids[p[j]], ids[q[j]]
+            if flags[j] == 1:
+                checks.add("lianzhong.forfeit", "Games", int(rows[j]), player=a, opponent=b)
+            else:
+                checks.add("lianzhong.both_unrated", "Games", int(rows[j]), player=players[a].name,
+                           opponent=players[b].name)
+    lines: list[ChangeLine] = []
+    for i in enc.first(touched, nt):
+        pid = ids[i]
+        rating[pid], games_n[pid] = float(r[i]), int(g[i])
+        lines.append(ChangeLine(pid, enc.event, int(tg[i]), float(ts[i]), float(te[i]), k_values[int(tk[i])],
+                                float(tc[i])))
+    return lines
+
+
+class _Id:
+    """A line to be placed (:func:`~.common.placed` reads its id), before the line itself is made."""
+
+    __slots__ = ("id",)
+
+    def __init__(self, pid: str) -> None:
+        self.id = pid
+
+
 def _lists(records: Records, states: Mapping[str, LianzhongState], rating: Mapping[str, float],
            games_n: Mapping[str, int], awarded: Mapping[str, str],
            params: LianzhongParams) -> tuple[list[RatingLine], list[PendingLine], dict[str, State]]:
     """The published list (rated players placed, then the pending ones), the pending
     list, and everyone's state at the period's end."""
     awarded_titles = {t for _, t in params.awarded_titles}
+    bounds, names = [t for t, _ in params.titles], [n for _, n in params.titles]
+    rated_n, lowest = params.rated_games, params.lowest_title
+
+    def title_of(new: float, n: int, award: str) -> str:     # title(), its tables made once
+        if award and str(award).strip() in awarded_titles:
+            return str(award).strip()
+        return NO_TITLE if n < rated_n else threshold_lookup(bounds, names, new, below=lowest)
     new_states: dict[str, State] = {}
-    rated_lines: list[LianzhongRatingLine] = []
+    rated_ids = [pid for pid in records.players if games_n[pid] >= rated_n]
+    order = placed([_Id(pid) for pid in rated_ids], rating)
+    place_of = {x.id: place for x, place in order}
+    rated_lines: dict[str, RatingLine] = {}
     pending_lines: list[LianzhongRatingLine] = []
     pending: list[PendingLine] = []
     for pid, player in records.players.items():
@@ -285,20 +399,21 @@ def _lists(records: Records, states: Mapping[str, LianzhongState], rating: Mappi
         new = rating[pid]
         n = games_n[pid]
         period_games = n - st.games
-        rated = is_rated(n, params)
+        rated = n >= rated_n
         status = "active" if rated else "pending"
+        award = awarded.get(pid, "")
         new_states[pid] = LianzhongState(new, n, st.events, max(st.peak or new, new), status,
-                                         period_games, title_awarded=awarded.get(pid, ""))
+                                         period_games, title_awarded=award)
         line = LianzhongRatingLine(
-            pid, st.rating, new, status, n, period_games,
-            title=title(new, n, awarded.get(pid), params),
+            pid, st.rating, new, status, n, period_games, place=place_of.get(pid),
+            title=title_of(new, n, award),
             honorary=player.title if player.title and player.title not in awarded_titles else "")
         if rated:
-            rated_lines.append(line)
+            rated_lines[pid] = line
         else:
             pending_lines.append(line)
             pending.append(LianzhongPendingLine(pid, n, new=new))
-    ratings: list[RatingLine] = [with_place(x, place) for x, place in placed(rated_lines, rating)]
+    ratings: list[RatingLine] = [rated_lines[x.id] for x, _ in order]
     ratings += sorted(pending_lines, key=lambda x: (-x.games, x.id))
     return ratings, pending, new_states
 
@@ -326,9 +441,13 @@ def process(records: Records, states: Mapping[str, LianzhongState], period: Peri
         rating[pid] = st.rating
     games_n = {pid: st.games for pid, st in states.items()}
     awarded = _awarded(records, states, period, params, checks)
-    acc = _rate(feed.dated(period, _order(records)), rating, games_n, records.players, params, checks)
-    changes: list[ChangeLine] = [ChangeLine(pid, ev, t.games, t.score, t.expected, t.k, t.change)
-                                 for (pid, ev), t in acc.items()]
+    encoded = getattr(feed, "encoded", None)
+    enc = encoded(period) if encoded is not None else None     # a list's columns, players as indices
+    if enc is not None:
+        changes = _rate_encoded(enc, rating, games_n, records.players, params, checks)
+    else:
+        acc = _rate(feed.dated(period, _order(records)), rating, games_n, records.players, params, checks)
+        changes = [ChangeLine(pid, ev, t.games, t.score, t.expected, t.k, t.change) for (pid, ev), t in acc.items()]
     ratings, pending, new_states = _lists(records, states, rating, games_n, awarded, params)
     return PeriodFacts("lianzhong", period, ratings, changes, checks.finish(), new_states,
                        _titles(ratings, params), pending)
@@ -388,7 +507,7 @@ def sample() -> dict[str, list[list[Any]]]:
 SYSTEM = System(
     name="lianzhong",
     game="xiangqi",
-    title="联众象棋等级分 (Lianzhong Xiangqi rating, seed 004)",
+    title="联众象棋等级分 (Lianzhong Xiangqi rating)",
     federation="联众象棋",
     lang="zh-Hans",
     params_type=LianzhongParams,

@@ -357,25 +357,26 @@ def process(records: Records, states: Mapping[str, PengState], period: Period,
 # --------------------------------------------------------------------------- words
 
 WORDS: dict[str, str] = {      # the words of its sheets' cells (labels)
-    "source.seed": "seed 000",
+    "source.seed": "规则原文 stated",
     "source.reconstructed": "reconstructed 重建",
 }
 
 
 def _settings_rows(params: PengParams) -> list[tuple[str, Any, str]]:
-    """The reconstructed ladder values, editable in the Settings sheet."""
+    """Every rung of the ladder, editable in the Settings sheet: those the rulebook states,
+    and those reconstructed where it is silent (said so)."""
     rows = []
     for r in params.ladder_rows:
-        if not r.stated:
-            for attr in ("basic", "coefficient", "multiplier"):
-                rows.append((f"{attr}.{r.rank.chinese()}", getattr(r, attr),
-                             "重建值，可修改 reconstructed, editable (SPEC §4)"))
+        note = ("规则原文，可修改 as the rulebook states it, editable" if r.stated else
+                "重建值（规则未列明），可修改 reconstructed (the rulebook is silent), editable")
+        for attr in ("basic", "coefficient", "multiplier"):
+            rows.append((f"{attr}.{r.rank.chinese()}", getattr(r, attr), note))
     return rows
 
 
 def _setting(params: PengParams, key: str, value: Any) -> PengParams | None:
     """``basic.二段`` = 620, ``coefficient.初段`` = 3, ``multiplier.14级`` = 0.05:
-    one rung of the ladder (marked as not stated by the seed)."""
+    one rung of the ladder (marked as not the rulebook's when the value differs from it)."""
     import dataclasses
 
     attr, dot, rank_text = key.partition(".")
@@ -388,8 +389,9 @@ def _setting(params: PengParams, key: str, value: Any) -> PengParams | None:
     except (TypeError, ValueError):
         raise ParameterError(M.MUST_BE_NUMBER(), value=value) from None
     rung: dict[str, Any] = {attr: number}   # one of the float fields named in ``attr``
-    rows = tuple(dataclasses.replace(r, **rung, stated=False) if r.rank == rank else r
-                 for r in params.ladder_rows)
+    # the rulebook's own value typed again stays the rulebook's (the template writes every rung)
+    rows = tuple(dataclasses.replace(r, **rung, stated=r.stated and getattr(r, attr) == number)
+                 if r.rank == rank else r for r in params.ladder_rows)
     return dataclasses.replace(params, ladder_rows=rows)
 
 
@@ -442,7 +444,7 @@ def sample() -> dict[str, list[list[Any]]]:
 SYSTEM = System(
     name="peng",
     game="renju",
-    title="彭氏连珠等级分 (Peng's Renju rating, seed 000)",
+    title="彭氏连珠等级分 (Peng's Renju rating)",
     federation="彭氏连珠等级分",
     lang="zh-Hans",
     params_type=PengParams,

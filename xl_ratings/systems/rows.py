@@ -41,7 +41,7 @@ class Event:
     start: dt.date | None
     end: dt.date
     format: str = "round_robin"     #: round_robin | swiss | games
-    cls: str = "A"
+    cls: str = "A"                  #: "" when the Events sheet leaves it blank (gor rates it as A, and says so)
     level: str = ""
     champion: str = ""
     row: int = 0

@@ -655,7 +655,7 @@ def sample() -> dict[str, list[list[Any]]]:
 SYSTEM = System(
     name="shanghai",
     game="gomoku",
-    title="上海市五子棋等级分 (Shanghai Gomoku rating, seed 001)",
+    title="上海市五子棋等级分 (Shanghai Gomoku rating)",
     federation="上海市五子棋协会",
     lang="zh-Hans",
     params_type=ShanghaiParams,

@@ -15,7 +15,9 @@ pairgoth's ``EGFRatingsHandler`` read it::
   appearance from 83; the publication date on a line of its own starting
   with ``(`` -- ``(01 Dec 2026)``.  Header lines never hold 8 digits at
   1-9, never a ``(`` and never start with a blank and a digit, so neither
-  program takes one for a player.
+  program takes one for a player.  A player with no game in the records has
+  ``--`` for the last appearance (pairgoth's line pattern needs a word there;
+  no date is made up).
 
 ``fide`` -- FIDE's ``players_list_foa.txt``: its header, every field left-
   aligned at the header word's column (ID 0, Name 15 "Surname, Given", Fed
@@ -79,7 +81,7 @@ class Entry:
     id: str                     #: the workbook's player id
     surname: str                #: ASCII, words separated by blanks
     given: str
-    generated: bool             #: the Latin name was made by pinyin
+    generated: str              #: how the Latin name was made here ("pinyin", "Cantonese"); "": given
     sex: str                    #: "M", "F" or ""
     rating: int                 #: the published rating, rounded half up
     inactive: bool
@@ -93,7 +95,7 @@ class Entry:
     games: int                  #: counted games of the period
     k: int                      #: the K (con) of the player's last change of the period; 0: none
     events: int                 #: counted events in all
-    last: dt.date               #: the player's last event, as of the list
+    last: dt.date | None        #: the player's last event, as of the list; None: no game recorded
 
 
 def date_line(day: dt.date) -> str:
@@ -128,7 +130,7 @@ def fide_name(e: Entry, width: int = FIDE_NAME_WIDTH) -> tuple[str, bool]:
 def egd_line(e: Entry) -> str:
     name, _ = egd_name(e)
     return (f" {e.pin:8}  {name:<38}{e.country2:<4}{e.club:<4}{e.grade:>6}{'--':>5}{e.rating:>7}"
-            f"{e.events:>6}  T{e.last.strftime('%y%m%d')}")
+            f"{e.events:>6}  {'T' + e.last.strftime('%y%m%d') if e.last is not None else '--'}")
 
 
 def egd_text(entries: Sequence[Entry], title: str, day: dt.date, notes: Sequence[str]) -> str:

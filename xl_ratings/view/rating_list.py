@@ -101,16 +101,27 @@ def _country(settings: Mapping[str, Any], lang: str, file: str | None) -> tuple[
     raise InputErrors([RatingInputError(M.RL_BAD_COUNTRY(), value=raw, where=Where(file, "Settings", row, "value"))])
 
 
-def _grade(line: Any, rating: float, system: Any) -> str:
+def _rank_grade(rank: Rank | None) -> str:
+    if rank is None:
+        return ""
+    if rank.kind == "dan":
+        return f"{rank.number}d"
+    return f"{rank.number}k" if rank.kind == "kyu" else ""
+
+
+def _grade(line: Any, rating: float, system: Any, certified: Rank | None = None) -> tuple[str, bool]:
+    """The EGD grade: the certified rank of the Players sheet when it has one, else the rank
+    standard the rating reaches; and whether it is the certified rank."""
+    shown = _rank_grade(certified)
+    if shown:
+        return shown, True
     std = getattr(line, "standard", None)
     if not isinstance(std, Rank):
         try:
             std = parse_rank(system.standard_name(rating, None))
         except (RatingInputError, TypeError, ValueError):
-            return ""
-    if std.kind == "dan":
-        return f"{std.number}d"
-    return f"{std.number}k" if std.kind == "kyu" else ""
+            return "", False
+    return _rank_grade(std), False
 
 
 def club_codes(clubs: Sequence[str], tables: Mapping[str, Sequence[Sequence[Any]]]) -> tuple[dict[str, str], list[str]]:
@@ -184,7 +195,7 @@ def _names(outcome: Outcome, extras: Extras, rated: list[str],
     for pid in rated:
         p = outcome.records.players[pid]
         given = extras.get(pid, "latin_name")
-        got = latin_name(p.name, given)
+        got = latin_name(p.name, given, cantonese=outcome.system.lang == "zh-Hant")
         if got is None:
             column = "latin_name" if given else "name"
             text = M.RL_BAD_LATIN_NAME() if given else M.RL_NO_LATIN_NAME(name=p.name)
@@ -252,37 +263,44 @@ def rating_list(outcome: Outcome, tables: Mapping[str, Sequence[Sequence[Any]]],
     last = _last_events(outcome, facts.period.end)
     day = list_date(facts, today or dt.date.today())
     entries = []
+    certified = 0
     for x in lines:
         p, n = players[x.id], names[x.id]
         assert x.new is not None        # rated lines only
         k = ks.get(x.id)
         state = facts.states.get(x.id)
+        grade, is_rank = _grade(x, x.new, system, p.rank) if layout == "egd" else ("", False)
+        certified += is_rank
         entries.append(Entry(
             id=x.id, surname=n.surname, given=n.given, generated=n.generated, sex=p.sex or "",
             rating=_round(x.new), inactive=x.status == "inactive", pin=pins[x.id], fide=fide[x.id],
             country2=country2, country3=country3, club=codes.get(p.club, NO_CLUB) if p.club.strip() else NO_CLUB,
-            grade=_grade(x, x.new, system) if layout == "egd" else "",
+            grade=grade,
             title=FIDE_TITLES.get(fold(str(getattr(x, "title", "") or "")), ""),
             games=min(x.period_games, 999), k=_round(k) if k is not None and 0 < _round(k) <= 99 else 0,
-            events=min(state.events if state is not None else 0, 99999), last=last.get(x.id, day)))
+            events=min(state.events if state is not None else 0, 99999), last=last.get(x.id)))
     _refuse_layout(layout, outcome, entries, file)
     notes = _notes(layout, entries, extras, made)
     if layout == "egd":
         title = f"{system.name} {facts.period.label}, {len(entries)} players, EGD layout"
-        text = egd_text(entries, title, day, _egd_notes(entries))
+        text = egd_text(entries, title, day, _egd_notes(entries, certified))
     else:
         text = fide_text(entries) if layout == "fide" else csv_text(entries)
     return ListFile(layout, facts.period.label, day, text, entries, notes, system.lang)
 
 
-def _egd_notes(entries: list[Entry]) -> list[str]:
-    """Header lines of the EGD list: which names pinyin made, which PINs are derived."""
-    out = []
-    generated = [e.pin for e in entries if e.generated]
-    if generated:
-        out.append(f"Names romanised by pinyin, not given by the federation: {len(generated)} players")
-        for i in range(0, len(generated), 10):
-            out.append("Pinyin: " + " ".join(generated[i:i + 10]))
+def _egd_notes(entries: list[Entry], certified: int) -> list[str]:
+    """Header lines of the EGD list: where the grades come from, which names were romanised
+    here, which PINs are derived, that a blank last appearance is unknown."""
+    out = [f"Grade: the certified rank of the federation's Players sheet, {certified} players; "
+           f"the rank standard the rating reaches where it has none, {len(entries) - certified} players"]
+    for how in sorted({e.generated for e in entries if e.generated}):
+        pins = [e.pin for e in entries if e.generated == how]
+        out.append(f"Names romanised by {how}, not given by the federation: {len(pins)} players")
+        for i in range(0, len(pins), 10):
+            out.append(f"{how.capitalize()}: " + " ".join(pins[i:i + 10]))
+    if any(e.last is None for e in entries):
+        out.append("Last appearance -- : no game in the federation's records (not a date)")
     if any(e.pin.startswith("9") for e in entries):
         out.append("PINs from 90000000 are made from the federation's player ids, not EGF PINs")
     return out
@@ -290,10 +308,11 @@ def _egd_notes(entries: list[Entry]) -> list[str]:
 
 def _notes(layout: str, entries: list[Entry], extras: Extras, made: list[str]) -> list[Text]:
     notes = []
-    generated = [f"{e.id} {e.surname} {e.given}".strip() for e in entries if e.generated]
-    if generated:
-        notes.append(M.RL_GENERATED_NAMES(count=len(generated), total=len(entries),
-                                          players=", ".join(generated[:12]) + (" …" if len(generated) > 12 else "")))
+    for how, message in (("pinyin", M.RL_GENERATED_NAMES), ("Cantonese", M.RL_CANTONESE_NAMES)):
+        generated = [f"{e.id} {e.surname} {e.given}".strip() for e in entries if e.generated == how]
+        if generated:
+            notes.append(message(count=len(generated), total=len(entries),
+                                 players=", ".join(generated[:12]) + (" …" if len(generated) > 12 else "")))
     column, kind = ("egf_pin", "EGD PIN") if layout == "egd" else ("fide_id", "FIDE-style id")
     derived = sum(1 for e in entries if not extras.get(e.id, column))
     if derived:

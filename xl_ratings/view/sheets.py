@@ -354,19 +354,25 @@ def history_chart(outcome: Outcome) -> ChartView | None:
 
 REASONS = {"records": ("记录有改动", "records changed"), "settings": ("设置有改动", "Settings changed"),
            "earlier": ("随对手或更早周期的更正而变", "follows from other corrections"),
-           "deleted": ("已不在棋手表中", "no longer in the Players sheet")}
+           "deleted": ("已不在棋手表中", "no longer in the Players sheet"),
+           # a period still running was published provisional: new games are additions, not corrections
+           "added": ("暂定期内新增记录", "added while the period runs (provisional)")}
 
 
-def corrections_sheet(outcome: Outcome) -> SheetView | None:
-    """Every published rating that re-rating changed: published, corrected, difference, why."""
+def corrections_sheet(outcome: Outcome, today: dt.date | None = None) -> SheetView | None:
+    """Every published rating that re-rating changed: published, corrected, difference, why.
+    A period still running on ``today`` was published provisional: its changed records are
+    told as additions to it, not as corrections."""
     if outcome.corrections is None:
         return None
     system, words = outcome.system, Words(outcome.system)
     players = outcome.records.players
+    running = {r.period.label for r in outcome.results if (today or dt.date.today()) <= r.period.end}
     keys = ["period", "id", "name", "published", "corrected", "correction", "reason"]
     rows: list[list[Any]] = []
     for c in outcome.corrections:
-        zh, en = REASONS.get(c.reason, (c.reason, c.reason))
+        reason = "added" if c.reason == "records" and c.period in running else c.reason
+        zh, en = REASONS.get(reason, (reason, reason))
         rows.append([c.period, c.id, players[c.id].name if c.id in players else c.name, c.published, c.corrected,
                      c.difference, f"{words.text(zh)} {en}"])
     kinds = ["text", "text", "text", "rating", "rating", "signed_rating", "text"]
@@ -379,7 +385,7 @@ def result_sheets(outcome: Outcome, today: dt.date | None = None) -> list[SheetV
     facts = outcome.last
     by_name = {s.name: s for s in outcome.system.sheets}
     out = [fact_sheet(by_name[name], facts, outcome) for name in RESULT_SHEETS if name in by_name]
-    corrections = corrections_sheet(outcome)
+    corrections = corrections_sheet(outcome, today)
     if corrections is not None:
         out.append(corrections)
     out.append(checks_sheet(outcome))

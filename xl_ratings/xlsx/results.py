@@ -7,10 +7,27 @@ Standards, Inactive, Pending, Fees, Checks, History) are added or replaced.
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from ..engine.cells import col_letter
 from ..engine.run import Outcome
 from ..view.sheets import SheetView, result_sheets
 from .write import ChartSpec, PrintSpec, SheetSpec, patch_workbook
+
+
+def axis_range(grid: list[list[Any]]) -> tuple[float, float] | None:
+    """The value axis of the history chart: the data's range with a margin, in round steps
+    (one period of ratings 1800–2300: 1750–2350, not 0–2500); None without numbers."""
+    values = [v for row in grid[1:] for v in row[1:]
+              if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)]
+    if not values:
+        return None
+    low, high = min(values), max(values)
+    step = 10 ** max(0, math.floor(math.log10(max(high - low, 1))) - 1) * 5
+    margin = max((high - low) * 0.05, step, 25)
+    bottom = math.floor((low - margin) / step) * step
+    return (max(bottom, 0) if low >= 0 else bottom), math.ceil((high + margin) / step) * step
 
 
 def sheet_spec(view: SheetView) -> SheetSpec:
@@ -23,7 +40,7 @@ def sheet_spec(view: SheetView) -> SheetSpec:
         series = [(grid[0][k], f"{q}${col_letter(k + 1)}$2:${col_letter(k + 1)}${last}")
                   for k in range(1, len(grid[0]))]
         chart = ChartSpec(view.chart.title, view.chart.x_title, view.chart.y_title,
-                          f"{q}$A$2:$A${last}", series, (0, view.chart.anchor_row - 1))
+                          f"{q}$A$2:$A${last}", series, (0, view.chart.anchor_row - 1), axis_range(grid))
     page = None
     if view.page is not None:
         p = view.page

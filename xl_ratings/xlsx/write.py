@@ -80,9 +80,11 @@ class ChartSpec:
     """A line chart: categories and series are cell ranges of the same sheet."""
 
     def __init__(self, title: str, x_title: str, y_title: str, categories: str,
-                 series: Sequence[tuple[str, str]], anchor: tuple[int, int]):
+                 series: Sequence[tuple[str, str]], anchor: tuple[int, int],
+                 y_range: tuple[float, float] | None = None):
         self.title, self.x_title, self.y_title = title, x_title, y_title
         self.categories, self.series, self.anchor = categories, list(series), anchor
+        self.y_range = y_range          #: the value axis (min, max); None: the chart program's own
 
 
 def text_width(v: Any) -> int:
@@ -412,6 +414,8 @@ def chart_xml(chart: ChartSpec) -> bytes:
         s.smooth = False
         c.series.append(s)
     c.set_categories(Reference(range_string=chart.categories))
+    if chart.y_range is not None:      # the axis fits the data (not 0–2500 for ratings of 1800–2300)
+        c.y_axis.scaling.min, c.y_axis.scaling.max = chart.y_range
     return b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + tostring(c._write())
 
 

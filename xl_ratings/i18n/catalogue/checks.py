@@ -67,8 +67,8 @@ SHANGHAI = _rules(
             "{player}: first rating {rating:.0f} ({games} games)",
             "{player}：首次获得等级分 {rating:.0f}（{games} 局）"),
     message("shanghai.rank_title",
-            "{player}: rank title {rank}: rating raised from {old:.0f} to {new:.0f} (seed 001 §12)",
-            "{player}：获 {rank} 称号，等级分由 {old:.0f} 升至 {new:.0f}（seed 001 §十二）"),
+            "{player}: rank title {rank}: rating raised from {old:.0f} to {new:.0f} (rulebook §12)",
+            "{player}：获 {rank} 称号，等级分由 {old:.0f} 升至 {new:.0f}（规则第十二条）"),
     message("shanghai.rr_rated_share",
             "{event}: fewer than two thirds of the round robin's players are rated ({rated}/{players} rated)",
             "{event}：循环赛定级棋手不足三分之二（{rated}/{players} 已定级）"),
@@ -87,6 +87,10 @@ GOR = _rules(
     message("gor.class",
             "{event}: unknown tournament class {cls!r}; use A/B/C or 甲/乙/丙; counted as A (1.0)",
             "{event}：未知的赛事级别 {cls!r}；请用 A/B/C 或 甲/乙/丙；按 A（1.0）计算"),
+    message("gor.class_blank",
+            "{event}: no tournament class given (Events sheet, column class): rated as class A, weight 1.0; "
+            "if it is a B or C event, fill in its class and process again",
+            "{event}：未填写赛事级别（Events 表 class 列）：按甲级（A，权重 1.0）计算；如属乙级或丙级，请填写后重新计算"),
     message("gor.forfeit",
             "{event}: forfeit {player}–{opponent}: the absent player is charged the loss, the winner's game is not "
             "counted",

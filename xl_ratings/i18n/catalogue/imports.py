@@ -368,6 +368,11 @@ SUMMARY_NEW_SAME_AS = message(
     "same name and club: check that they are two people",
     "{name}（{where}）按您的答复作为新棋手 {new} 录入，但 {id} {book_name}（{book_club}）的姓名和单位都相同："
     "请核对是否确为两人")
+SUMMARY_EVENT_DEFAULT = message(
+    "imports.summary_event_default",
+    "the event's {column} is not in the file nor given (--{column}): it is rated as {default}; a Checks line "
+    "says so until it is filled in",
+    "文件中没有赛事的 {column}，也未指定（--{column}）：按 {default} 计算；填写之前，检查表会列出此事")
 SUMMARY_WITHOUT_GAMES = message(
     "imports.summary_without_games",
     "{count} player(s) without any game in the file, not imported (registered, never played): {names}",

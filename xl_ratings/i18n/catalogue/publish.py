@@ -16,6 +16,10 @@ PUBLISH_NEEDS_TARGET = message(
     "publish.needs_target",
     "publish needs --site DIR, --pdf OUT.pdf and/or --rating-list OUT",
     "publish 需要 --site 文件夹、--pdf 文件 和/或 --rating-list 文件")
+PRIVATE_UNKNOWN = message(
+    "publish.private_unknown",
+    "--include-private {given}: no such private field; the private fields are {fields}",
+    "--include-private {given}：没有这个非公开字段；非公开字段为 {fields}")
 
 # ------------------------------------------------------------------ rating lists for pairing programs
 RL_LAYOUT_NOT_FOR_SYSTEM = message(
@@ -95,6 +99,12 @@ RL_GENERATED_NAMES = message(
     "publish.rl_generated_names",
     "{count} of {total} names were romanised by pinyin (no latin_name in the Players sheet): {players}",
     "{total} 人中有 {count} 人的姓名按拼音自动转写（Players 表未填英文姓名）：{players}")
+RL_CANTONESE_NAMES = message(
+    "publish.rl_cantonese_names",
+    "{count} of {total} names were romanised in Cantonese, as Hong Kong spells names (read by ToJyutping; "
+    "no latin_name in the Players sheet; check them, the player's own spelling in latin_name wins): {players}",
+    "{total} 人中有 {count} 人的姓名按粤语拼音、以香港拼写方式自动转写（由 ToJyutping 读音；Players 表未填英文姓名；"
+    "请核对，填入英文姓名者以其为准）：{players}")
 RL_DERIVED_IDS = message(
     "publish.rl_derived_ids",
     "{count} player(s) have no {column}: their {kind} is derived from their player id (stable; see "

@@ -285,6 +285,30 @@ LIST_OUTPUT_CSV = message(
     "for a game list, --output is the rating list as .csv",
     "对局列表的 --output 是 .csv 格式的等级分名单")
 
+# ---- a game list's --players file (jobs/list_players.py)
+PLAYERS_COLUMN_UNKNOWN = message(
+    "sheets.players_column_unknown",
+    "is not a column of a players file (the Players sheet's columns: {known}): rename it, or delete the column",
+    "不是棋手文件的列（Players 表的列：{known}）：请改名，或删除该列")
+PLAYERS_GAMES_WITHOUT_RATING = message(
+    "sheets.players_games_without_rating",
+    "the file has no rating column, but {count:,} player(s) have games (first on row {row}): each would start "
+    "at the start rating; give their ratings (a ratings file a run wrote with --output is read as it is)",
+    "文件没有 rating（等级分）列，但有 {count:,} 名棋手已有对局数（第一个在第 {row} 行）：每人都会从起始等级分开始；"
+    "请给出他们的等级分（用 --output 写出的等级分名单可直接读入）")
+RATINGS_ROW_WITHOUT_RATING = message(
+    "sheets.ratings_row_without_rating",
+    "a player with {games:,} counted game(s) and no rating (new): the player would restart at the start rating; "
+    "give the rating",
+    "棋手已有 {games:,} 局计分对局，却没有等级分（new）：会从起始等级分重新开始；请填写等级分")
+RATINGS_FILE_NOT_A_STATE = message(
+    "sheets.ratings_file_not_a_state",
+    "is a {system} ratings file (--output): it does not carry what {system} rates from (tournaments, peaks, "
+    "pending players' games); rate the periods in a workbook, whose History keeps them, or rate the whole list "
+    "at once",
+    "是 {system} 的等级分名单（--output）：其中没有 {system} 计算所需的全部记录（赛事数、最高分、待定棋手的对局）；"
+    "请在工作簿中逐期计算（History 保存这些记录），或一次计算整个对局列表")
+
 # ---- a game list without --players (jobs/game_stream.py)
 LIST_NEEDS_PLAYERS = message(
     "sheets.list_needs_players",

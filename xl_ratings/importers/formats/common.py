@@ -547,3 +547,54 @@ def pair_halves(halves: list[Half], keys: set[str], problems: Problems, *,
             if g is not None:
                 games.append(g)
     return games
+
+
+# --------------------------------------------------------------------------- names as people write them
+#: Chinese, Japanese and Korean letters: a name of these is written without spaces (陳大文)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\U00020000-\U0002ebef]")
+_CJK_ONLY = re.compile(r"(?:[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+                       r"\U00020000-\U0002ebef·・]|\s)+")
+
+
+def person_name(surname: str, given: str = "") -> tuple[str, str | None]:
+    """A player's name from the surname and given name a pairing program's file keeps apart:
+    (the name as people write it, the Latin name when it is one).
+
+    Chinese, Japanese or Korean parts are joined without the space the file puts between
+    them (``區``, ``永健`` -> ``區永健``); Latin names keep it (``Chan``, ``Tai Man`` ->
+    ``Chan Tai Man``) and are also given as ``Surname, Given`` (``Chan, Tai Man``), the
+    ``latin_name`` the Players sheet keeps."""
+    from ...engine.latin import written
+
+    parts = [p.strip() for p in (surname, given) if p and p.strip()]
+    if parts and all(_CJK_ONLY.fullmatch(p) for p in parts):
+        return "".join("".join(p.split()) for p in parts), None
+    name = " ".join(parts)
+    if _CJK.search(name) or not parts:
+        return name, None
+    s, g = surname.strip(), given.strip()
+    latin = f"{s}, {g}" if s and g else (s or g)
+    return name, (latin if written(latin) is not None else None)
+
+
+def one_field_name(text: str) -> tuple[str, str | None]:
+    """A name written in one field (a TRF's ``Surname, Given``, ``區 永健``): as
+    :func:`person_name`, the part before a comma the surname (else the first word, for a
+    Latin name)."""
+    text = text.strip(" ,，")
+    if "," in text or "，" in text:
+        surname, _, given = text.replace("，", ",").partition(",")
+        name, latin = person_name(surname, given)
+        return (name if latin is None else text), latin
+    if _CJK_ONLY.fullmatch(text):
+        return "".join(text.split()), None
+    words = text.split()
+    if _CJK.search(text) or len(words) < 2:
+        return text, (text if words and not _CJK.search(text) and _latin_ok(text) else None)
+    return text, f"{words[0]}, {' '.join(words[1:])}" if _latin_ok(text) else None
+
+
+def _latin_ok(text: str) -> bool:
+    from ...engine.latin import written
+
+    return written(text) is not None

@@ -38,7 +38,7 @@ from pathlib import Path
 from ...files.source import read_source
 from ...i18n.catalogue import sources as S
 from .common import (MAX_DIGITS, Half, H9_ENCODINGS, Problems, as_int, fail, pair_halves, parse_date,
-                      read_source_text)
+                      person_name, read_source_text)
 from ..model import ImportedEvent, ImportedPlayer, Source, Tournament
 from .record import Format, Opened
 
@@ -131,8 +131,10 @@ def _player(line: _Line, key: str, n_rounds: int, file: str) -> ImportedPlayer:
     tokens, g = line.tokens, line.grade
     after = tokens[g + 1:]
     pin = next((t for t in after[2:len(after) - n_rounds] if _PIN.fullmatch(t)), None)
+    words = [t.replace("_", " ") for t in tokens[line.first:g]]
+    name, latin = person_name(words[0], " ".join(words[1:])) if words else ("", None)   # 區 永健 -> 區永健
     return ImportedPlayer(
-        key=key, name=" ".join(t.replace("_", " ") for t in tokens[line.first:g]), sex=None,
+        key=key, name=name, latin_name=latin, sex=None,
         club=after[1] if len(after) > 1 else "", country=after[0] if after else "", rank=tokens[g],
         rating=None, federation_id=None, egf_pin=pin, fide_id=None, source=Source(file, line=line.no),
         surname=tokens[line.first].replace("_", " ") if line.first < g else None)

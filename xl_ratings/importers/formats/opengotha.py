@@ -36,7 +36,7 @@ from ...errors import Message
 from ...files.source import read_source
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
-from .common import Problems, as_float, as_int, fail, parse_date
+from .common import Problems, as_float, as_int, fail, parse_date, person_name
 from ..model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 from .record import Format, Opened
 
@@ -126,8 +126,9 @@ def _players(root: Any, lines: list[int], problems: Problems, keys: _Keys) -> li
             problems.error(S.OG_SAME_KEY(key=key), value=key, row=no, column="name")
             continue
         keys.add(key)
+        shown, latin = person_name(name, first)     # 陳 大文 -> 陳大文; Chan Tai Man, also "Chan, Tai Man"
         players.append(ImportedPlayer(
-            key=key, name=f"{name} {first}".strip(), sex=None, club=el.get("club", "").strip(),
+            key=key, name=shown, latin_name=latin, sex=None, club=el.get("club", "").strip(),
             country=el.get("country", "").strip(), rank=(el.get("rank") or el.get("grade") or "").strip() or None,
             rating=as_float(el.get("rating")), federation_id=None,
             egf_pin=pin if (pin := (el.get("egfPin") or "").strip()).strip("0") else None,   # 0: no PIN

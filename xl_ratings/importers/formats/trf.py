@@ -36,7 +36,7 @@ from ...errors import Text
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
 from .common import (Half, NotText, Problems, TEXT_ENCODINGS, as_float, as_int, pair_halves, parse_date, read_source_text,
-                      not_text, fail, refuse_binary, utf8_or_none)
+                      not_text, fail, one_field_name, refuse_binary, utf8_or_none)
 from ..model import ImportedEvent, ImportedPlayer, Source, Tournament
 from .record import Format, Opened
 
@@ -169,8 +169,10 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
     if as_int(rank) is not None:
         ranks[key] = int(rank)
     keys.add(key)
-    players.append(ImportedPlayer(      # "龔軍," (a surname only, as Swiss-Manager writes it): "龔軍"
-        key=key, name=decode_text(no, _field(line, 15, 47)).strip(" ,，"), sex=sex, club="",
+    # "龔軍," (a surname only, as Swiss-Manager writes it): "龔軍"; "陳, 大文": "陳大文"
+    name, latin = one_field_name(decode_text(no, _field(line, 15, 47)))
+    players.append(ImportedPlayer(
+        key=key, name=name, latin_name=latin, sex=sex, club="",
         country=_field(line, 54, 56), rank=None,
         rating=rating if rating else None, federation_id=None, egf_pin=None,
         fide_id=fide if fide.strip("0") else None, source=Source(file, line=no)))

@@ -1,0 +1,246 @@
+"""The platform table: a Lianzhong game list end to end beside its baselines, in one run, as ratios.
+
+    python benchmarks/platform_bench.py                      # 10^6 (10^5 players) and 2*10^6 (2*10^4 players)
+    python benchmarks/platform_bench.py --sizes 1e6,1e7      # the sizes (games; players: a tenth, at most 10^5)
+    python benchmarks/platform_bench.py --sizes 1e8 --formats csv --kernels compiled   # 10^8: minutes
+    python benchmarks/platform_bench.py --doc docs/performance.md   # also write the table into the doc
+                                                             # (between its platform-table markers)
+
+For each list (one year in date order, 80 % of the players rated: ``stream_bench.write_list``)
+and format (CSV, Parquet), in fresh processes:
+
+* **ours**: ``xl-ratings process LIST --system lianzhong --players P --output OUT`` (start-up,
+  checking every row, rating, writing the ratings file), with the pure kernel and the
+  compiled one (``XL_RATINGS_KERNEL``; the compiled one needs numba), and ``today``: the
+  version before, from a checkout (``--today DIR --kernels today,pure,compiled``);
+* **bare read**: the same file read by pyarrow's streaming reader, batch by batch, nothing else;
+* **minimal loop**: read so, the ids encoded with a dict, and the update rule (seed 004 §5-§7)
+  in a plain Python loop -- no checks, no report, no output;
+* **compiled loop**: the same loop compiled by numba over the Arrow columns.
+
+CPU seconds (the child's user + system) are the steady figure on a shared machine: the ratios
+are of CPU seconds; wall seconds and the peak memory (ru_maxrss) are given beside.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+BEGIN, END = "<!-- platform-table: begin -->", "<!-- platform-table: end -->"
+TODAY: list[str] = [""]       #: --today DIR
+
+
+# --------------------------------------------------------------------------- the baselines (in a child)
+
+def _batches(path: str):
+    import pyarrow.csv as pcsv
+    import pyarrow.parquet as pq
+
+    if path.endswith(".parquet"):
+        yield from pq.ParquetFile(path).iter_batches(batch_size=1 << 17, columns=["player", "opponent", "result"])
+        return
+    yield from pcsv.open_csv(path, read_options=pcsv.ReadOptions(block_size=1 << 20))
+
+
+def bare(path: str, players: str) -> None:
+    for _ in _batches(path):
+        pass
+
+
+def _roster(players: str):
+    import pyarrow.csv as pcsv
+
+    t = pcsv.read_csv(players)
+    ids = [str(x) for x in t.column("id").to_pylist()]
+    ratings = [1400.0 if r is None else float(r) for r in t.column("rating").to_pylist()]
+    return ids, ratings, [int(g) for g in t.column("games").to_pylist()]
+
+
+def minimal(path: str, players: str) -> None:
+    ids, rating, games = _roster(players)
+    index = {pid: i for i, pid in enumerate(ids)}
+    score_of = {"1": 1.0, "0": 0.0, "0.5": 0.5, 1: 1.0, 0: 0.0, 0.5: 0.5}
+    for batch in _batches(path):
+        p = list(map(index.__getitem__, batch.column("player").to_pylist()))
+        q = list(map(index.__getitem__, batch.column("opponent").to_pylist()))
+        s = list(map(score_of.__getitem__, batch.column("result").to_pylist()))
+        for a, b, w in zip(p, q, s):
+            ra, rb, na, nb = rating[a], rating[b], games[a], games[b]
+            if na < 20 and nb < 20:
+                continue
+            ea = 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400))
+            ka = 32 if ra < 2000 else 24 if ra < 2400 else 16 if ra < 2800 else 8
+            kb = 32 if rb < 2000 else 24 if rb < 2400 else 16 if rb < 2800 else 8
+            da, db = ka * (w - ea), kb * ((1 - w) - (1 - ea))
+            if nb < 20:
+                da, db = da * ((nb + 1) / 20) * (2 / 3), db * (41 - nb - 1) / 20
+            elif na < 20:
+                db, da = db * ((na + 1) / 20) * (2 / 3), da * (41 - na - 1) / 20
+            rating[a], rating[b], games[a], games[b] = ra + da, rb + db, na + 1, nb + 1
+
+
+def compiled_loop(path: str, players: str) -> None:
+    import numba
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    @numba.njit(cache=True)
+    def loop(p, q, s, rating, games):
+        for j in range(len(p)):
+            a, b, w = p[j], q[j], s[j]
+            ra, rb, na, nb = rating[a], rating[b], games[a], games[b]
+            if na < 20 and nb < 20:
+                continue
+            ea = 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400))
+            ka = 32 if ra < 2000 else 24 if ra < 2400 else 16 if ra < 2800 else 8
+            kb = 32 if rb < 2000 else 24 if rb < 2400 else 16 if rb < 2800 else 8
+            da, db = ka * (w - ea), kb * ((1 - w) - (1 - ea))
+            if nb < 20:
+                da, db = da * ((nb + 1) / 20) * (2 / 3), db * (41 - nb - 1) / 20
+            elif na < 20:
+                db, da = db * ((na + 1) / 20) * (2 / 3), da * (41 - na - 1) / 20
+            rating[a], rating[b], games[a], games[b] = ra + da, rb + db, na + 1, nb + 1
+
+    ids, ratings, counts = _roster(players)
+    value_set = pa.array(ids)
+    rating, games = np.array(ratings), np.array(counts, dtype=np.int64)
+    for batch in _batches(path):
+        p = pc.index_in(batch.column("player"), value_set=value_set).to_numpy()
+        q = pc.index_in(batch.column("opponent"), value_set=value_set).to_numpy()
+        s = pc.cast(batch.column("result"), pa.float64()).to_numpy()
+        loop(p.astype(np.int64), q.astype(np.int64), s, rating, games)
+
+
+BASELINES = {"bare": bare, "minimal": minimal, "compiled_loop": compiled_loop}
+
+
+# --------------------------------------------------------------------------- one case in a fresh process
+
+def run_case(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> dict[str, float]:
+    wall = time.perf_counter()
+    child = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                             cwd=cwd)   # (not a checkout: ``python -m`` would import the package found there)
+    _, status, usage = os.wait4(child.pid, 0)       # this child's own CPU and peak memory
+    wall = time.perf_counter() - wall
+    err = child.stderr.read() if child.stderr else ""
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{err}")
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": usage.ru_maxrss / 1024}
+
+
+def measure(prefix: Path, fmt: str, kernels: list[str], data: Path,
+            baselines: list[str]) -> dict[str, dict[str, float]]:
+    games, players = f"{prefix}.{fmt}", f"{prefix}_players.csv"
+    out: dict[str, dict[str, float]] = {}
+    for name in BASELINES:
+        if name not in baselines or (name == "compiled_loop" and "compiled" not in kernels):
+            continue
+        out[name] = run_case([sys.executable, __file__, "--baseline", name, games, players])
+    for kernel in kernels:
+        env = dict(os.environ, XL_RATINGS_KERNEL=kernel)
+        if kernel == "today":           # the version before (a checkout: --today DIR), for the speed-up
+            env["PYTHONPATH"] = TODAY[0]
+        target = data / f"out_{prefix.name}_{fmt}_{kernel}.csv"
+        out[kernel] = run_case([sys.executable, "-m", "xl_ratings.cli", "process", games, "--system", "lianzhong",
+                                "--players", players, "--output", str(target), "--force"], env, data)
+    return out
+
+
+# --------------------------------------------------------------------------- the table
+
+def table(rows: list[tuple[int, int, str, dict[str, dict[str, float]]]], command: str) -> str:
+    lines = [f"Measured {dt.date.today().isoformat()} with `{command}` on {platform.machine()}, "
+             f"{os.cpu_count()} cores shared with other work, Python {platform.python_version()}. CPU seconds "
+             "(user + system of the process); the ratios are of CPU seconds; *wall* and *peak MB* beside.", "",
+             "| games | players | format | bare read CPU s | minimal loop CPU s | compiled loop CPU s | path | "
+             "ours CPU s | wall s | peak MB | ÷ bare read | ÷ minimal loop | ÷ compiled loop |",
+             "|---:|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|"]
+    for games, players, fmt, got in rows:
+        base = got["bare"]["cpu"]
+        mini = got["minimal"]["cpu"] if "minimal" in got else None
+        comp = got["compiled_loop"]["cpu"] if "compiled_loop" in got else None
+        for kernel in ("today", "pure", "compiled"):
+            if kernel not in got:
+                continue
+            ours = got[kernel]
+            vs_comp = "" if comp is None else f"{ours['cpu'] / comp:.1f}×"
+            comp_s = "" if comp is None else f"{comp:.2f}"
+            vs_mini = "" if mini is None else f"{ours['cpu'] / mini:.1f}×"
+            mini_s = "" if mini is None else f"{mini:.2f}"
+            lines.append(
+                f"| {games:,} | {players:,} | {fmt} | {base:.2f} | {mini_s} | "
+                f"{comp_s} | {kernel} | {ours['cpu']:.2f} | {ours['wall']:.2f} | "
+                f"{ours['mb']:.0f} | {ours['cpu'] / base:.1f}× | {vs_mini} | "
+                f"{vs_comp} |")
+    return "\n".join(lines)
+
+
+def write_doc(doc: Path, text: str) -> None:
+    body = doc.read_text(encoding="utf-8")
+    if BEGIN not in body or END not in body:
+        raise SystemExit(f"{doc} has no {BEGIN} … {END} markers")
+    head, rest = body.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    doc.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}", encoding="utf-8")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", default="1e6,2e6")
+    ap.add_argument("--formats", default="csv,parquet")
+    ap.add_argument("--kernels", default="pure,compiled")
+    ap.add_argument("--baselines", default="bare,minimal,compiled_loop",
+                    help="the baselines measured (10^8: the minimal Python loop alone takes minutes)")
+    ap.add_argument("--data", default="/tmp/xl-ratings-platform")
+    ap.add_argument("--doc", help="write the table into this document, between its markers")
+    ap.add_argument("--today", help="a checkout of the version before: with --kernels …,today, its time beside")
+    ap.add_argument("--json", help="also write the figures as JSON")
+    ap.add_argument("--baseline", nargs=3, metavar=("NAME", "GAMES", "PLAYERS"), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.baseline:
+        name, games, players = args.baseline
+        BASELINES[name](games, players)
+        return
+    data = Path(args.data)
+    if args.today:
+        TODAY[0] = str(Path(args.today).resolve())
+    data.mkdir(parents=True, exist_ok=True)
+    kernels = [k for k in args.kernels.split(",") if k]
+    rows = []
+    for size in args.sizes.split(","):
+        games = int(float(size))
+        players = 20_000 if games == 2_000_000 else min(100_000, games // 10)
+        prefix = data / f"lz_{games}_{players}"
+        for fmt in args.formats.split(","):
+            if not Path(f"{prefix}.{fmt}").exists():     # in a child: this process stays small (its
+                subprocess.run([sys.executable, "-c",     # children's peak memory counts it until exec)
+                                f"import sys; sys.path.insert(0, {str(HERE)!r}); from stream_bench import write_list; "
+                                f"from pathlib import Path; write_list({games}, {players}, Path({str(prefix)!r}), "
+                                f"parquet={fmt == 'parquet'})"], check=True)
+            got = measure(prefix, fmt, kernels, data, args.baselines.split(","))
+            rows.append((games, players, fmt, got))
+            print(json.dumps({"games": games, "players": players, "format": fmt, **got}), flush=True)
+    command = "python benchmarks/platform_bench.py " + " ".join(sys.argv[1:])
+    text = table(rows, command.strip())
+    print(text)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    if args.doc:
+        write_doc(Path(args.doc), text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+"""The columnar path of a game-by-game list: Arrow batches, players as integer indices, a kernel.
+
+A platform's list -- in date order, one event (or none), no rounds -- is rated
+without a Python object per game: each batch's columns are dictionary-encoded
+by pyarrow, each *distinct* value parsed once (ids to player indices, results
+to scores, dates to days), the rows spread by NumPy's ``take``, and the games
+handed to the system's block kernel (:func:`xl_ratings.systems.lianzhong.rate_block`)
+as arrays.  The kernel is the rulebook's own code:
+
+* **compiled** when numba is installed (``pip install 'xl_ratings[fast]'``):
+  the very function compiled to machine code by numba over NumPy arrays;
+* **pure** otherwise: the same function run by Python over lists.
+
+Both give the same floats, bit for bit (``tests/test_list_kernel.py``): the
+same IEEE operations in the same order, and ``10 ** x`` from the same C
+library.  ``XL_RATINGS_KERNEL=pure`` (or ``compiled``) forces one; unset, the
+compiled one is used where numba imports.  Why numba: it compiles the plain
+Python loop as it is (no second copy of the rule in C or Cython to keep equal),
+is a wheel on PyPI for every platform the command line runs on, and is
+optional -- the Excel surface (xlwings Lite) never imports it.
+
+Lists not in that shape (out of date order, with rounds, or several events a
+day) are rated through the games feed as before (:mod:`xl_ratings.engine.stream`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from ..engine.cells import list_date, to_ident
+from ..engine.stream import StreamFeed
+from ..errors import RatingInputError
+from ..systems.game_result import parse_result
+from ..systems.period import Period
+from ..systems.records import Records
+
+#: The environment variable that forces a kernel: ``pure`` or ``compiled``.
+KERNEL_ENV = "XL_RATINGS_KERNEL"
+_COMPILED: dict[Callable[..., int], Callable[..., int]] = {}
+
+
+def numba_available() -> bool:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def compiled(kernel: Callable[..., int]) -> Callable[..., int]:
+    """``kernel`` compiled by numba (once a process; the machine code cached on disk)."""
+    got = _COMPILED.get(kernel)
+    if got is None:
+        import numba
+
+        got = _COMPILED[kernel] = numba.njit(cache=True, nogil=True)(kernel)
+    return got
+
+
+def kernel_mode() -> str:
+    """``compiled`` or ``pure``: as ``XL_RATINGS_KERNEL`` says, else compiled where numba imports."""
+    asked = os.environ.get(KERNEL_ENV, "").strip().lower()
+    if asked in ("pure", "compiled"):
+        return asked
+    return "compiled" if numba_available() else "pure"
+
+
+def _codes(data: Any, key: str) -> tuple[list[Any], Any]:
+    """A batch column's distinct values and each row's position among them (NumPy)."""
+    import numpy as np
+
+    codes = getattr(data, "codes", None)
+    if codes is not None:
+        got: tuple[list[Any], Any] = codes(key)
+        return got
+    return python_codes(list(data[key]), {}, np)     # pandas' chunks (no pyarrow): lists
+
+
+def python_codes(values: list[Any], pos: dict[Any, int], np: Any) -> tuple[list[Any], Any]:
+    take = np.fromiter((pos.setdefault(v, len(pos)) for v in values), dtype=np.int64, count=len(values))
+    return list(pos), take
+
+
+class ColumnarFeed(StreamFeed):
+    """A streamed list's feed that also answers :meth:`encoded` (see the module)."""
+
+    def __init__(self, feed: StreamFeed, records: Records, has_round: bool, mode: str | None = None) -> None:
+        super().__init__(feed.games, feed.survey, feed.window)
+        self.records, self.has_round = records, has_round
+        self.mode = mode or kernel_mode()
+        self.ids = list(records.players)
+        self.index = {pid: i for i, pid in enumerate(self.ids)}
+        self._parsed: dict[str, dict[Any, Any]] = {"player": {}, "opponent": {}, "result": {}, "date": {}}
+        self._ids_arrow: Any = None
+
+    def encoded(self, period: Period) -> "EncodedPeriod | None":
+        s = self.survey
+        if s.unsorted_from is not None or self.has_round or len(s.spans) != 1:
+            return None             # rounds, several events, out of date order: the games feed
+        days = sorted(d for d in s.per_date if d is not None and period.contains(d))
+        if not days:
+            return None
+        (eid,) = s.spans
+        parts = self.games.split.get(eid)
+        if parts:
+            cal = self.games.calendar
+            assert cal is not None      # given with split
+            labels = {cal.of(d).label for d in days}
+            if len(labels) != 1:        # a period holding parts of two periods (--period all)
+                return None
+            eid = parts[labels.pop()]
+        return EncodedPeriod(self, period, eid, days[0], days[-1])
+
+    # --- a batch's columns as arrays -------------------------------------------------
+    def _parse(self, key: str, values: list[Any], parse: Callable[[Any], Any]) -> list[Any]:
+        cache = self._parsed[key]
+        out = []
+        for v in values:
+            got = cache.get(v, cache)
+            if got is cache:
+                try:
+                    got = cache[v] = parse(v)
+                except RatingInputError:        # checked in the first pass: the file changed since
+                    self.games.changed()
+            out.append(got)
+        return out
+
+    def arrays(self, data: Any, lo: dt.date, hi: dt.date, end: dt.date) -> tuple[Any, ...] | None:
+        """(mask, player, opponent, score, forfeit, stop) of a batch: its games dated from ``lo``
+        to ``hi`` (None: none is); a blank date is the event's ``end``; ``stop``: a game after ``hi``."""
+        import numpy as np
+
+        values, take = _codes(data, "date")
+        days = np.array([(d or end).toordinal() for d in self._parse("date", values, list_date)], dtype=np.int64)[take]
+        a, b = lo.toordinal(), hi.toordinal()
+        mask = (days >= a) & (days <= b)
+        stop = bool(days.max() > b) if len(days) else False
+        if not mask.any():
+            return None
+        out = [self._players(data, key) for key in ("player", "opponent")]
+        values, take = _codes(data, "result")
+        res = self._parse("result", values, parse_result)
+        score = np.array([r.score for r in res], dtype=np.float64)[take]
+        forfeit = np.array([r.forfeit for r in res], dtype=np.bool_)[take]
+        return mask, out[0], out[1], score, forfeit, stop
+
+
+    def _players(self, data: Any, key: str) -> Any:
+        """Each row's player index: the id looked up in the players at C speed (pyarrow's
+        ``index_in``); an id written otherwise (spaces around it, a number) parsed as the
+        first pass parsed it."""
+        import numpy as np
+
+        raw = getattr(data, "arrow", None)
+        col = raw(key) if raw is not None else None
+        if col is not None:
+            import pyarrow as pa
+            import pyarrow.compute as pc
+
+            if self._ids_arrow is None:
+                self._ids_arrow = pa.array(self.ids, pa.string())
+            if col.type == pa.string():
+                found = pc.index_in(col, value_set=self._ids_arrow)
+                if not found.null_count:
+                    return found.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+        values, take = _codes(data, key)
+        idx = [self.index.get(pid, -1) for pid in self._parse(key, values, to_ident)]
+        if -1 in idx:
+            self.games.changed()
+        return np.array(idx, dtype=np.int64)[take]
+
+
+class EncodedPeriod:
+    """One period of a :class:`ColumnarFeed`, for a game-by-game engine (:class:`~xl_ratings.systems.feed.Encoded`)."""
+
+    def __init__(self, feed: ColumnarFeed, period: Period, event: str, first: dt.date, last: dt.date) -> None:
+        from ..systems.lianzhong import rate_block
+
+        self.feed, self.period, self.event, self.lo, self.hi = feed, period, event, first, last
+        self.ids = feed.ids
+        self.compiled = feed.mode == "compiled"
+        self.kernel = compiled(rate_block) if self.compiled else rate_block
+
+    def blocks(self) -> Iterator[tuple[Any, Any, Any, Any, Any]]:
+        import numpy as np
+
+        feed, games = self.feed, self.feed.games
+        spans = feed.survey.batch_spans
+        ev = games.events.get(self.event)
+        end = ev.end if ev is not None else self.hi
+        rows = 0
+        for i, (data, index) in enumerate(games.read(f"rating {self.period.label}")):
+            rows += len(index)
+            span = spans[i] if i < len(spans) else None
+            if span is not None and span[0] > self.hi:
+                return                          # in date order: nothing after the period
+            if span is not None and span[1] < self.lo:
+                continue
+            got = feed.arrays(data, self.lo, self.hi, end)
+            if got is None:
+                continue
+            mask, p, q, score, forfeit, stop = got
+            where = np.asarray(index, dtype=np.int64)
+            if not mask.all():
+                p, q, score, forfeit, where = p[mask], q[mask], score[mask], forfeit[mask], where[mask]
+            if self.compiled:
+                yield p, q, score, forfeit, where
+            else:
+                yield p.tolist(), q.tolist(), score.tolist(), forfeit.tolist(), where.tolist()
+            if stop:
+                return
+        if rows != games.rows:
+            games.changed()
+
+    def floats(self, values: Sequence[float]) -> Any:
+        if self.compiled:
+            import numpy as np
+
+            return np.array(values, dtype=np.float64)
+        return list(values)
+
+    def ints(self, values: Sequence[int]) -> Any:
+        if self.compiled:
+            import numpy as np
+
+            return np.array(values, dtype=np.int64)
+        return list(values)
+
+    def flagged(self, flags: Any) -> Iterable[int]:
+        if self.compiled:
+            import numpy as np
+
+            return [int(j) for j in np.flatnonzero(flags)]
+        return [j for j, f in enumerate(flags) if f]
+
+    def first(self, touched: Any, n: int) -> Iterable[int]:
+        return [int(i) for i in touched[:n]]
+
+
+def columnar(feed: StreamFeed, records: Records, columns: Mapping[str, int], mode: str | None = None) -> StreamFeed:
+    """The feed of a streamed list, columnar where its system rates game by game from encoded blocks."""
+    if records.system.name != "lianzhong":
+        return feed
+    return ColumnarFeed(feed, records, "round" in columns, mode)
+
+
+__all__ = ["ColumnarFeed", "EncodedPeriod", "KERNEL_ENV", "columnar", "compiled", "kernel_mode", "numba_available"]

@@ -1,0 +1,159 @@
+"""A players, events or game-list file as a table: CSV (sniffed: :mod:`.csv_dialect`) or Parquet.
+
+Shared by the list read whole (:mod:`.game_list`), the list read in batches
+(:mod:`.list_file`) and the ``--players`` reader (:mod:`.list_players`).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from ..engine.cells import spans
+from ..errors import InputErrors, RatingInputError, Where
+from ..files import messages as F
+from ..engine.inputs import COLUMNS
+from ..i18n.catalogue import sheets as S
+from ..i18n.catalogue import workbooks as W
+from ..i18n.labels import header_key
+
+#: Columns holding numbers (a NaN or infinity there is refused and read as blank).
+NUMERIC = {"rating", "games", "events", "peak", "rif", "wins", "handicap", "points"}
+
+
+def not_finite_text(v: Any) -> bool:
+    """A text that reads as NaN or infinity (float() makes those only from n/i, after a sign)."""
+    if not isinstance(v, str):
+        return False
+    t = v.lstrip()
+    if not t or t[0] not in "nNiI+-":
+        return False
+    try:
+        return not math.isfinite(float(v))
+    except ValueError:
+        return False
+
+
+def _parquet(path: Path) -> tuple[Any, dict[Any, list[int]]]:
+    """A Parquet file as a DataFrame, and the rows of each float column
+    holding NaN or infinity (stored values, not nulls: nulls are blank)."""
+    import numpy as np
+    import pandas as pd
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+    import pyarrow.types as pt
+
+    table = pq.read_table(path)
+    bad: dict[Any, list[int]] = {}
+    for name in table.column_names:
+        col = table.column(name)
+        if not pt.is_floating(col.type):
+            continue
+        mask = pc.fill_null(pc.or_(pc.is_nan(col), pc.is_inf(col)), False)
+        rows = np.flatnonzero(mask.to_numpy(zero_copy_only=False)).tolist()
+        if rows:
+            bad[name] = rows
+    df = table.to_pandas()
+    for j, name in enumerate(table.column_names):
+        col = table.column(j)
+        if col.null_count:              # a null is blank (None), never pandas' NaN
+            df[df.columns[j]] = pd.Series(col.to_pylist(), index=df.index, dtype=object)
+    return df, bad
+
+
+def list_frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None = None,
+           unknown: list[str] | None = None):
+    """The file as a DataFrame with the known columns renamed to their keys.
+
+    NaN and infinity in a number column are reported into ``errors`` and
+    read as blank; in the result column they stay text (an invalid result).
+    """
+    import pandas as pd
+
+    if not path.exists():
+        raise InputErrors([RatingInputError(F.NO_SUCH_FILE(), where=Where(str(path)))])
+    suffix = path.suffix.lower()
+    try:
+        if suffix in (".parquet", ".pq"):
+            try:
+                import pyarrow  # noqa: F401
+            except ImportError:
+                raise InputErrors([RatingInputError(S.PARQUET_NEEDS_PYARROW(), where=Where(str(path)))]) from None
+            df, nonfinite = _parquet(path)
+        elif suffix in (".csv", ".txt"):
+            from .csv_dialect import sniff
+
+            dialect = sniff(path, key_columns)      # as Chinese Excel saves it: GBK, tabs, ';'
+            # a blank line is a row of blanks (left out by the readers), so the rows keep the file's numbers
+            df = pd.read_csv(path, dtype=str, keep_default_na=False, encoding=dialect.python,
+                             sep=dialect.delimiter, skip_blank_lines=False)
+            nonfinite = {}
+        else:
+            raise InputErrors([RatingInputError(S.GAME_LIST_SUFFIX(), where=Where(str(path)))])
+    except InputErrors:
+        raise
+    except Exception:   # pandas' and pyarrow's many parser errors
+        kind = "Parquet" if suffix in (".parquet", ".pq") else "CSV"
+        raise InputErrors([RatingInputError(S.GAME_LIST_UNREADABLE(kind=kind), where=Where(str(path)))]) from None
+    known = set(key_columns)
+    rename: dict[Any, str] = {}
+    for c in df.columns:
+        k = header_key(c, known)
+        if k and k not in rename.values():
+            rename[c] = k
+    if unknown is not None:     # the columns of no key (a blank header is no column)
+        unknown += [str(c) for c in df.columns if c not in rename and str(c).strip() and
+                    not str(c).startswith("Unnamed: ")]
+    df = df.rename(columns=rename)[[c for c in rename.values()]]
+    for original, key in rename.items():
+        rows = nonfinite.get(original, [])
+        if not rows and key in NUMERIC | {"result"} and not pd.api.types.is_numeric_dtype(df[key]):
+            rows = [k for k, v in enumerate(df[key].tolist()) if not_finite_text(v)]
+        if not rows:
+            continue
+        values = df[key].astype(object)
+        if key == "result":   # an invalid result, reported as one
+            values.iloc[rows] = [str(v) for v in values.iloc[rows]]
+        else:
+            values.iloc[rows] = None
+            if errors is not None:
+                lines = (W.ROW_AT if len(rows) == 1 else W.ROWS_AT)(rows=spans([r + 2 for r in rows]))
+                errors.append(RatingInputError(S.NOT_FINITE_ROWS(rows=lines),
+                                               where=Where(str(path), path.name, rows[0] + 2, key)))
+        df[key] = values
+    return df
+
+
+def csv_value(v: Any) -> Any:
+    """CSV cells are text: numbers become numbers (never NaN or infinity); blanks become None."""
+    if v is None or v == "":
+        return None
+    if isinstance(v, str):
+        try:
+            f = float(v)
+        except ValueError:
+            return v
+        return f if math.isfinite(f) else v
+    return v
+
+
+def table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None,
+              unknown: list[str] | None = None, keys: tuple[str, ...] | None = None,
+              numeric: frozenset[str] | set[str] = NUMERIC) -> list[list[Any]]:
+    """A players or events file (``sheet``) as a table: the header's keys, then the rows;
+    ``unknown``: gets the columns of no key; ``keys``: the known keys (default the sheet's)."""
+    df = list_frame(path, keys or COLUMNS[sheet][0], errors, unknown)
+    rows = df.values.tolist()
+    if path.suffix.lower() in (".csv", ".txt"):
+        idx = [j for j, c in enumerate(df.columns) if c in numeric]
+        for r in rows:
+            for j in idx:
+                r[j] = csv_value(r[j])
+            for j, v in enumerate(r):
+                if v == "":
+                    r[j] = None
+    return [list(df.columns)] + rows
+
+
+__all__ = ["NUMERIC", "csv_value", "list_frame", "not_finite_text", "table_of"]
