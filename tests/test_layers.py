@@ -21,7 +21,9 @@ Every module's imports (module level and inside functions) are read with
 * ``authoring`` (templates): never ``jobs``, ``publish``, ``excel``, ``cli``;
 * ``publish`` (site, PDF): never ``jobs``, ``excel``, ``cli``;
 * ``jobs`` (the use cases): everything but the front ends (``excel``, ``cli``);
-* ``excel`` (functions, one click): never the CLI;
+* ``excel`` (functions, one click): never the CLI; of ``jobs`` only the pure use cases it shares
+  with the command line (:data:`PYODIDE_SAFE_JOBS`), which import no file adapter
+  (:func:`test_the_jobs_one_click_shares_are_pure`).
 * ``libreoffice`` (the Calc extension): the Excel surface and what it uses, never ``jobs`` but through
   ``excel``, nor the file readers (openpyxl, calamine, pandas, NumPy).
 
@@ -34,6 +36,8 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+
+from xl_ratings.excel import SHARED_JOBS
 
 PKG = Path(__file__).resolve().parents[1] / "xl_ratings"
 IO_LIBS = {"openpyxl", "xlwings", "python_calamine", "pandas", "numpy", "pyarrow"}
@@ -64,8 +68,14 @@ ONLY: dict[tuple[str, str], tuple[str, ...]] = {
     ("importers", "files"): ("xl_ratings.files.source",),    # a source read within bounds, zips within limits
     # the parsers' output (and the formats' records) is all the workbook pipeline takes from the parsers
     ("intake", "importers"): ("xl_ratings.importers.model", "xl_ratings.importers.formats"),
-    ("excel", "jobs"): ("xl_ratings.jobs.period",),          # the use case one click shares (loads under Pyodide)
+    # the use cases one click shares (they load under Pyodide): rating the periods, importing
+    ("excel", "jobs"): tuple(f"xl_ratings.jobs.{m}" for m in SHARED_JOBS),
 }
+#: the jobs modules the Excel surface may import: pure use cases (tables of cells in, edits and
+#: problems out) that load under xlwings Lite (Pyodide) and from LibreOffice: never the file
+#: adapters (files, xlsx, publish, authoring), nor a jobs module that uses them
+PYODIDE_SAFE_JOBS = ONLY[("excel", "jobs")]
+FILE_LAYERS = {"files", "xlsx", "publish", "authoring"}
 TOP = {"__init__", "errors", "cli", "udfs"}   # modules at the top of the package
 
 
@@ -140,6 +150,24 @@ def test_every_module_respects_its_layer():
                 elif banned and head in banned:
                     problems.append(f"{path.relative_to(PKG)} imports {name}")
     assert problems == []
+
+
+def test_the_jobs_one_click_shares_are_pure():
+    """excel/ imports only the Pyodide-safe jobs modules, and they import no file adapter, no
+    third-party I/O library and no other jobs module but each other."""
+    problems = []
+    for module in PYODIDE_SAFE_JOBS:
+        path = PKG.parent / (module.replace(".", "/") + ".py")
+        for name in imports(path):
+            parts = name.split(".")
+            if parts[0] == "xl_ratings" and len(parts) > 1 and (
+                    parts[1] in FILE_LAYERS or (parts[1] == "jobs" and not name.startswith(PYODIDE_SAFE_JOBS))):
+                problems.append(f"{module} imports {name}")
+            elif parts[0] in IO_LIBS:
+                problems.append(f"{module} imports {name}")
+    assert problems == []
+    loaded = _loaded_after("import " + ", ".join(PYODIDE_SAFE_JOBS))
+    assert IO_LIBS.isdisjoint(loaded) and not {"openpyxl", "python_calamine", "rich", "jinja2"} & set(loaded)
 
 
 def test_the_rules_can_fail():

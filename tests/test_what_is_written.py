@@ -309,11 +309,11 @@ def test_demo_never_overwrites_an_edited_demo_workbook(tmp_path, capsys):
 def test_import_never_writes_past_a_sheets_last_row(tmp_path, capsys, monkeypatch):
     """Past row 1,048,576 Excel cannot open the file: refused before writing (the limit made
     small here: a sheet of a million rows is not needed to show the check)."""
-    from xl_ratings.xlsx import append
+    from xl_ratings.jobs import book_import     # the import use case both paths share checks it
 
     path = shutil.copy(ROOT / "shanghai.xlsx", tmp_path / "book.xlsx")
     last = len(openpyxl.load_workbook(path)["Games"]["A"])
-    monkeypatch.setattr(append, "MAX_ROWS", last + 3)
+    monkeypatch.setattr(book_import, "MAX_ROWS", last + 3)
     data = Path(path).read_bytes()
     src = write_report(tmp_path / "report.xlsx", EVENT, ids=False)
     with pytest.raises(InputErrors, match=f"6 rows would be added from row {last + 1} to row {last + 6}, past a "

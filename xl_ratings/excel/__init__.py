@@ -14,7 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["main", "process_book", "process_period", "import_book", "import_results", "process_and_report",
+#: the jobs modules the Excel surface imports: the pure use cases it shares with the command line
+#: (tables of cells in, edits and problems out; they load under xlwings Lite and in LibreOffice), and
+#: what they use (cell_words: the kind of cell a message names)
+SHARED_JOBS = ("period", "book_import", "cell_words")
+
+__all__ = ["SHARED_JOBS", "main", "process_book", "process_period", "import_book", "import_results", "process_and_report",
            "import_and_report", "rating_list_file", "rating_list_book", "rating_list_and_report"]
 
 

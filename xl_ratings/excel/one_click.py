@@ -1,20 +1,23 @@
 """One click in Excel (CONTRACT §4).
 
-* xlwings Lite / Server: the script ``process_period(book)``.
+* xlwings Lite / Server: the scripts ``process_period(book)`` and ``import_results(book)``.
 * classic xlwings (Windows/macOS): ``main()`` for ``RunPython``; the
   ``.xlsm`` templates call it through the module beside the workbook.
 
-Both read the open workbook's sheets as values, call the command line's own
-use case (:func:`xl_ratings.jobs.period.rate_workbook`: the same checks, told
-in the workbook's language), and write the result sheets of the same view
-(:func:`xl_ratings.view.sheets.result_sheets`) back.  Input sheets are never
-touched.
+The xlwings adapter of the command line's use cases: it reads the open workbook's sheets as
+values (and what the officer cannot see there), calls the same use case as the command line --
+:func:`xl_ratings.jobs.period.rate_workbook` to process, :func:`xl_ratings.jobs.book_import.import_workbook`
+to import: the same checks, told in the workbook's language -- and writes back only what that
+planned: the result sheets of the same view (:func:`xl_ratings.view.sheets.result_sheets`; a sheet
+of that name replaced only when xl-ratings wrote it), the import's cells (never a row from
+column A).  Processing never touches the input sheets.  Problems go to the Checks sheet, unless
+the officer's own sheet has that name (never cleared: the problems are then told in words).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -32,7 +35,7 @@ from ..i18n.labels import sheet_key
 from ..jobs.period import Rated, in_language, rate_workbook
 from ..view.page import excel_code
 from ..files.encode import formula_like
-from ..view.sheets import SheetView
+from ..view.sheets import SheetView, report_header, written_by_us
 from . import visibility
 
 
@@ -188,28 +191,45 @@ def _unchecked_lines(sheets: list[str], book: Any, lang: str) -> list[dict[str, 
     return [{"rule": text.id, "sheet": ", ".join(sheets), "message": text.checks_line(lang)}]
 
 
-#: the Checks sheet's columns when one click lists problems (English, then the Chinese, in the workbook's script)
-REPORT_HEADER = (M.HEAD_PROBLEM, M.HEAD_CHINESE, M.HEAD_SHEET, M.HEAD_ROW, M.HEAD_COLUMN, M.HEAD_VALUE)
-
-
-def report(book: Any, err: RatingInputError) -> None:
-    """List every problem of ``err`` on the workbook's Checks sheet (both languages,
-    the Chinese in the workbook's script) and show that sheet."""
+def report(book: Any, err: RatingInputError) -> bool:
+    """List every problem of ``err`` on the workbook's Checks sheet (both languages, the Chinese
+    in the workbook's script) and show that sheet -- unless a sheet of that name is the officer's
+    own (the command line's rule for a result sheet: :func:`~xl_ratings.view.sheets.written_by_us`),
+    which is never cleared: then False, and the problems are told where the officer reads what
+    one click says."""
     errors, more = told_all(err)        # the first problems, then a row counting the rest
     lang = getattr(err, "lang", SIMPLIFIED)
-    rows: list[list[Any]] = [[f"{h().zh_in(lang)} {h().en}" for h in REPORT_HEADER]]
+    rows: list[list[Any]] = [report_header(lang)]
     rows += [[e.en_in(lang), e.zh_in(lang) or "", e.where.sheet, e.where.row, e.where.column,
               None if e.value is None else str(e.value)] for e in errors]
     if more is not None:
         rows.append([more.en_in(lang), more.zh_in(lang), None, None, None, None])
-    names = [s.name for s in book.sheets]
-    sheet = book.sheets["Checks"] if "Checks" in names else book.sheets.add("Checks")
+    mine = _checks_sheet(book)
+    if mine is not None and (mine.name != "Checks" or not written_by_us(mine["A1"].value)):
+        return False            # the officer's (or "checks", which Excel takes for the same name)
+    sheet = mine if mine is not None else book.sheets.add("Checks")
     sheet.clear()
     sheet["A1"].value = rows
     try:
         sheet.activate()
     except Exception:   # an engine without it: the sheet is there all the same
         pass
+    return True
+
+
+def _checks_sheet(book: Any) -> Any:
+    """The workbook's sheet named Checks, in any case (Excel allows one of them), or None."""
+    return next((s for s in book.sheets if s.name.lower() == "checks"), None)
+
+
+def _not_listed(book: Any, err: RatingInputError, lang: str) -> list[Text | str]:
+    """The problems told in words when the Checks sheet is the officer's: how many and why, then
+    each, placed (where, what, the value), in both languages."""
+    errors, more = told_all(err)        # the first problems, then a line counting the rest
+    first = _checks_sheet(book)["A1"].value
+    count = err.total if isinstance(err, InputErrors) else 1
+    return [M.CHECKS_NOT_OURS(count=count, first=repr("" if first is None else first)),
+            *[f"{e.en_line(lang)} — {e.zh_line(lang)}" for e in errors], *([more] if more is not None else [])]
 
 
 T = TypeVar("T")
@@ -225,15 +245,17 @@ def in_book(job: Callable[[Any], T], book: Any, done: Callable[[Any], tuple[Text
     try:
         result = job(book)
     except RatingInputError as e:
-        report(book, e)
+        lang = getattr(e, "lang", SIMPLIFIED)
+        listed = report(book, e)
         count = e.total if isinstance(e, InputErrors) else 1
-        return None, _said(failed(count=count), getattr(e, "lang", SIMPLIFIED))
+        return None, _said([failed(count=count)] if listed else _not_listed(book, e, lang), lang)
     text, lang = done(result)
     return result, _said(text, lang)
 
 
-def _said(text: Text | list[Text], lang: str) -> str:
-    return "\n".join(t.both(lang) for t in (text if isinstance(text, list) else [text]))
+def _said(text: Text | Sequence[Text | str], lang: str) -> str:
+    lines = [text] if isinstance(text, Text) else list(text)
+    return "\n".join(t if isinstance(t, str) else t.both(lang) for t in lines)
 
 
 def _processed(rated: Rated) -> tuple[list[Text], str]:
@@ -276,51 +298,36 @@ def process_period(book: xw.Book):
 
 def import_book(book: Any) -> Any:
     """Import the crosstable pasted into the open workbook's Import sheet (导入)
-    into its Players, Events and Games: the same plan as ``xl-ratings import``.
+    into its Players, Events and Games: the command line's use case
+    (:func:`xl_ratings.jobs.book_import.import_workbook`: the same plan, checks and cells).
 
     Key/value lines may stand above the table: 赛事 event (an id), 名称 name,
     开始 start, 结束 end, 替换 replace (yes, or the event's id), and the officer's
     answers, a line each: 对应 match NAME=ID, 新棋手 new NAME.  A sheet the plan
-    creates (the Identities sheet of an older workbook) is added first.  Returns the plan."""
-    from ..importers import crosstable
-    from ..intake.into_book import first_new_row, import_sheet, plan_import, split_import_sheet
+    creates (the Identities sheet of an older workbook) is added first.  One click cannot be
+    undone: a History the audit refuses is refused first.  Returns the plan."""
+    from ..jobs.book_import import import_workbook, sheet_tournament
 
-    tables = tables_from_book(book)
-    found = import_sheet(tables)
-    if found is None:
-        raise in_language(InputErrors([RatingInputError(M.NO_IMPORT_SHEET())]), tables)
-    name, rows = found
-    try:
-        lines: list[RatingInputError] = []      # a line above the table: placed on the Import sheet
-        try:
-            options, table, skipped = split_import_sheet(rows, lines)
-        except InputErrors as e:
-            raise InputErrors([x.located(file=book.name, sheet=name) for x in e.errors]) from None
-        above = [x.located(file=book.name, sheet=name) for x in lines]
-        try:        # the key/value lines above the table left blank, so that cells keep their names (D7 is D7)
-            tournament = crosstable.parse_rows([[] for _ in range(skipped)] + table, book.name, sheet=name)
-            plan = plan_import(tables, [tournament], options, book.name)
-        except InputErrors as e:        # the table's own problems told with the line's, not on the next run
-            raise InputErrors(above + list(e.errors)) from None
-        if above:
-            raise InputErrors(above)
-    except RatingInputError as e:
-        raise in_language(e, tables) from None
-    for key, app in plan.appends.items():
-        clear = plan.clear.get(key, [])
-        if not app.rows and not clear:
-            continue
-        if app.header is not None and app.sheet not in [s.name for s in book.sheets]:
-            sheet = book.sheets.add(app.sheet, after=book.sheets[len(book.sheets) - 1])   # the Identities sheet
-            sheet.range((1, 1)).value = [app.header]
-        sheet = book.sheets[app.sheet]
-        width = max(app.columns.values(), default=0) + 1
-        for r in clear:
-            sheet.range((r, 1), (r, width)).clear_contents()
-        if app.rows:
-            cells = [[("'" + v) if isinstance(v, str) and formula_like(v) else v for v in line] for line in app.grid()]
-            sheet.range((first_new_row(tables, app), 1)).value = cells
-    return plan
+    read = read_book(book)
+    tournament, options, noted = sheet_tournament(read.tables, book.name)
+    imported = import_workbook(read.tables, read.problems, [tournament], options, file=book.name, noted=noted,
+                               history_head=M.IMPORT_WOULD_LOSE_HISTORY(), backup=False, from_sheet=True)
+    write_edits(book, imported.edits)
+    return imported.plan
+
+
+def write_edits(book: Any, edits: Any) -> None:
+    """Write an import's :class:`~xl_ratings.jobs.book_import.Edits` into the open workbook: only
+    the planned cells (a block per run of neighbouring columns, never a row from column A), the
+    rows ``replace`` empties, the sheet it adds."""
+    for name, header in edits.added:
+        sheet = book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])   # the Identities sheet
+        sheet.range((1, 1)).value = [header]
+    for name, row, width in edits.cleared:
+        book.sheets[name].range((row, 1), (row, width)).clear_contents()
+    for b in edits.blocks:
+        cells = [[("'" + v) if isinstance(v, str) and formula_like(v) else v for v in line] for line in b.values]
+        book.sheets[b.sheet].range((b.row, b.column)).value = cells
 
 
 @script

@@ -32,8 +32,9 @@ from ..i18n.catalogue import publish as M
 from ..i18n import TRADITIONAL, to_lang
 from ..i18n.labels import ENGLISH, LABELS, RATING_LIST_SHEET_MARK, sheet_key
 from ..view.list_layouts import LAYOUTS
-from ..view.rating_list import ListFile, from_tables
+from ..view.rating_list import ListFile
 from ..files.encode import formula_like
+from ..jobs.period import in_language, workbook_rating_list
 from .one_click import in_book, tables_from_book
 
 SHEET = "RatingListFile"
@@ -62,13 +63,17 @@ def _choices(book: Any) -> tuple[str | None, str | None]:
 
 
 def rating_list_book(book: Any) -> ListFile:
-    """Make the rating list of the open workbook and put its lines on :data:`SHEET`."""
-    layout, period = _choices(book)
+    """Make the rating list of the open workbook and put its lines on :data:`SHEET`; every
+    problem told in the workbook's script (traditional Chinese on a Hong Kong workbook)."""
     tables = tables_from_book(book)
-    for s in book.sheets:           # the Clubs sheet: the EGD list's club codes
-        if sheet_key(s.name) == "Clubs" and s.name not in tables:
-            tables[s.name] = s.used_range.options(ndim=2).value or []
-    listed = from_tables(tables, layout, period, file=book.name)
+    try:
+        layout, period = _choices(book)
+        for s in book.sheets:           # the Clubs sheet: the EGD list's club codes
+            if sheet_key(s.name) == "Clubs" and s.name not in tables:
+                tables[s.name] = s.used_range.options(ndim=2).value or []
+    except RatingInputError as e:
+        raise in_language(e, tables) from None
+    listed: ListFile = workbook_rating_list(tables, layout, period, file=book.name)
     _write(book, listed, period)
     return listed
 

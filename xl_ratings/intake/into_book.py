@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..engine.cells import blank, to_date, to_ident
+from ..engine.cells import blank, col_letter, to_date, to_ident
 from ..engine.clubs import read_clubs
 from ..engine.identity import player_extras
 from ..engine.inputs import COLUMNS, read_records
@@ -338,6 +338,7 @@ def split_import_sheet(rows: list[list[Any]], problems: list[RatingInputError] |
     rows skipped.  ``problems``: where an answer line without its answer is said (the table is
     then still read, its own problems told with it); without it, that line is raised at once."""
     meta: dict[str, Any] = {}
+    places: dict[str, Where] = {}       # where each key's value is typed: a bad date is told there
     answers: dict[str, list[str]] = {k: [] for k in REPEATED_KEYS}
     k = 0
     while k < len(rows):
@@ -360,14 +361,23 @@ def split_import_sheet(rows: list[list[Any]], problems: list[RatingInputError] |
                 answers[key].append(str(value).strip())
         else:
             meta[key] = value
+            at = next(j for j, v in enumerate(rows[k]) if not blank(v)) + (1 if len(cells) > 1 else 0)
+            at = next((j for j in range(at, len(rows[k])) if not blank(rows[k][j])), at)
+            places[key] = Where(None, None, k + 1, col_letter(at + 1))
         k += 1
+    dates = {}
+    for key in ("start", "end"):
+        try:
+            dates[key] = to_date(meta.get(key))
+        except RatingInputError as e:       # told where it is typed, with its value
+            raise InputErrors([RatingInputError(e.text, value=meta.get(key), where=places[key])]) from None
     replace = str(meta.get("replace") or "").strip()
     options = Options(
         event=to_ident(meta["event"]) if not blank(meta.get("event")) else None,
         replace=replace.lower() not in _NO,
         replace_event=replace if replace.lower() not in _YES + _NO else None,
         name=str(meta["name"]).strip() if not blank(meta.get("name")) else None,
-        start=to_date(meta.get("start")), end=to_date(meta.get("end")),
+        start=dates["start"], end=dates["end"],
         match=tuple(answers["match"]), new=tuple(answers["new"]),
         distinct_from=tuple(to_ident(v) for v in answers["distinct"]), on_sheet=True)
     return options, rows[k:], k

@@ -25,7 +25,7 @@ from ..view.export import export
 from ..xlsx.read import read_sheets
 from ..files.office import office_lock
 from ..xlsx.safety import inspect_file, workbook_sheets
-from .period import told_in
+from .period import NO_BACKUP_TWINS, history_problems, without_backup  # noqa: F401 (kept where they were)
 from ..importers.formats import GAME_LIST, suffixes
 
 #: The largest tournament file ``import`` reads (a workbook's own limit is in :mod:`.safety`).
@@ -99,43 +99,10 @@ def history_periods(path: Path) -> set[str]:
     return {str(r[col]).strip() for r in rows[1:] if col is not None and col < len(r) and not blank(r[col])}
 
 
-#: message id -> its twin for a workbook without a backup
-NO_BACKUP_TWINS = {m.id: twin for m, twin in (
-    (R.HISTORY_ROWS_EDITED, R.HISTORY_ROWS_EDITED_NO_BACKUP),
-    (R.HISTORY_ROWS_UNSEALED, R.HISTORY_ROWS_UNSEALED_NO_BACKUP),
-    (R.HISTORY_ROW_TWICE, R.HISTORY_ROW_TWICE_NO_BACKUP),
-    (R.HISTORY_COLUMNS_MISSING, R.HISTORY_COLUMNS_MISSING_NO_BACKUP),
-    (R.HISTORY_GAP, R.HISTORY_GAP_NO_BACKUP),
-    (R.EARLIER_PERIOD_DELETED, R.EARLIER_PERIOD_DELETED_NO_BACKUP),
-    (R.HISTORY_ROW_DELETED, R.HISTORY_ROW_DELETED_NO_BACKUP))}
-
-
 def told_backup(err: InputErrors, workbook: Path) -> InputErrors:
     """``err`` as it may be told of ``workbook``: a refusal whose way out is the backup says so
     only when the backup is there (else: a copy the officer keeps, or --from)."""
-    if backup_path(workbook).exists():
-        return err
-    out = []
-    for e in err.errors:
-        twin = NO_BACKUP_TWINS.get(e.text.id)
-        # the same message and parameters, its clause about the backup told otherwise
-        out.append(e if twin is None else RatingInputError(twin(**dict(e.text.params)), value=e.value, where=e.where))
-    told = InputErrors(out)
-    return told_in(told, getattr(err, "lang")) if hasattr(err, "lang") else told
-
-
-def history_problems(tables: Any, file: str) -> list[RatingInputError]:
-    """What the History's audit refuses (edited, pasted, unsealed rows, columns removed …)."""
-    from ..engine.inputs import read_records
-    from ..engine.ledger import Ledger
-
-    try:
-        Ledger.from_tables(tables, read_records(tables, file).system, file)
-    except InputErrors as e:
-        return list(e.errors)
-    except RatingInputError:
-        return []
-    return []
+    return err if backup_path(workbook).exists() else without_backup(err)
 
 
 def _office_lock_problem(paths: list[Path]) -> RatingInputError | None:

@@ -303,10 +303,8 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
     from ..view.export import export
     from ..view.sheets import fact_sheet
     from .. import __version__
-    from ..files.atomic import Outputs
-    from ..files.paths import check_outputs
     from ..files.sniff import JSON_MARKER, is_our_csv, is_our_json
-
+    from .edit import guarded_outputs
     from .game_list import check_inputs
 
     gpath = Path(path)
@@ -321,9 +319,9 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
     def ours(p: Path) -> bool:
         return is_our_json(p) or is_our_csv(p, header) or is_our_csv(p, CHECK_COLUMNS) or \
             is_our_csv(p, PROBLEM_COLUMNS)
-    check_outputs(inputs, {"--json": Path(json_path) if json_path else None,
-                           "--output": Path(output) if output else None, "checks": checks_path},
-                  force=force, ours=ours)
+    tx = guarded_outputs(inputs, {"--json": Path(json_path) if json_path else None,
+                                  "--output": Path(output) if output else None, "checks": checks_path},
+                         force=force, ours=ours)
     folder = (checks_path or problems_path).parent
     problem_spool, check_spool = Spool(PROBLEM_COLUMNS, folder), Spool(CHECK_COLUMNS, folder)
     words = Words(system)
@@ -339,7 +337,6 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
             raise told_in(_told(e, problem_spool, problems_path, inputs, force, ours), system.lang) from None
         except InputErrors as e:
             raise told_in(e, system.lang)
-        tx = Outputs()
         if json_path:
             tx.add(json_path, json_writer({JSON_MARKER: f"xl-ratings {__version__}", **export(done.outcome)}))
         if output:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import io
-import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -39,17 +38,15 @@ def _put(path: Path, data: bytes) -> Path | None:
     if not path.exists() and not path.is_symlink():
         atomic_write(path, data)
         return None
-    from ..files.atomic import Outputs, backup_path
-    from .common import locked_workbook
+    from ..files.atomic import backup_path
+    from ..files.paths import real_path
+    from .edit import edit_workbook
 
-    try:
-        with locked_workbook(path, in_place=True) as src:
-            _backup_may_go(backup_path(src))
-            tx = Outputs()
-            tx.backup(src, backup_path(src))
-            tx.workbook(src, data, expect=os.stat(src))
-            tx.commit()
-            return backup_path(src)
+    try:        # the backup: new's own rule (a template it wrote), said inside the lock
+        with edit_workbook(path, ours={backup_path(real_path(path)): lambda p: True}) as edit:
+            _backup_may_go(edit.backup)
+            edit.put(data)
+        return edit.backup
     except InputErrors as e:             # new has no --output: its way out is not told
         raise _without_output(e) from None
 

@@ -33,7 +33,8 @@ from ..engine.cells import Tables
 from ..engine.inputs import workbook_lang
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run
-from ..errors import InputErrors, RatingInputError, Text
+from ..errors import InputErrors, Message, RatingInputError, Text
+from ..i18n.catalogue import run as R
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from .cell_words import with_cell_kinds
 from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
@@ -100,4 +101,58 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
     return Rated(outcome, views, said + notes)
 
 
-__all__ = ["Rated", "Runner", "in_language", "plain_runner", "rate_workbook", "told_in"]
+def workbook_rating_list(tables: Tables, layout: str | None, period: str | None, *, file: str) -> Any:
+    """The rating list pairing programs load, of the workbook ``tables`` (one click's
+    ``rating_list_file``; the command line's ``publish --rating-list`` makes the same list from the
+    same replay of the History, :mod:`xl_ratings.view.rating_list`) -- or every problem, told in
+    the workbook's language (traditional Chinese on a Hong Kong workbook)."""
+    from ..view.rating_list import from_tables
+
+    try:
+        return from_tables(tables, layout, period, file=file)
+    except RatingInputError as e:
+        raise in_language(e, tables) from None
+
+
+#: message id -> its twin for a workbook without a backup (the command line without one beside the
+#: workbook; one click, which has none)
+NO_BACKUP_TWINS = {m.id: twin for m, twin in (
+    (R.HISTORY_ROWS_EDITED, R.HISTORY_ROWS_EDITED_NO_BACKUP),
+    (R.HISTORY_ROWS_UNSEALED, R.HISTORY_ROWS_UNSEALED_NO_BACKUP),
+    (R.HISTORY_ROW_TWICE, R.HISTORY_ROW_TWICE_NO_BACKUP),
+    (R.HISTORY_COLUMNS_MISSING, R.HISTORY_COLUMNS_MISSING_NO_BACKUP),
+    (R.HISTORY_GAP, R.HISTORY_GAP_NO_BACKUP),
+    (R.EARLIER_PERIOD_DELETED, R.EARLIER_PERIOD_DELETED_NO_BACKUP),
+    (R.HISTORY_ROW_DELETED, R.HISTORY_ROW_DELETED_NO_BACKUP))}
+
+
+def twinned(err: RatingInputError, twins: Mapping[str, Message]) -> RatingInputError:
+    """``err`` told by its twin in ``twins`` (by message id: the same parameters, place and value;
+    its way out told otherwise), or as it is."""
+    twin = twins.get(err.text.id)
+    return err if twin is None else RatingInputError(twin(**dict(err.text.params)), value=err.value, where=err.where)
+
+
+def without_backup(err: InputErrors) -> InputErrors:
+    """``err`` told of a workbook without a backup: a refusal whose way out is the backup names
+    another (a copy the officer keeps, or --from); the same parameters, the same language."""
+    told = InputErrors([twinned(e, NO_BACKUP_TWINS) for e in err.errors])
+    return told_in(told, getattr(err, "lang")) if hasattr(err, "lang") else told
+
+
+def history_problems(tables: Any, file: str) -> list[RatingInputError]:
+    """What the History's audit refuses (edited, pasted, unsealed rows, columns removed …)."""
+    from ..engine.inputs import read_records
+    from ..engine.ledger import Ledger
+
+    try:
+        Ledger.from_tables(tables, read_records(tables, file).system, file)
+    except InputErrors as e:
+        return list(e.errors)
+    except RatingInputError:
+        return []
+    return []
+
+
+__all__ = ["NO_BACKUP_TWINS", "Rated", "Runner", "history_problems", "in_language", "plain_runner",
+           "rate_workbook", "told_in", "twinned", "without_backup", "workbook_rating_list"]

@@ -17,11 +17,11 @@ from typing import Any
 
 from ..engine.perf import gc_paused
 from ..errors import InputErrors, RatingInputError, Text
-from ..files.atomic import Outputs, backup_path
+from ..engine.run import Outcome
 from ..files.encode import json_bytes
+from ..files.paths import link_notes
 from ..files.published import kept_notes, publish_files
-from ..files.paths import check_outputs, check_room, link_notes, real_path
-from ..files.sniff import is_our_json, is_output_of, is_workbook, source_stamp
+from ..files.sniff import is_our_json, source_stamp
 from ..i18n.catalogue import run as M
 from ..systems.base import System
 from ..xlsx.read import first_cells, read_workbook
@@ -29,14 +29,12 @@ from ..xlsx.results import patch_result_sheets
 from .common import (
     GAME_LIST_SUFFIXES,
     Done,
-    check_workbook_name,
     game_list_needs_system,
     history_periods,
     json_export,
-    locked_workbook,
-    same_kind,
     told_backup,
 )
+from .edit import WorkbookEdit, edit_workbook
 from .period import Runner, in_language, plain_runner, rate_workbook
 
 
@@ -48,64 +46,50 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     re-rate from ``rerate_from``), results written in place (backup kept) or
     to ``output``; the JSON export to ``json_path``.  ``today``: the date of
     the run (default: today; no period after it is processed unasked)."""
-    given = Path(book)
-    in_place = output is None
-    check_workbook_name(given)
-    if in_place:
-        check_room(given)           # before anything: the backup and the locks need room for their names
-    src_check = real_path(given)
-    same_kind(src_check, output)
-    backup = backup_path(src_check) if in_place else None
-
-    json_out, book_out = (Path(json_path) if json_path else None), (Path(output) if output else None)
-
-    def ours(p: Path) -> bool:
-        """The backup beside the workbook, an earlier JSON export, or an earlier output of
-        this very workbook -- nothing else (another federation's processed workbook is not)."""
-        if backup is not None and p == backup:
-            return is_workbook(p)
-        if json_out is not None and p == json_out:
-            return is_our_json(p)
-        return is_output_of(p, src_check)
-
-    check_outputs([src_check, given], {"--json": json_out, "--output": book_out, "backup": backup},
-                  force=force, ours=ours)
-    with locked_workbook(given, in_place) as src, gc_paused():
-        read_stat = os.stat(src)
+    json_out = Path(json_path) if json_path else None
+    edit = edit_workbook(book, output=output, force=force, outputs={"--json": json_out},
+                         ours={json_out: is_our_json} if json_out is not None else None)
+    with edit, gc_paused():
+        src = edit.src
         tables, problems = read_workbook(src)
         try:
-            rated = rate_workbook(tables, problems, file=str(given), first_cells=lambda names: first_cells(src, names),
+            rated = rate_workbook(tables, problems, file=str(edit.given),
+                                  first_cells=lambda names: first_cells(src, names),
                                   period=period, rerate_from=rerate_from, today=today, runner=runner)
         except InputErrors as e:              # a refusal whose way out is the backup: said only when it is there
             raise told_backup(e, src) from None
         outcome = rated.outcome
         try:
-            data = patch_result_sheets(src.read_bytes(), outcome, rated.views, None if in_place else source_stamp(src))
+            data = patch_result_sheets(src.read_bytes(), outcome, rated.views,
+                                       None if edit.in_place else source_stamp(src))
         except InputErrors as e:              # a result sheet too long, a workbook without styles
-            raise in_language(InputErrors([x.located(file=str(given)) for x in e.errors]), tables) from None
-        tx = Outputs()
-        notes: list[Text] = link_notes(given, src) + rated.notes
+            raise in_language(InputErrors([x.located(file=str(edit.given)) for x in e.errors]), tables) from None
+        notes: list[Text] = link_notes(edit.given, src) + rated.notes
         if json_path:           # a JSON export changed since we wrote it: its old bytes kept first
-            notes += kept_notes(publish_files(tx, [(Path(json_path), json_bytes(json_export(outcome)))]))
-        if in_place:
-            again, backup_name = outcome.reprocessed, backup_path(src).name
-            keep = bool(again) and len(again) == len(outcome.results) and backup_path(src).exists() \
-                and not set(again) & history_periods(backup_path(src))
-            if keep:
-                notes.append(M.REPROCESSED_BACKUP_KEPT(periods=", ".join(again), backup=backup_name, first=again[0]))
-            else:
-                tx.backup(src, backup_path(src))
-                if again:
-                    notes.append(M.REPROCESSED(periods=", ".join(again)))
-                notes.append(M.PREVIOUS_VERSION_KEPT(backup=backup_name))
-            tx.workbook(src, data, expect=read_stat)
-            target = src
-        else:
-            assert output is not None
-            target = Path(output)
-            tx.add(target, data, like=target if target.is_file() and not target.is_symlink() else None)
-        written = tx.commit()
-    return Done(outcome, target, written, notes)
+            notes += kept_notes(publish_files(edit.tx, [(Path(json_path), json_bytes(json_export(outcome)))]))
+        notes += _put(edit, outcome, data)
+    return Done(outcome, edit.target, edit.written, notes)
+
+
+def _put(edit: WorkbookEdit, outcome: Outcome, data: bytes) -> list[Text]:
+    """The processed workbook handed to the edit -- in place with its backup, kept instead when the
+    run re-processes only periods the backup lacks -- and what the officer is told of the backup."""
+    if not edit.in_place:
+        edit.put(data)
+        return []
+    again, backup_name = outcome.reprocessed, edit.backup.name
+    keep = bool(again) and len(again) == len(outcome.results) and edit.backup.exists() \
+        and not set(again) & history_periods(edit.backup)
+    notes = []
+    if keep:
+        notes.append(M.REPROCESSED_BACKUP_KEPT(periods=", ".join(again), backup=backup_name, first=again[0]))
+    else:
+        if again:
+            notes.append(M.REPROCESSED(periods=", ".join(again)))
+        notes.append(M.PREVIOUS_VERSION_KEPT(backup=backup_name))
+    edit.put(data, backup=not keep)
+    return notes
+
 
 
 def process_game_list(path: str | os.PathLike[str], system: System | None, *, players: str | None = None,

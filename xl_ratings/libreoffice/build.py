@@ -26,6 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .. import __version__
 from ..errors import InputErrors, Message, RatingInputError, Where
+from ..excel import SHARED_JOBS
 from ..i18n import TRADITIONAL, to_lang
 from ..i18n.catalogue import libreoffice as L
 from .functions import Function, table
@@ -39,7 +40,7 @@ IDENTIFIER = "org.xlratings.extension"
 TESTED = ("7.4",)
 #: xl-ratings' folders and modules the extension carries: what the Excel surface loads (xlwings Lite's set)
 OURS = ("__init__.py", "errors.py", "udfs.py", "py.typed", "systems", "engine", "view", "i18n", "importers", "intake",
-        "files", "excel", "jobs/__init__.py", "jobs/period.py", "jobs/cell_words.py", "libreoffice/__init__.py",
+        "files", "excel", "jobs/__init__.py", *(f"jobs/{m}.py" for m in SHARED_JOBS), "libreoffice/__init__.py",
         "libreoffice/functions.py", "libreoffice/calc.py", "libreoffice/commands.py", "libreoffice/names.py")
 #: (distribution, its top-level packages): the pure-Python packages the Excel surface needs
 THEIRS = (("pypinyin", ("pypinyin",)), ("opencc-python-reimplemented", ("opencc",)), ("defusedxml", ("defusedxml",)),

@@ -7,7 +7,7 @@ writing rows of values from a cell, clearing, a number format, bold, a font, a c
 area, the visible cells of a column (classic Excel's ``SpecialCells(xlCellTypeVisible)``: hidden
 and filtered-out rows are refused as the command line refuses them).  :class:`Book` gives those
 same calls over Calc's UNO objects, so that the toolbar runs one click's own code -- the command
-line's use cases (:mod:`xl_ratings.jobs.period`, the import plan) -- on the document.
+line's use cases (:mod:`xl_ratings.jobs.period`, :mod:`xl_ratings.jobs.book_import`) -- on the document.
 
 Underneath, the adapter is small (:class:`Cells`): read a block of a sheet as a table of values,
 write a table of values at a cell, clear, format; the xlwings-shaped classes only route to it.

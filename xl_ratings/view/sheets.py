@@ -19,6 +19,7 @@ from ..engine.run import Outcome
 from ..errors import CATALOGUE, RatingInputError, Where
 from ..i18n import to_lang
 from ..i18n.catalogue import checks as C
+from ..i18n.catalogue import excel as E
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import CHART_TITLE, LABELS, label
 from ..systems.base import Check, Column, PeriodFacts, Phrase, Sheet, System
@@ -44,12 +45,22 @@ def result_sheet_clashes(file: str | None, names: Iterable[str]) -> list[RatingI
     return problems
 
 
+#: the Checks sheet's columns when one click lists problems (English, then the Chinese, in the workbook's script)
+REPORT_HEADER = (E.HEAD_PROBLEM, E.HEAD_CHINESE, E.HEAD_SHEET, E.HEAD_ROW, E.HEAD_COLUMN, E.HEAD_VALUE)
+
+
+def report_header(lang: str) -> list[str]:
+    """The header of one click's list of problems on the Checks sheet, in ``lang``'s script."""
+    return [f"{h().zh_in(lang)} {h().en}" for h in REPORT_HEADER]
+
+
 @lru_cache(maxsize=1)
 def _our_headers() -> frozenset[str]:
-    """Every header cell xl-ratings writes ("中文 key", in each system's script and terms)."""
+    """Every header cell xl-ratings writes ("中文 key", in each system's script and terms; one
+    click's list of problems too)."""
     from ..systems import REGISTRY
 
-    out = set()
+    out = {report_header(system.lang)[0] for system in REGISTRY.values()}
     for system in REGISTRY.values():
         for key in set(LABELS) | set(system.terms):
             text = label(key, system)

@@ -12,7 +12,8 @@ A row below the table that the officer had prepared (a formula in a helper
 column, a style, a stray space) is reused as it is: only the cells of the
 columns written change, every other cell is kept (:func:`_new_row`); when a
 kept cell is a formula, the workbook asks to be recalculated when opened.
-Nothing is written past a sheet's last row (:func:`room_problems`).
+Nothing is written past a sheet's last row (the use case refuses it first:
+:func:`xl_ratings.jobs.book_import.room_problems`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, MAX_ROWS, col_letter
+from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter
 from ..errors import RatingInputError, Where
 from ..i18n.catalogue import imports as M
 from ..intake.into_book import Appended, Plan
@@ -89,18 +90,6 @@ def _new_row(r: int, app: Appended, values: Mapping[str, Any], date_xf: int, epo
         cells[j + 1] = cell_xml(f"{letters}{r}", v, style, epoch)
     formulas = any(_FORMULA.search(x) for k, x in kept.items() if cells.get(k) is x)
     return head + "".join(cells[k] for k in sorted(cells)) + "</row>", formulas
-
-
-def room_problems(plan: Plan, first_rows: Mapping[str, int]) -> list[RatingInputError]:
-    """Sheets the plan would fill past their last row (1,048,576: Excel cannot open such a file)."""
-    problems = []
-    for key, app in plan.appends.items():
-        last = first_rows.get(key, 1) + len(app.rows) - 1
-        if app.rows and last > MAX_ROWS:
-            problems.append(RatingInputError(
-                M.SHEET_FULL(rows=f"{len(app.rows):,}", first=f"{first_rows[key]:,}", last=f"{last:,}",
-                             limit=f"{MAX_ROWS:,}"), where=Where(None, app.sheet)))
-    return problems
 
 
 def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int], source: str | None | bool = False) -> bytes:

@@ -178,3 +178,55 @@ RATING_TOO_LOW = message(
     "excel.rating_too_low",
     "is below {lowest:g}, the lowest rating it can be (a typo?)",
     "低于 {lowest:g}，等级分不可能这么低（输入错误？）")
+
+# ------------------------------------------------------------------ one click: where the refusal is told
+CHECKS_NOT_OURS = message(
+    "excel.checks_not_ours",
+    "{count} problem(s), nothing was done: your sheet named Checks was not written by xl-ratings (its first cell "
+    "is {first}) and is kept as it is, so the problems are listed here; rename that sheet to have them listed on a "
+    "Checks sheet",
+    "{count} 个问题，未作任何处理：您名为 Checks 的工作表不是 xl-ratings 写入的（其第一个单元格为 {first}），保持原样"
+    "未动，因此问题列在这里；如要把问题列在 Checks 工作表上，请给该工作表改名")
+IMPORT_WOULD_LOSE_HISTORY = message(
+    "excel.import_would_lose_history",
+    "nothing was imported: the History is refused (the problems below), and one click cannot be undone; put the "
+    "History right first (from an earlier copy you keep, or re-rate the saved file with xl-ratings process --from), "
+    "then import",
+    "未导入任何内容：History 有问题（见下），而一键操作无法撤销；请先修正 History（从您另存的较早副本恢复，"
+    "或对保存的文件运行 xl-ratings process --from 重新计算），再导入")
+
+# ------------------------------------------------------------------ the Import sheet's way out (one click)
+# The twins of the command line's refusals whose advice names its options (imports.*): the same
+# parameters, the way out told as lines above the table of the Import sheet (jobs/book_import.py).
+SHEET_REPLACE_OTHER_EVENT = message(
+    "excel.sheet_replace_other_event",
+    "the line “replace” {event} names another event than the one this table repeats: its games are those of "
+    "{other} ({name}); write “replace” {other}",
+    "“替换 replace” {event} 与本表格重复的赛事不符：本表格的对局属于 {other}（{name}）；请改为“替换 replace” {other}")
+SHEET_EVENT_HAS_GAMES = message(
+    "excel.sheet_event_has_games",
+    "event {event} ({name}) is already in the workbook with {games} games; to replace its games, add the line "
+    "“replace” {event} above the table and run again",
+    "赛事 {event}（{name}）已在工作簿中，有 {games} 局对局；如要替换其对局，请在表格上方加一行“替换 replace” {event} "
+    "后再运行")
+SHEET_NO_DATES = message(
+    "excel.sheet_no_dates",
+    "the Import sheet gives no dates for the event: fill in the lines “start” and “end” above the table (or "
+    "“event”: an event of the Events sheet, with its dates)",
+    "Import（导入）表没有给出赛事日期：请填写表格上方的“开始 start”和“结束 end”两行（或“赛事 event”：Events 表中"
+    "已有日期的赛事）")
+SHEET_ANSWER_FORM = message(
+    "excel.sheet_answer_form",
+    "a line “match” takes NAME=ID: the name as the table writes it, then the player's id in the workbook",
+    "“对应 match”行的格式为 姓名=编号：先写表格中的姓名，再写工作簿中该棋手的编号")
+SHEET_ANSWER_UNKNOWN_ID = message(
+    "excel.sheet_answer_unknown_id",
+    "the line “match” {name}={id}: the Players sheet has no player {id}",
+    "“对应 match” {name}={id}：Players 表中没有编号为 {id} 的棋手")
+SHEET_SUMMARY_POSSIBLE_MATCH = message(
+    "excel.sheet_summary_possible_match",
+    "possible match: {id} {book_name} ({book_club}) for {name} ({where}), entered as new player {new}; if they are "
+    "the same person, import again into the workbook as it was before (not saved) with the line “match” "
+    "{name}={id} above the table",
+    "可能是同一人：{id} {book_name}（{book_club}）与 {name}（{where}），后者作为新棋手 {new} 录入；如是同一人，"
+    "请在导入前的工作簿（未保存）中于表格上方加一行“对应 match” {name}={id} 后重新导入")
