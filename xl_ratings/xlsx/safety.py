@@ -238,6 +238,9 @@ _CELL_END = re.compile(rb"</" + _NS + rb"c>")
 _ROW_OR_CELL = re.compile(rb"<" + _NS + rb"(row|c)\b([^>]*?)(/?)>")
 _ANY_VALUE = re.compile(rb"<" + _NS + rb"(?:v|is)\b")
 _STORED = re.compile(rb"<" + _NS + rb"v>\s*[^<\s]")
+#: a cell holding an error value (t="e"): python-calamine gives it as "" -- a blank it is not
+_ERROR_CELL = re.compile(rb"<" + _NS + rb"c\s([^>]*\st=\"e\"[^>]*)>(.*?)</" + _NS + rb"c>", re.S)
+_VALUE = re.compile(rb"<" + _NS + rb"v>([^<]*)<")
 _SHEET_STATE = {"hidden": "hidden", "veryHidden": "very hidden"}
 CHUNK = 1 << 20
 
@@ -262,6 +265,7 @@ class SheetScan:
         self.filtered = False               #: an autoFilter with criteria
         self.formulas: list[tuple[int, int]] = []   #: (row, column) of formulas without a stored value
         self.long_cells: list[tuple[int, int, int]] = []   #: (row, column, characters) of text past a cell's limit
+        self.errors: list[tuple[int, int, str]] = []   #: (row, column, shown) of cells showing an error (#DIV/0!)
 
     @property
     def cells(self) -> int:
@@ -357,6 +361,8 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True,
             if b"<f" in body or (prefixed and b":f" in body):
                 _formulas(body, scan)
             _long_cells(body, scan, long_strings or {})
+            if b't="e"' in body:
+                _error_cells(body, scan)
     scan.rows = max(scan.rows, counted)
     scan.cols = wide
     if scan.too_big():
@@ -467,6 +473,18 @@ def _formulas(body: bytes, scan: SheetScan) -> None:
             scan.formulas.append((int(ref.group(2)), col_number(ref.group(1).decode())))
 
 
+def _error_cells(body: bytes, scan: SheetScan) -> None:
+    """The cells showing an error value (#DIV/0!, #N/A, #REF!...): their formula cannot be
+    computed, so what the cell stands for is unknown (never a blank)."""
+    for m in _ERROR_CELL.finditer(body):
+        ref = _CELL_R.search(b" " + m.group(1))
+        if ref is None:
+            continue
+        shown = _VALUE.search(m.group(2))
+        scan.errors.append((int(ref.group(2)), col_number(ref.group(1).decode()),
+                            shown.group(1).decode("utf-8", "replace").strip() if shown else "#VALUE!"))
+
+
 def _exact_extent(z: zipfile.ZipFile, part: str, scan: SheetScan) -> None:
     """The farthest cell holding a value, cell by cell (a sheet that may be over a limit)."""
     rows = cols = 0
@@ -537,6 +555,10 @@ def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
     for r, c, n in scan.long_cells:
         name = column_name(c) if column_name else ""
         problems.append(RatingInputError(M.CELL_TOO_LONG(chars=f"{n:,}"),
+                                         where=Where(str(path), sheet, r, name or col_letter(c))))
+    for r, c, shown in scan.errors:
+        name = column_name(c) if column_name else ""
+        problems.append(RatingInputError(W.CELL_SHOWS_ERROR(shown=shown),
                                          where=Where(str(path), sheet, r, name or col_letter(c))))
     by_col: dict[int, list[int]] = {}
     for r, c in scan.formulas:

@@ -177,6 +177,11 @@ FORMULAS_NO_VALUE = message(
     "calculate): open and save the file in Excel or LibreOffice, or type the values",
     "第 {column} 列{rows}的公式没有保存计算结果（文件是由不计算公式的程序保存的）：请用 Excel 或 LibreOffice "
     "打开并保存文件，或直接输入数值")
+CELL_SHOWS_ERROR = message(
+    "workbooks.cell_shows_error",
+    "the cell shows the error {shown}: its formula cannot be computed, so its value is unknown (it is not a "
+    "blank); correct the formula, or type the value, or clear the cell",
+    "该格显示错误 {shown}：其公式无法计算，值不明（并非空白）；请改正公式、直接输入数值，或清空该格")
 ROW_AT = message("workbooks.row_at", "row {rows}", "第 {rows} 行")
 ROWS_AT = message("workbooks.rows_at", "rows {rows}", "第 {rows} 行")
 
