@@ -47,3 +47,14 @@ def test_the_rating_lists_refusal_on_a_hong_kong_workbook_is_in_traditional_chin
     assert checks[0][0].startswith("問題"), checks[0]
     assert "History" in [r[2] for r in checks[1:]]
     assert _inputs(got["after"]) == _inputs(got["before"])
+
+
+def test_process_clicked_twice_says_the_period_was_processed_again(office, tmp_path):  # noqa: F811
+    book = tmp_path / "gor.xlsx"
+    openpyxl.load_workbook(TEMPLATES / "gor.xlsx").save(book)
+    got = office.ask(op="click", path=str(book), commands=["process", "process"])
+    first, second = got["told"]
+    assert "re-processed" not in first
+    # the command line says it too ("re-processed 2026 (already in the History)"): the results were replaced
+    assert "re-processed 2026 (already in the History)" in second and "已重新計算 2026（History 中已有）" in second, second
+    assert _inputs(got["after"]) == _inputs(got["before"])
