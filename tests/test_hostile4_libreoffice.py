@@ -9,6 +9,11 @@ tests/test_libreoffice_calc.py), driven over UNO (tests/lo_driver.py).
 
 from __future__ import annotations
 
+import ast
+import shutil
+import subprocess
+from pathlib import Path
+
 import openpyxl
 import pytest
 from helpers import TEMPLATES
@@ -58,3 +63,74 @@ def test_process_clicked_twice_says_the_period_was_processed_again(office, tmp_p
     # the command line says it too ("re-processed 2026 (already in the History)"): the results were replaced
     assert "re-processed 2026 (already in the History)" in second and "已重新計算 2026（History 中已有）" in second, second
     assert _inputs(got["after"]) == _inputs(got["before"])
+
+
+def _lacking_oxt(path):
+    """The extension as a LibreOffice whose Python lacks what xl-ratings needs runs it (an older Python,
+    a standard module missing): importing xl_ratings fails."""
+    import zipfile
+
+    from xl_ratings.libreoffice import build
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in build.entries():
+            if name == "pythonpath/xl_ratings/__init__.py":
+                data = b"raise ImportError(\"cannot import name 'UTC' from 'datetime'\")\n" + data
+            z.writestr(name, data)
+    path.chmod(0o644)
+    return path
+
+
+def test_a_libreoffice_python_lacking_what_xl_ratings_needs_installs_and_removes(tmp_path):
+    from needs import need_soffice
+    from test_libreoffice_calc import Office, _folder
+
+    from xl_ratings.libreoffice import build
+    need_soffice()
+    lo = Office(_folder(), "")
+    try:
+        added = lo.unopkg("add", str(_lacking_oxt(lo.folder / "xl-ratings.oxt")))
+        assert added.returncode == 0, added.stdout + added.stderr        # was: unopkg failed, a Python traceback
+        assert "Traceback" not in added.stdout + added.stderr
+        listed = lo.unopkg("list").stdout
+        assert build.IDENTIFIER in listed and "is registered: yes" in listed
+        assert lo.unopkg("remove", build.IDENTIFIER).returncode == 0
+        assert build.IDENTIFIER not in lo.unopkg("list").stdout
+    finally:
+        shutil.rmtree(lo.folder, ignore_errors=True)
+
+
+def test_a_libreoffice_python_lacking_what_xl_ratings_needs_says_why_on_a_click(tmp_path):
+    from needs import need_soffice, need_uno
+    from test_libreoffice_calc import Office, _folder
+
+    from xl_ratings.i18n.catalogue import libreoffice as L
+    soffice = need_soffice()
+    lo = Office(_folder(), need_uno())
+    proc = None
+    try:
+        assert lo.unopkg("add", str(_lacking_oxt(lo.folder / "xl-ratings.oxt"))).returncode == 0
+        proc = subprocess.Popen([soffice, "--headless", "--invisible", "--norestore", "--nologo", lo.profile,
+                                 f"--accept=pipe,name={lo.pipe};urp;"], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        book = tmp_path / "gor.xlsx"
+        openpyxl.load_workbook(TEMPLATES / "gor.xlsx").save(book)
+        got = lo.ask(op="click", path=str(book), commands=["process"])
+        told = got["told"][0]
+        english = L.PYTHON_LACKS(python="X", problem="Y").en.split("(X)")[0]
+        assert told.startswith(english) and "需要 Python 3.11" in told and "cannot import name 'UTC'" in told, told
+        assert "Traceback" not in told
+        assert _inputs(got["after"]) == _inputs(got["before"])
+    finally:
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        shutil.rmtree(lo.folder, ignore_errors=True)
+
+
+def test_the_components_buttons_are_the_commands():
+    from xl_ratings.libreoffice import commands
+    source = (Path(commands.__file__).parent / "component.py").read_text(encoding="utf-8")
+    line = next(x for x in source.splitlines() if x.startswith("BUTTONS = "))
+    assert ast.literal_eval(line.split("=", 1)[1].strip()) == commands.COMMANDS
