@@ -134,3 +134,37 @@ def test_the_components_buttons_are_the_commands():
     source = (Path(commands.__file__).parent / "component.py").read_text(encoding="utf-8")
     line = next(x for x in source.splitlines() if x.startswith("BUTTONS = "))
     assert ast.literal_eval(line.split("=", 1)[1].strip()) == commands.COMMANDS
+
+
+class _Range:
+    def __init__(self, rows):
+        self.value = rows
+
+    def options(self, **_):
+        return self
+
+
+class _Sheet:
+    def __init__(self, name, rows):
+        self.name, self.used_range = name, _Range(rows)
+
+
+class _Book:
+    def __init__(self, sheets):
+        self.sheets = sheets
+
+
+@pytest.mark.parametrize("system, words", [("gor", "遇到意外問題而停止"), ("shanghai", "遇到意外问题而停止")])
+def test_an_unexpected_problem_is_told_in_the_workbooks_script(monkeypatch, system, words):
+    from xl_ratings.libreoffice import commands
+
+    book = _Book([_Sheet("Read me", [["x"]]), _Sheet("Settings", [["key", "value"], ["system", system]])])
+
+    def broken(_book):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(commands, "is_spreadsheet", lambda doc: True)
+    monkeypatch.setattr(commands, "Book", lambda doc: book)
+    monkeypatch.setattr(commands, "_entry", lambda command: broken)
+    told = commands.run("process", object())
+    assert told.startswith("xl-ratings stopped on an unexpected problem") and "RuntimeError: a bug" in told
+    assert words in told, told
