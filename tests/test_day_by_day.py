@@ -112,7 +112,7 @@ def test_another_systems_ratings_file_is_not_taken_for_a_state(tmp_path, capsys)
     assert run_cli("process", tmp_path / "g.csv", "--system", "shanghai", "--players", tmp_path / "p.csv",
                    "--output", tmp_path / "out.csv") == 0
     assert run_cli("process", tmp_path / "g.csv", "--system", "shanghai", "--players", tmp_path / "out.csv") == 2
-    assert "is a shanghai ratings file (--output)" in capsys.readouterr().err
+    assert "and shanghai cannot carry on from one" in capsys.readouterr().err
 
 
 def test_a_ratings_file_row_with_games_and_no_rating_is_refused(tmp_path, capsys):

@@ -607,6 +607,8 @@ class GameList:
     records: Records
     feed: StreamFeed
     survey: Survey
+    #: ids of the list a ratings file (``--players``) did not hold: new players, at the start rating
+    newcomers: tuple[str, ...] = ()
 
 
 def read_game_list(read: Reader, file: str, system: System, settings: Mapping[str, Any],
@@ -647,7 +649,8 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
         case_twins(s, log)
         players = implicit_players(s)
     elif newcomers:     # the players' state (a ratings file): an id it does not hold is a new player
-        players = {**players, **{pid: p for pid, p in implicit_players(s).items() if pid not in players}}
+        arrived = {pid: p for pid, p in implicit_players(s).items() if pid not in players}
+        players = {**players, **arrived}
     split: dict[str, dict[str, str]] = {}
     if events is None:
         events, split = implicit_events(s, system.calendar)
@@ -657,7 +660,7 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
     if log.total:
         raise TooManyProblems.of(log)
     records = Records(system, values, dict(players), dict(events), [], awards, file=file, params=params)
-    return GameList(records, StreamFeed(games, s, window), s)
+    return GameList(records, StreamFeed(games, s, window), s, tuple(arrived) if newcomers else ())
 
 
 __all__ = ["Batch", "DEFAULT_EVENT", "GameList", "ProblemLog", "Reader", "StreamFeed", "Survey", "TooManyProblems",

@@ -51,9 +51,15 @@ def note_text(value: Any) -> bool:
 
 def summary_row(name: Any, ident: Any = None, *, has_id: bool | None = None) -> bool:
     """Is a row whose name cell is ``name`` (and id cell ``ident``) a total, average, count or note
-    row rather than a player?  A name that is only a number is one too, in a row without an id
+    row rather than a player?  A row whose id is a word (SH039) is a player whatever its name; a
+    name that is only a number is a summary too, in a row without an id
     (``has_id``: whether the row carries an id; default: ``ident`` is filled)."""
-    if any(summary_word(v) or note_text(v) for v in (name, ident)):
+    if summary_word(ident) or note_text(ident):
+        return True
+    ident_t = re.sub(r"\s+", "", _folded(ident))
+    if ident_t and not _NUMBER.match(ident_t):
+        return False        # an id such as SH039: a player, even one whose name reads 平均分 or 合计
+    if summary_word(name) or note_text(name):
         return True
     if has_id is None:
         has_id = bool(_folded(ident))

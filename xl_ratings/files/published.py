@@ -14,7 +14,8 @@ wrote there last).  Before a file is replaced:
   replaced (nothing is lost);
 * anything else -- changed since we wrote it, a file of ours from before the
   record (nothing says it was not changed), or one replaced with ``--force`` --
-  its old bytes are kept as ``NAME.backup.EXT`` (``list.backup.txt``) in the same
+  its old bytes are kept as ``NAME.backup.EXT`` (``list.backup.txt``; an earlier backup
+  there is kept too: ``list.backup-2.txt``, ``-3`` …) in the same
   transaction (:class:`.atomic.Outputs`: the backup is in place before the new
   file, or nothing is), and the officer is told (:func:`kept_notes`).
 
@@ -74,6 +75,21 @@ def backup_of(path: Path) -> Path:
     return path.with_name(backup_name(path.name))
 
 
+def _free_backup(path: Path, old: bytes | Callable[[BinaryIO], None]) -> Path:
+    """Where ``path``'s old bytes go: ``NAME.backup.EXT``, unless that holds an earlier backup
+    (the officer's: an edit kept before) -- then ``NAME.backup-2.EXT``, ``-3`` … (the same bytes:
+    the same backup)."""
+    first = backup = backup_of(path)
+    n = 1
+    while backup.exists() or backup.is_symlink():
+        if isinstance(old, bytes) and backup.is_file() and _file_digest(backup) == digest(old):
+            return backup
+        n += 1
+        stem, dot, ext = first.name.rpartition(".")
+        backup = first.with_name(f"{stem}-{n}.{ext}" if dot and stem else f"{first.name}-{n}")
+    return backup
+
+
 @dataclass
 class Published:
     """The published files of one run, and the backups they need (:func:`publish_files`)."""
@@ -126,7 +142,7 @@ def publish_files(tx: Outputs, files: list[tuple[Path, bytes]]) -> Published:
         record = folders.setdefault(folder, record_of(folder))
         old = changed_since(path, data, record)
         if old is not None:
-            backup = backup_of(path)
+            backup = _free_backup(path, old)
             tx.add(backup, old)
             done.kept.append((path, backup))
             record.pop(backup.name, None)       # a backup is the officer's from now on

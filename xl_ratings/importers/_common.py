@@ -235,6 +235,9 @@ def decode_text(data: bytes, encodings: Sequence[str]) -> Decoded:
         return Decoded(whole[0])
     texts = [_utf8(ln[3:] if no == 1 and ln.startswith(b"\xef\xbb\xbf") else ln)
              for no, ln in enumerate(lines, start=1)]
+    whole = _chinese_throughout(data, lines, texts, others)
+    if whole is not None:
+        return Decoded(whole)
     # GB18030 reads almost anything: never alone.  The other lines tell the language: a file whose
     # UTF-8 lines are Western (Café, Müller) reads an odd line as Western text first -- "Él" in
     # Windows-1252 is also one common character of Big5 -- and a Chinese file as Chinese first.
@@ -253,6 +256,23 @@ def decode_text(data: bytes, encodings: Sequence[str]) -> Decoded:
             odd.append((no, got[1]))
         out.append(text)
     return Decoded("".join(out), tuple(odd))
+
+
+def _chinese_throughout(data: bytes, lines: list[bytes], texts: list[str | None],
+                        others: Sequence[str]) -> str | None:
+    """A GBK or Big5 file some lines of which merely happen to be valid UTF-8 (谢平 in GBK reads
+    as UTF-8 "лƽ"): the whole file in that encoding, when none of its UTF-8 lines reads as Chinese
+    in UTF-8, its other lines are more and read as Chinese, and the whole file reads as common
+    Chinese characters.  None otherwise."""
+    if CHINESE not in others:
+        return None
+    utf8 = [t for ln, t in zip(lines, texts) if t is not None and not ln.isascii()]
+    legacy = [ln for ln, t in zip(lines, texts) if t is None]
+    if any(_is_cjk(c) for t in utf8 for c in t) or len(legacy) <= len(utf8) \
+            or _chinese(b"".join(legacy), least=2) is None:
+        return None         # a UTF-8 file (Chinese, or Western: "Zhang Wéi") with a line of another
+    got = _chinese(data, least=2)
+    return got[0] if got is not None else None
 
 
 def _is_cjk(c: str) -> bool:

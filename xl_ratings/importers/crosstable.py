@@ -139,11 +139,12 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
             lay.cols["place"] = lay.cols.pop("rank")
     seen: set[int] = set()
     totals: list[int] = []
+    held: list[int] = []        # numbered rows named like a total: players when the numbering goes on
     for r in range(start, len(grid)):
         row = grid[r]
         n = as_int(row[nc]) if nc < len(row) else None
         if _total_row(row, lay.cols.get("name"), nc, n is not None):
-            totals.append(r)            # 合计, 平均, 38 人, 注：…: never a player
+            (held if n is not None and n >= 1 else totals).append(r)   # 合计, 平均, 38 人, 注：…
             continue
         if n is None or n < 1:
             continue
@@ -153,6 +154,7 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
         seen.add(n)
         lay.rows.append(r)
         lay.numbers[r] = n
+    _numbered_players(grid, lay, held, totals, seen, nc)
     if not lay.rows:
         raise fail(problems.file, S.CT_NO_PLAYER_ROWS(), sheet=problems.sheet)
     if totals:
@@ -162,6 +164,23 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
                          for r in totals], "; ", "；")
         problems.note(ID.SUMMARY_ROW_LEFT_OUT(rows=listed), row=totals[0] + 1)
     return lay
+
+
+def _numbered_players(grid: list[list[Any]], lay: _Layout, held: list[int], totals: list[int],
+                      seen: set[int], nc: int) -> None:
+    """A numbered row named like a total (平均分 numbered 2) whose number the players after it go on
+    from is a player of the table, not its total row (that one ends the table); the others are totals."""
+    last = max(seen, default=0)
+    for r in held:
+        n = as_int(grid[r][nc])
+        if n is not None and n not in seen and n < last:
+            seen.add(n)
+            lay.rows.append(r)
+            lay.numbers[r] = n
+        else:
+            totals.append(r)
+    lay.rows.sort()
+    totals.sort()
 
 
 def _first_text(row: list[Any], name_col: int | None) -> str:
@@ -422,11 +441,11 @@ def _parse_rr(grid, lay, free, problems, keys) -> tuple[list[ImportedGame], int]
     return games, legs
 
 
-def _mirror_ref(blocks, leg, row_of, h: Half) -> str:
+def _mirror_ref(blocks, leg, row_of, h: Half) -> Any:
     block = blocks[min(leg, len(blocks) - 1)] if blocks else {}
     c = block.get(int(h.player))
     r = row_of.get(int(h.opponent))
-    return cell_ref(r, c) if c is not None and r is not None else "the mirror cell"
+    return cell_ref(r, c) if c is not None and r is not None else S.CT_MIRROR_CELL()
 
 
 # ------------------------------------------------------------------------------ entry points
@@ -464,7 +483,7 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
     if lay.header:
         for row in grid[:lay.header]:
             cells = [v for v in row if v is not None]
-            if len(cells) == 1 and isinstance(cells[0], str):
+            if len(set(cells)) == 1 and isinstance(cells[0], str):     # one cell, or merged across the row
                 title = cells[0]
                 break
     name = title or (sheet if sheet and sheet.lower() not in ("import", "crosstable", "sheet1") else Path(file).stem)

@@ -75,8 +75,10 @@ def without_bye_rows(t: Tournament) -> Tournament:
 def without_summary_rows(t: Tournament) -> Tournament:
     """``t`` without its total, average, count and note rows (合计, 平均, 38 人, 注：…: not players,
     :mod:`xl_ratings.engine.totals`) and their games, listed in one note."""
-    rows = {p.key: p for p in t.players
-            if summary_row(p.name, p.federation_id, has_id=bool(p.federation_id or p.egf_pin or p.fide_id))}
+    played = {k for g in t.games for k in (g.player, g.opponent)}
+    # a player with games is a player whatever the name (平均分 numbered 2 in a crosstable, with results)
+    rows = {p.key: p for p in t.players if p.key not in played
+            and summary_row(p.name, p.federation_id, has_id=bool(p.federation_id or p.egf_pin or p.fide_id))}
     if not rows:
         return t
     games = Counter(k for g in t.games for k in (g.player, g.opponent) if k in rows)
@@ -435,9 +437,19 @@ class Importing:
                 return None
             return existing.id, existing, existing.name, existing.start or start, existing.end
         if end is None:
-            self.problems.append(RatingInputError(M.NO_DATES(), where=where))
+            self.problems.append(RatingInputError(self.no_dates(eid), where=where))
             return None
         return eid or next(self.new_event_ids), None, name, start, end
+
+    def no_dates(self, eid: str | None) -> Any:
+        """The source has no dates: the way to give them on the path the import was given, saying
+        first when the event named (--event hk26-x, a typo) is none of the Events sheet."""
+        way = (M.NO_DATES_SHEET if self.options.on_sheet else M.NO_DATES)()
+        if not eid or self.options.event != eid:
+            return way
+        ids = sorted(self.records.events)
+        known = joined(ids[:10] + (["…"] if len(ids) > 10 else []), ", ", "、") if ids else "—"
+        return M.UNKNOWN_EVENT_NO_DATES(event=eid, known=known, way=way)
 
     def event_fields(self, t: Tournament) -> tuple[str, dt.date | None, dt.date | None]:
         """The event's name and dates: the source's, else the officer's options, else the games' dates."""

@@ -352,6 +352,10 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
     notes = checks_summary(done, listed)
     if not players and not any(r.changes for r in done.outcome.results):
         notes.insert(0, R.LIST_NOBODY_RATED())      # every player made up, unrated: no game counted
+    arrived = done.game_list.newcomers
+    if arrived:     # told: a row deleted from the ratings file by hand would restart its player unseen
+        notes.insert(0, R.LIST_NEW_PLAYERS(count=len(arrived), file=str(players), ids=", ".join(
+            list(arrived[:10]) + (["…"] if len(arrived) > 10 else []))))
     return done.outcome, written, notes
 
 

@@ -147,7 +147,7 @@ class ListFile:
         def ragged(r: Any) -> str:
             if r.number is not None:
                 self.skipped.add(r.number)
-            if first:
+            if first and not is_eof_mark(r.text):      # (DOS's end of file, Ctrl-Z: no game)
                 self.ragged.append(RatingInputError(S.RAGGED_ROW(found=r.actual_columns, expected=width),
                                                     where=Where(str(self.path), line=r.number),
                                                     value=r.text[:200]))
@@ -374,6 +374,12 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
     if len(keep_rows) == len(index):
         return data, index
     return {k: [v[j] for j in keep_rows] for k, v in data.items()}, [index[j] for j in keep_rows]
+
+
+def is_eof_mark(text: str) -> bool:
+    """A line that is DOS's end-of-file mark (Ctrl-Z, as old Windows programs end a text
+    file): no game, and no ragged line either."""
+    return "\x1a" in text and not text.replace("\x1a", "").strip()
 
 
 def has_pyarrow() -> bool:

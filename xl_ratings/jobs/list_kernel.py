@@ -61,10 +61,18 @@ def compiled(kernel: Callable[..., int]) -> Callable[..., int]:
 
 
 def kernel_mode() -> str:
-    """``compiled`` or ``pure``: as ``XL_RATINGS_KERNEL`` says, else compiled where numba imports."""
-    asked = os.environ.get(KERNEL_ENV, "").strip().lower()
+    """``compiled`` or ``pure``: as ``XL_RATINGS_KERNEL`` says, else compiled where numba imports;
+    another value, or ``compiled`` without numba, is refused."""
+    from ..i18n.catalogue import run as R
+
+    raw = os.environ.get(KERNEL_ENV, "")
+    asked = raw.strip().lower()
+    if asked == "compiled" and not numba_available():
+        raise RatingInputError(R.KERNEL_NEEDS_NUMBA(env=KERNEL_ENV))
     if asked in ("pure", "compiled"):
         return asked
+    if asked:       # a typo ("numba", "compield") would time the other kernel unseen
+        raise RatingInputError(R.KERNEL_UNKNOWN(env=KERNEL_ENV, value=raw))
     return "compiled" if numba_available() else "pure"
 
 

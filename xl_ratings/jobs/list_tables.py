@@ -83,11 +83,14 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
             df, nonfinite = _parquet(path)
         elif suffix in (".csv", ".txt"):
             from .csv_dialect import sniff
+            from .list_file import is_eof_mark
 
             dialect = sniff(path, key_columns)      # as Chinese Excel saves it: GBK, tabs, ';'
             # a blank line is a row of blanks (left out by the readers), so the rows keep the file's numbers
             df = pd.read_csv(path, dtype=str, keep_default_na=False, encoding=dialect.python,
                              sep=dialect.delimiter, skip_blank_lines=False)
+            if len(df) and is_eof_mark("".join(str(v) for v in df.iloc[-1].tolist())):
+                df = df.iloc[:-1]           # DOS's end-of-file mark (Ctrl-Z): no row
             nonfinite = {}
         else:
             raise InputErrors([RatingInputError(S.GAME_LIST_SUFFIX(), where=Where(str(path)))])

@@ -137,12 +137,15 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
     (``waiting``: see :func:`write_pdf`; ``private``: the private fields -- membership, fees,
     certificates -- to publish too, by name: :mod:`xl_ratings.view.public`)."""
     from ..publish import rating_list as lists
+    from ..i18n.labels import header_key
     from ..view.public import PRIVATE_FIELDS, unknown_fields
 
     if site is None and pdf is None and rating_list is None:
         raise RatingInputError(M.PUBLISH_NEEDS_TARGET())
     if layout is not None and rating_list is None:
         raise RatingInputError(M.LAYOUT_NEEDS_RATING_LIST())
+    # a field asked for as its column head says it (會員, 登記費, Member) is that field
+    private = [header_key(f, set(PRIVATE_FIELDS)) or f for f in private]
     wrong = unknown_fields(private)
     if wrong:
         raise RatingInputError(M.PRIVATE_UNKNOWN(given=", ".join(wrong), fields=", ".join(PRIVATE_FIELDS)))

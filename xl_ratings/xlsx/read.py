@@ -254,8 +254,9 @@ def _shared_strings(z: zipfile.ZipFile, present: set[str]) -> list[str]:
 
 
 def _column_names(table: list[list[Any]]) -> Callable[[int], str]:
-    """Column number -> the column's key (or header text), from the sheet's first filled row."""
-    header = next((r for r in table if not all(blank(v) for v in r)), [])
+    """Column number -> the column's key (or header text), from the sheet's first filled row that
+    is not a title (one value, perhaps merged across the columns: 2026冬季循環賽 over A1:H1)."""
+    header = next((r for r in table if len({str(v) for v in r if not blank(v)}) > 1), [])
 
     def name(col: int) -> str:
         h = header[col - 1] if col - 1 < len(header) else None

@@ -329,6 +329,16 @@ NO_DATES = message(
     "the source gives no dates for the event: add the event (with its dates) to the Events sheet and import with "
     "--event ID, or give --start and --end",
     "来源中没有赛事日期：请先在 Events 表中添加该赛事（含日期）并用 --event 指定，或用 --start 和 --end 给出日期")
+NO_DATES_SHEET = message(
+    "imports.no_dates_sheet",
+    "the source gives no dates for the event: fill in the lines 开始 start and 结束 end above the table on the "
+    "Import sheet (or 赛事 event with the id of an event of the Events sheet that has its dates) and import again",
+    "来源中没有赛事日期：请在 Import 表的表格上方填写 开始 start 和 结束 end 两行（或在 赛事 event 行填写 Events "
+    "表中已有日期的赛事编号），再导入一次")
+UNKNOWN_EVENT_NO_DATES = message(
+    "imports.unknown_event_no_dates",
+    "event {event} is not in the Events sheet (its events: {known}); {way}",
+    "赛事 {event} 不在 Events 表中（表中的赛事：{known}）；{way}")
 ONE_EVENT_OPTION = message(
     "imports.one_event_option",
     "{option} names one event, but {count} tournaments are imported ({sources}): import them one at a time with "

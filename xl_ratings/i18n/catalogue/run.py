@@ -256,6 +256,23 @@ IMPORT_WOULD_REPLACE_BACKUP = message(
     "then import",
     "未导入任何内容：History 有问题（见下），现在导入会覆盖备份文件 {backup}，而它正是解决这些问题的办法；"
     "请先修正 History（从 {backup} 恢复，或用 --from 重新计算），再导入")
+KERNEL_UNKNOWN = message(
+    "run.kernel_unknown",
+    "{env}={value!r} is neither pure nor compiled: set {env}=pure or {env}=compiled, or unset it (compiled where numba "
+    "is installed)",
+    "{env}={value!r} 既不是 pure 也不是 compiled：请设为 {env}=pure 或 {env}=compiled，或不设置（装有 numba 时用 compiled）")
+KERNEL_NEEDS_NUMBA = message(
+    "run.kernel_needs_numba",
+    "{env}=compiled needs numba, which is not installed: pip install 'xl-ratings[fast]', or set {env}=pure",
+    "{env}=compiled 需要 numba，但尚未安装：请 pip install 'xl-ratings[fast]'，或设为 {env}=pure")
+
+LIST_NEW_PLAYERS = message(
+    "run.list_new_players",
+    "{count} player(s) of the list are not in the ratings file {file} (--players): each starts as a new "
+    "player, at the start rating and no games: {ids} (a row deleted from the ratings file restarts its player)",
+    "{count} 名列表中的棋手不在等级分文件 {file}（--players）中：均作为新棋手，从初始等级分、0 局开始：{ids}"
+    "（从等级分文件中删掉的行，其棋手会重新开始）")
+
 LIST_NOBODY_RATED = message(
     "run.list_nobody_rated",
     "no player was rated: without --players every player of the list is new and unrated, and games between "

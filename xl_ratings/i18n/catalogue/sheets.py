@@ -303,11 +303,13 @@ RATINGS_ROW_WITHOUT_RATING = message(
     "棋手已有 {games:,} 局计分对局，却没有等级分（new）：会从起始等级分重新开始；请填写等级分")
 RATINGS_FILE_NOT_A_STATE = message(
     "sheets.ratings_file_not_a_state",
-    "is a {system} ratings file (--output): it does not carry what {system} rates from (tournaments, peaks, "
-    "pending players' games); rate the periods in a workbook, whose History keeps them, or rate the whole list "
-    "at once",
-    "是 {system} 的等级分名单（--output）：其中没有 {system} 计算所需的全部记录（赛事数、最高分、待定棋手的对局）；"
-    "请在工作簿中逐期计算（History 保存这些记录），或一次计算整个对局列表")
+    "is a ratings file written by a run (--output: the rating in 'new'), and {system} cannot carry on from one: "
+    "only lianzhong's ratings file holds the whole state its rule rates from; rate {system}'s periods in a "
+    "workbook, whose History keeps what its rule needs, or rate the whole list at once, or give a players file "
+    "with a 'rating' column",
+    "是某次计算写出的等级分名单（--output：等级分在 'new' 列），{system} 不能从它接着计算：只有 lianzhong 的等级分名单"
+    "含有其规则所需的全部状态；请在工作簿中逐期计算 {system}（History 保存规则所需的记录），或一次计算整个对局列表，"
+    "或给出含 'rating' 列的棋手文件")
 
 # ---- a game list without --players (jobs/game_stream.py)
 LIST_NEEDS_PLAYERS = message(

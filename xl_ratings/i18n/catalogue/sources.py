@@ -313,6 +313,7 @@ CT_LISTED_ONCE = message(
     "sources.ct_listed_once",
     "a game listed once only: {cell} says {says}, {other} is blank",
     "对局只出现一次：{cell} 为 {says}，{other} 为空")
+CT_MIRROR_CELL = message("sources.ct_mirror_cell", "the mirror cell", "对称位置的格子")
 CT_EMPTY = message("sources.ct_empty", "the table is empty", "表格是空的")
 CT_NO_TITLE = message(
     "sources.ct_no_title",
