@@ -28,8 +28,8 @@ import openpyxl
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from xl_ratings.importers import h9, load, trf  # noqa: E402
-from xl_ratings.importers.detect import _read_sheets  # noqa: E402
-from xl_ratings.importers.report import parse_report_tables  # noqa: E402
+from xl_ratings.importers.detect import calamine_sheets  # noqa: E402
+from xl_ratings.importers.formats.report import parse_report_tables  # noqa: E402
 from xl_ratings.cli import main as cli_main  # noqa: E402
 from xl_ratings.jobs.importing import import_into  # noqa: E402
 
@@ -157,7 +157,7 @@ def identity_rows(d: Path) -> list[tuple[str, str, float]]:
 
 def fingerprint_rows() -> list[tuple[str, str, float]]:
     """One tournament's games against every event of a federation's history."""
-    from xl_ratings.importers.fingerprint import Fingerprint, likeness
+    from xl_ratings.intake.fingerprint import Fingerprint, likeness
 
     rng = random.Random(5)
     events = [[(r, f"P{rng.randint(1, 5000)}", f"Q{rng.randint(1, 5000)}", rng.choice((1, 0, 0.5)))
@@ -190,7 +190,7 @@ def main() -> None:
         rows.append(("h9 1,000 players x 10 rounds", f"{len(t_h9.games):,} games", s))
         _, w = timed(lambda: write_report(rep_path, REPORT_GAMES))
         rows.append(("report: write .xlsx (openpyxl write_only)", f"{REPORT_GAMES:,} games", w))
-        tables, s_read = timed(lambda: _read_sheets(rep_path, ["Event", "Players", "Games"]))
+        tables, s_read = timed(lambda: calamine_sheets(rep_path, ["Event", "Players", "Games"]))
         rows.append(("report: read sheets (python-calamine)", f"{len(tables['Games']) - 1:,} rows", s_read))
         rep, s_parse = timed(lambda: parse_report_tables(tables, str(rep_path)))
         rows.append(("report: parse Games sheet", f"{len(rep.games):,} games", s_parse))

@@ -37,7 +37,7 @@ from import_bench import swiss_pairings, write_h9, write_report, write_trf  # no
 from xl_ratings.cli import main as cli_main  # noqa: E402
 from xl_ratings.errors import InputErrors  # noqa: E402
 from xl_ratings.importers import load  # noqa: E402
-from xl_ratings.importers.plan import Options  # noqa: E402
+from xl_ratings.intake.plan import Options  # noqa: E402
 from xl_ratings.jobs.importing import import_into  # noqa: E402
 
 PLAYERS, ROUNDS, RR, GAMES = 100, 7, 20, 500

@@ -24,7 +24,7 @@ from test_script_dispatch import replay, run_script
 
 from xl_ratings.errors import InputErrors
 from xl_ratings.i18n import TRADITIONAL, to_lang
-from xl_ratings.importers.plan import Options
+from xl_ratings.intake.plan import Options
 from xl_ratings.jobs.book_import import SHEET_ADVICE, Block, Edits, import_edits, room_problems
 from xl_ratings.jobs.importing import import_into
 from xl_ratings.jobs.process import process_workbook
@@ -169,7 +169,7 @@ def test_one_click_writes_the_cells_the_command_line_writes_and_keeps_a_helper_c
 
 def test_import_edits_are_cells_of_the_planned_columns_only():
     """The use case's edits: a block per run of neighbouring columns, a blank value no cell."""
-    from xl_ratings.importers.plan import Appended, Plan
+    from xl_ratings.intake.plan import Appended, Plan
 
     app = Appended("Games", 1, {"event": 0, "player": 1, "opponent": 3, "result": 4})
     app.rows = [{"event": "E1", "player": "P1", "opponent": "P2", "result": "1"},
@@ -183,7 +183,7 @@ def test_import_edits_are_cells_of_the_planned_columns_only():
 
 
 def test_the_room_check_is_the_use_cases():
-    from xl_ratings.importers.plan import Appended, Plan
+    from xl_ratings.intake.plan import Appended, Plan
 
     app = Appended("Games", 1, {"event": 0})
     app.rows = [{"event": "E1"}] * 3

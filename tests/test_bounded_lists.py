@@ -24,7 +24,7 @@ from xl_ratings.errors import MORE, SHOWN_PROBLEMS, InputErrors, RatingInputErro
 from xl_ratings.excel.one_click import report
 from xl_ratings.i18n.catalogue import sheets as M
 from xl_ratings.importers import load
-from xl_ratings.importers.summary import Summary, summary_lines
+from xl_ratings.intake.summary import Summary, summary_lines
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from import_bench import swiss_pairings, write_trf  # noqa: E402
@@ -146,7 +146,7 @@ def _club_of(n: int) -> list[Any]:
 
 
 def _near_misses(players: list[Any]) -> int:
-    from xl_ratings.importers.matching import _NearIndex, source_rank
+    from xl_ratings.intake.matching import _NearIndex, source_rank
     from xl_ratings.i18n.canonical import name_keys
 
     index, found = _NearIndex(), 0

@@ -25,9 +25,9 @@ from xl_ratings.engine.inputs import read_records
 from xl_ratings.engine.totals import summary_row
 from xl_ratings.errors import InputErrors
 from xl_ratings.i18n.canonical import canonical
-from xl_ratings.importers.into_book import plan_import
+from xl_ratings.intake.into_book import plan_import
 from xl_ratings.importers.model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
-from xl_ratings.importers.plan import Options
+from xl_ratings.intake.plan import Options
 from xl_ratings.systems.sample_kit import GIVEN, SURNAMES
 from xl_ratings.xlsx.read import read_workbook, spread_merged
 

@@ -149,7 +149,7 @@ def test_new_players_from_a_file_are_not_taken_for_members(tmp_path, capsys, sys
 def test_a_crosstable_without_rounds_says_so_in_the_dry_run(tmp_path, capsys):
     from import_writers import write_rr_csv
 
-    from xl_ratings.importers.summary import games_line
+    from xl_ratings.intake.summary import games_line
 
     assert games_line({"—": 15}) == ("15 games, without round numbers (the source numbers no rounds: a "
                                      "crosstable, or a list of games) — 15 盘对局，未注明轮次（来源没有轮次编号："

@@ -117,7 +117,7 @@ def test_no_dates_on_the_import_sheet_names_its_lines_not_options(tmp_path):
 
 # --------------------------------------------------------------------------- H5: a GBK file, a line valid UTF-8
 def test_a_gbk_crosstable_whose_line_happens_to_be_utf8_is_read_as_gbk(tmp_path):
-    from xl_ratings.importers._common import CSV_ENCODINGS, decode_text
+    from xl_ratings.importers.formats.common import CSV_ENCODINGS, decode_text
 
     text = ("成绩表\n序号,姓名,1,2,3\n1,莫洋,,1,1\n2,谢平,0,,1\n3,孟静,0,0,\n7 人,,\n")
     data = text.encode("gbk")
@@ -127,7 +127,7 @@ def test_a_gbk_crosstable_whose_line_happens_to_be_utf8_is_read_as_gbk(tmp_path)
 
 
 def test_a_utf8_file_with_one_gbk_line_is_still_read_line_by_line():
-    from xl_ratings.importers._common import CSV_ENCODINGS, decode_text
+    from xl_ratings.importers.formats.common import CSV_ENCODINGS, decode_text
 
     data = "序号,姓名\n1,莫洋\n".encode("utf-8") + "2,谢平静\n".encode("gbk")
     got = decode_text(data, CSV_ENCODINGS)

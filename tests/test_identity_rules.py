@@ -16,8 +16,8 @@ from xl_ratings.errors import InputErrors
 from xl_ratings.i18n import simplified, traditional
 from xl_ratings.i18n.canonical import canonical, club_key, doubtful, edit_distance, name_keys, plain
 from xl_ratings.i18n.scripts import _tables, ambiguous, fold_exact, fold_loose
-from xl_ratings.importers.fingerprint import Fingerprint, likeness
-from xl_ratings.importers.matching import near_names
+from xl_ratings.intake.fingerprint import Fingerprint, likeness
+from xl_ratings.intake.matching import near_names
 from xl_ratings.systems.sample_kit import GIVEN, SURNAMES
 
 INVISIBLE = "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff\u00ad\u202a\u202c"

@@ -9,9 +9,12 @@ Every module's imports (module level and inside functions) are read with
   words: never ``files`` (but its file-name rules), ``xlsx``, ``excel``,
   ``view``, ``jobs``, ``cli``, nor openpyxl, xlwings, calamine, pandas or numpy;
 * ``view`` (facts -> sheets, JSON, HTML): never ``files``, ``xlsx``, ``excel``, ``jobs``, ``cli``;
-* ``i18n`` (labels, the message catalogue, scripts): only ``errors`` and itself;
-* ``importers`` (tournament files -> records to append): never files of ours, Excel, the CLI;
-  of the files layer only :mod:`xl_ratings.files.source` (bounded reads, the zip limits);
+* ``i18n`` (labels, the message machinery and catalogue, scripts): only itself (``errors`` is above it);
+* ``importers`` (source files -> the neutral Tournament): never files of ours, Excel, the CLI,
+  nor the workbook pipeline; of the files layer only :mod:`xl_ratings.files.source` (bounded reads,
+  the zip limits);
+* ``intake`` (the workbook pipeline: tournaments -> rows to append): of the importers only their
+  output (:mod:`xl_ratings.importers.model`) and the formats' records; no file, no I/O library;
 * ``files`` (path guards, atomic writes, the lock, sniffing): the standard
   library and ``errors`` only;
 * ``xlsx`` (the OOXML codec): never ``jobs``, ``publish``, ``excel``, ``cli``;
@@ -43,25 +46,28 @@ IO_LIBS = {"openpyxl", "xlwings", "python_calamine", "pandas", "numpy", "pyarrow
 RULES: dict[str, tuple[set[str], set[str] | None]] = {
     "systems": ({"systems", "errors", "i18n"}, None),
     "engine": ({"engine", "systems", "errors", "i18n", "files"}, IO_LIBS),
-    "i18n": ({"i18n", "errors"}, IO_LIBS | {"pypinyin", "jinja2"}),
+    "i18n": ({"i18n"}, IO_LIBS | {"pypinyin", "jinja2"}),
     "view": ({"view", "engine", "systems", "errors", "i18n"}, IO_LIBS),
     "importers": ({"importers", "engine", "systems", "errors", "i18n", "files"}, {"xlwings"}),
+    "intake": ({"intake", "importers", "engine", "systems", "errors", "i18n"}, IO_LIBS),
     "files": ({"files", "errors"}, None),
-    "xlsx": ({"xlsx", "files", "engine", "systems", "errors", "i18n", "view", "importers"}, set()),
+    "xlsx": ({"xlsx", "files", "engine", "systems", "errors", "i18n", "view", "importers", "intake"}, set()),
     "authoring": ({"authoring", "xlsx", "files", "engine", "systems", "errors", "i18n", "view"}, set()),
     "publish": ({"publish", "xlsx", "files", "engine", "systems", "errors", "i18n", "view"}, {"xlwings"}),
-    "jobs": ({"jobs", "authoring", "publish", "xlsx", "files", "importers", "engine", "systems", "errors", "i18n",
-              "view"}, {"xlwings"}),
-    "excel": ({"excel", "jobs", "engine", "systems", "errors", "i18n", "view", "importers", "files"}, set()),
+    "jobs": ({"jobs", "authoring", "publish", "xlsx", "files", "importers", "intake", "engine", "systems", "errors",
+              "i18n", "view"}, {"xlwings"}),
+    "excel": ({"excel", "jobs", "engine", "systems", "errors", "i18n", "view", "importers", "intake", "files"}, set()),
     # the LibreOffice extension: the Excel surface's code run in LibreOffice's Python (build.py: the .oxt)
-    "libreoffice": ({"libreoffice", "excel", "engine", "systems", "errors", "i18n", "view", "importers", "files"},
-                    IO_LIBS),
+    "libreoffice": ({"libreoffice", "excel", "engine", "systems", "errors", "i18n", "view", "importers", "intake",
+                     "files"}, IO_LIBS),
 }
 #: narrower rules inside a permitted folder: (folder, imported folder) -> the only modules allowed
 ONLY: dict[tuple[str, str], tuple[str, ...]] = {
     ("systems", "i18n"): ("xl_ratings.i18n.catalogue",),     # the rulebooks' messages
     ("engine", "files"): ("xl_ratings.files.names",),        # file-name rules its messages quote
     ("importers", "files"): ("xl_ratings.files.source",),    # a source read within bounds, zips within limits
+    # the parsers' output (and the formats' records) is all the workbook pipeline takes from the parsers
+    ("intake", "importers"): ("xl_ratings.importers.model", "xl_ratings.importers.formats"),
     # the use cases one click shares (they load under Pyodide): rating the periods, importing
     ("excel", "jobs"): tuple(f"xl_ratings.jobs.{m}" for m in SHARED_JOBS),
 }
@@ -189,20 +195,29 @@ def test_engine_imports_no_files_or_excel_library():
     assert IO_LIBS.isdisjoint(loaded)
 
 
-def _graph() -> dict[str, set[str]]:
-    """module -> the package modules it imports (anywhere in it), names resolved to modules."""
-    modules = {".".join(p.relative_to(PKG.parent).with_suffix("").parts).removesuffix(".__init__")
-               for p in PKG.rglob("*.py")}
+def _module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PKG.parent).with_suffix("").parts).removesuffix(".__init__")
+
+
+def _graph(type_only: bool = False, parents: bool = False) -> dict[str, set[str]]:
+    """module -> the package modules it imports (anywhere in it), names resolved to modules.
+
+    ``type_only``: the imports only the type checker sees (``if TYPE_CHECKING:``) count too;
+    ``parents``: importing ``a.b.c`` runs the packages ``a`` and ``a.b`` first, so they count
+    as imported too (but the importer's own packages, already running)."""
+    modules = {_module_name(p) for p in PKG.rglob("*.py")}
     graph = {}
     for path in PKG.rglob("*.py"):
-        me = ".".join(path.relative_to(PKG.parent).with_suffix("").parts).removesuffix(".__init__")
+        me = _module_name(path)
         deps = set()
-        for name in imports(path, type_only=False):     # a type annotation is no import at run time
+        for name in imports(path, type_only=type_only):
             # "pkg.mod.name" -> the longest module prefix
             parts = name.split(".")
             for k in range(len(parts), 0, -1):
                 if ".".join(parts[:k]) in modules:
                     deps.add(".".join(parts[:k]))
+                    if parents:
+                        deps |= {".".join(parts[:j]) for j in range(2, k)}
                     break
         deps.discard(me)
         graph[me] = {d for d in deps if not me.startswith(d + ".") and d != "xl_ratings"}
@@ -252,3 +267,104 @@ def test_no_import_circle():
 def test_the_circle_check_can_fail():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+# --------------------------------------------------------------------------- issue 25: order, circles, names
+
+#: The layers, bottom first: a module imports only from its own layer or the layers below
+#: (an arrow that runs up is a layer that knows of its users).  ``errors`` stands on the
+#: message machinery of ``i18n``; ``intake`` (the workbook pipeline) on the parsers' output.
+ORDER = ("i18n", "errors", "files", "systems", "engine", "view", "importers", "intake", "xlsx", "authoring",
+         "publish", "jobs", "excel", "libreoffice", "cli", "udfs", "__init__")
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def upward_arrows(graph: dict[str, set[str]]) -> list[str]:
+    """Every import (type-only ones too) from a module to a module of a higher layer."""
+    rank = {layer: i for i, layer in enumerate(ORDER)}
+    return sorted(f"{a} -> {b}" for a, deps in graph.items() for b in deps
+                  if rank[_layer(b)] > rank[_layer(a)])
+
+
+def test_every_layer_has_its_place():
+    layers = {_layer(m) for m in _graph()}
+    assert layers == set(ORDER), f"layers without a place in ORDER: {layers - set(ORDER)}"
+
+
+def test_no_arrow_runs_up_the_layers():
+    """Nothing imports from a layer above its own, not even for the type checker alone."""
+    assert upward_arrows(_graph(type_only=True, parents=True)) == []
+
+
+def test_no_circle_even_for_the_type_checker():
+    """No circle between modules counting the imports inside ``if TYPE_CHECKING:`` too (a type-only
+    circle is a tangle of responsibilities all the same), nor through the packages an import runs."""
+    assert _cycles(_graph(type_only=True)) == []
+    assert _cycles(_graph(type_only=True, parents=True)) == []
+
+
+def test_the_order_and_circle_checks_can_fail(tmp_path, monkeypatch):
+    assert upward_arrows({"xl_ratings.errors": {"xl_ratings.engine.run"}, "xl_ratings.engine.run": set()}) == [
+        "xl_ratings.errors -> xl_ratings.engine.run"]
+    assert upward_arrows({"xl_ratings.engine.run": {"xl_ratings.errors"}}) == []
+    # a package whose only circle is a type-only one, as systems/ had (base <-> records)
+    fake = tmp_path / "xl_ratings"
+    (fake / "systems").mkdir(parents=True)
+    for name, text in {"__init__.py": "", "systems/__init__.py": "", "errors.py": "",
+                       "systems/base.py": "from .records import Player\n",
+                       "systems/records.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                             "    from .base import System\nfrom ..errors import x\n"}.items():
+        (fake / name).write_text(text)
+    monkeypatch.setattr(sys.modules[__name__], "PKG", fake)
+    assert _cycles(_graph()) == []
+    assert _cycles(_graph(type_only=True)) == [["xl_ratings.systems.base", "xl_ratings.systems.records"]]
+    (fake / "errors.py").write_text("from .systems import base\n")     # an arrow up, through a package
+    assert "xl_ratings.errors -> xl_ratings.systems" in upward_arrows(_graph(parents=True))
+
+
+def private_crossings() -> list[str]:
+    """Names with a leading underscore (not dunders) taken from another module of the package: by
+    ``from m import _x``, or as ``m._x`` of a module imported by name."""
+    out = []
+    for path in sorted(PKG.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("xl_ratings")):
+                for a in node.names:
+                    if a.name.startswith("_") and not a.name.startswith("__"):
+                        out.append(f"{path.relative_to(PKG)}: {a.name}")
+                    modules.add(a.asname or a.name)
+            elif isinstance(node, ast.Import):
+                modules |= {a.asname or a.name for a in node.names if a.name.startswith("xl_ratings")}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
+                if node.attr.startswith("_") and not node.attr.startswith("__"):
+                    out.append(f"{path.relative_to(PKG)}: {node.value.id}.{node.attr}")
+    return out
+
+
+def test_no_private_name_crosses_modules():
+    """A module's private names are its own: what another module needs is public (issue 25)."""
+    assert private_crossings() == []
+
+
+def test_the_private_name_check_can_fail(tmp_path, monkeypatch):
+    fake = tmp_path / "xl_ratings"
+    fake.mkdir()
+    (fake / "a.py").write_text("from .b import _hidden\nfrom . import c\nc._inner()\nc.__name__\n")
+    monkeypatch.setattr(sys.modules[__name__], "PKG", fake)
+    assert private_crossings() == ["a.py: _hidden", "a.py: c._inner"]
+
+
+def test_the_architecture_page_lists_the_layers_in_their_order():
+    """docs/architecture.md's folder listing is :data:`ORDER`, bottom first: the page says what the test checks."""
+    text = (PKG.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("```\nxl_ratings/\n", 1)[1].split("```", 1)[0]
+    listed = [m.rstrip("/").removesuffix(".py") for m in (ln.split()[0] for ln in block.splitlines()
+                                                           if ln.startswith("  ") and not ln.startswith("   "))]
+    assert listed == [layer for layer in ORDER if layer != "__init__"]

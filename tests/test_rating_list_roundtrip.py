@@ -104,7 +104,7 @@ def test_without_the_derived_ids_the_same_files_would_be_questions(tmp_path, mon
     Without it the names -- our lists' Latin names, the ratings ours -- are questions, never
     silently new players (hostile2 F9)."""
     from xl_ratings.errors import InputErrors
-    from xl_ratings.importers import matching
+    from xl_ratings.intake import matching
 
     book = processed_sample(tmp_path, "gor")
     listed = tmp_path / "egf_db.txt"

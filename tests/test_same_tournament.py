@@ -28,10 +28,10 @@ from import_writers import Def, G, P, rr_rows, write_h9, write_opengotha, write_
 
 from xl_ratings.errors import InputErrors, RatingInputError
 from xl_ratings.i18n.catalogue import imports as M
-from xl_ratings.importers.fingerprint import Fingerprint, likeness, resemblance
-from xl_ratings.importers.into_book import split_import_sheet
-from xl_ratings.importers.plan import Options
-from xl_ratings.importers.repeats import same_name, without_correction
+from xl_ratings.intake.fingerprint import Fingerprint, likeness, resemblance
+from xl_ratings.intake.into_book import split_import_sheet
+from xl_ratings.intake.plan import Options
+from xl_ratings.intake.repeats import same_name, without_correction
 from xl_ratings.jobs.importing import import_into
 
 D = dt.date

@@ -266,7 +266,7 @@ def test_report_template_reads_as_a_report():
     from python_calamine import CalamineWorkbook
 
     from xl_ratings.importers.detect import guess_format
-    from xl_ratings.importers.report import parse_report_tables
+    from xl_ratings.importers.formats.report import parse_report_tables
 
     path = ROOT / "report.xlsx"
     assert guess_format(path) == "report"
@@ -297,8 +297,8 @@ def test_report_template_reads_as_a_report():
 def test_report_template_keys_are_the_importers():
     import openpyxl
 
-    from xl_ratings.importers._common import header_words
-    from xl_ratings.importers.report import EVENT_KEYS, GAME_COLS, PLAYER_COLS
+    from xl_ratings.importers.formats.common import header_words
+    from xl_ratings.importers.formats.report import EVENT_KEYS, GAME_COLS, PLAYER_COLS
     from xl_ratings.authoring.templates import build_report
 
     for wb in (openpyxl.load_workbook(ROOT / "report.xlsx"), build_report(with_sample=False),
@@ -330,7 +330,7 @@ def test_a_reports_sample_ids_are_the_federation_workbooks(name, system, tmp_pat
     from python_calamine import CalamineWorkbook
 
     from xl_ratings.engine.sample import sample_records
-    from xl_ratings.importers.report import parse_report_tables
+    from xl_ratings.importers.formats.report import parse_report_tables
 
     book = CalamineWorkbook.from_path(str(ROOT / name))
     t = parse_report_tables({n: book.get_sheet_by_name(n).to_python() for n in book.sheet_names}, name)
@@ -347,7 +347,7 @@ def test_the_hong_kong_report_is_traditional_with_go_grades_and_handicaps(tmp_pa
     from python_calamine import CalamineWorkbook
 
     from xl_ratings.i18n import traditional
-    from xl_ratings.importers.report import parse_report_tables
+    from xl_ratings.importers.formats.report import parse_report_tables
 
     made = tmp_path / "spring.xlsx"
     assert run_cli("new", "report", made, "--system", "gor") == 0

@@ -253,7 +253,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from .engine.cells import to_date
-    from .importers.into_book import Options
+    from .intake.into_book import Options
     from .jobs.importing import import_into
 
     def day(text: str | None, option: str) -> Any:
@@ -272,7 +272,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                       distinct_from=tuple(e.strip() for e in args.distinct_from or ()))
     plan, written = import_into(args.into, args.sources, format=args.format, options=options,
                                 dry_run=args.dry_run, output=args.output, force=args.force)
-    from .importers.summary import summary_lines
+    from .intake.summary import summary_lines
     from .i18n.catalogue import imports as I
 
     RUN.lang = plan.lang
@@ -329,6 +329,7 @@ def cmd_libreoffice(args: argparse.Namespace) -> int:
 
 def _import_parser(sub: Any) -> None:
     """``xl-ratings import``: its options (CONTRACT §3, FORMATS.md "Matching players")."""
+    from .importers import formats
     im = sub.add_parser("import", help="append tournament files (report, crosstable, h9, TRF, OpenGotha) "
                                        "to a workbook's Players, Events and Games",
                         description="Import what clubs and pairing programs produce into BOOK's input sheets: "
@@ -343,7 +344,7 @@ def _import_parser(sub: Any) -> None:
     im.add_argument("sources", nargs="+", metavar="SOURCE", help="tournament files (.xlsx report or crosstable, "
                                                                   ".csv crosstable, .h9/.h10, .trf, OpenGotha .xml)")
     im.add_argument("--into", required=True, metavar="BOOK.xlsx", help="the federation's workbook")
-    im.add_argument("--format", choices=("report", "crosstable", "h9", "trf", "opengotha"),
+    im.add_argument("--format", choices=formats.names(),
                     help="the sources' format (default: guessed from the content)")
     im.add_argument("--event", metavar="ID", help="the event's id: an event of BOOK without games yet, or a new id")
     im.add_argument("--name", help="the event's name (a crosstable has none; given, it replaces the source's)")

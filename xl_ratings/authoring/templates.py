@@ -323,8 +323,9 @@ def settings_rows(system: System) -> list[list[Any]]:
     return [[k, v, to_lang(str(n), system.lang) if n is not None else None] for k, v, n in rows]
 
 
-def build(name: str, with_sample: bool = True) -> Any:
-    """A fresh workbook for system ``name`` (openpyxl), with or without sample records.
+def build(name: str | systems.System, with_sample: bool = True) -> Any:
+    """A fresh workbook for system ``name`` (its name, or the System resolved already), with or
+    without sample records (openpyxl).
 
     Saved as .xlsm by :func:`xl_ratings.authoring.macro.save_macro_workbook`,
     its Read me mentions the button instead (:func:`xl_ratings.authoring.macro.prepare_macro_workbook`).
@@ -365,7 +366,7 @@ def build(name: str, with_sample: bool = True) -> Any:
 
 
 #: The key/value lines above a pasted crosstable on the Import sheet (read by
-#: :func:`xl_ratings.importers.into_book.split_import_sheet`).
+#: :func:`xl_ratings.intake.into_book.split_import_sheet`).
 IMPORT_KEYS = (("event", "赛事"), ("name", "名称"), ("start", "开始"), ("end", "结束"), ("replace", "替换"))
 
 
@@ -437,7 +438,7 @@ def _validations(ws: Any, sheet: str, cols: list[str], lang: str) -> None:
 # --------------------------------------------------------------------------- the club's report
 
 #: What the report asks for; the names are the keys of the importer's tables
-#: (:mod:`xl_ratings.importers.report`: EVENT_KEYS, PLAYER_COLS, GAME_COLS).
+#: (:mod:`xl_ratings.importers.formats.report`: EVENT_KEYS, PLAYER_COLS, GAME_COLS).
 REPORT_EVENT = (
     ("name", "比赛的全称 the event's full name"),
     ("start", "第一天，如 2026-04-11 first day"),
@@ -500,7 +501,7 @@ REPORT_WIDTHS = (48.0, 2.0, 48.0)   #: Chinese, a gutter, English
 def build_report(with_sample: bool = True, system: str | None = None) -> Any:
     """The club's tournament report workbook (``xl-ratings new report``): Read
     me, Event (key/value), Players and Games, with validations, as
-    :func:`xl_ratings.importers.report.parse_report_tables` reads it.
+    :func:`xl_ratings.importers.formats.report.parse_report_tables` reads it.
 
     ``system``: the federation's rating system the report goes to; its script and
     words (``gor``: traditional Chinese for Hong Kong, 棋力分) and its sample.
@@ -509,7 +510,7 @@ def build_report(with_sample: bool = True, system: str | None = None) -> Any:
     from openpyxl.styles import Alignment
     from openpyxl.utils import get_column_letter
 
-    rulebook = systems.get(system) if system is not None else None
+    rulebook = systems.get(system) if system is not None else None     # the name given to ``new report``
     lang = rulebook.lang if rulebook is not None else "zh-Hans"
     rating_word = rulebook.terms.get("rating") if rulebook is not None else None
 

@@ -23,7 +23,7 @@ from typing import Any
 from ..errors import InputErrors, RatingInputError
 from ..i18n.canonical import club_key
 from ..i18n.catalogue import sheets as M
-from .inputs import Rows, _table
+from .inputs import Rows, find_table
 
 #: What separates a club's aliases in one cell: ``;`` ``；`` ``、`` ``,`` ``，`` (and a line end).
 ALIAS_SEPARATORS = re.compile(r"[;；、,，\n]+")
@@ -72,7 +72,7 @@ class Clubs:
 def read_clubs(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | None = None) -> Clubs:
     """The Clubs sheet of ``tables`` (no sheet: no clubs); raises InputErrors naming
     the row and column of every problem (a row without a name, a word naming two clubs)."""
-    found = _table(tables, "Clubs")
+    found = find_table(tables, "Clubs")
     if found is None:
         return Clubs()
     errors: list[RatingInputError] = []

@@ -20,7 +20,7 @@ the Players sheet's row order and a later one tries attempt 1, 2, ... until
 its number is free -- so a player appended later (``import`` appends) never
 takes the number of one listed before.  Export and import compute the
 numbers over the same rows, which is how an imported tournament file finds
-its players again (:mod:`xl_ratings.importers.into_book`).
+its players again (:mod:`xl_ratings.intake.into_book`).
 
 Standard library only; tables of cell values in, plain values out.
 """

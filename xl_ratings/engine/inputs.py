@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import InputErrors, RatingInputError, Text, Where, joined
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import SHEET_ALIASES, header_key, sheet_key
-from ..systems import REGISTRY
+from ..systems import find
 from ..systems.base import System
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
@@ -37,7 +37,7 @@ COLUMNS = {
               ("event", "player", "opponent", "result")),
     "Awards": (("player", "award", "date"), ("player", "award")),
     "Points": (("player", "date", "kind", "points", "note"), ("player", "date", "kind", "points")),
-    # read by import only (:mod:`.clubs`, :mod:`xl_ratings.importers.matching`), never by processing
+    # read by import only (:mod:`.clubs`, :mod:`xl_ratings.intake.matching`), never by processing
     "Clubs": (("code", "name", "aliases"), ("name",)),
     "Identities": (("spelling", "club", "id", "source", "date"), ("spelling", "id")),
 }
@@ -202,7 +202,7 @@ class ColumnSheet:
             problem, value=shown_value(value), where=Where(self.file, self.name, row, column)))
 
 
-def _table(tables: Mapping[str, SheetCells], key: str) -> tuple[str, SheetCells] | None:
+def find_table(tables: Mapping[str, SheetCells], key: str) -> tuple[str, SheetCells] | None:
     for name, t in tables.items():
         if sheet_key(name) == key:
             return name, t
@@ -214,12 +214,11 @@ def workbook_lang(tables: Mapping[str, SheetCells]) -> str:
     for the Hong Kong GoR workbooks), from the ``system`` row of its Settings sheet;
     simplified when there is none."""
     from ..i18n import SIMPLIFIED
-    from ..systems import REGISTRY
 
-    found = _table(tables, "Settings")
+    found = find_table(tables, "Settings")
     for row in found[1] if found is not None else ():
         if len(row) > 1 and str(row[0] or "").strip().lower() == "system":
-            system = REGISTRY.get(str(row[1] or "").strip().lower())
+            system = find(row[1])
             if system is not None:
                 return system.lang
     return SIMPLIFIED
@@ -241,7 +240,7 @@ def missing_sheet(key: str, tables: Mapping[str, Any], file: str | None) -> Rati
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
                   errors: list[RatingInputError]) -> dict[str, Any] | None:
     """The Settings sheet as key -> value (``_rows``: key -> row); None when there is none."""
-    found = _table(tables, "Settings")
+    found = find_table(tables, "Settings")
     if found is None:
         errors.append(missing_sheet("Settings", tables, file))
         return None
@@ -281,7 +280,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     rulebook, values, params = rulebook_and_params(tables, file, errors, system, settings, named)
 
     def sheet(key: str, optional: bool = False) -> Rows | None:
-        found = _table(tables, key)
+        found = find_table(tables, key)
         if found is None:
             if not optional:
                 errors.append(missing_sheet(key, tables, file))
@@ -304,7 +303,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
 
 def system_of(settings: Mapping[str, Any], file: str | None, errors: list[RatingInputError]) -> System | None:
     """The rulebook a Settings sheet names (resolved here, once, for the whole run)."""
-    rulebook = REGISTRY.get(str(settings.get("system") or "").strip().lower())
+    rulebook = find(settings.get("system"))
     if rulebook is None:
         errors.append(RatingInputError(
             M.SYSTEM_UNKNOWN(), value=settings.get("system"),

@@ -26,7 +26,7 @@ from ..files.names import backup_name
 from ..i18n.catalogue import run as M
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..systems.base import Check, PeriodFacts, State, System
-from ..systems.common import CheckLog
+from ..systems.base import CheckLog
 from ..systems.feed import GameFeed, MemoryFeed
 from ..systems.period import Period, date_range
 from ..systems.records import Records

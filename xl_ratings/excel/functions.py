@@ -66,8 +66,9 @@ def _choice(fname: str, argname: str, value: Any, options: tuple[str, ...]) -> s
     raise ArgumentError(M.UDF_UNKNOWN_CHOICE(func=fname, arg=argname, value=repr(value), listed=listed))
 
 
-def _system(fname: str, value: Any) -> str:
-    return _choice(fname, "system", value, SYSTEMS)
+def _system(fname: str, value: Any) -> systems.System:
+    """The rulebook an argument names (a name of :data:`SYSTEMS`), resolved once, here."""
+    return systems.get(_choice(fname, "system", value, SYSTEMS))
 
 
 def _rank(fname: str, argname: str, value: Any, pos: Pos = ""):
@@ -476,9 +477,7 @@ def peng_base(rank):
 def rank_standard(value, system, certified=None):
     """The highest rank whose standard the value meets: shanghai 三段/5级, gor 3D/5k, peng 二段 (or 二格), lianzhong a title."""
     fname = "RANK_STANDARD"
-    s = _system(fname, system)
-
-    system = systems.get(s)
+    system = _system(fname, system)
 
     def one(value, certified, pos):
         v = to_number(fname, "value", value, pos)
@@ -499,9 +498,7 @@ def rank_standard(value, system, certified=None):
 def rank_rating(rank, system):
     """The standard rating of a rank (shanghai, gor), its basic score (peng), or a title's minimum rating (lianzhong)."""
     fname = "RANK_RATING"
-    s = _system(fname, system)
-
-    system = systems.get(s)
+    system = _system(fname, system)
 
     def one(rank, pos):
         try:

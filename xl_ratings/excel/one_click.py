@@ -59,7 +59,7 @@ class BookRead:
 
 def read_book(book: Any) -> BookRead:
     """Read the open workbook's sheets (see :class:`BookRead`)."""
-    from ..importers.into_book import IMPORT_SHEETS
+    from ..intake.into_book import IMPORT_SHEETS
 
     tables: dict[str, list[list[Any]]] = {}
     problems, unchecked, too_big = [], [], []
@@ -287,7 +287,7 @@ def import_and_report(book: Any) -> Any:
     plan, told = in_book(import_book, book, _imported, M.IMPORT_PROBLEMS)
     print(told)
     if plan is not None:        # what the command line says: new and matched players, possible matches, clubs
-        from ..importers.summary import summary_lines
+        from ..intake.summary import summary_lines
         for s in plan.summaries:
             print("\n".join(summary_lines(s, plan.lang, plan.appends["Identities"].sheet)))
     return plan
@@ -343,7 +343,7 @@ def main() -> None:
     """Classic xlwings ``RunPython`` entry point: processes the calling workbook --
     or, clicked on the Import sheet (导入), imports the crosstable pasted there --
     and tells the officer what happened in a message box."""
-    from ..importers.into_book import IMPORT_SHEETS
+    from ..intake.into_book import IMPORT_SHEETS
 
     book = xw.Book.caller()
     if book.sheets.active.name.strip().lower() in IMPORT_SHEETS:

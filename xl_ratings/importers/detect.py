@@ -17,35 +17,30 @@ Bounded work: the file is read once, at most ``MAX_SOURCE_BYTES``; a zip
 is looked at line by line in linear time (no regular expression that can
 backtrack, no second pass over the file).
 
-``load`` dispatches and turns every failure into a message (an
-:class:`~xl_ratings.errors.InputErrors`), never a traceback.
+Each format's sniff is its record's (:mod:`.formats`: one registry); detection
+tries them in the registry's order, a ``fallback`` format (the crosstable) last.
+``load`` dispatches to the record's parse and turns every failure into a message
+(an :class:`~xl_ratings.errors.InputErrors`), never a traceback.
 """
 
 from __future__ import annotations
 
 import dataclasses
-
-import re
 from pathlib import Path
-from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any
 
 from ..errors import InputErrors, RatingInputError
 from ..files.source import MAX_FILE_BYTES, open_zip, read_source
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sources as S
-from . import crosstable, h9, opengotha, report, trf
-from ._common import NotText, fail, header_words, not_text, refuse_binary
+from .formats import REGISTRY, TOURNAMENT, Format, Opened, names, of_kind
+from .formats.common import NotText, fail, not_text, refuse_binary
+from .formats.record import SheetReader
 from .model import Tournament
 
-FORMATS = ("trf", "h9", "opengotha", "crosstable", "report")
+FORMATS = names()                       #: the tournament formats, in the registry's order
 MAX_SOURCE_BYTES = MAX_FILE_BYTES       #: a tournament file is at most this big (200 MiB)
 SNIFF_BYTES = 200_000                   #: the start of a text file its format is told from
-CROSSTABLE_SHEETS = ("import", "导入", "導入", "crosstable", "交叉表", "成绩表", "成績表")
-_TRF_LINE = re.compile(r"(?:\d{3}|XX[A-Z]|###)(?: |$)")
-_H9_TAGS = ("CL[", "EV[", "PC[", "DT[", "HA[", "KM[", "TM[")
-_H9_GRADE = re.compile(r"\d{1,2}[kdpKDP]")
-_H9_RESULT = re.compile(r"\d+[+\-=?](?:[/!][wbWB?]?\d*)?")
 
 
 def _sheet_names(path: Path) -> list[str]:
@@ -53,20 +48,12 @@ def _sheet_names(path: Path) -> list[str]:
     return list(CalamineWorkbook.from_path(str(path)).sheet_names)
 
 
-SheetReader = Callable[[Path, list[str]], Mapping[str, list[list[Any]]]]
-
-
-def _read_sheets(path: Path, names: list[str]) -> dict[str, list[list[Any]]]:
+def calamine_sheets(path: Path, names: list[str]) -> dict[str, list[list[Any]]]:
     """The sheets' cells with python-calamine (the command line passes the workbook
     layer's reader instead: the same safety checks and size limits as processing)."""
     from python_calamine import CalamineWorkbook
     wb = CalamineWorkbook.from_path(str(path))
     return {n: wb.get_sheet_by_name(n).to_python() for n in names}
-
-
-def _is_report(names: list[str]) -> bool:
-    roles = {r for r in ("event", "players") for n in names if header_words(n) & set(report.SHEETS[r])}
-    return roles == {"event", "players"}
 
 
 def _is_workbook(path: Path, head: bytes) -> bool:
@@ -78,22 +65,6 @@ def _is_workbook(path: Path, head: bytes) -> bool:
     return head.startswith(b"\xd0\xcf\x11\xe0")      # an old .xls (OLE)
 
 
-def looks_like_h9_player(line: str) -> bool:
-    """An EGF player line: [place] name … grade (3d, 12k) at least one more field … a round (12+/w)."""
-    tokens = line.split()
-    if tokens and tokens[0].isdigit():
-        tokens = tokens[1:]
-    if len(tokens) < 4 or not _H9_RESULT.fullmatch(tokens[-1]):
-        return False
-    return any(_H9_GRADE.fullmatch(t) for t in tokens[1:-2])
-
-
-def _h9_tag(line: str) -> bool:
-    """``; EV[…]`` and the other EGF header tags."""
-    s = line.lstrip()
-    return s.startswith(";") and s[1:].lstrip().startswith(_H9_TAGS)
-
-
 def _sniff_text(data: bytes) -> str:
     """The start of a text file, for telling its format (encoding errors do not matter here)."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -103,10 +74,10 @@ def _sniff_text(data: bytes) -> str:
 
 
 def guess_format(path: str | Path) -> str:
-    """One of FORMATS, from the file's content; raises InputErrors if it cannot tell."""
+    """One of the tournament formats, from the file's content; raises InputErrors if it cannot tell."""
     path = Path(path)
     data = read_source(path, MAX_SOURCE_BYTES)
-    return _guess(path, data, _workbook_sheets(path, data))
+    return _guess(Opened(path, data, _workbook_sheets(path, data), calamine_sheets)).name
 
 
 def _is_ods(path: Path, head: bytes) -> bool:
@@ -135,57 +106,24 @@ def _workbook_sheets(path: Path, data: bytes) -> list[str] | None:
         raise fail(str(path), S.WORKBOOK_CANNOT_OPEN(reason=str(exc))) from None
 
 
-def _guess(path: Path, data: bytes, sheets: list[str] | None) -> str:
+def _guess(opened: Opened) -> Format:
+    """The format whose sniff claims ``opened`` (registry order, the fallback last); its start
+    decoded into ``opened`` for the sniffs; a file no format claims refused, saying why."""
+    path, data = opened.path, opened.data
     if not data.strip():
         raise fail(str(path), M.EMPTY_FILE())
-    if sheets is not None:
-        return "report" if _is_report(sheets) else "crosstable"
-    if data[:4] == b"PK\x03\x04":
-        raise fail(str(path), S.ZIP_NOT_WORKBOOK())
-    try:
-        content = _sniff_text(data[:SNIFF_BYTES])
-    except NotText as exc:
-        raise fail(str(path), not_text(exc)) from None
-    if content.lstrip("\ufeff \t\r\n").startswith("<"):
-        if re.search(r"<Tournament[\s>]", content[:5000]):
-            return "opengotha"
-        raise fail(str(path), S.XML_NOT_OPENGOTHA())
-    lines = [ln for ln in content.splitlines() if ln.strip()]
-    trf_lines = sum(1 for ln in lines if _TRF_LINE.match(ln))
-    if lines and trf_lines >= max(1, len(lines) * 0.8) and any(ln.startswith("001 ") for ln in lines):
-        return "trf"
-    if any(_h9_tag(ln) for ln in lines) or \
-            sum(1 for ln in lines if looks_like_h9_player(ln)) >= max(1, len(lines) // 2):
-        return "h9"
-    if any(d in content for d in (",", ";", "\t")):
-        return "crosstable"
-    raise fail(str(path), S.FORMAT_UNKNOWN())
-
-
-def _crosstable_sheet(names: list[str]) -> str:
-    for n in names:
-        if header_words(n) & set(CROSSTABLE_SHEETS):
-            return n
-    return names[0]
-
-
-def _load_workbook(path: Path, fmt: str, read: SheetReader, names: list[str]) -> Tournament:
-    if not names:
-        raise fail(str(path), S.WORKBOOK_NO_SHEETS())
-    if fmt == "report":
-        tables = read(path, names)
-        t = report.parse_report_tables(dict(tables), str(path))
-    else:
-        sheet = _crosstable_sheet(names)
-        tables = read(path, [sheet])
-        t = crosstable.parse_rows(tables[sheet], str(path), sheet)
-    said = list(getattr(tables, "notes", []))       # merged cells read as their value (xlsx.read.spread_merged)
-    return dataclasses.replace(t, notes=said + list(t.notes)) if said else t
-
-
-_TEXT_READERS: dict[str, Callable[[bytes, str], Tournament]] = {
-    "trf": trf.parse_bytes, "h9": h9.parse_bytes, "opengotha": opengotha.parse_bytes,
-    "crosstable": crosstable.parse_csv_bytes}
+    if opened.sheets is None:
+        if data[:4] == b"PK\x03\x04":
+            raise fail(str(path), S.ZIP_NOT_WORKBOOK())
+        try:
+            opened.text = _sniff_text(data[:SNIFF_BYTES])
+        except NotText as exc:
+            raise fail(str(path), not_text(exc)) from None
+        opened.lines = [ln for ln in opened.text.splitlines() if ln.strip()]
+    for fmt in sorted(of_kind(TOURNAMENT), key=lambda f: f.fallback):
+        if fmt.sniff(opened):
+            return fmt
+    raise fail(str(path), S.XML_NOT_OPENGOTHA() if opened.xml else S.FORMAT_UNKNOWN())
 
 
 def load(path: str | Path, format: str | None = None, read_sheets: SheetReader | None = None) -> Tournament:
@@ -197,15 +135,14 @@ def load(path: str | Path, format: str | None = None, read_sheets: SheetReader |
     fmt = format
     try:
         data = read_source(path, MAX_SOURCE_BYTES)
-        sheets = _workbook_sheets(path, data)
-        fmt = format or _guess(path, data, sheets)
-        if fmt not in FORMATS:
-            raise fail(str(path), S.UNKNOWN_FORMAT_OPTION(format=repr(fmt), formats=", ".join(FORMATS)), value=fmt)
-        if fmt in ("report", "crosstable") and sheets is not None:
-            return _load_workbook(path, fmt, read_sheets or _read_sheets, sheets)
-        if fmt == "report":
-            raise fail(str(path), S.REPORT_NOT_WORKBOOK())
-        return _TEXT_READERS[fmt](data, str(path))
+        opened = Opened(path, data, _workbook_sheets(path, data), read_sheets or calamine_sheets)
+        record = _guess(opened) if not format else REGISTRY.get(format)
+        if record is None or record.parse is None:
+            known = names()
+            raise fail(str(path), S.UNKNOWN_FORMAT_OPTION(format=repr(fmt), formats=", ".join(known)), value=fmt)
+        fmt = record.name
+        t = record.parse(opened)
+        return dataclasses.replace(t, notes=opened.notes + list(t.notes)) if opened.notes else t
     except InputErrors:
         raise
     except RatingInputError as exc:

@@ -10,7 +10,7 @@ between them (a helper column of the officer's keeps its formulas), the rows ``r
 the sheet the plan adds -- or raises every problem at once, told in the workbook's language:
 
 * the problems the front end's reader found (hidden rows, sheets, columns …);
-* the plan's (:func:`xl_ratings.importers.into_book.plan_import`: players, events, the same
+* the plan's (:func:`xl_ratings.intake.into_book.plan_import`: players, events, the same
   tournament twice, the workbook as it would be), their advice told for the path it came by:
   the Import sheet's lines (:data:`SHEET_ADVICE`) instead of the command line's options;
 * a sheet the rows would fill past its last row (:func:`room_problems`);
@@ -37,9 +37,9 @@ from ..errors import InputErrors, Message, RatingInputError, Text, Where
 from ..i18n import to_lang
 from ..i18n.catalogue import excel as X
 from ..i18n.catalogue import imports as M
-from ..importers.into_book import first_new_row, plan_import
+from ..intake.into_book import first_new_row, plan_import
 from ..importers.model import Tournament
-from ..importers.plan import Options, Plan
+from ..intake.plan import Options, Plan
 from .period import history_problems, in_language, told_in, twinned, without_backup
 
 
@@ -230,7 +230,7 @@ def sheet_tournament(tables: Mapping[str, Sequence[Sequence[Any]]],
     the problems of those lines (told with the plan's: ``noted``) -- or the table's problems, with
     the lines', each placed on the sheet (sheet, row, column, value)."""
     from ..importers import crosstable
-    from ..importers.into_book import import_sheet, split_import_sheet
+    from ..intake.into_book import import_sheet, split_import_sheet
 
     found = import_sheet(tables)
     if found is None:

@@ -26,13 +26,14 @@ from ..xlsx.read import read_sheets
 from ..files.office import office_lock
 from ..xlsx.safety import inspect_file, workbook_sheets
 from .period import NO_BACKUP_TWINS, history_problems, without_backup  # noqa: F401 (kept where they were)
+from ..importers.formats import GAME_LIST, suffixes
 
 #: The largest tournament file ``import`` reads (a workbook's own limit is in :mod:`.safety`).
 MAX_SOURCE_BYTES = 200 * 2**20
 
 
-#: Game lists beyond a workbook (CSV, Parquet).
-GAME_LIST_SUFFIXES = (".csv", ".parquet", ".pq", ".txt")
+#: Game lists beyond a workbook (CSV, Parquet): the game-list formats' file names.
+GAME_LIST_SUFFIXES = suffixes(GAME_LIST)
 
 
 #: Spreadsheet files that are not .xlsx/.xlsm: say "save as .xlsx".

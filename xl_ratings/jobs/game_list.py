@@ -30,7 +30,7 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import sheets as S
 from ..systems.base import System
 from ..systems.records import Records
-from .list_tables import NUMERIC, _csv_value, _frame, _not_finite_text, _table_of  # noqa: F401 (as before)
+from .list_tables import NUMERIC, csv_value, list_frame, not_finite_text, table_of  # noqa: F401 (as before)
 
 DEFAULT_EVENT = "games"
 
@@ -69,7 +69,7 @@ def set_option(key: str) -> str:
 def _load_game_list(path, system, players, events, settings) -> Records:
     gpath = Path(path)
     nonfinite: list[RatingInputError] = []
-    df = _frame(gpath, COLUMNS["Games"][0], nonfinite)
+    df = list_frame(gpath, COLUMNS["Games"][0], nonfinite)
     missing = [k for k in ("player", "opponent", "result") if k not in df.columns]
     if missing:
         raise InputErrors([RatingInputError(S.LIST_COLUMN_MISSING(column=k), where=Where(
@@ -81,7 +81,7 @@ def _load_game_list(path, system, players, events, settings) -> Records:
         if csv:
             values = [None if v == "" else v for v in values]
             if c in ("result", "handicap"):
-                values = [_csv_value(v) for v in values]
+                values = [csv_value(v) for v in values]
         data[c] = values
     n = len(df)
     index = list(range(2, n + 2))   # the file's line numbers (line 1: header)
@@ -106,7 +106,7 @@ def _load_game_list(path, system, players, events, settings) -> Records:
         ids = dict.fromkeys(x for col in (data["player"], data["opponent"]) for x in col if x is not None)
         tables["Players"] = [["id"]] + [[str(i)] for i in ids]
     if events:
-        tables["Events"] = _table_of(Path(events), "Events", nonfinite)
+        tables["Events"] = table_of(Path(events), "Events", nonfinite)
     else:
         tables["Events"] = _implicit_events(data, gpath, system)
     try:

@@ -42,7 +42,7 @@ from ..systems.period import Period
 from ..files.encode import FORMULA_STARTS, csv_bytes, neutralise
 from ..view.sheets import Words
 from .game_list import set_option
-from .list_tables import _table_of
+from .list_tables import table_of
 from .list_file import Columns, ListFile, Progress, has_pyarrow
 from .list_kernel import columnar
 from .list_players import players_table
@@ -226,7 +226,7 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
             raise InputErrors(errors)
         earlier: list[RatingInputError] = []
         p_table, a_table, state = players_table(Path(players), system, earlier) if players else (None, None, False)
-        e_table = _table_of(Path(events), "Events", earlier) if events else None
+        e_table = table_of(Path(events), "Events", earlier) if events else None
         log = ProblemLog(str(gpath), gpath.name, shown, problems)
         try:
             gl = read_game_list(lf.read, str(gpath), system, settings or {}, set_option, p_table,

@@ -33,7 +33,7 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
 
     Returns (the plan, files written); ``dry_run`` writes nothing.
     """
-    from ..importers.into_book import Options
+    from ..intake.into_book import Options
     from ..xlsx.append import append_rows
 
     paths: list[Path] = []

@@ -18,7 +18,7 @@ from ..engine.inputs import workbook_lang
 from ..errors import RatingInputError
 from ..i18n import SIMPLIFIED
 from ..i18n.labels import sheet_key
-from ..systems import REGISTRY
+from ..systems import find
 from ..xlsx.read import read_sheets
 from ..xlsx.safety import inspect_file, workbook_sheets
 
@@ -30,7 +30,8 @@ def book_lang(book: str | os.PathLike[str] | None, system: str | None = None) ->
     own = _workbook_lang(book)
     if own is not None:
         return own
-    return REGISTRY[system].lang if system in REGISTRY else SIMPLIFIED
+    rulebook = find(system)
+    return rulebook.lang if rulebook is not None else SIMPLIFIED
 
 
 def _workbook_lang(book: str | os.PathLike[str] | None) -> str | None:

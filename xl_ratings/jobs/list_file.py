@@ -35,7 +35,7 @@ from ..i18n.catalogue import sheets as S
 from ..i18n.catalogue import workbooks as W
 from ..i18n.labels import header_key
 from .csv_dialect import Dialect, sniff
-from .list_tables import NUMERIC, _csv_value, _not_finite_text
+from .list_tables import NUMERIC, csv_value, is_eof_mark, not_finite_text
 
 #: (what the pass does, bytes or rows done, total) -- for a progress bar.
 Progress = Callable[[str, int, int], None]
@@ -188,7 +188,7 @@ class ListFile:
                 for k in keys:
                     values = chunk.iloc[:, sorted(self.columns.values()).index(self.columns[k])].tolist()
                     values = [None if v == "" else v for v in values]
-                    data[k] = [_csv_value(v) for v in values] if k in ("result", "handicap") else values
+                    data[k] = [csv_value(v) for v in values] if k in ("result", "handicap") else values
                 if "event" not in data:
                     data["event"] = [DEFAULT_EVENT] * len(chunk)
                 yield data, None
@@ -212,11 +212,11 @@ class ListFile:
         for key in [k for k in data if k in NUMERIC or k == "result"]:
             found = data.distinct(key) if isinstance(data, Columns) else None
             if found is not None and not any((v.__class__ is float and not math.isfinite(v)) or
-                                             (v.__class__ is str and _not_finite_text(v)) for v in found[0]):
+                                             (v.__class__ is str and not_finite_text(v)) for v in found[0]):
                 continue            # no distinct value is NaN or infinity: no row is (no Python object per row)
             values = data[key]
             bad = [k for k, v in enumerate(values) if (v.__class__ is float and not math.isfinite(v))
-                   or (v.__class__ is str and _not_finite_text(v))]
+                   or (v.__class__ is str and not_finite_text(v))]
             if not bad:
                 continue
             if key == "result":
@@ -236,7 +236,7 @@ class ListFile:
             n = self.nan_count[key]
             lines = S.ROWS_AND_MORE(rows=spans(rows), count=n) if n > len(rows) else \
                 (W.ROW_AT if n == 1 else W.ROWS_AT)(rows=spans(rows))
-            out.append(RatingInputError(   # the words of a list read whole (game_list._frame)
+            out.append(RatingInputError(   # the words of a list read whole (game_list.list_frame)
                 S.NOT_FINITE_ROWS(rows=lines), where=Where(str(self.path), self.name, rows[0], key)))
         return out
 
@@ -246,7 +246,7 @@ class Columns(Mapping[str, list[Any]]):
     asked for (a pass that needs only the dates converts only the dates).
 
     A CSV cell is text (an empty one blank; the result and handicap columns numbers
-    when they are numbers, as :func:`.game_list._csv_value` reads them); a Parquet
+    when they are numbers, as :func:`.game_list.csv_value` reads them); a Parquet
     value keeps its type (null: blank).  A list without an event column gets one."""
 
     def __init__(self, batch: Any, names: Mapping[str, str | int], csv: bool, n: int) -> None:
@@ -292,7 +292,7 @@ class Columns(Mapping[str, list[Any]]):
         if self._csv:
             values = [None if v == "" else v for v in values]
             if key in ("result", "handicap"):
-                values = [_csv_value(v) for v in values]
+                values = [csv_value(v) for v in values]
         take = codes.to_numpy(zero_copy_only=False)
 
         def spread(parsed: list[Any]) -> list[Any]:
@@ -316,9 +316,9 @@ class Columns(Mapping[str, list[Any]]):
                 return [DEFAULT_EVENT], np.zeros(self._n, dtype=np.int64)
             raise KeyError(key)
         if key in self._done:
-            from .list_kernel import _python_codes
+            from .list_kernel import python_codes
 
-            return _python_codes(self._done[key], {}, np)
+            return python_codes(self._done[key], {}, np)
         import pyarrow.compute as pc
 
         enc = pc.dictionary_encode(self._batch.column(self._names[key]))
@@ -330,7 +330,7 @@ class Columns(Mapping[str, list[Any]]):
         if self._csv:
             values = [None if v == "" else v for v in values]
             if key in ("result", "handicap"):
-                values = [_csv_value(v) for v in values]
+                values = [csv_value(v) for v in values]
         return values, codes.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
 
     def _convert(self, key: str) -> list[Any]:
@@ -346,7 +346,7 @@ class Columns(Mapping[str, list[Any]]):
 
         values = pc.if_else(pc.equal(col, ""), pa.scalar(None, pa.string()), col).to_pylist()
         if key in ("result", "handicap"):
-            conv = {v: _csv_value(v) for v in set(values)}
+            conv = {v: csv_value(v) for v in set(values)}
             values = list(map(conv.__getitem__, values))
         return list(values)
 
@@ -374,12 +374,6 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
     if len(keep_rows) == len(index):
         return data, index
     return {k: [v[j] for j in keep_rows] for k, v in data.items()}, [index[j] for j in keep_rows]
-
-
-def is_eof_mark(text: str) -> bool:
-    """A line that is DOS's end-of-file mark (Ctrl-Z, as old Windows programs end a text
-    file): no game, and no ragged line either."""
-    return "\x1a" in text and not text.replace("\x1a", "").strip()
 
 
 def has_pyarrow() -> bool:

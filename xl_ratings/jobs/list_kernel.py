@@ -84,10 +84,10 @@ def _codes(data: Any, key: str) -> tuple[list[Any], Any]:
     if codes is not None:
         got: tuple[list[Any], Any] = codes(key)
         return got
-    return _python_codes(list(data[key]), {}, np)     # pandas' chunks (no pyarrow): lists
+    return python_codes(list(data[key]), {}, np)     # pandas' chunks (no pyarrow): lists
 
 
-def _python_codes(values: list[Any], pos: dict[Any, int], np: Any) -> tuple[list[Any], Any]:
+def python_codes(values: list[Any], pos: dict[Any, int], np: Any) -> tuple[list[Any], Any]:
     take = np.fromiter((pos.setdefault(v, len(pos)) for v in values), dtype=np.int64, count=len(values))
     return list(pos), take
 

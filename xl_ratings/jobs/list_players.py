@@ -34,7 +34,7 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import sheets as S
 from ..systems.base import System
 from ..systems.records import Award
-from .list_tables import NUMERIC, _table_of
+from .list_tables import NUMERIC, table_of
 
 #: The systems whose ratings file (``--output``) is the whole state their rule needs:
 #: the rating, the counted games and the titles (game by game: lianzhong).
@@ -48,7 +48,7 @@ def players_table(path: Path, system: System,
     that it does not hold is a new player); refused (:class:`InputErrors`) when it would be
     read wrong."""
     unknown: list[str] = []
-    table = _table_of(path, "Players", errors, unknown)
+    table = table_of(path, "Players", errors, unknown)
     header = table[0]
     rating_keys = tuple(c.key for c in system.sheets[0].columns)
     awards: list[list[Any]] = [["player", "award", "date"]]
@@ -79,7 +79,7 @@ def _from_ratings(path: Path, system: System, keys: tuple[str, ...],
     if system.name not in STATE_IN_RATINGS:
         raise InputErrors([RatingInputError(S.RATINGS_FILE_NOT_A_STATE(system=system.name),
                                             where=Where(str(path)))])
-    table = _table_of(path, "Players", errors, keys=keys, numeric=NUMERIC | {"new", "old", "change"})
+    table = table_of(path, "Players", errors, keys=keys, numeric=NUMERIC | {"new", "old", "change"})
     header, rows = table[0], table[1:]
     col = {k: header.index(k) for k in header}
     awarded = {t for _, t in system.params_type().awarded_titles}

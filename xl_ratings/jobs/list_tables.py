@@ -22,7 +22,7 @@ from ..i18n.labels import header_key
 NUMERIC = {"rating", "games", "events", "peak", "rif", "wins", "handicap", "points"}
 
 
-def _not_finite_text(v: Any) -> bool:
+def not_finite_text(v: Any) -> bool:
     """A text that reads as NaN or infinity (float() makes those only from n/i, after a sign)."""
     if not isinstance(v, str):
         return False
@@ -62,7 +62,7 @@ def _parquet(path: Path) -> tuple[Any, dict[Any, list[int]]]:
     return df, bad
 
 
-def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None = None,
+def list_frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None = None,
            unknown: list[str] | None = None):
     """The file as a DataFrame with the known columns renamed to their keys.
 
@@ -83,7 +83,6 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
             df, nonfinite = _parquet(path)
         elif suffix in (".csv", ".txt"):
             from .csv_dialect import sniff
-            from .list_file import is_eof_mark
 
             dialect = sniff(path, key_columns)      # as Chinese Excel saves it: GBK, tabs, ';'
             # a blank line is a row of blanks (left out by the readers), so the rows keep the file's numbers
@@ -112,7 +111,7 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
     for original, key in rename.items():
         rows = nonfinite.get(original, [])
         if not rows and key in NUMERIC | {"result"} and not pd.api.types.is_numeric_dtype(df[key]):
-            rows = [k for k, v in enumerate(df[key].tolist()) if _not_finite_text(v)]
+            rows = [k for k, v in enumerate(df[key].tolist()) if not_finite_text(v)]
         if not rows:
             continue
         values = df[key].astype(object)
@@ -128,7 +127,7 @@ def _frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputErr
     return df
 
 
-def _csv_value(v: Any) -> Any:
+def csv_value(v: Any) -> Any:
     """CSV cells are text: numbers become numbers (never NaN or infinity); blanks become None."""
     if v is None or v == "":
         return None
@@ -141,22 +140,28 @@ def _csv_value(v: Any) -> Any:
     return v
 
 
-def _table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None,
+def table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None,
               unknown: list[str] | None = None, keys: tuple[str, ...] | None = None,
               numeric: frozenset[str] | set[str] = NUMERIC) -> list[list[Any]]:
     """A players or events file (``sheet``) as a table: the header's keys, then the rows;
     ``unknown``: gets the columns of no key; ``keys``: the known keys (default the sheet's)."""
-    df = _frame(path, keys or COLUMNS[sheet][0], errors, unknown)
+    df = list_frame(path, keys or COLUMNS[sheet][0], errors, unknown)
     rows = df.values.tolist()
     if path.suffix.lower() in (".csv", ".txt"):
         idx = [j for j, c in enumerate(df.columns) if c in numeric]
         for r in rows:
             for j in idx:
-                r[j] = _csv_value(r[j])
+                r[j] = csv_value(r[j])
             for j, v in enumerate(r):
                 if v == "":
                     r[j] = None
     return [list(df.columns)] + rows
 
 
-__all__ = ["NUMERIC", "_csv_value", "_frame", "_not_finite_text", "_table_of"]
+__all__ = ["NUMERIC", "csv_value", "list_frame", "not_finite_text", "table_of"]
+
+
+def is_eof_mark(text: str) -> bool:
+    """A line that is DOS's end-of-file mark (Ctrl-Z, as old Windows programs end a text
+    file): no game, and no ragged line either."""
+    return "\x1a" in text and not text.replace("\x1a", "").strip()

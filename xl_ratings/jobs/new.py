@@ -147,6 +147,7 @@ def new_workbook(system: str, path: Path, *, with_sample: bool = True, force: bo
     from ..authoring.macro import macro_workbook_bytes, module_name, module_source
 
     module = module_name(path)          # refused before anything is written
-    kept = _put(path, macro_workbook_bytes(build(system, with_sample=with_sample), REGISTRY[system], with_sample))
+    rulebook = REGISTRY[system]         # the name the command line checked, resolved once
+    kept = _put(path, macro_workbook_bytes(build(rulebook, with_sample=with_sample), rulebook, with_sample))
     atomic_write(path.parent / f"{module}.py", module_source().encode("utf-8"))
     return path, kept

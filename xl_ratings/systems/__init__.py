@@ -28,12 +28,21 @@ REGISTRY: dict[str, System] = {s.name: s for s in (
 SYSTEMS: tuple[str, ...] = tuple(REGISTRY)
 
 
-def get(name: str) -> System:
-    """The system called ``name``; a RatingInputError listing the known ones otherwise."""
-    key = str(name or "").strip().lower()
-    if key not in REGISTRY:
+def find(name: object) -> System | None:
+    """The system a name given by a user names (a Settings cell, ``--system``, an Excel
+    argument: case and spaces aside), or None: the one way a name becomes a rulebook, at
+    the boundary where the name comes in; past it, the :class:`System` itself is passed on."""
+    return REGISTRY.get(str(name or "").strip().lower())
+
+
+def get(name: str | System) -> System:
+    """The system called ``name`` (a System: itself); a RatingInputError listing the known ones otherwise."""
+    if isinstance(name, System):
+        return name
+    found = find(name)
+    if found is None:
         raise RatingInputError(M.UNKNOWN_SYSTEM(systems=f"{', '.join(SYSTEMS[:-1])} or {SYSTEMS[-1]}"), value=name)
-    return REGISTRY[key]
+    return found
 
 
-__all__ = ["REGISTRY", "SYSTEMS", "System", "get"]
+__all__ = ["REGISTRY", "SYSTEMS", "System", "find", "get"]

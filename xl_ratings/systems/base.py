@@ -15,16 +15,13 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..errors import Message
 from .period import Calendar, Period
 from .ranks import Rank
-from .records import Event, Player, Records
-
-if TYPE_CHECKING:
-    from .common import CheckLog
-    from .feed import GameFeed
+from .feed import GameFeed
+from .rows import Award, Event, Game, Player, PointsEntry
 
 # --------------------------------------------------------------------------- state
 
@@ -71,6 +68,56 @@ class Check:
     sheet: str
     row: int | None
     args: Mapping[str, Any] = field(default_factory=dict)
+
+
+class CheckLog:
+    """Checks of one period, at most ``limit`` lines per rule.
+
+    A platform's game list can flag a rule a million times (every game of
+    two unrated players); the officer sees the first ``limit`` lines and one
+    line with how many more there were (``args`` ``more`` and ``total``).
+
+    ``sink``: called with every check, those beyond the limit too (a
+    streamed game list writes the full list to a CSV file beside its output).
+    """
+
+    def __init__(self, limit: int = 1000, sink: Callable[[Check], None] | None = None) -> None:
+        self.limit = limit
+        self.sink = sink
+        self.lines: list[Check] = []
+        self.counts: dict[str, int] = {}
+
+    def add(self, rule: str, sheet: str, row: int | None, **args: Any) -> None:
+        n = self.counts[rule] = self.counts.get(rule, 0) + 1
+        if n <= self.limit:
+            check = Check(rule, sheet, row, args)
+            self.lines.append(check)
+            if self.sink is not None:
+                self.sink(check)
+        elif self.sink is not None:
+            self.sink(Check(rule, sheet, row, args))
+
+    def mark(self) -> int:
+        """Where the next line goes: a place for :meth:`insert`."""
+        return len(self.lines)
+
+    def insert(self, at: int, rule: str, sheet: str, row: int | None, **args: Any) -> int:
+        """A check placed at ``at`` (a :meth:`mark`), as if it had been added then (a rule
+        decided once a stream of games has gone by); returns the place for the next one."""
+        n = self.counts[rule] = self.counts.get(rule, 0) + 1
+        check = Check(rule, sheet, row, args)
+        if self.sink is not None:
+            self.sink(check)
+        if n <= self.limit:
+            self.lines.insert(at, check)
+            return at + 1
+        return at
+
+    def finish(self) -> list[Check]:
+        for rule, n in self.counts.items():
+            if n > self.limit:
+                self.lines.append(Check(rule, "", None, {"more": n - self.limit, "total": n}))
+        return self.lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +267,7 @@ class PeriodEngine(Protocol):
     ``checks``: the period's check log (default: a new one)."""
 
     def __call__(self, records: Records, states: Mapping[str, Any], period: Period, params: Any,
-                 feed: "GameFeed | None" = None, checks: "CheckLog | None" = None) -> PeriodFacts: ...
+                 feed: GameFeed | None = None, checks: CheckLog | None = None) -> PeriodFacts: ...
 
 
 
@@ -282,3 +329,26 @@ class System:
     event_defaults: tuple[tuple[str, str], ...] = ()
     game_line: Callable[[Any, Any, Any, float, float, bool],
                         tuple[float | None, float | None, float | None]] | None = None
+
+
+@dataclass
+class Records:
+    """Everything the input sheets hold, validated.
+
+    ``system`` is the rulebook itself, resolved once where the Settings sheet
+    (or ``--system``) was read; ``params`` its parameters with the settings
+    applied, parsed there once too.  ``games`` is empty for a game list read
+    in batches: its games come from a feed (:mod:`xl_ratings.systems.feed`).
+    """
+
+    system: System
+    settings: dict[str, Any]
+    players: dict[str, Player]
+    events: dict[str, Event]
+    games: list[Game]
+    awards: list[Award] = field(default_factory=list)
+    points: list[PointsEntry] = field(default_factory=list)
+    file: str | None = None
+    params: Any = None
+    #: what reading the sheets left out, said to the officer (a Players total row: :mod:`xl_ratings.engine.totals`)
+    notes: list[Any] = field(default_factory=list)

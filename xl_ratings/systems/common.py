@@ -11,21 +11,16 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .base import Check, RatingLine
+from .base import CheckLog as CheckLog     # where the rulebooks took it from before (defined beside Check)
 from .period import Period
-from .records import Event, Game, Records
+from .base import Records
+from .rows import Event, Game
 
 
 def events_in(records: Records, period: Period) -> list[Event]:
     """The period's events in date order (a tournament belongs to the period of its end date)."""
     evs = [e for e in records.events.values() if period.contains(e.end)]
     return sorted(evs, key=lambda e: (e.end, e.start or e.end, e.row))
-
-
-def games_by_event(records: Records) -> dict[str, list[Game]]:
-    out: dict[str, list[Game]] = defaultdict(list)
-    for g in records.games:
-        out[g.event].append(g)
-    return out
 
 
 def sides(g: Game) -> Iterator[tuple[str, str, float, float]]:
@@ -128,53 +123,3 @@ class ExactSum:
 
     def value(self) -> float:
         return math.fsum(self.partials)
-
-
-class CheckLog:
-    """Checks of one period, at most ``limit`` lines per rule.
-
-    A platform's game list can flag a rule a million times (every game of
-    two unrated players); the officer sees the first ``limit`` lines and one
-    line with how many more there were (``args`` ``more`` and ``total``).
-
-    ``sink``: called with every check, those beyond the limit too (a
-    streamed game list writes the full list to a CSV file beside its output).
-    """
-
-    def __init__(self, limit: int = 1000, sink: Callable[[Check], None] | None = None) -> None:
-        self.limit = limit
-        self.sink = sink
-        self.lines: list[Check] = []
-        self.counts: dict[str, int] = {}
-
-    def add(self, rule: str, sheet: str, row: int | None, **args: Any) -> None:
-        n = self.counts[rule] = self.counts.get(rule, 0) + 1
-        if n <= self.limit:
-            check = Check(rule, sheet, row, args)
-            self.lines.append(check)
-            if self.sink is not None:
-                self.sink(check)
-        elif self.sink is not None:
-            self.sink(Check(rule, sheet, row, args))
-
-    def mark(self) -> int:
-        """Where the next line goes: a place for :meth:`insert`."""
-        return len(self.lines)
-
-    def insert(self, at: int, rule: str, sheet: str, row: int | None, **args: Any) -> int:
-        """A check placed at ``at`` (a :meth:`mark`), as if it had been added then (a rule
-        decided once a stream of games has gone by); returns the place for the next one."""
-        n = self.counts[rule] = self.counts.get(rule, 0) + 1
-        check = Check(rule, sheet, row, args)
-        if self.sink is not None:
-            self.sink(check)
-        if n <= self.limit:
-            self.lines.insert(at, check)
-            return at + 1
-        return at
-
-    def finish(self) -> list[Check]:
-        for rule, n in self.counts.items():
-            if n > self.limit:
-                self.lines.append(Check(rule, "", None, {"more": n - self.limit, "total": n}))
-        return self.lines

@@ -26,11 +26,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import itemgetter
+from collections import defaultdict
 from typing import Any, Protocol
 
-from .common import games_by_event
 from .period import Period
-from .records import Event, Game, Records
+from .rows import Event, Game
 
 #: Puts a list of games in rating order, in place (a sort on the date first).
 Order = Callable[[list[Game]], None]
@@ -54,6 +54,19 @@ class GameFeed(Protocol):
     def span(self) -> tuple[dt.date, dt.date] | None:
         """The first and the last date of a game (None: no games)."""
         ...
+
+
+class Held(Protocol):
+    """Records held in memory (:class:`~xl_ratings.systems.base.Records`): their games."""
+
+    games: list[Game]
+
+
+def games_by_event(records: Held) -> dict[str, list[Game]]:
+    out: dict[str, list[Game]] = defaultdict(list)
+    for g in records.games:
+        out[g.event].append(g)
+    return out
 
 
 class Encoded(Protocol):
@@ -93,7 +106,7 @@ class Encoded(Protocol):
 class MemoryFeed:
     """The games of records held in memory (a workbook, a game list read whole)."""
 
-    def __init__(self, records: Records) -> None:
+    def __init__(self, records: Held) -> None:
         self.records = records
         self._by_event: dict[str, list[Game]] | None = None
 

@@ -30,8 +30,8 @@ from ..errors import ParameterError, RatingInputError, Where
 from ..i18n.catalogue import checks as C
 from ..i18n.catalogue import rules as M
 from . import sample_kit
-from .base import (ChangeLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
-from .common import CheckLog, Tallies, events_in, placed, sides, with_place
+from .base import (ChangeLine, CheckLog, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
+from .common import Tallies, events_in, placed, sides, with_place
 from .feed import GameFeed, MemoryFeed
 from .lookup import interpolate, same_length
 from .period import FLEXIBLE, Period

@@ -26,9 +26,9 @@ from ..errors import RatingInputError
 from ..i18n.catalogue import checks as C
 from ..i18n.catalogue import rules as M
 from . import sample_kit
-from .base import (ChangeLine, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System,
+from .base import (ChangeLine, CheckLog, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System,
                    cols)
-from .common import CheckLog, Tallies, placed
+from .common import Tallies, placed
 from .feed import Encoded, GameFeed, MemoryFeed, Order
 from .lookup import threshold_lookup
 from .period import FLEXIBLE, Period

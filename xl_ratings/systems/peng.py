@@ -33,8 +33,8 @@ from ..errors import ParameterError, RatingInputError, Where
 from ..i18n.catalogue import checks as C
 from ..i18n.catalogue import rules as M
 from . import sample_kit
-from .base import ChangeLine, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State, System, cols
-from .common import CheckLog, Tallies, placed, with_place
+from .base import ChangeLine, CheckLog, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State, System, cols
+from .common import Tallies, placed, with_place
 from .feed import GameFeed, MemoryFeed
 from .lookup import same_length, truncate
 from .period import YEARS, Period

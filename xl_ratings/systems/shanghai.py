@@ -36,9 +36,9 @@ from typing import Any, NamedTuple
 from ..errors import RatingInputError
 from ..i18n.catalogue import checks as C
 from . import sample_kit
-from .base import (ChangeLine, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine, Sheet,
+from .base import (ChangeLine, CheckLog, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine, Sheet,
                    StandardLine, State, System, cols)
-from .common import CheckLog, ExactSum, events_in, months_before, placed, with_place
+from .common import ExactSum, events_in, months_before, placed, with_place
 from .feed import GameFeed, MemoryFeed
 from .lookup import round_half_away, round_half_up, same_length, step_lookup
 from .period import HALF_YEARS, Period

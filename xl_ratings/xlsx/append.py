@@ -25,7 +25,7 @@ from typing import Any
 from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter
 from ..errors import RatingInputError, Where
 from ..i18n.catalogue import imports as M
-from ..importers.into_book import Appended, Plan
+from ..intake.into_book import Appended, Plan
 from .package import R_TABLE, WORKBOOK, Package, mark_source
 from .safety import col_number
 from .write import SheetSpec, Styles, cell_xml, patch_workbook

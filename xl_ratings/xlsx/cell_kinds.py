@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cells import col_letter
-from .safety import _chunks, col_number
+from .safety import part_chunks, col_number
 
 #: Excel's built-in number format 49 is Text ("@")
 TEXT_FORMAT_ID = 49
@@ -95,7 +95,7 @@ def _styled(z: zipfile.ZipFile, part: str, wanted: set[tuple[int, int]], styles:
     """One pass over the sheet's XML: the ``wanted`` cells whose style is one of ``styles``."""
     rows = {r for r, _ in wanted}
     found: set[tuple[int, int]] = set()
-    for body, _last in _chunks(z, part):
+    for body, _last in part_chunks(z, part):
         for m in _CELL.finditer(body):
             attrs = m.group(1)
             ref, style = _REF.search(attrs), _STYLE.search(attrs)

@@ -33,7 +33,7 @@ from ..i18n.catalogue import workbooks as W
 from ..i18n.labels import header_key
 from .package import WORKBOOK, relationships, rels_path, unescape
 from .cell_kinds import CellKinds
-from .safety import (INPUT_SHEETS, _head, SheetPart, SheetScan, header_problems, hidden_column_problems,
+from .safety import (INPUT_SHEETS, part_head, SheetPart, SheetScan, header_problems, hidden_column_problems,
                      hidden_sheet_problems, inspect_file, long_shared_strings,
                      scan_sheet, sheet_problems, size_problem, workbook_sheets)
 
@@ -204,7 +204,7 @@ def first_cells(path: str | os.PathLike, names: Collection[str]) -> dict[str, An
             wanted = [sh for sh in sheets if sh.name in names and sh.part in present]
             strings: list[str] | None = None
             for sh in wanted:
-                kind, raw = _a1(_head(z, sh.part))
+                kind, raw = _a1(part_head(z, sh.part))
                 if kind == "s":
                     if strings is None:
                         strings = _shared_strings(z, present)

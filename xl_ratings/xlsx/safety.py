@@ -99,7 +99,7 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
     return z
 
 
-def _head(z: zipfile.ZipFile, part: str, stop: bytes = b"<sheetData", limit: int = 4 * 2**20) -> bytes:
+def part_head(z: zipfile.ZipFile, part: str, stop: bytes = b"<sheetData", limit: int = 4 * 2**20) -> bytes:
     """The start of a sheet part, up to its cell data (read in chunks, never the whole part)."""
     out = b""
     with z.open(part) as f:
@@ -175,7 +175,7 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
             if r0 <= 0 <= r1:
                 ref = f"{col_letter(c0 + 1)}{r0 + 1}:{col_letter(c1 + 1)}{r1 + 1}"
                 problems.append(RatingInputError(W.HEADER_MERGED(), value=ref, where=where))
-        if sh.part in names and _header_row_hidden(_head(z, sh.part)):
+        if sh.part in names and _header_row_hidden(part_head(z, sh.part)):
             problems.append(RatingInputError(W.HEADER_HIDDEN(), where=where))
     return problems + hidden_column_problems(path, z, inputs, 60)
 
@@ -197,7 +197,7 @@ def hidden_column_problems(path: str | os.PathLike, z: zipfile.ZipFile, sheets: 
     for sh in sheets:
         if sh.part not in names:
             continue
-        head = _head(z, sh.part)
+        head = part_head(z, sh.part)
         cols = head[:head.find(b"<sheetData")] if b"<sheetData" in head else head
         for m in _COL_TAG.finditer(cols):
             tag = m.group(0)
@@ -271,7 +271,7 @@ class SheetScan:
         return self.rows > MAX_ROWS or self.cols > MAX_COLS or self.cells > MAX_CELLS
 
 
-def _chunks(z: zipfile.ZipFile, part: str) -> Iterator[tuple[bytes, bool]]:
+def part_chunks(z: zipfile.ZipFile, part: str) -> Iterator[tuple[bytes, bool]]:
     """The part in pieces that end after a whole row (``</row>``), and last the rest (True)."""
     tail = b""
     with z.open(part) as f:
@@ -335,7 +335,7 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True,
     wide = 13
     counted = 0
     prefixed = False   # <x:row>, <x:c>: namespace prefixes (some writers)
-    for n, (body, last) in enumerate(_chunks(z, part)):
+    for n, (body, last) in enumerate(part_chunks(z, part)):
         if n == 0:
             root = re.search(rb"<([A-Za-z_][\w.-]*:)?worksheet\b", body)
             prefixed = bool(root and root.group(1))
@@ -474,7 +474,7 @@ def _exact_extent(z: zipfile.ZipFile, part: str, scan: SheetScan) -> None:
     far_col = (0, 0)
     row = 0
     col = 0
-    for body, last in _chunks(z, part):
+    for body, last in part_chunks(z, part):
         if last:
             break
         for m in _ROW_OR_CELL.finditer(body):

@@ -14,7 +14,7 @@ apart: ``text.zh_in(lang)`` puts the template in the run's script first, then
 the parameters (names and values are shown as written); ``text.both(lang)``
 is "English — 中文".  A check's id is its rule id (:mod:`.checks`).
 
-Entries are declared with :func:`message` (:mod:`xl_ratings.errors`) in the
+Entries are declared with :func:`message` (:mod:`xl_ratings.i18n.text`) in the
 topic modules of this package (``sheets``, ``workbooks``, ``imports``, ``sources``,
 ``publish``, ``checks``, ``excel``, ``run``, ``rules``, ``cli``, ``libreoffice``) and in
 :mod:`xl_ratings.files.messages` (the files layer imports nothing of ours but
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import importlib
 
-from ...errors import CATALOGUE, Message, Text, message
+from ..text import CATALOGUE, Message, Text, message
 
 #: the topic modules: this package's, and the files layer's own (standard library only)
 TOPICS = tuple(f"{__name__}.{t}" for t in ("sheets", "workbooks", "imports", "sources", "publish", "checks",

@@ -3,7 +3,7 @@
 A check's id is its rule id -- what the Checks sheet's ``rule`` column and the
 JSON export's ``rule`` show (CONTRACT) -- so one entry serves each rule.  The
 sheet shows a line as the Chinese, in the workbook's script, then the English
-in brackets (:meth:`xl_ratings.errors.Text.checks_line`).  Each rulebook takes
+in brackets (:meth:`xl_ratings.i18n.text.Text.checks_line`).  Each rulebook takes
 its own rules' entries as its ``System.messages`` (:data:`SHANGHAI`, :data:`GOR`,
 :data:`LIANZHONG`, :data:`PENG`); the rules of the run itself (dates) and of one
 click are every rulebook's.
@@ -11,7 +11,7 @@ click are every rulebook's.
 
 from __future__ import annotations
 
-from ...errors import Message, message
+from ..text import Message, message
 
 
 def _rules(*entries: Message) -> dict[str, Message]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import message
+from ..text import message
 
 
 # one click: what the officer cannot see (the command line refuses the same, xl_ratings.xlsx.safety)

@@ -3,7 +3,7 @@ players, merged cells read as their value (see :mod:`xl_ratings.i18n.catalogue`)
 
 from __future__ import annotations
 
-from ...errors import message
+from ..text import message
 
 SCRIPT_DOUBT = message(
     "identity.script_doubt",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import message
+from ..text import message
 
 
 # --------------------------------------------------------------------------- writing the rows
@@ -417,7 +417,7 @@ SUMMARY_RANK_MAPPED = message(
     "imports.summary_rank_mapped",
     "{name}: {rank} is beyond the {system} ladder; entered as {shown}",
     "{name}：段级 {rank} 超出 {system} 段级表，按 {shown} 录入")
-# ---- reading text sources (importers/_common.py)
+# ---- reading text sources (importers/formats/common.py)
 EMPTY_FILE = message(
     "imports.empty_file",
     "the file is empty",

@@ -4,7 +4,7 @@ a test keeps them equal), and what building it says (see :mod:`xl_ratings.i18n.c
 
 from __future__ import annotations
 
-from ...errors import message
+from ..text import message
 
 # ------------------------------------------------------------------ the toolbar and menu
 CMD_PROCESS = message("lo.cmd_process", "Process ratings", "计算等级分")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...errors import message
+from ..text import message
 
 # --------------------------------------------------------------------------- ranks (ranks.py)
 RANK_EMPTY = message("rules.rank_empty", "rank is empty", "段级为空")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import Message, message
+from ..text import Message, message
 
 ONLY_FOR_WORKBOOK = message(
     "run.only_for_workbook",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import message
+from ..text import message
 
 
 ID_DIFFERS_ONLY_IN_CASE = message(

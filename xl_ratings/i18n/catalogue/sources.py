@@ -4,7 +4,7 @@ detection (see :mod:`xl_ratings.i18n.catalogue`).  Matching the players and plan
 
 from __future__ import annotations
 
-from ...errors import message
+from ..text import message
 
 # --------------------------------------------------------------------------- the halves of a game (_common.py)
 WHAT_CROSSTABLE = message("sources.what_crosstable", "crosstable", "交叉表")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import message
+from ..text import message
 
 GAME_LIST_NEEDS_SYSTEM = message(
     "workbooks.game_list_needs_system",

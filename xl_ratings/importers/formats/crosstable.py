@@ -27,18 +27,19 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..engine.cells import round_number
-from ..engine.totals import note_text, summary_row, summary_word
-from ..errors import ResultError, joined
-from ..systems.game_result import parse_result
-from ..files.source import read_source
-from ..i18n.catalogue import identity as ID
-from ..i18n.catalogue import imports as M
-from ..i18n.catalogue import sources as S
-from ._common import (CSV_ENCODINGS, Decoded, Half, Problems, as_float, as_int, cell_ref, check_pair,
+from ...engine.cells import round_number
+from ...engine.totals import note_text, summary_row, summary_word
+from ...errors import ResultError, joined
+from ...systems.game_result import parse_result
+from ...files.source import read_source
+from ...i18n.catalogue import identity as ID
+from ...i18n.catalogue import imports as M
+from ...i18n.catalogue import sources as S
+from .common import (CSV_ENCODINGS, Decoded, Half, Problems, as_float, as_int, cell_ref, check_pair,
                       clean, fail, find_column, game_from, header_words, key_text, pair_halves,
                       parse_sex, read_source_text, text)
-from .model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
+from ..model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
+from .record import Format, Opened
 
 # Header words (compared lower-case, whole cell or any of its words).
 NUMBER = ("no", "nr", "#", "num", "number", "序号", "序號", "编号", "編號", "号", "號", "号码", "號碼",
@@ -530,3 +531,35 @@ def parse_csv_bytes(data: bytes, file: str) -> Tournament:
 def parse_csv(path: str | Path) -> Tournament:
     """Read a crosstable saved as CSV (UTF-8 or GB18030)."""
     return parse_csv_bytes(read_source(path), str(path))
+
+
+# --------------------------------------------------------------------------- the format's record
+
+#: the sheet of a workbook a crosstable is read from, by its name (else the first sheet)
+CROSSTABLE_SHEETS = ("import", "导入", "導入", "crosstable", "交叉表", "成绩表", "成績表")
+
+
+def crosstable_sheet(names: list[str]) -> str:
+    for n in names:
+        if header_words(n) & set(CROSSTABLE_SHEETS):
+            return n
+    return names[0]
+
+
+def sniff(opened: Opened) -> bool:
+    """Any workbook (that is not a report: tried last), or delimited text (commas, semicolons, tabs)."""
+    return opened.sheets is not None or (opened.plain and any(d in opened.text for d in (",", ";", "\t")))
+
+
+def load(opened: Opened) -> Tournament:
+    if opened.sheets is None:
+        return parse_csv_bytes(opened.data, opened.file)
+    if not opened.sheets:
+        raise fail(opened.file, S.WORKBOOK_NO_SHEETS())
+    sheet = crosstable_sheet(opened.sheets)
+    return parse_rows(opened.tables([sheet])[sheet], opened.file, sheet)
+
+
+FORMAT = Format("crosstable", "a round-robin matrix or a Swiss/McMahon table, in a sheet of an `.xlsx` or in a "
+                "CSV file", "printed results (成绩表, 交叉表)",
+                frozenset({"games", "ranks", "ratings", "handicaps", "ids", "clubs"}), sniff, load, fallback=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 from xl_ratings.importers import guess_format, load
 from xl_ratings.importers import h9, opengotha, trf
 
-DATA = Path(__file__).parent / "data" / "imports"
+DATA = Path(__file__).resolve().parents[1] / "data" / "imports"
 
 
 def test_lichess_trf() -> None:

@@ -34,10 +34,10 @@ from ..i18n.catalogue import sources as S
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Event, Records
-from ..systems.report_sample import report_samples
 from .fingerprint import Fingerprint, likeness
 from .matching import ID_COLUMNS, Found, Matcher, no_id, source_rank
-from .model import ImportedPlayer, Source, Tournament
+from ..importers.formats import format_of
+from ..importers.model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
 from .repeats import distinct_but_same_name, event_has_games, repeat_error, repeated, replace_other, \
     resembled, resembles_note, same_name, source_repeat_error
@@ -201,13 +201,16 @@ class Importing:
 
     def check_game(self, t: Tournament) -> bool:
         """A source of another game is refused, naming the workbook's system: Go files (h9,
-        OpenGotha) and handicap games only into a Go workbook, a FIDE TRF never into one."""
+        OpenGotha: their format's record says ``go``) and handicap games only into a Go workbook,
+        a FIDE TRF (``go`` False) never into one."""
         system, before = self.system, len(self.problems)
         named = {"system": system.name, "title": system.title}
         go, problem = system.game == "go", self.problems.append
-        if t.format in ("h9", "opengotha") and not go:
+        fmt = format_of(t.format)
+        of_go = fmt.go if fmt is not None else None         # what the format's record says of Go
+        if of_go is True and not go:
             problem(RatingInputError(M.GO_FILE_NOT_GO_BOOK(format=t.format, **named), where=Where(t.source)))
-        elif t.format == "trf" and go:
+        elif of_go is False and go:
             problem(RatingInputError(M.TRF_NOT_GO_BOOK(**named), where=Where(t.source)))
         elif not go:
             g = next((g for g in t.games if g.handicap), None)
@@ -505,12 +508,14 @@ SAMPLE_GAMES = 3
 
 def report_sample_held(t: Tournament) -> str | Text | None:
     """What of a report's sample the report ``t`` still holds (its event name, or games: the same
-    players by name in the same round), or None.  Reports only."""
-    if t.format != "report":
+    players by name in the same round), or None.  Reports only (the formats whose record names samples)."""
+    fmt = format_of(t.format)
+    samples = fmt.samples if fmt is not None else None      # the report's (its record says)
+    if samples is None:
         return None
     names = {p.key: canonical(p.name) for p in t.players}
     ours = {(g.round, frozenset((names.get(g.player), names.get(g.opponent)))) for g in t.games}
-    for sample in report_samples():
+    for sample in samples():
         if canonical(dict(sample["Event"]).get("name")) == canonical(t.event.name):
             return t.event.name
         theirs = {row[0]: canonical(row[1]) for row in sample["Players"]}

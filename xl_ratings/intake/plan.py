@@ -1,5 +1,5 @@
 """What an import adds to a workbook, as values: the officer's options, the rows to
-append per sheet, and the plan (:func:`xl_ratings.importers.into_book.plan_import`
+append per sheet, and the plan (:func:`xl_ratings.intake.into_book.plan_import`
 makes it; the workbook layer and the one-click script write it)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Where
-from .model import Source
+from ..importers.model import Source
 from .summary import Summary
 
 

@@ -33,7 +33,7 @@ from typing import Any
 from ..engine.cells import blank
 from ..engine.clubs import Clubs
 from ..engine.identity import Extras, derived_fide_ids, derived_pins, no_id
-from ..engine.inputs import Rows, _table
+from ..engine.inputs import Rows, find_table
 from ..errors import RatingInputError, Where
 from ..engine.latin import fold_ascii, latin_name, published_forms
 from ..i18n.canonical import canonical, club_key, doubtful, edit_distance, is_cjk, loose_keys, name_keys
@@ -41,7 +41,7 @@ from ..i18n.catalogue import imports as M
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Records
 from .answers import Answers
-from .model import ImportedPlayer
+from ..importers.model import ImportedPlayer
 
 #: A source's rating this close to a player's (whose Latin name it writes) makes them a question.
 LATIN_RATING_GAP = 100
@@ -64,7 +64,7 @@ class Remembered:
 def read_identities(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | None,
                     problems: list[RatingInputError]) -> list[Remembered]:
     """The officer's earlier answers (the Identities sheet; none without it)."""
-    found = _table(tables, "Identities")
+    found = find_table(tables, "Identities")
     if found is None:
         return []
     rows = Rows("Identities", found[1], file, problems)

@@ -21,8 +21,8 @@ from import_writers import opengotha_many, write_report_bomb
 from xl_ratings.errors import InputErrors
 from xl_ratings.importers import guess_format, load
 from xl_ratings.importers import crosstable, opengotha
-from xl_ratings.importers._common import parse_date
-from xl_ratings.importers.into_book import _next_ids
+from xl_ratings.importers.formats.common import parse_date
+from xl_ratings.intake.into_book import _next_ids
 from xl_ratings.xlsx.package import Package
 
 

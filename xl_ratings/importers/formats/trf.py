@@ -30,14 +30,15 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from ..errors import InputErrors
-from ..files.source import read_source
-from ..errors import Text
-from ..i18n.catalogue import imports as M
-from ..i18n.catalogue import sources as S
-from ._common import (Half, NotText, Problems, TEXT_ENCODINGS, as_float, as_int, pair_halves, parse_date, read_source_text,
-                      not_text, fail, one_field_name, refuse_binary, _utf8)
-from .model import ImportedEvent, ImportedPlayer, Source, Tournament
+from ...errors import InputErrors
+from ...files.source import read_source
+from ...errors import Text
+from ...i18n.catalogue import imports as M
+from ...i18n.catalogue import sources as S
+from .common import (Half, NotText, Problems, TEXT_ENCODINGS, as_float, as_int, pair_halves, parse_date, read_source_text,
+                      not_text, fail, one_field_name, refuse_binary, utf8_or_none)
+from ..model import ImportedEvent, ImportedPlayer, Source, Tournament
+from .record import Format, Opened
 
 _CODE = re.compile(r"^([0-9]{3}|[A-Z]{3}|###)(?:\s|$)")
 _TAGS = {"012": "name", "022": "city", "032": "federation", "042": "start", "052": "end",
@@ -242,7 +243,7 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
     except NotText as exc:
         raise fail(file, not_text(exc)) from None
     lines = data.splitlines(keepends=True)
-    utf8 = {no for no, ln in enumerate(lines, start=1) if not ln.isascii() and _utf8(ln) is not None}
+    utf8 = {no for no, ln in enumerate(lines, start=1) if not ln.isascii() and utf8_or_none(ln) is not None}
     if utf8:
         return _parse_mixed(lines, utf8, file)
     try:   # columns counted in bytes
@@ -260,7 +261,7 @@ def _parse_mixed(lines: list[bytes], utf8: set[int], file: str) -> Tournament:
     parts: list[str] = []
     by_bytes: set[int] = set()
     for no, ln in enumerate(lines, start=1):
-        text = _utf8(ln[3:] if no == 1 and ln.startswith(b"\xef\xbb\xbf") else ln)
+        text = utf8_or_none(ln[3:] if no == 1 and ln.startswith(b"\xef\xbb\xbf") else ln)
         if text is None:
             by_bytes.add(no)
             text = ln.decode("latin-1")
@@ -284,7 +285,7 @@ def _text_of_bytes(field: str) -> tuple[str, str | None]:
     raw = field.encode("latin-1")
     if raw.isascii():
         return field, None
-    text = _utf8(raw)
+    text = utf8_or_none(raw)
     if text is not None:
         return text, "UTF-8"
     if _looks_chinese(raw):
@@ -310,3 +311,26 @@ def _looks_chinese(raw: bytes) -> bool:
             return False
         i += 2
     return True
+
+
+# --------------------------------------------------------------------------- the format's record
+
+_TRF_LINE = re.compile(r"(?:\d{3}|XX[A-Z]|###)(?: |$)")
+
+
+def sniff(opened: Opened) -> bool:
+    """Lines that start with a 3-character code and a space (``001 ``, ``012 ``), players among them."""
+    lines = opened.lines
+    if not opened.plain or not lines:
+        return False
+    coded = sum(1 for ln in lines if _TRF_LINE.match(ln))
+    return coded >= max(1, len(lines) * 0.8) and any(ln.startswith("001 ") for ln in lines)
+
+
+def load(opened: Opened) -> Tournament:
+    return parse_bytes(opened.data, opened.file)
+
+
+FORMAT = Format("trf", "the FIDE Tournament Report File (TRF16)",
+                "Swiss-Manager, Vega, JaVaFo, bbpPairings, lichess",
+                frozenset({"games", "ratings", "ids", "dates", "event"}), sniff, load, go=False)

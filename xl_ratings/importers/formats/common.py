@@ -14,11 +14,11 @@ import unicodedata
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Iterable, Sequence
 
-from ..engine.cells import date_of
-from ..errors import InputErrors, RatingInputError, Text, Where
-from ..i18n.catalogue import imports as M
-from ..i18n.catalogue import sources as S
-from .model import ImportedGame, Source
+from ...engine.cells import date_of
+from ...errors import InputErrors, RatingInputError, Text, Where
+from ...i18n.catalogue import imports as M
+from ...i18n.catalogue import sources as S
+from ..model import ImportedGame, Source
 
 
 # --------------------------------------------------------------------------- messages
@@ -226,18 +226,18 @@ def decode_text(data: bytes, encodings: Sequence[str]) -> Decoded:
         pass
     others = [e for e in encodings if e not in ("utf-8", "utf-8-sig")]
     lines = data.splitlines(keepends=True)
-    if not any(not ln.isascii() and _utf8(ln) is not None for ln in lines):
+    if not any(not ln.isascii() and utf8_or_none(ln) is not None for ln in lines):
         # one legacy encoding for the whole file, as its program wrote it (Chinese when two characters
         # or more read as common ones: "ÀA" in Windows-1252 is one character of GBK)
         whole = _legacy(data, others, least=2)
         if whole is None:
             raise NotText(M.NOT_IN_ENCODINGS(encodings=", ".join(e for e in encodings if e != CHINESE)))
         return Decoded(whole[0])
-    texts = [_utf8(ln[3:] if no == 1 and ln.startswith(b"\xef\xbb\xbf") else ln)
+    texts = [utf8_or_none(ln[3:] if no == 1 and ln.startswith(b"\xef\xbb\xbf") else ln)
              for no, ln in enumerate(lines, start=1)]
-    whole = _chinese_throughout(data, lines, texts, others)
-    if whole is not None:
-        return Decoded(whole)
+    throughout = _chinese_throughout(data, lines, texts, others)
+    if throughout is not None:
+        return Decoded(throughout)
     # GB18030 reads almost anything: never alone.  The other lines tell the language: a file whose
     # UTF-8 lines are Western (Café, Müller) reads an odd line as Western text first -- "Él" in
     # Windows-1252 is also one common character of Big5 -- and a Chinese file as Chinese first.
@@ -279,7 +279,7 @@ def _is_cjk(c: str) -> bool:
     return "\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff"
 
 
-def _utf8(data: bytes) -> str | None:
+def utf8_or_none(data: bytes) -> str | None:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -316,7 +316,7 @@ def _common_share(text: str, least: int = 1) -> float:
     """The share of a text's Chinese characters among the 3,755 most common (GB2312 level 1),
     traditional ones counted by their simplified form: wrongly decoded bytes give rare
     characters, kana, Greek or private-use ones.  0 when there are fewer than ``least``."""
-    from ..i18n import simplified
+    from ...i18n import simplified
 
     chars = [c for c in simplified(text) if ord(c) > 0x7F and not c.isspace()]
     if len(chars) < max(1, least):
@@ -584,7 +584,7 @@ def person_name(surname: str, given: str = "") -> tuple[str, str | None]:
     them (``區``, ``永健`` -> ``區永健``); Latin names keep it (``Chan``, ``Tai Man`` ->
     ``Chan Tai Man``) and are also given as ``Surname, Given`` (``Chan, Tai Man``), the
     ``latin_name`` the Players sheet keeps."""
-    from ..engine.latin import written
+    from ...engine.latin import written
 
     parts = [p.strip() for p in (surname, given) if p and p.strip()]
     if parts and all(_CJK_ONLY.fullmatch(p) for p in parts):
@@ -615,6 +615,6 @@ def one_field_name(text: str) -> tuple[str, str | None]:
 
 
 def _latin_ok(text: str) -> bool:
-    from ..engine.latin import written
+    from ...engine.latin import written
 
     return written(text) is not None

@@ -44,7 +44,7 @@ from ..i18n.labels import header_key, label, sheet_key
 from ..systems.records import Records
 from .answers import Answers
 from .matching import ID_COLUMNS, Matcher, read_identities
-from .model import Tournament
+from ..importers.model import Tournament
 from .plan import Appended, Options, Plan, number_at_end, where_of
 from .repeats import option_word
 from .steps import Importing, new_player_member

@@ -32,12 +32,13 @@ from typing import Any
 from defusedxml import DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden
 from defusedxml import ElementTree as SafeET
 
-from ..errors import Message
-from ..files.source import read_source
-from ..i18n.catalogue import imports as M
-from ..i18n.catalogue import sources as S
-from ._common import Problems, as_float, as_int, fail, parse_date, person_name
-from .model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
+from ...errors import Message
+from ...files.source import read_source
+from ...i18n.catalogue import imports as M
+from ...i18n.catalogue import sources as S
+from .common import Problems, as_float, as_int, fail, parse_date, person_name
+from ..model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
+from .record import Format, Opened
 
 #: result -> (white's result, note) ; note set = not imported
 _RESULTS: dict[str, tuple[str | None, Message | None]] = {
@@ -235,3 +236,19 @@ def parse(source: str | Path) -> Tournament:
     if not data.strip():
         raise fail(str(source), M.EMPTY_FILE())
     return parse_bytes(data, str(source))
+
+
+# --------------------------------------------------------------------------- the format's record
+
+def sniff(opened: Opened) -> bool:
+    """XML whose root is ``<Tournament``."""
+    return opened.xml and re.search(r"<Tournament[\s>]", opened.text[:5000]) is not None
+
+
+def load(opened: Opened) -> Tournament:
+    return parse_bytes(opened.data, opened.file)
+
+
+FORMAT = Format("opengotha", "an OpenGotha tournament file (`.xml`)", "OpenGotha",
+                frozenset({"games", "ranks", "ratings", "handicaps", "ids", "clubs", "dates", "event"}), sniff, load,
+                go=True)

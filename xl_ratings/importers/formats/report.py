@@ -19,16 +19,18 @@ import dataclasses
 import datetime as dt
 from typing import Any
 
-from ..engine.cells import round_number
-from ..engine.totals import summary_row
-from ..errors import InputErrors, ResultError, Text, joined
-from ..i18n.catalogue import identity as ID
-from ..i18n.catalogue import sources as S
-from ..systems.game_result import parse_result
+from ...engine.cells import round_number
+from ...engine.totals import summary_row
+from ...errors import InputErrors, ResultError, Text, joined
+from ...i18n.catalogue import identity as ID
+from ...i18n.catalogue import sources as S
+from ...systems.game_result import parse_result
 from . import crosstable
-from ._common import (Problems, as_float, as_int, cell_ref, clean, fail, find_column, header_words, key_text,
+from .common import (Problems, as_float, as_int, cell_ref, clean, fail, find_column, header_words, key_text,
                       parse_date, parse_sex, text)
-from .model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
+from ..model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
+from .record import Format, Opened
+from ...systems.report_sample import report_samples
 
 SHEETS = {
     "event": ("event", "赛事", "比赛", "賽事"),
@@ -429,3 +431,25 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
     for p in problems_all:
         notes.extend(p.notes)
     return Tournament(event=event, players=players, games=games, notes=notes, format="report", source=file)
+
+
+# --------------------------------------------------------------------------- the format's record
+
+def sniff(opened: Opened) -> bool:
+    """A workbook with the sheets Event and Players (English or Chinese names)."""
+    names = opened.sheets or []
+    roles = {r for r in ("event", "players") for n in names if header_words(n) & set(SHEETS[r])}
+    return roles == {"event", "players"}
+
+
+def load(opened: Opened) -> Tournament:
+    if opened.sheets is None:
+        raise fail(opened.file, S.REPORT_NOT_WORKBOOK())
+    if not opened.sheets:
+        raise fail(opened.file, S.WORKBOOK_NO_SHEETS())
+    return parse_report_tables(opened.tables(opened.sheets), opened.file)
+
+
+FORMAT = Format("report", "our club report workbook (`xl-ratings new report`)", "clubs",
+                frozenset({"games", "ranks", "ratings", "handicaps", "ids", "clubs", "dates", "event"}), sniff, load,
+                samples=report_samples)

@@ -35,11 +35,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..files.source import read_source
-from ..i18n.catalogue import sources as S
-from ._common import (MAX_DIGITS, Half, H9_ENCODINGS, Problems, as_int, fail, pair_halves, parse_date,
+from ...files.source import read_source
+from ...i18n.catalogue import sources as S
+from .common import (MAX_DIGITS, Half, H9_ENCODINGS, Problems, as_int, fail, pair_halves, parse_date,
                       person_name, read_source_text)
-from .model import ImportedEvent, ImportedPlayer, Source, Tournament
+from ..model import ImportedEvent, ImportedPlayer, Source, Tournament
+from .record import Format, Opened
 
 _GRADE = re.compile(r"(\d{1,2})\s*([kdp])", re.I)
 _ROUND = re.compile(r"(?P<opp>\d+)(?P<sym>[+\-=?])(?:(?P<sep>[/!])(?P<col>[wb?])?(?P<h>\d+)?)?(?P<bang>!)?",
@@ -264,3 +265,41 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
 def parse(source: str | Path) -> Tournament:
     """Read an EGF results file (h9/h10)."""
     return parse_bytes(read_source(source), str(source))
+
+
+# --------------------------------------------------------------------------- the format's record
+
+_H9_TAGS = ("CL[", "EV[", "PC[", "DT[", "HA[", "KM[", "TM[")
+_H9_GRADE = re.compile(r"\d{1,2}[kdpKDP]")
+_H9_RESULT = re.compile(r"\d+[+\-=?](?:[/!][wbWB?]?\d*)?")
+
+
+def looks_like_h9_player(line: str) -> bool:
+    """An EGF player line: [place] name … grade (3d, 12k) at least one more field … a round (12+/w)."""
+    tokens = line.split()
+    if tokens and tokens[0].isdigit():
+        tokens = tokens[1:]
+    if len(tokens) < 4 or not _H9_RESULT.fullmatch(tokens[-1]):
+        return False
+    return any(_H9_GRADE.fullmatch(t) for t in tokens[1:-2])
+
+
+def _h9_tag(line: str) -> bool:
+    """``; EV[…]`` and the other EGF header tags."""
+    s = line.lstrip()
+    return s.startswith(";") and s[1:].lstrip().startswith(_H9_TAGS)
+
+
+def sniff(opened: Opened) -> bool:
+    """``;`` comment tags (``; EV[``, ``; CL[``), or EGF player lines for half the lines."""
+    lines = opened.lines
+    return opened.plain and (any(_h9_tag(ln) for ln in lines) or
+                             sum(1 for ln in lines if looks_like_h9_player(ln)) >= max(1, len(lines) // 2))
+
+
+def load(opened: Opened) -> Tournament:
+    return parse_bytes(opened.data, opened.file)
+
+
+FORMAT = Format("h9", "the EGF results file (`.h9`, `.h10`)", "Go pairing programs",
+                frozenset({"games", "ranks", "handicaps", "ids", "clubs", "dates", "event"}), sniff, load, go=True)
