@@ -31,6 +31,7 @@ from .cell_kinds import BookCellKinds
 from ..errors import InputErrors, Message, RatingInputError, Text, Where, told_all
 from ..i18n import SIMPLIFIED
 from ..i18n.catalogue import excel as M
+from ..i18n.catalogue import run as R
 from ..i18n.labels import sheet_key
 from ..jobs.period import Rated, in_language, rate_workbook
 from ..view.page import excel_code
@@ -260,8 +261,10 @@ def _said(text: Text | Sequence[Text | str], lang: str) -> str:
 
 def _processed(rated: Rated) -> tuple[list[Text], str]:
     out = rated.outcome
+    # a period already in the History processed again: said, as the command line says it
+    again = [R.REPROCESSED(periods=", ".join(out.reprocessed))] if out.reprocessed else []
     return [M.PROCESSED(system=out.system.name, periods=", ".join(r.period.label for r in out.results),
-                        players=len(out.last.ratings)), *rated.notes], out.system.lang
+                        players=len(out.last.ratings)), *again, *rated.notes], out.system.lang
 
 
 def _imported(plan: Any) -> tuple[Text, str]:

@@ -27,7 +27,7 @@ from xml.sax.saxutils import escape, quoteattr
 from .. import __version__
 from ..errors import InputErrors, Message, RatingInputError, Where
 from ..excel import SHARED_JOBS
-from ..i18n import TRADITIONAL, to_lang
+from ..i18n import SIMPLIFIED, TRADITIONAL, to_lang
 from ..i18n.catalogue import libreoffice as L
 from .functions import Function, table
 
@@ -203,13 +203,21 @@ def _theirs() -> Iterator[tuple[str, Path | bytes]]:
                 yield f"licenses/{dist_name}/{f.name}", path
 
 
+def component_py() -> str:
+    """The components' module, with what it tells an officer whose LibreOffice Python cannot run
+    xl-ratings (``lo.python_lacks``, both languages) put in: it is said without importing xl-ratings."""
+    source = (HERE / "component.py").read_text(encoding="utf-8")
+    line = next(x for x in source.splitlines() if x.startswith("LACKS = "))
+    return source.replace(line, "LACKS = " + repr(L.PYTHON_LACKS(python="{python}", problem="{problem}").both(SIMPLIFIED)), 1)
+
+
 def entries() -> list[tuple[str, bytes]]:
     """Every file of the extension, by its path in it, sorted."""
     files: dict[str, bytes] = {
         "META-INF/manifest.xml": manifest_xml().encode(), "description.xml": description_xml().encode(),
         "CalcAddIns.xcu": calc_addins_xcu().encode(), "Addons.xcu": addons_xcu().encode(), "Jobs.xcu": jobs_xcu().encode(),
         "ProtocolHandler.xcu": protocol_xcu().encode(),
-        "XRatings.rdb": RDB.read_bytes(), COMPONENT: (HERE / "component.py").read_bytes()}
+        "XRatings.rdb": RDB.read_bytes(), COMPONENT: component_py().encode()}
     for name, path in [*_ours(), *_theirs()]:
         files[name] = path.read_bytes() if isinstance(path, Path) else path
     return sorted(files.items())

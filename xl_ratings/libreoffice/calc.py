@@ -24,6 +24,8 @@ from urllib.parse import unquote
 
 #: com.sun.star.util.NumberFormat.DATE (a bit of a format's type: DATE, DATETIME)
 _DATE = 2
+#: com.sun.star.sheet.FormulaResult.ERROR
+_ERROR = 4
 #: com.sun.star.sheet.CellFlags: everything but the sheet's own objects
 _ALL = 1 | 2 | 4 | 8 | 16 | 32 | 64 | 256 | 512
 _CONTENTS = 1 | 2 | 4 | 16                        #: values, dates, texts, formulas
@@ -60,6 +62,16 @@ class Cells:
         """The values: None for an empty cell, floats, texts, and a date for a number formatted as one."""
         rng = self.block(r1, c1, r2, c2)
         rows = [[None if v == "" else v for v in row] for row in rng.getDataArray()]
+        # a formula showing an error (#DIV/0!, #N/A) reaches Calc's API as an empty cell: read what the
+        # cell shows, so that it is refused naming the cell, never taken as blank (a rating made up)
+        try:
+            errors = rng.queryFormulaCells(_ERROR).getRangeAddresses()
+        except Exception:
+            errors = ()
+        for a in errors:
+            for r in range(a.StartRow, a.EndRow + 1):
+                for c in range(a.StartColumn, a.EndColumn + 1):
+                    rows[r - r1 + 1][c - c1 + 1] = self.sheet.getCellByPosition(c, r).getString() or "#VALUE!"
         formats = self.doc.NumberFormats
         null = _null_date(self.doc)
         ranges = rng.getCellFormatRanges()

@@ -50,10 +50,23 @@ def run(command: str, doc: Any) -> str:
     if not is_spreadsheet(doc):
         return L.NOT_CALC().both(SIMPLIFIED)
     said = io.StringIO()
+    book = Book(doc)
     try:
         with contextlib.redirect_stdout(said):
-            _entry(command)(Book(doc))
+            _entry(command)(book)
     except Exception as e:        # a bug, not an input problem (those are on the Checks sheet): say so, whole
         traceback.print_exc(file=sys.stderr)
-        return L.FAILED(problem=f"{type(e).__name__}: {e}").both(SIMPLIFIED)
+        return L.FAILED(problem=f"{type(e).__name__}: {e}").both(_lang(book))
     return said.getvalue().strip()
+
+
+def _lang(book: Any) -> str:
+    """The workbook's script (traditional Chinese on a Hong Kong workbook), from its Settings sheet;
+    simplified when that cannot be read."""
+    try:
+        from ..engine.inputs import workbook_lang
+        from ..i18n.labels import sheet_key
+        sheet = next(s for s in book.sheets if sheet_key(s.name) == "Settings")
+        return workbook_lang({sheet.name: sheet.used_range.options(ndim=2).value or []})
+    except Exception:
+        return SIMPLIFIED

@@ -28,7 +28,19 @@ if _HERE in sys.path:
     sys.path.remove(_HERE)
 sys.path.insert(0, _HERE)
 
-from xl_ratings.libreoffice import commands, functions, names  # noqa: E402
+#: what to tell the officer when this Python cannot run xl-ratings: the catalogue's ``lo.python_lacks``
+#: in both languages, put here by the build (this module must not need xl-ratings to say it)
+LACKS = "xl-ratings needs Python 3.11 or later in LibreOffice ({python}): {problem}"
+#: the buttons' commands, known without xl-ratings (xl_ratings.libreoffice.commands.COMMANDS)
+BUTTONS = ("process", "import", "rating_list")
+try:
+    if sys.version_info < (3, 11):
+        raise ImportError("Python " + ".".join(map(str, sys.version_info[:3])) + " < 3.11")
+    from xl_ratings.libreoffice import commands, functions, names
+    BROKEN = ""
+except Exception as _e:     # LibreOffice's Python lacks what xl-ratings needs: register, and say so on a click
+    commands = functions = names = None  # type: ignore[assignment]
+    BROKEN = LACKS.replace("{python}", sys.version.split()[0]).replace("{problem}", f"{type(_e).__name__}: {_e}")
 
 FUNCTIONS = "org.xlratings.Functions"
 COMMANDS = "org.xlratings.Commands"
@@ -47,7 +59,7 @@ def _method(name: str) -> Any:
     return method
 
 
-for _f in functions.table():
+for _f in (functions.table() if functions is not None else ()):
     setattr(Functions, _f.name, _method(_f.name))
 
 
@@ -64,7 +76,7 @@ class Commands(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitializ
             self.frame = args[0]
 
     def queryDispatch(self, url: Any, target: str, flags: int) -> Any:  # noqa: N802 -- UNO's names
-        return self if url.Protocol == PROTOCOL and url.Path in commands.COMMANDS else None
+        return self if url.Protocol == PROTOCOL and url.Path in BUTTONS else None
 
     def queryDispatches(self, requests: Any) -> Any:  # noqa: N802
         return tuple(self.queryDispatch(r.FeatureURL, r.FrameName, r.SearchFlags) for r in requests)
@@ -76,7 +88,7 @@ class Commands(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitializ
         """Run the command; what the officer is told goes to the message box, LibreOffice's standard
         output and the dispatch's result (what a macro or a test calling it gets back)."""
         doc = self.frame.getController().getModel() if self.frame is not None else None
-        told = commands.run(url.Path, doc)
+        told = BROKEN or commands.run(url.Path, doc)
         print(told, flush=True)
         _show(self.ctx, doc, told)
         if listener is not None:
@@ -94,7 +106,7 @@ class Commands(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitializ
         try:
             env = next(a.Value for a in args if a.Name == "Environment")
             doc = next(e.Value for e in env if e.Name == "Model")
-            if commands.is_spreadsheet(doc):
+            if not BROKEN and commands.is_spreadsheet(doc):
                 names.fix_document(doc, [f.name for f in functions.table()])
         except Exception:       # never stop a document from opening
             import traceback

@@ -15,6 +15,13 @@ NOT_CALC = message(
     "lo.not_calc",
     "xl-ratings works on a spreadsheet: open the federation's workbook in LibreOffice Calc and click again",
     "xl-ratings 只处理电子表格：请在 LibreOffice Calc 中打开协会的工作簿后再点击")
+PYTHON_LACKS = message(
+    "lo.python_lacks",
+    "xl-ratings cannot run in this LibreOffice's Python ({python}): it needs Python 3.11 or later with its standard "
+    "modules; on Linux install python3-uno for the system's Python 3.11 or later, elsewhere a LibreOffice whose "
+    "Python is 3.11 or later ({problem})",
+    "xl-ratings 无法在此 LibreOffice 的 Python（{python}）中运行：需要 Python 3.11 或更高版本及其标准模块；"
+    "Linux 上请为系统的 Python 3.11 或更高版本安装 python3-uno，其他系统请使用自带 Python 3.11 或更高版本的 LibreOffice（{problem}）")
 FAILED = message(
     "lo.failed",
     "xl-ratings stopped on an unexpected problem, nothing was written: {problem}",
