@@ -281,19 +281,8 @@ class Columns(Mapping[str, list[Any]]):
                 return [DEFAULT_EVENT], lambda parsed: [parsed[0]] * n
             raise KeyError(key)
         import numpy as np
-        import pyarrow.compute as pc
 
-        enc = pc.dictionary_encode(self._batch.column(self._names[key]))
-        values = enc.dictionary.to_pylist()
-        codes = enc.indices
-        if codes.null_count:
-            codes = pc.fill_null(codes, len(values))
-            values.append(None)
-        if self._csv:
-            values = [None if v == "" else v for v in values]
-            if key in ("result", "handicap"):
-                values = [csv_value(v) for v in values]
-        take = codes.to_numpy(zero_copy_only=False)
+        values, take = self._distinct(key)
 
         def spread(parsed: list[Any]) -> list[Any]:
             arr = np.empty(len(parsed), dtype=object)
@@ -319,6 +308,12 @@ class Columns(Mapping[str, list[Any]]):
             from .list_kernel import python_codes
 
             return python_codes(self._done[key], {}, np)
+        values, take = self._distinct(key)
+        return values, take.astype(np.int64, copy=False)
+
+    def _distinct(self, key: str) -> tuple[list[Any], Any]:
+        """The column's distinct values, read as a cell of the list reads (a CSV's "" is blank,
+        its result and handicap parsed), and each row's position among them (NumPy)."""
         import pyarrow.compute as pc
 
         enc = pc.dictionary_encode(self._batch.column(self._names[key]))
@@ -331,7 +326,7 @@ class Columns(Mapping[str, list[Any]]):
             values = [None if v == "" else v for v in values]
             if key in ("result", "handicap"):
                 values = [csv_value(v) for v in values]
-        return values, codes.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+        return values, codes.to_numpy(zero_copy_only=False)
 
     def _convert(self, key: str) -> list[Any]:
         if key not in self._names:
