@@ -129,7 +129,8 @@ def config(ctx, req):
 def main():
     req = json.load(sys.stdin)
     ctx = connect(req["pipe"])
-    answer = {"recalc": recalc, "click": click, "config": config}[req["op"]](ctx, req)
+    answer = {"recalc": recalc, "click": click, "config": config,
+              "ping": lambda ctx, req: {"ok": True}}[req["op"]](ctx, req)
     sys.stdout.write(json.dumps(answer, ensure_ascii=False))
     sys.stdout.flush()
     os._exit(0)         # pyuno's teardown of a remote bridge may crash at exit: the answer is out

@@ -69,6 +69,26 @@ def _folder() -> Path:
     return folder
 
 
+def _started(office: Office, soffice: str, log) -> subprocess.Popen:   # type: ignore[type-arg]
+    """soffice answering on the office's pipe. LibreOffice 7.4's first start on a profile that
+    unopkg has just filled sometimes aborts ("DeploymentException", signal 6); a second start
+    finds the extension registered: up to three starts, each asked over UNO that it answers."""
+    for _ in range(3):
+        proc = subprocess.Popen([soffice, "--headless", "--invisible", "--norestore", "--nologo", office.profile,
+                                 f"--accept=pipe,name={office.pipe};urp;"], stdout=log, stderr=subprocess.STDOUT)
+        try:
+            ping = subprocess.run([office.python, str(DRIVER)], input=json.dumps({"pipe": office.pipe, "op": "ping"}),
+                                  capture_output=True, text=True, timeout=120)
+            if ping.returncode == 0 and proc.poll() is None:
+                return proc
+        except subprocess.TimeoutExpired:
+            pass
+        proc.kill()
+        proc.wait()
+    log.flush()
+    pytest.fail("LibreOffice did not start three times: " + (office.folder / "soffice.log").read_text()[-2000:])
+
+
 @pytest.fixture(scope="module")
 def office():
     soffice = need_soffice()
@@ -78,8 +98,7 @@ def office():
     added = office.unopkg("add", str(oxt))
     assert added.returncode == 0, added.stdout + added.stderr
     log = open(office.folder / "soffice.log", "w")
-    proc = subprocess.Popen([soffice, "--headless", "--invisible", "--norestore", "--nologo", office.profile,
-                             f"--accept=pipe,name={office.pipe};urp;"], stdout=log, stderr=subprocess.STDOUT)
+    proc = _started(office, soffice, log)
     try:
         yield office
     finally:
