@@ -97,3 +97,19 @@ def need_sdk() -> str:
         _missing(SDK_NEEDS, ["unoidl-write"])
     assert found is not None
     return found
+
+
+def office_env() -> dict[str, str]:
+    """The environment for LibreOffice's own programs (soffice, unopkg, its Python): without the
+    virtual environment the tests run in. LibreOffice embeds the system's Python, which takes an
+    activated venv's ``python3`` on PATH (and VIRTUAL_ENV) for its home and then cannot start
+    (a DeploymentException when the extension is registered)."""
+    import sys
+
+    env = dict(os.environ)
+    venv = env.pop("VIRTUAL_ENV", None)
+    env.pop("PYTHONHOME", None)
+    env.pop("PYTHONPATH", None)
+    ours = {str(Path(p) / "bin") for p in (venv, sys.prefix) if p} if (venv or sys.prefix != sys.base_prefix) else set()
+    env["PATH"] = os.pathsep.join(d for d in env.get("PATH", "").split(os.pathsep) if d.rstrip("/") not in ours)
+    return env

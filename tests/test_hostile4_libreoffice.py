@@ -100,7 +100,7 @@ def test_a_libreoffice_python_lacking_what_xl_ratings_needs_installs_and_removes
 
 
 def test_a_libreoffice_python_lacking_what_xl_ratings_needs_says_why_on_a_click(tmp_path):
-    from needs import need_soffice, need_uno
+    from needs import need_soffice, need_uno, office_env
     from test_libreoffice_calc import Office, _folder
 
     from xl_ratings.i18n.catalogue import libreoffice as L
@@ -110,7 +110,8 @@ def test_a_libreoffice_python_lacking_what_xl_ratings_needs_says_why_on_a_click(
     try:
         assert lo.unopkg("add", str(_lacking_oxt(lo.folder / "xl-ratings.oxt"))).returncode == 0
         proc = subprocess.Popen([soffice, "--headless", "--invisible", "--norestore", "--nologo", lo.profile,
-                                 f"--accept=pipe,name={lo.pipe};urp;"], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+                                 f"--accept=pipe,name={lo.pipe};urp;"], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                                env=office_env())
         book = tmp_path / "gor.xlsx"
         openpyxl.load_workbook(TEMPLATES / "gor.xlsx").save(book)
         got = lo.ask(op="click", path=str(book), commands=["process"])

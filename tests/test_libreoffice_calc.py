@@ -25,7 +25,7 @@ import openpyxl
 import pytest
 from helpers import TEMPLATES, read_sheet, run_cli
 from import_writers import EVENT, rr_rows, write_rr_csv
-from needs import need_soffice, need_uno
+from needs import need_soffice, need_uno, office_env
 from openpyxl.worksheet.formula import ArrayFormula
 from test_import_one_click import META, norm
 from test_script_dispatch import RESULT_SHEETS, cli_cells, same, serial
@@ -54,11 +54,11 @@ class Office:
 
     def unopkg(self, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([*_as_user(self.folder), "unopkg", *args, self.profile],
-                              capture_output=True, text=True, timeout=180)
+                              capture_output=True, text=True, timeout=180, env=office_env())
 
     def ask(self, **request: object) -> object:
         out = subprocess.run([self.python, str(DRIVER)], input=json.dumps({"pipe": self.pipe, **request}),
-                             capture_output=True, text=True, timeout=300)
+                             capture_output=True, text=True, timeout=300, env=office_env())
         assert out.returncode == 0 and out.stdout, out.stderr[-3000:]
         return json.loads(out.stdout)
 
@@ -75,10 +75,11 @@ def _started(office: Office, soffice: str, log) -> subprocess.Popen:   # type: i
     finds the extension registered: up to three starts, each asked over UNO that it answers."""
     for _ in range(3):
         proc = subprocess.Popen([soffice, "--headless", "--invisible", "--norestore", "--nologo", office.profile,
-                                 f"--accept=pipe,name={office.pipe};urp;"], stdout=log, stderr=subprocess.STDOUT)
+                                 f"--accept=pipe,name={office.pipe};urp;"], stdout=log, stderr=subprocess.STDOUT,
+                                env=office_env())
         try:
             ping = subprocess.run([office.python, str(DRIVER)], input=json.dumps({"pipe": office.pipe, "op": "ping"}),
-                                  capture_output=True, text=True, timeout=120)
+                                  capture_output=True, text=True, timeout=120, env=office_env())
             if ping.returncode == 0 and proc.poll() is None:
                 return proc
         except subprocess.TimeoutExpired:
