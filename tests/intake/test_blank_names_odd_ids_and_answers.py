@@ -289,7 +289,7 @@ def test_a_rank_problem_in_a_crosstable_names_the_rank_column(tmp_path, capsys):
 
 # --------------------------------------------------------------------------- F15: answers while a question is open
 def _asked_book(tmp_path: Path):
-    from test_import_identity import AUTUMN, GONG, LIN, WANG, ZHONG, hk_book
+    from test_one_person_one_player import AUTUMN, GONG, LIN, WANG, ZHONG, hk_book
     from import_writers import write_h9
 
     book = hk_book(tmp_path)
@@ -318,7 +318,7 @@ def test_an_answer_id_in_another_case_is_the_id(tmp_path, capsys):
 
 
 def test_an_answer_without_the_club_fitting_several_clubs_is_refused(tmp_path, capsys):
-    from test_import_identity import AUTUMN, GONG, WANG, ZHONG, hk_book
+    from test_one_person_one_player import AUTUMN, GONG, WANG, ZHONG, hk_book
     from import_writers import G, write_h9
 
     book = hk_book(tmp_path)

@@ -226,7 +226,7 @@ def test_total_rows_of_an_imported_table_are_never_players():
 
 
 def test_a_crosstable_ending_in_a_total_row_is_imported_without_it(tmp_path, capsys):
-    from test_import_identity import hk_book
+    from test_one_person_one_player import hk_book
 
     hk = hk_book(tmp_path)
     rows = [["No", "Name", "Club", "1", "2", "3", "Score"],
