@@ -335,7 +335,7 @@ def test_processed_with_care(tmp_path, capsys, table_rows, monkeypatch):
     assert run_cli("process", edit_book(tmp_path / "a.xlsx", stray), "--output", tmp_path / "a_out.xlsx") == 0
     table_rows.append(("a stray value at XFD1048576 in a sheet of the user's own", 0,
                        "processed; only the input sheets and the History are read"))
-    from test_trust import book_1904
+    from test_reader_at_the_edges import book_1904
 
     assert run_cli("process", book_1904(tmp_path), "--period", "2026H1") == 0
     table_rows.append(("a Mac workbook counting dates from 1904, dates typed as numbers", 0,

@@ -234,7 +234,7 @@ def test_impossible_settings_are_refused_with_the_row(tmp_path, capsys, key, val
 
 def test_an_impossible_table_value_is_refused():
     from xl_ratings.engine.run import run
-    from test_trust import tables as small
+    from test_reader_at_the_edges import tables as small
 
     for system, key, value, words in (("lianzhong", "k_table", "2000:32, 2400:-24", "'k_table' must be above 0"),
                                       ("gor", "class_weights", "A:1, B:0", "'class_weights' must be above 0"),

@@ -125,7 +125,7 @@ def test_a_game_not_played_yet_is_refused_in_one_click(tmp_path):
 
 def test_many_games_not_played_yet_are_counted_and_the_first_told(monkeypatch):
     import xl_ratings.engine.periods as periods
-    from test_trust import run, tables
+    from test_reader_at_the_edges import run, tables
 
     monkeypatch.setattr(periods, "MAX_TOLD", 2)
     t = tables()

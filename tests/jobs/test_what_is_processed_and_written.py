@@ -16,7 +16,7 @@ import pytest
 from helpers import D, GAMES, run_cli
 from import_writers import GOMOKU_EVENT as EVENT
 from import_writers import write_report
-from test_trust import book, refused, tables
+from test_reader_at_the_edges import book, refused, tables
 
 from xl_ratings.errors import InputErrors
 from xl_ratings.jobs.importing import import_into
@@ -59,7 +59,7 @@ def test_rows_too_low_to_see_are_hidden_rows(tmp_path, capsys, height):
 
 
 def test_a_row_of_ordinary_height_is_fine(tmp_path, capsys):
-    from test_trust import processed
+    from test_reader_at_the_edges import processed
 
     def ordinary(wb):
         wb["Games"].row_dimensions[3].height = 12
@@ -404,7 +404,7 @@ def test_impossible_round_numbers_are_refused(tmp_path, capsys, value):
 def test_rounds_written_the_chinese_or_english_way_are_round_numbers(tmp_path, capsys, value):
     """Hostile3 R3: a Games sheet with rounds 第3輪 (processed before) was refused, one message
     per row; the crosstable importer reads the same 第3轮 headers (one parser: cells.round_number)."""
-    from test_trust import processed
+    from test_reader_at_the_edges import processed
 
     from xl_ratings.engine.cells import round_number
 
@@ -426,7 +426,7 @@ def test_rounds_that_are_not_numbers_are_refused_once_per_column(tmp_path, capsy
 
 @pytest.mark.parametrize("value", [1, 3.0, "7", " 7 ", None, ""])
 def test_possible_round_numbers(tmp_path, capsys, value):
-    from test_trust import processed
+    from test_reader_at_the_edges import processed
 
     games = [list(GAMES), ["E1", None, value, "A", "B", 1, None]]
     processed(book(tmp_path, Games=games), capsys)

@@ -1,5 +1,9 @@
-"""Trust at the edges: what the reader expands, what the officer cannot see,
-impossible values, messages, the workbook's date system, and time."""
+"""Trust at the edges, the reader's part: what the reader expands, what the officer cannot see,
+formulas without a stored value, the messages about sheets and files, the workbook's date system.
+
+(Once tests/test_trust.py; its impossible values are in tests/engine/test_impossible_values_refused.py,
+tests/jobs/test_lists_refuse_nan_and_infinity.py and tests/excel/test_functions_refuse_impossible_values.py,
+its time in tests/engine/test_today_bounds_the_periods.py; they import this module's helpers.)"""
 
 import csv
 import datetime as dt
@@ -13,11 +17,9 @@ import openpyxl
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
 
-from xl_ratings import udfs
 from xl_ratings.engine.cells import MAX_CELLS, Tables
 from xl_ratings.engine.run import run
 from xl_ratings.errors import InputErrors
-from xl_ratings.excel.ranges import ArgumentError
 from xl_ratings.xlsx import safety
 from xl_ratings.xlsx.read import read_workbook
 
@@ -192,66 +194,11 @@ def test_a_hidden_sheet_of_the_user_is_fine(tmp_path, capsys):
     processed(book(tmp_path, hide), capsys)
 
 
-# --------------------------------------------------------------------------- 3. impossible values
-
-@pytest.mark.parametrize("system,rating,shown", [
-    ("shanghai", 24000, "is not a possible shanghai rating (from 1,000 to 3,000)"),
-    ("shanghai", -5, "is not a possible shanghai rating"),
-    ("shanghai", 0, "is not a possible shanghai rating"),
-    ("gor", 50, "is not a possible gor rating (from 100 to 3,500)"),   # below the floor of 100
-    ("lianzhong", 0, "is not a possible lianzhong rating"),
-    ("peng", -1, "is not a possible peng rating (from 0 to 1,000,000)"),
-])
-def test_impossible_ratings_are_refused_with_the_row(tmp_path, capsys, system, rating, shown):
-    players = [list(PLAYERS), ["A", "甲", "M", "", "1D", 2300 if system != "gor" else 2100, None, None, None, "", "yes"],
-               ["B", "乙", "M", "", "1D", rating, None, None, None, "", "yes"]]
-    err = refused(book(tmp_path, system=system, Players=players), capsys,
-                  f"sheet 'Players', row 3, column 'rating': {shown}")
-    assert "不是可能的" in err
-
-
-def test_possible_ratings_at_the_edges(tmp_path, capsys):
-    players = [list(PLAYERS), ["A", "甲", "M", "", "", 100, None, None, None, "", "yes"],
-               ["B", "乙", "M", "", "", 3500, None, None, None, "", "yes"]]
-    processed(book(tmp_path, system="gor", Players=players), capsys, "--period", "2026")
-    peng = [list(PLAYERS), ["A", "甲", "M", "", "无级", 0, None, None, None, "", "yes"],
-            ["B", "乙", "M", "", "无级", None, None, None, None, "", "yes"]]
-    processed(book(tmp_path, system="peng", Players=peng, name="p.xlsx"), capsys)
-
+# --------------------------------------------------------------------------- 3. values the reader holds back
 
 def events_with(cls="", level=""):
     return [list(EVENTS), ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", cls, level, ""],
             ["E2", "空赛", D(2026, 4, 1), D(2026, 4, 2), "games", cls, level, ""]]
-
-
-@pytest.mark.parametrize("cls", ["A", "乙", "丙級", "c", ""])
-def test_gor_classes_accepted(tmp_path, capsys, cls):
-    processed(book(tmp_path, system="gor", Events=events_with(cls=cls)), capsys, "--period", "2026")
-
-
-def test_gor_unknown_class_is_refused_not_counted_as_a(tmp_path, capsys):
-    err = refused(book(tmp_path, system="gor", Events=events_with(cls="D")), capsys,
-                  "sheet 'Events', row 2, column 'class': unknown tournament class", "(value: 'D')",
-                  "sheet 'Events', row 3, column 'class'", args=("--period", "2026"))
-    assert "未知的賽事級別" in err   # a Hong Kong workbook: its messages in traditional Chinese
-
-
-@pytest.mark.parametrize("level,ok", [("national", True), ("省市", True), ("區縣", True), ("", True),
-                                      ("world cup", False), ("national!", False)])
-def test_peng_event_levels(tmp_path, capsys, level, ok):
-    path = book(tmp_path, system="peng", Events=events_with(level=level))
-    if ok:
-        processed(path, capsys)
-    else:
-        refused(path, capsys, "sheet 'Events', row 2, column 'level': unknown event level", "未知的赛事等级")
-
-
-def test_gor_check_event_is_a_hook_of_the_system():
-    from xl_ratings.systems import REGISTRY
-
-    assert REGISTRY["gor"].check_event is not None and REGISTRY["peng"].check_event is not None
-    assert REGISTRY["shanghai"].check_event is None and REGISTRY["lianzhong"].check_event is None
-    assert REGISTRY["gor"].rating_range == (100, 3500)
 
 
 def with_formula_values(path, values):
@@ -289,106 +236,12 @@ def test_formulas_without_a_stored_value_are_refused(tmp_path, capsys):
     assert next(p for p in players if p["id"] == "B")["old"] == 2200
 
 
-def test_same_pair_twice_without_a_round(tmp_path, capsys):
-    games = [list(GAMES), ["E1", None, None, "A", "B", 1, None], ["E1", None, None, "B", "A", 0, None]]
-    refused(book(tmp_path, Games=games), capsys,
-            "sheet 'Games', row 3, column 'round': a pair meets at most once per round",
-            "give the round numbers, or delete the repeat", "同一对棋手每轮至多对局一次")
-    swiss = [list(EVENTS), ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "swiss", "", "", ""]]
-    refused(book(tmp_path, Events=swiss, Games=games, name="s.xlsx"), capsys, "a pair meets at most once per round")
-    free = [list(EVENTS), ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "games", "", "", ""]]
-    processed(book(tmp_path, Events=free, Games=games, name="g.xlsx"), capsys)   # free play: may meet twice
-    rounds = [list(GAMES), ["E1", None, 1, "A", "B", 1, None], ["E1", None, 2, "B", "A", 0, None]]
-    processed(book(tmp_path, Games=rounds, name="r.xlsx"), capsys)
-    other_day = [list(GAMES), ["E1", D(2026, 3, 1), None, "A", "B", 1, None],
-                 ["E1", D(2026, 3, 2), None, "B", "A", 0, None]]
-    processed(book(tmp_path, Games=other_day, name="d.xlsx"), capsys)
-
-
-@pytest.mark.parametrize("stones", [1.5, 10, -10])
-def test_impossible_handicaps_are_refused(tmp_path, capsys, stones):
-    games = [list(GAMES), ["E1", None, 1, "A", "B", 1, stones]]
-    refused(book(tmp_path, system="gor", Games=games), capsys,
-            "sheet 'Games', row 2, column 'handicap': handicap must be a whole number of stones from -9 to 9",
-            args=("--period", "2026"))
-
-
 def write_csv(path, header, rows):
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(header)
         w.writerows(rows)
     return path
-
-
-def test_nan_and_infinity_in_csv_lists(tmp_path, capsys):
-    games = write_csv(tmp_path / "g.csv", ["date", "player", "opponent", "result", "handicap"],
-                      [["2026-01-05", "P1", "P2", "1", ""], ["2026-01-06", "P2", "P1", "nan", "inf"],
-                       ["2026-01-07", "P1", "P2", "0", "-Infinity"]])
-    players = write_csv(tmp_path / "p.csv", ["id", "rating", "games"], [["P1", "NaN", "30"], ["P2", "1500", "inf"]])
-    code = run_cli("process", games, "--system", "lianzhong", "--players", players)
-    err = capsys.readouterr().err
-    assert code == 2 and "Traceback" not in err
-    assert "g.csv, row 3, column 'handicap': is not a number (NaN or infinity) in rows 3–4" in err
-    assert "p.csv, row 2, column 'rating': is not a number (NaN or infinity) in row 2" in err
-    assert "p.csv, row 3, column 'games': is not a number (NaN or infinity)" in err
-    assert "row 3, column 'result': result must be one of" in err and "'nan'" in err
-    assert "could not convert" not in err
-
-
-def test_nan_and_infinity_in_parquet_lists(tmp_path, capsys):
-    pa = pytest.importorskip("pyarrow")
-    import pyarrow.parquet as pq
-
-    table = pa.table({"date": ["2026-01-05", "2026-01-06", "2026-01-07"], "player": ["P1", "P2", "P1"],
-                      "opponent": ["P2", "P1", "P2"], "result": [1.0, 0.0, 0.5],
-                      "handicap": pa.array([None, float("nan"), float("inf")], pa.float64())})
-    pq.write_table(table, tmp_path / "g.parquet")
-    code = run_cli("process", tmp_path / "g.parquet", "--system", "lianzhong")
-    err = capsys.readouterr().err
-    assert code == 2 and "row 3, column 'handicap': is not a number (NaN or infinity) in rows 3–4" in err
-    table = table.set_column(4, "handicap", pa.array([None, None, 0.0], pa.float64()))   # nulls are blank
-    pq.write_table(table, tmp_path / "ok.parquet")
-    assert run_cli("process", tmp_path / "ok.parquet", "--system", "lianzhong") == 0
-    capsys.readouterr()
-
-
-@pytest.mark.parametrize("call,message", [
-    (lambda: udfs.elo_delta(2300, 2200, 1, -15), "ELO_DELTA: k: -15 must be from 0 to 100"),
-    (lambda: udfs.lianzhong_update(1500, 1500, 1, -1, 40), "LIANZHONG_UPDATE: games: -1 must be a whole number"),
-    (lambda: udfs.lianzhong_update(1500, 1500, 1, 10, 2.5), "opponent_games: 2.5 must be a whole number"),
-    (lambda: udfs.shanghai_k(12.5, 1, ""), "SHANGHAI_K: games: 12.5 must be a whole number"),
-    (lambda: udfs.gor_update(1000, 2000, 1, 1.5), "GOR_UPDATE: handicaps: 1.5 must be a whole number of stones"),
-    (lambda: udfs.gor_update(1000, 2000, 1, 10), "GOR_UPDATE: handicaps: 10 must be a whole number of stones"),
-    (lambda: udfs.gor_update(50, 2000, 1), "GOR_UPDATE: rating: 50 is below the GoR floor of 100"),
-    (lambda: udfs.gor_update(1000, [[2000, 60]], [[1, 0]]), "GOR_UPDATE: opponents column 2: 60 is below"),
-    (lambda: udfs.gor_update(1000, 2000, 1, None, -1), "GOR_UPDATE: weight: -1 must be above 0"),
-    (lambda: udfs.gor_expected(2000, 2000, 1.5), "GOR_EXPECTED: handicap: 1.5 must be a whole number of stones"),
-    (lambda: udfs.elo_expected(-5, 2000), "ELO_EXPECTED: rating: -5 is not a possible rating"),
-    (lambda: udfs.elo_expected(2000, 0), "ELO_EXPECTED: opponent: 0 is not a possible rating"),
-    (lambda: udfs.lianzhong_title(1500, -3), "LIANZHONG_TITLE: games: -3 must be a whole number"),
-    (lambda: udfs.lianzhong_k(-1), "LIANZHONG_K: rating: -1 is not a possible rating"),
-])
-def test_excel_functions_refuse_impossible_values(call, message):
-    with pytest.raises(ArgumentError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        call()
-
-
-@pytest.mark.parametrize("fn,bad,message", [
-    (lambda col: udfs.elo_expected(col, 2000), -5.0, "ELO_EXPECTED: rating row 150: -5"),
-    (lambda col: udfs.elo_expected(2000, col, "fide"), 0.0, "ELO_EXPECTED: opponent row 150: 0"),
-    (lambda col: udfs.gor_expected(col, 2000), 99.0, "GOR_EXPECTED: rating row 150: 99"),
-    (lambda col: udfs.gor_expected(2000, col, 2), 50.0, "GOR_EXPECTED: opponent row 150: 50"),
-])
-def test_fast_paths_refuse_the_same(fn, bad, message):
-    col = [[1500.0 + i] for i in range(200)]
-    good = fn(col)
-    assert len(good) == 200
-    col[149] = [bad]
-    with pytest.raises(ArgumentError, match=message):
-        fn(col)
-    col[149] = [None]   # blank in, blank out
-    assert fn(col)[149] == [""]
 
 
 # --------------------------------------------------------------------------- 4. messages
@@ -557,72 +410,6 @@ def test_period_all_is_read_back_and_runs_again(tmp_path, capsys, system):
     capsys.readouterr()
     assert run_cli("publish", book, "--site", tmp_path / "site") == 0, capsys.readouterr().err
     assert [(r["id"], r["new"]) for r in read_sheet(book, "History")] == [(r["id"], r["new"]) for r in first]
-
-
-# --------------------------------------------------------------------------- 6. time
-
-def future_tables():
-    t = tables()
-    t["Events"].append(["E2", "下期", D(2026, 7, 1), D(2026, 7, 2), "round_robin", "", "", ""])
-    t["Games"].append(["E2", None, 1, "A", "B", 1, None])
-    return t
-
-
-def test_a_period_that_has_not_started_is_never_processed_unasked():
-    out = run(future_tables(), today=D(2026, 4, 1))
-    assert [r.period.label for r in out.results] == ["2026H1"]
-    out = run(future_tables(), today=D(2026, 7, 3))
-    assert [r.period.label for r in out.results] == ["2026H1", "2026H2"]
-    (err,) = problems(lambda: run(future_tables(), "2026H2", today=D(2026, 4, 1)))   # asked for: refused
-    assert err.text.id == "run.period_not_begun"
-    assert dict(err.text.params) == {"period": "2026H2", "start": "2026-06-01", "today": "2026-04-01"}
-
-
-def test_nothing_has_started_yet():
-    (err,) = problems(lambda: run(tables(), today=D(2025, 6, 1)))
-    assert err.text.id == "run.nothing_yet"
-    assert dict(err.text.params) == {"end": "2026-03-02", "period": "2026H1", "today": "2025-06-01"}
-    assert "--period" not in err.problem          # the way out is not a period that has not begun
-
-
-def test_a_game_dated_after_today_in_a_period_processed_now_is_refused():
-    t = tables()
-    t["Events"][1][3] = D(2026, 5, 30)
-    t["Games"].append(["E1", D(2026, 5, 20), 4, "A", "B", 1, None])
-    errors = problems(lambda: run(t, today=D(2026, 5, 1)))
-    # the dated game and the three that take the event's end date, in row order
-    assert [(e.text.id, e.where.row, e.value) for e in errors] == [
-        ("run.game_not_played_yet", 2, D(2026, 5, 30)), ("run.game_not_played_yet", 3, D(2026, 5, 30)),
-        ("run.game_not_played_yet", 4, D(2026, 5, 30)), ("run.game_not_played_yet", 5, D(2026, 5, 20))]
-    assert dict(errors[-1].text.params) == {"date": "2026-05-20", "today": "2026-05-01", "period": "2026H1"}
-    assert (errors[-1].where.sheet, errors[-1].where.column) == ("Games", "date")
-    assert [r.period.label for r in run(t, today=D(2026, 6, 1)).results] == ["2026H1"]   # once played
-
-
-def test_a_game_dated_in_a_period_not_begun_is_a_check():
-    from xl_ratings.view.export import export
-    from xl_ratings.view.sheets import checks_sheet
-
-    out = run(future_tables(), today=D(2026, 4, 1))       # E2 (July) waits for its period: told, not rated
-    checks = [c for c in export(out)["checks"] if c["rule"] == "date.future"]
-    assert len(checks) == 1 and checks[0]["row"] == 5 and "2026-07-02" in checks[0]["message"]
-    assert "晚于今天 2026-04-01" in checks[0]["message"] and "a typo?" in checks[0]["message"]
-    assert any("date.future" == r[0] for r in checks_sheet(out).rows)
-    t = future_tables()
-    t["Settings"][1][1] = "gor"
-    t["Events"][2][2:4] = [D(2027, 1, 2), D(2027, 1, 3)]  # a year's period: next year's
-    gor = run(t, today=D(2026, 4, 1))                     # traditional script for Hong Kong
-    words = [c["message"] for c in export(gor)["checks"] if c["rule"] == "date.future"]
-    assert words and "對局日期" in words[0]
-
-
-def test_plan_takes_today():
-    import inspect
-
-    from xl_ratings.engine.periods import plan
-
-    assert "today" in inspect.signature(plan).parameters
-    assert dt.date.today() >= D(2026, 1, 1)
 
 
 def test_read_sheets_for_other_workbooks(tmp_path):
