@@ -7,9 +7,9 @@ import pytest
 from helpers import read_sheet, run_cli
 
 from xl_ratings.authoring.regenerate import write_templates
+from xl_ratings.systems import SYSTEMS
 
 ROOT = Path(__file__).resolve().parents[2] / "workbook_templates"
-SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
 
 
 def read_me(path: Path) -> str:

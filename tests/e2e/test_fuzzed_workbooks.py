@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from helpers import D, EVENTS, GAMES, PLAYERS, write_book
 
 from xl_ratings.cli import main
+from xl_ratings.systems import SYSTEMS
 
-SYSTEMS = ["shanghai", "gor", "lianzhong", "peng"]
 # CI: 40 derandomised examples per test; FUZZ_EXAMPLES=3000 for a long random run
 FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 40)), deadline=None,
                 derandomize=not os.environ.get("FUZZ_EXAMPLES"),

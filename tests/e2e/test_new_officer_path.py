@@ -15,8 +15,8 @@ from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
 
 from xl_ratings.engine.sample import forget_sample, sample_records
 from xl_ratings.i18n.labels import LABELS, header_key
+from xl_ratings.systems import SYSTEMS
 
-SYSTEMS = ["shanghai", "gor", "lianzhong", "peng"]
 INPUTS = ("Players", "Events", "Games", "Awards", "Points")
 
 

@@ -10,6 +10,7 @@ import pytest
 from helpers import read_sheet, run_cli
 
 from xl_ratings.cli import main
+from xl_ratings.systems import SYSTEMS
 
 ROOT = Path(__file__).resolve().parents[2] / "workbook_templates"
 INPUTS = ("Read me", "Settings", "Players", "Events", "Games", "Awards", "Points")
@@ -21,7 +22,7 @@ def snapshot(path):
             for ws in wb.worksheets if ws.title in INPUTS}
 
 
-@pytest.mark.parametrize("system", ["shanghai", "gor", "lianzhong", "peng"])
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_in_place_twice(system, tmp_path):
     book = tmp_path / f"{system}.xlsx"
     shutil.copy(ROOT / f"{system}.xlsx", book)
@@ -69,5 +70,5 @@ def test_sample_shanghai_woman_in_mixed_event_counts_2240(tmp_path):
 def test_demo_prints_four_summaries(tmp_path, capsys):
     assert main(["demo", "--dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    for s in ("shanghai", "gor", "lianzhong", "peng"):
+    for s in SYSTEMS:
         assert s in out and (tmp_path / f"demo_{s}.xlsx").exists()

@@ -16,10 +16,10 @@ from test_corrections import column, on_the_last_events_day, ratings, tables  # 
 from xl_ratings.errors import InputErrors
 from xl_ratings.jobs.process import process_workbook
 from xl_ratings.jobs.publish import published_outcome
+from xl_ratings.systems import SYSTEMS
 
 LEGACY = Path(__file__).resolve().parents[1] / "data" / "legacy"
 TEMPLATES = Path(__file__).resolve().parents[2] / "workbook_templates"
-SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
 TODAY = D(2027, 3, 1)           #: 2026H1, 2026H2 and 2027H1 of test_corrections.tables() have started
 
 

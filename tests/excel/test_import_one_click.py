@@ -12,6 +12,7 @@ from import_writers import EVENT, rr_rows, write_rr_csv
 from test_script_dispatch import replay, run_script
 
 from xl_ratings.xlsx.read import read_tables
+from xl_ratings.systems import SYSTEMS
 
 ROOT = Path(__file__).resolve().parents[2] / "workbook_templates"
 META = [["名称 name", "春季公开赛"], ["开始 start", "2024-05-01"], ["结束 end", "2024-05-03"], []]
@@ -57,7 +58,7 @@ def test_macro_templates_have_an_import_button_on_the_import_sheet():
     import re
     import zipfile
 
-    for system in ("shanghai", "gor", "lianzhong", "peng"):
+    for system in SYSTEMS:
         with zipfile.ZipFile(ROOT / f"{system}.xlsm") as z:
             wb = z.read("xl/workbook.xml").decode()
             rels = z.read("xl/_rels/workbook.xml.rels").decode()

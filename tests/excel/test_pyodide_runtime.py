@@ -30,6 +30,7 @@ from test_script_dispatch import run_script, snapshot
 import udf_examples
 from xl_ratings import udfs
 from xl_ratings.xlsx.read import read_tables
+from xl_ratings.systems import SYSTEMS
 
 CACHE = ROOT / ".cache" / "pyodide"
 PYODIDE = CACHE / "node_modules" / "pyodide"
@@ -52,7 +53,7 @@ def wheel(prefix: str) -> str:
 def cases():
     """(script, book name, tables) of every run: the four templates processed, a crosstable imported."""
     out = [("process_period", f"{s}.xlsx", read_tables(TEMPLATES / f"{s}.xlsx"))
-           for s in ("shanghai", "gor", "lianzhong", "peng")]
+           for s in SYSTEMS]
     tables = read_tables(TEMPLATES / "gor.xlsx")
     tables["Import"] = IMPORT_META + [list(r) for r in rr_rows(EVENT)]
     return out + [("import_results", "gor.xlsx", tables)]

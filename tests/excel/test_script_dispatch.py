@@ -16,6 +16,7 @@ import pytest
 from helpers import read_sheet, run_cli
 
 from xl_ratings.xlsx.read import read_tables
+from xl_ratings.systems import SYSTEMS
 
 ROOT = Path(__file__).resolve().parents[2] / "workbook_templates"
 
@@ -157,7 +158,7 @@ def same(a, b):
     return (a if a != "" else None) == (b if b != "" else None)
 
 
-@pytest.mark.parametrize("system", ["shanghai", "gor", "lianzhong", "peng"])
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_one_click_writes_the_same_sheets_as_the_command_line(system, tmp_path):
     """Both writers use one view: every result sheet, cell by cell and format by
     format, and the History chart (xlwings' chart API exists on both engines)."""

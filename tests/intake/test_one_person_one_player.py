@@ -31,6 +31,7 @@ from import_writers import EVENT, Def, G, P, rr_rows, write_h9, write_opengotha,
     write_trf
 
 from xl_ratings.i18n import TRADITIONAL, to_lang
+from xl_ratings.systems import SYSTEMS
 
 D = dt.date
 ROOT = Path(__file__).resolve().parents[2] / "workbook_templates"
@@ -281,7 +282,7 @@ def test_a_fide_name_matches_across_formats_in_a_gomoku_workbook(tmp_path, capsy
 
 @pytest.mark.parametrize("sheet", ["Clubs", "Identities"])
 def test_every_template_has_the_clubs_and_identities_sheets(sheet):
-    for system in ("shanghai", "gor", "lianzhong", "peng"):
+    for system in SYSTEMS:
         for suffix in (".xlsx", ".xlsm"):
             wb = openpyxl.load_workbook(ROOT / f"{system}{suffix}")
             assert sheet in wb.sheetnames, (system, suffix)

@@ -20,6 +20,7 @@ import pytest
 from helpers import processed_sample, read_sheet, run_cli
 from import_writers import Def, G, P, write_h9
 from needs import need_soffice
+from xl_ratings.systems import SYSTEMS
 
 
 
@@ -101,7 +102,7 @@ def test_an_import_after_a_history_refusal_keeps_the_backup_it_offers(tmp_path, 
     assert run_cli("import", src, "--into", book) == 0
 
 
-@pytest.mark.parametrize("system", ["shanghai", "gor", "lianzhong", "peng"])
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_a_libreoffice_saved_sample_re_rated_from_its_first_period(tmp_path, capsys, system):
     """Verify items: a LibreOffice-saved sample was refused with --from while --from said
     "process your records first"; after --from, Corrections listed every player (-3.6e-12)."""

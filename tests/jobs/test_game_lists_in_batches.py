@@ -18,13 +18,13 @@ from xl_ratings.engine.run import run_records
 from xl_ratings.engine.stream import TooManyProblems
 from xl_ratings.errors import InputErrors
 from xl_ratings.jobs.game_list import load_game_list
+from xl_ratings.systems import SYSTEMS
 
 #: every test on both kernels, pure and compiled (conftest.kernel)
 pytestmark = pytest.mark.usefixtures("kernel")
 
 pa = pytest.importorskip("pyarrow", reason="the test extra installs pyarrow")
 TODAY = D(2027, 1, 20)
-SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
 
 
 # --------------------------------------------------------------------------- lists on disk

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from helpers import read_sheet, run_cli
 from needs import need_soffice
+from xl_ratings.systems import SYSTEMS
 
 ROOT = Path(__file__).resolve().parents[2] / "workbook_templates"
-SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 # all sheets (-1), UTF-8, raw values rather than as displayed
 CSV = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"

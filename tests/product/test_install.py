@@ -17,6 +17,7 @@ from packaging.markers import default_environment
 from packaging.requirements import Requirement
 
 import xl_ratings
+from xl_ratings.systems import SYSTEMS
 
 EXCEL_SURFACE = {"xlwings", "pypinyin", "opencc-python-reimplemented", "defusedxml"}
 
@@ -90,4 +91,4 @@ def test_the_wheel_alone_runs_the_demo(tmp_path):
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert str(venv) in run.stdout.splitlines()[0], "the wheel's copy ran, not the checkout"
     books = {p.name for p in (tmp_path / "demo").iterdir()}
-    assert {f"demo_{s}.xlsx" for s in ("shanghai", "gor", "lianzhong", "peng")} <= books, books
+    assert {f"demo_{s}.xlsx" for s in SYSTEMS} <= books, books

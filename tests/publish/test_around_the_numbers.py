@@ -26,6 +26,7 @@ from xl_ratings.jobs.publish import published_outcome
 from xl_ratings.publish.build import build_site
 from xl_ratings.publish.standings import game_result, own_result, standings
 from xl_ratings.systems import gor
+from xl_ratings.systems import SYSTEMS
 
 CELL = re.compile(r"(\d+)([+=-])(!?)(?:/([bw])(\d+))?")
 
@@ -315,7 +316,7 @@ def test_the_history_chart_axis_fits_its_data(hk):
 
 
 # --------------------------------------------------------------------------- 7. words
-@pytest.mark.parametrize("system", ["shanghai", "gor", "lianzhong", "peng"])
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_every_parameter_is_on_the_settings_sheet_and_reads_back(system):
     """The template shows every parameter, tables too (con_table, rank_gor …), and the sheet
     read back gives the rulebook's parameters exactly; no jargon in any cell."""

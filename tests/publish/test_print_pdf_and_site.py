@@ -14,9 +14,9 @@ import openpyxl
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, processed_sample, read_sheet, run_cli, write_book
 from needs import need_pdftotext, need_soffice, open_chromium
+from xl_ratings.systems import SYSTEMS
 
 ROOT = Path(__file__).resolve().parents[2] / "workbook_templates"
-SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
 HOSTILE = '<script>alert(1)</script>"><img src=x onerror=alert(1)>'
 
 

@@ -26,8 +26,8 @@ from xl_ratings.engine.latin import latin_name
 from xl_ratings.view.list_layouts import Entry, csv_text, egd_name, egd_text, fide_name, fide_text
 from xl_ratings.jobs.publish import published_outcome
 from xl_ratings.xlsx.read import read_tables
+from xl_ratings.systems import SYSTEMS
 
-SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
 LAYOUTS = ("egd", "fide", "csv")
 #: what each system's numbers can fill (the others are refused, with the reason)
 FILLS = {"gor": {"egd", "fide", "csv"}, "shanghai": {"fide", "csv"}, "lianzhong": {"fide", "csv"},
