@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_error_cells import with_error
+from test_error_cells_refused import with_error
 from test_script_dispatch import replay, run_script
 
 from xl_ratings.excel.visibility import EXCEL_ERRORS, error_cells
