@@ -1,10 +1,14 @@
 """What an import adds to a workbook, as values: the officer's options, the rows to
 append per sheet, and the plan (:func:`xl_ratings.intake.into_book.plan_import`
-makes it; the workbook layer and the one-click script write it)."""
+makes it) -- and the plan as cells, :class:`Edits` (:func:`import_edits`): the one description
+of the edit that both writers interpret, the file's zip patch (:func:`xl_ratings.xlsx.append.apply_edits`)
+and one click's open workbook (:func:`xl_ratings.excel.one_click.write_edits`), so that the two
+paths write the same cells by construction."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +72,86 @@ class Plan:
         return len(self.appends["Games"].rows)
 
 
+# --------------------------------------------------------------------------- the plan as cells
+@dataclass(frozen=True)
+class Block:
+    """Values for a rectangle of one sheet: ``values`` from (``row``, ``column``) on, 1-based;
+    every value is written (none of them is blank)."""
+
+    sheet: str
+    row: int
+    column: int
+    values: tuple[tuple[Any, ...], ...]
+
+
+@dataclass
+class Edits:
+    """What an import changes in a workbook, cell by cell: what each writer interprets (the file's
+    zip patch, one click's open workbook), never the plan itself."""
+
+    added: list[tuple[str, list[str]]] = field(default_factory=list)     #: (sheet, header): sheets to add
+    cleared: list[tuple[str, int, int]] = field(default_factory=list)    #: (sheet, row, width): rows emptied
+    blocks: list[Block] = field(default_factory=list)                    #: values written
+    #: by sheet, in the plan's order, every sheet edited: the rows appended below its table (empty: rows
+    #: only cleared) -- the rows a writer makes (the file's row elements, an Excel table stretched)
+    appended: dict[str, range] = field(default_factory=dict)
+    #: by sheet: 1-based column -> the key of the planned column (a date column's format, a problem's place)
+    keys: dict[str, dict[int, str]] = field(default_factory=dict)
+
+    def cells(self) -> dict[tuple[str, int, int], Any]:
+        """(sheet, row, column) -> value, every cell written (headers of added sheets included)."""
+        out: dict[tuple[str, int, int], Any] = {}
+        for name, header in self.added:
+            out.update({(name, 1, j): v for j, v in enumerate(header, start=1)})
+        for b in self.blocks:
+            for i, line in enumerate(b.values):
+                out.update({(b.sheet, b.row + i, b.column + j): v for j, v in enumerate(line)})
+        return out
+
+
+def _runs(values: Mapping[str, Any], columns: Mapping[str, int]) -> list[tuple[int, tuple[Any, ...]]]:
+    """A row's values as runs of neighbouring columns (1-based first column, values); no value (None,
+    "") is no cell written (what the cell holds is kept, as a column the plan does not know is)."""
+    filled = sorted((j + 1, v) for k, j in columns.items() if (v := values.get(k)) is not None and v != "")
+    runs: list[tuple[int, list[Any]]] = []
+    for j, v in filled:
+        if runs and runs[-1][0] + len(runs[-1][1]) == j:
+            runs[-1][1].append(v)
+        else:
+            runs.append((j, [v]))
+    return [(j, tuple(vs)) for j, vs in runs]
+
+
+def import_edits(tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan,
+                 first: Mapping[str, int]) -> Edits:
+    """The plan as cells: each appended row's values in their columns from ``first[key]`` on
+    (neighbouring rows of the same columns one block), the rows cleared whole."""
+    edits = Edits()
+    for key, app in plan.appends.items():
+        clear = plan.clear.get(key, [])
+        if not app.rows and not clear:
+            continue
+        width = max([len(r) for r in tables.get(app.sheet, [])] + [max(app.columns.values(), default=0) + 1])
+        edits.cleared += [(app.sheet, r, width) for r in clear]
+        edits.appended[app.sheet] = range(first[key], first[key] + len(app.rows))
+        edits.keys[app.sheet] = {j + 1: k for k, j in app.columns.items()}
+        if app.header is not None:
+            edits.added.append((app.sheet, list(app.header)))
+        open_blocks: dict[tuple[int, int], tuple[int, list[tuple[Any, ...]]]] = {}
+        for k, values in enumerate(app.rows):
+            r = first[key] + k
+            for j, run in _runs(values, app.columns):
+                start, lines = open_blocks.get((j, len(run)), (r, []))
+                if start + len(lines) != r:            # a gap: the block before is done
+                    edits.blocks.append(Block(app.sheet, start, j, tuple(lines)))
+                    start, lines = r, []
+                lines.append(run)
+                open_blocks[(j, len(run))] = (start, lines)
+        edits.blocks += [Block(app.sheet, start, j, tuple(lines)) for (j, _), (start, lines) in open_blocks.items()]
+    edits.blocks.sort(key=lambda b: (b.sheet, b.row, b.column))
+    return edits
+
+
 def number_at_end(text: str) -> tuple[str, str] | None:
     """"SH038" -> ("SH", "038"): the text before its last digits, and the digits (at most
     18 of them; in one pass, where a regular expression would backtrack on a long id)."""
@@ -103,4 +187,4 @@ def where_of(src: Source | None, column: str | None = None) -> Where:
 _CELL_KEYS = {"player", "opponent", "result", "id", "name"}
 
 
-__all__ = ["Appended", "Options", "Plan", "where_of"]
+__all__ = ["Appended", "Block", "Edits", "Options", "Plan", "import_edits", "where_of"]

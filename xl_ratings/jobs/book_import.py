@@ -28,7 +28,7 @@ Only the engine, the importers and the catalogue: this module loads under xlwing
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cells import MAX_ROWS
@@ -39,83 +39,11 @@ from ..i18n.catalogue import excel as X
 from ..i18n.catalogue import imports as M
 from ..intake.into_book import first_new_row, plan_import
 from ..importers.model import Tournament
-from ..intake.plan import Options, Plan
+from ..intake.plan import Block, Edits, Options, Plan, import_edits
 from .period import history_problems, in_language, told_in, twinned, without_backup
 
 
-# --------------------------------------------------------------------------- the planned cells
-@dataclass(frozen=True)
-class Block:
-    """Values for a rectangle of one sheet: ``values`` from (``row``, ``column``) on, 1-based;
-    every value is written (none of them is blank)."""
-
-    sheet: str
-    row: int
-    column: int
-    values: tuple[tuple[Any, ...], ...]
-
-
-@dataclass
-class Edits:
-    """What an import changes in a workbook, cell by cell."""
-
-    added: list[tuple[str, list[str]]] = field(default_factory=list)     #: (sheet, header): sheets to add
-    cleared: list[tuple[str, int, int]] = field(default_factory=list)    #: (sheet, row, width): rows emptied
-    blocks: list[Block] = field(default_factory=list)                    #: values written
-
-    def cells(self) -> dict[tuple[str, int, int], Any]:
-        """(sheet, row, column) -> value, every cell written (headers of added sheets included)."""
-        out: dict[tuple[str, int, int], Any] = {}
-        for name, header in self.added:
-            out.update({(name, 1, j): v for j, v in enumerate(header, start=1)})
-        for b in self.blocks:
-            for i, line in enumerate(b.values):
-                out.update({(b.sheet, b.row + i, b.column + j): v for j, v in enumerate(line)})
-        return out
-
-
-def _runs(values: Mapping[str, Any], columns: Mapping[str, int]) -> list[tuple[int, tuple[Any, ...]]]:
-    """A row's values as runs of neighbouring columns (1-based first column, values); no value (None,
-    "") is no cell written (what the cell holds is kept, as a column the plan does not know is), as
-    the file writer does (:func:`xl_ratings.xlsx.append.append_rows`)."""
-    filled = sorted((j + 1, v) for k, j in columns.items() if (v := values.get(k)) is not None and v != "")
-    runs: list[tuple[int, list[Any]]] = []
-    for j, v in filled:
-        if runs and runs[-1][0] + len(runs[-1][1]) == j:
-            runs[-1][1].append(v)
-        else:
-            runs.append((j, [v]))
-    return [(j, tuple(vs)) for j, vs in runs]
-
-
-def import_edits(tables: Mapping[str, Sequence[Sequence[Any]]], plan: Plan,
-                 first: Mapping[str, int]) -> Edits:
-    """The plan as cells: each appended row's values in their columns from ``first[key]`` on
-    (neighbouring rows of the same columns one block), the rows cleared whole."""
-    edits = Edits()
-    for key, app in plan.appends.items():
-        clear = plan.clear.get(key, [])
-        if not app.rows and not clear:
-            continue
-        width = max([len(r) for r in tables.get(app.sheet, [])] + [max(app.columns.values(), default=0) + 1])
-        edits.cleared += [(app.sheet, r, width) for r in clear]
-        if app.header is not None:
-            edits.added.append((app.sheet, list(app.header)))
-        open_blocks: dict[tuple[int, int], tuple[int, list[tuple[Any, ...]]]] = {}
-        for k, values in enumerate(app.rows):
-            r = first[key] + k
-            for j, run in _runs(values, app.columns):
-                start, lines = open_blocks.get((j, len(run)), (r, []))
-                if start + len(lines) != r:            # a gap: the block before is done
-                    edits.blocks.append(Block(app.sheet, start, j, tuple(lines)))
-                    start, lines = r, []
-                lines.append(run)
-                open_blocks[(j, len(run))] = (start, lines)
-        edits.blocks += [Block(app.sheet, start, j, tuple(lines)) for (j, _), (start, lines) in open_blocks.items()]
-    edits.blocks.sort(key=lambda b: (b.sheet, b.row, b.column))
-    return edits
-
-
+# --------------------------------------------------------------------------- the room
 def room_problems(plan: Plan, first_rows: Mapping[str, int]) -> list[RatingInputError]:
     """Sheets the plan would fill past their last row (1,048,576: Excel cannot open such a file)."""
     problems = []

@@ -4,7 +4,8 @@ problem, or on ``--dry-run``.
 
 The file adapter of the import use case (:func:`xl_ratings.jobs.book_import.import_workbook`,
 which one click shares): the guards, lock, backup and commit of :func:`.edit.edit_workbook`, the
-rows written by the zip patch of :func:`xl_ratings.xlsx.append.append_rows`.
+use case's edits made by the zip patch of :func:`xl_ratings.xlsx.append.apply_edits` (one click makes
+the same edits in the open workbook).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
     Returns (the plan, files written); ``dry_run`` writes nothing.
     """
     from ..intake.into_book import Options
-    from ..xlsx.append import append_rows
+    from ..xlsx.append import apply_edits
 
     paths: list[Path] = []
 
@@ -56,8 +57,7 @@ def import_into(book: str | os.PathLike[str], sources: list[str], *, format: str
                                    history_head=head)
         if dry_run:
             return imported.plan, []
-        edit.put(append_rows(src.read_bytes(), imported.plan, imported.first,
-                             None if edit.in_place else source_stamp(src)))
+        edit.put(apply_edits(src.read_bytes(), imported.edits, None if edit.in_place else source_stamp(src)))
     return imported.plan, edit.written
 
 

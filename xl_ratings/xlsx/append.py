@@ -1,4 +1,6 @@
-"""Append rows to a workbook's input sheets by patching its zip (``import``).
+"""Append rows to a workbook's input sheets by patching its zip (``import``): the file's
+interpreter of an import's :class:`~xl_ratings.intake.plan.Edits` (one click's is
+:func:`xl_ratings.excel.one_click.write_edits`), the one description of the cells both paths write.
 
 Only the sheets that get rows change (their ``<sheetData>`` grows, their
 ``<dimension>`` and autofilter stretch), plus ``styles.xml`` when a date
@@ -25,7 +27,7 @@ from typing import Any
 from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, col_letter
 from ..errors import RatingInputError, Where
 from ..i18n.catalogue import imports as M
-from ..intake.into_book import Appended, Plan
+from ..intake.plan import Edits
 from .package import R_TABLE, WORKBOOK, Package, mark_source
 from .safety import col_number
 from .write import SheetSpec, Styles, cell_xml, patch_workbook
@@ -62,11 +64,12 @@ def _cells_of(row_xml: str) -> dict[int, str]:
     return out
 
 
-def _new_row(r: int, app: Appended, values: Mapping[str, Any], date_xf: int, epoch: Any,
+def _new_row(r: int, sheet: str, keys: Mapping[int, str], values: Mapping[int, Any], date_xf: int, epoch: Any,
              old: str | None = None) -> tuple[str, bool]:
-    """Row ``r`` with ``values``, and whether a formula of the officer's was kept.  A row
-    the officer had prepared keeps its attributes (height, style) and every cell of the
-    columns not written (a helper column's formula, a note); a cell written keeps its style."""
+    """Row ``r`` with ``values`` (1-based column -> value, of the planned columns ``keys``), and
+    whether a formula of the officer's was kept.  A row the officer had prepared keeps its attributes
+    (height, style) and every cell of the columns not written (a helper column's formula, a note);
+    a cell written keeps its style."""
     head = f'<row r="{r}">'
     kept: dict[int, str] = {}
     if old is not None:
@@ -76,43 +79,47 @@ def _new_row(r: int, app: Appended, values: Mapping[str, Any], date_xf: int, epo
             head = f"<row{attrs}>"
         kept = _cells_of(old)
     cells = dict(kept)
-    for key, j in app.columns.items():
-        v = values.get(key)
+    for j, key in keys.items():
+        v = values.get(j)
         if v is None or v == "":
             continue
-        before = kept.get(j + 1, "")
+        before = kept.get(j, "")
         if _FILLED.search(before) and not _FORMULA.search(before) and not re.search(r'\bt="s"', before):
-            raise RatingInputError(M.ROW_NOT_EMPTY(row=r), where=Where(None, app.sheet, r, key))
-        letters = col_letter(j + 1)
+            raise RatingInputError(M.ROW_NOT_EMPTY(row=r), where=Where(None, sheet, r, key))
+        letters = col_letter(j)
         is_date = hasattr(v, "isoformat") and not isinstance(v, str)
         style_m = re.search(r'\bs="(\d+)"', before)
         style = date_xf if is_date else int(style_m.group(1)) if style_m else 0
-        cells[j + 1] = cell_xml(f"{letters}{r}", v, style, epoch)
+        cells[j] = cell_xml(f"{letters}{r}", v, style, epoch)
     formulas = any(_FORMULA.search(x) for k, x in kept.items() if cells.get(k) is x)
     return head + "".join(cells[k] for k in sorted(cells)) + "</row>", formulas
 
 
-def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int], source: str | None | bool = False) -> bytes:
-    """The workbook ``data`` with the plan's rows appended (from ``first_rows[key]``,
-    the 1-based row after each sheet's last filled row) and its cleared rows blanked.
-    ``source``: the workbook it is written from (:func:`.package.mark_source`)."""
+def apply_edits(data: bytes, edits: Edits, source: str | None | bool = False) -> bytes:
+    """The workbook ``data`` with an import's ``edits`` made: the appended rows written (only the
+    planned columns' cells), the cleared rows blanked (their row elements kept), the added sheets
+    created with their header.  ``source``: the workbook it is written from (:func:`.package.mark_source`)."""
     files = Package(data)
     parts = files.sheet_parts()
     epoch = EXCEL_EPOCH_1904 if files.date1904() else EXCEL_EPOCH
     styles_name = files.styles_part()
     styles = Styles(files.text(styles_name)) if styles_name else None
     date_xf = styles.xf("yyyy-mm-dd") if styles is not None else 0
+    written: dict[str, dict[int, dict[int, Any]]] = {}
+    for (name, r, j), v in edits.cells().items():
+        written.setdefault(name, {}).setdefault(r, {})[j] = v
+    headers = dict(edits.added)
     created = []
     recalc = False
-    for key, app in plan.appends.items():
-        clear = set(plan.clear.get(key, []))
-        if not app.rows and not clear:
+    for sheet, appended in edits.appended.items():
+        clear = {r for name, r, _ in edits.cleared if name == sheet}
+        keys, values = edits.keys.get(sheet, {}), written.get(sheet, {})
+        if sheet not in parts and sheet in headers:
+            grid = [[values.get(r, {}).get(j) for j in range(1, max(keys, default=0) + 1)] for r in appended]
+            created.append(SheetSpec(sheet, headers[sheet], grid,
+                                     ["yyyy-mm-dd" if k == "date" else None for k in keys.values()]))
             continue
-        if app.sheet not in parts and app.header is not None:
-            created.append(SheetSpec(app.sheet, app.header, app.grid(),
-                                     ["yyyy-mm-dd" if k == "date" else None for k in app.columns]))
-            continue
-        part = parts[app.sheet]
+        part = parts[sheet]
         xml = files[part].decode("utf-8")
         m = re.search(r"<(?:(\w+):)?sheetData\b[^>]*?(/>|>(.*?)</(?:\w+:)?sheetData>)", xml, re.S)
         assert m is not None, f"{part}: no sheetData"
@@ -122,10 +129,8 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int], source: 
         for r in clear:
             if r in rows:
                 rows[r] = _cleared(rows[r])
-        start = first_rows[key]
-        for k, values in enumerate(app.rows):
-            r = start + k
-            rows[r], kept_formula = _new_row(r, app, values, date_xf, epoch, rows.get(r))
+        for r in appended:
+            rows[r], kept_formula = _new_row(r, sheet, keys, values.get(r, {}), date_xf, epoch, rows.get(r))
             recalc = recalc or kept_formula
         new_body = "".join(rows[r] for r in sorted(rows))
         if prefix:
@@ -134,8 +139,8 @@ def append_rows(data: bytes, plan: Plan, first_rows: Mapping[str, int], source: 
         last = max(rows) if rows else 1
         xml = _stretch(xml, last)
         files[part] = xml.encode("utf-8")
-        if app.rows:
-            _stretch_tables(files, part, start - 1, start + len(app.rows) - 1)
+        if appended:
+            _stretch_tables(files, part, appended.start - 1, appended.stop - 1)
     if styles is not None and styles_name is not None and styles.xml != files[styles_name].decode("utf-8"):
         files[styles_name] = styles.xml.encode("utf-8")
     if recalc:
