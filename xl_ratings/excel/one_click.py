@@ -314,7 +314,7 @@ def import_book(book: Any) -> Any:
     read = read_book(book)
     tournament, options, noted = sheet_tournament(read.tables, book.name)
     imported = import_workbook(read.tables, read.problems, [tournament], options, file=book.name, noted=noted,
-                               history_head=M.IMPORT_WOULD_LOSE_HISTORY(), backup=False, from_sheet=True)
+                               history_head=M.IMPORT_WOULD_LOSE_HISTORY(), backup=False)
     write_edits(book, imported.edits)
     return imported.plan
 

@@ -46,7 +46,6 @@ from .answers import Answers
 from .matching import ID_COLUMNS, Matcher, read_identities
 from ..importers.model import Tournament
 from .plan import Appended, Options, Plan, number_at_end, where_of
-from .repeats import option_word
 from .steps import Importing, new_player_member
 from .summary import Summary
 
@@ -220,7 +219,7 @@ def _option_problems(records: Records, tournaments: Sequence[Tournament], option
                            ("--distinct-from", list(options.distinct_from))):
         for eid in events:
             if eid not in records.events:
-                problems.append(RatingInputError(M.NO_SUCH_EVENT(option=option_word(option, options), event=eid),
+                problems.append(RatingInputError(M.NO_SUCH_EVENT(option=option, event=eid),
                                                  value=eid))
     return problems
 

@@ -32,7 +32,8 @@ class Options:
     match: tuple[str, ...] = ()         #: ``--match SOURCE_NAME=ID``: this name is that player
     new: tuple[str, ...] = ()           #: ``--new SOURCE_NAME``: this name is a new player
     distinct_from: tuple[str, ...] = ()  #: ``--distinct-from EVENT``: not that tournament, though its games are alike
-    on_sheet: bool = False              #: said on the Import sheet (one click): the way out is told in its lines
+    on_sheet: bool = False              #: said on the Import sheet (one click): every message re-told for its lines
+    #: (:func:`xl_ratings.jobs.book_import.sheet_text`, the one place advice is chosen per path)
 
 
 @dataclass

@@ -5,10 +5,11 @@ Here: the event a source repeats (the exact copy first, else the one with the
 most games alike), an event's name as compared (a corrected re-send's title,
 ``春季赛（更正）`` / ``Spring Open (corrected)``, is the event's own name), and
 the refusals -- each naming the event already there (id, name, dates, how many
-games are alike) and the way out *on the path the officer took*: the command
-line's options (``--replace``, ``--distinct-from``, ``--name``), or the lines of
-the Import sheet that one click reads (``替换 replace``, ``不同于 distinct``,
-``名称 name``).
+games are alike) and the way out: the command line's options (``--replace``,
+``--distinct-from``, ``--name``), re-told for an import given on the Import sheet
+as the lines one click reads (``替换 replace``, ``不同于 distinct``, ``名称 name``)
+by :func:`xl_ratings.jobs.book_import.sheet_text`, the one place advice is chosen
+per path.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from ..i18n.canonical import name_keys
 from ..i18n.catalogue import imports as M
 from ..systems.records import Event
 from .fingerprint import Fingerprint, Likeness, likeness, resemblance
-from .plan import Options
 
 #: Words a club adds to the title of a corrected re-send (compared without case, in either script).
 CORRECTION_WORDS = frozenset({
@@ -106,43 +106,34 @@ def resembled(fingerprint: Fingerprint, theirs: Mapping[str, Fingerprint], event
     return found
 
 
-def resembles_note(event: Event, alike: Likeness, new: str, options: Options) -> Text:
+def resembles_note(event: Event, alike: Likeness, new: str) -> Text:
     """What the summary says of a new event that pairs the players of ``event`` on its dates."""
     return M.SUMMARY_RESEMBLES(event=event.id, name=event.name, dates=_dates(event), paired=alike.alike + alike.differ,
-                               games=alike.ours, alike=alike.alike, new=new, replace=way_replace(event.id, options))
+                               games=alike.ours, alike=alike.alike, new=new, replace=way_replace(event.id))
 
 
-# --------------------------------------------------------------------------- the way out, per path
-def option_word(option: str, options: Options) -> Text | str:
-    """An option as the officer gave it: ``--replace``, or the Import sheet's ``替换 replace`` line."""
-    if not options.on_sheet:
-        return option
-    return {"--replace": M.KEY_REPLACE_SHEET, "--distinct-from": M.KEY_DISTINCT_SHEET}[option]()
-
-
+# --------------------------------------------------------------------------- the way out
+# Told as the command line gives it (--replace, --distinct-from, --name); an import given on the
+# Import sheet has it re-told for the sheet's lines at the boundary (jobs/book_import.sheet_text).
 def _dates(event: Event) -> str:
     return f"{event.start or '?'} … {event.end}"
 
 
-def way_replace(event: str, options: Options) -> Text:
-    return (M.WAY_REPLACE_SHEET if options.on_sheet else M.WAY_REPLACE)(event=event)
+def way_replace(event: str) -> Text:
+    return M.WAY_REPLACE(event=event)
 
 
 def _compared(alike: Likeness) -> Text:
     return M.COMPARED_ROUNDS() if alike.rounds else M.COMPARED_PAIRS()
 
 
-def repeat_error(event: Event, alike: Likeness, where: Where, options: Options, named: bool = False) \
+def repeat_error(event: Event, alike: Likeness, where: Where, named: bool = False) \
         -> RatingInputError:
     """The source repeats ``event``'s games (``named``: its name and dates too, so that saying it is
     distinct would not do: the way out gives it its own name as well)."""
-    sheet = options.on_sheet
-    if named:
-        distinct = (M.WAY_RENAME_DISTINCT_SHEET if sheet else M.WAY_RENAME_DISTINCT)(event=event.id)
-    else:
-        distinct = (M.WAY_DISTINCT_SHEET if sheet else M.WAY_DISTINCT)(event=event.id)
+    distinct = (M.WAY_RENAME_DISTINCT if named else M.WAY_DISTINCT)(event=event.id)
     shown = {"event": event.id, "name": event.name, "dates": _dates(event), "compared": _compared(alike),
-             "replace": way_replace(event.id, options), "distinct": distinct}
+             "replace": way_replace(event.id), "distinct": distinct}
     if alike.same_games:
         games = M.SAME_GAMES_AS_NAMED_EVENT if named else M.SAME_GAMES_AS_EVENT
         return RatingInputError(games(**shown), where=where)
@@ -157,26 +148,24 @@ def source_repeat_error(other: str, alike: Likeness, where: Where) -> RatingInpu
                                                    differ=alike.differ, compared=_compared(alike)), where=where)
 
 
-def distinct_but_same_name(event: Event, where: Where, options: Options) -> RatingInputError:
+def distinct_but_same_name(event: Event, where: Where) -> RatingInputError:
     """Said distinct from ``event``, yet the source has its name and dates: it needs its own name."""
-    sheet = options.on_sheet
-    rename = (M.WAY_RENAME_SHEET if sheet else M.WAY_RENAME)()
-    return RatingInputError(M.DISTINCT_BUT_SAME_NAME(option=option_word("--distinct-from", options), event=event.id, name=event.name,
-                                                     dates=_dates(event), rename=rename), where=where)
+    return RatingInputError(M.DISTINCT_BUT_SAME_NAME(option="--distinct-from", event=event.id, name=event.name,
+                                                     dates=_dates(event), rename=M.WAY_RENAME()), where=where)
 
 
-def replace_other(named: str, event: Event, where: Where, options: Options) -> RatingInputError:
+def replace_other(named: str, event: Event, where: Where) -> RatingInputError:
     """``--replace EVENT`` (or 替换 replace EVENT) names another event than the one the source repeats."""
-    return RatingInputError(M.REPLACE_OTHER_EVENT(option=option_word("--replace", options), event=named, other=event.id, name=event.name,
-                                                  replace=way_replace(event.id, options)), where=where)
+    return RatingInputError(M.REPLACE_OTHER_EVENT(option="--replace", event=named, other=event.id, name=event.name,
+                                                  replace=way_replace(event.id)), where=where)
 
 
-def event_has_games(event: Event, games: int, where: Where, options: Options) -> RatingInputError:
+def event_has_games(event: Event, games: int, where: Where) -> RatingInputError:
     """The event named (by id, or by its name and dates) has games already."""
     return RatingInputError(M.EVENT_HAS_GAMES(event=event.id, name=event.name, games=games,
-                                              replace=way_replace(event.id, options)), where=where)
+                                              replace=way_replace(event.id)), where=where)
 
 
-__all__ = ["CORRECTION_WORDS", "distinct_but_same_name", "event_has_games", "option_word", "repeat_error", "repeated",
+__all__ = ["CORRECTION_WORDS", "distinct_but_same_name", "event_has_games", "repeat_error", "repeated",
            "resembled", "resembles_note",
            "replace_other", "same_name", "source_repeat_error", "way_replace", "without_correction"]

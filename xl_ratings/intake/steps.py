@@ -153,7 +153,7 @@ class Importing:
             self.append_event(t, eid, name, start, end, ids, summary)
             like = resembled(fingerprint, self.fingerprints, self.records.events, self.options.distinct_from)
             if like is not None:        # another tournament of the same players on its dates: said
-                summary.told.append(resembles_note(*like, eid, self.options))
+                summary.told.append(resembles_note(*like, eid))
         elif self.games_of_event.get(eid):
             summary.replaced = len(self.games_of_event[eid])
             self.clear += self.games_of_event[eid]
@@ -423,20 +423,20 @@ class Importing:
         if twin is not None and (existing is None or existing.id != twin[0].id):
             event, alike = twin
             if opts.replace_event and existing is not None:
-                self.problems.append(replace_other(opts.replace_event, event, where, opts))
+                self.problems.append(replace_other(opts.replace_event, event, where))
                 return None
             if not opts.replace or existing is not None:
-                self.problems.append(repeat_error(event, alike, where, opts))
+                self.problems.append(repeat_error(event, alike, where))
                 return None
             existing = event
         if existing is not None:
             had = len(self.games_of_event.get(existing.id, []))
             if had and not opts.replace and existing.id.casefold() in {e.casefold() for e in opts.distinct_from}:
-                self.problems.append(distinct_but_same_name(existing, where, opts))
+                self.problems.append(distinct_but_same_name(existing, where))
                 return None
             if had and not opts.replace:
-                self.problems.append(repeat_error(*twin, where, opts, named=True) if twin is not None
-                                     else event_has_games(existing, had, where, opts))
+                self.problems.append(repeat_error(*twin, where, named=True) if twin is not None
+                                     else event_has_games(existing, had, where))
                 return None
             return existing.id, existing, existing.name, existing.start or start, existing.end
         if end is None:
@@ -445,9 +445,9 @@ class Importing:
         return eid or next(self.new_event_ids), None, name, start, end
 
     def no_dates(self, eid: str | None) -> Any:
-        """The source has no dates: the way to give them on the path the import was given, saying
+        """The source has no dates: the way to give them (the command line's), saying
         first when the event named (--event hk26-x, a typo) is none of the Events sheet."""
-        way = (M.NO_DATES_SHEET if self.options.on_sheet else M.NO_DATES)()
+        way = M.NO_DATES()     # re-told for the Import sheet by jobs/book_import
         if not eid or self.options.event != eid:
             return way
         ids = sorted(self.records.events)

@@ -28,7 +28,7 @@ Only the engine, the importers and the catalogue: this module loads under xlwing
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine.cells import MAX_ROWS
@@ -40,7 +40,7 @@ from ..i18n.catalogue import imports as M
 from ..intake.into_book import first_new_row, plan_import
 from ..importers.model import Tournament
 from ..intake.plan import Block, Edits, Options, Plan, import_edits
-from .period import history_problems, in_language, told_in, twinned, without_backup
+from .period import history_problems, in_language, told_in, without_backup
 
 
 # --------------------------------------------------------------------------- the room
@@ -57,45 +57,50 @@ def room_problems(plan: Plan, first_rows: Mapping[str, int]) -> list[RatingInput
 
 
 # --------------------------------------------------------------------------- the advice per path
-#: a refusal of the command line's whose way out names its options -> its twin for the Import
-#: sheet (the same parameters; the way out as lines above the table).  The same tournament twice
-#: tells its way out per path itself (``Options.on_sheet``: imports.WAY_*_SHEET).
+#: The one way advice is chosen per path.  The pipeline (``intake``) and the reader always tell the
+#: command line's way out; an import given on the Import sheet (``Options.on_sheet``, which
+#: ``split_import_sheet`` sets) has every message re-told here, once, at the boundary
+#: (:func:`sheet_text`, messages inside messages included): a message whose way out names the
+#: command line's options -> its twin for the Import sheet (the same parameters; the way out as
+#: lines above the table) ...
 SHEET_ADVICE: dict[str, Message] = {m.id: twin for m, twin in (
     (M.REPLACE_OTHER_EVENT, X.SHEET_REPLACE_OTHER_EVENT),
     (M.EVENT_HAS_GAMES, X.SHEET_EVENT_HAS_GAMES),
-    (M.NO_DATES, X.SHEET_NO_DATES),
+    (M.NO_DATES, M.NO_DATES_SHEET),
     (M.ANSWER_FORM, X.SHEET_ANSWER_FORM),
     (M.ANSWER_UNKNOWN_ID, X.SHEET_ANSWER_UNKNOWN_ID),
-    (M.SUMMARY_POSSIBLE_MATCH, X.SHEET_SUMMARY_POSSIBLE_MATCH))}
-#: a command-line option a message names (its ``option``) -> the Import sheet's line that says it
+    (M.SUMMARY_POSSIBLE_MATCH, X.SHEET_SUMMARY_POSSIBLE_MATCH),
+    # the same tournament twice: the ways out its refusals and notes hold
+    (M.WAY_REPLACE, M.WAY_REPLACE_SHEET),
+    (M.WAY_DISTINCT, M.WAY_DISTINCT_SHEET),
+    (M.WAY_RENAME_DISTINCT, M.WAY_RENAME_DISTINCT_SHEET),
+    (M.WAY_RENAME, M.WAY_RENAME_SHEET))}
+#: ... and a command-line option a message names (its ``option``) -> the Import sheet's line that says it
 SHEET_LINES = {"--event": "赛事 event", "--name": "名称 name", "--start": "开始 start", "--end": "结束 end",
-               "--replace": "替换 replace", "--match": "对应 match", "--new": "新棋手 new"}
+               "--replace": M.KEY_REPLACE_SHEET().zh, "--distinct-from": M.KEY_DISTINCT_SHEET().zh,
+               "--match": "对应 match", "--new": "新棋手 new"}
 
 
 def sheet_advice(err: RatingInputError, lang: str) -> RatingInputError:
     """``err`` told for the Import sheet (:func:`sheet_text`)."""
-    if "option" not in dict(err.text.params):
-        return twinned(err, SHEET_ADVICE)
-    return RatingInputError(sheet_text(err.text, lang), value=err.value, where=err.where)
+    text = sheet_text(err.text, lang)
+    return err if text is err.text else RatingInputError(text, value=err.value, where=err.where)
 
 
 def sheet_text(text: Text, lang: str) -> Text:
     """A message told for the Import sheet: its twin there (:data:`SHEET_ADVICE`), an option it
-    names as the sheet's line (in the workbook's script, as the template writes it)."""
-    params = dict(text.params)
+    names as the sheet's line (in the workbook's script, as the template writes it), and so each
+    message it holds (a way out inside a refusal)."""
+    params = {k: sheet_text(v, lang) if isinstance(v, Text) else v for k, v in text.params}
     option = params.get("option")
-    twin = SHEET_ADVICE.get(text.id)
-    if twin is None and option not in SHEET_LINES:
-        return text
-    if option in SHEET_LINES:
+    if isinstance(option, str) and option in SHEET_LINES:
         params["option"] = to_lang(SHEET_LINES[option], lang)
-    return (twin or _message(text))(**params)
-
-
-def _message(text: Text) -> Message:
-    from ..errors import CATALOGUE
-
-    return CATALOGUE[text.id]
+    twin = SHEET_ADVICE.get(text.id)
+    if twin is not None:
+        return twin(**params)
+    if all(v is w for (_, v), w in zip(text.params, params.values())):
+        return text
+    return replace(text, params=tuple(params.items()))
 
 
 # --------------------------------------------------------------------------- the use case
@@ -112,15 +117,16 @@ class Imported:
 def import_workbook(tables: Mapping[str, Sequence[Sequence[Any]]], problems: Sequence[RatingInputError],
                     tournaments: Sequence[Tournament], options: Options, *, file: str,
                     noted: Sequence[RatingInputError] = (), history_head: Text | None = None,
-                    backup: bool = True, from_sheet: bool = False) -> Imported:
+                    backup: bool = True) -> Imported:
     """Plan importing ``tournaments`` into the workbook ``tables`` -- or raise every problem at
     once, told in the workbook's language.  ``problems``: those its reader found (told alone);
     ``noted``: problems of the source told with the plan's (the Import sheet's lines above the
     table); ``history_head``: the History's audit refuses the import, this line first (None: not
     checked: a dry run, a new output file); ``backup``: there is a backup, the way out the History's
-    refusals name (else they name another); ``from_sheet``: the tournament is the Import sheet's,
-    the advice told there."""
+    refusals name (else they name another).  Given on the Import sheet (``options.on_sheet``),
+    every message is told for it (:func:`sheet_text`)."""
     lang = workbook_lang(tables)
+    from_sheet = options.on_sheet
 
     def refuse(errors: Sequence[RatingInputError]) -> InputErrors:
         told = [sheet_advice(e, lang) for e in errors] if from_sheet else list(errors)

@@ -209,12 +209,6 @@ SHEET_EVENT_HAS_GAMES = message(
     "“replace” {event} above the table and run again",
     "赛事 {event}（{name}）已在工作簿中，有 {games} 局对局；如要替换其对局，请在表格上方加一行“替换 replace” {event} "
     "后再运行")
-SHEET_NO_DATES = message(
-    "excel.sheet_no_dates",
-    "the Import sheet gives no dates for the event: fill in the lines “start” and “end” above the table (or "
-    "“event”: an event of the Events sheet, with its dates)",
-    "Import（导入）表没有给出赛事日期：请填写表格上方的“开始 start”和“结束 end”两行（或“赛事 event”：Events 表中"
-    "已有日期的赛事）")
 SHEET_ANSWER_FORM = message(
     "excel.sheet_answer_form",
     "a line “match” takes NAME=ID: the name as the table writes it, then the player's id in the workbook",
