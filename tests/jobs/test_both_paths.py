@@ -23,6 +23,7 @@ from test_import_one_click import META
 from test_script_dispatch import replay, run_script
 
 from xl_ratings.errors import InputErrors
+from xl_ratings.excel import JOBS
 from xl_ratings.i18n import TRADITIONAL, to_lang
 from xl_ratings.intake.plan import Options
 from xl_ratings.jobs.book_import import SHEET_ADVICE, Block, Edits, import_edits, room_problems
@@ -466,3 +467,64 @@ def test_a_replacing_import_empties_and_writes_the_same_cells_both_ways(tmp_path
     assert {r for _, r in cli_emptied} <= games and len(cli_emptied) > 3
     assert click_wrote == cli_wrote and {k[0] for k in cli_wrote} == {"Games"}
     assert all(r > max(games) for _, r, _ in cli_wrote)
+
+
+# --------------------------------------------------------------------------- every job, both ways
+def _process_by_cli(book: Path, tmp_path: Path) -> None:
+    process_workbook(book)
+
+
+def _import_by_cli(book: Path, tmp_path: Path) -> None:
+    import_into(book, [str(write_rr_csv(tmp_path / "rr.csv", EVENT))], options=OPTIONS)
+
+
+def _rating_list_by_cli(book: Path, tmp_path: Path) -> None:
+    from xl_ratings.jobs.publish import publish
+
+    publish(book, rating_list=str(tmp_path / "egf_db.txt"))
+
+
+#: one click's job (its command, :data:`xl_ratings.excel.JOBS`) -> the command line's job that shares
+#: its use case, run on the same spoiled workbook: a job of one click without an entry here fails
+BY_CLI = {"process": _process_by_cli, "import": _import_by_cli, "rating_list": _rating_list_by_cli}
+
+
+def test_every_one_click_job_has_a_both_paths_case():
+    """The list of one click's jobs is the one the LibreOffice toolbar reads, each a script of the
+    package with its use case in jobs/; each has its command-line twin here."""
+    import importlib
+
+    import xl_ratings.excel as excel
+    from xl_ratings.libreoffice import build, commands
+
+    assert [j.command for j in excel.JOBS] == list(BY_CLI) == list(commands.COMMANDS)
+    assert [c for c, _ in build.COMMANDS] == list(commands.COMMANDS)       # a button for each
+    for job in excel.JOBS:
+        assert job.script in excel.__all__ and callable(getattr(excel, job.script)), job
+        assert callable(getattr(excel, job.entry)), job
+        module, function = job.use_case.split(".")
+        assert module in excel.SHARED_JOBS and callable(getattr(importlib.import_module(f"xl_ratings.jobs.{module}"),
+                                                                function)), job
+
+
+@pytest.mark.parametrize("job", [j.command for j in JOBS])
+def test_each_jobs_checks_are_the_same_on_both_paths(job, tmp_path, monkeypatch):
+    """Every job of one click refuses a workbook with typos (a rating as text, an opponent who is not a
+    player) exactly as its command-line twin does: ids, parameters, places, values, the Chinese."""
+    script = next(j.script for j in JOBS if j.command == job)
+    book = tmp_path / "gor.xlsx"
+    wb = openpyxl.load_workbook(ROOT / "gor.xlsx")
+    _typos(wb)
+    wb.save(book)
+    before = book.read_bytes()
+    with pytest.raises(InputErrors) as e:
+        BY_CLI[job](book, tmp_path)
+    by_cli = told(e.value, book)
+    assert book.read_bytes() == before
+    tables = click_tables(book) if job == "import" else read_tables(book)
+    sheets, actions, by_click = click(script, tables, "gor.xlsx", tmp_path, monkeypatch)
+    assert by_click == by_cli
+    assert [(g[0], g[2], g[3], g[4], g[5]) for g in by_cli] == [
+        ("sheets.cell_not_a_number", "Players", 3, "rating", "abc"),
+        ("sheets.not_a_player_id", "Games", 2, "opponent", "NOBODY")], by_cli
+    assert not [k for k in written(sheets, actions) if k[0] in ("Players", "Events", "Games")]

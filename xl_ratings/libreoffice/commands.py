@@ -25,17 +25,17 @@ from typing import Any
 
 from ..i18n import SIMPLIFIED
 from ..i18n.catalogue import libreoffice as L
+from ..excel import JOBS
 from .calc import Book
 from .functions import ensure_xlwings
 
-COMMANDS = ("process", "import", "rating_list")
+COMMANDS = tuple(job.command for job in JOBS)       #: one click's jobs (:data:`xl_ratings.excel.JOBS`)
 
 
 def _entry(command: str) -> Callable[[Any], Any]:
     ensure_xlwings()
-    from ..excel import one_click, rating_list
-    return {"process": one_click.process_and_report, "import": one_click.import_and_report,
-            "rating_list": rating_list.rating_list_and_report}[command]
+    from .. import excel
+    return getattr(excel, next(job.entry for job in JOBS if job.command == command))
 
 
 def is_spreadsheet(doc: Any) -> bool:
