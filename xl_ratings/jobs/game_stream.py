@@ -336,7 +336,7 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
             # the command line tells it in the system's script
             raise told_in(_told(e, problem_spool, problems_path, inputs, force, ours), system.lang) from None
         except InputErrors as e:
-            raise told_in(e, system.lang)
+            raise told_in(as_given(e, gpath, Path(events) if events else None), system.lang)
         if json_path:
             tx.add(json_path, json_writer({JSON_MARKER: f"xl-ratings {__version__}", **export(done.outcome)}))
         if output:
@@ -357,6 +357,22 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
         notes.insert(0, R.LIST_NEW_PLAYERS(count=len(arrived), file=str(players), ids=", ".join(
             list(arrived[:10]) + (["…"] if len(arrived) > 10 else []))))
     return done.outcome, written, notes
+
+
+def as_given(e: InputErrors, games: Path, events: Path | None) -> InputErrors:
+    """The engine's places named as the files the officer gave: its Games sheet is the game list, its
+    Events sheet the ``--events`` file -- or, without one, the game list (its events are made from
+    the games): never a sheet the officer has not got."""
+    from dataclasses import replace
+
+    def given(w: Where) -> Where:
+        if w.sheet == "Games":
+            return replace(w, file=str(games), sheet=games.name)
+        if w.sheet == "Events":
+            return replace(w, file=str(events), sheet=events.name) if events is not None else Where(str(games))
+        return w
+    return InputErrors([RatingInputError(err.text, value=err.value, where=given(err.where))
+                        if err.where.sheet in ("Games", "Events") else err for err in e.errors])
 
 
 def _told(e: TooManyProblems, spool: Spool, path: Path, inputs: Sequence[Path], force: bool,
@@ -395,4 +411,4 @@ def timed(progress: Progress | None, every: float = 0.2) -> Progress | None:
 
 
 __all__ = ["CHECK_COLUMNS", "Columns", "ListFile", "Progress", "PROBLEM_COLUMNS", "Spool", "Streamed", "beside",
-           "check_line", "checks_summary", "has_pyarrow", "problem_row", "process_list", "rate_game_list", "timed"]
+           "as_given", "check_line", "checks_summary", "has_pyarrow", "problem_row", "process_list", "rate_game_list", "timed"]
