@@ -27,6 +27,7 @@ Only the engine, the importers and the catalogue: this module loads under xlwing
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -177,6 +178,11 @@ def sheet_tournament(tables: Mapping[str, Sequence[Sequence[Any]]],
         except InputErrors as e:
             raise InputErrors([x.located(file=file, sheet=name) for x in e.errors]) from None
         above = [x.located(file=file, sheet=name) for x in lines]
+        named = file_named(table, skipped)
+        if named is not None:           # a path typed or pasted where the crosstable goes
+            row, column, value = named
+            raise InputErrors(above + [RatingInputError(X.IMPORT_SHEET_FILE_NAME(), value=value,
+                                                        where=Where(file, name, row, column))])
         try:        # the key/value lines above the table left blank, so that cells keep their names (D7 is D7)
             tournament = crosstable.parse_rows([[] for _ in range(skipped)] + table, file, sheet=name)
         except InputErrors as e:        # the table's own problems told with the line's, not on the next run
@@ -186,5 +192,25 @@ def sheet_tournament(tables: Mapping[str, Sequence[Sequence[Any]]],
     return tournament, options, above
 
 
-__all__ = ["Block", "Edits", "Imported", "SHEET_ADVICE", "SHEET_LINES", "import_edits", "import_workbook",
+#: how the name of a source file ends (a tournament's, a game list's, a workbook's)
+FILE_ENDINGS = (".h9", ".trf", ".txt", ".xml", ".csv", ".tsv", ".xlsx", ".xlsm", ".xls", ".ods", ".parquet")
+_PATH_START = re.compile(r"^(?:[A-Za-z]:[\\/]|[\\/]|~[\\/]|\.{1,2}[\\/]|file:)")
+
+
+def file_named(table: Sequence[Sequence[Any]], skipped: int) -> tuple[int, str, str] | None:
+    """(row, column letters, the text) of the one cell of the Import sheet's table when it holds the
+    name or path of a file instead of a crosstable (``spring.h9``, ``C:\\赛事\\春季赛.xlsx``); else None."""
+    from ..engine.cells import blank, col_letter
+
+    filled = [(i, j, v) for i, line in enumerate(table) for j, v in enumerate(line) if not blank(v)]
+    if len(filled) != 1 or not isinstance(filled[0][2], str):
+        return None
+    i, j, text = filled[0]
+    text = text.strip().strip('"')
+    if not (_PATH_START.match(text) or text.lower().endswith(FILE_ENDINGS)):
+        return None
+    return skipped + i + 1, col_letter(j + 1), text
+
+
+__all__ = ["FILE_ENDINGS", "file_named", "Block", "Edits", "Imported", "SHEET_ADVICE", "SHEET_LINES", "import_edits", "import_workbook",
            "room_problems", "sheet_advice", "sheet_text", "sheet_tournament"]

@@ -89,6 +89,14 @@ NO_IMPORT_SHEET = message(
     "excel.no_import_sheet",
     "there is no Import sheet: add a sheet named Import (导入) and paste the crosstable into it",
     "没有 Import（导入）工作表：请新建名为“导入”的工作表并粘贴成绩表")
+IMPORT_SHEET_FILE_NAME = message(
+    "excel.import_sheet_file_name",
+    "holds the name of a file, not a crosstable: one click cannot open files; open the file, copy its table and "
+    "paste it into the Import sheet below the lines 赛事 event, 名称 name, 开始 start, 结束 end (from row 7, as the "
+    "template shows), then import again -- or import the file itself with: xl-ratings import FILE --into WORKBOOK",
+    "填的是文件名，而不是成绩表：一键导入不能打开文件；请打开该文件，复制其中的表格，粘贴到 Import（导入）表中 "
+    "赛事 event、名称 name、开始 start、结束 end 几行的下方（如模板所示，从第 7 行起），再导入一次；或用命令行直接导入该"
+    "文件：xl-ratings import FILE --into WORKBOOK")
 # the Checks sheet's columns when one click lists problems
 HEAD_PROBLEM = message("excel.head_problem", "problem", "问题")
 HEAD_CHINESE = message("excel.head_chinese", "(Chinese)", "说明")
