@@ -25,6 +25,7 @@ import xlwings as xw
 from xlwings import script
 
 from ..engine.cells import MAX_CELLS, MAX_COLS, MAX_ROWS, Tables, col_letter
+from ..engine.merged import column_names, header_merged, merged_notes, spread_merged
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome
 from .cell_kinds import BookCellKinds
@@ -50,11 +51,14 @@ def tables_from_book(book: Any) -> Tables:
 class BookRead:
     """What one click reads from the open workbook: the tables, what the officer cannot
     see in the input sheets (refused, as the command line refuses it), and the input sheets
-    whose hidden rows this engine cannot show (a Checks line says so)."""
+    whose hidden rows, or merged cells, this engine cannot show (a Checks line says so).  Merged
+    cells Excel tells are read as the file reader reads them: each cell the range's value (with a
+    note), a merged header refused."""
 
     tables: Tables
     problems: list[RatingInputError] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
+    unmerged: list[str] = field(default_factory=list)      #: input sheets whose merged cells this engine cannot tell
 
 
 def read_book(book: Any) -> BookRead:
@@ -62,7 +66,8 @@ def read_book(book: Any) -> BookRead:
     from ..intake.into_book import IMPORT_SHEETS
 
     tables: dict[str, list[list[Any]]] = {}
-    problems, unchecked, too_big = [], [], []
+    problems, unchecked, too_big, unmerged = [], [], [], []
+    spread: dict[str, list[tuple[str, Any, int, int, int]]] = {}
     for sheet in book.sheets:
         if sheet_key(sheet.name) is None and sheet.name.strip().lower() not in IMPORT_SHEETS:
             continue
@@ -79,6 +84,13 @@ def read_book(book: Any) -> BookRead:
             problems += unseen + visibility.error_cells(book.name, sheet.name, tables[sheet.name])
             if not checked:
                 unchecked.append(sheet.name)
+        if sheet_key(sheet.name) in visibility.MERGE_SHEETS:     # read as the file reader reads them
+            ranges = visibility.merged_ranges(sheet, tables[sheet.name])
+            if ranges is None:
+                unmerged.append(sheet.name)
+            elif ranges:
+                problems += header_merged(book.name, sheet.name, ranges)
+                spread[sheet.name] = spread_merged(tables[sheet.name], ranges)
     if too_big:
         raise in_language(InputErrors(too_big), tables)
     try:
@@ -87,7 +99,8 @@ def read_book(book: Any) -> BookRead:
         date1904 = False
     read = Tables(tables, [s.name for s in book.sheets], date1904)
     read.cell_kinds = BookCellKinds(book)      # merged and Text-formatted cells named in messages
-    return BookRead(read, problems, unchecked)
+    read.notes = merged_notes(book.name, spread, lambda name: column_names(tables.get(name, [])))
+    return BookRead(read, problems, unchecked, unmerged)
 
 
 def _cells(view: SheetView) -> list[list[Any]]:
@@ -164,7 +177,7 @@ def rate_book(book: Any, period: str | None = None) -> Rated:
         read = read_book(book)
         rated = rate_workbook(read.tables, read.problems, file=book.name, period=period,
                               first_cells=lambda names: {n: book.sheets[n]["A1"].value for n in names})
-        write_to_book(book, rated.views, _unchecked_lines(read.unchecked, book, rated.outcome.system.lang))
+        write_to_book(book, rated.views, _unchecked_lines(read, book, rated.outcome.system.lang))
     return rated
 
 
@@ -184,12 +197,13 @@ def engine_name(book: Any) -> str:
     return "xlwings Lite" if sys.platform == "emscripten" else "xlwings Lite / xlwings Server"
 
 
-def _unchecked_lines(sheets: list[str], book: Any, lang: str) -> list[dict[str, Any]]:
-    """A Checks line naming the input sheets whose hidden rows this engine could not show."""
-    if not sheets:
-        return []
-    text = M.ROWS_NOT_CHECKED(engine=engine_name(book))
-    return [{"rule": text.id, "sheet": ", ".join(sheets), "message": text.checks_line(lang)}]
+def _unchecked_lines(read: BookRead, book: Any, lang: str) -> list[dict[str, Any]]:
+    """A Checks line naming the input sheets whose hidden rows, and one those whose merged cells, this
+    engine could not show."""
+    engine = engine_name(book)
+    return [{"rule": text.id, "sheet": ", ".join(sheets), "message": text.checks_line(lang)}
+            for sheets, text in ((read.unchecked, M.ROWS_NOT_CHECKED(engine=engine)),
+                                 (read.unmerged, M.MERGES_NOT_CHECKED(engine=engine))) if sheets]
 
 
 def report(book: Any, err: RatingInputError) -> bool:

@@ -9,6 +9,11 @@ one area per run of visible rows).  xlwings Lite and Server send Python the
 values only, and Excel for Mac's scripting object has no ``SpecialCells``:
 there :func:`problems` returns None and one click writes a Checks line saying
 what could not be checked.
+
+Merged cells, likewise: classic Excel tells them through xlwings (``Range.merge_cells``,
+``merge_area``; :func:`merged_ranges`), and one click reads them as the file reader does
+(:mod:`xl_ratings.engine.merged`: each cell the range's value, a merged header refused); xlwings
+Lite and Server cannot tell them synchronously, and the Checks line says so.
 """
 
 from __future__ import annotations
@@ -22,6 +27,9 @@ from ..i18n.catalogue import excel as M
 
 #: the input sheets (keys of :func:`xl_ratings.i18n.labels.sheet_key`)
 INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points")
+#: the sheets whose merged cells are read as their value, a merged header refused (the file
+#: reader's: :data:`xl_ratings.xlsx.safety.INPUT_SHEETS`)
+MERGE_SHEETS = INPUT_SHEETS + ("Clubs", "Identities")
 XL_CELL_TYPE_VISIBLE = 12
 
 
@@ -41,6 +49,44 @@ def visible_rows(api: Any, last_row: int) -> set[int]:
         first = int(area.Row)
         rows.update(range(first, first + int(area.Rows.Count)))
     return rows
+
+
+def merged_ranges(sheet: Any, grid: Sequence[Sequence[Any]]) -> list[tuple[tuple[int, int], tuple[int, int]]] | None:
+    """The merged ranges ((r0, c0), (r1, c1)), 0-based as python-calamine gives them, within the
+    sheet's values ``grid`` (from A1), found by halving each column while Excel says part of it is
+    merged (a few calls for a sheet without any); None: this engine does not tell."""
+    rows, width = len(grid), max((len(r) for r in grid), default=0)
+    if not rows or not width:
+        return []
+    try:
+        if sheet.range((1, 1), (rows, width)).merge_cells is False:
+            return []
+    except Exception:       # xlwings Lite / Server: not synchronously
+        return None
+    found: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    seen: set[tuple[int, int]] = set()
+
+    def look(top: int, bottom: int, col: int) -> None:      # 1-based rows top..bottom of column col
+        if all((r, col) in seen for r in range(top, bottom + 1)):
+            return
+        if sheet.range((top, col), (bottom, col)).merge_cells is False:
+            return
+        if top < bottom:
+            middle = (top + bottom) // 2
+            look(top, middle, col)
+            look(middle + 1, bottom, col)
+            return
+        area = sheet.range((top, col)).merge_area
+        first, last = (area.row, area.column), (area.last_cell.row, area.last_cell.column)
+        seen.update((r, c) for r in range(first[0], last[0] + 1) for c in range(first[1], last[1] + 1))
+        found.append(((first[0] - 1, first[1] - 1), (last[0] - 1, last[1] - 1)))
+
+    try:
+        for col in range(1, width + 1):
+            look(1, rows, col)
+    except Exception:
+        return None
+    return found
 
 
 def hidden_sheet(sheet: Any) -> bool | None:

@@ -216,6 +216,20 @@ class Range:
         self.sheet.cells.number_format(self.row, self.column, self.last_row, self.last_column, code)
 
     @property
+    def merge_cells(self) -> bool:
+        """Whether the range holds merged cells (Calc: the first cell of a merged range lies in it);
+        what :func:`xl_ratings.excel.visibility.merged_ranges` asks, as of xlwings."""
+        return bool(self.raw.getIsMerged())
+
+    @property
+    def merge_area(self) -> "Range":
+        """The merged range starting at this cell (the cell itself when it starts none)."""
+        cursor = self.sheet.raw.createCursorByRange(self.raw)
+        cursor.collapseToMergedArea()
+        a = cursor.getRangeAddress()
+        return Range(self.sheet, a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
+
+    @property
     def font(self) -> _Font:
         return _Font(self)
 

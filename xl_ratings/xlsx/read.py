@@ -26,11 +26,10 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-from ..engine.cells import Tables, blank, col_letter
-from ..engine.inputs import COLUMNS
+from ..engine.cells import Tables
+from ..engine.merged import column_names, merged_notes, spread_merged
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import workbooks as W
-from ..i18n.labels import header_key
 from .package import WORKBOOK, relationships, rels_path, unescape
 from .cell_kinds import CellKinds
 from .safety import (INPUT_SHEETS, part_head, SheetPart, SheetScan, header_problems, hidden_column_problems,
@@ -104,46 +103,6 @@ def _load(p: Path, z: zipfile.ZipFile, wanted: Callable[[SheetPart], bool],
     return sheets, date1904, used, scans, tables, (merged, spread)
 
 
-def spread_merged(table: list[list[Any]], ranges: Collection[Any], start: tuple[int, int] = (0, 0)
-                  ) -> list[tuple[str, Any, int, int, int]]:
-    """Every cell of a merged range given the range's value (Excel keeps it in the top-left
-    cell alone, and shows it across the range): a merged club or event cell is read as what
-    the officer sees, never as blank.  ``ranges``: ((r0, c0), (r1, c1)), 0-based, as
-    python-calamine reports them; ``start``: the sheet's row and column of ``table[0][0]``.
-    Only cells within the table are filled, and at most as many as the table holds.
-    (range, value, first row, first column, rows) of each range spanning rows, for a note."""
-    out: list[tuple[str, Any, int, int, int]] = []
-    budget = sum(len(r) for r in table)
-    for (r0, c0), (r1, c1) in ranges:
-        top, left = r0 - start[0], c0 - start[1]
-        if not (0 <= top < len(table) and 0 <= left < len(table[top])) or blank(table[top][left]):
-            continue
-        value = table[top][left]
-        last = min(r1 - start[0], len(table) - 1)
-        for r in range(top, last + 1):
-            row = table[r]
-            for c in range(left, min(c1 - start[1], len(row) - 1) + 1):
-                if budget <= 0:
-                    return out
-                budget -= 1
-                if blank(row[c]):
-                    row[c] = value
-        if last > top:
-            ref = f"{col_letter(c0 + 1)}{r0 + 1}:{col_letter(c1 + 1)}{r1 + 1}"
-            out.append((ref, value, r0 + 1, c0 + 1, last - top + 1))
-    return out
-
-
-def merged_notes(path: str | os.PathLike, spread: dict[str, list[tuple[str, Any, int, int, int]]],
-                 column: Callable[[str], Callable[[int], str]]) -> list[Any]:
-    """A note for each merged range read across rows: where, and the value each row got."""
-    from ..i18n.catalogue import identity as ID
-
-    return [ID.MERGED_SPREAD(sheet=sheet, cells=ref, value=value, count=rows)
-            .at(Where(str(path), sheet, row, column(sheet)(col)))
-            for sheet, ranges in spread.items() for ref, value, row, col, rows in ranges]
-
-
 def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputError]]:
     """(cell values of the sheets used, problems of the input sheets: headers
     merged or hidden, hidden rows and sheets, formulas without a value).
@@ -157,9 +116,9 @@ def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputErro
         problems = hidden_sheet_problems(p, used) + header_problems(p, z, merged, used)
     for sh in used:
         if sh.name in scans and sh.key in INPUT_SHEETS:
-            problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])))
+            problems += sheet_problems(p, sh.name, scans[sh.name], column_names(tables.get(sh.name, [])))
     out = Tables(tables, [sh.name for sh in sheets], date1904)
-    out.notes = merged_notes(p, spread, lambda name: _column_names(tables.get(name, [])))
+    out.notes = merged_notes(p, spread, lambda name: column_names(tables.get(name, [])))
     out.cell_kinds = CellKinds(p, {sh.name: sh.part for sh in used}, merged)   # for the messages (jobs/cell_words)
     return out, problems
 
@@ -183,12 +142,12 @@ def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
         problems = hidden_sheet_problems(p, used, any_sheet=True) + columns
         for sh in used:
             if sh.name in scans:
-                problems += sheet_problems(p, sh.name, scans[sh.name], _column_names(tables.get(sh.name, [])),
+                problems += sheet_problems(p, sh.name, scans[sh.name], column_names(tables.get(sh.name, [])),
                                            first_row=True)
         if problems:
             raise InputErrors(problems)
     out = Tables(tables, [sh.name for sh in sheets], date1904)
-    out.notes = merged_notes(p, spread, lambda name: _column_names(tables.get(name, [])))
+    out.notes = merged_notes(p, spread, lambda name: column_names(tables.get(name, [])))
     return out
 
 
@@ -251,20 +210,6 @@ def _shared_strings(z: zipfile.ZipFile, present: set[str]) -> list[str]:
                 out.append("".join(t.text or "" for t in el.iter() if t.tag.rsplit("}", 1)[-1] == "t"))
                 el.clear()
     return out
-
-
-def _column_names(table: list[list[Any]]) -> Callable[[int], str]:
-    """Column number -> the column's key (or header text), from the sheet's first filled row that
-    is not a title (one value, perhaps merged across the columns: 2026冬季循環賽 over A1:H1)."""
-    header = next((r for r in table if len({str(v) for v in r if not blank(v)}) > 1), [])
-
-    def name(col: int) -> str:
-        h = header[col - 1] if col - 1 < len(header) else None
-        if blank(h):
-            return col_letter(col)
-        known = {k for cols, _ in COLUMNS.values() for k in cols}
-        return header_key(h, known) or str(h).strip()
-    return name
 
 
 __all__ = ["read_tables", "read_workbook", "read_sheets", "first_cells", "SheetPart", "spread_merged"]

@@ -42,6 +42,7 @@ from pathlib import Path
 from defusedxml import ElementTree as SafeET
 
 from ..engine.cells import MAX_CELL_CHARS, MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
+from ..engine.merged import header_merged
 from ..errors import InputErrors, RatingInputError, Where
 from ..files import messages as F
 from ..files.source import MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, open_zip, refuse
@@ -171,10 +172,7 @@ def header_problems(path: str | os.PathLike, z: zipfile.ZipFile,
     for sh in inputs:
         name = sh.name
         where = Where(str(path), name, 1)
-        for (r0, c0), (r1, c1) in (merged or {}).get(name, []):
-            if r0 <= 0 <= r1:
-                ref = f"{col_letter(c0 + 1)}{r0 + 1}:{col_letter(c1 + 1)}{r1 + 1}"
-                problems.append(RatingInputError(W.HEADER_MERGED(), value=ref, where=where))
+        problems += header_merged(path, name, (merged or {}).get(name, []))
         if sh.part in names and _header_row_hidden(part_head(z, sh.part)):
             problems.append(RatingInputError(W.HEADER_HIDDEN(), where=where))
     return problems + hidden_column_problems(path, z, inputs, 60)

@@ -12,6 +12,15 @@ HIDDEN_ROWS = message(
     "right-click ▸ Unhide) or delete them, then run again — what is processed must be what you see",
     "{sheet} 的第 {rows} 行被隐藏（或被筛选掉）：请显示这些行（清除筛选，或选中这些行 ▸ 右键 ▸ 取消隐藏）或删除它们，"
     "然后重新运行——处理的内容必须是看得见的内容")
+MERGES_NOT_CHECKED = message(
+    "excel.merges_not_checked",
+    "not checked for merged cells: {engine} does not tell Python which cells are merged, so a merged cell counts "
+    "in its first row only (its other rows read as empty); before relying on this list, unmerge the cells of the "
+    "input sheets (Home ▸ Merge & Center ▸ Unmerge Cells), or run xl-ratings process on the saved file, which reads "
+    "each merged cell as its value",
+    "未检查合并单元格：{engine} 不向 Python 提供哪些单元格被合并的信息，合并单元格只计入其第一行（其余各行读作空白）；"
+    "使用此名单前，请取消输入工作表中的合并单元格（开始 ▸ 合并后居中 ▸ 取消单元格合并），或对保存的文件运行 "
+    "xl-ratings process（它把合并单元格读作其值）")
 HIDDEN_SHEET = message(
     "excel.hidden_sheet",
     "the sheet is hidden: unhide it (right-click a sheet tab ▸ Unhide) and run again — what is processed must "

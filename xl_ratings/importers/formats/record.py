@@ -47,7 +47,7 @@ class Opened:
     text: str = ""
     lines: list[str] = field(default_factory=list)
     #: what the sheet reader said of the sheets it read (its result's ``notes``: merged cells read as
-    #: their value, :func:`xl_ratings.xlsx.read.spread_merged`), for the Tournament's notes
+    #: their value, :func:`xl_ratings.engine.merged.spread_merged`), for the Tournament's notes
     notes: list[Any] = field(default_factory=list)
 
     @property
