@@ -336,3 +336,32 @@ def test_the_extension_installs_and_removes_cleanly(tmp_path):
         assert build.IDENTIFIER not in office.unopkg("list").stdout
     finally:
         shutil.rmtree(office.folder, ignore_errors=True)
+
+
+def test_merged_cells_are_read_as_the_command_line_reads_them(office, tmp_path):
+    """Calc tells one click its merged ranges (issue 25): a club merged down two players' rows is each
+    one's club, with the file reader's note, the Ratings sheet the command line's; a merged header is
+    refused with the command line's problem."""
+    book, cli = tmp_path / "gor.xlsx", tmp_path / "cli.xlsx"
+    shutil.copy(TEMPLATES / "gor.xlsx", book)
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Players"]
+    col = next(c.column for c in ws[1] if str(c.value).split()[-1] == "club")
+    letter = openpyxl.utils.get_column_letter(col)
+    assert ws.cell(2, col).value != ws.cell(3, col).value
+    ws.cell(3, col).value = None
+    ws.merge_cells(f"{letter}2:{letter}3")
+    wb.save(book)
+    assert run_cli("process", book, "--output", cli) == 0
+    got = office.ask(op="click", path=str(book), commands=["process"], formats=[])
+    assert f"Players {letter}2:{letter}3: merged cells, read as their value" in "\n".join(got["told"]), got["told"]
+    want, _ = cli_cells(cli, "Ratings")
+    _same_sheet("Ratings", got["after"]["Ratings"], want)
+    assert not [r for r in _grid(got["after"].get("Checks", [])) if "not checked for merged cells" in str(r[0])]
+    wb = openpyxl.load_workbook(TEMPLATES / "gor.xlsx")
+    wb["Games"]["B1"] = None
+    wb["Games"].merge_cells("A1:B1")
+    wb.save(book)
+    got = office.ask(op="click", path=str(book), commands=["process"])
+    assert "nothing was processed" in got["told"][0]
+    assert any("header cells are merged" in str(r[0]) and r[5] == "A1:B1" for r in _grid(got["after"]["Checks"]))
