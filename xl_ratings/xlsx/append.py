@@ -106,8 +106,10 @@ def apply_edits(data: bytes, edits: Edits, source: str | None | bool = False) ->
     styles = Styles(files.text(styles_name)) if styles_name else None
     date_xf = styles.xf("yyyy-mm-dd") if styles is not None else 0
     written: dict[str, dict[int, dict[int, Any]]] = {}
-    for (name, r, j), v in edits.cells().items():
-        written.setdefault(name, {}).setdefault(r, {})[j] = v
+    for b in edits.blocks:          # sheet -> row -> column -> value
+        by_row = written.setdefault(b.sheet, {})
+        for i, line in enumerate(b.values):
+            by_row.setdefault(b.row + i, {}).update(enumerate(line, start=b.column))
     headers = dict(edits.added)
     created = []
     recalc = False
