@@ -9,7 +9,9 @@ reworded (and are told in Chinese too) while the id and what it names stay.  A r
 * :func:`problems` -- an error's problems, each a :class:`Problem`;
 * :func:`cli_problems` -- the command line run, its exit code and the problems it printed;
 * :func:`refused_with` -- the command line refuses a file (exit 2, the file unchanged, nothing
-  written) and the problems it names.
+  written) and the problems it names;
+* :func:`raises` -- ``pytest.raises`` for a problem: ``with raises(RatingInputError, "files.lock_busy"):``
+  in place of ``pytest.raises(RatingInputError, match="another xl-ratings run")``.
 
 Assert the words only where the words are the point (a rendering test, a bilingual check).
 """
@@ -17,9 +19,13 @@ Assert the words only where the words are the point (a rendering test, a bilingu
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from xl_ratings.errors import RatingInputError
 from xl_ratings.i18n.text import Text
@@ -133,3 +139,13 @@ def only(told: list[Problem], id: str, **params: Any) -> Problem:
 def where(told: list[Problem], id: str | None = None) -> list[tuple[str | None, int | None, str | None]]:
     """(sheet, row, column) of each problem (of ``id`` only, if given), in order."""
     return [(p.sheet, p.row, p.column) for p in told if id is None or p.id == id]
+
+
+@contextmanager
+def raises(kind: type[RatingInputError], id: str, **params: Any) -> Iterator[Any]:
+    """The block raises ``kind`` and one of its problems is ``id`` with (at least) these
+    parameters; gives pytest's ExceptionInfo (``.value``: the error)."""
+    with pytest.raises(kind) as info:
+        yield info
+    told = problems(info.value)
+    assert any(p.has(id, **params) for p in told), (id, params, told)
