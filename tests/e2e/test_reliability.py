@@ -145,6 +145,22 @@ def own_ratings_sheet(wb):
     wb.create_sheet("Ratings")["A1"] = "my own list"
 
 
+def error_cell(xml):
+    """The first player's rating a formula showing #DIV/0!, as Excel saves it."""
+    return re.sub(rb'<c r="F2"[^>]*?(?:/>|>.*?</c>)', b'<c r="F2" t="e"><f>1/0</f><v>#DIV/0!</v></c>', xml, count=1, flags=re.S)
+
+
+def text_formatted(wb):
+    cell = wb["Players"]["F3"]
+    cell.value, cell.number_format = "2200", "@"     # a rating typed into a cell formatted as Text
+
+
+def latin(wb):
+    ws = wb["Players"]
+    ws.cell(1, ws.max_column + 1, "latin_name")
+    ws.cell(2, ws.max_column, "陳大文")
+
+
 def csv_file(p, text):
     p = p.with_suffix(".csv")
     p.write_text(text, encoding="utf-8")
@@ -239,6 +255,11 @@ CASES = [
      "was not written by xl-ratings (its first cell is 'my own list')"),
     ("a minimal workbook without a styles part", lambda p: rezip(book_with(p), without_styles),
      "the workbook has no styles part"),
+    ("a cell showing an error (#DIV/0!, #N/A)", lambda p: rezip(book_with(p), in_sheet("Players", error_cell)),
+     "the cell shows the error #DIV/0!"),
+    ("a number typed into a cell formatted as Text", lambda p: edit_book(p, text_formatted), "formatted as Text"),
+    ("a latin_name no pairing program's list can write", lambda p: edit_book(p, latin),
+     "a latin_name holds Latin letters"),
 ]
 
 
@@ -421,6 +442,18 @@ def test_import_publish_and_outputs(tmp_path, capsys, table_rows, monkeypatch):
     table_rows.append(("publish: a workbook not processed yet", code, err))
     assert run_cli("process", book, "--period", "2024H1") == 0
     capsys.readouterr()
+    import datetime as _dt
+    code, err = _cli_case(tmp_path, capsys, "process", book, "--period", "2099H1")
+    assert code == 2 and "has not begun" in err
+    table_rows.append(("a period that has not begun (2099H1)", code, err.replace(_dt.date.today().isoformat(), "TODAY")))
+    assert run_cli("publish", book, "--site", tmp_path / "site") == 0
+    page = tmp_path / "site" / "index.html"
+    page.write_bytes(page.read_bytes().replace(b"</body>", b"<p>my note</p></body>"))
+    (tmp_path / "site" / ".xl-ratings-published").unlink()      # the record lost too: the marker still knows
+    capsys.readouterr()
+    code, err = _cli_case(tmp_path, capsys, "publish", book, "--site", tmp_path / "site")
+    assert code == 2 and "index.html" in err and b"my note" in page.read_bytes()
+    table_rows.append(("publish: a site page edited by hand since it was published", code, err))
     code, err = _cli_case(tmp_path, capsys, "process", book, "--json", book)
     assert code == 2
     table_rows.append(("--json naming the workbook itself", code, err))
@@ -690,7 +723,7 @@ def _cell(message: str) -> str:
 
 
 def test_docs_reliability_table(table_rows):
-    assert len(table_rows) == len(CASES) + 8 + 14 + 16 + EDGE_ROWS, "run the whole module"
+    assert len(table_rows) == len(CASES) + 8 + 16 + 16 + EDGE_ROWS, "run the whole module"
     lines = ["| bad input | exit | what the officer sees |", "|---|---:|---|"]
     lines += [f"| {a} | {b} | {_cell(c) if b else c} |" for a, b, c in table_rows]
     table = "\n".join(lines)

@@ -179,7 +179,7 @@ def test_a_korean_name_without_latin_name_is_refused_at_its_row(tmp_path, capsys
     assert "sheet 'Players', row" in err and "column 'name'" in err and "latin_name" in err and "김민준" in err
     # the website is still published, without the lists, and says why
     assert run_cli("publish", book, "--site", tmp_path / "site") == 0
-    assert "website: no rating list egd:" in capsys.readouterr().out
+    assert "website: no EGD rating list:" in capsys.readouterr().out
     assert not (tmp_path / "site" / "downloads").exists()
     assert "downloads/" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
 

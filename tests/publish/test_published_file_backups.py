@@ -146,10 +146,32 @@ def test_a_site_page_edited_by_hand_is_refused_with_the_way_out(book, tmp_path):
     assert (site / "index.html").exists() and (tmp_path / "my-index.html").read_bytes() == edited
 
 
+@pytest.mark.parametrize("record", ["deleted", "unreadable", "emptied"])
+def test_a_page_edited_after_the_record_is_lost_is_still_refused(book, tmp_path, record):
+    """The marker holds each page's SHA-256 too: deleting (or breaking) the record alone does not
+    disable the guard."""
+    from xl_ratings.errors import RatingInputError
+
+    site = tmp_path / "site"
+    publish(book, site=str(site))
+    {"deleted": lambda p: p.unlink(), "unreadable": lambda p: p.write_bytes(b"\xff{not json"),
+     "emptied": lambda p: p.write_text('{"files": {}}')}[record](site / RECORD)
+    page = site / "players" / next(p.name for p in (site / "players").iterdir())
+    page.write_bytes(page.read_bytes().replace(b"</body>", b"<p>my note</p></body>"))
+    edited = page.read_bytes()
+    with pytest.raises(RatingInputError) as info:
+        publish(book, site=str(site))
+    err = info.value.errors[0] if hasattr(info.value, "errors") else info.value
+    assert err.text.id == "publish.site_page_edited" and err.text.param("entries") == f"players/{page.name}"
+    assert page.read_bytes() == edited
+
+
 def test_a_site_from_before_the_record_is_replaced_as_before(book, tmp_path):
     site = tmp_path / "site"
     publish(book, site=str(site))
     (site / RECORD).unlink()
+    marker = site / ".xl-ratings-site"                   # as versions before 0.4 wrote it: names only
+    marker.write_text("\n".join(line.split("\t")[0] for line in marker.read_text().splitlines()) + "\n")
     (site / "index.html").write_bytes(b"<html>edited</html>")
     publish(book, site=str(site))                        # no record: nothing says it was ours as written
     assert (site / "index.html").read_bytes() != b"<html>edited</html>" and (site / RECORD).exists()
