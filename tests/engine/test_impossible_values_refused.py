@@ -1,7 +1,7 @@
 """Impossible values in a workbook are refused at their cell, both languages, nothing written:
 ratings outside the system's range, unknown gor classes and peng event levels (the systems'
 ``check_event`` hooks), a pair twice in one round, impossible handicaps (split out of
-tests/xlsx/test_trust.py (now tests/xlsx/test_reader_at_the_edges.py), section 3)."""
+tests/test_trust.py, now tests/xlsx/test_reader_at_the_edges.py, section 3)."""
 
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS

@@ -1,6 +1,6 @@
 """The Excel functions refuse impossible values with the function, argument and value, on the
 cell path and on the fast (column) paths alike; a blank in gives a blank out (split out of
-tests/xlsx/test_trust.py (now tests/xlsx/test_reader_at_the_edges.py), section 3)."""
+tests/test_trust.py, now tests/xlsx/test_reader_at_the_edges.py, section 3)."""
 
 import pytest
 from problem_ids import problems

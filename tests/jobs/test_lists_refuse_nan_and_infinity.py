@@ -1,5 +1,5 @@
 """NaN and infinity in a CSV or Parquet game list (or its players file) are refused at their
-rows, never read as numbers; a Parquet null is a blank (split out of tests/xlsx/test_trust.py,
+rows, never read as numbers; a Parquet null is a blank (split out of tests/test_trust.py,
 "trust at the edges", section 3)."""
 
 import pytest
