@@ -12,6 +12,7 @@ import datetime as dt
 import openpyxl
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
+from problem_ids import cli_problems
 
 from xl_ratings.engine.sample import forget_sample, sample_records
 from xl_ratings.i18n.labels import LABELS, header_key
@@ -78,10 +79,10 @@ def test_process_the_sample_then_delete_it_and_enter_your_own(tmp_path, capsys, 
 
     replace_the_sample(book)
     capsys.readouterr()
-    assert run_cli("publish", book, "--site", tmp_path / "too-early") == 2      # not processed yet: says so
-    err = capsys.readouterr().err
-    assert "holds only the sample's results" in err and f"xl-ratings process {book}" in err
-    assert "edited by hand" not in err
+    code, told = cli_problems("publish", book, "--site", tmp_path / "too-early")   # not processed yet: says so
+    capsys.readouterr()
+    assert code == 2 and [(p.id, p.params["book"]) for p in told] == [   # the way out: xl-ratings process BOOK
+        ("run.only_the_sample_processed", str(book))], told
 
     assert run_cli("process", book) == 0
     out = capsys.readouterr().out
@@ -129,10 +130,10 @@ def test_an_officers_own_results_are_never_forgotten(tmp_path, capsys):
     assert run_cli("process", book) == 0
     replace_the_sample(book)
     capsys.readouterr()
-    assert run_cli("process", book) == 2
-    err = capsys.readouterr().err
-    assert "no longer in the Players sheet" in err and "--from 2026H1" in err
-    assert "sample" not in err
+    code, told = cli_problems("process", book)
+    capsys.readouterr()
+    assert code == 2 and [(p.id, p.params["period"], p.params["book"]) for p in told] == [   # --from 2026H1
+        ("run.published_player_deleted", "2026H1", str(book))], told
 
 
 def test_forget_sample_only_drops_a_run_of_sample_periods_at_the_end():
@@ -190,11 +191,11 @@ def test_a_published_player_deleted_from_players_is_refused_then_listed_by_name(
     wb.save(book)
     capsys.readouterr()
     for command in (("process", book, "--period", "2026H2"), ("publish", book, "--site", tmp_path / "site")):
-        assert run_cli(*command) == 2
+        code, told = cli_problems(*command)
         err = capsys.readouterr().err
-        assert "1 player(s) who are no longer in the Players sheet (P9 旁观者)" in err
-        assert f"xl-ratings process {book} --from 2026H1" in err and "已不在 Players" in err
-        assert "edited by hand" not in err
+        assert code == 2 and [(p.id, p.params) for p in told] == [("run.published_player_deleted", {
+            "period": "2026H1", "count": 1, "players": "P9 旁观者", "book": str(book)})], told
+        assert "已不在 Players" in err
     assert run_cli("process", book, "--from", "2026H1") == 0
     fixed = {c["id"]: c for c in read_sheet(book, "Corrections")}
     assert fixed["P9"]["name"] == "旁观者" and "no longer in the Players sheet" in fixed["P9"]["reason"]

@@ -12,6 +12,7 @@ import shutil
 import openpyxl
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
+from problem_ids import cli_problems, problems
 
 IDS = [f"P{i}" for i in range(8)]
 
@@ -80,10 +81,10 @@ def test_a_changed_published_period_is_named_with_the_command(tmp_path, capsys):
     wb.save(book)
     before = book.read_bytes()
     capsys.readouterr()
-    assert run_cli("process", book) == 2
+    code, told = cli_problems("process", book)
     err = capsys.readouterr().err
-    assert "period 2026H1 was published from other records" in err
-    assert f"xl-ratings process {book} --from 2026H1" in err
+    assert code == 2 and [(p.id, p.params["period"], p.params["book"], p.sheet) for p in told] == [
+        ("run.published_from_other_records", "2026H1", str(book), "History")]   # the command: --from 2026H1
     assert "周期 2026H1 公布后记录有改动" in err
     assert book.read_bytes() == before, "nothing written"
 
@@ -123,8 +124,9 @@ def test_from_a_period_not_in_the_history(tmp_path, capsys):
     book = write_book(tables(), tmp_path / "club.xlsx")
     assert run_cli("process", book, "--period", "2026H1") == 0
     capsys.readouterr()
-    assert run_cli("process", book, "--from", "2027H1") == 2
-    assert "that period is not in the History (processed periods: 2026H1)" in capsys.readouterr().err
+    code, told = cli_problems("process", book, "--from", "2027H1")
+    assert code == 2 and [(p.id, p.params) for p in told] == [
+        ("run.from_not_in_history", {"period": "2027H1", "listed": "2026H1"})]
 
 
 def test_rerunning_unchanged_records_corrects_nothing(tmp_path):
@@ -158,14 +160,15 @@ def test_a_history_edited_or_cut_by_hand_is_refused(tmp_path, capsys):
         wb.save(copy)
         capsys.readouterr()
         data = copy.read_bytes()
-        assert run_cli("process", copy) == 2, edit
-        err = capsys.readouterr().err
-        if edit == "delete":        # hostile2 F15: which player's row is missing, not every row "edited"
-            assert f"the History's row of {gone} for 2026H1 was deleted" in err, err
-            assert "are not as xl-ratings wrote them" not in err
+        code, told = cli_problems("process", copy)
+        assert code == 2, edit
+        # hostile2 F15: which player's row is missing, not every row "edited"; the way out: --from 2026H1
+        if edit == "delete":
+            assert [(p.id, p.params["player"], p.params["period"]) for p in told] == [
+                ("run.history_row_deleted_no_backup", gone, "2026H1")], told
         else:
-            assert "are not as xl-ratings wrote them" in err, edit
-        assert "--from 2026H1" in err, edit
+            assert [(p.id, p.params["period"], p.params["rows"]) for p in told] == [
+                ("run.history_rows_edited_no_backup", "2026H1", "2")], edit
         assert copy.read_bytes() == data
         # ... and the remedy it names works: --from re-rates the period from its records
         assert run_cli("process", copy, "--from", "2026H1") == 0, edit
@@ -196,8 +199,8 @@ def test_a_deleted_earlier_period_is_refused_not_silently_forgotten(tmp_path, ca
         with pytest.raises(InputErrors) as e:
             process_workbook(book, rerate_from=rerate, today=today)
         err = e.value.errors[0]
-        assert "the History's first period 2026H2 was computed from ratings that are not the Players sheet's" \
-            in err.problem and "--from 2026H1" in err.problem
+        (p, *_) = problems(e.value)
+        assert (p.id, p.params["period"], p.params["first"]) == ("run.earlier_period_deleted", "2026H2", "2026H1")
         assert "更早周期的记录被删除" in err.problem_zh
         assert book.read_bytes() == data
     assert run_cli("publish", book, "--site", tmp_path / "site") == 2
@@ -256,8 +259,8 @@ def test_a_name_or_club_corrected_needs_no_rerate_and_old_fingerprints_still_cou
             row[5].value = 0 if row[5].value != 0 else 1
     wb.save(changed)
     capsys.readouterr()
-    assert run_cli("process", changed, "--period", "2026H2") == 2
-    assert "period 2026H1 was published from other records" in capsys.readouterr().err
+    code, told = cli_problems("process", changed, "--period", "2026H2")
+    assert code == 2 and [(p.id, p.params["period"]) for p in told] == [("run.published_from_other_records", "2026H1")]
 
 
 def legacy_history(book, kind):

@@ -5,6 +5,7 @@ import hashlib
 import re
 
 from helpers import D, EVENTS, GAMES, PLAYERS, run_cli, write_book
+from problem_ids import cli_problems
 
 
 def test_all_problems_reported_at_once(tmp_path, capsys):
@@ -53,20 +54,21 @@ def test_all_problems_reported_at_once(tmp_path, capsys):
 def test_missing_sheets_and_columns(tmp_path, capsys):
     book = write_book({"Settings": [["key", "value"], ["system", "gor"]],
                        "Players": [["id", "名字"], ["A", "x"]]}, tmp_path / "thin.xlsx")
-    assert run_cli("process", book) == 2
-    err = capsys.readouterr().err
-    assert "required sheet 'Events' is missing" in err and "required sheet 'Games' is missing" in err
+    code, told = cli_problems("process", book)
+    assert code == 2 and [(p.id, p.params["sheet"]) for p in told] == [
+        ("sheets.sheet_missing_found", "Events"), ("sheets.sheet_missing_found", "Games")]
     assert not (tmp_path / "thin.backup.xlsx").exists()
 
 
 def test_not_a_workbook(tmp_path, capsys):
     f = tmp_path / "notes.xlsx"
     f.write_text("hello")
-    assert run_cli("process", f) == 2
+    code, told = cli_problems("process", f)
     err = capsys.readouterr().err
-    assert "notes.xlsx" in err and "cannot be read as a workbook" in err and "Traceback" not in err
-    assert run_cli("process", tmp_path / "missing.xlsx") == 2
-    assert "file not found" in capsys.readouterr().err
+    assert code == 2 and [p.id for p in told] == ["workbooks.not_a_zip"]
+    assert "notes.xlsx" in err and "Traceback" not in err
+    code, told = cli_problems("process", tmp_path / "missing.xlsx")
+    assert code == 2 and [p.id for p in told] == ["files.no_such_file"]
 
 
 def test_bad_period_and_unknown_setting(tmp_path, capsys):
@@ -76,16 +78,19 @@ def test_bad_period_and_unknown_setting(tmp_path, capsys):
                     ["B", "乙", "M", "", "", 2200, None, None, None, "", "yes"]],
         "Events": [EVENTS, ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", "", "", ""]],
         "Games": [GAMES, ["E1", None, 1, "A", "B", 1, None]]}, tmp_path / "b.xlsx")
-    assert run_cli("process", book) == 2
-    assert "sheet 'Settings', row 3, column 'value': unknown setting 'k_nwe'" in capsys.readouterr().err
+    code, told = cli_problems("process", book)
+    assert code == 2 and [(p.id, p.params["key"], p.params["system"], p.sheet, p.row, p.column) for p in told] == [
+        ("sheets.setting_unknown", "k_nwe", "shanghai", "Settings", 3, "value")]
     book2 = write_book({
         "Settings": [["key", "value"], ["system", "shanghai"]],
         "Players": [PLAYERS, ["A", "甲", "M", "", "", 2300, None, None, None, "", "yes"],
                     ["B", "乙", "M", "", "", 2200, None, None, None, "", "yes"]],
         "Events": [EVENTS, ["E1", "赛", D(2026, 3, 1), D(2026, 3, 2), "round_robin", "", "", ""]],
         "Games": [GAMES, ["E1", None, 1, "A", "B", 1, None]]}, tmp_path / "c.xlsx")
-    assert run_cli("process", book2, "--period", "2026") == 2
-    assert "a shanghai period is written like 2026H1 or 2026H2" in capsys.readouterr().err
+    code, told = cli_problems("process", book2, "--period", "2026")
+    assert code == 2 and [(p.id, p.params, p.value) for p in told] == [
+        ("rules.period_written_like", {"what": ("rules.a_system_period", {"system": "shanghai"}),
+                                       "hint": "2026H1 or 2026H2"}, "2026")]
 
 
 def test_formula_like_text_is_written_as_text(tmp_path):

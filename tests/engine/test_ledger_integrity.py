@@ -10,7 +10,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import D, run_cli, write_book
+from helpers import D, write_book
+from problem_ids import cli_problems, problems, raises
 from test_corrections import column, on_the_last_events_day, ratings, tables  # noqa: F401 (autouse: E3 played)
 
 from xl_ratings.errors import InputErrors
@@ -134,7 +135,7 @@ def test_a_row_without_its_seal_is_refused(tmp_path, how):
         ws.cell(r, column(ws, "new")).value += 40
     edit_history(book, strip)
     e = refused(book)
-    assert any("have lost the seal" in x.problem and "--from 2026H2" in x.problem for x in e.errors), e
+    assert any(p.has("run.history_rows_unsealed", period="2026H2") for p in problems(e)), e   # the way out: --from 2026H2
 
 
 def test_the_hidden_columns_removed_are_refused(tmp_path):
@@ -149,8 +150,9 @@ def test_the_hidden_columns_removed_are_refused(tmp_path):
             ws.delete_cols(column(ws, key))
     edit_history(book, inspect)
     e = refused(book)
-    text = e.errors[0].problem
-    assert "lacks its column(s) pending_log, inputs" in text and "--from 2026H1" in text, text
+    first = problems(e)[0]
+    assert (first.id, first.params["columns"], first.params["first"]) == (
+        "run.history_columns_missing", "pending_log, inputs", "2026H1"), first      # the way out: --from 2026H1
     assert "文档检查器" in e.errors[0].problem_zh
     refused(book, rerate="2026H2")           # a later period's re-rate would start from it: refused too
     process_workbook(book, rerate_from="2026H1", today=TODAY)
@@ -168,10 +170,9 @@ def test_a_middle_period_deleted_is_named_with_the_way_out(tmp_path):
             ws.delete_rows(r)
     edit_history(book, cut)
     e = refused(book)
-    text = e.errors[0].problem
-    assert "holds no rows for 2026H2 (between 2026H1 and 2027H1)" in text and "--from 2026H2" in text, text
-    assert "ends with" not in text
-    with pytest.raises(InputErrors, match="holds no rows for 2026H2"):
+    assert [(p.id, {k: p.params[k] for k in ("missing", "before", "after", "first")}) for p in problems(e)] == [
+        ("run.history_gap", {"missing": "2026H2", "before": "2026H1", "after": "2027H1", "first": "2026H2"})]
+    with raises(InputErrors, "run.history_gap", missing="2026H2"):
         published_outcome(book)
     refused(book, rerate="2027H1")          # after the gap: the gap is still there
     process_workbook(book, rerate_from="2026H2", today=TODAY)
@@ -206,29 +207,28 @@ def test_a_setting_that_changes_numbers_says_so_in_both_languages(tmp_path):
     set_setting(book, "k_new", 30)
     e = refused(book)
     first = e.errors[0]
-    assert "period 2026H1 was published from other records: the Settings that change the numbers changed" \
-        in first.problem and "--from 2026H1" in first.problem
+    assert (problems(e)[0].id, problems(e)[0].params["period"]) == ("run.published_from_other_settings", "2026H1")
     assert "影响计算结果的设置有改动" in first.problem_zh and "名棋手" not in first.problem_zh
 
 
-@pytest.mark.parametrize("key,value,words", [
-    ("k_new", -25, "the setting 'k_new' must be above 0 and at most 100"),
-    ("k_new", 250, "the setting 'k_new' must be above 0 and at most 100"),
-    ("max_difference", 0, "the setting 'max_difference' must be above 0"),
-    ("new_games", 2.5, "the setting 'new_games' must be a whole number"),
-    ("provisional_men", 22000, "the setting 'provisional_men' must be from 1,000 to 3,000"),
-    ("rr_min_rated_share", 1.5, "the setting 'rr_min_rated_share' must be from 0 to 1"),
-    ("k_established", "inf", "must be a finite number"),
-    ("k_table", "2000:32, 2400:-24", None),       # not shanghai's: unknown, as before
+@pytest.mark.parametrize("key,value,told_as,params", [
+    ("k_new", -25, "sheets.setting_above_upto", {"low": "0", "high": "100"}),
+    ("k_new", 250, "sheets.setting_above_upto", {"low": "0", "high": "100"}),
+    ("max_difference", 0, "sheets.setting_above_upto", {"low": "0", "high": "1,000"}),
+    ("new_games", 2.5, "sheets.setting_not_whole", {}),
+    ("provisional_men", 22000, "sheets.setting_from_to", {"low": "1,000", "high": "3,000"}),
+    ("rr_min_rated_share", 1.5, "sheets.setting_from_to", {"low": "0", "high": "1"}),
+    ("k_established", "inf", "sheets.setting_not_finite", {}),
+    ("k_table", "2000:32, 2400:-24", "sheets.setting_unknown", {"system": "shanghai"}),  # not shanghai's: unknown
 ])
-def test_impossible_settings_are_refused_with_the_row(tmp_path, capsys, key, value, words):
+def test_impossible_settings_are_refused_with_the_row(tmp_path, capsys, key, value, told_as, params):
     t = tables()
     t["Settings"] = t["Settings"] + [[key, value]]
     book = write_book(t, tmp_path / "s.xlsx")
-    assert run_cli("process", book) == 2
+    code, told = cli_problems("process", book)
     err = capsys.readouterr().err
-    assert "sheet 'Settings', row 3, column 'value'" in err
-    assert words is None or words in err, err
+    assert code == 2 and [(p.id, p.sheet, p.row, p.column) for p in told] == [(told_as, "Settings", 3, "value")], err
+    assert told[0].has(told_as, key=key, **params), told
     assert "Traceback" not in err
 
 
@@ -236,12 +236,14 @@ def test_an_impossible_table_value_is_refused():
     from xl_ratings.engine.run import run
     from test_reader_at_the_edges import tables as small
 
-    for system, key, value, words in (("lianzhong", "k_table", "2000:32, 2400:-24", "'k_table' must be above 0"),
-                                      ("gor", "class_weights", "A:1, B:0", "'class_weights' must be above 0"),
-                                      ("gor", "a_min", 250, "'a_min' (250) must not be above 'a_max' (200)")):
+    for system, key, value, told_as, params in (
+            ("lianzhong", "k_table", "2000:32, 2400:-24", "sheets.setting_above_upto", {"key": "k_table", "low": "0"}),
+            ("gor", "class_weights", "A:1, B:0", "sheets.setting_above", {"key": "class_weights", "low": "0"}),
+            ("gor", "a_min", 250, "sheets.setting_order", {"low_key": "a_min", "low": "250", "high_key": "a_max",
+                                                           "high": "200"})):
         t = small(system)
         t["Settings"] = t["Settings"] + [[key, value]]
-        with pytest.raises(InputErrors, match=words.replace("(", r"\(").replace(")", r"\)")):
+        with raises(InputErrors, told_as, **params):
             run(t, today=D(2026, 12, 1))
 
 
@@ -251,10 +253,11 @@ def test_a_setting_given_twice_is_refused(tmp_path, capsys, key):
     t = tables()
     t["Settings"] = t["Settings"] + [["k_new", 20], [key, "gor" if key == "system" else 30]]
     book = write_book(t, tmp_path / "s.xlsx")
-    assert run_cli("process", book) == 2
+    code, told = cli_problems("process", book)
     err = capsys.readouterr().err
     first = 2 if key == "system" else 3
-    assert f"sheet 'Settings', row 4, column 'key': the setting '{key}' is given twice (rows {first} and 4)" in err
+    assert code == 2 and [(p.id, p.params, p.sheet, p.row, p.column) for p in told] == [
+        ("sheets.setting_twice", {"key": key, "first": first, "row": 4}, "Settings", 4, "key")]
     assert "出现了两次" in err
 
 
@@ -290,9 +293,9 @@ def test_an_edit_in_a_workbook_of_the_earlier_version_is_still_found(tmp_path, s
     def edit(ws):
         ws.cell(2, column(ws, "new")).value += 7
     edit_history(book, edit)
-    with pytest.raises(InputErrors, match="are not as xl-ratings wrote them"):
+    with raises(InputErrors, "run.history_rows_edited_no_backup"):
         process_workbook(book, today=D(2026, 11, 30))
-    with pytest.raises(InputErrors, match="are not as xl-ratings wrote them"):
+    with raises(InputErrors, "run.history_rows_edited_no_backup"):
         published_outcome(book)
 
 
@@ -336,7 +339,7 @@ def test_one_deleted_history_row_names_its_player(tmp_path, which):
         ws.delete_rows(r)
     edit_history(book, cut)
     e = refused(book)
-    texts = [x.problem for x in e.errors]
-    assert any(f"the History's row of {found['pid']} for 2026H2 was deleted" in t for t in texts), texts
-    assert not any("are not as xl-ratings wrote them" in t for t in texts), texts
+    told = problems(e)
+    assert [(p.id, p.params["player"], p.params["period"]) for p in told] == [
+        ("run.history_row_deleted", found["pid"], "2026H2")], told      # whose row, not every row "edited"
     assert any(f"{found['pid']} 的记录被删除了" in x.problem_zh for x in e.errors)

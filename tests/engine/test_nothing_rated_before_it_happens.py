@@ -13,6 +13,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import TEMPLATES, processed_sample, read_sheet, run_cli
+from problem_ids import cli_problems
 from test_script_dispatch import replay, run_script
 
 from xl_ratings.errors import InputErrors
@@ -26,9 +27,10 @@ def test_a_period_not_begun_is_refused_on_the_command_line(tmp_path, capsys):
     book = processed_sample(tmp_path, "shanghai")
     before = book.read_bytes()
     capsys.readouterr()
-    assert run_cli("process", str(book), "--period", "2099H1") == 2
+    code, told = cli_problems("process", str(book), "--period", "2099H1")
     err = capsys.readouterr().err
-    assert "period 2099H1 has not begun" in err and f"today is {D.today().isoformat()}" in err
+    assert code == 2 and [(p.id, p.params) for p in told] == [
+        ("run.period_not_begun", {"period": "2099H1", "start": "2098-12-01", "today": D.today().isoformat()})]
     assert f"今天是 {D.today().isoformat()}" in err
     assert book.read_bytes() == before                       # nothing written, the History unchanged
 
@@ -105,9 +107,9 @@ def test_a_game_not_played_yet_is_refused_on_the_command_line(tmp_path, capsys):
     wb.save(book)
     before = book.read_bytes()
     capsys.readouterr()
-    assert run_cli("process", str(book)) == 2
-    err = capsys.readouterr().err
-    assert f"row {row}, column 'date'" in err and f"after today ({D.today().isoformat()})" in err
+    code, told = cli_problems("process", str(book))
+    assert code == 2 and [(p.id, p.sheet, p.row, p.column, p.params["today"]) for p in told] == [
+        ("run.game_not_played_yet", "Games", row, "date", D.today().isoformat())]
     assert book.read_bytes() == before
 
 

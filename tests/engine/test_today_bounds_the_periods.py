@@ -1,6 +1,6 @@
 """Time: a period that has not begun is never processed unasked and refused when asked for,
 a game dated after today is refused in a period processed now and a check in a period not
-begun; the period plan takes today (split out of tests/xlsx/test_trust.py, now
+begun; the period plan takes today (split out of tests/test_trust.py, now
 tests/xlsx/test_reader_at_the_edges.py, section 6)."""
 
 import datetime as dt

@@ -17,6 +17,7 @@ import socket
 
 import pytest
 from helpers import TEMPLATES, run_cli
+from problem_ids import cli_problems
 from import_writers import EVENT, write_h9
 
 from xl_ratings.files import office
@@ -44,11 +45,11 @@ def test_a_name_without_room_for_the_files_beside_it_is_refused_first(tmp_path, 
     args = {"process": ("process", book), "new": ("new", "gor", book),
             "import": ("import", write_h9(tmp_path / "a.h9", EVENT), "--into", book)}[command]
     before = sorted(os.listdir(tmp_path))
-    assert run_cli(*args) == 2
+    code, told = cli_problems(*args)
     err = capsys.readouterr().err
-    assert f"the workbook's name is {size} bytes long" in err, err
-    assert "past the 255-byte limit of a file name here" in err and "at most 232 bytes" in err
-    assert "Traceback" not in err and "cannot open the lock" not in err
+    assert code == 2 and [(p.id, p.params["size"], p.params["limit"], p.params["most"]) for p in told] == [
+        ("files.name_too_long", size, 255, 232)], err
+    assert "Traceback" not in err
     assert sorted(os.listdir(tmp_path)) == before                     # nothing done
 
 
@@ -87,10 +88,11 @@ def test_a_stale_libreoffice_lock_of_this_computer_is_said_stale_and_left(tmp_pa
     data = book.read_bytes()
     args = {"process": ("process", book), "new": ("new", "gor", book, "--force"),
             "import": ("import", write_h9(tmp_path / "a.h9", EVENT), "--into", book)}[command]
-    assert run_cli(*args) == 2
+    code, told = cli_problems(*args)
     err = capsys.readouterr().err
-    assert "says the workbook is open in LibreOffice on this computer (officer" in err, err
-    assert "the lock is stale, left by a crash. Delete .~lock.hk.xlsx# beside the workbook" in err
+    assert code == 2 and [(p.id, p.params["program"], p.params["lock"]) for p in told] == [
+        ("files.office_lock_stale", "LibreOffice", ".~lock.hk.xlsx#")], err     # stale: delete it, says the way out
+    assert told[0].params["who"].startswith(f"officer, {socket.gethostname()}, ")
     assert "過期鎖文件" in err                       # both languages (a Hong Kong workbook: traditional)
     assert lock.exists() and book.read_bytes() == data      # never deleted by us
     lock.unlink()
@@ -101,24 +103,23 @@ def test_a_libreoffice_lock_of_a_running_program_or_another_computer_is_open(tmp
     book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "hk.xlsx")
     monkeypatch.setattr(office, "running", lambda program: True)
     libreoffice_lock(tmp_path, "hk.xlsx", socket.gethostname())
-    assert run_cli("process", book) == 2
-    err = capsys.readouterr().err
-    assert "the workbook is open in LibreOffice (.~lock.hk.xlsx#: officer" in err and "stale" not in err
+    code, told = cli_problems("process", book)
+    assert code == 2 and [(p.id, p.params["program"], p.params["lock"], p.params["held"].split(",")[0]) for p in told] == [
+        ("files.office_lock_open", "LibreOffice", ".~lock.hk.xlsx#", ".~lock.hk.xlsx#: officer")]   # open, not stale
     monkeypatch.setattr(office, "running", lambda program: False)
     libreoffice_lock(tmp_path, "hk.xlsx", "another-computer")
-    assert run_cli("process", book) == 2
-    err = capsys.readouterr().err
-    assert "open in LibreOffice (.~lock.hk.xlsx#: officer, another-computer" in err and "stale" not in err
-    assert "If LibreOffice is not running there (a crash leaves .~lock.hk.xlsx# behind), delete .~lock.hk.xlsx# beside" in err
+    code, told = cli_problems("process", book)
+    assert code == 2 and [(p.id, p.params["program"], p.params["lock"]) for p in told] == [
+        ("files.office_lock_open", "LibreOffice", ".~lock.hk.xlsx#")]   # another computer's: the way out if it crashed
+    assert told[0].params["held"].startswith(".~lock.hk.xlsx#: officer, another-computer")
 
 
 def test_excels_owner_file_names_the_user_and_the_way_out(tmp_path, capsys):
     book = shutil.copy(TEMPLATES / "shanghai.xlsx", tmp_path / "sh.xlsx")
     lock = excel_owner(tmp_path, "sh.xlsx", "Wang Fang")
-    assert run_cli("process", book) == 2
-    err = capsys.readouterr().err
-    assert "the workbook is open in Excel (~$sh.xlsx: Wang Fang)" in err, err
-    assert "If Excel is not running there (a crash leaves ~$sh.xlsx behind), delete ~$sh.xlsx beside the workbook" in err
+    code, told = cli_problems("process", book)
+    assert code == 2 and [(p.id, p.params) for p in told] == [
+        ("files.office_lock_open", {"program": "Excel", "lock": "~$sh.xlsx", "held": "~$sh.xlsx: Wang Fang"})]
     assert lock.exists()
 
 
@@ -144,9 +145,8 @@ def test_a_pipe_given_as_a_source_is_called_a_pipe(tmp_path, capsys):
     book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "hk.xlsx")
     fifo = tmp_path / "spring.h9"
     os.mkfifo(fifo)
-    assert run_cli("import", fifo, "--into", book) == 2
-    err = capsys.readouterr().err
-    assert "is a pipe (FIFO), not a file to import" in err and "workbook" not in err.split("\n")[1], err
+    code, told = cli_problems("import", fifo, "--into", book)
+    assert code == 2 and [(p.id, p.params) for p in told] == [("files.not_a_source_file", {"kind": ("files.kind_pipe", {})})]
 
 
 # --------------------------------------------------------------------------- game lists (hostile2 F4)
@@ -210,8 +210,6 @@ def test_a_site_folder_name_too_long_is_refused_clearly_before_anything(tmp_path
     """``publish --site`` into an 83-character Chinese folder: "cannot open the lock …: File name too
     long". Now the workbook's clear refusal: the most bytes, about how many characters, and that
     number fits."""
-    import re
-
     from helpers import processed_sample
     from xl_ratings.files.paths import name_max
 
@@ -220,10 +218,12 @@ def test_a_site_folder_name_too_long_is_refused_clearly_before_anything(tmp_path
     book = processed_sample(tmp_path, "gor")
     capsys.readouterr()
     site = tmp_path / ("站" * 83)
-    assert run_cli("publish", book, "--site", site) == 2
+    code, told = cli_problems("publish", book, "--site", site)
     err = capsys.readouterr().err
-    assert "File name too long" not in err and "the website folder's name is 249 bytes long" in err, err
-    chars = int(re.search(r"about (\d+) Chinese characters", err).group(1))
-    assert "at most 232 bytes" in err and chars == 77 and not site.exists()
+    assert code == 2 and "File name too long" not in err, err     # no Python exception text
+    assert [(p.id, p.params) for p in told] == [
+        ("files.site_name_too_long", {"size": 249, "extra": 23, "limit": 255, "most": 232, "chars": 77})]
+    chars = told[0].params["chars"]
+    assert not site.exists()
     assert run_cli("publish", book, "--site", tmp_path / ("站" * chars)) == 0
     assert (tmp_path / ("站" * chars) / "index.html").is_file()

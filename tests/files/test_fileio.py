@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from helpers import told
+from problem_ids import ids, problems, raises
 
 from xl_ratings.files import atomic, osflags, sniff
 from xl_ratings.files import lock as lockmod
@@ -112,7 +113,7 @@ def test_real_path_resolves_a_symlinked_workbook(tmp_path):
     link.symlink_to(real)
     assert real_path(link) == real.resolve()
     [note] = link_notes(link, real_path(link))
-    assert "real file" in note.en and str(real.resolve()) in note.en and "已更新它指向的文件" in note.zh
+    assert (note.id, str(note.param("real"))) == ("files.through_a_link", str(real.resolve())) and "已更新它指向的文件" in note.zh
     assert link_notes(real, real_path(real)) == []
 
 
@@ -120,7 +121,7 @@ def test_real_path_notes_hard_links(tmp_path):
     book = make_book(tmp_path)
     os.link(book, tmp_path / "other.xlsx")
     [note] = link_notes(book, real_path(book))
-    assert "2 names (hard links)" in note.en and "2 个名称（硬链接）" in note.zh
+    assert (note.id, note.param("links")) == ("files.hard_links", 2) and "2 个名称（硬链接）" in note.zh
 
 
 @pytest.mark.parametrize("kind", ["folder", "fifo", "device", "missing", "dangling", "loop"])
@@ -159,7 +160,8 @@ def test_json_onto_the_workbook_is_refused_same_path_link_hardlink_dotslash(tmp_
         with pytest.raises(InputErrors) as e:
             check_outputs([book], {"--json": out}, force=True, ours=ours)
         msg = told(e.value)
-        assert "--json" in msg and str(out) in msg and "same file as the input" in msg
+        assert [(p.id, p.params["option"], str(p.params["path"])) for p in problems(e.value)] == [
+            ("files.output_is_an_input", "--json", str(out))]
         assert "同一个文件" in msg
     assert book.read_bytes() == before
 
@@ -170,7 +172,7 @@ def test_output_onto_the_game_list_or_players_file_is_refused(tmp_path):
     players = tmp_path / "players.csv"
     players.write_text("id\n")
     for out in (games, players):
-        with pytest.raises(InputErrors, match="--output .* is the same file as the input"):
+        with raises(InputErrors, "files.output_is_an_input", option="--output"):
             check_outputs([games, players], {"--output": out, "--json": None}, force=True, ours=ours)
 
 
@@ -179,11 +181,13 @@ def test_two_outputs_that_are_one_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(InputErrors) as e:
         check_outputs([book], {"--json": Path("out.json"), "--output": Path("./out.json")}, force=True, ours=ours)
-    assert "--json and --output are the same file" in str(e.value)
+    assert [(p.id, p.params["first"], p.params["option"]) for p in problems(e.value)] == [
+        ("files.outputs_one_file", "--json", "--output")]
     with pytest.raises(InputErrors) as e:   # --json onto the backup of an in-place run
         check_outputs([book], {"backup": tmp_path / "BOOK.backup.xlsx",
                                "--json": tmp_path / "BOOK.backup.xlsx"}, force=True, ours=ours)
-    assert "backup and --json are the same file" in str(e.value)
+    assert [(p.id, p.params["first"], p.params["option"]) for p in problems(e.value)] == [
+        ("files.outputs_one_file", "backup", "--json")]
 
 
 def test_existing_unrelated_file_refused_unless_force(tmp_path):
@@ -212,7 +216,8 @@ def test_missing_folder_folder_output_and_pipe_output(tmp_path):
                                "backup": tmp_path / "pipe"}, force=True, ours=ours)
     msgs = [told(x) for x in e.value.errors]
     assert len(msgs) == 3
-    assert "folder of --json" in msgs[0] and "does not exist" in msgs[0] and "文件夹不存在" in msgs[0]
+    first = problems(e.value)[0]
+    assert (first.id, first.params["option"]) == ("files.output_folder_missing", "--json") and "文件夹不存在" in msgs[0]
     assert "--output" in msgs[1] and "is a folder" in msgs[1]
     assert "backup" in msgs[2] and "is a pipe" in msgs[2]
 
@@ -232,7 +237,7 @@ def test_symlinked_output_is_judged_by_what_it_points_to(tmp_path):
     notes.write_text("keep")
     planted = tmp_path / "BOOK.backup.xlsx"
     planted.symlink_to(notes)
-    with pytest.raises(InputErrors, match="backup .* already exists and was not written by xl-ratings"):
+    with raises(InputErrors, "files.output_not_ours", option="backup"):
         check_outputs([book], {"backup": planted}, force=False, ours=ours)
     planted.unlink()
     planted.symlink_to("/dev/zero")
@@ -254,7 +259,7 @@ def test_read_only_workbook_is_refused_even_for_root(tmp_path):
     book = make_book(tmp_path, mode=0o444)
     with pytest.raises(RatingInputError) as e:
         check_writable(book)
-    assert "the workbook is read-only" in str(e.value) and "工作簿为只读" in told(e.value)
+    assert ids(e.value) == ["files.workbook_read_only"] and "工作簿为只读" in told(e.value)
     with pytest.raises(RatingInputError, match="read-only"):        # and never overwritten
         atomic_write(book, NEW, like=book)
     out = Outputs()
@@ -365,7 +370,8 @@ def test_disk_full_names_the_target_in_english_and_chinese(tmp_path, monkeypatch
         write_csv(target, ["a"], [[1]])
     monkeypatch.undo()
     msg = told(e.value)
-    assert str(target) in msg and "the disk is full" in msg and "磁盘已满" in msg
+    assert [(p.id, str(p.params["target"])) for p in problems(e.value)] == [("files.disk_full", str(target))]
+    assert "磁盘已满" in msg
     assert atomic.TEMP_SUFFIX not in msg and "secret" not in msg
     assert target.read_bytes() == b"old" and leftovers(tmp_path) == []
 
@@ -442,7 +448,7 @@ def test_backup_copy_interrupted_leaves_the_previous_backup(tmp_path, monkeypatc
             return real_write(fd, bytes(data)[: len(data) // 2])    # a short write first
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(os, "write", second_write_fails)
-    with pytest.raises(RatingInputError, match="disk is full"):
+    with raises(RatingInputError, "files.disk_full"):
         rotate_backup(book, backup)
     monkeypatch.undo()
     assert backup.read_bytes() == OLD and leftovers(tmp_path) == []
@@ -455,7 +461,7 @@ def test_lock_symlink_to_dev_zero_is_refused_quickly(tmp_path):
     with deadline(5), pytest.raises(RatingInputError) as e:
         with WorkbookLock(book):
             pass
-    assert "is not a regular file" in str(e.value) and "锁文件" in told(e.value) and "不是普通文件" in told(e.value)
+    assert ids(e.value) == ["files.lock_not_a_file"] and "锁文件" in told(e.value) and "不是普通文件" in told(e.value)
     assert lock_path(book).is_symlink()
 
 
@@ -467,7 +473,7 @@ def test_lock_symlink_to_a_file_is_refused_and_the_file_untouched(tmp_path, monk
     notes = tmp_path / "notes.txt"
     notes.write_text("999999999 1\n" + "precious " * 50)
     lock_path(book).symlink_to(notes)
-    with pytest.raises(RatingInputError, match="not a regular file"):
+    with raises(RatingInputError, "files.lock_not_a_file"):
         WorkbookLock(book).acquire()
     assert notes.read_text() == "999999999 1\n" + "precious " * 50 and lock_path(book).is_symlink()
 
@@ -501,7 +507,7 @@ def test_lock_removed_by_a_finishing_run_between_open_and_lock_is_retried(tmp_pa
         st = os.stat(lock_path(book))
         assert (st.st_dev, st.st_ino) == b._ident
         lockmod._HELD.discard(str(lock_path(book)))     # look like another process
-        with pytest.raises(RatingInputError, match="another xl-ratings run"):
+        with raises(RatingInputError, "files.lock_busy"):
             WorkbookLock(book).acquire()
         lockmod._HELD.add(str(lock_path(book)))
     finally:
@@ -533,7 +539,7 @@ def test_lock_replaced_between_open_and_lock_is_not_taken_twice(tmp_path, monkey
             return real.flock(fd, op)
     monkeypatch.setattr(lockmod, "fcntl", Racing)
     try:
-        with pytest.raises(RatingInputError, match="another xl-ratings run"):
+        with raises(RatingInputError, "files.lock_busy"):
             WorkbookLock(book).acquire()
     finally:
         monkeypatch.setattr(lockmod, "fcntl", real)
@@ -547,7 +553,7 @@ def test_lock_fifo_is_refused_without_hanging(tmp_path):
     book = make_book(tmp_path)
     os.mkfifo(lock_path(book))
     start = time.monotonic()
-    with deadline(5), pytest.raises(RatingInputError, match="not a regular file"):
+    with deadline(5), raises(RatingInputError, "files.lock_not_a_file"):
         WorkbookLock(book).acquire()
     assert time.monotonic() - start < 2
 
@@ -558,13 +564,13 @@ def test_lock_that_is_a_folder_or_a_hard_link_is_refused(tmp_path, monkeypatch, 
         monkeypatch.setattr(lockmod, "fcntl", None)
     book = make_book(tmp_path)
     lock_path(book).mkdir()
-    with deadline(5), pytest.raises(RatingInputError, match="not a regular file"):
+    with deadline(5), raises(RatingInputError, "files.lock_not_a_file"):
         WorkbookLock(book).acquire()
     lock_path(book).rmdir()
     notes = tmp_path / "notes.txt"
     notes.write_text("do not truncate me " * 100)
     os.link(notes, lock_path(book))
-    with pytest.raises(RatingInputError, match="hard links"):
+    with raises(RatingInputError, "files.lock_not_a_file"):
         WorkbookLock(book).acquire()
     assert notes.read_text() == "do not truncate me " * 100
 
@@ -590,7 +596,8 @@ def test_a_live_run_holds_the_lock(tmp_path, monkeypatch, backend):
         assert ready.wait(10)
         with pytest.raises(RatingInputError) as e:
             WorkbookLock(book).acquire()
-        assert f"another xl-ratings run (process {p.pid}) is processing this workbook" in str(e.value)
+        (busy,) = problems(e.value)
+        assert busy.id == "files.lock_busy" and str(p.pid) in str(busy.params["who"])
     finally:
         release.set()
         p.join(10)
@@ -614,7 +621,7 @@ def test_lock_of_a_killed_run_is_simply_taken(tmp_path):
     assert lock_path(book).read_text().split()[0] == str(p.pid)    # left behind, with its pid
     with WorkbookLock(book) as lock:
         assert lock_path(book).read_text().split()[0] == str(os.getpid())
-        with pytest.raises(RatingInputError, match="another xl-ratings run"):   # same process, twice
+        with raises(RatingInputError, "files.lock_busy"):   # same process, twice
             WorkbookLock(book).acquire()
     assert not lock_path(book).exists() and lock.path == lock_path(book)
 
@@ -656,7 +663,7 @@ def test_fallback_lock_without_fcntl(tmp_path, monkeypatch):
     with WorkbookLock(book):
         pass
     lock.write_text("")                                                   # a run starting right now
-    with pytest.raises(RatingInputError, match="another xl-ratings run"):
+    with raises(RatingInputError, "files.lock_busy"):
         WorkbookLock(book).acquire()
     old = time.time() - 60
     os.utime(lock, (old, old))                                            # ... or one that died starting
@@ -683,7 +690,7 @@ def test_flock_unsupported_falls_back_to_the_exclusive_file(tmp_path, monkeypatc
     book = make_book(tmp_path)
     with WorkbookLock(book) as lk:
         assert not lk._os_lock and lock_path(book).exists()
-        with pytest.raises(RatingInputError, match="another xl-ratings run"):
+        with raises(RatingInputError, "files.lock_busy"):
             WorkbookLock(book).acquire()
     assert not lock_path(book).exists()
 
@@ -864,7 +871,7 @@ def test_outputs_workbook_changed_meanwhile_writes_nothing(tmp_path):
     out.add_json(tmp_path / "out.json", {"a": 1})
     out.backup(book, tmp_path / "BOOK.backup.xlsx")
     out.workbook(book, NEW, expect=seen)
-    with pytest.raises(RatingInputError, match="changed while it was being processed"):
+    with raises(RatingInputError, "files.changed_while_processed"):
         out.commit()
     assert sorted(os.listdir(tmp_path)) == ["BOOK.xlsx"] and book.read_bytes() == OLD
 
@@ -885,7 +892,7 @@ def test_outputs_disk_full_while_staging_the_workbook_leaves_no_json(tmp_path, m
     with pytest.raises(RatingInputError) as e:
         out.commit()
     monkeypatch.undo()
-    assert str(book) in str(e.value) and "disk is full" in str(e.value)
+    assert [(p.id, str(p.params["target"])) for p in problems(e.value)] == [("files.disk_full", str(book))]
     assert sorted(os.listdir(tmp_path)) == ["BOOK.xlsx"] and book.read_bytes() == OLD
 
 
@@ -910,7 +917,7 @@ def test_outputs_failed_workbook_replace_undoes_the_exports(tmp_path, monkeypatc
     with pytest.raises(RatingInputError) as e:
         out.commit()
     monkeypatch.undo()
-    assert str(book) in str(e.value) and "nothing was changed" in str(e.value)
+    assert [(p.id, str(p.params["target"])) for p in problems(e.value)] == [("files.write_failed", str(book))]
     assert book.read_bytes() == OLD and backup.read_bytes() == b"older backup"
     assert old_json.read_bytes() == b'{"old": 1}' and not (tmp_path / "new.json").exists()
     assert leftovers(tmp_path) == []

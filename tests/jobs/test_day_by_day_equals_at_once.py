@@ -9,6 +9,7 @@ import random
 
 import pytest
 from helpers import run_cli
+from problem_ids import cli_problems
 
 #: every test on both kernels, pure and compiled (conftest.kernel)
 pytestmark = pytest.mark.usefixtures("kernel")
@@ -97,13 +98,14 @@ def test_a_players_file_read_wrong_is_refused(tmp_path, capsys):
     write_games(tmp_path / "g.csv", [["2025-03-01", "A", "B", "1"]])
     (tmp_path / "p.csv").write_text("id,name,rating,games,elo\nA,A,1500,30,1500\nB,B,1500,30,1500\n",
                                     encoding="utf-8")
-    assert run_cli("process", tmp_path / "g.csv", "--system", "lianzhong", "--players", tmp_path / "p.csv") == 2
+    code, told = cli_problems("process", tmp_path / "g.csv", "--system", "lianzhong", "--players", tmp_path / "p.csv")
     err = capsys.readouterr().err
-    assert "row 1, column 'elo': is not a column of a players file" in err and "不是棋手文件的列" in err
+    assert code == 2 and [(p.id, p.sheet, p.row, p.column, p.value) for p in told] == [
+        ("sheets.players_column_unknown", "p.csv", 1, "elo", "elo")] and "不是棋手文件的列" in err
     (tmp_path / "p.csv").write_text("id,name,games\nA,A,30\nB,B,0\n", encoding="utf-8")
-    assert run_cli("process", tmp_path / "g.csv", "--system", "lianzhong", "--players", tmp_path / "p.csv") == 2
-    err = capsys.readouterr().err
-    assert "no rating column, but 1 player(s) have games (first on row 2)" in err
+    code, told = cli_problems("process", tmp_path / "g.csv", "--system", "lianzhong", "--players", tmp_path / "p.csv")
+    assert code == 2 and [(p.id, p.params) for p in told] == [
+        ("sheets.players_games_without_rating", {"count": 1, "row": 2})]
 
 
 def test_another_systems_ratings_file_is_not_taken_for_a_state(tmp_path, capsys):
@@ -111,14 +113,14 @@ def test_another_systems_ratings_file_is_not_taken_for_a_state(tmp_path, capsys)
     (tmp_path / "p.csv").write_text("id,name,rating\nA,A,2300\nB,B,2200\n", encoding="utf-8")
     assert run_cli("process", tmp_path / "g.csv", "--system", "shanghai", "--players", tmp_path / "p.csv",
                    "--output", tmp_path / "out.csv") == 0
-    assert run_cli("process", tmp_path / "g.csv", "--system", "shanghai", "--players", tmp_path / "out.csv") == 2
-    assert "and shanghai cannot carry on from one" in capsys.readouterr().err
+    code, told = cli_problems("process", tmp_path / "g.csv", "--system", "shanghai", "--players", tmp_path / "out.csv")
+    assert code == 2 and [(p.id, p.params) for p in told] == [("sheets.ratings_file_not_a_state", {"system": "shanghai"})]
 
 
 def test_a_ratings_file_row_with_games_and_no_rating_is_refused(tmp_path, capsys):
     write_games(tmp_path / "g.csv", [["2025-03-01", "A", "B", "1"]])
     (tmp_path / "state.csv").write_text("id,name,new,games,title,honorary\nA,A,1550,30,,\nB,B,,25,,\n",
                                         encoding="utf-8")
-    assert run_cli("process", tmp_path / "g.csv", "--system", "lianzhong", "--players", tmp_path / "state.csv") == 2
-    err = capsys.readouterr().err
-    assert "row 3, column 'new': a player with 25 counted game(s) and no rating (new)" in err
+    code, told = cli_problems("process", tmp_path / "g.csv", "--system", "lianzhong", "--players", tmp_path / "state.csv")
+    assert code == 2 and [(p.id, p.params, p.row, p.column) for p in told] == [
+        ("sheets.ratings_row_without_rating", {"games": 25}, 3, "new")]

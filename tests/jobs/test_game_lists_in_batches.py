@@ -97,7 +97,7 @@ def same(whole, streamed):
 # --------------------------------------------------------------------------- golden and sample lists
 
 def golden(system):
-    module = __import__(f"test_e2e_{system}")
+    module = __import__(f"test_{system}_end_to_end")     # tests/e2e/test_<system>_end_to_end.py
     return module.book()
 
 

@@ -16,6 +16,7 @@ import sys
 import openpyxl
 import pytest
 from helpers import TEMPLATES, processed_sample, run_cli
+from problem_ids import cli_problems
 
 
 @pytest.mark.parametrize("suffix", [".xlsx", ".xlsm"])
@@ -50,9 +51,10 @@ def test_new_force_never_replaces_a_backup_holding_a_processed_workbook(tmp_path
     assert backup.read_bytes() == processed
     template = book.read_bytes()
     capsys.readouterr()
-    assert run_cli("new", *second, book, "--force") == 2
+    code, told = cli_problems("new", *second, book, "--force")
     err = capsys.readouterr().err
-    assert "gor.backup.xlsx holds a processed workbook" in err and "move gor.backup.xlsx away" in err, err
+    assert code == 2 and [(p.id, p.params) for p in told] == [   # the way out: move it away
+        ("workbooks.new_backup_processed", {"backup": "gor.backup.xlsx"})], err
     assert "備份文件 gor.backup.xlsx 保存着已處理的工作簿" in err or "备份文件 gor.backup.xlsx 保存着已处理的工作簿" in err
     assert backup.read_bytes() == processed and book.read_bytes() == template      # nothing written
     backup.rename(tmp_path / "kept.xlsx")                                           # the way out
@@ -67,8 +69,9 @@ def test_new_force_over_a_workbook_whose_backup_is_processed_is_refused(tmp_path
     shutil.copy(TEMPLATES / "shanghai.xlsx", book)
     before = (tmp_path / "shanghai.backup.xlsx").read_bytes()
     capsys.readouterr()
-    assert run_cli("new", "shanghai", book, "--force") == 2
-    assert "shanghai.backup.xlsx holds a processed workbook" in capsys.readouterr().err
+    code, told = cli_problems("new", "shanghai", book, "--force")
+    assert code == 2 and [(p.id, p.params) for p in told] == [
+        ("workbooks.new_backup_processed", {"backup": "shanghai.backup.xlsx"})]
     assert (tmp_path / "shanghai.backup.xlsx").read_bytes() == before
 
 
@@ -86,9 +89,9 @@ def test_new_force_keeps_a_backup_new_did_not_write_but_replaces_its_own_templat
     wb.save(backup)
     before = backup.read_bytes()
     capsys.readouterr()
-    assert run_cli("new", "gor", book, "--force") == 2
-    err = capsys.readouterr().err
-    assert "club.backup.xlsx holds a workbook xl-ratings new did not write" in err and "move club.backup.xlsx away" in err
+    code, told = cli_problems("new", "gor", book, "--force")
+    assert code == 2 and [(p.id, p.params) for p in told] == [
+        ("workbooks.new_backup_not_a_template", {"backup": "club.backup.xlsx"})]
     assert backup.read_bytes() == before
     backup.write_bytes(b"not a workbook")                                 # unreadable: kept as well
     assert run_cli("new", "gor", book, "--force") == 2
@@ -100,9 +103,9 @@ def test_new_force_never_replaces_a_workbook_open_elsewhere(tmp_path, capsys, lo
     book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "gor.xlsx")
     (tmp_path / lock).write_bytes(b"someone,host,/tmp,01.01.2026 10:00,\n")
     before = book.read_bytes()
-    assert run_cli("new", "gor", book, "--force") == 2
+    code, told = cli_problems("new", "gor", book, "--force")
     err = capsys.readouterr().err
-    assert "the workbook is open in" in err and "give the new workbook another name" in err
+    assert code == 2 and [(p.id, p.params["lock"]) for p in told] == [("workbooks.new_open_elsewhere", lock)]
     assert "--output" not in err, err                 # new has no --output (hostile2 F15)
     assert book.read_bytes() == before and not (tmp_path / "gor.backup.xlsx").exists()
 
@@ -180,8 +183,8 @@ def test_an_option_given_empty_is_refused_never_dropped(tmp_path, capsys, comman
 @pytest.mark.parametrize("name", ["out.xlsx", "out.csv", "out", "out.JSON.txt"])
 def test_the_json_export_goes_only_into_a_json_file(tmp_path, capsys, name):
     book = shutil.copy(TEMPLATES / "gor.xlsx", tmp_path / "BOOK.xlsx")
-    assert run_cli("process", book, "--json", tmp_path / name) == 2
-    assert "the JSON export goes into a file named .json" in capsys.readouterr().err
+    code, told = cli_problems("process", book, "--json", tmp_path / name)
+    assert code == 2 and [(p.id, p.params) for p in told] == [("run.json_not_json", {"path": str(tmp_path / name)})]
     assert not (tmp_path / name).exists()
     assert run_cli("process", book, "--json", tmp_path / "out.JSON") == 0
 

@@ -16,6 +16,7 @@ import pytest
 from helpers import D, GAMES, run_cli
 from import_writers import GOMOKU_EVENT as EVENT
 from import_writers import write_report
+from problem_ids import cli_problems, refused_with
 from test_reader_at_the_edges import book, refused, tables
 
 from xl_ratings.errors import InputErrors
@@ -55,7 +56,9 @@ def set_row_height(path: Path, sheet_part: str, row: int, height: str) -> Path:
 def test_rows_too_low_to_see_are_hidden_rows(tmp_path, capsys, height):
     """A row of zero height (or 2 points) shows nothing: refused like a hidden row."""
     path = book(tmp_path)
-    refused(set_row_height(path, games_part(path), 3, height), capsys, "row 3 of Games is hidden (or filtered out)")
+    told = refused_with(set_row_height(path, games_part(path), 3, height))
+    assert [(p.id, p.params, p.sheet, p.row) for p in told] == [
+        ("workbooks.row_hidden", {"rows": "3", "sheet": "Games"}, "Games", 3)]
 
 
 def test_a_row_of_ordinary_height_is_fine(tmp_path, capsys):
@@ -72,12 +75,15 @@ def test_columns_too_narrow_to_see_are_hidden_columns(tmp_path, capsys, width):
     part = games_part(path)
     rezip(path, lambda n, d: d.replace(b"<sheetData", b'<cols><col min="6" max="6" width="%s" customWidth="1"/></cols>'
                                        b"<sheetData" % width.encode(), 1) if n == part else d)
-    refused(path, capsys, "sheet 'Games', row 1: columns are hidden", "column 6")
+    told = refused_with(path)
+    assert [(p.id, p.params, p.sheet, p.row) for p in told] == [
+        ("workbooks.columns_hidden", {"columns": ("workbooks.column_n", {"n": 6})}, "Games", 1)]
 
 
 def test_a_header_row_of_zero_height_is_hidden(tmp_path, capsys):
     path = book(tmp_path)
-    refused(set_row_height(path, games_part(path), 1, "0"), capsys, "sheet 'Games', row 1: the header row is hidden")
+    told = refused_with(set_row_height(path, games_part(path), 1, "0"))
+    assert [(p.id, p.sheet, p.row) for p in told] == [("workbooks.header_hidden", "Games", 1)]
 
 
 def test_a_hidden_column_entry_without_its_columns_is_a_problem_not_a_traceback(tmp_path, capsys):
@@ -86,7 +92,11 @@ def test_a_hidden_column_entry_without_its_columns_is_a_problem_not_a_traceback(
     part = games_part(path)
     rezip(path, lambda n, d: d.replace(b"<sheetData", b'<cols><col width="9" hidden="1"/></cols><sheetData', 1)
           if n == part else d)
-    refused(path, capsys, "sheet 'Games'", "does not say which columns it hides", "文件已损坏")
+    told = refused_with(path)
+    assert [(p.id, p.sheet, p.value) for p in told] == [
+        ("sheets.column_entry_damaged", "Games", '<col width="9" hidden="1"/>')]
+    err = capsys.readouterr().err
+    assert "文件已损坏" in err and "Traceback" not in err
 
 
 def test_a_report_source_with_a_hidden_column_is_refused(tmp_path, capsys):
@@ -99,9 +109,11 @@ def test_a_report_source_with_a_hidden_column_is_refused(tmp_path, capsys):
     wb.save(src)
     target = shutil.copy(ROOT / "shanghai.xlsx", tmp_path / "book.xlsx")
     data = Path(target).read_bytes()
-    assert run_cli("import", src, "--into", target) == 2
+    code, told = cli_problems("import", src, "--into", target)
     err = capsys.readouterr().err
-    assert "sheet 'Players'" in err and "columns are hidden" in err and "Traceback" not in err
+    assert code == 2 and [(p.id, p.params, p.sheet) for p in told] == [
+        ("workbooks.columns_hidden", {"columns": ("workbooks.column_n", {"n": 6})}, "Players")], err
+    assert "Traceback" not in err
     assert Path(target).read_bytes() == data
 
 
@@ -109,8 +121,8 @@ def test_a_report_source_with_rows_of_zero_height_is_refused(tmp_path, capsys):
     src = write_report(tmp_path / "report.xlsx", EVENT, ids=False)
     set_row_height(src, games_part(src), 3, "0")
     target = shutil.copy(ROOT / "shanghai.xlsx", tmp_path / "book.xlsx")
-    assert run_cli("import", src, "--into", target) == 2
-    assert "row 3 of Games is hidden" in capsys.readouterr().err
+    code, told = cli_problems("import", src, "--into", target)
+    assert code == 2 and [(p.id, p.params) for p in told] == [("workbooks.row_hidden", {"rows": "3", "sheet": "Games"})]
 
 
 # --------------------------------------------------------------------------- 3. what is ours
@@ -128,12 +140,12 @@ def test_another_federations_processed_workbook_is_not_ours(tmp_path, capsys, op
     a = shutil.copy(ROOT / "shanghai.xlsx", tmp_path / "A.xlsx")
     b = processed_copy(tmp_path, "gor", "B.xlsx")
     data = b.read_bytes()
-    assert run_cli("process", a, option, b) == 2
-    err = capsys.readouterr().err
+    code, told = cli_problems("process", a, option, b)
+    assert code == 2
     if option == "--json":          # a workbook's name is no JSON file's: refused before anything else
-        assert "the JSON export goes into a file named .json" in err
-    else:
-        assert "already exists and was not written by xl-ratings for this workbook" in err and "--force" in err
+        assert [(p.id, p.params) for p in told] == [("run.json_not_json", {"path": str(b)})]
+    else:                           # the way out: another name, or --force
+        assert [(p.id, p.params) for p in told] == [("files.output_not_ours", {"option": "--output", "path": str(b)})]
     assert b.read_bytes() == data
 
 
@@ -143,8 +155,8 @@ def test_import_output_over_another_federations_workbook_is_refused(tmp_path, ca
     a = shutil.copy(ROOT / "gor.xlsx", tmp_path / "A.xlsx")
     b = processed_copy(tmp_path, "gor", "B.xlsx")
     data = b.read_bytes()
-    assert run_cli("import", write_h9(tmp_path / "t.h9", EVENT), "--into", a, "--output", b) == 2
-    assert "was not written by xl-ratings for this workbook" in capsys.readouterr().err
+    code, told = cli_problems("import", write_h9(tmp_path / "t.h9", EVENT), "--into", a, "--output", b)
+    assert code == 2 and [(p.id, p.params) for p in told] == [("files.output_not_ours", {"option": "--output", "path": str(b)})]
     assert b.read_bytes() == data
 
 

@@ -9,7 +9,7 @@ Findings, each failing on the code before:
 * ``is_our_pdf`` opened a FIFO behind a link and blocked;
 * ``os.umask(0)`` was called while writing the site (a window for the whole process);
 * ids CON, AUX, NUL, PRN, COM1, LPT9 became pages Windows cannot hold (a page name given
-  so is refused: ``test_site.test_unsafe_slugs_are_refused``);
+  so is refused: ``test_static_site.test_unsafe_slugs_are_refused``);
 * a hung LibreOffice left its worker running after the timeout, with no progress shown.
 """
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 import datetime as dt
 import random
 import shutil
+import unicodedata
 
 import openpyxl
 import pytest
 from helpers import TEMPLATES, processed_sample, run_cli
+from problem_ids import cli_problems
 
 from xl_ratings.errors import InputErrors, RatingInputError, Text, Where, in_order, show
 
@@ -39,12 +41,12 @@ def test_an_invisible_character_in_a_players_id_is_pointed_at_once(tmp_path, cap
     def edit(wb):
         wb["Players"]["A4"] = "SH003" + char
     book = edited(tmp_path, "shanghai", edit)
-    assert run_cli("process", book) == 2
+    code, told = cli_problems("process", book)
     err = capsys.readouterr().err
-    assert "1 problem(s)" in err, err
-    assert "sheet 'Players', row 4, column 'id': holds an invisible character: SH003⟨U+" in err
-    assert "it looks like SH003 but is another id" in err and "含有看不见的字符" in err
-    assert "is not a player id" not in err
+    assert code == 2 and [(p.id, p.params["id"], p.sheet, p.row, p.column) for p in told] == [   # once, not 37 times
+        ("sheets.id_invisible", "SH003", "Players", 4, "id")], err
+    assert told[0].params["shown"] == f"SH003⟨U+{ord(char):04X} {unicodedata.name(char)}⟩"
+    assert "含有看不见的字符" in err
 
 
 def test_an_invisible_character_in_a_games_cell_is_pointed_at_its_cell(tmp_path, capsys):
@@ -52,9 +54,9 @@ def test_an_invisible_character_in_a_games_cell_is_pointed_at_its_cell(tmp_path,
         ws = wb["Games"]
         ws["D5"] = f"\u2060{ws['D5'].value}"
     book = edited(tmp_path, "shanghai", edit)
-    assert run_cli("process", book) == 2
-    err = capsys.readouterr().err
-    assert "sheet 'Games', row 5, column 'player': holds an invisible character: ⟨U+2060 WORD JOINER⟩SH" in err, err
+    code, told = cli_problems("process", book)
+    assert code == 2 and [(p.id, p.params["shown"], p.sheet, p.row, p.column) for p in told] == [
+        ("sheets.id_invisible", "⟨U+2060 WORD JOINER⟩SH001", "Games", 5, "player")], told
 
 
 @pytest.mark.parametrize("blank", [None, "", "   ", "\u3000"])
@@ -64,9 +66,10 @@ def test_a_player_without_a_name_is_said_to_have_none(tmp_path, capsys, blank):
         wb["Players"]["B12"] = blank
     book = edited(tmp_path, "gor", edit)
     pid = openpyxl.load_workbook(book)["Players"]["A12"].value
-    assert run_cli("process", book) == 2
+    code, told = cli_problems("process", book)
     err = capsys.readouterr().err
-    assert f"sheet 'Players', row 12, column 'name': player {pid} has no name: type it" in err, err
+    assert code == 2 and [(p.id, p.params, p.sheet, p.row, p.column) for p in told] == [
+        ("sheets.player_without_name", {"id": pid}, "Players", 12, "name")], err
     assert "沒有姓名" in err                                 # the Hong Kong workbook: traditional
 
 

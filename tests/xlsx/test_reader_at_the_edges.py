@@ -16,6 +16,7 @@ import zipfile
 import openpyxl
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, read_sheet, run_cli, write_book
+from problem_ids import cli_problems, refused_with
 
 from xl_ratings.engine.cells import MAX_CELLS, Tables
 from xl_ratings.engine.run import run
@@ -103,12 +104,16 @@ def test_a_far_value_in_an_input_sheet(tmp_path, capsys, cell, shown, size):
         wb["Games"][cell] = "x"
     path = book(tmp_path, far)
     if size is None:   # read, and reported as a bad row (its event 'x' is unknown)
-        err = refused(path, capsys, "row 5, column 'event'")
-        assert "used range" not in err
+        told = refused_with(path)
+        assert ("sheets.cell_empty", "Games", 5, "event") in [(p.id, p.sheet, p.row, p.column) for p in told]
+        assert "workbooks.used_range" not in [p.id for p in told]
         return
-    err = refused(path, capsys, f"sheet 'Games': a value at {shown} makes the sheet's used range A1:{shown}",
-                  size, "delete it")
-    assert "Traceback" not in err
+    told = refused_with(path)
+    assert [(p.id, p.sheet, p.params) for p in told] == [
+        ("workbooks.used_range", "Games", {"cell": shown, "used": f"A1:{shown}",
+                                           "size": ("workbooks.size_cells", {"count": size.split()[0],
+                                                                             "limit": "20,000,000"})})]
+    assert "Traceback" not in capsys.readouterr().err
 
 
 def test_scan_counts_only_cells_holding_values(tmp_path):
@@ -163,9 +168,10 @@ def test_hidden_rows_are_refused(tmp_path, capsys):
         wb["Games"].row_dimensions[9].hidden = True       # hidden but empty: nothing to see, no problem
         wb.create_sheet("Notes")["A3"] = "x"
         wb["Notes"].row_dimensions[3].hidden = True       # another sheet: not ours
-    refused(book(tmp_path, hide), capsys,
-            "sheet 'Games', row 3: rows 3–4 of Games are hidden (or filtered out): unhide them or delete them",
-            "Games 的第 3–4 行被隐藏")
+    told = refused_with(book(tmp_path, hide))
+    assert [(p.id, p.params, p.sheet, p.row) for p in told] == [
+        ("workbooks.rows_hidden", {"rows": "3–4", "sheet": "Games"}, "Games", 3)]
+    assert "Games 的第 3–4 行被隐藏" in capsys.readouterr().err      # told in Chinese too
 
 
 def test_filtered_rows_are_refused(tmp_path, capsys):
@@ -177,15 +183,18 @@ def test_filtered_rows_are_refused(tmp_path, capsys):
     path = book(tmp_path, filtered)
     with zipfile.ZipFile(path) as z:
         assert b"filterColumn" in z.read("xl/worksheets/sheet4.xml")
-    refused(path, capsys, "row 3 of Games is hidden (or filtered out)")
+    told = refused_with(path)
+    assert [(p.id, p.params, p.sheet, p.row) for p in told] == [
+        ("workbooks.row_hidden", {"rows": "3", "sheet": "Games"}, "Games", 3)]
 
 
-@pytest.mark.parametrize("state,words", [("hidden", "the sheet is hidden: unhide it"),
-                                         ("veryHidden", "the sheet is very hidden")])
-def test_hidden_input_sheets_are_refused(tmp_path, capsys, state, words):
+@pytest.mark.parametrize("state,told_as", [("hidden", "workbooks.sheet_hidden"),
+                                           ("veryHidden", "workbooks.sheet_very_hidden")])
+def test_hidden_input_sheets_are_refused(tmp_path, capsys, state, told_as):
     def hide(wb):
         wb["Events"].sheet_state = state
-    refused(book(tmp_path, hide), capsys, f"sheet 'Events': {words}", "what is processed must be what you see")
+    told = refused_with(book(tmp_path, hide))
+    assert [(p.id, p.sheet) for p in told] == [(told_as, "Events")]
 
 
 def test_a_hidden_sheet_of_the_user_is_fine(tmp_path, capsys):
@@ -224,10 +233,12 @@ def test_formulas_without_a_stored_value_are_refused(tmp_path, capsys):
         wb["Games"]["F3"] = "=1-F2"
         wb["Games"]["F4"] = "=1-F3"
     path = book(tmp_path, formulas)
-    refused(path, capsys,
-            "sheet 'Players', row 3, column 'rating': formulas without a stored value in column F, row 3",
-            "sheet 'Games', row 3, column 'result': formulas without a stored value in column F, rows 3–4",
-            "open and save the file in Excel or LibreOffice, or type the values")
+    told = [(p.id, p.params, p.sheet, p.row, p.column) for p in refused_with(path)]
+    assert told[:2] == [
+        ("workbooks.formulas_no_value", {"column": "F", "rows": ("workbooks.row_at", {"rows": "3"})},
+         "Players", 3, "rating"),
+        ("workbooks.formulas_no_value", {"column": "F", "rows": ("workbooks.rows_at", {"rows": "3–4"})},
+         "Games", 3, "result")]
     # saved by a program that calculates: the stored value is used
     path2 = book(tmp_path, lambda wb: wb["Players"].__setitem__("F3", "=F2-100"), name="one.xlsx")
     with_formula_values(path2, {"F3": 2200})
@@ -249,11 +260,13 @@ def write_csv(path, header, rows):
 def test_a_missing_sheet_lists_the_sheets_found_and_the_names_accepted(tmp_path, capsys):
     def rename(wb):
         wb["Games"].title = "Partien"
-    err = refused(book(tmp_path, rename), capsys,
-                  "sheet 'Games': required sheet 'Games' is missing (sheets found: 'Settings', 'Players', "
-                  "'Events', 'Partien'; name a sheet Games, 对局 or 對局 -- case does not matter)",
-                  "缺少必需的工作表 'Games'（现有工作表：")
-    assert "Traceback" not in err
+    told = refused_with(book(tmp_path, rename))
+    assert [(p.id, p.sheet, p.params) for p in told] == [("sheets.sheet_missing_found", "Games", {
+        "sheet": "Games",
+        "found": ("errors.joined", {"p0": "'Settings'", "p1": "'Players'", "p2": "'Events'", "p3": "'Partien'"}),
+        "names": ("sheets.names_or", {"names": ("errors.joined", {"p0": "Games", "p1": "对局"}), "last": "對局"})})]
+    err = capsys.readouterr().err
+    assert "缺少必需的工作表 'Games'（现有工作表：" in err and "Traceback" not in err
 
 
 def test_sheet_names_match_ignoring_case(tmp_path, capsys):
@@ -266,8 +279,8 @@ def test_sheet_names_match_ignoring_case(tmp_path, capsys):
 def test_a_user_sheet_named_like_a_result_sheet_is_refused(tmp_path, capsys, name):
     def add(wb):
         wb.create_sheet(name)["A1"] = "mine"
-    refused(book(tmp_path, add), capsys, f"sheet '{name}': this sheet's name is the result sheet",
-            "rename this sheet")
+    told = refused_with(book(tmp_path, add))
+    assert (told[0].id, told[0].sheet, told[0].params) == ("sheets.result_sheet_case", name, {"sheet": name.title()})
 
 
 def test_a_csv_given_as_a_workbook(tmp_path):
@@ -276,26 +289,29 @@ def test_a_csv_given_as_a_workbook(tmp_path):
     path = write_csv(tmp_path / "games.csv", ["player", "opponent", "result"], [["A", "B", "1"]])
     for call in (lambda: process_workbook(path), lambda: process_game_list(path, None)):
         (err,) = problems(call)
-        assert "it is read as a game list, which needs --system" in err.problem
-        assert "save it as .xlsx" in err.problem and "另存为 .xlsx" in err.problem_zh
+        assert (err.text.id, dict(err.text.params)) == ("workbooks.game_list_needs_system", {"suffix": ".csv"})
+        assert "另存为 .xlsx" in err.problem_zh        # the way out, in Chinese too
 
 
 def test_no_python_exception_text_in_messages(tmp_path, capsys):
     path = book(tmp_path)
     path.write_bytes(path.read_bytes()[:1500])
-    err = refused(path, capsys, "damaged or truncated")
+    assert [p.id for p in refused_with(path)] == ["workbooks.damaged_zip"]
+    err = capsys.readouterr().err
     assert "File is not a zip file" not in err and "Error" not in err
     bad_csv = tmp_path / "bad.parquet"
     bad_csv.write_bytes(b"PAR1 not really")
-    assert run_cli("process", bad_csv, "--system", "lianzhong") == 2
+    code, told = cli_problems("process", bad_csv, "--system", "lianzhong")
+    assert code == 2 and [(p.id, p.params) for p in told] == [("sheets.game_list_unreadable", {"kind": "Parquet"})]
     err = capsys.readouterr().err
-    assert "cannot be read as a Parquet file" in err and "Error" not in err and "xl-tmp" not in err
+    assert "Error" not in err and "xl-tmp" not in err
 
 
 def test_rows_are_numbered_as_the_sheet_shows_them(tmp_path, capsys):
     """A table below a blank row or two keeps its row numbers."""
     games = [[None], [None], list(GAMES), ["E1", None, 1, "A", "Z", 1, None]]
-    refused(book(tmp_path, Games=games), capsys, "sheet 'Games', row 4, column 'opponent'")
+    told = refused_with(book(tmp_path, Games=games))
+    assert [(p.id, p.sheet, p.row, p.column, p.value) for p in told] == [("sheets.not_a_player_id", "Games", 4, "opponent", "Z")]
 
 
 def test_new_messages_have_chinese(tmp_path):
@@ -356,7 +372,7 @@ def test_serial_numbers_follow_the_date_system():
     out = run(Tables(t, date1904=True), today=D(2026, 11, 1))
     assert out.records.games[0].date == D(2026, 3, 1)
     errors = problems(lambda: run(Tables(t), today=D(2026, 11, 1)))   # from 1900: 2022-02-28
-    assert "is outside the event's dates" in errors[0].problem
+    assert (errors[0].text.id, errors[0].value) == ("sheets.outside_event_dates", D(2022, 2, 28))
 
 
 def test_serials_of_early_1900_as_excel_and_the_readers_have_them(tmp_path):
@@ -422,4 +438,4 @@ def test_read_sheets_for_other_workbooks(tmp_path):
     t = read_sheets(path, ["Games"])
     assert list(t) == ["Games"] and "Notes" in t.sheet_names
     (err,) = problems(lambda: read_sheets(path))
-    assert err.where.sheet == "Notes" and "a value at XFD1048576" in err.problem
+    assert err.where.sheet == "Notes" and (err.text.id, err.text.param("cell")) == ("workbooks.used_range", "XFD1048576")
