@@ -253,7 +253,7 @@ def _write_players_and_events(site: Site, root: Path, ui: dict[str, Text], cells
             place=format_value(p.place, "int"),
             sex=sex_label.get(p.sex or ""),
             chart=chart,
-            tables=[cells.table(t, "../") for t in (p.periods, p.changes, p.games)]))
+            tables=[cells.table(t, "../") for t in (p.periods, p.changes, p.audit, p.games) if t is not None]))
 
     def event_page(e: EventPage) -> None:
         tables = [cells.table(e.standings, "../", css="data standings", table_id="standings")] \

@@ -99,6 +99,7 @@ class PlayerPage:
     periods: Table                    #: one row per processed period (period, old, new, change, status, games …)
     changes: Table                    #: change-report lines of this player, all periods (event linked)
     games: Table                      #: the player's games, all periods (opponent and event linked)
+    audit: Table | None = None        #: each event's computation where the rulebook rates an event as a whole
 
 
 @dataclass(frozen=True)
