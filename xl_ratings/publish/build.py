@@ -325,7 +325,8 @@ class Builder:
                 status=status, status_label=self.text_pair(zh, en),
                 rating=last.state.rating if last else None, standard=standard,
                 place=line.place if line else None, summary=summary, history=history, periods=periods,
-                changes=ctable, games=self.games_table(games.get(pid, [])), audit=self.audit_table(mine_changes)))
+                changes=ctable, games=self.games_table(games.get(pid, [])),
+                audit=self.audit_table(mine_changes, mine)))
         return pages
 
     def shown(self, col: SheetColumn, line: Any) -> str:
@@ -464,26 +465,47 @@ class Builder:
             return cells
         return facts
 
-    def audit_table(self, mine: list[tuple[str, Any]]) -> Table | None:
-        """Each event's computation as the rulebook does it (:attr:`System.audit_event`)."""
+    def audit_table(self, mine: list[tuple[str, Any]], entries: Mapping[str, Any]) -> Table | None:
+        """Each event's computation as the rulebook does it (:attr:`System.audit_event`), then each
+        period's sum: the old rating + the period's ΔR = the new one, as published."""
         explain = self.system.audit_event
         if explain is None:
             return None
         params, event_links = self.out.params, self.event_links
-        rows = [{"period": q, "event": event_links.get(c.event, c.event), "computation": explain(params, c)}
-                for q, c in mine]
-        rows = [r for r in rows if r["computation"]]
+        rows: list[dict[str, Any]] = []
+        by_period: dict[str, list[float]] = defaultdict(list)
+        for q, c in mine:
+            text = explain(params, c)
+            if text:
+                rows.append({"period": q, "event": event_links.get(c.event, c.event), "computation": text})
+                by_period[q].append(c.change)
         if not rows:
             return None
+        total = self.text_pair("本期合计", "period total")
+        decimals = self.system.rating_decimals
+        for q, changes in by_period.items():
+            e = entries.get(q)
+            if e is None or e.old is None or e.state.rating is None:
+                continue
+            raw = e.old + sum(changes)
+            terms = " ".join(f"{'+' if x >= 0 else '−'} {abs(x):.2f}" for x in changes)
+            text = f"{format_number(e.old, 'rating', decimals)} {terms} = {raw:.2f} → " \
+                   f"{format_number(e.state.rating, 'rating', decimals)}".replace("-", "−")
+            if e.state.status == "inactive":
+                text += self.zh(" （不活跃：保持原等级分）") + " (inactive: kept)"
+            elif round(raw, 6) != round(e.state.rating, 6) and abs(raw - e.state.rating) >= 0.5:
+                text += self.zh(" （升段标准分）") + " (raised to a rank title's standard)"
+            at = max(i for i, r in enumerate(rows) if r["period"] == q)
+            rows.insert(at + 1, {"period": q, "event": f"{total.zh} {total.en}", "computation": text})
         return Table(self.text_pair("等级分变动的计算", "How each change was computed"),
                      self.plain_columns([("period", "text"), ("event", "text"), ("computation", "text")]), rows,
                      note=self.text_pair("每项赛事：对手平均分 = 对手所用等级分之和 ÷ 对局数 N；D = 本人所用等级分 − 平均分"
                                          "（四舍五入取整，超过 400 按 400 计）；PC 查 FIDE 表；We = N × PC；"
-                                         "ΔR = K × (W − We)。本期新等级分 = 原等级分 + 各项 ΔR 之和，四舍五入。",
+                                         "ΔR = K × (W − We)。本期合计：新等级分 = 原等级分 + 本期各项 ΔR 之和，四舍五入。",
                                          "Per event: the opponents' mean = the sum of the ratings used ÷ N games; "
                                          "D = own rating used − mean (rounded, above 400 counts as 400); PC from "
-                                         "the FIDE table; We = N × PC; ΔR = K × (W − We). The new rating = the old "
-                                         "+ the sum of the period's ΔR, rounded half up."))
+                                         "the FIDE table; We = N × PC; ΔR = K × (W − We). Period total: the new rating "
+                                         "= the old + the sum of the period's ΔR, rounded half up."))
 
     def games_by_period(self) -> list[tuple[str, Any]]:
         if self._games is not None:
@@ -642,7 +664,7 @@ class Builder:
 
     def archive(self, current: tuple[list[Column], list[dict[str, Any]]]) -> list[ArchivedList]:
         """Every processed period's list up to the published one (its own page each)."""
-        slugs = _slugs({r.period.label: r for r in self.results})
+        slugs = archive_slugs(self.results)
         out = []
         for r in self.results:
             is_current = r is self.facts
@@ -702,6 +724,11 @@ def _to_oldest_generation() -> None:
     if gc.get_freeze_count() == 0:
         gc.freeze()
         gc.unfreeze()
+
+
+def archive_slugs(results: list[PeriodFacts]) -> dict[str, str]:
+    """Each period's name in the archive (``archive/<slug>.html``, its PDF ``<list>-<slug>.pdf``)."""
+    return _slugs({r.period.label: r for r in results})
 
 
 def _slugs(items: dict[str, Any]) -> dict[str, str]:

@@ -140,6 +140,7 @@ class ArchivedList:
     columns: list[Column]
     rows: list[dict[str, Any]] #: as ``Site.list_rows``
     current: bool              #: the period the site publishes
+    pdf: str | None = None     #: this period's printed list inside the site (an older period's own PDF)
 
 
 @dataclass(frozen=True)
