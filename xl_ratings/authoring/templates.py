@@ -382,10 +382,10 @@ def write_settings_tables(ws: Any, tables: list[SettingsTable], lang: str) -> No
         ws.append([])
         ws.append([t.key, to_lang(TABLE_BELOW, lang), t.note])
         for cell in ws[ws.max_row]:
-            cell.font = Font(bold=True)
+            cell.font = Font(name="Calibri", bold=True)      # the sheet's own font (no name: a serif in Calc)
         ws.append([t.heads[0], t.heads[1], to_lang(COLUMN_HEADS, lang)])
         for cell in ws[ws.max_row]:
-            cell.font = Font(bold=True, color="1F4E78")
+            cell.font = Font(name="Calibri", bold=True, color="1F4E78")
             cell.fill = PatternFill("solid", fgColor="DDEBF7")
             cell.alignment = Alignment(horizontal="center")
         for k, x in t.entries:
