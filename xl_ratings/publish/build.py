@@ -456,7 +456,7 @@ class Builder:
             a = found.get((event, row, player, opponent))
             if a is None:
                 return {**blank, "game_note": ""}
-            cells = {k: a.values.get(k) for k in keys}
+            cells = dict(zip(keys, a.values)) if a.values else dict(blank)
             for k, kind in self.system.audit_columns:
                 if kind == "rank" and cells[k] is not None:
                     cells[k] = words.cell("rank", cells[k])

@@ -15,7 +15,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ..errors import Message
 from .period import Calendar, Period
@@ -150,19 +150,18 @@ class ChangeLine:
     change: float                   #: unrounded ΔR
 
 
-@dataclass(frozen=True, slots=True)
-class GameAudit:
+class GameAudit(NamedTuple):
     """One game from one player's side, as the rulebook counted it: what a player checks a
-    line of their page against.  ``values``: the system's audit columns
-    (:attr:`System.audit_columns`), None where the game has none; ``note``: why it did not
+    line of their page against.  ``values``: the system's audit columns in their order
+    (:attr:`System.audit_columns`), () when the game did not count; ``note``: why it did not
     count (a key of the audit notes: ``forfeit``, ``unrated_opponent``, ``both_unrated``,
-    ``level``, ``guest``), "" when it counted."""
+    ``level``, ``guest``), "" when it counted.  A tuple: a published replay makes two per game."""
 
     id: str
     opponent: str
     event: str
     row: int | None                 #: the Games sheet row (with ``id``: which game)
-    values: Mapping[str, Any]
+    values: tuple[Any, ...]
     note: str = ""
 
 

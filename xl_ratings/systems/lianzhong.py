@@ -265,12 +265,9 @@ def _rate(games: Iterable[Game], rating: dict[str, float], games_n: dict[str, in
                 (numerator - np_ - 1) / rated_n
             fq = 1.0 if q_rated and p_rated else (np_ + 1) / rated_n * share if q_rated else \
                 (numerator - nq - 1) / rated_n
-            trail.append(GameAudit(p, q, ev, row, {"own_before": rp, "opponent_rating": rq, "game_expected": ep,
-                                                   "game_k": kp, "game_factor": fp, "game_change": dp,
-                                                   "own_after": rp + dp}))
-            trail.append(GameAudit(q, p, ev, row, {"own_before": rq, "opponent_rating": rp, "game_expected": eq,
-                                                   "game_k": kq, "game_factor": fq, "game_change": dq,
-                                                   "own_after": rq + dq}))
+            # AUDIT's order: the ratings before, We, K, the §6 factor, the change, the rating after
+            trail.append(GameAudit(p, q, ev, row, (rp, rq, ep, kp, fp, dp, rp + dp)))
+            trail.append(GameAudit(q, p, ev, row, (rq, rp, eq, kq, fq, dq, rq + dq)))
         t = acc[p, ev]
         t.games += 1
         t.score += s
@@ -286,9 +283,14 @@ def _rate(games: Iterable[Game], rating: dict[str, float], games_n: dict[str, in
     return acc
 
 
+#: the per-game facts :func:`_rate` keeps (:class:`~.base.GameAudit`), in this order
+AUDIT = (("own_before", "rating"), ("opponent_rating", "rating"), ("game_expected", "decimal3"), ("game_k", "int"),
+         ("game_factor", "decimal3"), ("game_change", "signed2"), ("own_after", "rating"))
+
+
 def _not_counted(trail: list[GameAudit], ev: str, p: str, q: str, row: int | None, why: str) -> None:
-    trail.append(GameAudit(p, q, ev, row, {}, why))
-    trail.append(GameAudit(q, p, ev, row, {}, why))
+    trail.append(GameAudit(p, q, ev, row, (), why))
+    trail.append(GameAudit(q, p, ev, row, (), why))
 
 
 def rate_block(p: Any, q: Any, score: Any, forfeit: Any, rating: Any, games: Any, t_games: Any, t_score: Any,
@@ -555,7 +557,5 @@ SYSTEM = System(
     # new players start at 1400, 九级棋士 is below 1100, 特级大师 from 2600
     rating_range=(100, 4000),
     # each game as §5–§6 rate it: the ratings before, We, K, the rated/unrated factor, the change
-    audit_columns=(("own_before", "rating"), ("opponent_rating", "rating"), ("game_expected", "decimal3"),
-                   ("game_k", "int"), ("game_factor", "decimal3"), ("game_change", "signed2"),
-                   ("own_after", "rating")),
+    audit_columns=AUDIT,
 )

@@ -273,8 +273,8 @@ def _games(games: Iterable[Game], records: Records, rank0: Mapping[str, Rank], a
         if g.result.forfeit:
             checks.add("peng.forfeit", "Games", g.row, player=g.player, opponent=g.opponent)
             if trail is not None:
-                trail += [GameAudit(g.player, g.opponent, g.event, g.row, {}, "forfeit"),
-                          GameAudit(g.opponent, g.player, g.event, g.row, {}, "forfeit")]
+                trail += [GameAudit(g.player, g.opponent, g.event, g.row, (), "forfeit"),
+                          GameAudit(g.opponent, g.player, g.event, g.row, (), "forfeit")]
             continue
         for p, q, s in ((g.player, g.opponent, g.result.score), (g.opponent, g.player, 1 - g.result.score)):
             try:
@@ -286,15 +286,13 @@ def _games(games: Iterable[Game], records: Records, rank0: Mapping[str, Rank], a
                 checks.add("peng.level", "Games", g.row, player=players[p].name, rank=rank0[p],
                            event=ev.name, level=ev.level)
                 if trail is not None:
-                    trail.append(GameAudit(p, q, g.event, g.row, {}, "level"))
+                    trail.append(GameAudit(p, q, g.event, g.row, (), "level"))
                 continue
             ap = annual_points(rank0[p], rank0[q], s, params)
             cp = cumulative_points(rank0[q], s, params)
             if trail is not None:
-                trail.append(GameAudit(p, q, g.event, g.row, {
-                    "own_rank": rank0[p], "opponent_rank": rank0[q],
-                    "opponent_coefficient": params.rung(rank0[q]).coefficient, "game_cumulative": cp,
-                    "game_annual": ap}))
+                trail.append(GameAudit(p, q, g.event, g.row, (      # in audit_columns' order
+                    rank0[p], rank0[q], params.rung(rank0[q]).coefficient, cp, ap)))
             annual[p] += ap
             cum[p] += cp
             games_n[p] += 1

@@ -358,13 +358,13 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
         if res.forfeit:   # seed 001 §十: unplayed games count for neither player
             checks.add("shanghai.forfeit", "Games", row, event=ev.name, player=a, opponent=b)
             if trail is not None:
-                trail += [GameAudit(a, b, ev.id, row, {}, "forfeit"), GameAudit(b, a, ev.id, row, {}, "forfeit")]
+                trail += [GameAudit(a, b, ev.id, row, (), "forfeit"), GameAudit(b, a, ev.id, row, (), "forfeit")]
             continue
         a_rated, b_rated = a in rated, b in rated
         if not a_rated and not b_rated:
             if trail is not None:
-                trail += [GameAudit(a, b, ev.id, row, {}, "both_unrated"),
-                          GameAudit(b, a, ev.id, row, {}, "both_unrated")]
+                trail += [GameAudit(a, b, ev.id, row, (), "both_unrated"),
+                          GameAudit(b, a, ev.id, row, (), "both_unrated")]
             continue   # neither rated: counts for no first rating
         own_a, own_b = used[a], used[b]
         if woman[a] != woman[b]:   # seed 001 §十: a woman below 2240 counts as 2240 vs a man
@@ -378,16 +378,16 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
             if p in guests:
                 run.guest_played.add(p)
                 if trail is not None:
-                    trail.append(GameAudit(p, q, ev.id, row, {}, "guest"))
+                    trail.append(GameAudit(p, q, ev.id, row, (), "guest"))
                 continue
             if swiss and p_rated and not q_rated:
                 checks.add("shanghai.swiss_unrated", "Games", row, player=players[p].name,
                            opponent=players[q].name)
                 if trail is not None:
-                    trail.append(GameAudit(p, q, ev.id, row, {}, "unrated_opponent"))
+                    trail.append(GameAudit(p, q, ev.id, row, (), "unrated_opponent"))
                 continue
             if trail is not None:
-                trail.append(GameAudit(p, q, ev.id, row, {"own_used": own, "opponent_rating": opp}))
+                trail.append(GameAudit(p, q, ev.id, row, (own, opp)))      # own_used, opponent_rating
             group = per[p].get(own)
             if group is None:
                 group = per[p][own] = [0, ExactSum(), 0.0]
