@@ -119,3 +119,21 @@ def test_a_table_ends_at_the_blank_row():
     system = systems.get("lianzhong")
     rows = [r for r in _rows(build("lianzhong")) if r[0] != "start"] + [[None, None, None], ["start", 1500, None]]
     assert _read(system, rows).start == 1500
+
+
+@pytest.mark.parametrize("name", sorted(systems.REGISTRY))
+def test_the_committed_templates_read_back_as_the_rulebook(name):
+    """The templates as the command line reads them (its own xlsx reader): the rulebook's
+    parameters exactly, the tables laid out as rows."""
+    from pathlib import Path
+
+    from xl_ratings.engine.inputs import read_records
+    from xl_ratings.xlsx.read import read_workbook
+
+    book = Path(__file__).resolve().parents[2] / "workbook_templates" / f"{name}.xlsx"
+    tables, problems = read_workbook(book)
+    assert problems == []
+    records = read_records(tables, str(book))
+    assert records.params == systems.get(name).params_type()
+    laid_out = [k for k, v in records.settings.items() if isinstance(v, list)]
+    assert sorted(laid_out) == sorted(_tables(systems.get(name).params_type()))
