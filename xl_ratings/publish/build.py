@@ -537,7 +537,9 @@ class Builder:
             if any(row.get("game_note") for _, row, _ in games):
                 cols.append(("game_note", "text"))
         rows = [row for _, row, _ in (games if self._games_sorted else sorted(games, key=_first))]
-        return Table(self.text_pair("对局记录", "Games"), self.plain_columns(cols), rows)
+        note = self.system.audit_note
+        return Table(self.text_pair("对局记录", "Games"), self.plain_columns(cols), rows,
+                     note=self.text_pair(*note) if note is not None and rows else None)
 
     def event_pages(self) -> list[EventPage]:
         by_event: dict[str, list[tuple[str, Any]]] = defaultdict(list)

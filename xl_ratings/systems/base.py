@@ -361,6 +361,9 @@ class System:
     #: (shanghai: mean, D, PC(D), We = N·PC, ΔR = K·(W − We)), for an event rated as a whole;
     #: None: its games' audit columns add up to the line by themselves.
     audit_event: Callable[[Any, Any], str] | None = None
+    #: How a game's audit columns are computed, in the rulebook's words (simplified Chinese,
+    #: English): the note under a player's games table.
+    audit_note: tuple[str, str] | None = None
 
 
 @dataclass

@@ -497,4 +497,9 @@ SYSTEM = System(
     # each game's points (seed §2, §年度): A(opponent)·D to the cumulative, ±16·multiplier to the annual
     audit_columns=(("own_rank", "rank"), ("opponent_rank", "rank"), ("opponent_coefficient", "decimal2"),
                    ("game_cumulative", "signed2"), ("game_annual", "signed2")),
+    audit_note=("累积分 = 对手系数 A × D（胜 2，和 1，负 0）；年度分：胜 +16 × 对手倍数，负 −16 × 本人倍数，"
+                "和 +8 × 对手倍数 − 8 × 本人倍数；段级为年初所持。",
+                "Cumulative points = the opponent's A × D (win 2, draw 1, loss 0); annual points: a win "
+                "+16 × the opponent's multiplier, a loss −16 × one's own, a draw +8 × the opponent's − 8 × "
+                "one's own; ranks as held on Jan 1."),
 )

@@ -719,6 +719,9 @@ SYSTEM = System(
     # each game's ratings as §九/§十 count them; the event's We and ΔR are its change line's
     audit_columns=(("own_used", "rating"), ("opponent_rating", "rating")),
     audit_event=audit_event,
+    audit_note=("每局所用的本人与对手等级分（女棋手对男棋手时不低于 2240）；每项赛事的期望得分与变动见上面的计算表。",
+                "Each game's ratings as counted (a woman against a man at 2240 at least); each event's expected "
+                "score and change are computed in the table above."),
     player_columns=("rif",),
     # provisional 2040/2200, 10级 1840: a rating (or RIF rating) below 1000 or above 3000 is a typo
     rating_range=(1000, 3000),
