@@ -6,7 +6,7 @@
   formula as typed in Excel (column F, as text) and the value xl_ratings computes
   for it (column G: what Excel shows in the cell once the functions are loaded);
 - excel-checks.png: the Checks sheet one click writes on the Hong Kong (gor) workbook
-  when two cells are wrong (xlwings Lite's dispatch, as tests/test_one_click_checks.py
+  when two cells are wrong (xlwings Lite's dispatch, as tests/excel/test_one_click_checks.py
   runs it): every problem, where it is, in English and traditional Chinese.
 
 Needs libreoffice-calc-nogui, poppler-utils and fonts-noto-cjk.

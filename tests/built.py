@@ -1,6 +1,6 @@
 """The package as it is published: sdist and wheel built once per test session from this
 checkout (``python -m build``, offline: ``--no-isolation`` uses the installed setuptools
-and wheel), for tests/test_install.py and tests/test_pyodide.py."""
+and wheel), for tests/product/test_install.py and tests/excel/test_pyodide_runtime.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Drives the headless LibreOffice of tests/test_libreoffice.py over UNO: run by the Python that has
+"""Drives the headless LibreOffice of tests/libreoffice/test_opens_every_workbook.py over UNO: run by the Python that has
 ``uno`` (Debian: /usr/bin/python3 with python3-uno), a request as JSON on stdin, the answer as JSON
 on stdout.
 

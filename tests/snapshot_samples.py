@@ -19,8 +19,7 @@ import tempfile
 from pathlib import Path
 
 import openpyxl
-
-SYSTEMS = ("shanghai", "gor", "lianzhong", "peng")
+from xl_ratings.systems import SYSTEMS
 
 
 def dump(book: Path, out: Path) -> None:

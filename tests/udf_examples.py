@@ -1,6 +1,6 @@
 """The Excel functions' documented examples (docs/excel.md, the README's table) and
 column cases that take the fast paths, as data: run by CPython with NumPy, by
-CPython with NumPy blocked, and under real Pyodide (tests/test_pyodide.py copies
+CPython with NumPy blocked, and under real Pyodide (tests/excel/test_pyodide_runtime.py copies
 this file in).  Standard library only.
 
 ``EXAMPLES``: (function, arguments, documented value, tolerance).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What tests/test_pyodide.py needs, fetched once (network) into .cache/pyodide/ (ignored by git);
+# What tests/excel/test_pyodide_runtime.py needs, fetched once (network) into .cache/pyodide/ (ignored by git);
 # the test itself runs offline.  Pyodide 314 from npm (Python 3.14, platform
 # pyemscripten_2026_0_wasm32: the runtime of xlwings Lite), and from PyPI the wheels a Lite
 # workbook installs besides ours: xlwings' Pyodide wheel, the pure-Python dependencies of the

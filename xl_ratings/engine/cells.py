@@ -162,9 +162,16 @@ def to_date(v: Any, date1904: bool = False) -> dt.date | None:
 
 
 #: A date as a text file writes it: 2025-03-01, 2025-3-1, 2025/3/1, 2025.3.1, 2025年3月1日 (a time
-#: of day after it, as Excel writes a date and time: 2025/3/1 14:30, 2025-03-01T14:30:00).
+#: of day after it, as Excel writes a date and time in English and Chinese locales: 2025/3/1 14:30,
+#: 2025-03-01T14:30:00, 2025/3/1 2:30 PM, 2025年3月1日 下午2:30, 2025年3月1日 14时30分; a weekday
+#: after a Chinese date: 2025年3月1日 星期六 / 週六).
+TIME_OF_DAY = (r"(?:(?:上午|下午|中午|晚上|凌晨)\s*+)?\d{1,2}(?::\d{2}(?::\d{2}(?:[.,]\d+)?)?"
+               r"|\s*+[时時点點]\s*+(?:\d{1,2}\s*+分(?:\s*+\d{1,2}\s*+秒)?)?)(?:\s*+(?:[AaPp]\.?[Mm]\.?))?")
+#: a weekday written after a Chinese date (2025年3月1日 星期六, 週六)
+WEEKDAY = r"(?:星期|礼拜|禮拜|週|周)[一二三四五六日天]"
+_TIME_TEXT = r"(?:(?:\s++|T)(?:" + TIME_OF_DAY + r"))?"
 _DATE_TEXT = re.compile(r"\s*+(\d{4})\s*+(?:([-/.])\s*+(\d{1,2})\s*+\2\s*+(\d{1,2})|年\s*+(\d{1,2})\s*+月\s*+(\d{1,2})"
-                        r"\s*+[日号號]?)(?:(?:\s++|T)\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?\s*+")
+                        r"\s*+[日号號]?(?:\s*+" + WEEKDAY + r")?)" + _TIME_TEXT + r"\s*+")
 #: An Excel serial written as text (a date column exported as numbers): five digits, 10000
 #: (1927-05-18) to 99999, a fraction (the time of day) allowed -- never a year ("2025") or a count.
 _SERIAL_TEXT = re.compile(r"\s*+([1-9]\d{4})(?:\.\d+)?\s*+")

@@ -129,7 +129,22 @@ def id_problems(extras: Extras, pids: Sequence[str], file: str | None) -> list[R
                 problems.append(RatingInputError(P.RL_DUPLICATE_ID(column=column, value=value, first=seen[value],
                                                                    second=pid), where=where))
             seen.setdefault(value, pid)
-    return problems + _federation_id_problems(extras, pids, file)
+    return problems + _federation_id_problems(extras, pids, file) + _latin_name_problems(extras, pids, file)
+
+
+def _latin_name_problems(extras: Extras, pids: Sequence[str], file: str | None) -> list[RatingInputError]:
+    """A ``latin_name`` the pairing programs' lists could not write (陳大文, Chan@HK) is told when
+    the period is processed, at its cell, not first when a list is published."""
+    from ..i18n.catalogue import publish as P
+    from .latin import written
+
+    problems = []
+    for pid in pids:
+        value = extras.get(pid, "latin_name")
+        if value and written(value) is None:
+            problems.append(RatingInputError(P.RL_BAD_LATIN_NAME(), value=value,
+                                             where=Where(file, extras.sheet, extras.rows.get(pid), "latin_name")))
+    return problems
 
 
 def _federation_id_problems(extras: Extras, pids: Sequence[str], file: str | None) -> list[RatingInputError]:

@@ -165,6 +165,23 @@ class Rows:
         return v
 
 
+def column_names(table: Sequence[Sequence[Any]]) -> Callable[[int], str]:
+    """Column number -> the column's key (or header text), from the sheet's first filled row that
+    is not a title (one value, perhaps merged across the columns: 2026冬季循環賽 over A1:H1): how a
+    problem at a cell names its column, on the command line and in one click alike."""
+    from .cells import col_letter
+
+    header = next((r for r in table if len({str(v) for v in r if not blank(v)}) > 1), [])
+    known = {k for cols, _ in COLUMNS.values() for k in cols}
+
+    def name(col: int) -> str:
+        h = header[col - 1] if col - 1 < len(header) else None
+        if blank(h):
+            return col_letter(col)
+        return header_key(h, known) or str(h).strip()
+    return name
+
+
 def shown_value(v: Any) -> Any:
     """A cell value as a message quotes it: a long text cut (a cell may hold 32,767 characters)."""
     return v[:100] + "…" if isinstance(v, str) and len(v) > 120 else v

@@ -72,11 +72,11 @@ def read_book(book: Any) -> BookRead:
             too_big.append(RatingInputError(M.USED_RANGE_TOO_BIG(far=far, cells=last.row * last.column,
                                                                   limit=MAX_CELLS), where=Where(book.name, sheet.name)))
             continue
-        value = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
+        value = sheet.range((1, 1), (last.row, last.column)).options(ndim=2, err_to_str=True).value
         tables[sheet.name] = value or []
         if sheet_key(sheet.name) in visibility.INPUT_SHEETS:
             unseen, checked = visibility.problems(book.name, sheet, tables[sheet.name])
-            problems += unseen
+            problems += unseen + visibility.error_cells(book.name, sheet.name, tables[sheet.name])
             if not checked:
                 unchecked.append(sheet.name)
     if too_big:

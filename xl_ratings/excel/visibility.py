@@ -51,6 +51,25 @@ def hidden_sheet(sheet: Any) -> bool | None:
         return None
 
 
+#: what Excel shows in a cell whose formula cannot be computed (xlwings' ``err_to_str`` gives it as text)
+EXCEL_ERRORS = frozenset(("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#DATA!",
+                          "#GETTING_DATA", "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!",
+                          "#BUSY!", "#UNKNOWN!", "#PYTHON!", "#TIMEOUT!"))
+
+
+def error_cells(file: str, sheet: str, grid: Sequence[Sequence[Any]]) -> list[RatingInputError]:
+    """The cells of an input sheet showing an error (#N/A, #DIV/0!), read with xlwings'
+    ``err_to_str`` on every engine: refused at their place, as the command line refuses them
+    (:mod:`xl_ratings.xlsx.safety`), never read as blanks (xlwings' default gives them as None)."""
+    from ..engine.inputs import column_names
+    from ..i18n.catalogue import workbooks as W
+
+    name = column_names(grid)
+    return [RatingInputError(W.CELL_SHOWS_ERROR(shown=v), where=Where(file, sheet, r, name(c)))
+            for r, row in enumerate(grid, start=1) for c, v in enumerate(row, start=1)
+            if v.__class__ is str and v in EXCEL_ERRORS]
+
+
 def problems(file: str, sheet: Any, grid: Sequence[Sequence[Any]]) -> tuple[list[RatingInputError], bool]:
     """The input sheet's hidden state and its hidden rows holding values (``grid``: the
     sheet's values from A1), as problems; and whether this engine could tell which rows

@@ -186,7 +186,7 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
                                     count=len(listed.entries)), *listed.notes]
     if site is not None:
         downloads, skipped = lists.site_downloads(outcome, tables, book=real, file=str(book))
-        done.notes += [M.SITE_WITHOUT_LIST(why=why) for why in skipped]
+        done.notes += [M.SITE_WITHOUT_LIST(layout=layout, why=why) for layout, why in skipped]
         done.site_files = write_site(outcome, Path(site), downloads, private, latin_names(tables),
                                      pdf=_inside(Path(pdf), Path(site)) if pdf is not None else None)
     if pdf is not None:

@@ -66,9 +66,36 @@ def listed(folder: Path) -> set[str] | None:
     data = safe_head(folder / MARKER, MARKER_BYTES)
     if data is None or (folder / MARKER).is_symlink():
         return None
-    names = {line.strip() for line in data.decode("utf-8", "replace").splitlines()}
-    return {n for n in names if n == MARKER or (_plain(n) and (n.lower().endswith(SUFFIXES) or (
-        n.startswith(DOWNLOADS) and n.lower().endswith(DOWNLOAD_SUFFIXES))))}
+    return set(_marker_lines(data)) | {MARKER}
+
+
+def _marker_lines(data: bytes) -> dict[str, str]:
+    """A marker's entries: page -> the SHA-256 of the bytes we wrote there ("" in a marker
+    written before the digests)."""
+    out = {}
+    for line in data.decode("utf-8", "replace").splitlines():
+        n, _, sha = line.strip().partition("\t")
+        n = n.strip()
+        if n != MARKER and _plain(n) and (n.lower().endswith(SUFFIXES) or (
+                n.startswith(DOWNLOADS) and n.lower().endswith(DOWNLOAD_SUFFIXES))):
+            out[n] = sha.strip() if re.fullmatch(r"[0-9a-f]{64}", sha.strip()) else ""
+    return out
+
+
+def marker_digests(folder: Path) -> dict[str, str]:
+    """What the site's marker says we wrote (page -> SHA-256): the edited-page guard's second
+    witness, when the folder's record is gone (deleted, or not readable)."""
+    data = safe_head(folder / MARKER, MARKER_BYTES)
+    if data is None or (folder / MARKER).is_symlink():
+        return {}
+    return {n: sha for n, sha in _marker_lines(data).items() if sha}
+
+
+def write_marker(folder: Path, written: list[str], header: str) -> None:
+    """The marker (written last): ``header``, then each file of the site with the SHA-256 of its bytes."""
+    lines = [f"{rel}\t{digest((folder / rel).read_bytes())}" for rel in written if rel != MARKER]
+    with open(folder / MARKER, "wb") as fh:
+        fh.write((header + "\n".join(lines + [MARKER]) + "\n").encode("utf-8"))
 
 
 def _plain(rel: str) -> bool:
@@ -106,9 +133,10 @@ def _only_our_pdfs(folder: Path) -> bool:
 
 def edited(folder: Path, ours: set[str]) -> set[str]:
     """The pages of ours that changed since we wrote them: their bytes are not the ones the
-    folder's record (:data:`~xl_ratings.files.published.RECORD`) holds.  A site written before the
-    record has none: its pages are taken as written."""
-    record = record_of(folder)
+    folder's record (:data:`~xl_ratings.files.published.RECORD`) holds, or -- the record deleted or
+    unreadable -- the ones the marker holds.  A site written before both has none: its pages are
+    taken as written."""
+    record = record_of(folder) or marker_digests(folder)
     out = set()
     for rel in ours & set(record):
         data = safe_head(folder / rel, MARKER_BYTES)
@@ -120,8 +148,9 @@ def edited(folder: Path, ours: set[str]) -> set[str]:
 def write_record(folder: Path, written: list[str], carried: dict[str, str] | None = None) -> None:
     """The record of the pages just written into ``folder`` (the staging folder); ``carried``: the
     old record's lines of the files kept in the site (the PDF printed into it: still what we wrote)."""
+    known = marker_digests(folder)
     files = dict(carried or {})
-    files.update({rel: digest((folder / rel).read_bytes()) for rel in written if rel != MARKER})
+    files.update({rel: known.get(rel) or digest((folder / rel).read_bytes()) for rel in written if rel != MARKER})
     body = json.dumps({"generator": "xl-ratings", "files": dict(sorted(files.items()))}, indent=1)
     with open(folder / RECORD, "x", encoding="utf-8") as f:
         f.write(body + "\n")

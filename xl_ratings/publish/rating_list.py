@@ -23,6 +23,7 @@ from ..errors import InputErrors, RatingInputError
 from ..i18n import to_lang
 from ..i18n.catalogue import publish as M
 from ..i18n.labels import sheet_key
+from ..i18n import text as said
 from ..view.list_layouts import PROGRAMS, SUFFIXES, heads
 from ..view.rating_list import ListFile, rating_list
 from ..files.atomic import Outputs
@@ -86,9 +87,9 @@ def write_rating_list(outcome: Any, tables: Tables, out: Path, layout: str | Non
 
 
 def site_downloads(outcome: Any, tables: Mapping[str, Sequence[Sequence[Any]]], *, book: Path | None = None,
-                   file: str | None = None, today: dt.date | None = None) -> tuple[list[Download], list[str]]:
+                   file: str | None = None, today: dt.date | None = None) -> tuple[list[Download], list[tuple[str, said.Text]]]:
     """The website's rating lists: every layout the system can fill (one that cannot is left
-    out, and said why)."""
+    out, and said why: the layout and the first problem, at its place, in both languages)."""
     if book is not None and isinstance(tables, Tables):
         tables = with_clubs(book, tables)
     downloads, skipped = [], []
@@ -97,7 +98,7 @@ def site_downloads(outcome: Any, tables: Mapping[str, Sequence[Sequence[Any]]], 
             listed = rating_list(outcome, tables, layout, file=file, today=today)
         except RatingInputError as e:
             errors = e.errors if isinstance(e, InputErrors) else [e]
-            skipped.append(f"{layout}: {errors[0]}")
+            skipped.append((layout.upper(), errors[0].text.at(errors[0].where)))
             continue
         zh, en = {"egd": ("EGD 格式名单", "EGD list"), "fide": ("FIDE 格式名单", "FIDE list"),
                   "csv": ("全国名单 CSV", "National list (CSV)")}[layout]

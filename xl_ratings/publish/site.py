@@ -48,7 +48,7 @@ from .pages import env as _env  # noqa: F401  (the pages' Jinja2 environment, as
 from .pages import rows_count, write_pages
 from .pool import choose_workers
 from .site_model import Site
-from .folder import DOWNLOAD_SUFFIXES, DOWNLOADS, MARKER, publish_folder, reserved_on_windows
+from .folder import DOWNLOAD_SUFFIXES, DOWNLOADS, MARKER, publish_folder, reserved_on_windows, write_marker
 
 __all__ = ["MARKER", "KINDS", "UI", "format_value", "rating_chart_svg", "render_table", "render_site"]
 
@@ -92,12 +92,13 @@ def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
         (root / d.path).parent.mkdir(exist_ok=True)
         (root / d.path).write_bytes(d.data)
         written.append(d.path)
+    # the marker lists every file of the site (with the SHA-256 of its bytes): publishing again
+    # replaces them, refuses to remove a file someone else put into the folder, and keeps a page
+    # edited since it was written
+    write_marker(root, written, "This folder is a website written by xl_ratings (xl-ratings publish --site).\n"
+                                "Publishing again replaces the files listed below (and refuses when the folder "
+                                "holds others).\n\n")
     written.append(MARKER)
-    # the marker lists every file of the site: publishing again replaces them, and refuses to
-    # remove a file someone else put into the folder
-    _write(root / MARKER, "This folder is a website written by xl_ratings (xl-ratings publish --site).\n"
-                          "Publishing again replaces the files listed below (and refuses when the folder "
-                          "holds others).\n\n" + "\n".join(written) + "\n")
     return written
 
 

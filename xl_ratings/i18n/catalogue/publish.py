@@ -136,8 +136,8 @@ LAYOUT_NEEDS_RATING_LIST = message(
     "--layout 是 --rating-list 名单的格式：请同时给出")
 SITE_WITHOUT_LIST = message(
     "publish.site_without_list",
-    "website: no rating list {why}",
-    "网站：未提供名单 {why}")
+    "website: no {layout} rating list: {why}",
+    "网站：未提供 {layout} 名单：{why}")
 
 # ---- the site folder (publish/folder.py)
 SITE_IS_A_LINK = message(

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Iterable, Sequence
 
-from ...engine.cells import date_of
+from ...engine.cells import TIME_OF_DAY, WEEKDAY, date_of
 from ...errors import InputErrors, RatingInputError, Text, Where
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
@@ -370,6 +370,8 @@ _DATE_FORMATS = ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%Y%m%d", "%d.%m.%Y", "%y/%
                  "%y.%m.%d", "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%Y年%m月%d日")
 
 
+_TIME_PART = re.compile(r"(?:\s*+" + WEEKDAY + r")?(?:(?:\s++|T)(?:" + TIME_OF_DAY + r"))?$")
+
 #: the longest text read as a date ("September 30, 2026 14:30:00" and more)
 MAX_DATE_CHARS = 40
 
@@ -390,8 +392,8 @@ def parse_date(value: Any) -> dt.date | None:
     if len(raw) > MAX_DATE_CHARS:                    # no date is this long (and no regex sees it)
         raise ValueError(f"not a date: {raw[:MAX_DATE_CHARS]!r}…")
     raw = unicodedata.normalize("NFKC", raw)
-    s = re.sub(r"\s*([./\-])\s*", r"\1", raw)        # "28. 07. 2005" -> "28.07.2005"
-    s = re.sub(r"[T ]\d{1,2}:\d{2}(:\d{2})?$", "", s)  # a time part
+    s = re.sub(r"\s*([./\-年月])\s*", r"\1", raw)    # "28. 07. 2005" -> "28.07.2005", "2025年 3月" too
+    s = _TIME_PART.sub("", s)                       # a time part: 14:30, 2:30 PM, 下午2:30, 14时30分, 星期六
     for fmt in _DATE_FORMATS:
         try:
             return dt.datetime.strptime(s, fmt).date()

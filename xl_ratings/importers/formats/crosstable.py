@@ -169,12 +169,15 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
 
 def _numbered_players(grid: list[list[Any]], lay: _Layout, held: list[int], totals: list[int],
                       seen: set[int], nc: int) -> None:
-    """A numbered row named like a total (平均分 numbered 2) whose number the players after it go on
-    from is a player of the table, not its total row (that one ends the table); the others are totals."""
+    """A numbered row named like a total (平均分 numbered 2) is a player of the table, not its total
+    row, when the players after it go on from its number, or when the table plays its number (a
+    round robin's column headed by it, a Swiss cell naming it as an opponent: the last player, 合计
+    numbered 8 in a table of 8); the others are totals."""
     last = max(seen, default=0)
+    played = _opponent_numbers(grid, lay, nc)
     for r in held:
         n = as_int(grid[r][nc])
-        if n is not None and n not in seen and n < last:
+        if n is not None and n not in seen and (n < last or n in played):
             seen.add(n)
             lay.rows.append(r)
             lay.numbers[r] = n
@@ -182,6 +185,21 @@ def _numbered_players(grid: list[list[Any]], lay: _Layout, held: list[int], tota
             totals.append(r)
     lay.rows.sort()
     totals.sort()
+
+
+def _opponent_numbers(grid: list[list[Any]], lay: _Layout, nc: int) -> set[int]:
+    """The numbers a table plays against: its numbered header cells (a round robin's columns) and
+    the opponents of its players' Swiss cells ("12w1", "5+")."""
+    header = grid[lay.header] if lay.header is not None else []
+    numbers = {n for c, h in enumerate(header) if c != nc and (n := as_int(h)) is not None}
+    for r in lay.rows:
+        for v in grid[r]:
+            if _is_swiss_cell(v):
+                t = "".join(str(v).split())
+                m = _SWISS_COLOUR.fullmatch(t) or _SWISS_PLAIN.fullmatch(t)
+                if m is not None and (n := as_int(m.group("opp"))) is not None:
+                    numbers.add(n)
+    return numbers
 
 
 def _first_text(row: list[Any], name_col: int | None) -> str:
