@@ -114,11 +114,20 @@ def test_older_workbooks_tables_in_one_cell_still_read():
     assert _read(system, edited).con_table == ((100, 120), (2700, 10))
 
 
-def test_a_table_ends_at_the_blank_row():
-    """Settings typed after a table's blank row are settings again, not entries."""
+def test_a_table_ends_at_the_blank_row_or_a_settings_name():
+    """Settings typed after a table's blank row are settings again, not entries; so is one
+    appended right under the last table (an officer adds ``country`` at the sheet's end)."""
     system = systems.get("lianzhong")
     rows = [r for r in _rows(build("lianzhong")) if r[0] != "start"] + [[None, None, None], ["start", 1500, None]]
     assert _read(system, rows).start == 1500
+    rows = [r for r in _rows(build("lianzhong")) if r[0] != "start"] + [["start", 1500, None]]
+    assert _read(system, rows).start == 1500
+    gor = systems.get("gor")
+    rows = _rows(build("gor")) + [["country", "MO", None]]
+    errors: list = []
+    settings = read_settings({"Settings": rows}, "book.xlsx", errors)
+    assert errors == [] and settings["country"] == "MO"
+    assert _read(gor, rows) == gor.params_type()
 
 
 @pytest.mark.parametrize("name", sorted(systems.REGISTRY))

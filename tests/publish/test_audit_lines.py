@@ -127,7 +127,8 @@ def check_shanghai(outcome: Any, site: Any) -> int:
             delta[label] += line.change
             audit = pages[pid].audit
             assert audit is not None
-            shown = [a["computation"] for a in audit.rows if getattr(a["event"], "href", "").endswith(f"/{ev.lower()}.html")]
+            page = f"/{ev.lower()}.html"
+            shown = [a["computation"] for a in audit.rows if getattr(a["event"], "href", "").endswith(page)]
             assert any(f"We = {n} × " in t and f"{line.expected:.2f}" in t for t in shown)
         for label, change in delta.items():
             e = entries[(pid, label)]
@@ -136,7 +137,8 @@ def check_shanghai(outcome: Any, site: Any) -> int:
                 assert standard == round_half_up(e.old + change) or standard > round_half_up(e.old + change)
                 checked += standard == round_half_up(e.old + change)     # §十二 raises some to a title
                 # the page's period total: old + each ΔR = the sum → the published rating
-                (row,) = [a for a in pages[pid].audit.rows if a["period"] == label and "period total" in str(a["event"])]
+                (row,) = [a for a in pages[pid].audit.rows
+                          if a["period"] == label and "period total" in str(a["event"])]
                 shown = row["computation"].replace("−", "-")
                 assert shown.startswith(f"{e.old:.0f} ") and f"= {e.old + change:.2f} → {standard:.0f}" in shown
     return checked

@@ -23,7 +23,7 @@ from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
 from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, invisible, list_date, sheet_number, sheet_names_of,
                     to_date, to_ident, visible)
 from .games import game_columns
-from .settings import is_column_heads, is_table_head, params_from_settings
+from .settings import is_column_heads, is_setting_name, is_table_head, params_from_settings
 
 SheetCells = Sequence[Sequence[Any]]
 
@@ -273,7 +273,7 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     last = -1
     for i, rec in rows.records:
         k = rows.text(rec, "key").strip()
-        if table is not None and i == last + 1 and not is_table_head(rec.get("value")):
+        if table is not None and i == last + 1 and not is_table_head(rec.get("value")) and not is_setting_name(k):
             last = i
             if not is_column_heads(rec.get("note")) and (k or not blank(rec.get("value"))):
                 table.append((k, rec.get("value")))

@@ -6,7 +6,8 @@ Settings sheet (``k_new`` = 30, ``epsilon`` = 0.014).  Tables are written as
 …``; ``rank_standards`` = ``初段:2240, 二段:2280, …``), or -- as the templates
 lay them out for an officer to read -- as rows: the key with :data:`TABLE_BELOW`
 as its value, a row of column heads (its note :data:`COLUMN_HEADS`), then one
-row per entry (key, value), up to the next blank row.  A system may accept
+row per entry (key, value), up to the next blank row (or a setting's name,
+:func:`is_setting_name`).  A system may accept
 keys of its own (peng: one rung of the ladder, ``basic.二段`` = 620).  An
 unknown key, a bad value or an impossible one (:data:`LIMITS`: a negative K,
 a count of 2.5, a rating no system has) is an error that names the Settings
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -74,6 +76,16 @@ def is_table_head(value: Any) -> bool:
     """Is ``value`` a Settings value saying that its table follows as rows (:data:`TABLE_BELOW`)?"""
     t = str(value or "").strip().lower()
     return t.startswith(("见下表", "見下表")) or "table below" in t
+
+
+_NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)+|[a-z]{3,}[a-z0-9]*")
+
+
+def is_setting_name(key: str) -> bool:
+    """Is ``key`` a setting's name (``country``, ``k_new``), never a table's entry (a number, a
+    rank ``1k``/``初段``, a class ``A``/``甲``, ``∞``)?  A setting typed under a table without the
+    blank row (appended at the sheet's end) ends the table."""
+    return key in RESERVED or _NAME.fullmatch(key) is not None
 
 
 def is_column_heads(note: Any) -> bool:

@@ -109,8 +109,8 @@ def write_pdfs(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | N
     targets = [(pdf, outcome)]
     if outcome is not None:        # the archive: every period published before the current one
         slugs = archive_slugs(outcome.results)
-        targets += [(printing.archived_pdf(pdf, slugs[r.period.label]), printing.period_outcome(outcome, r.period.label))
-                    for r in outcome.results[:-1]]
+        targets += [(printing.archived_pdf(pdf, slugs[r.period.label]),
+                     printing.period_outcome(outcome, r.period.label)) for r in outcome.results[:-1]]
     books = [printing.print_workbook(o, private=private) for _, o in targets]
     printed = [printing.to_pdf(books[0], waiting=waiting)] if len(books) == 1 else \
         printing.to_pdfs(books, waiting=waiting)
