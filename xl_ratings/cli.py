@@ -246,8 +246,8 @@ def cmd_publish(args: argparse.Namespace) -> int:
         site = Path(args.site)
         console.print(RUN.said(M.WEBSITE(count=len(done.site_files), site=site, index=site / "index.html")),
                       markup=False)
-    if done.pdf is not None:
-        console.print(RUN.said(M.PDF_WRITTEN(path=done.pdf)), markup=False)
+    for printed in ([done.pdf] if done.pdf is not None else []) + done.archived_pdfs:
+        console.print(RUN.said(M.PDF_WRITTEN(path=printed)), markup=False)
     return 0
 
 

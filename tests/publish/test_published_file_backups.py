@@ -90,6 +90,7 @@ ANNOTATED = f"%PDF-1.7\n% {pdf_mod.MARK} (with a note written on it)\n%%EOF\n".e
 def test_a_pdf_annotated_since_is_kept(book, tmp_path, monkeypatch):
     monkeypatch.setattr(pdf_mod, "print_workbook", lambda outcome, **kw: b"xlsx")
     monkeypatch.setattr(pdf_mod, "to_pdf", lambda xlsx, waiting=None: NEW_PDF)
+    monkeypatch.setattr(pdf_mod, "to_pdfs", lambda books, waiting=None: [NEW_PDF] * len(books))   # the archive's
     pdf = tmp_path / "list.pdf"
     assert kept_ids(publish(book, pdf=str(pdf)).notes) == []
     assert kept_ids(publish(book, pdf=str(pdf)).notes) == []

@@ -297,6 +297,13 @@ def _pair_key(k: Any, system: System) -> str:
     return _number(k) if isinstance(k, (int, float)) else str(k)
 
 
+def _entry_key(k: Any, system: System) -> Any:
+    """A table entry's key in its own cell: a number as a number (∞ for no bound), a rank by name."""
+    if isinstance(k, float) and math.isinf(k):
+        return "∞" if k > 0 else "-∞"
+    return k if isinstance(k, (int, float)) and not isinstance(k, bool) else _pair_key(k, system)
+
+
 def _number(x: Any) -> str:
     return f"{x:g}" if isinstance(x, float) else str(x)
 
@@ -323,6 +330,69 @@ def settings_rows(system: System) -> list[list[Any]]:
     return [[k, v, to_lang(str(n), system.lang) if n is not None else None] for k, v, n in rows]
 
 
+#: the column heads of each table parameter laid out as rows (simplified; the key, then the value)
+TABLE_HEADS: dict[str, tuple[str, str]] = {
+    "con_table": ("{rating} rating", "con"),
+    "rank_gor": ("段级 rank", "{rating} rating"),
+    "class_weights": ("赛事级别 class", "权重 weight"),
+    "k_table": ("等级分低于 rating below", "K"),
+    "titles": ("等级分不低于 rating from", "称号 title"),
+    "awarded_titles": ("等级分不低于 rating from", "称号（仅授予） title (awarded only)"),
+    "fide_table": ("分差 D 不超过 difference up to", "期望得分 PC expected score"),
+    "rank_standards": ("段级 rank", "标准分 standard rating"),
+}
+TABLE_ROWS_NOTE = "对照表（规则规定）：下面每行一项，可修改 table as the rulebook sets it: one row per entry below, editable"
+
+
+@dataclass(frozen=True)
+class SettingsTable:
+    """A table parameter as the Settings sheet lays it out: its key, note, column heads, entries."""
+
+    key: str
+    note: str
+    heads: tuple[str, str]
+    entries: list[tuple[Any, Any]]
+
+
+def settings_tables(system: System) -> list[SettingsTable]:
+    """Every table parameter of ``system`` (con_table, rank_gor, K tables …) as rows an officer
+    reads: one row per entry under labelled columns (the reader: :func:`~xl_ratings.engine.inputs.read_settings`)."""
+    params = system.params_type()
+    rating = to_lang(system.terms.get("rating") or "等级分", system.lang)
+    out = []
+    for f in dataclasses.fields(params):
+        v = getattr(params, f.name)
+        if not f.init or not _is_table(v):
+            continue
+        k_head, v_head = TABLE_HEADS.get(f.name, ("键 key", "值 value"))
+        heads = (to_lang(k_head, system.lang).format(rating=rating), to_lang(v_head, system.lang).format(rating=rating))
+        entries = [(_entry_key(k, system), x) for k, x in v]
+        out.append(SettingsTable(f.name, to_lang(TABLE_ROWS_NOTE, system.lang), heads, entries))
+    return out
+
+
+def write_settings_tables(ws: Any, tables: list[SettingsTable], lang: str) -> None:
+    """The table parameters under the Settings sheet's key/value rows, each after a blank row:
+    ``key | 见下表 table below | note``, the column heads (bold), one row per entry."""
+    from openpyxl.styles import Alignment, Font, PatternFill
+
+    from ..engine.settings import COLUMN_HEADS, TABLE_BELOW
+
+    for t in tables:
+        ws.append([])
+        ws.append([t.key, to_lang(TABLE_BELOW, lang), t.note])
+        for cell in ws[ws.max_row]:
+            cell.font = Font(name="Calibri", bold=True)      # the sheet's own font (no name: a serif in Calc)
+        ws.append([t.heads[0], t.heads[1], to_lang(COLUMN_HEADS, lang)])
+        for cell in ws[ws.max_row]:
+            cell.font = Font(name="Calibri", bold=True, color="1F4E78")
+            cell.fill = PatternFill("solid", fgColor="DDEBF7")
+            cell.alignment = Alignment(horizontal="center")
+        for k, x in t.entries:
+            ws.append([k, x, None])
+            ws.cell(ws.max_row, 1).alignment = Alignment(horizontal="right")
+
+
 def build(name: str | systems.System, with_sample: bool = True) -> Any:
     """A fresh workbook for system ``name`` (its name, or the System resolved already), with or
     without sample records (openpyxl).
@@ -347,8 +417,11 @@ def build(name: str | systems.System, with_sample: bool = True) -> Any:
     if with_sample and sample.get("Settings"):
         given = {row[0]: row[1] for row in sample["Settings"][1:]}
         rows = [[k, z(given.get(k, v)) if k == "federation" else v, n] for k, v, n in rows]
+    tables = settings_tables(system)
+    laid_out = {t.key for t in tables}
     write_table(st, TemplateTable(["key", "value", "note"],
-                                  [{"key": k, "value": v, "note": n} for k, v, n in rows]), system)
+                                  [{"key": k, "value": v, "note": n} for k, v, n in rows if k not in laid_out]), system)
+    write_settings_tables(st, tables, system.lang)
     optional = ("rif", "wins", "egf_pin", "fide_id")   # Players columns only some systems use
     for sheet in ["Players", "Events", "Games", "Awards"] + list(system.input_sheets) + ["Clubs", "Identities"]:
         ws = wb.create_sheet(sheet)

@@ -23,12 +23,12 @@ from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
 from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, invisible, list_date, sheet_number, sheet_names_of,
                     to_date, to_ident, visible)
 from .games import game_columns
-from .settings import params_from_settings
+from .settings import is_column_heads, is_setting_name, is_table_head, params_from_settings
 
 SheetCells = Sequence[Sequence[Any]]
 
 COLUMNS = {
-    "Settings": (("key", "value"), ("key", "value")),
+    "Settings": (("key", "value", "note"), ("key", "value")),
     "Players": (("id", "name", "latin_name", "sex", "club", "rank", "rating", "games", "events", "peak",
                  "title", "member", "federation_id", "rif", "wins", "egf_pin", "fide_id"), ("id",)),
     "Events": (("event", "name", "start", "end", "format", "class", "level", "champion"),
@@ -254,6 +254,11 @@ def missing_sheet(key: str, tables: Mapping[str, Any], file: str | None) -> Rati
                                                   names=accepted_names(key)), where=Where(file, key))
 
 
+class TableRows(list[tuple[str, Any]]):
+    """A table-valued setting laid out as rows under its key (``con_table`` | 见下表 table
+    below, then a row of column heads, then one row per entry): its (key, value) entries."""
+
+
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
                   errors: list[RatingInputError]) -> dict[str, Any] | None:
     """The Settings sheet as key -> value (``_rows``: key -> row); None when there is none."""
@@ -264,15 +269,27 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     rows = Rows("Settings", found[1], file, errors)
     settings: dict[str, Any] = {}
     at: dict[str, int] = {}
+    table: TableRows | None = None      # the entries of a table laid out as rows
+    last = -1
     for i, rec in rows.records:
         k = rows.text(rec, "key").strip()
+        if table is not None and i == last + 1 and not is_table_head(rec.get("value")) and not is_setting_name(k):
+            last = i
+            if not is_column_heads(rec.get("note")) and (k or not blank(rec.get("value"))):
+                table.append((k, rec.get("value")))
+            continue
+        table = None
         if not k:
             continue
         if k in at:         # which one counts? neither: the officer says
             errors.append(RatingInputError(M.SETTING_TWICE(key=k, first=at[k], row=i), value=k,
                                            where=Where(file, "Settings", i, "key")))
             continue
-        settings[k] = rec.get("value")
+        if is_table_head(rec.get("value")):     # con_table | 见下表 table below: one row per entry follows
+            table = settings[k] = TableRows()
+            last = i
+        else:
+            settings[k] = rec.get("value")
         at[k] = settings.setdefault("_rows", {})[k] = i
     return settings
 

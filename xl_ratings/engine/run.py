@@ -526,7 +526,8 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
     _lost_before(first, ledger.entries_of(first.label), start_states(system, records, params, file),
                  prints[first.label], file)
     out = run_records(records, Ledger(system, list(ledger.entries)), None, file, None, done[0].label,
-                      fingerprints=False)      # compared just above; shown, never written back
+                      fingerprints=False,      # compared just above; shown, never written back
+                      feed=MemoryFeed(records, audit=True))     # each game's facts, for the player pages
     for q in done:
         stored = {e.id: (e.state.rating, e.state.status) for e in ledger.entries_of(q.label)}
         fresh = {e.id: (e.state.rating, e.state.status) for e in out.ledger.entries_of(q.label)}

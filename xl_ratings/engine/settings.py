@@ -3,7 +3,11 @@
 Any field of the system's parameter dataclass may be set by name in the
 Settings sheet (``k_new`` = 30, ``epsilon`` = 0.014).  Tables are written as
 ``key:value`` pairs separated by commas (``con_table`` = ``100:116, 200:110,
-…``; ``rank_standards`` = ``初段:2240, 二段:2280, …``).  A system may accept
+…``; ``rank_standards`` = ``初段:2240, 二段:2280, …``), or -- as the templates
+lay them out for an officer to read -- as rows: the key with :data:`TABLE_BELOW`
+as its value, a row of column heads (its note :data:`COLUMN_HEADS`), then one
+row per entry (key, value), up to the next blank row (or a setting's name,
+:func:`is_setting_name`).  A system may accept
 keys of its own (peng: one rung of the ladder, ``basic.二段`` = 620).  An
 unknown key, a bad value or an impossible one (:data:`LIMITS`: a negative K,
 a count of 2.5, a rating no system has) is an error that names the Settings
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -61,6 +66,34 @@ PAIR_VALUES: dict[str, Limit] = {"k_table": K, "fide_table": SHARE, "con_table":
 ORDERED = (("a_min", "a_max"),)
 
 
+#: The value of a table setting laid out as rows below its key (either script is read).
+TABLE_BELOW = "见下表 table below"
+#: The note of the row of column heads of a table laid out as rows.
+COLUMN_HEADS = "列名 column heads"
+
+
+def is_table_head(value: Any) -> bool:
+    """Is ``value`` a Settings value saying that its table follows as rows (:data:`TABLE_BELOW`)?"""
+    t = str(value or "").strip().lower()
+    return t.startswith(("见下表", "見下表")) or "table below" in t
+
+
+_NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)+|[a-z]{3,}[a-z0-9]*")
+
+
+def is_setting_name(key: str) -> bool:
+    """Is ``key`` a setting's name (``country``, ``k_new``), never a table's entry (a number, a
+    rank ``1k``/``初段``, a class ``A``/``甲``, ``∞``)?  A setting typed under a table without the
+    blank row (appended at the sheet's end) ends the table."""
+    return key in RESERVED or _NAME.fullmatch(key) is not None
+
+
+def is_column_heads(note: Any) -> bool:
+    """Is ``note`` the note of a table's row of column heads (:data:`COLUMN_HEADS`)?"""
+    t = str(note or "").strip().lower()
+    return t.startswith("列名") or "column heads" in t
+
+
 def _shown(v: float) -> str:
     return f"{v:,.0f}" if float(v).is_integer() else f"{v:g}"
 
@@ -101,7 +134,7 @@ def _scalar(default: Any, value: Any) -> Any:
             raise ParameterError(M.CELL_NOT_A_NUMBER(), value=value)
         try:
             if isinstance(value, str):
-                t = value.strip()
+                t = value.strip().replace("∞", "inf")      # a table's open end (k_table: ∞ → 8)
                 if "/" in t:
                     a, b = t.split("/", 1)
                     value = float(a) / float(b)
@@ -117,13 +150,21 @@ def _scalar(default: Any, value: Any) -> Any:
 
 
 def _pairs(default: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
-    parts = [p for p in str(value).replace("，", ",").replace("：", ":").split(",") if p.strip()]
+    """A table setting: ``key:value, key:value …`` in one cell, or rows of (key, value)
+    (a list: :class:`~xl_ratings.engine.inputs.TableRows`)."""
     out = []
-    for p in parts:
-        if ":" not in p:
-            raise ParameterError(M.SETTING_NOT_PAIR(part=p.strip()), value=value)
-        k, v = p.split(":", 1)
-        out.append((_scalar(default[0][0], k.strip()), _scalar(default[0][1], v.strip())))
+    if isinstance(value, list):
+        for k, v in value:
+            if not str(k).strip() or v is None or not str(v).strip():
+                raise ParameterError(M.SETTING_NOT_PAIR(part=f"{k}:{'' if v is None else v}"), value=f"{k}")
+            out.append((_scalar(default[0][0], str(k).strip()), _scalar(default[0][1], v)))
+    else:
+        parts = [p for p in str(value).replace("，", ",").replace("：", ":").split(",") if p.strip()]
+        for p in parts:
+            if ":" not in p:
+                raise ParameterError(M.SETTING_NOT_PAIR(part=p.strip()), value=value)
+            k, v = p.split(":", 1)
+            out.append((_scalar(default[0][0], k.strip()), _scalar(default[0][1], v.strip())))
     if not out:
         raise ParameterError(M.CELL_EMPTY(), value=value)
     if isinstance(out[0][0], (int, float)):

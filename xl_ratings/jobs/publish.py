@@ -74,13 +74,19 @@ def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), pr
                latin: Mapping[str, str] | None = None, pdf: str | None = None) -> list[Path]:
     """The website of ``outcome`` in ``folder`` (built beside it and swapped in), offering
     ``downloads`` (the rating lists for pairing programs) on the list page; ``private``: the
-    private fields the officer asked to publish."""
+    private fields the officer asked to publish; ``pdf``: the printed list's path inside the
+    site (each archived period's own beside it, :func:`~xl_ratings.publish.pdf.archived_pdf`)."""
     from ..publish.build import build_site
+    from ..publish.pdf import archived_pdf
     from ..publish.site import render_site
 
+    site = build_site(outcome, private=private, latin=latin)
+    archive = site.archive
+    if pdf is not None:
+        archive = [e if e.current else dataclasses.replace(e, pdf=archived_pdf(Path(pdf), e.slug).as_posix())
+                   for e in archive]
     try:     # a folder that is not ours, a link, a page name twice: refused by the site writer (catalogue errors)
-        return render_site(dataclasses.replace(build_site(outcome, private=private, latin=latin),
-                                               downloads=list(downloads), pdf=pdf), folder)
+        return render_site(dataclasses.replace(site, downloads=list(downloads), pdf=pdf, archive=archive), folder)
     except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
         raise write_error(folder, e) from None
 
@@ -90,14 +96,30 @@ def write_pdf(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | No
     """The printable list of ``outcome`` as ``pdf`` (through LibreOffice), written atomically;
     ``waiting(seconds)`` is called while LibreOffice works (a progress display).  A PDF that
     is not the one we wrote there last is kept as its backup first (said in ``notes``)."""
-    from ..publish.pdf import print_workbook, to_pdf
+    return write_pdfs(outcome, pdf, waiting, private, notes)[0]
 
+
+def write_pdfs(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | None = None,
+               private: Sequence[str] = (), notes: list[Text] | None = None) -> list[Path]:
+    """:func:`write_pdf`, and each older period's printed list beside it (``list-2025.pdf``,
+    the archive's): one LibreOffice run for them all; the paths written, the current one first."""
+    from ..publish import pdf as printing
+    from ..publish.build import archive_slugs
+
+    targets = [(pdf, outcome)]
+    if outcome is not None:        # the archive: every period published before the current one
+        slugs = archive_slugs(outcome.results)
+        targets += [(printing.archived_pdf(pdf, slugs[r.period.label]),
+                     printing.period_outcome(outcome, r.period.label)) for r in outcome.results[:-1]]
+    books = [printing.print_workbook(o, private=private) for _, o in targets]
+    printed = [printing.to_pdf(books[0], waiting=waiting)] if len(books) == 1 else \
+        printing.to_pdfs(books, waiting=waiting)
     tx = Outputs()
-    kept = publish_files(tx, [(pdf, to_pdf(print_workbook(outcome, private=private), waiting=waiting))])
+    kept = publish_files(tx, [(path, data) for (path, _), data in zip(targets, printed)])
     tx.commit()
     if notes is not None:
         notes += kept_notes(kept)
-    return pdf
+    return [path for path, _ in targets]
 
 
 def _inside(pdf: Path, site: Path) -> str | None:
@@ -124,6 +146,7 @@ class Published:
     outcome: Outcome
     site_files: list[Path] = field(default_factory=list)
     pdf: Path | None = None
+    archived_pdfs: list[Path] = field(default_factory=list)     #: each older period's printed list
     rating_list: Path | None = None
     notes: list[Text] = field(default_factory=list)
 
@@ -167,5 +190,6 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
         done.site_files = write_site(outcome, Path(site), downloads, private, latin_names(tables),
                                      pdf=_inside(Path(pdf), Path(site)) if pdf is not None else None)
     if pdf is not None:
-        done.pdf = write_pdf(outcome, Path(pdf), waiting, private, done.notes)
+        written = write_pdfs(outcome, Path(pdf), waiting, private, done.notes)
+        done.pdf, done.archived_pdfs = written[0], written[1:]
     return done

@@ -38,7 +38,20 @@ KINDS = {"rating": "rating", "signed_rating": "change", "dec1": "decimal2", "dec
 NUMERIC = {"rating", "change", "decimal2", "decimal3", "signed2", "int"}
 #: the columns of a player's games a game-by-game rulebook adds (Chinese with the system's word for rating)
 GAME_AUDIT = {"opponent_rating": ("对手{rating}（所用）", "opponent's rating used"),
-              "game_expected": ("期望得分", "expected score"), "game_change": ("本局变动", "change")}
+              "game_expected": ("期望得分", "expected score"), "game_change": ("本局变动", "change"),
+              "own_used": ("本人{rating}（所用）", "own rating used"),
+              "own_before": ("赛前{rating}", "rating before"), "own_after": ("赛后{rating}", "rating after"),
+              "game_k": ("K值", "K"), "game_factor": ("系数", "factor"),
+              "own_rank": ("本人段级（所用）", "own rank used"), "opponent_rank": ("对手段级（所用）", "opponent's rank used"),
+              "opponent_coefficient": ("对手系数 A", "opponent's A"),
+              "game_cumulative": ("累积分", "cumulative points"), "game_annual": ("年度分", "annual points"),
+              "game_note": ("说明", "note"), "computation": ("计算", "computation")}
+#: why a game did not count for a player (:attr:`~xl_ratings.systems.base.GameAudit.note`)
+AUDIT_NOTES = {"forfeit": ("未对弈，不计", "not played: not counted"),
+               "both_unrated": ("双方均无等级分，不计", "both unrated: not counted"),
+               "unrated_opponent": ("积分编排制中对手无等级分，不计", "Swiss event, unrated opponent: not counted"),
+               "guest": ("非注册棋手，本人不计", "not registered: not rated"),
+               "level": ("赛事级别不含本人段级，不计", "event level does not cover the rank: not counted")}
 
 
 class Builder:
@@ -312,7 +325,8 @@ class Builder:
                 status=status, status_label=self.text_pair(zh, en),
                 rating=last.state.rating if last else None, standard=standard,
                 place=line.place if line else None, summary=summary, history=history, periods=periods,
-                changes=ctable, games=self.games_table(games.get(pid, []))))
+                changes=ctable, games=self.games_table(games.get(pid, [])),
+                audit=self.audit_table(mine_changes, mine)))
         return pages
 
     def shown(self, col: SheetColumn, line: Any) -> str:
@@ -381,6 +395,7 @@ class Builder:
         except TypeError:
             self._games_sorted = False
         audit = self.game_audit()
+        facts = self.game_facts()
         for q, g in found:
             r = g.result
             score, forfeit = r.score, r.forfeit
@@ -394,6 +409,8 @@ class Builder:
                    "handicap": _stones(h)}
             if audit is not None:
                 row.update(audit(g.event, player, opponent, score, h, forfeit))
+            elif facts is not None:
+                row.update(facts(g.event, g.row, player, opponent))
             out[player].append((key, row, bool(h)))
             # from the opponent's side (a game against oneself is listed from the player's side twice)
             h = g.handicap if player == opponent else -g.handicap
@@ -402,6 +419,8 @@ class Builder:
                    "handicap": _stones(h)}
             if audit is not None:
                 row.update(audit(g.event, opponent, player, 1.0 - score, h, forfeit))
+            elif facts is not None:
+                row.update(facts(g.event, g.row, opponent, player))
             out[opponent].append((key, row, bool(h)))
         return out
 
@@ -421,6 +440,72 @@ class Builder:
             used, se, change = line_of(params, own, other, score, h, forfeit)
             return {"opponent_rating": used, "game_expected": se, "game_change": change}
         return audit
+
+    def game_facts(self) -> Callable[[str, int | None, str, str], dict[str, Any]] | None:
+        """``(event, row, player, opponent) -> the game's audit cells`` from the engine's
+        per-game facts (:attr:`PeriodFacts.games`), where the system keeps them."""
+        keys = [k for k, _ in self.system.audit_columns]
+        if not keys:
+            return None
+        found = {(a.event, a.row, a.id, a.opponent): a for r in self.results for a in r.games}
+        blank = dict.fromkeys(keys)
+        notes = {k: self.text_pair(*v) for k, v in AUDIT_NOTES.items()}
+        words = self.words
+
+        def facts(event: str, row: int | None, player: str, opponent: str) -> dict[str, Any]:
+            a = found.get((event, row, player, opponent))
+            if a is None:
+                return {**blank, "game_note": ""}
+            cells = dict(zip(keys, a.values)) if a.values else dict(blank)
+            for k, kind in self.system.audit_columns:
+                if kind == "rank" and cells[k] is not None:
+                    cells[k] = words.cell("rank", cells[k])
+            note = notes.get(a.note)
+            cells["game_note"] = "" if note is None else f"{note.zh} {note.en}"
+            return cells
+        return facts
+
+    def audit_table(self, mine: list[tuple[str, Any]], entries: Mapping[str, Any]) -> Table | None:
+        """Each event's computation as the rulebook does it (:attr:`System.audit_event`), then each
+        period's sum: the old rating + the period's ΔR = the new one, as published."""
+        explain = self.system.audit_event
+        if explain is None:
+            return None
+        params, event_links = self.out.params, self.event_links
+        rows: list[dict[str, Any]] = []
+        by_period: dict[str, list[float]] = defaultdict(list)
+        for q, c in mine:
+            text = explain(params, c)
+            if text:
+                rows.append({"period": q, "event": event_links.get(c.event, c.event), "computation": text})
+                by_period[q].append(c.change)
+        if not rows:
+            return None
+        total = self.text_pair("本期合计", "period total")
+        decimals = self.system.rating_decimals
+        for q, changes in by_period.items():
+            e = entries.get(q)
+            if e is None or e.old is None or e.state.rating is None:
+                continue
+            raw = e.old + sum(changes)
+            terms = " ".join(f"{'+' if x >= 0 else '−'} {abs(x):.2f}" for x in changes)
+            text = f"{format_number(e.old, 'rating', decimals)} {terms} = {raw:.2f} → " \
+                   f"{format_number(e.state.rating, 'rating', decimals)}".replace("-", "−")
+            if e.state.status == "inactive":
+                text += self.zh(" （不活跃：保持原等级分）") + " (inactive: kept)"
+            elif round(raw, 6) != round(e.state.rating, 6) and abs(raw - e.state.rating) >= 0.5:
+                text += self.zh(" （升段标准分）") + " (raised to a rank title's standard)"
+            at = max(i for i, r in enumerate(rows) if r["period"] == q)
+            rows.insert(at + 1, {"period": q, "event": f"{total.zh} {total.en}", "computation": text})
+        return Table(self.text_pair("等级分变动的计算", "How each change was computed"),
+                     self.plain_columns([("period", "text"), ("event", "text"), ("computation", "text")]), rows,
+                     note=self.text_pair("每项赛事：对手平均分 = 对手所用等级分之和 ÷ 对局数 N；D = 本人所用等级分 − 平均分"
+                                         "（四舍五入取整，超过 400 按 400 计）；PC 查 FIDE 表；We = N × PC；"
+                                         "ΔR = K × (W − We)。本期合计：新等级分 = 原等级分 + 本期各项 ΔR 之和，四舍五入。",
+                                         "Per event: the opponents' mean = the sum of the ratings used ÷ N games; "
+                                         "D = own rating used − mean (rounded, above 400 counts as 400); PC from "
+                                         "the FIDE table; We = N × PC; ΔR = K × (W − We). Period total: the new rating "
+                                         "= the old + the sum of the period's ΔR, rounded half up."))
 
     def games_by_period(self) -> list[tuple[str, Any]]:
         if self._games is not None:
@@ -447,8 +532,14 @@ class Builder:
                 ("result", "text")] + ([("handicap", "text")] if handicap else [])
         if self.system.game_line is not None:       # each game as the rulebook rated it: a player can audit it
             cols += [("opponent_rating", "rating"), ("game_expected", "decimal3"), ("game_change", "signed2")]
+        elif self.system.audit_columns:
+            cols += [(k, "text" if kind == "rank" else kind) for k, kind in self.system.audit_columns]
+            if any(row.get("game_note") for _, row, _ in games):
+                cols.append(("game_note", "text"))
         rows = [row for _, row, _ in (games if self._games_sorted else sorted(games, key=_first))]
-        return Table(self.text_pair("对局记录", "Games"), self.plain_columns(cols), rows)
+        note = self.system.audit_note
+        return Table(self.text_pair("对局记录", "Games"), self.plain_columns(cols), rows,
+                     note=self.text_pair(*note) if note is not None and rows else None)
 
     def event_pages(self) -> list[EventPage]:
         by_event: dict[str, list[tuple[str, Any]]] = defaultdict(list)
@@ -575,7 +666,7 @@ class Builder:
 
     def archive(self, current: tuple[list[Column], list[dict[str, Any]]]) -> list[ArchivedList]:
         """Every processed period's list up to the published one (its own page each)."""
-        slugs = _slugs({r.period.label: r for r in self.results})
+        slugs = archive_slugs(self.results)
         out = []
         for r in self.results:
             is_current = r is self.facts
@@ -635,6 +726,11 @@ def _to_oldest_generation() -> None:
     if gc.get_freeze_count() == 0:
         gc.freeze()
         gc.unfreeze()
+
+
+def archive_slugs(results: list[PeriodFacts]) -> dict[str, str]:
+    """Each period's name in the archive (``archive/<slug>.html``, its PDF ``<list>-<slug>.pdf``)."""
+    return _slugs({r.period.label: r for r in results})
 
 
 def _slugs(items: dict[str, Any]) -> dict[str, str]:

@@ -145,10 +145,12 @@ def edited(folder: Path, ours: set[str]) -> set[str]:
     return out
 
 
-def write_record(folder: Path, written: list[str]) -> None:
-    """The record of the pages just written into ``folder`` (the staging folder)."""
+def write_record(folder: Path, written: list[str], carried: dict[str, str] | None = None) -> None:
+    """The record of the pages just written into ``folder`` (the staging folder); ``carried``: the
+    old record's lines of the files kept in the site (the PDF printed into it: still what we wrote)."""
     known = marker_digests(folder)
-    files = {rel: known.get(rel) or digest((folder / rel).read_bytes()) for rel in written if rel != MARKER}
+    files = dict(carried or {})
+    files.update({rel: known.get(rel) or digest((folder / rel).read_bytes()) for rel in written if rel != MARKER})
     body = json.dumps({"generator": "xl-ratings", "files": dict(sorted(files.items()))}, indent=1)
     with open(folder / RECORD, "x", encoding="utf-8") as f:
         f.write(body + "\n")
@@ -282,13 +284,14 @@ def publish_folder(out_dir: Path, build: Callable[[Path], list[str]]) -> list[st
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with FolderLock(out_dir):
         recover(out_dir)
-        check_target(out_dir)
+        kept = check_target(out_dir)
+        before = record_of(out_dir) if kept else {}
         tmp = _staging(out_dir, "new")
         try:
             if out_dir.is_dir():
                 os.chmod(tmp, stat.S_IMODE(os.stat(out_dir).st_mode))
             written = build(tmp)
-            write_record(tmp, written)
+            write_record(tmp, written, {rel: before[rel] for rel in kept if rel in before})
             _swap(out_dir, tmp, written)
         except BaseException:
             try:

@@ -208,23 +208,30 @@ def _write_archive(site: Site, ui: dict[str, Text], cells: Cells, frame: _Frames
     """Every period's list on a page of its own (``archive/<period>.html``), and their index."""
     cols = [Column("period", ui["period"]), Column("dates", ui["dates"]),
             Column("players", Text(ui["players"].zh.lstrip("名"), ui["players"].en), "int", True),
-            Column("note", Text("", ""))] + ([Column("pdf", ui["printed"])] if site.pdf else [])
+            Column("note", Text("", ""))] + ([Column("pdf", ui["printed"])]
+                                             if site.pdf or any(e.pdf for e in site.archive) else [])
     rows = []
     for entry in reversed(site.archive):            # the latest first
         note: Any = ""
         if entry.current:
             note = Link(f"{ui['current'].zh} {ui['current'].en}", "index.html")
+        pdf = _archived_pdf(site, entry)
         rows.append({"period": Link(entry.period, f"archive/{entry.slug}.html"),
                      "dates": _dates(entry.start, entry.end), "players": len(entry.rows), "note": note,
-                     "pdf": Link("PDF", site.pdf) if entry.current and site.pdf else ""})
+                     "pdf": Link("PDF", pdf) if pdf else ""})
     tables = [cells.table(Table(ui["archive"], cols, rows), "")]
     put("archive.html", env().get_template("tables.html").render(frame("", "archive"), heading=ui["archive"],
                                                                   tables=tables))
     page = env().get_template("archived.html")
     for entry in site.archive:
         put(f"archive/{entry.slug}.html", page.render(
-            frame("../", "archived"), entry=entry,
+            frame("../", "archived"), entry=entry, pdf=_archived_pdf(site, entry),
             table=_list_table(site, cells, entry.columns, entry.rows, "../")))
+
+
+def _archived_pdf(site: Site, entry: Any) -> str | None:
+    """The printed list of an archived period (site-relative): its own, or the site's for the current one."""
+    return site.pdf if entry.current else entry.pdf
 
 
 def _write_players_and_events(site: Site, root: Path, ui: dict[str, Text], cells: Cells, frame: _Frames,
@@ -253,7 +260,8 @@ def _write_players_and_events(site: Site, root: Path, ui: dict[str, Text], cells
             place=format_value(p.place, "int"),
             sex=sex_label.get(p.sex or ""),
             chart=chart,
-            tables=[cells.table(t, "../") for t in (p.periods, p.changes, p.games)]))
+            tables=[cells.table(t, "../", css="data audit" if t is p.audit else "data")
+                    for t in (p.periods, p.changes, p.audit, p.games) if t is not None]))
 
     def event_page(e: EventPage) -> None:
         tables = [cells.table(e.standings, "../", css="data standings", table_id="standings")] \

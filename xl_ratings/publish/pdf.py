@@ -94,8 +94,27 @@ TIMEOUT = 300.0
 Waiting = Callable[[float], None]
 
 
+def period_outcome(outcome: Outcome, label: str) -> Outcome:
+    """``outcome`` as it stood when period ``label`` was published: its facts the last ones
+    (an archived period's printed list)."""
+    results = outcome.results
+    i = next(i for i, r in enumerate(results) if r.period.label == label)
+    return dataclasses.replace(outcome, results=results[:i + 1], corrections=None, reprocessed=[])
+
+
+def archived_pdf(pdf: Path, slug: str) -> Path:
+    """Where an archived period's printed list goes: beside the current one, named after it
+    (``list.pdf`` -> ``list-2025.pdf``)."""
+    return pdf.with_name(f"{pdf.stem}-{slug}{pdf.suffix}")
+
+
 def to_pdf(xlsx: bytes, timeout: float | None = None, waiting: Waiting | None = None) -> bytes:
-    """``xlsx`` converted to PDF by LibreOffice (a private profile, so that a
+    """``xlsx`` converted to PDF by LibreOffice (:func:`to_pdfs`)."""
+    return to_pdfs([xlsx], timeout, waiting)[0]
+
+
+def to_pdfs(books: list[bytes], timeout: float | None = None, waiting: Waiting | None = None) -> list[bytes]:
+    """Each of ``books`` (xlsx) converted to PDF by one LibreOffice run (a private profile, so that a
     LibreOffice window the officer has open is not disturbed).
 
     LibreOffice runs in a process group of its own (a new session), its output
@@ -107,24 +126,25 @@ def to_pdf(xlsx: bytes, timeout: float | None = None, waiting: Waiting | None = 
     if command is None:
         raise InputErrors([RatingInputError(M.LIBREOFFICE_MISSING())])
     with tempfile.TemporaryDirectory(prefix="xl-ratings-pdf-") as tmp:
-        book = Path(tmp) / "list.xlsx"
-        book.write_bytes(xlsx)
+        names = [Path(tmp) / ("list.xlsx" if i == 0 else f"list-{i}.xlsx") for i in range(len(books))]
+        for book, xlsx in zip(names, books):
+            book.write_bytes(xlsx)
         profile = Path(tmp, "profile").as_uri()
         log = Path(tmp) / "soffice.log"
         code = run_group(
             [command, "--headless", "--norestore", "--nologo", f"-env:UserInstallation={profile}",
-             "--convert-to", "pdf", "--outdir", tmp, str(book)],
+             "--convert-to", "pdf", "--outdir", tmp, *map(str, names)],
             log, timeout, waiting,
             env=dict(os.environ, TMPDIR=tmp, TMP=tmp, TEMP=tmp))   # LibreOffice's own temp files go too
         if code is None:
             raise InputErrors([RatingInputError(M.LIBREOFFICE_TIMEOUT(seconds=f"{timeout:.0f}"),
                                                 where=Where(command))])
-        pdf = Path(tmp) / "list.pdf"
-        if code != 0 or not pdf.exists():
+        pdfs = [book.with_suffix(".pdf") for book in names]
+        if code != 0 or not all(pdf.exists() for pdf in pdfs):
             output = log.read_text(encoding="utf-8", errors="replace").strip() if log.exists() else ""
             detail = output.splitlines()[-1:] or ["no output"]
             raise InputErrors([RatingInputError(M.LIBREOFFICE_FAILED(detail=detail[0][:200]), where=Where(command))])
-        return pdf.read_bytes()
+        return [pdf.read_bytes() for pdf in pdfs]
 
 
 def run_group(command: list[str], log: Path, timeout: float, waiting: Waiting | None = None,

@@ -99,6 +99,7 @@ class PlayerPage:
     periods: Table                    #: one row per processed period (period, old, new, change, status, games …)
     changes: Table                    #: change-report lines of this player, all periods (event linked)
     games: Table                      #: the player's games, all periods (opponent and event linked)
+    audit: Table | None = None        #: each event's computation where the rulebook rates an event as a whole
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,7 @@ class ArchivedList:
     columns: list[Column]
     rows: list[dict[str, Any]] #: as ``Site.list_rows``
     current: bool              #: the period the site publishes
+    pdf: str | None = None     #: this period's printed list inside the site (an older period's own PDF)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ..errors import Message
 from .period import Calendar, Period
@@ -150,6 +150,26 @@ class ChangeLine:
     change: float                   #: unrounded ΔR
 
 
+class GameAudit(NamedTuple):
+    """One game from one player's side, as the rulebook counted it: what a player checks a
+    line of their page against.  ``values``: the system's audit columns in their order
+    (:attr:`System.audit_columns`), () when the game did not count; ``note``: why it did not
+    count (a key of the audit notes: ``forfeit``, ``unrated_opponent``, ``both_unrated``,
+    ``level``, ``guest``), "" when it counted.  A tuple: a published replay makes two per game."""
+
+    id: str
+    opponent: str
+    event: str
+    row: int | None                 #: the Games sheet row (with ``id``: which game)
+    values: tuple[Any, ...]
+    note: str = ""
+
+
+def audit_on(feed: Any) -> bool:
+    """Does ``feed`` ask the engine for its per-game facts (:attr:`PeriodFacts.games`)?"""
+    return bool(getattr(feed, "audit", False))
+
+
 @dataclass(frozen=True, slots=True)
 class StandardLine:
     """One rung of the rank ladder (or title table) and how many players meet it."""
@@ -190,6 +210,10 @@ class PeriodFacts:
     pending: list[PendingLine] = field(default_factory=list)
     inactive: list[InactiveLine] = field(default_factory=list)
     fees: list[Any] = field(default_factory=list)
+    #: each game from each player's side as the rulebook counted it (:class:`GameAudit`), in the
+    #: order the engine rated them; only when the feed asks for it (``feed.audit``: what was
+    #: published, the player pages), empty otherwise (a game list of millions keeps none)
+    games: list[GameAudit] = field(default_factory=list, compare=False, repr=False)
 
     def lines(self, source: str) -> Sequence[Any]:
         """The facts a result sheet shows (``Sheet.source``)."""
@@ -329,6 +353,17 @@ class System:
     event_defaults: tuple[tuple[str, str], ...] = ()
     game_line: Callable[[Any, Any, Any, float, float, bool],
                         tuple[float | None, float | None, float | None]] | None = None
+    #: The per-game audit columns the engine's :class:`GameAudit` facts carry (key, display kind:
+    #: ``rating``, ``decimal3``, ``signed2``, ``rank``, ``decimal2``), in the order the player
+    #: pages show them; () where the system has ``game_line`` or no audit.
+    audit_columns: tuple[tuple[str, str], ...] = ()
+    #: ``(params, a change line) -> the rulebook's computation of the line, in its own symbols``
+    #: (shanghai: mean, D, PC(D), We = N·PC, ΔR = K·(W − We)), for an event rated as a whole;
+    #: None: its games' audit columns add up to the line by themselves.
+    audit_event: Callable[[Any, Any], str] | None = None
+    #: How a game's audit columns are computed, in the rulebook's words (simplified Chinese,
+    #: English): the note under a player's games table.
+    audit_note: tuple[str, str] | None = None
 
 
 @dataclass

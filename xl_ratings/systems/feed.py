@@ -106,8 +106,10 @@ class Encoded(Protocol):
 class MemoryFeed:
     """The games of records held in memory (a workbook, a game list read whole)."""
 
-    def __init__(self, records: Held) -> None:
+    def __init__(self, records: Held, audit: bool = False) -> None:
         self.records = records
+        #: the engines keep each game's facts (:attr:`~.base.PeriodFacts.games`): what was published
+        self.audit = audit
         self._by_event: dict[str, list[Game]] | None = None
 
     def dated(self, period: Period, order: Order) -> list[Game]:

@@ -450,5 +450,8 @@ SYSTEM = System(
     check_event=check_event,
     pairing_layouts=("egd", "fide", "csv"),     # GoR is what OpenGotha and pairgoth read in the EGD list
     game_line=game_line,
+    audit_note=("本局变动 = con × (S − S_E) × 赛事权重；S_E 由双方（让子调整后的）棋力分计算；弃权胜局不计。",
+                "The game's change = con × (S − S_E) × the event's weight; S_E from both players' GoR (adjusted "
+                "for the handicap); a game won by forfeit does not count."),
     event_defaults=(("class", "A (1.0)"),),
 )

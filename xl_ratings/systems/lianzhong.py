@@ -26,8 +26,8 @@ from ..errors import RatingInputError
 from ..i18n.catalogue import checks as C
 from ..i18n.catalogue import rules as M
 from . import sample_kit
-from .base import (ChangeLine, CheckLog, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine, State, System,
-                   cols)
+from .base import (ChangeLine, CheckLog, GameAudit, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine,
+                   State, System, audit_on, cols)
 from .common import Tallies, placed
 from .feed import Encoded, GameFeed, MemoryFeed, Order
 from .lookup import threshold_lookup
@@ -218,9 +218,10 @@ def _awarded(records: Records, states: Mapping[str, LianzhongState], period: Per
 
 
 def _rate(games: Iterable[Game], rating: dict[str, float], games_n: dict[str, int], players: Mapping[str, Player],
-          params: LianzhongParams, checks: CheckLog) -> Tallies:
+          params: LianzhongParams, checks: CheckLog, trail: list[GameAudit] | None = None) -> Tallies:
     """Every game in turn (seed 004 §5–§7): ``rating`` and ``games_n`` move game by game;
-    the change report's sums per player and event are returned."""
+    the change report's sums per player and event are returned.  ``trail``: each game's
+    facts from each side are added to it (the player pages' audit lines)."""
     acc = Tallies()
     # The arithmetic of update(), inlined: a platform has millions of games.
     # tests/test_properties.py replays random games through update() and
@@ -233,12 +234,16 @@ def _rate(games: Iterable[Game], rating: dict[str, float], games_n: dict[str, in
     for ev, _, _, p, q, res, _, row in games:
         if res.forfeit:
             checks.add("lianzhong.forfeit", "Games", row, player=p, opponent=q)
+            if trail is not None:
+                _not_counted(trail, ev, p, q, row, "forfeit")
             continue
         rp, rq, np_, nq = rating[p], rating[q], games_n[p], games_n[q]
         p_rated, q_rated = np_ >= rated_n, nq >= rated_n
         if not p_rated and not q_rated:
             checks.add("lianzhong.both_unrated", "Games", row, player=players[p].name,
                        opponent=players[q].name)
+            if trail is not None:
+                _not_counted(trail, ev, p, q, row, "both_unrated")
             continue
         s = res.score
         ep = 1.0 / (1.0 + 10.0 ** ((rq - rp) / scale))
@@ -255,6 +260,14 @@ def _rate(games: Iterable[Game], rating: dict[str, float], games_n: dict[str, in
             dp = dp * (numerator - n) / rated_n
         rating[p], rating[q] = rp + dp, rq + dq
         games_n[p], games_n[q] = np_ + 1, nq + 1
+        if trail is not None:
+            fp = 1.0 if q_rated and p_rated else (nq + 1) / rated_n * share if p_rated else \
+                (numerator - np_ - 1) / rated_n
+            fq = 1.0 if q_rated and p_rated else (np_ + 1) / rated_n * share if q_rated else \
+                (numerator - nq - 1) / rated_n
+            # AUDIT's order: the ratings before, We, K, the §6 factor, the change, the rating after
+            trail.append(GameAudit(p, q, ev, row, (rp, rq, ep, kp, fp, dp, rp + dp)))
+            trail.append(GameAudit(q, p, ev, row, (rq, rp, eq, kq, fq, dq, rq + dq)))
         t = acc[p, ev]
         t.games += 1
         t.score += s
@@ -268,6 +281,16 @@ def _rate(games: Iterable[Game], rating: dict[str, float], games_n: dict[str, in
         t.k = kq
         t.change += dq
     return acc
+
+
+#: the per-game facts :func:`_rate` keeps (:class:`~.base.GameAudit`), in this order
+AUDIT = (("own_before", "rating"), ("opponent_rating", "rating"), ("game_expected", "decimal3"), ("game_k", "int"),
+         ("game_factor", "decimal3"), ("game_change", "signed2"), ("own_after", "rating"))
+
+
+def _not_counted(trail: list[GameAudit], ev: str, p: str, q: str, row: int | None, why: str) -> None:
+    trail.append(GameAudit(p, q, ev, row, (), why))
+    trail.append(GameAudit(q, p, ev, row, (), why))
 
 
 def rate_block(p: Any, q: Any, score: Any, forfeit: Any, rating: Any, games: Any, t_games: Any, t_score: Any,
@@ -441,16 +464,17 @@ def process(records: Records, states: Mapping[str, LianzhongState], period: Peri
         rating[pid] = st.rating
     games_n = {pid: st.games for pid, st in states.items()}
     awarded = _awarded(records, states, period, params, checks)
-    encoded = getattr(feed, "encoded", None)
+    trail: list[GameAudit] | None = [] if audit_on(feed) else None
+    encoded = getattr(feed, "encoded", None) if trail is None else None
     enc = encoded(period) if encoded is not None else None     # a list's columns, players as indices
     if enc is not None:
         changes = _rate_encoded(enc, rating, games_n, records.players, params, checks)
     else:
-        acc = _rate(feed.dated(period, _order(records)), rating, games_n, records.players, params, checks)
+        acc = _rate(feed.dated(period, _order(records)), rating, games_n, records.players, params, checks, trail)
         changes = [ChangeLine(pid, ev, t.games, t.score, t.expected, t.k, t.change) for (pid, ev), t in acc.items()]
     ratings, pending, new_states = _lists(records, states, rating, games_n, awarded, params)
     return PeriodFacts("lianzhong", period, ratings, changes, checks.finish(), new_states,
-                       _titles(ratings, params), pending)
+                       _titles(ratings, params), pending, games=trail or [])
 
 
 
@@ -532,4 +556,12 @@ SYSTEM = System(
     json_players=("title",),
     # new players start at 1400, 九级棋士 is below 1100, 特级大师 from 2600
     rating_range=(100, 4000),
+    # each game as §5–§6 rate it: the ratings before, We, K, the rated/unrated factor, the change
+    audit_columns=AUDIT,
+    audit_note=("本局变动 = K × (得分 − 期望得分) × 系数；系数：双方均有级别为 1，有级别者对无级别者为 (n/20) × (2/3)，"
+                "无级别者为 (41 − n)/20（n：无级别一方含本局的计数局数）；赛后等级分即下一局的赛前等级分。",
+                "The game's change = K × (score − expected) × factor; the factor is 1 when both are rated, "
+                "(n/20) × (2/3) for a rated player against an unrated one, (41 − n)/20 for the unrated player "
+                "(n: the unrated player's counted games, this one included); the rating after is the next "
+                "game's rating before."),
 )

@@ -33,7 +33,8 @@ from ..errors import ParameterError, RatingInputError, Where
 from ..i18n.catalogue import checks as C
 from ..i18n.catalogue import rules as M
 from . import sample_kit
-from .base import ChangeLine, CheckLog, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State, System, cols
+from .base import (ChangeLine, CheckLog, GameAudit, PeriodFacts, Phrase, RatingLine, Sheet, StandardLine, State,
+                   System, audit_on, cols)
 from .common import Tallies, placed, with_place
 from .feed import GameFeed, MemoryFeed
 from .lookup import same_length, truncate
@@ -262,14 +263,18 @@ def _order(todo: list[Game]) -> None:
 
 def _games(games: Iterable[Game], records: Records, rank0: Mapping[str, Rank], annual: dict[str, float],
            cum: dict[str, float], games_n: dict[str, int], period_games: dict[str, int], params: PengParams,
-           checks: CheckLog) -> Tallies:
-    """Every game's annual and cumulative points, from the ranks held at the year's start."""
+           checks: CheckLog, trail: list[GameAudit] | None = None) -> Tallies:
+    """Every game's annual and cumulative points, from the ranks held at the year's start
+    (``trail``: each game's points from each side are added to it, for the player pages)."""
     players = records.players
     acc = Tallies()
     for g in games:
         ev = records.events[g.event]
         if g.result.forfeit:
             checks.add("peng.forfeit", "Games", g.row, player=g.player, opponent=g.opponent)
+            if trail is not None:
+                trail += [GameAudit(g.player, g.opponent, g.event, g.row, (), "forfeit"),
+                          GameAudit(g.opponent, g.player, g.event, g.row, (), "forfeit")]
             continue
         for p, q, s in ((g.player, g.opponent, g.result.score), (g.opponent, g.player, 1 - g.result.score)):
             try:
@@ -280,9 +285,14 @@ def _games(games: Iterable[Game], records: Records, rank0: Mapping[str, Rank], a
             if not covered:
                 checks.add("peng.level", "Games", g.row, player=players[p].name, rank=rank0[p],
                            event=ev.name, level=ev.level)
+                if trail is not None:
+                    trail.append(GameAudit(p, q, g.event, g.row, (), "level"))
                 continue
             ap = annual_points(rank0[p], rank0[q], s, params)
             cp = cumulative_points(rank0[q], s, params)
+            if trail is not None:
+                trail.append(GameAudit(p, q, g.event, g.row, (      # in audit_columns' order
+                    rank0[p], rank0[q], params.rung(rank0[q]).coefficient, cp, ap)))
             annual[p] += ap
             cum[p] += cp
             games_n[p] += 1
@@ -311,7 +321,9 @@ def process(records: Records, states: Mapping[str, PengState], period: Period,
     base = dict(annual)
     games_n = {pid: st.games for pid, st in states.items()}
     period_games: dict[str, int] = defaultdict(int)
-    acc = _games(feed.dated(period, _order), records, rank0, annual, cum, games_n, period_games, params, checks)
+    trail: list[GameAudit] | None = [] if audit_on(feed) else None
+    acc = _games(feed.dated(period, _order), records, rank0, annual, cum, games_n, period_games, params, checks,
+                 trail)
     extra_points: dict[str, float] = defaultdict(float)
     for e in records.points:
         if period.contains(e.date):
@@ -350,7 +362,8 @@ def process(records: Records, states: Mapping[str, PengState], period: Period,
                          r.multiplier, year_base(r.rank, params),
                          Phrase("source.seed" if r.stated else "source.reconstructed"))
         for r in sorted(params.ladder_rows, key=lambda r: r.rank, reverse=True)]
-    return PeriodFacts("peng", period, ratings, changes, checks.finish(), new_states, standards)
+    return PeriodFacts("peng", period, ratings, changes, checks.finish(), new_states, standards,
+                       games=trail or [])
 
 
 
@@ -481,4 +494,12 @@ SYSTEM = System(
     rating_range=(0, 1_000_000),
     check_event=check_event,
     pairing_layouts=("csv", "fide"),    # FIDE's 4-digit rating column holds cumulative scores below 10,000 only
+    # each game's points (seed §2, §年度): A(opponent)·D to the cumulative, ±16·multiplier to the annual
+    audit_columns=(("own_rank", "rank"), ("opponent_rank", "rank"), ("opponent_coefficient", "decimal2"),
+                   ("game_cumulative", "signed2"), ("game_annual", "signed2")),
+    audit_note=("累积分 = 对手系数 A × D（胜 2，和 1，负 0）；年度分：胜 +16 × 对手倍数，负 −16 × 本人倍数，"
+                "和 +8 × 对手倍数 − 8 × 本人倍数；段级为年初所持。",
+                "Cumulative points = the opponent's A × D (win 2, draw 1, loss 0); annual points: a win "
+                "+16 × the opponent's multiplier, a loss −16 × one's own, a draw +8 × the opponent's − 8 × "
+                "one's own; ranks as held on Jan 1."),
 )

@@ -36,8 +36,8 @@ from typing import Any, NamedTuple
 from ..errors import RatingInputError
 from ..i18n.catalogue import checks as C
 from . import sample_kit
-from .base import (ChangeLine, CheckLog, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine, Sheet,
-                   StandardLine, State, System, cols)
+from .base import (ChangeLine, CheckLog, GameAudit, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine,
+                   Sheet, StandardLine, State, System, audit_on, cols)
 from .common import ExactSum, events_in, months_before, placed, with_place
 from .feed import GameFeed, MemoryFeed
 from .lookup import round_half_away, round_half_up, same_length, step_lookup
@@ -169,6 +169,24 @@ def group_change(own: float, n: int, opponents_total: float, w: float, k: float,
 
 
 
+def audit_event(params: ShanghaiParams, line: ShanghaiChangeLine) -> str:
+    """One change line as §九 computes it, in the rulebook's symbols, each number as the line
+    holds it: the opponents' mean, D (rounded half away from zero, capped), PC(D), We = N·PC(D),
+    ΔR = K·(W − We) -- what a player checks their line against."""
+    n, mean, d = line.games, line.opponent_mean, line.difference
+    if n == 0:
+        return ""
+    pc = _pc(d, params)
+    capped = f" ({d:+d} → {math.copysign(params.max_difference, d):+.0f})" if abs(d) > params.max_difference else ""
+    delta = (line.k or 0.0) * (line.score - (line.expected or 0.0))
+    text = (f"Σ/N = {mean * n:.2f} / {n} = {mean:.2f}; D = {line.own:.0f} − {mean:.2f} ≈ {d:+d}{capped}; "
+            f"PC = {pc:.2f}; We = {n} × {pc:.2f} = {line.expected:.2f}; "
+            f"ΔR = {line.k:g} × ({line.score:g} − {line.expected:.2f}) = {delta:+.2f}").replace("-", "−")
+    if line.change == 0.0 and delta != 0.0:     # the champion's loss not applied (§九)
+        text += " → 0"
+    return text
+
+
 # --------------------------------------------------------------------------- facts
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +314,7 @@ class _Run:
     delta: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     period_games: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     changes: list[ChangeLine] = field(default_factory=list)
+    trail: list[GameAudit] | None = None        #: each game's facts (the player pages' audit lines)
 
 
 def _begin(records: Records, states: Mapping[str, ShanghaiState], params: ShanghaiParams) -> _Run:
@@ -332,14 +351,20 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
     swiss = ev.format == "swiss"
     floor = params.women_floor
     rated, used, woman, guests = run.rated, run.used, run.woman, run.guests
+    trail = run.trail
     for _, _, _, a, b, res, _, row in games:
         entrants.add(a)
         entrants.add(b)
         if res.forfeit:   # seed 001 §十: unplayed games count for neither player
             checks.add("shanghai.forfeit", "Games", row, event=ev.name, player=a, opponent=b)
+            if trail is not None:
+                trail += [GameAudit(a, b, ev.id, row, (), "forfeit"), GameAudit(b, a, ev.id, row, (), "forfeit")]
             continue
         a_rated, b_rated = a in rated, b in rated
         if not a_rated and not b_rated:
+            if trail is not None:
+                trail += [GameAudit(a, b, ev.id, row, (), "both_unrated"),
+                          GameAudit(b, a, ev.id, row, (), "both_unrated")]
             continue   # neither rated: counts for no first rating
         own_a, own_b = used[a], used[b]
         if woman[a] != woman[b]:   # seed 001 §十: a woman below 2240 counts as 2240 vs a man
@@ -352,11 +377,17 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
                                                     (b, a, own_b, own_a, 1.0 - score, b_rated, a_rated)):
             if p in guests:
                 run.guest_played.add(p)
+                if trail is not None:
+                    trail.append(GameAudit(p, q, ev.id, row, (), "guest"))
                 continue
             if swiss and p_rated and not q_rated:
                 checks.add("shanghai.swiss_unrated", "Games", row, player=players[p].name,
                            opponent=players[q].name)
+                if trail is not None:
+                    trail.append(GameAudit(p, q, ev.id, row, (), "unrated_opponent"))
                 continue
+            if trail is not None:
+                trail.append(GameAudit(p, q, ev.id, row, (own, opp)))      # own_used, opponent_rating
             group = per[p].get(own)
             if group is None:
                 group = per[p][own] = [0, ExactSum(), 0.0]
@@ -507,6 +538,7 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
     checks = checks if checks is not None else CheckLog()
     players = records.players
     run = _begin(records, states, params)
+    run.trail = [] if audit_on(feed) else None
     for ev, games in feed.by_event(events_in(records, period)):
         mark = checks.mark()
         per, entrants = _event_games(run, ev, games, players, params, checks)
@@ -527,7 +559,7 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
     standards = [StandardLine(rank, value, meeting[rank])
                  for rank, value in sorted(params.rank_standards, key=lambda rv: -rv[1])]
     return PeriodFacts("shanghai", period, ratings, run.changes, checks.finish(), new_states, standards,
-                       pending, inactive)
+                       pending, inactive, games=run.trail or [])
 
 
 def _window_games(feed: GameFeed, states: Mapping[str, ShanghaiState], period: Period,
@@ -684,6 +716,12 @@ SYSTEM = System(
     rank_rating=lambda rank: DEFAULTS.ladder.value(rank),
     sample=sample,
     rating_decimals=0,
+    # each game's ratings as §九/§十 count them; the event's We and ΔR are its change line's
+    audit_columns=(("own_used", "rating"), ("opponent_rating", "rating")),
+    audit_event=audit_event,
+    audit_note=("每局所用的本人与对手等级分（女棋手对男棋手时不低于 2240）；每项赛事的期望得分与变动见上面的计算表。",
+                "Each game's ratings as counted (a woman against a man at 2240 at least); each event's expected "
+                "score and change are computed in the table above."),
     player_columns=("rif",),
     # provisional 2040/2200, 10级 1840: a rating (or RIF rating) below 1000 or above 3000 is a typo
     rating_range=(1000, 3000),
