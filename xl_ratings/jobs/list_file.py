@@ -95,6 +95,10 @@ class ListFile:
         except Exception:   # pyarrow's and the csv module's many errors
             raise self._unreadable() from None
 
+    def parquet_file(self) -> Any:
+        """A Parquet file's pyarrow ParquetFile (its metadata, its row groups)."""
+        return self._parquet
+
     def missing(self, needed: Sequence[str]) -> list[RatingInputError]:
         return [RatingInputError(S.LIST_COLUMN_MISSING(column=k), where=Where(str(self.path), self.name, 1, k))
                 for k in needed if k not in self.columns]

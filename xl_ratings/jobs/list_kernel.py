@@ -181,7 +181,37 @@ class ColumnarFeed(StreamFeed):
         return np.array(idx, dtype=np.int64)[take]
 
 
-class EncodedPeriod:
+class KernelArrays:
+    """The arrays a block kernel takes: lists for the pure kernel, NumPy arrays for the compiled one."""
+
+    compiled: bool
+
+    def floats(self, values: Sequence[float]) -> Any:
+        if self.compiled:
+            import numpy as np
+
+            return np.array(values, dtype=np.float64)
+        return list(values)
+
+    def ints(self, values: Sequence[int]) -> Any:
+        if self.compiled:
+            import numpy as np
+
+            return np.array(values, dtype=np.int64)
+        return list(values)
+
+    def flagged(self, flags: Any) -> Iterable[int]:
+        if self.compiled:
+            import numpy as np
+
+            return [int(j) for j in np.flatnonzero(flags)]
+        return [j for j, f in enumerate(flags) if f]
+
+    def first(self, touched: Any, n: int) -> Iterable[int]:
+        return [int(i) for i in touched[:n]]
+
+
+class EncodedPeriod(KernelArrays):
     """One period of a :class:`ColumnarFeed`, for a game-by-game engine (:class:`~xl_ratings.systems.feed.Encoded`)."""
 
     def __init__(self, feed: ColumnarFeed, period: Period, event: str, first: dt.date, last: dt.date) -> None:
@@ -223,30 +253,6 @@ class EncodedPeriod:
         if rows != games.rows:
             games.changed()
 
-    def floats(self, values: Sequence[float]) -> Any:
-        if self.compiled:
-            import numpy as np
-
-            return np.array(values, dtype=np.float64)
-        return list(values)
-
-    def ints(self, values: Sequence[int]) -> Any:
-        if self.compiled:
-            import numpy as np
-
-            return np.array(values, dtype=np.int64)
-        return list(values)
-
-    def flagged(self, flags: Any) -> Iterable[int]:
-        if self.compiled:
-            import numpy as np
-
-            return [int(j) for j in np.flatnonzero(flags)]
-        return [j for j, f in enumerate(flags) if f]
-
-    def first(self, touched: Any, n: int) -> Iterable[int]:
-        return [int(i) for i in touched[:n]]
-
 
 def columnar(feed: StreamFeed, records: Records, columns: Mapping[str, int], mode: str | None = None) -> StreamFeed:
     """The feed of a streamed list, columnar where its system rates game by game from encoded blocks."""
@@ -255,4 +261,5 @@ def columnar(feed: StreamFeed, records: Records, columns: Mapping[str, int], mod
     return ColumnarFeed(feed, records, "round" in columns, mode)
 
 
-__all__ = ["ColumnarFeed", "EncodedPeriod", "KERNEL_ENV", "columnar", "compiled", "kernel_mode", "numba_available"]
+__all__ = ["ColumnarFeed", "EncodedPeriod", "KERNEL_ENV", "KernelArrays", "columnar", "compiled", "kernel_mode",
+           "numba_available"]
