@@ -216,7 +216,7 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
                    progress: Progress | None = None, problems: Callable[[RatingInputError], None] | None = None,
                    checks: Callable[[Period, Check], None] | None = None, window: int = WINDOW,
                    today: dt.date | None = None, shown: int = 5, kernel: str | None = None,
-                   restart: Callable[[], None] | None = None) -> Streamed:
+                   restart: Callable[[], None] | None = None, once: bool = True) -> Streamed:
     """Check and rate a CSV/Parquet game list in batches (see the module).
 
     ``problems``: called with every problem found (the message shows the first
@@ -228,10 +228,10 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
     A list in a platform's shape is checked and rated in one read (:mod:`.list_one_pass`);
     should a check not pass there, the checks told so far are taken back (``restart``: forget
     those ``checks`` was given; without it the one read is not tried when ``checks`` is given)
-    and the list is read the usual way, from the start."""
+    and the list is read the usual way, from the start.  ``once`` False: only the usual way."""
     gpath = Path(path)
     with gc_paused():
-        if checks is None or restart is not None:
+        if once and (checks is None or restart is not None):
             once = _rated_once(gpath, system, players, events, settings, period, progress, checks, today, shown,
                                kernel)
             if once is not None:
