@@ -256,6 +256,7 @@ class Columns(Mapping[str, list[Any]]):
     def __init__(self, batch: Any, names: Mapping[str, str | int], csv: bool, n: int) -> None:
         self._batch, self._names, self._csv, self._n = batch, names, csv, n
         self._done: dict[str, list[Any]] = {}
+        self._encoded: dict[str, tuple[list[Any], Any]] = {}
 
     def __contains__(self, key: object) -> bool:
         return key in self._names or key == "event"
@@ -320,6 +321,9 @@ class Columns(Mapping[str, list[Any]]):
         its result and handicap parsed), and each row's position among them (NumPy)."""
         import pyarrow.compute as pc
 
+        got = self._encoded.get(key)
+        if got is not None:         # (the first read's NaN look, then the kernel's codes)
+            return list(got[0]), got[1]
         enc = pc.dictionary_encode(self._batch.column(self._names[key]))
         values = enc.dictionary.to_pylist()
         codes = enc.indices
@@ -330,7 +334,8 @@ class Columns(Mapping[str, list[Any]]):
             values = [None if v == "" else v for v in values]
             if key in ("result", "handicap"):
                 values = [csv_value(v) for v in values]
-        return values, codes.to_numpy(zero_copy_only=False)
+        out = self._encoded[key] = (values, ints_of(codes))
+        return list(values), out[1]
 
     def _convert(self, key: str) -> list[Any]:
         if key not in self._names:
@@ -362,10 +367,10 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
             return data, index
         blank: Any = None
         for col in batch.columns:
-            empty = pc.equal(col, "")
+            empty = empty_of(col)
             blank = empty if blank is None else pc.and_(blank, empty)
-        if not pc.any(blank).as_py():
-            return data, index
+            if not pc.any(blank).as_py():       # (one column without an empty cell: no blank row)
+                return data, index
         keep = np.flatnonzero(~blank.to_numpy(zero_copy_only=False))
         return Columns(batch.take(keep), data._names, True, len(keep)), [index[k] for k in keep.tolist()]
     columns = [data[k] for k in keys]       # (pandas: a blank already None)
@@ -373,6 +378,41 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
     if len(keep_rows) == len(index):
         return data, index
     return {k: [v[j] for j in keep_rows] for k, v in data.items()}, [index[j] for j in keep_rows]
+
+
+# --- Arrow to NumPy without pandas: pyarrow imports pandas (0.2 s) on its first Python scalar,
+# to_numpy() or pa.array() of a list, and the list path has no other use for it
+
+def ints_of(arr: Any) -> Any:
+    """An Arrow integer array without nulls as a NumPy array (its buffer; nulls: pyarrow's own)."""
+    import numpy as np
+
+    width = {"int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64}.get(str(arr.type))
+    if width is None or arr.null_count:
+        return arr.to_numpy(zero_copy_only=False)
+    return np.frombuffer(arr.buffers()[1], dtype=width, count=len(arr), offset=arr.offset * np.dtype(width).itemsize)
+
+
+def arrow_strings(values: Sequence[str]) -> Any:
+    """``pa.array(values, pa.string())`` built from its buffers."""
+    import pyarrow as pa
+    from array import array
+    from itertools import accumulate
+
+    raw = [v.encode("utf-8") for v in values]
+    offsets = array("i", [0])
+    offsets.extend(accumulate(map(len, raw)))
+    if offsets[-1] >= 1 << 31:
+        return pa.array(values, pa.string())
+    return pa.Array.from_buffers(pa.string(), len(raw), [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(raw))])
+
+
+def empty_of(col: Any) -> Any:
+    """Each cell of a text column: is it empty ("")? (``pc.equal(col, "")`` without a Python scalar)"""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    return pc.invert(pc.cast(pc.binary_length(col), pa.bool_()))
 
 
 def has_pyarrow() -> bool:

@@ -36,6 +36,7 @@ from ..errors import RatingInputError
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Records
+from .list_file import arrow_strings, ints_of
 
 #: The environment variable that forces a kernel: ``pure`` or ``compiled``.
 KERNEL_ENV = "XL_RATINGS_KERNEL"
@@ -169,11 +170,11 @@ class ColumnarFeed(StreamFeed):
             import pyarrow.compute as pc
 
             if self._ids_arrow is None:
-                self._ids_arrow = pa.array(self.ids, pa.string())
+                self._ids_arrow = arrow_strings(self.ids)
             if col.type == pa.string():
                 found = pc.index_in(col, value_set=self._ids_arrow)
                 if not found.null_count:
-                    return found.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+                    return ints_of(found).astype(np.int64, copy=False)
         values, take = _codes(data, key)
         idx = [self.index.get(pid, -1) for pid in self._parse(key, values, to_ident)]
         if -1 in idx:

@@ -46,7 +46,7 @@ from ..systems.feed import Order
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Event, Game, Records
-from .list_file import ListFile
+from .list_file import ListFile, arrow_strings, ints_of
 from .list_kernel import KernelArrays, compiled, kernel_mode
 
 #: The columns a list read once may have (no round: a platform's free play; no handicap).
@@ -199,7 +199,7 @@ class EncodedOnce(KernelArrays):
         feed = self.feed
         lf = feed.lf
         first, last = (d.toordinal() for d in feed.ends)
-        ids = pa.array(self.ids, pa.string())
+        ids = arrow_strings(self.ids)
         before = first
         seen = False
         for data, index in lf.read(f"rating {self.period.label}"):
@@ -274,7 +274,7 @@ class EncodedOnce(KernelArrays):
         found = pc.index_in(col, value_set=ids)
         if found.null_count:
             raise NotOnePass                # an id that is no player's (a new player, a typing mistake)
-        return found.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+        return ints_of(found).astype(np.int64, copy=False)
 
 
 __all__ = ["EncodedOnce", "NotOnePass", "ONE_PASS_COLUMNS", "OnePassFeed", "one_pass"]
