@@ -118,9 +118,9 @@ def cmd_process(args: argparse.Namespace) -> int:
     from .jobs.process import process
 
     console = _console()
-    from .jobs.common import GAME_LIST_SUFFIXES
+    from .jobs.common import game_list_suffixes
 
-    bar = _bar(console, Path(args.book)) if Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES \
+    bar = _bar(console, Path(args.book)) if Path(args.book).suffix.lower() in game_list_suffixes() \
         else contextlib.nullcontext()
     with bar as progress:
         done = process(args.book, period=args.period, rerate_from=args.rerate_from, output=args.output,

@@ -232,10 +232,10 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
     gpath = Path(path)
     with gc_paused():
         if once and (checks is None or restart is not None):
-            once = _rated_once(gpath, system, players, events, settings, period, progress, checks, today, shown,
+            done = _rated_once(gpath, system, players, events, settings, period, progress, checks, today, shown,
                                kernel)
-            if once is not None:
-                return once
+            if done is not None:
+                return done
             if restart is not None:
                 restart()
         return _rate_game_list(gpath, system, players, events, settings, period, progress, problems, checks,
@@ -248,7 +248,7 @@ def _rated_once(gpath: Path, system: System, players: str | None, events: str | 
                 kernel: str | None) -> Streamed | None:
     """The list checked and rated in one read (:mod:`.list_one_pass`); None: not in that shape,
     or a check did not pass (nothing told: the usual read tells it)."""
-    from ..engine.run import run_date
+    from ..engine.periods import run_date
     from .list_one_pass import NotOnePass, one_pass
 
     if not players:

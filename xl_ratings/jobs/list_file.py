@@ -310,8 +310,6 @@ class Columns(Mapping[str, list[Any]]):
                 return [DEFAULT_EVENT], np.zeros(self._n, dtype=np.int64)
             raise KeyError(key)
         if key in self._done:
-            from .list_kernel import python_codes
-
             return python_codes(self._done[key], {}, np)
         values, take = self._distinct(key)
         return values, take.astype(np.int64, copy=False)
@@ -382,6 +380,12 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
 
 # --- Arrow to NumPy without pandas: pyarrow imports pandas (0.2 s) on its first Python scalar,
 # to_numpy() or pa.array() of a list, and the list path has no other use for it
+
+def python_codes(values: list[Any], pos: dict[Any, int], np: Any) -> tuple[list[Any], Any]:
+    """Python values' distinct values and each one's position among them (NumPy)."""
+    take = np.fromiter((pos.setdefault(v, len(pos)) for v in values), dtype=np.int64, count=len(values))
+    return list(pos), take
+
 
 def ints_of(arr: Any) -> Any:
     """An Arrow integer array without nulls as a NumPy array (its buffer; nulls: pyarrow's own)."""

@@ -36,7 +36,7 @@ from ..errors import RatingInputError
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Records
-from .list_file import arrow_strings, ints_of
+from .list_file import arrow_strings, ints_of, python_codes
 
 #: The environment variable that forces a kernel: ``pure`` or ``compiled``.
 KERNEL_ENV = "XL_RATINGS_KERNEL"
@@ -86,11 +86,6 @@ def _codes(data: Any, key: str) -> tuple[list[Any], Any]:
         got: tuple[list[Any], Any] = codes(key)
         return got
     return python_codes(list(data[key]), {}, np)     # pandas' chunks (no pyarrow): lists
-
-
-def python_codes(values: list[Any], pos: dict[Any, int], np: Any) -> tuple[list[Any], Any]:
-    take = np.fromiter((pos.setdefault(v, len(pos)) for v in values), dtype=np.int64, count=len(values))
-    return list(pos), take
 
 
 class ColumnarFeed(StreamFeed):

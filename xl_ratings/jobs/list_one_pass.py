@@ -202,6 +202,7 @@ class EncodedOnce(KernelArrays):
         ids = arrow_strings(self.ids)
         before = first
         seen = False
+        data: Any
         for data, index in lf.read(f"rating {self.period.label}"):
             if lf.ragged or lf.nan_count:
                 raise NotOnePass

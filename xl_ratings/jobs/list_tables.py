@@ -201,16 +201,16 @@ def _plain_csv(path: Path, key_columns: tuple[str, ...], errors: list[RatingInpu
     if unknown is not None:
         unknown += [c for j, c in enumerate(header) if j not in rename]
     picks = list(rename)
-    out = [[r[j] for j in picks] for r in rows]
+    out: list[list[Any]] = [[r[j] for j in picks] for r in rows]
     columns = list(rename.values())
     for pos, key in enumerate(columns):
         if key not in NUMERIC | {"result"}:
             continue
-        bad = [k for k, r in enumerate(out) if not_finite_text(r[pos])]
+        bad = [i for i, r in enumerate(out) if not_finite_text(r[pos])]
         if not bad:
             continue
-        for k in bad:
-            out[k][pos] = None if key != "result" else out[k][pos]
+        for i in bad:
+            out[i][pos] = None if key != "result" else out[i][pos]
         if key != "result" and errors is not None:
             lines = (W.ROW_AT if len(bad) == 1 else W.ROWS_AT)(rows=spans([r + 2 for r in bad]))
             errors.append(RatingInputError(S.NOT_FINITE_ROWS(rows=lines),
