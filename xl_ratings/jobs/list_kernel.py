@@ -52,12 +52,22 @@ def numba_available() -> bool:
 
 
 def compiled(kernel: Callable[..., int]) -> Callable[..., int]:
-    """``kernel`` compiled by numba (once a process; the machine code cached on disk)."""
+    """``kernel`` compiled by numba (once a process; the machine code cached on disk).
+
+    The cache is numba's own: ``NUMBA_CACHE_DIR`` when set, else ``__pycache__`` beside the
+    module when it can be written, else the user's cache folder (``~/.cache/numba``): an
+    install in a read-only place loads the machine code from there after its first run.
+    Where no folder can be written at all the kernel is compiled anew in every run (about
+    a second), never refused."""
     got = _COMPILED.get(kernel)
     if got is None:
         import numba
 
-        got = _COMPILED[kernel] = numba.njit(cache=True, nogil=True)(kernel)
+        try:
+            got = numba.njit(cache=True, nogil=True)(kernel)
+        except RuntimeError:        # "cannot cache function …: no locator available"
+            got = numba.njit(cache=False, nogil=True)(kernel)
+        _COMPILED[kernel] = got
     return got
 
 
