@@ -208,6 +208,8 @@ def main() -> None:
     ap.add_argument("--doc", help="write the table into this document, between its markers")
     ap.add_argument("--today", help="a checkout of the version before: with --kernels …,today, its time beside")
     ap.add_argument("--json", help="also write the figures as JSON")
+    ap.add_argument("--include", action="append", default=[], metavar="JSON",
+                    help="rows of an earlier run (its --json) put first in the table (repeatable)")
     ap.add_argument("--baseline", nargs=3, metavar=("NAME", "GAMES", "PLAYERS"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.baseline:
@@ -220,7 +222,12 @@ def main() -> None:
     data.mkdir(parents=True, exist_ok=True)
     kernels = [k for k in args.kernels.split(",") if k]
     rows = []
-    for size in args.sizes.split(","):
+    commands = []
+    for earlier in args.include:
+        got = json.loads(Path(earlier).read_text(encoding="utf-8"))
+        rows += [tuple(r) for r in got["rows"]]
+        commands.append(got["command"])
+    for size in [s for s in args.sizes.split(",") if s]:
         games = int(float(size))
         players = 20_000 if games == 2_000_000 else min(100_000, games // 10)
         prefix = data / f"lz_{games}_{players}"
@@ -233,11 +240,15 @@ def main() -> None:
             got = measure(prefix, fmt, kernels, data, args.baselines.split(","))
             rows.append((games, players, fmt, got))
             print(json.dumps({"games": games, "players": players, "format": fmt, **got}), flush=True)
-    command = "python benchmarks/platform_bench.py " + " ".join(sys.argv[1:])
-    text = table(rows, command.strip())
+    command = "python benchmarks/platform_bench.py " + " ".join(
+        a for a in sys.argv[1:] if a not in args.include and a != "--include")
+    if args.sizes:
+        commands.append(command.strip())
+    text = table(rows, "`, then `".join(commands))
     print(text)
     if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+        Path(args.json).write_text(json.dumps({"command": command.strip(), "rows": rows}, indent=1),
+                                   encoding="utf-8")
     if args.doc:
         write_doc(Path(args.doc), text)
 

@@ -118,9 +118,9 @@ def cmd_process(args: argparse.Namespace) -> int:
     from .jobs.process import process
 
     console = _console()
-    from .jobs.common import GAME_LIST_SUFFIXES
+    from .jobs.common import game_list_suffixes
 
-    bar = _bar(console, Path(args.book)) if Path(args.book).suffix.lower() in GAME_LIST_SUFFIXES \
+    bar = _bar(console, Path(args.book)) if Path(args.book).suffix.lower() in game_list_suffixes() \
         else contextlib.nullcontext()
     with bar as progress:
         done = process(args.book, period=args.period, rerate_from=args.rerate_from, output=args.output,
@@ -327,11 +327,18 @@ def cmd_libreoffice(args: argparse.Namespace) -> int:
     return 0
 
 
-def _import_parser(sub: Any) -> None:
-    """``xl-ratings import``: its options (CONTRACT §3, FORMATS.md "Matching players")."""
+IMPORT_HELP = ("append tournament files (report, crosstable, h9, TRF, OpenGotha) to a workbook's Players, "
+               "Events and Games")
+
+
+def _import_parser(sub: Any, lean: bool = False) -> None:
+    """``xl-ratings import``: its options (CONTRACT §3, FORMATS.md "Matching players"); ``lean``:
+    its name and help alone (another command runs: the importers are not imported)."""
+    if lean:
+        sub.add_parser("import", help=IMPORT_HELP)
+        return
     from .importers import formats
-    im = sub.add_parser("import", help="append tournament files (report, crosstable, h9, TRF, OpenGotha) "
-                                       "to a workbook's Players, Events and Games",
+    im = sub.add_parser("import", help=IMPORT_HELP,
                         description="Import what clubs and pairing programs produce into BOOK's input sheets: "
                                     "players are matched (federation id, EGF PIN, FIDE id, the Identities sheet, "
                                     "else name and club: case, spaces, invisible characters, simplified or "
@@ -371,7 +378,9 @@ def _import_parser(sub: Any) -> None:
     im.add_argument("--force", action="store_true", help="overwrite an existing --output that xl-ratings did not write")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; ``command``: the one that runs, when known (another's
+    options need not be built: ``import``'s need every importer imported)."""
     p = argparse.ArgumentParser(
         prog="xl-ratings", formatter_class=argparse.RawDescriptionHelpFormatter,
         description=M.DESCRIPTION().both() + ".",
@@ -424,7 +433,7 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--events", help="for a game list: a CSV/Parquet file with the Events columns")
     pr.add_argument("--set", action="append", metavar="KEY=VALUE",
                     help="for a game list: a Settings override (repeatable)")
-    _import_parser(sub)
+    _import_parser(sub, lean=command is not None and command != "import")
     pb = sub.add_parser("publish", help="a processed workbook as a website, a printable PDF and/or the rating "
                                         "list pairing programs load",
                         description="Publish what a processed workbook holds: a static website (rating list, "
@@ -502,8 +511,10 @@ def _replace_before_a_file(argv: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     RUN.reset()
-    parser = build_parser()
-    args = parser.parse_args(_replace_before_a_file(list(sys.argv[1:] if argv is None else argv)))
+    given = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in given if not a.startswith("-")), None)
+    parser = build_parser(command if command in ("demo", "new", "process", "publish", "libreoffice") else None)
+    args = parser.parse_args(_replace_before_a_file(given))
     if not args.cmd:
         parser.print_help(sys.stderr)
         return 2

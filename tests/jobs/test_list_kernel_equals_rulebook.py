@@ -98,8 +98,9 @@ def test_the_compiled_kernel_is_tested_where_numba_is(kernel):
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_a_platform_list_rated_pure_compiled_and_as_games_is_the_same(tmp_path, seed, monkeypatch):
-    """End to end: a list in platform shape (date order, no events, no rounds) through the
-    columnar feed on both kernels, and the same list with a round column (the games feed)."""
+    """End to end: a list in platform shape (date order, no events, no rounds) read once
+    (jobs/list_one_pass) and through the columnar feed after a checking pass, on both kernels,
+    and the same list with a round column (the games feed)."""
     from xl_ratings.jobs.game_stream import rate_game_list
 
     rnd = random.Random(seed)
@@ -119,16 +120,22 @@ def test_a_platform_list_rated_pure_compiled_and_as_games_is_the_same(tmp_path, 
     lz = get("lianzhong")
     import xl_ratings.jobs.list_kernel as lk
 
+    import xl_ratings.jobs.list_one_pass as lo
+
     used = []
-    blocks = lk.EncodedPeriod.blocks
-    monkeypatch.setattr(lk.EncodedPeriod, "blocks", lambda self: used.append(self.compiled) or blocks(self))
+    for cls in (lk.EncodedPeriod, lo.EncodedOnce):
+        monkeypatch.setattr(cls, "blocks", lambda self, blocks=cls.blocks: used.append(
+            (type(self).__name__, self.compiled)) or blocks(self))
     for mode in [k[0] for k in kernels()]:
-        out = rate_game_list(tmp_path / "sorted.csv", lz, players=str(tmp_path / "players.csv"), kernel=mode)
-        runs[mode] = out.outcome.last
+        for once in (True, False):
+            out = rate_game_list(tmp_path / "sorted.csv", lz, players=str(tmp_path / "players.csv"), kernel=mode,
+                                 once=once)
+            runs[mode, once] = out.outcome.last
     monkeypatch.setenv("XL_RATINGS_KERNEL", "pure")
     runs["games"] = rate_game_list(tmp_path / "rounds.csv", lz, players=str(tmp_path / "players.csv")).outcome.last
-    assert used == [False, True][:len(kernels())]        # the columnar feed, then not (rounds)
-    first = runs["pure"]
+    expected = [("EncodedOnce", False), ("EncodedPeriod", False), ("EncodedOnce", True), ("EncodedPeriod", True)]
+    assert used == expected[:2 * len(kernels())]        # read once, the columnar feed, then neither (rounds)
+    first = runs["pure", True]
     for name, facts in runs.items():
         assert facts.ratings == first.ratings and facts.states == first.states, name
         assert facts.changes == first.changes and facts.checks == first.checks, name

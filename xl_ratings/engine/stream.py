@@ -611,20 +611,17 @@ class GameList:
     newcomers: tuple[str, ...] = ()
 
 
-def read_game_list(read: Reader, file: str, system: System, settings: Mapping[str, Any],
-                   named: Callable[[str], str] | None, players_table: Sequence[Sequence[Any]] | None,
-                   events_table: Sequence[Sequence[Any]] | None, log: ProblemLog,
-                   earlier: Sequence[RatingInputError] = (), window: int = WINDOW,
-                   players_file: str | None = None, events_file: str | None = None,
-                   awards_table: Sequence[Sequence[Any]] | None = None, newcomers: bool = False) -> GameList:
-    """Check a game list in its first pass (and, out of date order, a pass for repeats);
-    raise the problems summarised (:class:`TooManyProblems`), else the records (with no
-    games: they come from the feed).  ``players_table`` / ``events_table``: the Players
-    and Events files (``players_file``, ``events_file``) as tables (None: made from the
-    list); ``earlier``: problems the file side found already (a number that is not a
-    number); ``awards_table``: titles awarded (a ratings file read as the players' state);
-    ``newcomers``: the players are a state (a ratings file), and an id of the list that is
-    none of theirs a new player, not a mistake."""
+ListInputs = tuple[list[RatingInputError], dict[str, Any], Any, dict[str, Player] | None,
+                   dict[str, Event] | None, list[Any]]
+
+
+def list_inputs(file: str, system: System, settings: Mapping[str, Any], named: Callable[[str], str] | None,
+                players_table: Sequence[Sequence[Any]] | None, events_table: Sequence[Sequence[Any]] | None,
+                earlier: Sequence[RatingInputError] = (), players_file: str | None = None,
+                events_file: str | None = None,
+                awards_table: Sequence[Sequence[Any]] | None = None) -> ListInputs:
+    """A game list's inputs beside its games: (problems, settings' values, parameters, players,
+    events, awards) from the players, events and awards tables (see :func:`read_game_list`)."""
     from .identity import id_problems, player_extras
     from .inputs import Rows, read_awards, read_events, read_players, rulebook_and_params
 
@@ -640,6 +637,26 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
                              players if players is not None else {})
     awards = read_awards(Rows("Awards", awards_table, players_file, errors, sheet=None), players or {}) \
         if awards_table is not None and len(awards_table) > 1 else []
+    return errors, values, params, players, events, awards
+
+
+def read_game_list(read: Reader, file: str, system: System, settings: Mapping[str, Any],
+                   named: Callable[[str], str] | None, players_table: Sequence[Sequence[Any]] | None,
+                   events_table: Sequence[Sequence[Any]] | None, log: ProblemLog,
+                   earlier: Sequence[RatingInputError] = (), window: int = WINDOW,
+                   players_file: str | None = None, events_file: str | None = None,
+                   awards_table: Sequence[Sequence[Any]] | None = None, newcomers: bool = False) -> GameList:
+    """Check a game list in its first pass (and, out of date order, a pass for repeats);
+    raise the problems summarised (:class:`TooManyProblems`), else the records (with no
+    games: they come from the feed).  ``players_table`` / ``events_table``: the Players
+    and Events files (``players_file``, ``events_file``) as tables (None: made from the
+    list); ``earlier``: problems the file side found already (a number that is not a
+    number); ``awards_table``: titles awarded (a ratings file read as the players' state);
+    ``newcomers``: the players are a state (a ratings file), and an id of the list that is
+    none of theirs a new player, not a mistake."""
+    ins = list_inputs(file, system, settings, named, players_table, events_table, earlier, players_file,
+                      events_file, awards_table)
+    errors, values, params, players, events, awards = ins
     for e in errors:
         log.add(e)
     bad_events = frozenset(e.value for e in errors if e.where.sheet == "Events")
@@ -663,5 +680,5 @@ def read_game_list(read: Reader, file: str, system: System, settings: Mapping[st
     return GameList(records, StreamFeed(games, s, window), s, tuple(arrived) if newcomers else ())
 
 
-__all__ = ["Batch", "DEFAULT_EVENT", "GameList", "ProblemLog", "Reader", "StreamFeed", "Survey", "TooManyProblems",
+__all__ = ["Batch", "DEFAULT_EVENT", "GameList", "ListInputs", "list_inputs", "ProblemLog", "Reader", "StreamFeed", "Survey", "TooManyProblems",
            "WINDOW", "read_game_list", "rule_of", "windows"]

@@ -54,6 +54,10 @@ def summary_row(name: Any, ident: Any = None, *, has_id: bool | None = None) -> 
     row rather than a player?  A row whose id is a word (SH039) is a player whatever its name; a
     name that is only a number is a summary too, in a row without an id
     (``has_id``: whether the row carries an id; default: ``ident`` is filled)."""
+    if ident.__class__ is str and ident.isascii() and ident.isalnum() and not ident.isdigit():
+        # an id such as SH039 (a players file of 10⁵ rows): folded, it is itself in lower case
+        t = ident.lower()
+        return bool(_SUMMARY.match(t) or _COUNT.match(t) or _NOTE.match(t))
     if summary_word(ident) or note_text(ident):
         return True
     ident_t = re.sub(r"\s+", "", _folded(ident))

@@ -22,18 +22,32 @@ from ..files.sniff import JSON_MARKER
 from ..i18n.catalogue import run as R
 from ..i18n.catalogue import workbooks as M
 from ..view.export import export
-from ..xlsx.read import read_sheets
 from ..files.office import office_lock
-from ..xlsx.safety import inspect_file, workbook_sheets
 from .period import NO_BACKUP_TWINS, history_problems, without_backup  # noqa: F401 (kept where they were)
-from ..importers.formats import GAME_LIST, suffixes
 
 #: The largest tournament file ``import`` reads (a workbook's own limit is in :mod:`.safety`).
 MAX_SOURCE_BYTES = 200 * 2**20
 
 
-#: Game lists beyond a workbook (CSV, Parquet): the game-list formats' file names.
-GAME_LIST_SUFFIXES = suffixes(GAME_LIST)
+
+
+def game_list_suffixes() -> tuple[str, ...]:
+    """Game lists beyond a workbook (CSV, Parquet): the game-list formats' file names, from the
+    formats' registry when first asked (a game list's run imports no importer: its start-up
+    is part of its time, docs/performance.md)."""
+    got = globals().get("GAME_LIST_SUFFIXES")
+    if got is None:
+        from ..importers.formats import GAME_LIST, suffixes
+
+        got = globals()["GAME_LIST_SUFFIXES"] = suffixes(GAME_LIST)
+    return tuple(got)
+
+
+def __getattr__(name: str) -> Any:
+    """``GAME_LIST_SUFFIXES``: :func:`game_list_suffixes`, as it was named."""
+    if name == "GAME_LIST_SUFFIXES":
+        return game_list_suffixes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 #: Spreadsheet files that are not .xlsx/.xlsm: say "save as .xlsx".
@@ -62,7 +76,7 @@ def game_list_needs_system(path: Path) -> RatingInputError:
 
 def check_workbook_name(path: Path) -> None:
     suffix = path.suffix.lower()
-    if suffix in GAME_LIST_SUFFIXES:
+    if suffix in game_list_suffixes():
         raise InputErrors([game_list_needs_system(path)])
     if suffix in OTHER_SPREADSHEETS:
         raise InputErrors([RatingInputError(M.OTHER_SPREADSHEET(suffix=suffix), where=Where(str(path)))])
@@ -83,6 +97,8 @@ def history_periods(path: Path) -> set[str]:
     read is refused, not taken for one holding none (:data:`~xl_ratings.i18n.catalogue.run.BACKUP_UNREADABLE`)."""
     from ..engine.cells import blank
     from ..i18n.labels import header_key, sheet_key
+    from ..xlsx.read import read_sheets
+    from ..xlsx.safety import inspect_file, workbook_sheets
 
     try:
         with inspect_file(path) as z:

@@ -65,6 +65,13 @@ class Spool:
         self._csv.writerow([_cell(v) for v in values])
         self.count += 1
 
+    def restart(self) -> None:
+        """Forget every line (a list read once was then read the usual way)."""
+        self._text.flush()
+        self._raw.seek(0)
+        self._raw.truncate()
+        self.count = 0
+
     def write_to(self, out: BinaryIO) -> None:
         """The file: UTF-8 with BOM (so Excel reads Chinese), the header, every line."""
         out.write(csv_bytes(self.header, ()))
@@ -208,54 +215,120 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
                    events: str | None = None, settings: dict[str, Any] | None = None, period: str | None = None,
                    progress: Progress | None = None, problems: Callable[[RatingInputError], None] | None = None,
                    checks: Callable[[Period, Check], None] | None = None, window: int = WINDOW,
-                   today: dt.date | None = None, shown: int = 5, kernel: str | None = None) -> Streamed:
+                   today: dt.date | None = None, shown: int = 5, kernel: str | None = None,
+                   restart: Callable[[], None] | None = None, once: bool = True) -> Streamed:
     """Check and rate a CSV/Parquet game list in batches (see the module).
 
     ``problems``: called with every problem found (the message shows the first
     ``shown`` of each rule and column: :class:`~xl_ratings.engine.stream.TooManyProblems`);
     ``checks``: called with every check of every period (the outcome keeps the
     first of each rule, as a workbook's Checks sheet does); ``kernel``: ``pure`` or ``compiled``
-    for a game-by-game list in platform shape (default: :func:`.list_kernel.kernel_mode`)."""
+    for a game-by-game list in platform shape (default: :func:`.list_kernel.kernel_mode`).
+
+    A list in a platform's shape is checked and rated in one read (:mod:`.list_one_pass`);
+    should a check not pass there, the checks told so far are taken back (``restart``: forget
+    those ``checks`` was given; without it the one read is not tried when ``checks`` is given)
+    and the list is read the usual way, from the start.  ``once`` False: only the usual way."""
     gpath = Path(path)
     with gc_paused():
-        lf = ListFile(gpath, progress)
-        errors = lf.missing(("player", "opponent", "result"))
-        if not events and "date" not in lf.columns:
-            errors.append(RatingInputError(S.LIST_NEEDS_DATE(), where=Where(str(gpath), gpath.name, 1, "date")))
-        if errors:
-            raise InputErrors(errors)
-        earlier: list[RatingInputError] = []
-        p_table, a_table, state = players_table(Path(players), system, earlier) if players else (None, None, False)
-        e_table = table_of(Path(events), "Events", earlier) if events else None
-        log = ProblemLog(str(gpath), gpath.name, shown, problems)
-        try:
-            gl = read_game_list(lf.read, str(gpath), system, settings or {}, set_option, p_table,
-                                e_table, log, earlier, window, players, events, a_table, state)
-        except TooManyProblems:
-            for e in lf.problems():     # found in the first pass, told with it
-                log.add(e)
-            raise TooManyProblems.of(log) from None
-        late = lf.problems()
-        if late:
-            for e in late:
-                log.add(e)
-            raise TooManyProblems.of(log)
-        first: dict[str, list[int | None]] = {}
-        counts: dict[str, int] = {}
+        if once and (checks is None or restart is not None):
+            done = _rated_once(gpath, system, players, events, settings, period, progress, checks, today, shown,
+                               kernel)
+            if done is not None:
+                return done
+            if restart is not None:
+                restart()
+        return _rate_game_list(gpath, system, players, events, settings, period, progress, problems, checks,
+                               window, today, shown, kernel)
 
-        def sink(p: Period, c: Check) -> None:
-            rows = first.setdefault(c.rule, [])
-            if len(rows) < shown:
-                rows.append(c.row)
-            counts[c.rule] = counts.get(c.rule, 0) + 1
-            if checks is not None:
-                checks(p, c)
-        try:
-            feed = columnar(gl.feed, gl.records, lf.columns, kernel)
-            outcome = run_records(gl.records, None, period, str(gpath), None, today=today, feed=feed,
-                                  check_sink=sink, history=False)
-        except InputErrors as e:
-            raise _players_needed(e, system, gpath) if not players else e from None
+
+def _rated_once(gpath: Path, system: System, players: str | None, events: str | None,
+                settings: dict[str, Any] | None, period: str | None, progress: Progress | None,
+                checks: Callable[[Period, Check], None] | None, today: dt.date | None, shown: int,
+                kernel: str | None) -> Streamed | None:
+    """The list checked and rated in one read (:mod:`.list_one_pass`); None: not in that shape,
+    or a check did not pass (nothing told: the usual read tells it)."""
+    from ..engine.periods import run_date
+    from .list_one_pass import NotOnePass, one_pass
+
+    if not players:
+        return None
+    try:
+        lf = ListFile(gpath, progress)
+    except InputErrors:
+        return None
+    if lf.missing(("player", "opponent", "result")):
+        return None
+    earlier: list[RatingInputError] = []
+    try:
+        p_table, a_table, _ = players_table(Path(players), system, earlier)
+    except InputErrors:
+        return None
+    if earlier:
+        return None
+    gl = one_pass(lf, system, settings or {}, set_option, p_table, a_table, players, events, period,
+                  run_date(today), kernel)
+    if gl is None:
+        return None
+    first: dict[str, list[int | None]] = {}
+    counts: dict[str, int] = {}
+    try:
+        outcome = run_records(gl.records, None, period, str(gpath), None, today=today, feed=gl.feed,
+                              check_sink=_sink(first, counts, shown, checks), history=False)
+    except (NotOnePass, InputErrors):
+        return None
+    return Streamed(outcome, gl, first, counts)
+
+
+def _sink(first: dict[str, list[int | None]], counts: dict[str, int], shown: int,
+          checks: Callable[[Period, Check], None] | None) -> Callable[[Period, Check], None]:
+    """Every check to ``checks``; the first ``shown`` rows of each rule, and each rule's count, kept."""
+    def sink(p: Period, c: Check) -> None:
+        rows = first.setdefault(c.rule, [])
+        if len(rows) < shown:
+            rows.append(c.row)
+        counts[c.rule] = counts.get(c.rule, 0) + 1
+        if checks is not None:
+            checks(p, c)
+    return sink
+
+
+def _rate_game_list(gpath: Path, system: System, players: str | None, events: str | None,
+                    settings: dict[str, Any] | None, period: str | None, progress: Progress | None,
+                    problems: Callable[[RatingInputError], None] | None,
+                    checks: Callable[[Period, Check], None] | None, window: int, today: dt.date | None,
+                    shown: int, kernel: str | None) -> Streamed:
+    """The usual way: a first pass checking every row, then the rating passes (:mod:`xl_ratings.engine.stream`)."""
+    lf = ListFile(gpath, progress)
+    errors = lf.missing(("player", "opponent", "result"))
+    if not events and "date" not in lf.columns:
+        errors.append(RatingInputError(S.LIST_NEEDS_DATE(), where=Where(str(gpath), gpath.name, 1, "date")))
+    if errors:
+        raise InputErrors(errors)
+    earlier: list[RatingInputError] = []
+    p_table, a_table, state = players_table(Path(players), system, earlier) if players else (None, None, False)
+    e_table = table_of(Path(events), "Events", earlier) if events else None
+    log = ProblemLog(str(gpath), gpath.name, shown, problems)
+    try:
+        gl = read_game_list(lf.read, str(gpath), system, settings or {}, set_option, p_table,
+                            e_table, log, earlier, window, players, events, a_table, state)
+    except TooManyProblems:
+        for e in lf.problems():     # found in the first pass, told with it
+            log.add(e)
+        raise TooManyProblems.of(log) from None
+    late = lf.problems()
+    if late:
+        for e in late:
+            log.add(e)
+        raise TooManyProblems.of(log)
+    first: dict[str, list[int | None]] = {}
+    counts: dict[str, int] = {}
+    try:
+        feed = columnar(gl.feed, gl.records, lf.columns, kernel)
+        outcome = run_records(gl.records, None, period, str(gpath), None, today=today, feed=feed,
+                              check_sink=_sink(first, counts, shown, checks), history=False)
+    except InputErrors as e:
+        raise _players_needed(e, system, gpath) if not players else e from None
     return Streamed(outcome, gl, first, counts)
 
 
@@ -331,7 +404,7 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
                                   period=period, progress=timed(progress), window=window, today=today,
                                   problems=lambda e: problem_spool.row(problem_row(e, system.lang)),
                                   checks=(lambda p, c: check_spool.row(check_line(words, p, c)))
-                                  if checks_path else None)
+                                  if checks_path else None, restart=check_spool.restart)
         except TooManyProblems as e:
             # the command line tells it in the system's script
             raise told_in(_told(e, problem_spool, problems_path, inputs, force, ours), system.lang) from None

@@ -95,6 +95,10 @@ class ListFile:
         except Exception:   # pyarrow's and the csv module's many errors
             raise self._unreadable() from None
 
+    def parquet_file(self) -> Any:
+        """A Parquet file's pyarrow ParquetFile (its metadata, its row groups)."""
+        return self._parquet
+
     def missing(self, needed: Sequence[str]) -> list[RatingInputError]:
         return [RatingInputError(S.LIST_COLUMN_MISSING(column=k), where=Where(str(self.path), self.name, 1, k))
                 for k in needed if k not in self.columns]
@@ -252,6 +256,7 @@ class Columns(Mapping[str, list[Any]]):
     def __init__(self, batch: Any, names: Mapping[str, str | int], csv: bool, n: int) -> None:
         self._batch, self._names, self._csv, self._n = batch, names, csv, n
         self._done: dict[str, list[Any]] = {}
+        self._encoded: dict[str, tuple[list[Any], Any]] = {}
 
     def __contains__(self, key: object) -> bool:
         return key in self._names or key == "event"
@@ -305,8 +310,6 @@ class Columns(Mapping[str, list[Any]]):
                 return [DEFAULT_EVENT], np.zeros(self._n, dtype=np.int64)
             raise KeyError(key)
         if key in self._done:
-            from .list_kernel import python_codes
-
             return python_codes(self._done[key], {}, np)
         values, take = self._distinct(key)
         return values, take.astype(np.int64, copy=False)
@@ -316,6 +319,9 @@ class Columns(Mapping[str, list[Any]]):
         its result and handicap parsed), and each row's position among them (NumPy)."""
         import pyarrow.compute as pc
 
+        got = self._encoded.get(key)
+        if got is not None:         # (the first read's NaN look, then the kernel's codes)
+            return list(got[0]), got[1]
         enc = pc.dictionary_encode(self._batch.column(self._names[key]))
         values = enc.dictionary.to_pylist()
         codes = enc.indices
@@ -326,7 +332,8 @@ class Columns(Mapping[str, list[Any]]):
             values = [None if v == "" else v for v in values]
             if key in ("result", "handicap"):
                 values = [csv_value(v) for v in values]
-        return values, codes.to_numpy(zero_copy_only=False)
+        out = self._encoded[key] = (values, ints_of(codes))
+        return list(values), out[1]
 
     def _convert(self, key: str) -> list[Any]:
         if key not in self._names:
@@ -358,10 +365,10 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
             return data, index
         blank: Any = None
         for col in batch.columns:
-            empty = pc.equal(col, "")
+            empty = empty_of(col)
             blank = empty if blank is None else pc.and_(blank, empty)
-        if not pc.any(blank).as_py():
-            return data, index
+            if not pc.any(blank).as_py():       # (one column without an empty cell: no blank row)
+                return data, index
         keep = np.flatnonzero(~blank.to_numpy(zero_copy_only=False))
         return Columns(batch.take(keep), data._names, True, len(keep)), [index[k] for k in keep.tolist()]
     columns = [data[k] for k in keys]       # (pandas: a blank already None)
@@ -369,6 +376,47 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
     if len(keep_rows) == len(index):
         return data, index
     return {k: [v[j] for j in keep_rows] for k, v in data.items()}, [index[j] for j in keep_rows]
+
+
+# --- Arrow to NumPy without pandas: pyarrow imports pandas (0.2 s) on its first Python scalar,
+# to_numpy() or pa.array() of a list, and the list path has no other use for it
+
+def python_codes(values: list[Any], pos: dict[Any, int], np: Any) -> tuple[list[Any], Any]:
+    """Python values' distinct values and each one's position among them (NumPy)."""
+    take = np.fromiter((pos.setdefault(v, len(pos)) for v in values), dtype=np.int64, count=len(values))
+    return list(pos), take
+
+
+def ints_of(arr: Any) -> Any:
+    """An Arrow integer array without nulls as a NumPy array (its buffer; nulls: pyarrow's own)."""
+    import numpy as np
+
+    width = {"int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64}.get(str(arr.type))
+    if width is None or arr.null_count:
+        return arr.to_numpy(zero_copy_only=False)
+    return np.frombuffer(arr.buffers()[1], dtype=width, count=len(arr), offset=arr.offset * np.dtype(width).itemsize)
+
+
+def arrow_strings(values: Sequence[str]) -> Any:
+    """``pa.array(values, pa.string())`` built from its buffers."""
+    import pyarrow as pa
+    from array import array
+    from itertools import accumulate
+
+    raw = [v.encode("utf-8") for v in values]
+    offsets = array("i", [0])
+    offsets.extend(accumulate(map(len, raw)))
+    if offsets[-1] >= 1 << 31:
+        return pa.array(values, pa.string())
+    return pa.Array.from_buffers(pa.string(), len(raw), [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(raw))])
+
+
+def empty_of(col: Any) -> Any:
+    """Each cell of a text column: is it empty ("")? (``pc.equal(col, "")`` without a Python scalar)"""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    return pc.invert(pc.cast(pc.binary_length(col), pa.bool_()))
 
 
 def has_pyarrow() -> bool:

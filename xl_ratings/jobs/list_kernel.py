@@ -36,6 +36,7 @@ from ..errors import RatingInputError
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Records
+from .list_file import arrow_strings, ints_of, python_codes
 
 #: The environment variable that forces a kernel: ``pure`` or ``compiled``.
 KERNEL_ENV = "XL_RATINGS_KERNEL"
@@ -51,12 +52,22 @@ def numba_available() -> bool:
 
 
 def compiled(kernel: Callable[..., int]) -> Callable[..., int]:
-    """``kernel`` compiled by numba (once a process; the machine code cached on disk)."""
+    """``kernel`` compiled by numba (once a process; the machine code cached on disk).
+
+    The cache is numba's own: ``NUMBA_CACHE_DIR`` when set, else ``__pycache__`` beside the
+    module when it can be written, else the user's cache folder (``~/.cache/numba``): an
+    install in a read-only place loads the machine code from there after its first run.
+    Where no folder can be written at all the kernel is compiled anew in every run (about
+    a second), never refused."""
     got = _COMPILED.get(kernel)
     if got is None:
         import numba
 
-        got = _COMPILED[kernel] = numba.njit(cache=True, nogil=True)(kernel)
+        try:
+            got = numba.njit(cache=True, nogil=True)(kernel)
+        except RuntimeError:        # "cannot cache function …: no locator available"
+            got = numba.njit(cache=False, nogil=True)(kernel)
+        _COMPILED[kernel] = got
     return got
 
 
@@ -85,11 +96,6 @@ def _codes(data: Any, key: str) -> tuple[list[Any], Any]:
         got: tuple[list[Any], Any] = codes(key)
         return got
     return python_codes(list(data[key]), {}, np)     # pandas' chunks (no pyarrow): lists
-
-
-def python_codes(values: list[Any], pos: dict[Any, int], np: Any) -> tuple[list[Any], Any]:
-    take = np.fromiter((pos.setdefault(v, len(pos)) for v in values), dtype=np.int64, count=len(values))
-    return list(pos), take
 
 
 class ColumnarFeed(StreamFeed):
@@ -169,11 +175,11 @@ class ColumnarFeed(StreamFeed):
             import pyarrow.compute as pc
 
             if self._ids_arrow is None:
-                self._ids_arrow = pa.array(self.ids, pa.string())
+                self._ids_arrow = arrow_strings(self.ids)
             if col.type == pa.string():
                 found = pc.index_in(col, value_set=self._ids_arrow)
                 if not found.null_count:
-                    return found.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+                    return ints_of(found).astype(np.int64, copy=False)
         values, take = _codes(data, key)
         idx = [self.index.get(pid, -1) for pid in self._parse(key, values, to_ident)]
         if -1 in idx:
@@ -181,7 +187,37 @@ class ColumnarFeed(StreamFeed):
         return np.array(idx, dtype=np.int64)[take]
 
 
-class EncodedPeriod:
+class KernelArrays:
+    """The arrays a block kernel takes: lists for the pure kernel, NumPy arrays for the compiled one."""
+
+    compiled: bool
+
+    def floats(self, values: Sequence[float]) -> Any:
+        if self.compiled:
+            import numpy as np
+
+            return np.array(values, dtype=np.float64)
+        return list(values)
+
+    def ints(self, values: Sequence[int]) -> Any:
+        if self.compiled:
+            import numpy as np
+
+            return np.array(values, dtype=np.int64)
+        return list(values)
+
+    def flagged(self, flags: Any) -> Iterable[int]:
+        if self.compiled:
+            import numpy as np
+
+            return [int(j) for j in np.flatnonzero(flags)]
+        return [j for j, f in enumerate(flags) if f]
+
+    def first(self, touched: Any, n: int) -> Iterable[int]:
+        return [int(i) for i in touched[:n]]
+
+
+class EncodedPeriod(KernelArrays):
     """One period of a :class:`ColumnarFeed`, for a game-by-game engine (:class:`~xl_ratings.systems.feed.Encoded`)."""
 
     def __init__(self, feed: ColumnarFeed, period: Period, event: str, first: dt.date, last: dt.date) -> None:
@@ -223,30 +259,6 @@ class EncodedPeriod:
         if rows != games.rows:
             games.changed()
 
-    def floats(self, values: Sequence[float]) -> Any:
-        if self.compiled:
-            import numpy as np
-
-            return np.array(values, dtype=np.float64)
-        return list(values)
-
-    def ints(self, values: Sequence[int]) -> Any:
-        if self.compiled:
-            import numpy as np
-
-            return np.array(values, dtype=np.int64)
-        return list(values)
-
-    def flagged(self, flags: Any) -> Iterable[int]:
-        if self.compiled:
-            import numpy as np
-
-            return [int(j) for j in np.flatnonzero(flags)]
-        return [j for j, f in enumerate(flags) if f]
-
-    def first(self, touched: Any, n: int) -> Iterable[int]:
-        return [int(i) for i in touched[:n]]
-
 
 def columnar(feed: StreamFeed, records: Records, columns: Mapping[str, int], mode: str | None = None) -> StreamFeed:
     """The feed of a streamed list, columnar where its system rates game by game from encoded blocks."""
@@ -255,4 +267,5 @@ def columnar(feed: StreamFeed, records: Records, columns: Mapping[str, int], mod
     return ColumnarFeed(feed, records, "round" in columns, mode)
 
 
-__all__ = ["ColumnarFeed", "EncodedPeriod", "KERNEL_ENV", "columnar", "compiled", "kernel_mode", "numba_available"]
+__all__ = ["ColumnarFeed", "EncodedPeriod", "KERNEL_ENV", "KernelArrays", "columnar", "compiled", "kernel_mode",
+           "numba_available"]

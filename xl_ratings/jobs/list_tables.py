@@ -145,17 +145,77 @@ def table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = Non
               numeric: frozenset[str] | set[str] = NUMERIC) -> list[list[Any]]:
     """A players or events file (``sheet``) as a table: the header's keys, then the rows;
     ``unknown``: gets the columns of no key; ``keys``: the known keys (default the sheet's)."""
-    df = list_frame(path, keys or COLUMNS[sheet][0], errors, unknown)
-    rows = df.values.tolist()
+    known = keys or COLUMNS[sheet][0]
+    plain = _plain_csv(path, known, errors, unknown) if path.suffix.lower() in (".csv", ".txt") else None
+    if plain is not None:
+        columns, rows = plain
+    else:
+        df = list_frame(path, known, errors, unknown)
+        columns, rows = list(df.columns), df.values.tolist()
     if path.suffix.lower() in (".csv", ".txt"):
-        idx = [j for j, c in enumerate(df.columns) if c in numeric]
+        idx = [j for j, c in enumerate(columns) if c in numeric]
         for r in rows:
             for j in idx:
                 r[j] = csv_value(r[j])
             for j, v in enumerate(r):
                 if v == "":
                     r[j] = None
-    return [list(df.columns)] + rows
+    return [columns] + rows
+
+
+def _plain_csv(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None,
+               unknown: list[str] | None) -> tuple[list[str], list[list[Any]]] | None:
+    """:func:`list_frame` of a plain CSV file by the csv module (no pandas to import: the list
+    path's start-up): every cell text, the known columns renamed to their keys, NaN and
+    infinity told alike.  None: a file pandas reads its own way (a blank, repeated or
+    unnamed header, a blank line, a row of another length, a file that does not decode):
+    :func:`list_frame` reads it."""
+    import csv
+
+    from .csv_dialect import sniff
+
+    if not path.exists():
+        return None
+    try:
+        dialect = sniff(path, key_columns)
+        with open(path, encoding=dialect.python, newline="") as f:
+            table = list(csv.reader(f, delimiter=dialect.delimiter, strict=True))
+    except Exception:       # (told by list_frame)
+        return None
+    if not table:
+        return None
+    header, rows = table[0], table[1:]
+    width = len(header)
+    if not width or len(set(header)) < width or any(not h.strip() for h in header):
+        return None
+    if rows and is_eof_mark("".join(rows[-1])):
+        rows = rows[:-1]            # DOS's end-of-file mark (Ctrl-Z): no row
+    if any(len(r) != width for r in rows):
+        return None
+    known = set(key_columns)
+    rename: dict[int, str] = {}
+    for j, c in enumerate(header):
+        k = header_key(c, known)
+        if k and k not in rename.values():
+            rename[j] = k
+    if unknown is not None:
+        unknown += [c for j, c in enumerate(header) if j not in rename]
+    picks = list(rename)
+    out: list[list[Any]] = [[r[j] for j in picks] for r in rows]
+    columns = list(rename.values())
+    for pos, key in enumerate(columns):
+        if key not in NUMERIC | {"result"}:
+            continue
+        bad = [i for i, r in enumerate(out) if not_finite_text(r[pos])]
+        if not bad:
+            continue
+        for i in bad:
+            out[i][pos] = None if key != "result" else out[i][pos]
+        if key != "result" and errors is not None:
+            lines = (W.ROW_AT if len(bad) == 1 else W.ROWS_AT)(rows=spans([r + 2 for r in bad]))
+            errors.append(RatingInputError(S.NOT_FINITE_ROWS(rows=lines),
+                                           where=Where(str(path), path.name, bad[0] + 2, key)))
+    return columns, out
 
 
 __all__ = ["NUMERIC", "csv_value", "list_frame", "not_finite_text", "table_of"]

@@ -20,16 +20,13 @@ from ..errors import InputErrors, RatingInputError, Text
 from ..engine.run import Outcome
 from ..files.encode import json_bytes
 from ..files.paths import link_notes
-from ..files.published import kept_notes, publish_files
 from ..files.sniff import is_our_json, source_stamp
 from ..i18n.catalogue import run as M
 from ..systems.base import System
-from ..xlsx.read import first_cells, read_workbook
-from ..xlsx.results import patch_result_sheets
 from .common import (
-    GAME_LIST_SUFFIXES,
     Done,
     game_list_needs_system,
+    game_list_suffixes,
     history_periods,
     json_export,
     told_backup,
@@ -46,6 +43,10 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     re-rate from ``rerate_from``), results written in place (backup kept) or
     to ``output``; the JSON export to ``json_path``.  ``today``: the date of
     the run (default: today; no period after it is processed unasked)."""
+    from ..files.published import kept_notes, publish_files     # (a game list's run needs none of them)
+    from ..xlsx.read import first_cells, read_workbook
+    from ..xlsx.results import patch_result_sheets
+
     json_out = Path(json_path) if json_path else None
     edit = edit_workbook(book, output=output, force=force, outputs={"--json": json_out},
                          ours={json_out: is_our_json} if json_out is not None else None)
@@ -120,7 +121,7 @@ def process(book: str | os.PathLike[str], *, period: str | None = None, rerate_f
             progress: Callable[[str, int, int], None] | None = None) -> Done:
     """``xl-ratings process``: a workbook, or a CSV/Parquet game list (by its name).
     An option that does not apply to the one given is refused, never silently ignored."""
-    game_list = Path(book).suffix.lower() in GAME_LIST_SUFFIXES
+    game_list = Path(book).suffix.lower() in game_list_suffixes()
     given = {"rerate_from": rerate_from, "system": system, "players": players, "events": events,
              "settings": settings}
     misplaced = [RatingInputError(M.ONLY_FOR_WORKBOOK(option=o), value=o)

@@ -136,9 +136,13 @@ class Words:
 
     def __init__(self, system: System) -> None:
         self.system = system
+        self._texts: dict[str, str] = {}
 
     def text(self, zh: str) -> str:
-        return to_lang(zh, self.system.lang)
+        got = self._texts.get(zh)
+        if got is None:             # (a word per cell of a long list: converted once)
+            got = self._texts[zh] = to_lang(zh, self.system.lang)
+        return got
 
     def term(self, key: str) -> str:
         """The Chinese word for column ``key`` in this system (GoR: 棋力分 …)."""

@@ -1,0 +1,281 @@
+"""A platform's list in one read: checked and rated batch by batch, the checks vectorised.
+
+The usual way (:func:`xl_ratings.engine.stream.read_game_list`) reads a list
+twice: a first pass checks every row with the Games sheet's rules (a Python
+value per distinct cell, a Python list per column and batch), then the rating
+pass reads it again.  A list in a platform's shape is read **once** here:
+
+* lianzhong, CSV or Parquet read by pyarrow, a players file (``--players``),
+  no events file, no ``--period``;
+* the columns ``date``, ``player``, ``opponent``, ``result`` (and ``event``
+  holding one id), no ``round`` or ``handicap``;
+* its first and last dates -- read from the file's first row and its last line
+  (a Parquet file's first and last row group) before the games -- in one
+  period, not after today.
+
+Each batch is checked by pyarrow and NumPy, without a Python object per game:
+the ids looked up among the players at C speed (``pyarrow.compute.index_in``:
+an id that is no player's is a null), a player against themself compared as
+integers, each *distinct* date and result parsed once (dictionary encoding),
+the dates compared in order as day numbers, and the batch then rated at once
+(:class:`EncodedOnce`, the kernel of :mod:`.list_kernel`) -- into memory:
+nothing is written before the whole list has been read.
+
+Whatever the checks do not pass -- a bad or unknown id, a bad date or result,
+a date out of order, a line of the wrong length, a new player, the ends not
+the first and last dates -- raises :class:`NotOnePass`, and the list is then
+checked and rated the usual way from the start (the caller's
+:func:`~.game_stream.rate_game_list`): the problems are told as before --
+the same messages, rows, values and counts, all or nothing -- and a list
+without problems in another shape is rated as before, with the same numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..engine.cells import list_date, to_ident
+from ..engine.stream import DEFAULT_EVENT, GameList, Survey, implicit_events, list_inputs
+from ..errors import RatingInputError
+from ..systems.base import System
+from ..systems.feed import Order
+from ..systems.game_result import parse_result
+from ..systems.period import Period
+from ..systems.records import Event, Game, Records
+from .list_file import ListFile, arrow_strings, ints_of
+from .list_kernel import KernelArrays, compiled, kernel_mode
+
+#: The columns a list read once may have (no round: a platform's free play; no handicap).
+ONE_PASS_COLUMNS = frozenset({"date", "player", "opponent", "result", "event"})
+#: Bytes read from the end of a CSV file for its last line.
+TAIL = 1 << 16
+
+
+class NotOnePass(Exception):
+    """The list is not in the shape read once (or a check did not pass): read it the usual way."""
+
+
+def one_pass(lf: ListFile, system: System, settings: Mapping[str, Any], named: Callable[[str], str] | None,
+             players_table: Sequence[Sequence[Any]] | None, awards_table: Sequence[Sequence[Any]] | None,
+             players_file: str | None, events: str | None, period: str | None, today: dt.date,
+             mode: str | None = None) -> GameList | None:
+    """The list's records and a feed that checks and rates it in one read (see the module); None:
+    not in that shape, or its players file has problems (told the usual way)."""
+    if system.name != "lianzhong" or not lf.arrow or events or period or players_table is None \
+            or not set(lf.columns) <= ONE_PASS_COLUMNS or "date" not in lf.columns:
+        return None
+    try:
+        ends = _ends(lf)
+    except (NotOnePass, RatingInputError):
+        return None
+    except Exception:       # pyarrow's and the csv module's many errors: told by the usual read
+        return None
+    (first, ev_first), (last, ev_last) = ends
+    cal = system.calendar
+    if ev_first != ev_last or first > last or last > today or cal.of(first) != cal.of(last):
+        return None
+    file = str(lf.path)
+    errors, values, params, players, _, awards = list_inputs(
+        file, system, settings, named, players_table, None, (), players_file, None, awards_table)
+    if errors or players is None:
+        return None
+    eid = to_ident(ev_first) if ev_first is not None else DEFAULT_EVENT
+    if not isinstance(eid, str) or not eid:
+        return None
+    s = Survey()
+    s.spans = {eid: [first, last]}
+    evs, split = implicit_events(s, cal)
+    if split or list(evs) != [eid]:
+        return None
+    records = Records(system, values, dict(players), evs, [], awards, file=file, params=params)
+    feed = OnePassFeed(lf, records, evs[eid], ev_first, (first, last), mode)
+    return GameList(records, feed, s)  # type: ignore[arg-type]  # a GameFeed, not a StreamFeed
+
+
+def _ends(lf: ListFile) -> tuple[tuple[dt.date, Any], tuple[dt.date, Any]]:
+    """(date, event as written) of the list's first and last game."""
+    date_at = lf.columns["date"]
+    ev_at = lf.columns.get("event")
+    if lf.kind == "Parquet":
+        pf = lf.parquet_file()
+        n = pf.metadata.num_row_groups
+        if not n or not pf.metadata.num_rows:
+            raise NotOnePass
+        names = [lf.header[date_at]] + ([lf.header[ev_at]] if ev_at is not None else [])
+        head = pf.read_row_group(0, columns=names)
+        tail = pf.read_row_group(n - 1, columns=names)
+        if not head.num_rows or not tail.num_rows:
+            raise NotOnePass
+        return ((_day(head.column(0)[0].as_py()), head.column(1)[0].as_py() if ev_at is not None else None),
+                (_day(tail.column(0)[-1].as_py()), tail.column(1)[-1].as_py() if ev_at is not None else None))
+    d = lf.dialect
+    width = len(lf.header)
+    with open(lf.path, encoding=d.python, newline="") as f:
+        rows = csv.reader(f, delimiter=d.delimiter)
+        next(rows, None)
+        row = next(rows, None)
+    if row is None or len(row) != width:
+        raise NotOnePass
+    head_row = row
+    with open(lf.path, "rb") as fb:
+        size = fb.seek(0, 2)
+        fb.seek(max(0, size - TAIL))
+        raw = fb.read()
+    text = raw.decode(d.python, errors="replace")
+    lines = text.splitlines()
+    if size > TAIL:
+        lines = lines[1:]           # (the first may be cut)
+    lines = [x for x in lines if x.strip().strip(d.delimiter) and x.strip("\x1a")]
+    if not lines:
+        raise NotOnePass
+    last = next(csv.reader([lines[-1]], delimiter=d.delimiter))
+    if len(last) != width:
+        raise NotOnePass
+
+    def ev(r: list[str]) -> Any:
+        return r[ev_at] if ev_at is not None else None
+    return (_day(head_row[date_at]), ev(head_row)), (_day(last[date_at]), ev(last))
+
+
+def _day(v: Any) -> dt.date:
+    got = list_date(v if v != "" else None)
+    if got is None:
+        raise NotOnePass
+    return got
+
+
+class OnePassFeed:
+    """The feed of a list read once: its one period's games as encoded blocks (:class:`EncodedOnce`);
+    any other way of asking for games is not this shape's (:class:`NotOnePass`)."""
+
+    def __init__(self, lf: ListFile, records: Records, event: Event, raw_event: Any,
+                 ends: tuple[dt.date, dt.date], mode: str | None) -> None:
+        self.lf, self.records, self.event, self.raw_event, self.ends = lf, records, event, raw_event, ends
+        self.mode = mode or kernel_mode()
+        self.read = False
+
+    def span(self) -> tuple[dt.date, dt.date] | None:
+        return self.ends
+
+    def encoded(self, period: Period) -> "EncodedOnce":
+        if self.read or not (period.contains(self.ends[0]) and period.contains(self.ends[1])):
+            raise NotOnePass
+        self.read = True
+        return EncodedOnce(self, period)
+
+    def every(self, first: dt.date | None = None, last: dt.date | None = None) -> Iterable[Game]:
+        raise NotOnePass
+
+    def dated(self, period: Period, order: Order) -> Iterable[Game]:
+        raise NotOnePass
+
+    def by_event(self, events: Sequence[Event]) -> Iterator[tuple[Event, Iterable[Game]]]:
+        raise NotOnePass
+
+
+class EncodedOnce(KernelArrays):
+    """The period's games of a list read once, checked batch by batch (see the module), as the
+    kernel's blocks (:class:`~xl_ratings.systems.feed.Encoded`)."""
+
+    def __init__(self, feed: OnePassFeed, period: Period) -> None:
+        from ..systems.lianzhong import rate_block
+
+        self.feed, self.period = feed, period
+        self.ids = list(feed.records.players)
+        self.event = feed.event.id
+        self.compiled = feed.mode == "compiled"
+        self.kernel = compiled(rate_block) if self.compiled else rate_block
+        self._dates: dict[Any, int] = {}
+        self._results: dict[Any, tuple[float, bool]] = {}
+
+    def blocks(self) -> Iterator[tuple[Any, Any, Any, Any, Any]]:
+        import numpy as np
+        import pyarrow as pa
+
+        feed = self.feed
+        lf = feed.lf
+        first, last = (d.toordinal() for d in feed.ends)
+        ids = arrow_strings(self.ids)
+        before = first
+        seen = False
+        data: Any
+        for data, index in lf.read(f"rating {self.period.label}"):
+            if lf.ragged or lf.nan_count:
+                raise NotOnePass
+            days = self._spread(data, "date", self._dates, self._date)
+            if days[0] < before or (len(days) > 1 and bool((days[1:] < days[:-1]).any())):
+                raise NotOnePass            # out of date order, or before the first line's date
+            if not seen and days[0] != first:
+                raise NotOnePass
+            seen, before = True, int(days[-1])
+            if "event" in lf.columns:
+                values, _ = data.codes("event")
+                if values != [feed.raw_event]:
+                    raise NotOnePass
+            p, q = self._index(data, "player", ids), self._index(data, "opponent", ids)
+            if bool((p == q).any()):
+                raise NotOnePass
+            values, take = data.codes("result")
+            parsed = [self._result(v) for v in values]
+            score = np.array([x[0] for x in parsed], dtype=np.float64)[take]
+            forfeit = np.array([x[1] for x in parsed], dtype=np.bool_)[take]
+            where = np.asarray(index, dtype=np.int64)
+            if self.compiled:
+                yield p, q, score, forfeit, where
+            else:
+                yield p.tolist(), q.tolist(), score.tolist(), forfeit.tolist(), where.tolist()
+        if not seen or before != last:
+            raise NotOnePass                # the last line's date not the last date (a changed file)
+
+    def _spread(self, data: Any, key: str, cache: dict[Any, int], parse: Callable[[Any], int]) -> Any:
+        import numpy as np
+
+        values, take = data.codes(key)
+        got = []
+        for v in values:
+            x = cache.get(v)
+            if x is None:
+                x = cache[v] = parse(v)
+            got.append(x)
+        return np.array(got, dtype=np.int64)[take]
+
+    @staticmethod
+    def _date(v: Any) -> int:
+        try:
+            d = list_date(v)
+        except RatingInputError:
+            raise NotOnePass from None
+        if d is None:
+            raise NotOnePass
+        return d.toordinal()
+
+    def _result(self, v: Any) -> tuple[float, bool]:
+        got = self._results.get(v)
+        if got is None:
+            try:
+                r = parse_result(v)
+            except RatingInputError:
+                raise NotOnePass from None
+            got = self._results[v] = (float(r.score), bool(r.forfeit))
+        return got
+
+    @staticmethod
+    def _index(data: Any, key: str, ids: Any) -> Any:
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        col = data.arrow(key)
+        if col is None or col.type != pa.string():
+            raise NotOnePass
+        found = pc.index_in(col, value_set=ids)
+        if found.null_count:
+            raise NotOnePass                # an id that is no player's (a new player, a typing mistake)
+        return ints_of(found).astype(np.int64, copy=False)
+
+
+__all__ = ["EncodedOnce", "NotOnePass", "ONE_PASS_COLUMNS", "OnePassFeed", "one_pass"]
