@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import systems
 from ..engine.inputs import COLUMNS
+from ..engine.sample import sample_in_script
 from ..files.encode import formula_like
 from ..i18n import to_lang
 from ..i18n.labels import SHEET_ALIASES, label
@@ -333,20 +334,16 @@ def build(name: str | systems.System, with_sample: bool = True) -> Any:
     import openpyxl
 
     system = systems.get(name)
-
-    def z(text: str) -> str:
-        return to_lang(text, system.lang)
-
     wb = openpyxl.Workbook()
     info = wb.active
     info.title = READ_ME
     write_read_me(info, system_read_me(system, with_sample), READ_ME_WIDTHS)
-    sample = system.sample() if with_sample else {}
+    sample = sample_in_script(system) if with_sample else {}     # in the system's script, names as people write them
     st = wb.create_sheet("Settings")
     rows = settings_rows(system)
     if with_sample and sample.get("Settings"):
         given = {row[0]: row[1] for row in sample["Settings"][1:]}
-        rows = [[k, z(given.get(k, v)) if k == "federation" else v, n] for k, v, n in rows]
+        rows = [[k, given.get(k, v) if k == "federation" else v, n] for k, v, n in rows]
     write_table(st, TemplateTable(["key", "value", "note"],
                                   [{"key": k, "value": v, "note": n} for k, v, n in rows]), system)
     optional = ("rif", "wins", "egf_pin", "fide_id")   # Players columns only some systems use
@@ -356,8 +353,7 @@ def build(name: str | systems.System, with_sample: bool = True) -> Any:
         table_rows = []
         if with_sample and sheet in sample:
             head = sample[sheet][0]
-            table_rows = [{k: z(v) if isinstance(v, str) else v for k, v in zip(head, row)}
-                          for row in sample[sheet][1:]]
+            table_rows = [dict(zip(head, row)) for row in sample[sheet][1:]]
         fmts = {c: "yyyy-mm-dd" for c in ("start", "end", "date")}
         write_table(ws, TemplateTable(cols, table_rows, fmts), system)
         _validations(ws, sheet, cols, system.lang)
