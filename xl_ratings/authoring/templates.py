@@ -252,6 +252,16 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
     en.append(f"The Clubs sheet: each club's code, name and aliases (separated by ;); import matches the club codes "
               f"of pairing programs through it ({code} → {club}). When several players could be meant, import stops "
               "and lists them: answer with --match NAME=ID or --new NAME, kept in the Identities sheet.")
+    zh.append("Games（对局）表的“执色 colour”一列可不填：填 b（黑）或 w（白）——“棋手 player”一方所执的颜色，"
+              "赛事页面即显示执色与 B+/W+。")
+    en.append("The Games sheet's colour column may be left blank: b (Black) or w (White) is the colour the player "
+              "had; the event pages then show the colours and B+/W+.")
+    if "McMahon" in system.input_sheets:
+        zh.append("McMahon（麦克马洪）表：麦克马洪赛事各棋手的起始分（按段级、上限与下限，如编排程序所定）；"
+                  "名次表按麦克马洪分、对手分、对手的对手分排序。积分编排（瑞士制）赛事不填。")
+        en.append("The McMahon sheet: each player's starting McMahon score in a McMahon event (by rank, bar and "
+                  "floor, as the pairing program set it); its wall list is ordered by MMS, SOS and SOSOS. "
+                  "A Swiss event has no rows here.")
     if with_sample:
         zh.append(f"表中是示例记录：先计算一次看看结果，然后删除示例（{'、'.join(inputs)} 表中的所有行），"
                   "填写自己的记录；下次计算时，示例的结果会自动从 History 中删除。")

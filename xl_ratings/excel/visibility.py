@@ -21,7 +21,7 @@ from ..errors import RatingInputError, Where
 from ..i18n.catalogue import excel as M
 
 #: the input sheets (keys of :func:`xl_ratings.i18n.labels.sheet_key`)
-INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points")
+INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points", "McMahon")
 XL_CELL_TYPE_VISIBLE = 12
 
 
