@@ -121,12 +121,12 @@ def test_each_formats_colours_reach_the_games_sheet_and_the_wall_list(tmp_path, 
             colour, opp, mark, stones = want[(rnd, me)]
             assert cell == f"{number[opp]}{mark}/{colour}{abs(stones) if go and stones else ''}", (kind, rnd, me)
     gkeys, grows = _games_table(page)
-    assert "colour" in gkeys
+    assert gkeys[gkeys.index("player") + 1] == "colour"      # beside the player whose colour it is
     by_id = {n: pid for pid, n in name_of.items()}
     for r in grows:
         me = players[by_id[r[gkeys.index("player")]]]
         colour, _, mark, _ = want[(int(r[gkeys.index("round")]), me)]
-        assert r[gkeys.index("colour")].endswith({"b": "Black", "w": "White"}[colour])
+        assert r[gkeys.index("colour")] == {"b": "● 黑", "w": "○ 白"}[colour]      # Go and Gomoku: the stones
         result = r[gkeys.index("result")]
         if "!" in mark:
             assert "forfeit" in result
@@ -239,7 +239,7 @@ def test_mcmahon_from_opengotha_and_its_h9_give_the_programs_mms(tmp_path):
     assert run_cli("publish", book, "--period", "2017", "--site", tmp_path / "site") == 0
     page = next((tmp_path / "site" / "events").glob("*.html")).read_text(encoding="utf-8")
     keys, rows = _cells(page, "standings")
-    assert keys[keys.index("score") + 1] == "mms" and keys[-2:] == ["sos", "sosos"]
+    assert keys[:4] == ["no", "place", "player", "rank"] and keys[4] == "mms" and keys[-2:] == ["sos", "sosos"]
     mms = {_norm(r[keys.index("player")]): float(r[keys.index("mms")]) for r in rows}
     assert mms == {k: float(v) for k, v in written.items()}
     order = [(float(r[keys.index("mms")]), float(r[keys.index("sos")]), float(r[keys.index("sosos")])) for r in rows]

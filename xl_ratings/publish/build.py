@@ -498,7 +498,9 @@ class Builder:
                     for _, g in sorted(games, key=lambda x: _game_order(x[1]))]
             handicaps = any(g.handicap for _, g in games)
             coloured = bool(colours) and any(g.row in colours for _, g in games)
-            shown = self.columns(gcols + ([colour_col] if coloured else []) + ([handicap_col] if handicaps else []))
+            # the colour beside the player it is of (B+ / W+ then says who won, on a phone too)
+            shown = self.columns(gcols[:3] + ([colour_col] if coloured else []) + gcols[3:]
+                                 + ([handicap_col] if handicaps else []))
             ctable = self.table(change_sheet, changes.get(eid, []), self.text_pair("等级分变动", "Rating changes"),
                                 skip=("event", "event_name", "id"))
             pages.append(EventPage(
@@ -511,10 +513,11 @@ class Builder:
         return pages
 
     def colour_words(self) -> dict[str, str]:
-        """``b`` / ``w`` as a games table says them: 黑 Black, 白 White (Xiangqi: 红 Red for the first player)."""
+        """``b`` / ``w`` as a games table says them, short enough for a phone: ● 黑 / ○ 白, the
+        stones (Xiangqi: 黑 black, 红 red for the first player)."""
         if self.system.game == "xiangqi":
-            return {"b": f"{self.zh('黑')} Black", "w": f"{self.zh('红')} Red"}
-        return {"b": f"{self.zh('黑')} Black", "w": f"{self.zh('白')} White"}
+            return {"b": f"{self.zh('黑')} black", "w": f"{self.zh('红')} red"}
+        return {"b": f"● {self.zh('黑')}", "w": f"○ {self.zh('白')}"}
 
     def wall_list(self, games: list[Any], lines: list[Any], mcmahon: dict[str, float] | None = None) -> Table | None:
         """A Swiss event's standings as pairing programs print them (:mod:`.standings`); a McMahon
@@ -531,11 +534,11 @@ class Builder:
                 Column("place", self.text("place"), "int", True), Column("player", self.text("player"))]
         if any(ranks.values()):
             cols.append(Column("rank", self.text("rank")))
+        if mcmahon is not None:      # the list's order, beside the name (a phone shows the first columns)
+            cols.append(Column("mms", self.text_pair("麦克马洪分", "MMS"), "text", True))
         if own:
             cols.append(Column("rating", self.text_pair("赛前等级分", "Rating used"), "rating", True))
         cols.append(Column("score", self.text_pair("积分", "Score"), "text", True))
-        if mcmahon is not None:
-            cols.append(Column("mms", self.text_pair("麦克马洪分", "MMS"), "text", True))
         cols += [Column(f"r{r}", Text(self.zh(f"第{r}轮"), f"R{r}"), "text") for r in rounds]
         first, second = TIE_BREAKS["mcmahon" if mcmahon is not None else "go" if go else "other"]
         cols += [Column(first[0], self.text_pair(first[1], first[2]), "text", True),

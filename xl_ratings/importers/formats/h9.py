@@ -217,12 +217,12 @@ _POINTS = {"1": 1.0, "0.5": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}
 def mcmahon_starts(read: _Read, games: list[ImportedGame], names: str | None) -> dict[str, float]:
     """A McMahon tournament's starting scores: each player's MMS column (the header comment names
     it) less the points of the player's games in the file -- what the player's MMS holds besides
-    the games (the start by rank, bar and floor, and any bye's points).  Empty when the file has
-    no MMS column."""
+    the games (the start by rank, bar and floor, and any bye's points).  Empty unless MMS is the
+    first score column (the placement's first criterion: a Swiss tournament's is NBW)."""
     columns = (names or "").split()
-    k = next((i for i, c in enumerate(columns) if c.startswith("MMS")), None)
-    if k is None:
+    if not columns or not columns[0].startswith("MMS"):     # placed by MMS first: a McMahon tournament
         return {}
+    k = 0
     points: dict[str, float] = {}
     for g in games:
         points[g.player] = points.get(g.player, 0.0) + _POINTS.get(g.result, 0.0)
