@@ -281,3 +281,19 @@ def test_the_hong_kong_sample_has_a_mcmahon_open_and_swiss_events(tmp_path):
     cells = [c for r in mc_rows + sw_rows for k, c in zip(mc_keys if r in mc_rows else sw_keys, r)
              if re.fullmatch(r"r\d+", k) and c != "—"]
     assert cells and all(re.fullmatch(r"\d+[+=-]!?/[bw]\d*", c) for c in cells)
+
+
+def test_replacing_a_mcmahon_event_replaces_its_starting_scores(tmp_path):
+    """--replace clears the event's McMahon rows with its games: one start per player, the new one."""
+    book = tmp_path / "go.xlsx"
+    assert run_cli("new", "gor", book, "--empty") == 0
+    first = write_h9(tmp_path / "a.h9")
+    assert run_cli("import", first, "--into", book) == 0
+    before = {r["player"]: r["mms"] for r in read_sheet(book, "McMahon")}
+    text = first.read_text(encoding="utf-8").replace(" 30  60 ", " 31  60 ")     # every start one higher
+    second = tmp_path / "b.h9"
+    second.write_text(text, encoding="utf-8")
+    assert run_cli("import", second, "--into", book, "--replace", "E001") == 0
+    after = [(r["player"], r["mms"]) for r in read_sheet(book, "McMahon") if r.get("player")]
+    assert sorted(after) == sorted((p, m + 1) for p, m in before.items())
+    assert run_cli("process", book, "--period", "2024") == 0

@@ -495,15 +495,21 @@ def read_colours(gs: Rows, games: Sequence[Game]) -> dict[int, str]:
     j = gs.column("colour")
     if j is None:
         return {}
-    cells = {i: r[j] for i, r in gs.raw if j < len(r) and not blank(r[j])}
+    cells = {i: r[j] for i, r in gs.raw if j < len(r) and r[j] is not None}
     out: dict[int, str] = {}
     if not cells:
         return out
+    read: dict[Any, str | None] = {}          # each distinct cell read once
     for g in games:
         v = cells.get(g.row)
         if v is None:
             continue
-        c = COLOURS.get(str(v).strip().lower())
+        try:
+            c = read[v]
+        except KeyError:
+            c = read[v] = COLOURS.get(str(v).strip().lower(), "" if blank(v) else None)
+        if c == "":                           # a blank cell (spaces): not known
+            continue
         if c is None:
             gs.err(g.row, "colour", M.NOT_A_COLOUR(), v)
         elif g.handicap > 0 and c != "b":

@@ -552,16 +552,18 @@ class Builder:
             for r in rounds:
                 row[f"r{r}"] = (e.rounds or {}).get(r, "—")
             rows.append(row)
-        coloured = go or any(g.row in self.out.records.colours for g in games)
+        cells = [c for e in entries for c in (e.rounds or {}).values()]
+        coloured = any("/" in c for c in cells)                  # what the cells show, said
+        stones = go and any(g.handicap for g in games)
         red = self.system.game == "xiangqi"
         note = Text(self.zh("各轮：对手的序号、结果（+ 胜，= 和，- 负，! 弃权）") +
                     (self.zh("、执色（b 黑，w 红）") if coloured and red else self.zh("、执色（b 黑，w 白）") if coloured
-                     else "") + (self.zh("与让子数") if go else "") + self.zh("；— 该轮无对局记录。") +
+                     else "") + (self.zh("与让子数") if stones else "") + self.zh("；— 该轮无对局记录。") +
                     (self.zh("麦克马洪分 = 起始分 + 积分；对手分 = 各对手的麦克马洪分之和，对手的对手分 = 各对手的对手分之和。")
                      if mcmahon is not None else ""),
                     "Each round: the opponent's line number and the result (+ win, = draw, - loss, ! forfeit)"
                     + ((", the colour (b Black, w Red)" if red else ", the colour (b Black, w White)") if coloured
-                       else "") + (" and the handicap stones" if go else "") + "; — no game recorded in that round."
+                       else "") + (" and the handicap stones" if stones else "") + "; — no game recorded in that round."
                     + (" MMS = the starting McMahon score + the score; SOS = the sum of the opponents' MMS, "
                        "SOSOS = the sum of the opponents' SOS." if mcmahon is not None else ""))
         return Table(self.text_pair("名次表", "Standings"), self.columns(cols), rows, note=note)
