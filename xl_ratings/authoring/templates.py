@@ -224,7 +224,7 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
         en_run = ("Process: run xl-ratings process THIS.xlsx on the command line, or run the script "
                   "process_period in the xlwings Lite add-in of Excel.")
     zh = [(f"填写记录：{zh_inputs}。每盘棋一行，结果从“棋手 player”一方填写：1/0.5/0、胜/和/负 或 W/D/L；"
-           "弃权写 +（不战而胜）或 -（弃权负）。"),
+           "弃权写 +（不战而胜）或 -（弃权负）；执色（可不填）：b 黑 / w 白。"),
           zh_run,
           f"结果写入 {zh_results}。这些表由程序生成，每次计算时重写。",
           "输入表不会被修改；同一周期重复计算会替换该周期的结果。History 保存每个周期的结果，请勿手工修改。",
@@ -233,7 +233,8 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
            + ("然后点击该表上的“导入成绩”按钮；" if macro else "然后运行 xlwings Lite 脚本 import_results；")
            + "也可在命令行运行 xl-ratings import 成绩文件 --into 本文件（俱乐部赛事报告、交叉表、h9、TRF、OpenGotha）。")]
     en = [(f"Fill in the records: {en_inputs}. One row per game, the result from the player's side: "
-           "1/0.5/0, W/D/L or 胜/和/负; a forfeit is + (won without playing) or - (forfeited)."),
+           "1/0.5/0, W/D/L or 胜/和/负; a forfeit is + (won without playing) or - (forfeited); colour "
+           "(optional): b or w."),
           en_run,
           f"Results go to {en_results}. The program writes these sheets on every run.",
           ("Input sheets are never edited; processing a period again replaces that period's results. "
@@ -252,16 +253,6 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
     en.append(f"The Clubs sheet: each club's code, name and aliases (separated by ;); import matches the club codes "
               f"of pairing programs through it ({code} → {club}). When several players could be meant, import stops "
               "and lists them: answer with --match NAME=ID or --new NAME, kept in the Identities sheet.")
-    zh.append("Games（对局）表的“执色 colour”一列可不填：填 b（黑）或 w（白）——“棋手 player”一方所执的颜色，"
-              "赛事页面即显示执色与 B+/W+。")
-    en.append("The Games sheet's colour column may be left blank: b (Black) or w (White) is the colour the player "
-              "had; the event pages then show the colours and B+/W+.")
-    if "McMahon" in system.input_sheets:
-        zh.append("McMahon（麦克马洪）表：麦克马洪赛事各棋手的起始分（按段级、上限与下限，如编排程序所定）；"
-                  "名次表按麦克马洪分、对手分、对手的对手分排序。积分编排（瑞士制）赛事不填。")
-        en.append("The McMahon sheet: each player's starting McMahon score in a McMahon event (by rank, bar and "
-                  "floor, as the pairing program set it); its wall list is ordered by MMS, SOS and SOSOS. "
-                  "A Swiss event has no rows here.")
     if with_sample:
         zh.append(f"表中是示例记录：先计算一次看看结果，然后删除示例（{'、'.join(inputs)} 表中的所有行），"
                   "填写自己的记录；下次计算时，示例的结果会自动从 History 中删除。")
