@@ -217,9 +217,16 @@ def test_hong_kong_template_is_traditional_throughout():
     import openpyxl
 
     from xl_ratings.i18n import traditional
+    from openpyxl.utils import get_column_letter
+
+    from xl_ratings.i18n.names import traditional_name
     for ext in ("xlsx", "xlsm"):
         wb = openpyxl.load_workbook(ROOT / f"gor.{ext}")
-        texts = [c.value for ws in wb.worksheets for row in ws.iter_rows() for c in row]
+        players = wb["Players"]
+        name_col = next(c.column for c in players[1] if str(c.value).endswith("name"))
+        names = {c.value for c in players[get_column_letter(name_col)][1:]}   # people's names: as HK writes them
+        texts = [c.value for ws in wb.worksheets for row in ws.iter_rows() for c in row
+                 if not (ws is players and c.column == name_col and c.row > 1)]
         texts += [t for ws in wb.worksheets for dv in ws.data_validations.dataValidation
                   for t in (dv.error, dv.errorTitle, dv.prompt, dv.formula1)]
         if ext == "xlsm":
@@ -230,7 +237,9 @@ def test_hong_kong_template_is_traditional_throughout():
         chinese = [t for t in texts if _chinese(t)]
         assert len(chinese) > 50
         simplified = sorted({t for t in chinese if traditional(t) != t})
+        simplified += sorted(n for n in names if traditional_name(n) != n)
         assert not simplified, f"gor.{ext}: simplified Chinese left: {simplified[:5]}"
+        assert "范軍" in names and "範軍" not in names
         notes = [row[2] for row in wb["Settings"].iter_rows(min_row=2, values_only=True)]
         assert "默認值（規則規定） default, as the rulebook sets it" in notes
         assert not any("SPEC" in str(n) or "seed" in str(n) for n in notes)

@@ -18,7 +18,7 @@ from xl_ratings.engine.sample import forget_sample, sample_records
 from xl_ratings.i18n.labels import LABELS, header_key
 from xl_ratings.systems import SYSTEMS
 
-INPUTS = ("Players", "Events", "Games", "Awards", "Points")
+INPUTS = ("Players", "Events", "Games", "Awards", "Points", "McMahon")
 
 
 def _rows(ws) -> list[list]:

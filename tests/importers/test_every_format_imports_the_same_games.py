@@ -142,7 +142,9 @@ def test_import_changes_only_the_input_sheets(tmp_path):
     changed = {n for n in before if before[n] != after.get(n)}
     wb = openpyxl.load_workbook(book)
     assert set(after) == set(before)
-    assert len(changed) <= 4, changed          # Players, Events, Games and (for the date format) styles.xml
+    # Players, Events, Games, McMahon (the h9 is placed by MMS: its starting scores) and (for the date
+    # format) styles.xml
+    assert len(changed) <= 5, changed
     assert all(n.startswith("xl/worksheets/") or n == "xl/styles.xml" for n in changed)
     assert [r[0] for r in wb["Events"].iter_rows(min_row=2, values_only=True)] == ["E001"]
 

@@ -231,7 +231,7 @@ def test_a_crosstable_ending_in_a_total_row_is_imported_without_it(tmp_path, cap
     hk = hk_book(tmp_path)
     rows = [["No", "Name", "Club", "1", "2", "3", "Score"],
             [1, "龔軍", "KLN", "", "1", "1", 2], [2, "王靜", "NT", "0", "", "1", 1],
-            [3, "林俊杰", "HKI", "0", "0", "", 0], [None, "合计", None, None, None, None, 3],
+            [3, "林俊傑", "HKI", "0", "0", "", 0], [None, "合计", None, None, None, None, 3],
             [None, "3 人", None, None, None, None, None], [None, "注：第3轮无弃权", None, None, None, None, None]]
     csv = tmp_path / "rr.csv"
     csv.write_text("\n".join(",".join("" if v is None else str(v) for v in r) for r in rows), encoding="utf-8")

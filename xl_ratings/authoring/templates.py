@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import systems
 from ..engine.inputs import COLUMNS
+from ..engine.sample import sample_in_script
 from ..files.encode import formula_like
 from ..i18n import to_lang
 from ..i18n.labels import SHEET_ALIASES, label
@@ -223,7 +224,7 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
         en_run = ("Process: run xl-ratings process THIS.xlsx on the command line, or run the script "
                   "process_period in the xlwings Lite add-in of Excel.")
     zh = [(f"填写记录：{zh_inputs}。每盘棋一行，结果从“棋手 player”一方填写：1/0.5/0、胜/和/负 或 W/D/L；"
-           "弃权写 +（不战而胜）或 -（弃权负）。"),
+           "弃权写 +（不战而胜）或 -（弃权负）；执色（可不填）：b 黑 / w 白。"),
           zh_run,
           f"结果写入 {zh_results}。这些表由程序生成，每次计算时重写。",
           "输入表不会被修改；同一周期重复计算会替换该周期的结果。History 保存每个周期的结果，请勿手工修改。",
@@ -232,7 +233,8 @@ def system_read_me(system: System, with_sample: bool, macro: bool = False) -> li
            + ("然后点击该表上的“导入成绩”按钮；" if macro else "然后运行 xlwings Lite 脚本 import_results；")
            + "也可在命令行运行 xl-ratings import 成绩文件 --into 本文件（俱乐部赛事报告、交叉表、h9、TRF、OpenGotha）。")]
     en = [(f"Fill in the records: {en_inputs}. One row per game, the result from the player's side: "
-           "1/0.5/0, W/D/L or 胜/和/负; a forfeit is + (won without playing) or - (forfeited)."),
+           "1/0.5/0, W/D/L or 胜/和/负; a forfeit is + (won without playing) or - (forfeited); colour "
+           "(optional): b or w."),
           en_run,
           f"Results go to {en_results}. The program writes these sheets on every run.",
           ("Input sheets are never edited; processing a period again replaces that period's results. "
@@ -403,20 +405,16 @@ def build(name: str | systems.System, with_sample: bool = True) -> Any:
     import openpyxl
 
     system = systems.get(name)
-
-    def z(text: str) -> str:
-        return to_lang(text, system.lang)
-
     wb = openpyxl.Workbook()
     info = wb.active
     info.title = READ_ME
     write_read_me(info, system_read_me(system, with_sample), READ_ME_WIDTHS)
-    sample = system.sample() if with_sample else {}
+    sample = sample_in_script(system) if with_sample else {}     # in the system's script, names as people write them
     st = wb.create_sheet("Settings")
     rows = settings_rows(system)
     if with_sample and sample.get("Settings"):
         given = {row[0]: row[1] for row in sample["Settings"][1:]}
-        rows = [[k, z(given.get(k, v)) if k == "federation" else v, n] for k, v, n in rows]
+        rows = [[k, given.get(k, v) if k == "federation" else v, n] for k, v, n in rows]
     tables = settings_tables(system)
     laid_out = {t.key for t in tables}
     write_table(st, TemplateTable(["key", "value", "note"],
@@ -429,8 +427,7 @@ def build(name: str | systems.System, with_sample: bool = True) -> Any:
         table_rows = []
         if with_sample and sheet in sample:
             head = sample[sheet][0]
-            table_rows = [{k: z(v) if isinstance(v, str) else v for k, v in zip(head, row)}
-                          for row in sample[sheet][1:]]
+            table_rows = [dict(zip(head, row)) for row in sample[sheet][1:]]
         fmts = {c: "yyyy-mm-dd" for c in ("start", "end", "date")}
         write_table(ws, TemplateTable(cols, table_rows, fmts), system)
         _validations(ws, sheet, cols, system.lang)

@@ -33,14 +33,21 @@ COLUMNS = {
                  "title", "member", "federation_id", "rif", "wins", "egf_pin", "fide_id"), ("id",)),
     "Events": (("event", "name", "start", "end", "format", "class", "level", "champion"),
                ("event", "end")),
-    "Games": (("event", "date", "round", "player", "opponent", "result", "handicap"),
+    "Games": (("event", "date", "round", "player", "opponent", "result", "handicap", "colour"),
               ("event", "player", "opponent", "result")),
     "Awards": (("player", "award", "date"), ("player", "award")),
     "Points": (("player", "date", "kind", "points", "note"), ("player", "date", "kind", "points")),
+    # optional: a McMahon event's starting scores (the wall list's MMS), never rated
+    "McMahon": (("event", "player", "mms"), ("event", "player", "mms")),
     # read by import only (:mod:`.clubs`, :mod:`xl_ratings.intake.matching`), never by processing
     "Clubs": (("code", "name", "aliases"), ("name",)),
     "Identities": (("spelling", "club", "id", "source", "date"), ("spelling", "id")),
 }
+#: A Games sheet's colour cell (the colour ``player`` had; optional: older workbooks have no such
+#: column) -> ``b`` / ``w``.  Red, Xiangqi's first player, is written ``w`` as the chess programs do.
+COLOURS = {"b": "b", "w": "w", "black": "b", "white": "w", "黑": "b", "白": "w", "执黑": "b", "执白": "w",
+           "執黑": "b", "執白": "w", "黑方": "b", "白方": "w", "红": "w", "紅": "w", "红方": "w", "紅方": "w",
+           "red": "w"}
 FORMATS = {"round_robin": "round_robin", "round-robin": "round_robin", "rr": "round_robin",
            "循环": "round_robin", "循环赛": "round_robin", "循環賽": "round_robin",
            "swiss": "swiss", "瑞士制": "swiss", "积分编排制": "swiss", "積分編排制": "swiss",
@@ -325,14 +332,16 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     players = read_players(player_rows, rulebook)
     unseen = unseen_ids(player_rows)        # refused at their Players cell: not again at every row naming them
     events = read_events(sheet("Events"), rulebook, params, players, unseen)
-    games = _read_game_rows(sheet, errors, players, events, game_list, d1904, unseen)
+    games, colours = _read_game_rows(sheet, errors, players, events, game_list, d1904, unseen)
     awards = read_awards(sheet("Awards", optional=True), players, unseen)
     points = read_points(sheet("Points", optional=True), players, unseen)
+    mcmahon = read_mcmahon(sheet("McMahon", optional=True), players, events, games, unseen)
     if errors:
         raise InputErrors(errors)
     assert rulebook is not None   # without one, there was an error
     return Records(rulebook, values, players, events, games, awards, points, file, params,
-                   notes=list(player_rows.notes) if player_rows is not None else [])
+                   notes=list(player_rows.notes) if player_rows is not None else [], colours=colours,
+                   mcmahon=mcmahon)
 
 
 def system_of(settings: Mapping[str, Any], file: str | None, errors: list[RatingInputError]) -> System | None:
@@ -498,17 +507,52 @@ def read_events(es: Rows | None, system: System | None, params: Any,
 
 def _read_game_rows(sheet: Callable[[str], Rows | None], errors: list[RatingInputError], players: dict[str, Player],
                     events: dict[str, Event], game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None,
-                    d1904: bool, unseen: Set[str] = frozenset()) -> list[Game]:
-    """The Games sheet, or the CSV/Parquet game list given instead."""
+                    d1904: bool, unseen: Set[str] = frozenset()) -> tuple[list[Game], dict[int, str]]:
+    """The Games sheet, or the CSV/Parquet game list given instead; and the colours the
+    sheet's optional colour column gives (:func:`read_colours`)."""
     bad_events = {e.value for e in errors if e.where.sheet == "Events"}
     if game_list is not None:
         data, index, name = game_list
         return game_columns(data, index, ColumnSheet(Path(name).name, name, errors), players, events,
-                            bad_events, d1904, unseen, list_dates=True)
+                            bad_events, d1904, unseen, list_dates=True), {}
     gs = sheet("Games")
     if gs is not None and gs.keys:
-        return _read_games(gs, players, events, bad_events, unseen)
-    return []
+        games = _read_games(gs, players, events, bad_events, unseen)
+        return games, read_colours(gs, games)
+    return [], {}
+
+
+def read_colours(gs: Rows, games: Sequence[Game]) -> dict[int, str]:
+    """Game row -> the colour ``player`` had (``b`` / ``w``), from the Games sheet's optional
+    ``colour`` column; a blank cell is not known.  A colour that is none, or that contradicts
+    the handicap (the player receiving stones has Black), is a problem of its cell."""
+    j = gs.column("colour")
+    if j is None:
+        return {}
+    cells = {i: r[j] for i, r in gs.raw if j < len(r) and r[j] is not None}
+    out: dict[int, str] = {}
+    if not cells:
+        return out
+    read: dict[Any, str | None] = {}          # each distinct cell read once
+    for g in games:
+        v = cells.get(g.row)
+        if v is None:
+            continue
+        try:
+            c = read[v]
+        except KeyError:
+            c = read[v] = COLOURS.get(str(v).strip().lower(), "" if blank(v) else None)
+        if c == "":                           # a blank cell (spaces): not known
+            continue
+        if c is None:
+            gs.err(g.row, "colour", M.NOT_A_COLOUR(), v)
+        elif g.handicap > 0 and c != "b":
+            gs.err(g.row, "colour", M.RECEIVES_SO_BLACK(stones=f"{g.handicap:g}"), v)
+        elif g.handicap < 0 and c != "w":
+            gs.err(g.row, "colour", M.GIVES_SO_WHITE(stones=f"{-g.handicap:g}"), v)
+        else:
+            out[g.row] = c
+    return out
 
 
 def not_a_player(pid: str, players: Mapping[str, Player]) -> Text:
@@ -529,6 +573,45 @@ def read_awards(aw: Rows | None, players: Mapping[str, Player], unseen: Set[str]
         if pid and text:
             awards.append(Award(pid, text, day, i))
     return awards
+
+
+def read_mcmahon(mc: Rows | None, players: Mapping[str, Player], events: Mapping[str, Event],
+                 games: Sequence[Game], unseen: Set[str] = frozenset()) -> dict[str, dict[str, float]]:
+    """The McMahon sheet (optional): event -> player -> the McMahon score the player started
+    the event with (by rank, bar and floor, as the pairing program set it; a bye's points
+    may be added to it).  An event named here is held by McMahon: every player who has a game
+    in it needs a row, once."""
+    out: dict[str, dict[str, float]] = {}
+    if mc is None:
+        return out
+    at: dict[tuple[str, str], int] = {}
+    for i, rec in mc.records:
+        eid, pid = mc.ident(i, rec, "event"), mc.ident(i, rec, "player")
+        if eid and eid not in events:
+            mc.err(i, "event", M.NOT_AN_EVENT_ID(), eid)
+            continue
+        if pid and pid not in players:
+            if pid not in unseen:
+                mc.err(i, "player", not_a_player(pid, players), pid)
+            continue
+        mms = mc.number(i, rec, "mms", required=True)
+        if not eid or not pid or mms is None:
+            continue
+        if (eid, pid) in at:
+            mc.err(i, "player", M.MCMAHON_TWICE(event=eid, first=at[(eid, pid)]), pid)
+            continue
+        at[(eid, pid)] = i
+        out.setdefault(eid, {})[pid] = mms
+    missing: dict[str, dict[str, int]] = {}
+    for g in games:
+        if g.event in out:
+            for pid in (g.player, g.opponent):
+                if pid not in out[g.event]:
+                    missing.setdefault(g.event, {}).setdefault(pid, g.row)
+    for eid, who in missing.items():
+        for pid, row in who.items():
+            mc.err(None, "player", M.MCMAHON_MISSING(event=eid, row=row), pid)
+    return out
 
 
 POINT_KINDS = {"test": "test", "测试": "test", "測試": "test", "bonus": "bonus", "奖励": "bonus", "獎勵": "bonus"}

@@ -9,7 +9,7 @@ EGD line pattern accepts ``[-._`'a-zA-ZÀ-ÿ]``).  A player's Latin name is
 2. else the name itself when it is already written in Latin letters (surname
    first, as above);
 3. else its pinyin (``pypinyin``), surname first: ``张三丰`` -> ``Zhang
-   Sanfeng``; a two-character surname of :data:`COMPOUND_SURNAMES` stays
+   Sanfeng``; a two-character surname of :data:`~xl_ratings.i18n.names.COMPOUND_SURNAMES` stays
    whole (``欧阳修`` -> ``Ouyang Xiu``), a surname with its own reading is
    read so (:data:`SURNAME_READINGS`: ``单`` -> ``Shan``, ``曾`` -> ``Zeng``),
    and ü is written ``yu`` as Chinese passports do (``吕`` -> ``Lyu``); digits
@@ -32,12 +32,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-#: Two-character surnames (simplified), kept whole.
-COMPOUND_SURNAMES = frozenset((
-    "欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "长孙", "宇文", "司徒",
-    "夏侯", "轩辕", "端木", "独孤", "南宫", "西门", "百里", "呼延", "澹台", "申屠", "太史", "钟离", "闻人",
-    "万俟", "赫连", "濮阳", "拓跋", "司空", "东郭", "公冶", "宗政", "仲孙", "鲜于", "闾丘", "亓官",
-))
+from ..i18n.names import surname_length
+
 #: Surnames read otherwise than the character's usual reading (simplified -> pinyin).
 SURNAME_READINGS = {
     "单": "shan", "曾": "zeng", "解": "xie", "区": "ou", "仇": "qiu", "朴": "piao", "查": "zha", "盖": "ge",
@@ -117,7 +113,7 @@ def pinyin(name: str, cantonese: bool = False) -> LatinName | None:
     if not text or not _HAN.match(text):
         return None
     head = simplified(text[:2])
-    n = 2 if len(text) > 2 and head in COMPOUND_SURNAMES else 1
+    n = surname_length(text)
     if cantonese:
         from .cantonese import cantonese as hong_kong
 

@@ -23,29 +23,46 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..i18n import to_lang
+from ..i18n import TRADITIONAL, to_lang
+from ..i18n.names import traditional_name
 from ..systems import REGISTRY
+from ..systems.base import System
 from ..systems.period import Period
 from ..systems.records import Records
 from .fingerprint import Fingerprints, period_digests
 from .inputs import read_records
 from .ledger import Entry, Ledger
 
-__all__ = ["forget_sample", "sample_records"]
+__all__ = ["forget_sample", "sample_in_script", "sample_records", "sample_tables"]
+
+#: The columns of the sample that hold people's names (converted as names: :mod:`xl_ratings.i18n.names`).
+NAME_COLUMNS = {"Players": ("name",), "Identities": ("spelling",)}
 
 
 @functools.lru_cache(maxsize=8)
-def _sample_tables(system: str) -> dict[str, list[list[Any]]]:
-    """The system's sample as a new workbook holds it (text in the system's script)."""
-    rulebook = REGISTRY[system]
-    return {sheet: [[to_lang(v, rulebook.lang) if isinstance(v, str) else v for v in row] for row in rows]
-            for sheet, rows in rulebook.sample().items()}
+def sample_tables(system: str) -> dict[str, list[list[Any]]]:
+    """The sample of the system named ``system`` (:func:`sample_in_script`), made once: shared, not
+    to be changed."""
+    return sample_in_script(REGISTRY[system])
+
+
+def sample_in_script(rulebook: System) -> dict[str, list[list[Any]]]:
+    """A system's sample as a new workbook holds it: text in the system's script, people's
+    names as Hong Kong writes them in a traditional workbook (范 stays 范, not 範:
+    :func:`~xl_ratings.i18n.names.traditional_name`)."""
+    lang = rulebook.lang
+    out = {}
+    for sheet, rows in rulebook.sample().items():
+        names = {j for j, k in enumerate(rows[0] if rows else ()) if k in NAME_COLUMNS.get(sheet, ())}
+        out[sheet] = [[(traditional_name(v) if lang == TRADITIONAL and j in names and i else to_lang(v, lang))
+                       if isinstance(v, str) else v for j, v in enumerate(row)] for i, row in enumerate(rows)]
+    return out
 
 
 @functools.lru_cache(maxsize=8)
 def sample_records(system: str) -> Records:
     """The records of ``system``'s bundled sample (read by the same rules as a workbook)."""
-    return read_records(_sample_tables(system), f"sample {system}")
+    return read_records(sample_tables(system), f"sample {system}")
 
 
 @functools.lru_cache(maxsize=8)

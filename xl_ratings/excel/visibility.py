@@ -26,7 +26,7 @@ from ..errors import RatingInputError, Where
 from ..i18n.catalogue import excel as M
 
 #: the input sheets (keys of :func:`xl_ratings.i18n.labels.sheet_key`)
-INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points")
+INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points", "McMahon")
 #: the sheets whose merged cells are read as their value, a merged header refused (the file
 #: reader's: :data:`xl_ratings.xlsx.safety.INPUT_SHEETS`)
 MERGE_SHEETS = INPUT_SHEETS + ("Clubs", "Identities")

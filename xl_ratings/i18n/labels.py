@@ -38,7 +38,7 @@ LABELS: dict[str, str] = {
     "format": "赛制", "class": "级别", "level": "等级",
     "champion": "冠军", "date": "日期", "round": "轮次",
     "player": "棋手", "opponent": "对手", "result": "结果",
-    "handicap": "让子", "award": "授予", "kind": "类别",
+    "handicap": "让子", "colour": "执色", "award": "授予", "kind": "类别",
     "points": "分数", "note": "说明",
     # results
     "period": "周期", "place": "名次", "old": "原等级分",
@@ -65,6 +65,8 @@ LABELS: dict[str, str] = {
     "no": "编号", "organiser": "主办单位", "arbiter": "裁判长", "federation_id": "会员号",
     # the Clubs and Identities sheets (read by import)
     "code": "代码", "aliases": "别名", "spelling": "来源写法",
+    # the McMahon sheet (optional)
+    "mms": "麦克马洪起始分",
 }
 
 #: sheet -> key -> simplified Chinese label, where a sheet's column means
@@ -87,7 +89,11 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     "History": ("history", "历史", "歷史"),
     "Clubs": ("clubs", "单位", "單位", "俱乐部", "俱樂部"),
     "Identities": ("identities", "对应", "對應", "棋手对应", "棋手對應"),
+    "McMahon": ("mcmahon", "麦克马洪", "麥克馬洪", "麦克马洪起始分", "麥克馬洪起始分"),
 }
+
+#: English spellings accepted for a key (the American ``color``).
+KEY_SPELLINGS = {"color": "colour"}
 
 _SPLIT = re.compile(r"[\s()（）/|:：\n]+")
 
@@ -131,6 +137,7 @@ def header_key(text: Any, known: set[str], terms: Any = None) -> str | None:
     if low in known:
         return low
     for part in _SPLIT.split(low):
+        part = KEY_SPELLINGS.get(part, part)
         if part in known:
             return part
     by_label = _by_label()
@@ -159,8 +166,8 @@ ENGLISH: dict[str, str] = {
     "title": "title", "member": "member", "rif": "RIF rating", "event": "event", "start": "start",
     "end": "end", "format": "format", "class": "class", "level": "level", "champion": "champion",
     "date": "date", "round": "round", "player": "player", "opponent": "opponent", "result": "result",
-    "handicap": "handicap", "award": "award", "kind": "kind", "points": "points", "note": "note",
-    "period": "period", "place": "place", "old": "old rating", "new": "new rating", "change": "change",
+    "handicap": "handicap", "colour": "colour", "award": "award", "kind": "kind", "points": "points",
+    "note": "note", "period": "period", "place": "place", "old": "old rating", "new": "new rating", "change": "change",
     "status": "status", "standard": "rank standard", "label": "standard name", "own": "own rating used",
     "opponent_mean": "mean opponent rating", "difference": "difference D", "score": "score W",
     "expected": "expected We", "k": "K", "event_name": "event", "rule": "rule", "sheet": "sheet",
@@ -176,6 +183,7 @@ ENGLISH: dict[str, str] = {
     "window_games": "games in 12 months", "weight": "weight",
     "no": "no.", "organiser": "organiser", "arbiter": "arbiter", "federation_id": "federation id",
     "code": "code", "aliases": "aliases", "spelling": "spelling in the source",
+    "mms": "starting McMahon score",
 }
 
 #: Sheet furniture with words in both languages (labels, not messages: they name what a sheet

@@ -76,6 +76,9 @@ class ImportedPlayer:
     source: Source
     surname: str | None = None  #: the part of ``name`` that is the surname, when the source says (h9, OpenGotha)
     latin_name: str | None = None   #: ``Surname, Given`` when the source writes the name in Latin letters
+    #: a McMahon tournament's starting McMahon score of the player (h9's MMS column less the points of
+    #: the games; OpenGotha's by rank, bar and floor, byes and absences included); None: not McMahon
+    mms: float | None = None
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,8 @@ from .summary import Summary
 
 #: Where the officer's answers are kept (created by the import when the workbook has none).
 IDENTITIES = "Identities"
+#: Where a McMahon tournament's starting scores go (created when the workbook has no such sheet).
+MCMAHON = "McMahon"
 
 
 # --------------------------------------------------------------------------- sheets
@@ -82,11 +84,30 @@ def _layout(tables: Mapping[str, Sequence[Sequence[Any]]], key: str,
 
 def _identities_sheet(tables: Mapping[str, Sequence[Sequence[Any]]], system: Any) -> Appended:
     """Where answers are appended: the Identities sheet, or a new one (its header in the workbook's words)."""
-    if _find(tables, "Identities") is not None:
-        name, head, cols, _ = _layout(tables, "Identities")
-        return Appended(name, head, cols)
-    keys = COLUMNS["Identities"][0]
-    return Appended(IDENTITIES, 1, {k: j for j, k in enumerate(keys)}, header=[label(k, system) for k in keys])
+    return _optional_sheet(tables, "Identities", IDENTITIES, system)
+
+
+def _optional_sheet(tables: Mapping[str, Sequence[Sequence[Any]]], key: str, name: str, system: Any) -> Appended:
+    """An optional input sheet rows are appended to: the workbook's, or a new one named ``name``
+    (its header in the workbook's words), made only when rows are appended."""
+    if _find(tables, key) is not None:
+        sheet, head, cols, _ = _layout(tables, key)
+        return Appended(sheet, head, cols)
+    keys = COLUMNS[key][0]
+    return Appended(name, 1, {k: j for j, k in enumerate(keys)}, header=[label(k, system) for k in keys])
+
+
+def _rows_by_event(tables: Mapping[str, Sequence[Sequence[Any]]], key: str) -> dict[str, list[int]]:
+    """event id -> the 1-based rows of an optional sheet keyed by event (the McMahon sheet)."""
+    if _find(tables, key) is None:
+        return {}
+    _, head, cols, rows = _layout(tables, key)
+    j = cols.get("event")
+    out: dict[str, list[int]] = {}
+    for k, row in enumerate(rows):
+        if j is not None and j < len(row) and not blank(row[j]):
+            out.setdefault(str(row[j]).strip(), []).append(head + 1 + k)
+    return out
 
 
 
@@ -127,7 +148,8 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
     appends = {"Players": Appended(p_name, p_head, p_cols),
                "Events": Appended(*_layout(tables, "Events")[:3]),
                "Games": Appended(*_layout(tables, "Games")[:3]),
-               "Identities": _identities_sheet(tables, system)}
+               "Identities": _identities_sheet(tables, system),
+               "McMahon": _optional_sheet(tables, "McMahon", MCMAHON, system)}
     problems = _option_problems(records, tournaments, options)
     remembered = read_identities(tables, file, problems)
     answers = Answers.read(options.match, options.new, records, problems)
@@ -137,6 +159,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
         raise InputErrors(problems)
     state = Importing.start(records, system, matcher, options, appends, _next_ids(list(records.players), "P"),
                             _next_ids(list(records.events), "E"), len(tournaments) > 1)
+    state.mcmahon_of_event = _rows_by_event(tables, "McMahon")
     summaries: list[Summary] = []
     for t in tournaments:
         summary = state.one(t)
@@ -151,7 +174,7 @@ def plan_import(tables: Mapping[str, Sequence[Sequence[Any]]], tournaments: Sequ
         for summary in summaries:
             if summary.new_players:
                 summary.told.append(M.NEW_PLAYERS_NOT_MEMBERS(count=len(summary.new_players)))
-    plan = Plan(appends, {"Games": state.clear}, summaries, system.lang)
+    plan = Plan(appends, {"Games": state.clear, "McMahon": state.clear_mcmahon}, summaries, system.lang)
     _validate(tables, plan, file, go=system.game == "go")
     return plan
 

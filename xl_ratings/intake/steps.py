@@ -105,6 +105,8 @@ class Importing:
     problems: list[RatingInputError] = field(default_factory=list)
     clear: list[int] = field(default_factory=list)                  #: Games rows the imports replace
     games_of_event: dict[str, list[int]] = field(default_factory=dict)   #: event -> its Games rows
+    clear_mcmahon: list[int] = field(default_factory=list)          #: McMahon rows the imports replace
+    mcmahon_of_event: dict[str, list[int]] = field(default_factory=dict)  #: event -> its McMahon rows
     fingerprints: dict[str, Fingerprint] = field(default_factory=dict)   #: the workbook's events
     imported: list[tuple[str, Fingerprint]] = field(default_factory=list)  #: earlier sources of the command
     made: dict[str, str] = field(default_factory=dict)             #: new player id -> name, this command
@@ -157,6 +159,7 @@ class Importing:
         elif self.games_of_event.get(eid):
             summary.replaced = len(self.games_of_event[eid])
             self.clear += self.games_of_event[eid]
+            self.clear_mcmahon += self.mcmahon_of_event.get(eid, [])    # the starting scores go with the games
         per_round: Counter[str] = Counter()
         for row, src in games:
             row["event"] = eid
@@ -164,7 +167,22 @@ class Importing:
             self.appends["Games"].sources.append(src)
             per_round[str(row["round"]) if row["round"] is not None else "—"] += 1
         summary.games_per_round = dict(sorted(per_round.items(), key=lambda kv: _round_order(kv[0])))
+        self.mcmahon_rows(t, eid, ids, {r[k] for r, _ in games for k in ("player", "opponent")})
+        coloured = sum(1 for row, _ in games if row["colour"])
+        if coloured and "colour" not in self.appends["Games"].columns:     # an older workbook: said, not lost silently
+            summary.told.append(M.SUMMARY_COLOUR_COLUMN_MISSING(count=coloured))
         return summary
+
+    def mcmahon_rows(self, t: Tournament, eid: str, ids: Mapping[str, str], played: set[str]) -> None:
+        """A McMahon tournament's starting scores (h9's MMS column, OpenGotha's by rank, bar and
+        floor) as McMahon rows, one per player with a game: the event's wall list then orders
+        it by MMS, as the pairing program did."""
+        mc = self.appends["McMahon"]
+        for p in t.players:
+            pid = ids.get(p.key)
+            if p.mms is not None and pid is not None and pid in played:
+                mc.rows.append({"event": eid, "player": pid, "mms": p.mms})
+                mc.sources.append(p.source)
 
     def check_sample(self, t: Tournament) -> bool:
         """A club report still holding the sample ``xl-ratings new report`` puts in it is refused:
@@ -400,7 +418,8 @@ class Importing:
             if a is None or b is None:
                 continue
             out.append(({"event": None, "date": g.date, "round": g.round, "player": a, "opponent": b,
-                         "result": _result(g.result), "handicap": g.handicap or None}, g.source))
+                         "result": _result(g.result), "handicap": g.handicap or None, "colour": g.colour or None},
+                        g.source))
         return out
 
     def choose_event(self, t: Tournament, fingerprint: Fingerprint) \

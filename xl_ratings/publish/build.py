@@ -26,7 +26,7 @@ from ..view.page import LIST_NAMES, provisional
 from ..view.public import hidden_fields, public_sheet
 from ..view.sheets import STATUS, Words, joined, ordered
 from .folder import reserved_on_windows
-from .standings import TIE_BREAKS, game_result, own_result, standings
+from .standings import TIE_BREAKS, colour_of, game_result, own_result, standings
 from .site_model import ArchivedList, Column, EventPage, HistoryPoint, Link, PlayerPage, Site, Table, Text
 
 #: Ratings-sheet columns the web list shows (in the sheet's order).
@@ -552,19 +552,24 @@ class Builder:
         change_sheet = self.sheet("Changes")
         assert change_sheet is not None
         links = self.links
-        results: dict[tuple[float, bool, float], str] = {}
+        results: dict[tuple[float, bool, float, str | None], str] = {}
         go = self.system.game == "go"
+        colours = self.out.records.colours          #: Games row -> the colour ``player`` had (the colour column)
 
-        def result(score: float, forfeit: bool, handicap: float) -> str:
-            got = results.get((score, forfeit, handicap))
+        def result(score: float, forfeit: bool, handicap: float, colour: str | None) -> str:
+            got = results.get((score, forfeit, handicap, colour))
             if got is None:
-                got = results[(score, forfeit, handicap)] = game_result(score, forfeit, handicap, go, self.zh)
+                got = results[(score, forfeit, handicap, colour)] = game_result(score, forfeit, handicap, go,
+                                                                               self.zh, colour)
             return got
-        gcols = self.columns([Column("round", self.text("round")), Column("date", self.text("date"), "date"),
-                              Column("player", self.text("player")), Column("opponent", self.text("opponent")),
-                              Column("result", self.text("result"))])
-        # Go: the stones the player (first column) received, − gave; only where the event has handicaps
-        with_handicap = self.columns(gcols + [Column("handicap", self.text("handicap"))])
+        gcols = [Column("round", self.text("round")), Column("date", self.text("date"), "date"),
+                 Column("player", self.text("player")), Column("opponent", self.text("opponent")),
+                 Column("result", self.text("result"))]
+        # the colour the player (first column) had, where the Games sheet's colour column gives it;
+        # Go: the stones the player received, − gave; each only where the event has some
+        colour_col = Column("colour", self.text_pair("执色", "Colour"))
+        handicap_col = Column("handicap", self.text("handicap"))
+        colour_words = self.colour_words()
         pages = []
         for eid, games in by_event.items():
             ev = self.events[eid]
@@ -578,25 +583,38 @@ class Builder:
             facts = [(t, v) for t, v in facts if v]
             rows = [{"round": self.round_text(g.round), "date": g.date, "player": links.get(g.player, g.player),
                      "opponent": links.get(g.opponent, g.opponent),
-                     "result": result(g.result.score, g.result.forfeit, g.handicap),
-                     "handicap": _stones(g.handicap)}
+                     "result": result(g.result.score, g.result.forfeit, g.handicap, colours.get(g.row)),
+                     "handicap": _stones(g.handicap),
+                     "colour": colour_words.get(colour_of(g.handicap, colours.get(g.row)) or "", "")}
                     for _, g in sorted(games, key=lambda x: _game_order(x[1]))]
             handicaps = any(g.handicap for _, g in games)
+            coloured = bool(colours) and any(g.row in colours for _, g in games)
+            # the colour beside the player it is of (B+ / W+ then says who won, on a phone too)
+            shown = self.columns(gcols[:3] + ([colour_col] if coloured else []) + gcols[3:]
+                                 + ([handicap_col] if handicaps else []))
             ctable = self.table(change_sheet, changes.get(eid, []), self.text_pair("等级分变动", "Rating changes"),
                                 skip=("event", "event_name", "id"))
             pages.append(EventPage(
                 id=eid, slug=self.event_slugs[eid], name=ev.name, start=ev.start, end=ev.end, period=period,
                 facts=facts, crosstable=self.crosstable(ev, [g for _, g in games]) if ev.format == "round_robin"
-                else None, games=Table(self.text_pair("对局", "Games"), with_handicap if handicaps else gcols, rows),
+                else None, games=Table(self.text_pair("对局", "Games"), shown, rows),
                 changes=ctable,
-                standings=self.wall_list([g for _, g in games], changes.get(eid, []))
-                if ev.format == "swiss" else None))
+                standings=self.wall_list([g for _, g in games], changes.get(eid, []),
+                                         self.out.records.mcmahon.get(eid)) if ev.format == "swiss" else None))
         return pages
 
-    def wall_list(self, games: list[Any], lines: list[Any]) -> Table | None:
-        """A Swiss event's standings as pairing programs print them (:mod:`.standings`)."""
+    def colour_words(self) -> dict[str, str]:
+        """``b`` / ``w`` as a games table says them, short enough for a phone: ● 黑 / ○ 白, the
+        stones (Xiangqi: 黑 black, 红 red for the first player)."""
+        if self.system.game == "xiangqi":
+            return {"b": f"{self.zh('黑')} black", "w": f"{self.zh('红')} red"}
+        return {"b": f"● {self.zh('黑')}", "w": f"○ {self.zh('白')}"}
+
+    def wall_list(self, games: list[Any], lines: list[Any], mcmahon: dict[str, float] | None = None) -> Table | None:
+        """A Swiss event's standings as pairing programs print them (:mod:`.standings`); a McMahon
+        event's (``mcmahon``: its starting scores) by MMS, SOS and SOSOS, as OpenGotha lists it."""
         go = self.system.game == "go"
-        made = standings(games, go)
+        made = standings(games, go, self.out.records.colours, mcmahon)
         if made is None:
             return None
         rounds, entries = made
@@ -607,26 +625,38 @@ class Builder:
                 Column("place", self.text("place"), "int", True), Column("player", self.text("player"))]
         if any(ranks.values()):
             cols.append(Column("rank", self.text("rank")))
+        if mcmahon is not None:      # the list's order, beside the name (a phone shows the first columns)
+            cols.append(Column("mms", self.text_pair("麦克马洪分", "MMS"), "text", True))
         if own:
             cols.append(Column("rating", self.text_pair("赛前等级分", "Rating used"), "rating", True))
         cols.append(Column("score", self.text_pair("积分", "Score"), "text", True))
         cols += [Column(f"r{r}", Text(self.zh(f"第{r}轮"), f"R{r}"), "text") for r in rounds]
-        first, second = TIE_BREAKS["go" if go else "other"]
+        first, second = TIE_BREAKS["mcmahon" if mcmahon is not None else "go" if go else "other"]
         cols += [Column(first[0], self.text_pair(first[1], first[2]), "text", True),
                  Column(second[0], self.text_pair(second[1], second[2]), "text", True)]
         rows = []
         for e in entries:
             row: dict[str, Any] = {"no": e.no, "place": e.place, "player": self.links.get(e.id, e.id),
-                                   "rank": ranks.get(e.id, ""), "rating": own.get(e.id), "score": _half(e.score),
+                                   "rank": ranks.get(e.id, ""), "rating": own.get(e.id), "score": _half(e.points),
+                                   "mms": _half(e.score),
                                    first[0]: _half(e.sos), second[0]: _half(e.second)}
             for r in rounds:
                 row[f"r{r}"] = (e.rounds or {}).get(r, "—")
             rows.append(row)
+        cells = [c for e in entries for c in (e.rounds or {}).values()]
+        coloured = any("/" in c for c in cells)                  # what the cells show, said
+        stones = go and any(g.handicap for g in games)
+        red = self.system.game == "xiangqi"
         note = Text(self.zh("各轮：对手的序号、结果（+ 胜，= 和，- 负，! 弃权）") +
-                    (self.zh("、执色（b 黑，w 白）与让子数") if go else "") + self.zh("；— 该轮无对局记录。"),
+                    (self.zh("、执色（b 黑，w 红）") if coloured and red else self.zh("、执色（b 黑，w 白）") if coloured
+                     else "") + (self.zh("与让子数") if stones else "") + self.zh("；— 该轮无对局记录。") +
+                    (self.zh("麦克马洪分 = 起始分 + 积分；对手分 = 各对手的麦克马洪分之和，对手的对手分 = 各对手的对手分之和。")
+                     if mcmahon is not None else ""),
                     "Each round: the opponent's line number and the result (+ win, = draw, - loss, ! forfeit)"
-                    + (", the colour (b Black, w White) and the handicap stones" if go else "")
-                    + "; — no game recorded in that round.")
+                    + ((", the colour (b Black, w Red)" if red else ", the colour (b Black, w White)") if coloured
+                       else "") + (" and the handicap stones" if stones else "") + "; — no game recorded in that round."
+                    + (" MMS = the starting McMahon score + the score; SOS = the sum of the opponents' MMS, "
+                       "SOSOS = the sum of the opponents' SOS." if mcmahon is not None else ""))
         return Table(self.text_pair("名次表", "Standings"), self.columns(cols), rows, note=note)
 
     def crosstable(self, ev: Any, games: list[Any]) -> Table | None:

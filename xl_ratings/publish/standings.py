@@ -2,38 +2,58 @@
 
 The wall list (standings) of a Swiss or McMahon event, in the form pairing
 programs print it: place, name, rank or rating, score, then per round the
-opponent's place with the result and, for Go, the colour and handicap
+opponent's line with the result and the colour -- from the Games sheet's
+colour column, else (Go) from the handicap -- and, for Go, the stones
 (``12+/b2``: beat the player of line 12, with Black, receiving two stones;
-``3-/w2``: lost to line 3's player with White, giving two; ``!``: by forfeit), and the tie-breaks: SOS and SODOS for Go, Buchholz and
-Sonneborn–Berger for the chess-style games.  Places are shared on equal score
-and tie-breaks.  A round with no game in the records (a bye, a round missed)
-shows ``—``: the Games sheet holds games only.
+``3-/w2``: lost to line 3's player with White, giving two; ``7=/w``: a draw
+with White, an even game; ``!``: by forfeit), and the tie-breaks: SOS and
+SODOS for Go, Buchholz and Sonneborn–Berger for the chess-style games.
+
+A McMahon event (the McMahon sheet gives its players' starting scores) is
+listed as OpenGotha lists it: by MMS (the starting score plus the points of
+the games), then SOS (the opponents' MMS) and SOSOS (the opponents' SOS).
+Places are shared on equal score and tie-breaks.  A round with no game in the
+records (a bye, a round missed) shows ``—``: the Games sheet holds games only,
+so SOS and SOSOS are sums over the games recorded (a pairing program may also
+count a round without a game, as its settings say).
 
 Results: ``1–0`` / ``½–½`` / ``0–1`` between two players (Go: ``B+`` / ``W+``
-where the colours are known -- the player receiving stones has Black); from
-one player's side ``勝`` / ``和`` / ``負``.
+where the colours are known); from one player's side ``勝`` / ``和`` / ``負``.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 #: tie-breaks by game: (key, Chinese, English)
 TIE_BREAKS = {"go": (("sos", "对手分", "SOS"), ("sodos", "胜局对手分", "SODOS")),
-              "other": (("sos", "对手分", "Buchholz"), ("sb", "索伯分", "Sonneborn–Berger"))}
+              "other": (("sos", "对手分", "Buchholz"), ("sb", "索伯分", "Sonneborn–Berger")),
+              "mcmahon": (("sos", "对手分", "SOS"), ("sosos", "对手的对手分", "SOSOS"))}
 
 
-def game_result(score: float, forfeit: bool, handicap: float, go: bool, zh: Callable[[str], str]) -> str:
+def colour_of(handicap: float, colour: str | None) -> str | None:
+    """The first player's colour (``b`` / ``w``): as the Games sheet's colour column gives it, else
+    what a handicap says (the player receiving stones has Black); None when not known."""
+    if colour:
+        return colour
+    if handicap:
+        return "b" if handicap > 0 else "w"
+    return None
+
+
+def game_result(score: float, forfeit: bool, handicap: float, go: bool, zh: Callable[[str], str],
+                colour: str | None = None) -> str:
     """A game between the first and the second player, from the first's side: 1–0, ½–½, 0–1;
-    Go with the colours known (a handicap: the player receiving it has Black) B+ / W+."""
+    Go with the colours known (``colour``: the first player's, from the Games sheet; else a
+    handicap: the player receiving it has Black) B+ / W+."""
     if forfeit:
         return f"{'+–' if score == 1 else '–+'} ({zh('弃权')} forfeit)"
-    if go and handicap and score in (0.0, 1.0):
-        black = handicap > 0
-        return "B+" if (score == 1) == black else "W+"
+    first = colour_of(handicap, colour) if go else None
+    if first is not None and score in (0.0, 1.0):
+        return "B+" if (score == 1) == (first == "b") else "W+"
     return {1.0: "1–0", 0.5: "½–½", 0.0: "0–1"}[score]
 
 
@@ -48,12 +68,13 @@ class Entry:
     """One player's line of the wall list."""
 
     id: str
-    score: float = 0.0
+    score: float = 0.0                           #: points from the games (McMahon: the MMS, start included)
     rounds: dict[str, str] | None = None        #: round label -> the cell (12+/b2)
-    sos: float = 0.0
-    second: float = 0.0                          #: SODOS (Go) or Sonneborn–Berger
+    sos: float = 0.0                             #: the opponents' scores (McMahon: their MMS)
+    second: float = 0.0                          #: SODOS (Go) or Sonneborn–Berger; McMahon: SOSOS
     place: int = 0                               #: shared on equal score and tie-breaks
     no: int = 0                                  #: the line's number, which the round cells name
+    points: float = 0.0                          #: points from the games alone (McMahon: beside the MMS)
 
 
 def round_label(v: Any) -> str:
@@ -69,29 +90,42 @@ def _round_key(v: str) -> tuple[int, float | str]:
         return (1, v)
 
 
-def standings(games: Sequence[Any], go: bool) -> tuple[list[str], list[Entry]] | None:
+def standings(games: Sequence[Any], go: bool, colours: Mapping[int, str] | None = None,
+              mcmahon: Mapping[str, float] | None = None) -> tuple[list[str], list[Entry]] | None:
     """The rounds and the wall list of one event's games (``Game`` rows), best first; None
-    when the games have no rounds (no wall list can be made)."""
+    when the games have no rounds (no wall list can be made).
+
+    ``colours``: Games sheet row -> the colour ``player`` had (the sheet's colour column).
+    ``mcmahon``: a McMahon event's starting scores (player -> MMS before the games): the
+    list is then ordered as the pairing programs order it, by MMS (start + points), SOS
+    (the opponents' MMS) and SOSOS (the opponents' SOS)."""
     labels = sorted({round_label(g.round) for g in games}, key=_round_key)
     if not labels or "" in labels:
         return None
-    score: dict[str, float] = defaultdict(float)
-    played: dict[str, list[tuple[str, str, float, float, bool]]] = defaultdict(list)
+    colours = colours or {}
+    points: dict[str, float] = defaultdict(float)
+    played: dict[str, list[tuple[str, str, float, float, bool, str | None]]] = defaultdict(list)
+    other: dict[str | None, str | None] = {"b": "w", "w": "b", None: None}
     for g in games:
         r, s = round_label(g.round), g.result.score
-        score[g.player] += s
-        score[g.opponent] += 1 - s
-        played[g.player].append((r, g.opponent, s, g.handicap, g.result.forfeit))
-        played[g.opponent].append((r, g.player, 1 - s, -g.handicap, g.result.forfeit))
+        points[g.player] += s
+        points[g.opponent] += 1 - s
+        colour = colour_of(g.handicap, colours.get(g.row))
+        played[g.player].append((r, g.opponent, s, g.handicap, g.result.forfeit, colour))
+        played[g.opponent].append((r, g.player, 1 - s, -g.handicap, g.result.forfeit, other[colour]))
+    score = {p: points[p] + (mcmahon.get(p, 0.0) if mcmahon is not None else 0.0) for p in played}
     entries = {}
     for pid, mine in played.items():
-        e = Entry(pid, score[pid])
-        e.sos = sum(score[o] for _, o, _, _, _ in mine)
-        if go:
-            e.second = sum(score[o] for _, o, s, _, _ in mine if s == 1)
+        entries[pid] = Entry(pid, score[pid], points=points[pid])
+        entries[pid].sos = sum(score[o] for _, o, _, _, _, _ in mine)
+    for pid, mine in played.items():
+        e = entries[pid]
+        if mcmahon is not None:
+            e.second = sum(entries[o].sos for _, o, _, _, _, _ in mine)
+        elif go:
+            e.second = sum(score[o] for _, o, s, _, _, _ in mine if s == 1)
         else:
-            e.second = sum(score[o] * s for _, o, s, _, _ in mine)
-        entries[pid] = e
+            e.second = sum(score[o] * s for _, o, s, _, _, _ in mine)
     ordered = sorted(entries.values(), key=lambda e: (-e.score, -e.sos, -e.second, e.id))
     place, last = 0, None
     for i, e in enumerate(ordered, start=1):
@@ -102,12 +136,12 @@ def standings(games: Sequence[Any], go: bool) -> tuple[list[str], list[Entry]] |
         e.place = place
     for e in ordered:
         cells: dict[str, str] = {}
-        for r, o, s, h, forfeit in played[e.id]:
+        for r, o, s, h, forfeit, colour in played[e.id]:
             mark = {1.0: "+", 0.5: "=", 0.0: "-"}[s] + ("!" if forfeit else "")
-            colour = ""
-            if go and h:
-                colour = f"/{'b' if h > 0 else 'w'}{abs(h):g}"
-            cell = f"{entries[o].no}{mark}{colour}"
+            shown = ""
+            if colour is not None:
+                shown = f"/{colour}{abs(h):g}" if go and h else f"/{colour}"
+            cell = f"{entries[o].no}{mark}{shown}"
             cells[r] = f"{cells[r]} {cell}" if r in cells else cell
         e.rounds = cells
     return labels, ordered

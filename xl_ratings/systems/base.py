@@ -387,3 +387,10 @@ class Records:
     params: Any = None
     #: what reading the sheets left out, said to the officer (a Players total row: :mod:`xl_ratings.engine.totals`)
     notes: list[Any] = field(default_factory=list)
+    #: Games sheet row -> the colour ``player`` had (``b`` / ``w``), where the sheet's optional colour
+    #: column gives it.  Shown on the event pages only: no rulebook rates colour, so it is not a
+    #: field of :class:`Game` (which every kernel unpacks) nor of the History's fingerprints.
+    colours: dict[int, str] = field(default_factory=dict)
+    #: event -> player -> the McMahon score the player started with (the optional McMahon sheet):
+    #: the events held by McMahon, for their wall lists; no rulebook rates it
+    mcmahon: dict[str, dict[str, float]] = field(default_factory=dict)

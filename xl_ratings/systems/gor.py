@@ -409,6 +409,21 @@ def sample() -> dict[str, list[list[Any]]]:
         f.game("HK26-T", when, None, weak, strong, res, stones or None)
     g = next(x for x in f.games if x["event"] == "HK26-O" and x["round"] == 4)
     g["result"] = "+"    # seed 002 §7: the absent opponent is charged the loss
+    # the colours, as a pairing program gives them: the player receiving stones has Black; in an even
+    # game the player who had White more often gets Black (no random draw: the games stay as they were)
+    whites: dict[tuple[str, str], int] = {}
+    for n, x in enumerate(f.games):
+        mine, theirs = (x["event"], x["player"]), (x["event"], x["opponent"])
+        more = whites.get(mine, 0) - whites.get(theirs, 0)
+        x["colour"] = "b" if x["handicap"] or more > 0 or (more == 0 and n % 2) else "w"
+        whites[mine] = whites.get(mine, 0) + (x["colour"] == "w")
+        whites[theirs] = whites.get(theirs, 0) + (x["colour"] == "b")
+    # the open is a McMahon tournament: starting scores by rank (30k = 0 ... 1D = 30), bar 3D, floor 15k
+    rank_of = {p["id"]: p["rank"] for p in f.players}
+    for pid in ids[:28]:
+        r = rank_of[pid]
+        value = 29 + int(r[:-1]) if r.endswith("D") else 30 - int(r[:-1])
+        f.mcmahon.append({"event": "HK26-O", "player": pid, "mms": min(max(value, 15), 32)})
     return f.tables([["system", "gor"], ["federation", "香港圍棋協會 (示例)"]], CLUBS)
 
 
@@ -445,6 +460,7 @@ SYSTEM = System(
     terms=TERMS,
     json_players=("certificate", "fee"),
     player_columns=("wins", "egf_pin"),     # the EGF PIN: how imported EGF/OpenGotha players are matched
+    input_sheets=("McMahon",),              # a McMahon event's starting scores (its wall list's MMS)
     # §2: no GoR below the floor of 100; 7D = 2700, top professionals reach about 3000
     rating_range=(100, 3500),
     check_event=check_event,

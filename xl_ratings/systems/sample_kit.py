@@ -15,9 +15,10 @@ GIVEN = ["伟", "芳", "娜", "敏", "静", "丽", "强", "磊", "军", "洋", "
 HEADERS = {
     "Players": ["id", "name", "sex", "club", "rank", "rating", "games", "events", "peak", "title", "member"],
     "Events": ["event", "name", "start", "end", "format", "class", "level", "champion"],
-    "Games": ["event", "date", "round", "player", "opponent", "result", "handicap"],
+    "Games": ["event", "date", "round", "player", "opponent", "result", "handicap", "colour"],
     "Awards": ["player", "award", "date"],
     "Points": ["player", "date", "kind", "points", "note"],
+    "McMahon": ["event", "player", "mms"],
 }
 
 
@@ -30,6 +31,7 @@ class SampleFederation:
         self.games: list[dict[str, Any]] = []
         self.awards: list[dict[str, Any]] = []
         self.points: list[dict[str, Any]] = []
+        self.mcmahon: list[dict[str, Any]] = []
         self.strength: dict[str, float] = {}
         self._names: set[str] = set()
 
@@ -96,8 +98,8 @@ class SampleFederation:
         """The sheets; ``clubs``: the Clubs sheet's rows (code, name, aliases)."""
         out = {"Settings": [["key", "value"]] + settings}
         for sheet, rows in (("Players", self.players), ("Events", self.events), ("Games", self.games),
-                            ("Awards", self.awards), ("Points", self.points)):
-            if sheet == "Points" and not rows:
+                            ("Awards", self.awards), ("Points", self.points), ("McMahon", self.mcmahon)):
+            if sheet in ("Points", "McMahon") and not rows:
                 continue
             cols = HEADERS[sheet]
             out[sheet] = [cols] + [[r.get(c) for c in cols] for r in rows]

@@ -52,7 +52,7 @@ from ..i18n.labels import sheet_key
 from .package import CONTENT_TYPES, WORKBOOK, relationships, rels_path, sheets_of, unescape
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points", "Clubs", "Identities")
+INPUT_SHEETS = ("Settings", "Players", "Events", "Games", "Awards", "Points", "McMahon", "Clubs", "Identities")
 
 
 __all__ = ["MAX_FILE_BYTES", "MAX_PART_BYTES", "MAX_PARTS", "MAX_RATIO", "MAX_UNCOMPRESSED", "inspect_file"]

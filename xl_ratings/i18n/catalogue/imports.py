@@ -413,6 +413,11 @@ SUMMARY_ID_COLUMN_MISSING = message(
     "the {column} of {count} new player(s) is not kept: the Players sheet has no {column} column (add one to keep "
     "it)",
     "Players 表没有 {column} 列，{count} 名新棋手的 {column} 未保存（添加该列即可保存）")
+SUMMARY_COLOUR_COLUMN_MISSING = message(
+    "imports.summary_colour_column_missing",
+    "the colours of {count} game(s) are not kept: the Games sheet has no colour column (add a column headed "
+    "'执色 colour' to keep them; the event pages then show who had Black and White)",
+    "Games 表没有执色列，{count} 局的执色未保存（添加标题为“执色 colour”的列即可保存；赛事页面随即显示执黑、执白）")
 SUMMARY_RANK_MAPPED = message(
     "imports.summary_rank_mapped",
     "{name}: {rank} is beyond the {system} ladder; entered as {shown}",

@@ -247,6 +247,29 @@ NO_ROUND_REPEAT = message(
     "同一对棋手每轮至多对局一次：第 {first} 行已有同一天的同一对局，且未填轮次；请填写轮次，或删除重复的行")
 SAME_GAME = message("sheets.same_game", "the same game is already on row {first}", "同一局已在第 {first} 行")
 PLAYS_THEMSELF = message("sheets.plays_themself", "a player cannot play themself", "棋手不能与自己对局")
+NOT_A_COLOUR = message(
+    "sheets.not_a_colour",
+    "colour is the colour the player (not the opponent) had: b (黑 Black) or w (白 White; red in Xiangqi); "
+    "blank when not known",
+    "执色是棋手（不是对手）所执的颜色：b（黑）或 w（白；象棋为红方）；不知道就留空")
+MCMAHON_TWICE = message(
+    "sheets.mcmahon_twice",
+    "this player's starting McMahon score in {event} is already on row {first}: keep one row",
+    "该棋手在 {event} 的麦克马洪起始分已在第 {first} 行：只保留一行")
+MCMAHON_MISSING = message(
+    "sheets.mcmahon_missing",
+    "has a game in the McMahon event {event} (Games row {row}) but no starting McMahon score: add a row for "
+    "this player (the wall list orders the event by McMahon score)",
+    "在麦克马洪赛事 {event} 中有对局（Games 表第 {row} 行），但没有麦克马洪起始分：请为该棋手添加一行"
+    "（名次表按麦克马洪分排序）")
+RECEIVES_SO_BLACK = message(
+    "sheets.receives_so_black",
+    "the player receives {stones} handicap stones, so had Black (b): the player receiving stones has Black",
+    "棋手受 {stones} 子，应执黑（b）：受子的一方执黑")
+GIVES_SO_WHITE = message(
+    "sheets.gives_so_white",
+    "the player gives {stones} handicap stones, so had White (w): the player receiving stones has Black",
+    "棋手让 {stones} 子，应执白（w）：受子的一方执黑")
 OUTSIDE_EVENT_DATES = message(
     "sheets.outside_event_dates",
     "is outside the event's dates ({start} … {end})",

@@ -37,9 +37,9 @@ from pathlib import Path
 
 from ...files.source import read_source
 from ...i18n.catalogue import sources as S
-from .common import (MAX_DIGITS, Half, H9_ENCODINGS, Problems, as_int, fail, pair_halves, parse_date,
+from .common import (MAX_DIGITS, Half, H9_ENCODINGS, Problems, as_float, as_int, fail, pair_halves, parse_date,
                       person_name, read_source_text)
-from ..model import ImportedEvent, ImportedPlayer, Source, Tournament
+from ..model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 from .record import Format, Opened
 
 _GRADE = re.compile(r"(\d{1,2})\s*([kdp])", re.I)
@@ -104,16 +104,32 @@ class _Read:
     halves: list[Half] = field(default_factory=list)
     byes: dict[int, list[tuple[str, str, str, int, str]]] = field(default_factory=dict)
     place_of: dict[str, int] = field(default_factory=dict)
+    scores: dict[str, list[str]] = field(default_factory=dict)     #: key -> the score columns' tokens
+
+
+def score_columns(comment: str) -> list[str] | None:
+    """The score columns a header comment names after the club (``; Pl Name Rk Co Club MMS SOS``
+    -> ``["MMS", "SOS"]``, as OpenGotha and Pairgoth write it); None when it is no such line."""
+    words = comment.split()
+    upper = [w.upper() for w in words]
+    if "NAME" not in upper or "CLUB" not in upper:
+        return None
+    return upper[upper.index("CLUB") + 1:]
 
 
 def _split(content: str, problems: Problems) -> tuple[dict[str, str], list[_Line]]:
-    """The header tags, and each player line with its name and grade found."""
+    """The header tags (and ``_scores``: the score columns the header comment names, space
+    separated), and each player line with its name and grade found."""
     tags: dict[str, str] = {}
     parsed: list[_Line] = []
     for no, raw in enumerate(content.splitlines(), start=1):
         body, _, comment = raw.partition(";")
         for name, value in tags_of(comment):
             tags.setdefault(name, value.strip())
+        if not body.strip() and "_scores" not in tags:
+            named = score_columns(comment)
+            if named is not None:
+                tags["_scores"] = " ".join(named)
         if not body.strip():
             continue
         tokens = body.split()
@@ -190,8 +206,33 @@ def _read_lines(parsed: list[_Line], problems: Problems) -> tuple[_Read, int]:
         if have < n_rounds and len(after) < typical_rest:
             problems.error(S.H9_LINE_TRUNCATED(have=have, rounds=n_rounds), value=" ".join(line.tokens[-3:]), row=line.no)
             continue
+        read.scores[key] = entries[:len(entries) - n_rounds]
         _rounds(line, key, entries[len(entries) - n_rounds:], problems, read)
     return read, n_rounds
+
+
+_POINTS = {"1": 1.0, "0.5": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}
+
+
+def mcmahon_starts(read: _Read, games: list[ImportedGame], names: str | None) -> dict[str, float]:
+    """A McMahon tournament's starting scores: each player's MMS column (the header comment names
+    it) less the points of the player's games in the file -- what the player's MMS holds besides
+    the games (the start by rank, bar and floor, and any bye's points).  Empty unless MMS is the
+    first score column (the placement's first criterion: a Swiss tournament's is NBW)."""
+    columns = (names or "").split()
+    if not columns or not columns[0].startswith("MMS"):     # placed by MMS first: a McMahon tournament
+        return {}
+    k = 0
+    points: dict[str, float] = {}
+    for g in games:
+        points[g.player] = points.get(g.player, 0.0) + _POINTS.get(g.result, 0.0)
+        points[g.opponent] = points.get(g.opponent, 0.0) + 1.0 - _POINTS.get(g.result, 0.0)
+    out = {}
+    for key, tokens in read.scores.items():
+        final = as_float(tokens[k]) if k < len(tokens) else None
+        if final is not None:
+            out[key] = final - points.get(key, 0.0)
+    return out
 
 
 def _note_byes(read: _Read, played: set[int], problems: Problems) -> None:
@@ -231,7 +272,8 @@ def _event(tags: dict[str, str], read: _Read, played: set[int], n_rounds: int, p
         name=tags.get("EV") or Path(problems.file).stem, start=start, end=end, format="swiss",
         cls=(tags.get("CL") or None), rounds=max(played, default=0) or n_rounds,
         champion=firsts[0] if len(firsts) == 1 else None,
-        extra={**{k: v for k, v in tags.items() if k not in ("EV", "CL", "DT")}, "rounds_in_file": str(n_rounds)})
+        extra={**{k: v for k, v in tags.items() if k not in ("EV", "CL", "DT", "_scores")},
+               "rounds_in_file": str(n_rounds)})
 
 
 def parse_text(content: str, file: str, problems: Problems | None = None) -> Tournament:
@@ -250,7 +292,9 @@ def parse_text(content: str, file: str, problems: Problems | None = None) -> Tou
         games = [dataclasses.replace(g, date=round_dates.get(g.round) if g.round is not None else None)
                  for g in games]
     event = _event(tags, read, played, n_rounds, problems, start, end)
-    return Tournament(event=event, players=read.players, games=games, notes=problems.notes, format="h9",
+    starts = mcmahon_starts(read, games, tags.get("_scores"))
+    players = [dataclasses.replace(p, mms=starts[p.key]) if p.key in starts else p for p in read.players]
+    return Tournament(event=event, players=players, games=games, notes=problems.notes, format="h9",
                       source=file)
 
 

@@ -24,6 +24,7 @@ The file is parsed with ``defusedxml``; a DTD or entity declaration is refused.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from pathlib import Path
@@ -210,6 +211,55 @@ def _event(gp: dict[str, str], games: list[ImportedGame], data_version: int, pro
                          rounds=played or as_int(gp.get("numberOfRounds")), champion=None, extra=extra)
 
 
+def rank_value(rank: str | None) -> int | None:
+    """OpenGotha's rank as a number: 30K = -30 ... 1K = -1, 1D = 0 ... 9D = 8; None when it is none."""
+    m = re.fullmatch(r"\s*(\d{1,2})\s*([kKdDpP])\s*", rank or "")
+    if m is None:
+        return None
+    n = int(m.group(1))
+    return -n if m.group(2) in "kK" else n - 1
+
+
+def mcmahon_starts(root: Any, gp: dict[str, str], players: list[ImportedPlayer],
+                   games: list[ImportedGame]) -> dict[str, float]:
+    """A McMahon tournament's starting scores, as OpenGotha counts a player's MMS besides the games
+    rated: the rank (clamped to the bar and the floor) above ``genMMZero``, the player's
+    ``smmsCorrection``, each bye's points (``genMMS2ValueBye`` halves) and each round played by
+    others but not by the player (``genMMS2ValueAbsent`` halves).  Empty when the tournament is
+    not placed by MMS (its first placement criterion)."""
+    first = next((c.get("name") for c in root.iter("PlacementCriterion") if c.get("number") == "1"), None)
+    if first is None or not first.upper().startswith("MMS"):
+        return {}
+    zero, bar, floor = (rank_value(gp.get(k)) for k in ("genMMZero", "genMMBar", "genMMFloor"))
+    zero = -30 if zero is None else zero
+    bye_value = (as_float(gp.get("genMMS2ValueBye")) or 0.0) / 2
+    absent_value = (as_float(gp.get("genMMS2ValueAbsent")) or 0.0) / 2
+    byes: dict[str, int] = {}
+    for el in root.iter("ByePlayer"):
+        key = el.get("player", "")
+        byes[key] = byes.get(key, 0) + 1
+    rounds = max((g.round or 0 for g in games), default=0)
+    played: dict[str, int] = {}
+    for g in games:
+        for key in (g.player, g.opponent):
+            played[key] = played.get(key, 0) + 1
+    correction = {key_string(el.get("name", "").strip(), el.get("firstName", "").strip()):
+                  as_float(el.get("smmsCorrection")) or 0.0 for el in root.iter("Player")}
+    out = {}
+    for p in players:
+        r = rank_value(p.rank)
+        if r is None:
+            continue
+        if bar is not None:
+            r = min(r, bar)
+        if floor is not None:
+            r = max(r, floor)
+        bye = byes.get(p.key, 0)
+        absent = max(0, rounds - played.get(p.key, 0) - bye)
+        out[p.key] = r - zero + correction.get(p.key, 0.0) + bye * bye_value + absent * absent_value
+    return out
+
+
 def parse_bytes(data: bytes, file: str) -> Tournament:
     """Read an OpenGotha file's bytes: one XML parse, one pass for the lines, in linear time."""
     problems = Problems(file, lines=True)
@@ -226,6 +276,8 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
         problems.note(S.OG_BYE(round=el.get("roundNumber"), player=el.get("player")), row=blines[i] if i < len(blines) else None)
     problems.raise_if_any()
     event = _event(gp, games, as_int(root.get("dataVersion")) or 0, problems)
+    starts = mcmahon_starts(root, gp, players, games)
+    players = [dataclasses.replace(p, mms=starts[p.key]) if p.key in starts else p for p in players]
     return Tournament(event=event, players=players, games=games, notes=problems.notes, format="opengotha",
                       source=file)
 
