@@ -1,4 +1,4 @@
-"""A toy source format, written as a sixth format would be (``tests/test_formats.py``):
+"""A toy source format, written as a sixth format would be (``tests/importers/test_formats.py``):
 one module with its parser and its record; registering it is one registry line.
 
 A toy file::

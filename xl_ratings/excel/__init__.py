@@ -30,7 +30,7 @@ class OneClickJob(NamedTuple):
     cli: str            #: the command line's job that calls the same use case
 
 
-#: Every job of one click, once: the LibreOffice toolbar and ``tests/test_both_paths.py`` read it (a job
+#: Every job of one click, once: the LibreOffice toolbar and ``tests/jobs/test_both_paths.py`` read it (a job
 #: added here without a both-paths case fails there).  Each runs through :func:`.one_click.in_book`
 #: (problems on the Checks sheet) and the use case of ``jobs/`` the command line's job calls.
 JOBS = (

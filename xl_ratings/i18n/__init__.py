@@ -37,13 +37,13 @@ def simplified(text: str) -> str:
 
 #: OpenCC's phrase choices that are wrong in our vocabulary, undone after the conversion:
 #: 表 is a table or a sheet here, never a watch (棋手表 "the Players sheet" -> 棋手錶 "player
-#: watch", by the phrase 手表).  ``tests/test_catalogue.py`` converts every catalogue entry,
+#: watch", by the phrase 手表).  ``tests/i18n/test_catalogue_complete.py`` converts every catalogue entry,
 #: label and Chinese text of the package and admits only the phrase choices it knows.
 WRONG_PHRASE_CHOICES = {"錶": "表"}
 
 #: Our terms, converted one way in every text: OpenCC's phrases may take a term's first
 #: character into another word (已有周期 -> 已有周 + 期: "History 已有周期" beside "沒有該週期").
-#: ``tests/test_traditional.py`` checks every term of ours converts the same way everywhere.
+#: ``tests/i18n/test_traditional_chinese.py`` checks every term of ours converts the same way everywhere.
 TERMS = {"周期": "週期"}
 
 

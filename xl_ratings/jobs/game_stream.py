@@ -113,7 +113,7 @@ def json_writer(obj: Any) -> Callable[[BinaryIO], None]:
     """The JSON export written piece by piece: the very bytes of :func:`.fileio.json_bytes`
     (``indent=1``, Chinese as is, dates as ISO text), without holding the whole text in
     memory, and its lists of flat records (players, changes, checks) formatted at C
-    speed (``tests/test_game_stream.py`` compares the two)."""
+    speed (``tests/jobs/test_game_lists_in_batches.py`` compares the two)."""
     from ..files.encode import json_default
 
     def write(out: BinaryIO) -> None:

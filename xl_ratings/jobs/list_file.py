@@ -8,7 +8,7 @@ line, or a line of separators alone, holds no game and is skipped, and the
 rows after it keep their numbers.
 
 Values are read as :mod:`.game_list` reads a list whole (the numbers are
-the same, line for line: ``tests/test_game_stream.py``): in a CSV file every
+the same, line for line: ``tests/jobs/test_game_lists_in_batches.py``): in a CSV file every
 cell is text, an empty cell is blank, and the result and handicap columns
 become numbers when they are numbers; in a Parquet file values keep their
 types, a null is blank.  NaN or infinity in the handicap column (``nan``,

@@ -5,7 +5,7 @@ What goes in:
 
 * ``XRatings.rdb`` -- the type library of the add-in's interface (one method per function, every
   argument ``any``, the result rows of cells), compiled from :func:`idl` by the LibreOffice SDK's
-  ``unoidl-write`` and kept in the source (``tests/test_libreoffice_oxt.py`` compiles it again and
+  ``unoidl-write`` and kept in the source (``tests/libreoffice/test_extension_as_built.py`` compiles it again and
   compares, where the SDK is installed: ``apt-get install -y libreoffice-dev``); building needs no SDK;
 * ``CalcAddIns.xcu`` -- the functions' names, compatibility names (the Excel names: a workbook
   typed in Excel computes in Calc), descriptions and argument help in English and Chinese;

@@ -224,7 +224,7 @@ def _rate(games: Iterable[Game], rating: dict[str, float], games_n: dict[str, in
     facts from each side are added to it (the player pages' audit lines)."""
     acc = Tallies()
     # The arithmetic of update(), inlined: a platform has millions of games.
-    # tests/test_properties.py replays random games through update() and
+    # tests/systems/test_rating_invariants.py replays random games through update() and
     # requires the very same floats.
     scale, rated_n = params.scale, params.rated_games
     share, numerator = params.rated_share, params.unrated_numerator
@@ -305,7 +305,7 @@ def rate_block(p: Any, q: Any, score: Any, forfeit: Any, rating: Any, games: Any
     ``flags``: set per game to 1 (forfeit) or 2 (both unrated: not counted).  Plain loops
     over indexable numbers: run as it is over lists (the pure path), or compiled by numba
     over NumPy arrays (:mod:`xl_ratings.jobs.list_kernel`) -- the same floats, bit for bit
-    (``tests/test_list_kernel.py``)."""
+    (``tests/jobs/test_list_kernel_equals_rulebook.py``)."""
     nb = len(k_bounds)
     for j in range(len(p)):
         if forfeit[j]:

@@ -1,6 +1,6 @@
 """Workbooks as an earlier version of xl-ratings wrote them (the History's ``S…:Q…:R…``
 cells: every Settings row in the fingerprint, exact numbers, the ``R`` seal), to test that
-they keep working (tests/test_ledger_integrity.py).
+they keep working (tests/engine/test_ledger_integrity.py).
 
     python tests/data/legacy/make_legacy.py
 
