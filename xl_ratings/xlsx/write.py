@@ -24,7 +24,7 @@ import datetime as dt
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, MAX_CELL_CHARS, MAX_ROWS, col_letter, serial_of
@@ -265,7 +265,7 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
                                        for j, h in enumerate(spec.header)))
     out.append("".join(cell_xml(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
                        for c, v, f in extra_rows.get(1, [])) + "</row>")
-    fast = _row_writer(spec.rows, letters[:ncols], col_xf) if not extra_rows else None
+    fast = _row_writer(spec.rows, letters[:ncols], col_xf, date_xf, epoch) if not extra_rows else None
     pre = [f'<c r="{letters[j]}' for j in range(ncols)]
     num = [f'" s="{x}"><v>' if x else '"><v>' for x in col_xf]
     txt = [f'" s="{x}" t="inlineStr"><is><t>' if x else '" t="inlineStr"><is><t>' for x in col_xf]
@@ -319,59 +319,75 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
     return "".join(out)
 
 
-def _safe_text(v: str) -> bool:
-    return v.isprintable() and "&" not in v and "<" not in v and ">" not in v and v == v.strip()
+_NONE = type(None)
+_FAST_TYPES = (str, int, float, _NONE, dt.date)
 
 
-def _row_writer(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf: Sequence[int]):
-    """A compiled formatter for the sheet's common row shape, or None.
+def _row_writer(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf: Sequence[int],
+                date_xf: int = 0, epoch: dt.date = EXCEL_EPOCH) -> Callable[[int, Sequence[Any]], str | None] | None:
+    """A compiled formatter per row shape (the tuple of its cells' types), or None.
 
-    Most result columns hold one type (ids and names are text, ratings are
-    numbers).  For the types seen in the first rows this builds one f-string
-    that writes a whole row; a row whose types differ (a blank, a date, text
-    that needs escaping) returns None and takes the general path.
+    Most result rows come in a few shapes (ids and names are text, ratings
+    numbers, a blank where a player has none).  For each shape met, one
+    function writing the whole row is compiled from the column letters and
+    style numbers, its checks inlined; it writes exactly what the general
+    path writes.  A row it cannot take (a bool, a date and time, text that
+    needs escaping, a number that is not finite) returns None and takes the
+    general path.
     """
     if not rows:
         return None
-    from collections import Counter
+    ncols = len(letters)
+    date1904 = epoch == EXCEL_EPOCH_1904
+    serials: dict[dt.date, str] = {}
 
-    sample = [r for r in rows[:64] if len(r) == len(letters)]
-    if not sample:
-        return None
-    shape = tuple(Counter(type(r[j]) for r in sample).most_common(1)[0][0] for j in range(len(letters)))
-    if not all(t in (str, int, float) for t in shape):
-        return None
-    parts = []
-    for j, t in enumerate(shape):
-        st = f' s="{col_xf[j]}"' if col_xf[j] else ""
-        head = repr(f'<c r="{letters[j]}')
-        if t is str:   # an empty text cell is left out, as in the general path
-            parts.append(f"({head} + s + {repr(chr(34) + st + ' t=' + chr(34) + 'inlineStr' + chr(34) + '><is><t>')}"
-                         f" + r[{j}] + '</t></is></c>' if r[{j}] else '')")
-        else:
-            conv = "str" if t is int else "repr"
-            parts.append(f"{head} + s + {repr(chr(34) + st + '><v>')} + {conv}(r[{j}]) + '</v></c>'")
-    source = ("def line(i, r):\n    s = str(i)\n    return ('<row r=\"' + s + '\">' + "
-              + " + ".join(parts) + " + '</row>')\n")
-    namespace: dict[str, Any] = {}
-    exec(source, namespace)   # noqa: S102 -- built only from column letters and style numbers
-    line = namespace["line"]
-    str_cols = [j for j, t in enumerate(shape) if t is str]
-    float_cols = [j for j, t in enumerate(shape) if t is float]
-    safe = _safe_text
-    isfinite = math.isfinite
+    def serial(v: dt.date) -> str:
+        s = serials.get(v)
+        if s is None:
+            s = serials[v] = f"{serial_of(v, date1904)}"
+        return s
+
+    def build(shape: tuple[type, ...]) -> Callable[[int, Sequence[Any]], str | None] | None:
+        if len(shape) != ncols or not all(t in _FAST_TYPES for t in shape):
+            return None
+        parts, checks = [], []
+        for j, t in enumerate(shape):
+            if t is _NONE:
+                continue
+            head = repr(f'<c r="{letters[j]}')
+            if t is dt.date:
+                xf = col_xf[j] or date_xf
+                st = f' s="{xf}"' if xf else ""
+                parts.append(f"{head} + s + {repr(chr(34) + st + '><v>')} + serial(r[{j}]) + '</v></c>'")
+                continue
+            st = f' s="{col_xf[j]}"' if col_xf[j] else ""
+            if t is str:   # an empty text cell is left out, as in the general path
+                checks.append(f"(r[{j}].isprintable() and '&' not in r[{j}] and '<' not in r[{j}] "
+                              f"and '>' not in r[{j}] and r[{j}] == r[{j}].strip())")
+                parts.append(f"({head} + s + {repr(chr(34) + st + ' t=' + chr(34) + 'inlineStr' + chr(34) + '><is><t>')}"
+                             f" + r[{j}] + '</t></is></c>' if r[{j}] else '')")
+            else:
+                if t is float:
+                    checks.append(f"(-INF < r[{j}] < INF)")
+                conv = "str" if t is int else "repr"
+                parts.append(f"{head} + s + {repr(chr(34) + st + '><v>')} + {conv}(r[{j}]) + '</v></c>'")
+        source = ("def line(i, r):\n"
+                  + (f"    if not ({' and '.join(checks)}):\n        return None\n" if checks else "")
+                  + "    s = str(i)\n    return ('<row r=\"' + s + '\">' + "
+                  + " + ".join(parts or ["''"]) + " + '</row>')\n")
+        namespace: dict[str, Any] = {"INF": math.inf, "serial": serial}
+        exec(source, namespace)   # noqa: S102 -- built only from column letters and style numbers
+        return namespace["line"]
+
+    lines: dict[tuple[type, ...], Callable[[int, Sequence[Any]], str | None] | None] = {}
 
     def write(i: int, r: Sequence[Any]) -> str | None:
-        if tuple(map(type, r)) != shape:
-            return None
-        for j in str_cols:
-            v = r[j]
-            if v and not safe(v):
-                return None
-        for j in float_cols:
-            if not isfinite(r[j]):
-                return None
-        return line(i, r)
+        shape = tuple(map(type, r))
+        try:
+            line = lines[shape]
+        except KeyError:
+            line = lines[shape] = build(shape) if len(lines) < 64 else None
+        return line(i, r) if line is not None else None
     return write
 
 
