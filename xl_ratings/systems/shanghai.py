@@ -38,7 +38,7 @@ from ..i18n.catalogue import checks as C
 from . import sample_kit
 from .base import (ChangeLine, CheckLog, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine, Sheet,
                    StandardLine, State, System, cols)
-from .common import ExactSum, events_in, months_before, placed, with_place
+from .common import events_in, months_before, placed, with_place
 from .feed import GameFeed, MemoryFeed
 from .lookup import round_half_away, round_half_up, same_length, step_lookup
 from .period import HALF_YEARS, Period
@@ -327,7 +327,7 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
                  params: ShanghaiParams, checks: CheckLog) -> tuple[dict[str, dict[float, list[Any]]], set[str]]:
     """One event's games, summed per player and own rating (in any order: the sums are
     exact); also who played in it."""
-    per: dict[str, dict[float, list[Any]]] = defaultdict(dict)   # player -> own -> [N, Σ opp, W]
+    per: dict[str, dict[float, list[Any]]] = defaultdict(dict)   # player -> own -> [opponents' ratings, W]
     entrants: set[str] = set()
     swiss = ev.format == "swiss"
     floor = params.women_floor
@@ -359,10 +359,9 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
                 continue
             group = per[p].get(own)
             if group is None:
-                group = per[p][own] = [0, ExactSum(), 0.0]
-            group[0] += 1
-            group[1].add(opp)
-            group[2] += s
+                group = per[p][own] = [[], 0.0]
+            group[0].append(opp)     # summed by math.fsum: exact, whatever the order
+            group[1] += s
     return per, entrants
 
 
@@ -376,7 +375,7 @@ def _event_changes(run: _Run, ev: Event, per: Mapping[str, Mapping[float, list[A
         else:
             k = params.k_first_rating
         # one line per own rating used (a woman who met men and women has two)
-        parts = [group_change(own, groups[own][0], groups[own][1].value(), groups[own][2], k, params)
+        parts = [group_change(own, len(groups[own][0]), math.fsum(groups[own][0]), groups[own][1], k, params)
                  for own in sorted(groups)]
         ev_delta = sum(c.change for c in parts)
         protected = None
