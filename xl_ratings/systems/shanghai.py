@@ -331,7 +331,7 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
     entrants: set[str] = set()
     swiss = ev.format == "swiss"
     floor = params.women_floor
-    rated, used, woman, guests = run.rated, run.used, run.woman, run.guests
+    rated, used, woman, guests, guest_played = run.rated, run.used, run.woman, run.guests, run.guest_played
     for _, _, _, a, b, res, _, row in games:
         entrants.add(a)
         entrants.add(b)
@@ -348,20 +348,29 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
             else:
                 own_b = max(own_b, floor)
         score = res.score
-        for p, q, own, opp, s, p_rated, q_rated in ((a, b, own_a, own_b, score, a_rated, b_rated),
-                                                    (b, a, own_b, own_a, 1.0 - score, b_rated, a_rated)):
-            if p in guests:
-                run.guest_played.add(p)
-                continue
-            if swiss and p_rated and not q_rated:
-                checks.add("shanghai.swiss_unrated", "Games", row, player=players[p].name,
-                           opponent=players[q].name)
-                continue
-            group = per[p].get(own)
+        # each side in turn, written out (no tuple of sides per game): the player's group by own rating
+        if a in guests:
+            guest_played.add(a)
+        elif swiss and a_rated and not b_rated:
+            checks.add("shanghai.swiss_unrated", "Games", row, player=players[a].name, opponent=players[b].name)
+        else:
+            groups = per[a]
+            group = groups.get(own_a)
             if group is None:
-                group = per[p][own] = [[], 0.0]
-            group[0].append(opp)     # summed by math.fsum: exact, whatever the order
-            group[1] += s
+                group = groups[own_a] = [[], 0.0]
+            group[0].append(own_b)     # summed by math.fsum: exact, whatever the order
+            group[1] += score
+        if b in guests:
+            guest_played.add(b)
+        elif swiss and b_rated and not a_rated:
+            checks.add("shanghai.swiss_unrated", "Games", row, player=players[b].name, opponent=players[a].name)
+        else:
+            groups = per[b]
+            group = groups.get(own_b)
+            if group is None:
+                group = groups[own_b] = [[], 0.0]
+            group[0].append(own_a)
+            group[1] += 1.0 - score
     return per, entrants
 
 
