@@ -397,8 +397,81 @@ SERIES_COLOURS = ("1F77B4", "FF7F0E", "2CA02C", "D62728", "9467BD", "8C564B", "E
 AXIS_COLOUR, GRID_COLOUR = "808080", "D9D9D9"   #: the axes' lines and the rating gridlines, likewise explicit
 
 
+def _chart_text(v: str) -> str:
+    return v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _chart_number(v: float) -> str:
+    return "%.16g" % v     # as openpyxl writes a number (safe_string)
+
+
+_CHART_REF = re.compile(r"'([^']+)'!\$([A-Z]{1,3})\$(\d+):\$([A-Z]{1,3})\$(\d+)")
+
+
+def _chart_ref(ref: str) -> str | None:
+    """A range as openpyxl's Reference writes it back (one cell: ``'S'!$A$2``); None: one
+    written otherwise, left to openpyxl."""
+    m = _CHART_REF.fullmatch(ref)
+    if m is None:
+        return None
+    sheet, c0, r0, c1, r1 = m.groups()
+    if (len(c0), c0) > (len(c1), c1) or int(r0) > int(r1) or r0.startswith("0") or r1.startswith("0"):
+        return None
+    return _chart_text(f"'{sheet}'!${c0}${r0}" if (c0, r0) == (c1, r1) else ref)
+
+
+def _chart_title(text: str) -> str:
+    return (f"<title><tx><rich><a:bodyPr /><a:p><a:pPr><a:defRPr /></a:pPr><a:r><a:t>{_chart_text(text)}</a:t>"
+            "</a:r></a:p></rich></tx></title>")
+
+
+def _line(colour: str, width: str = "") -> str:
+    return (f"<a:ln{width}><a:solidFill><a:srgbClr val=\"{colour}\" /></a:solidFill><a:prstDash val=\"solid\" />"
+            "</a:ln>")
+
+
 def chart_xml(chart: ChartSpec) -> bytes:
-    """A line chart whose every line has its colour written in (``spPr`` ``solidFill``)."""
+    """A line chart whose every line has its colour written in (``spPr`` ``solidFill``):
+    written out, exactly what :func:`chart_xml_openpyxl` writes for it (without importing
+    openpyxl on every run); a text openpyxl might write otherwise (a control character, a
+    number that is not finite) is left to openpyxl."""
+    texts = [chart.title, chart.x_title, chart.y_title] + [title for title, _ in chart.series]
+    refs = [_chart_ref(r) for r in [chart.categories] + [ref for _, ref in chart.series]]
+    if not all(isinstance(t, str) and t and t.isprintable() and t == t.strip() for t in texts) or not chart.series \
+            or None in refs or (
+            chart.y_range is not None and not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                  and math.isfinite(v) for v in chart.y_range)):
+        return chart_xml_openpyxl(chart)
+    cat = f"<cat><numRef><f>{refs[0]}</f></numRef></cat>"
+    series = []
+    for i, ((title, _), ref) in enumerate(zip(chart.series, refs[1:])):
+        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
+        wide = _line(colour, ' w="28575"')
+        series.append(f'<ser><idx val="{i}" /><order val="{i}" /><tx><v>{_chart_text(title)}</v></tx>'
+                      f'<spPr>{wide}</spPr><marker><symbol val="circle" /><spPr><a:solidFill>'
+                      f'<a:srgbClr val="{colour}" /></a:solidFill>{_line(colour)}</spPr></marker>{cat}'
+                      f'<val><numRef><f>{ref}</f></numRef></val><smooth val="0" /></ser>')
+    scaling = "" if chart.y_range is None else \
+        f'<max val="{_chart_number(chart.y_range[1])}" /><min val="{_chart_number(chart.y_range[0])}" />'
+    xml = ('<chartSpace xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+           'xmlns="http://schemas.openxmlformats.org/drawingml/2006/chart"><chart>' + _chart_title(chart.title)
+           + '<plotArea><lineChart><grouping val="standard" />' + "".join(series)
+           + '<axId val="10" /><axId val="100" /></lineChart><catAx><axId val="10" /><scaling>'
+           '<orientation val="minMax" /></scaling><delete val="0" /><axPos val="l" />' + _chart_title(chart.x_title)
+           + f'<majorTickMark val="none" /><minorTickMark val="none" /><spPr>{_line(AXIS_COLOUR)}</spPr>'
+           '<txPr><a:bodyPr rot="-2700000" vert="horz" /><a:p><a:pPr><a:defRPr sz="900" /></a:pPr><a:r><a:t />'
+           '</a:r><a:endParaRPr sz="900" /></a:p></txPr><crossAx val="100" /><lblOffset val="100" /></catAx>'
+           f'<valAx><axId val="100" /><scaling><orientation val="minMax" />{scaling}</scaling><delete val="0" />'
+           f'<axPos val="l" /><majorGridlines><spPr>{_line(GRID_COLOUR)}</spPr></majorGridlines>'
+           + _chart_title(chart.y_title)
+           + f'<majorTickMark val="none" /><minorTickMark val="none" /><spPr>{_line(AXIS_COLOUR)}</spPr>'
+           '<crossAx val="10" /></valAx></plotArea><legend><legendPos val="b" /></legend><plotVisOnly val="1" />'
+           '<dispBlanksAs val="gap" /></chart></chartSpace>')
+    return b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + xml.encode("utf-8")
+
+
+def chart_xml_openpyxl(chart: ChartSpec) -> bytes:
+    """The chart as openpyxl writes it: what :func:`chart_xml` writes out (a test holds the two together)."""
     from openpyxl.chart import LineChart, Reference, Series
     from openpyxl.chart.axis import ChartLines
     from openpyxl.chart.shapes import GraphicalProperties
