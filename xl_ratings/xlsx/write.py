@@ -94,7 +94,10 @@ def text_width(v: Any) -> int:
         return 10
     if isinstance(v, (dt.date, dt.datetime)):
         return 11
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in str(v))
+    text = str(v)
+    if text.isascii():      # no ASCII character is wide
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 # --------------------------------------------------------------------------- styles
@@ -350,31 +353,33 @@ def _row_writer(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf: S
     def build(shape: tuple[type, ...]) -> Callable[[int, Sequence[Any]], str | None] | None:
         if len(shape) != ncols or not all(t in _FAST_TYPES for t in shape):
             return None
-        parts, checks = [], []
+        # one f-string per row (and one per text cell, left out when empty): joined once, never copied
+        # piece by piece (a row with Chinese text is a wide string: each + would copy it whole)
+        parts, checks, texts = [], [], []
         for j, t in enumerate(shape):
             if t is _NONE:
                 continue
-            head = repr(f'<c r="{letters[j]}')
+            head = f'<c r="{letters[j]}{{s}}'
             if t is dt.date:
                 xf = col_xf[j] or date_xf
                 st = f' s="{xf}"' if xf else ""
-                parts.append(f"{head} + s + {repr(chr(34) + st + '><v>')} + serial(r[{j}]) + '</v></c>'")
+                parts.append(f'{head}"{st}><v>{{serial(r[{j}])}}</v></c>')
                 continue
             st = f' s="{col_xf[j]}"' if col_xf[j] else ""
             if t is str:   # an empty text cell is left out, as in the general path
                 checks.append(f"(r[{j}].isprintable() and '&' not in r[{j}] and '<' not in r[{j}] "
                               f"and '>' not in r[{j}] and r[{j}] == r[{j}].strip())")
-                parts.append(f"({head} + s + {repr(chr(34) + st + ' t=' + chr(34) + 'inlineStr' + chr(34) + '><is><t>')}"
-                             f" + r[{j}] + '</t></is></c>' if r[{j}] else '')")
+                texts.append(f"    t{j} = f'{head}\"{st} t=\"inlineStr\"><is><t>{{r[{j}]}}</t></is></c>' "
+                             f"if r[{j}] else ''\n")
+                parts.append(f"{{t{j}}}")
             else:
                 if t is float:
                     checks.append(f"(-INF < r[{j}] < INF)")
-                conv = "str" if t is int else "repr"
-                parts.append(f"{head} + s + {repr(chr(34) + st + '><v>')} + {conv}(r[{j}]) + '</v></c>'")
+                parts.append(f'{head}"{st}><v>{{r[{j}]{"!r" if t is float else ""}}}</v></c>')
         source = ("def line(i, r):\n"
                   + (f"    if not ({' and '.join(checks)}):\n        return None\n" if checks else "")
-                  + "    s = str(i)\n    return ('<row r=\"' + s + '\">' + "
-                  + " + ".join(parts or ["''"]) + " + '</row>')\n")
+                  + "    s = str(i)\n" + "".join(texts)
+                  + "    return f'<row r=\"{s}\">" + "".join(parts) + "</row>'\n")
         namespace: dict[str, Any] = {"INF": math.inf, "serial": serial}
         exec(source, namespace)   # noqa: S102 -- built only from column letters and style numbers
         return namespace["line"]
