@@ -31,7 +31,7 @@ from ..i18n.catalogue import checks as C
 from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, CheckLog, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
-from .common import Tallies, events_in, placed, sides, with_place
+from .common import Tallies, events_in, placed, with_place
 from .feed import GameFeed, MemoryFeed
 from .lookup import interpolate, same_length
 from .period import FLEXIBLE, Period
@@ -253,6 +253,7 @@ def _tournament(ev: Event, games: Iterable[Game], rating: dict[str, float], wins
     cons: dict[str, float] = {}     # con of each player's rating at the start: it does not move in a tournament
     eps, a_int, a_div, a_min, a_max = params.epsilon, params.a_intercept, params.a_divisor, params.a_min, params.a_max
     exp = math.exp
+    eid = ev.id
     for g in games:
         result = g.result
         forfeit = result.forfeit
@@ -273,7 +274,12 @@ def _tournament(ev: Event, games: Iterable[Game], rating: dict[str, float], wins
             c = cons.get(p)
             if c is None:
                 c = cons[p] = con(rp, params)
-            acc[p, ev.id].add(s, se, c, c * (s - se) * w)
+            t = acc[p, eid]      # Tally.add written out (its ``other`` stays 0.0)
+            t.games += 1
+            t.score += s
+            t.expected += se
+            t.k = c
+            t.change += c * (s - se) * w
             if s == 1 and not forfeit:
                 wins[p] += 1
     return w, acc
@@ -355,9 +361,15 @@ def _fees(records: Records, feed: GameFeed, period: Period, params: GorParams) -
             continue
         if day >= period.start:
             years.add(day.year)
-        for p, _, s, _ in sides(g):
-            if not (g.result.forfeit and s == 1):
-                n[day.year, p] += 1
+        year = day.year
+        if g.result.forfeit:     # both sides (common.sides): a forfeit win is not a recorded game
+            if g.result.score != 1:
+                n[year, g.player] += 1
+            if 1.0 - g.result.score != 1:
+                n[year, g.opponent] += 1
+        else:
+            n[year, g.player] += 1
+            n[year, g.opponent] += 1
     out = []
     for y, pid in sorted(k for k in n if k[0] in years):
         player = records.players[pid]
