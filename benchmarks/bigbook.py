@@ -1,6 +1,7 @@
 """Federation-scale workbooks for the benchmarks (deterministic).
 
     python benchmarks/bigbook.py PLAYERS GAMES OUT.xlsx [PERIODS]   # PERIODS half-years from 2021H2, GAMES each
+    python benchmarks/bigbook.py PLAYERS GAMES OUT.xlsx gor         # one gor year (2026), the same shape
 """
 
 from __future__ import annotations
@@ -71,6 +72,24 @@ def shanghai_tables(players: int, games: int, seed: int = 7) -> dict[str, list[l
     return _book(prow, events, grows)
 
 
+def gor_tables(players: int, games: int, seed: int = 7) -> dict[str, list[list]]:
+    """The same federation on the gor system: one year (2026) of events of class A/B/C, every player
+    with a rank (the 1 in 50 without a rating starts from it)."""
+    rnd = random.Random(seed)
+    ids, prow = _players(rnd, players)
+    events: list[list] = []
+    grows: list[list] = []
+    _period(rnd, ids, games, dt.date(2026, 1, 5), 0, events, grows)
+    tables = _book(prow, events, grows)
+    ranks = [f"{k}k" for k in range(10, 0, -1)] + [f"{d}d" for d in range(1, 7)]
+    for row in tables["Players"][1:]:
+        row[4] = rnd.choice(ranks)
+    for i, row in enumerate(tables["Events"][1:]):
+        row[5] = "ABC"[i % 3]
+    tables["Settings"] = [["key", "value"], ["system", "gor"]]
+    return tables
+
+
 def half_years(first: str, count: int) -> list[tuple[str, dt.date]]:
     """``count`` shanghai periods from ``first`` (e.g. 2021H2): (label, first day)."""
     year, half = int(first[:4]), int(first[-1])
@@ -107,6 +126,9 @@ def write_xlsx(tables: dict[str, list[list]], path: str) -> None:
 
 if __name__ == "__main__":
     p, g, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    k = int(sys.argv[4]) if len(sys.argv) > 4 else 1
-    write_xlsx(shanghai_tables(p, g) if k == 1 else shanghai_periods_tables(p, g, k), out)
+    if len(sys.argv) > 4 and sys.argv[4] == "gor":
+        write_xlsx(gor_tables(p, g), out)
+    else:
+        k = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+        write_xlsx(shanghai_tables(p, g) if k == 1 else shanghai_periods_tables(p, g, k), out)
     print(out)

@@ -31,7 +31,7 @@ from ..i18n.catalogue import checks as C
 from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, CheckLog, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
-from .common import Tallies, events_in, placed, sides, with_place
+from .common import Tallies, events_in, placed, with_place
 from .feed import GameFeed, MemoryFeed
 from .lookup import interpolate, same_length
 from .period import FLEXIBLE, Period
@@ -81,9 +81,13 @@ class GorParams:
     fee_paid_until_game: int = 90
     fee_cap: float = 100
     ladder: Ladder = field(init=False, repr=False, compare=False)
+    #: 表III's two columns, split once (:func:`con` interpolates in them)
+    con_columns: tuple[tuple[float, ...], tuple[float, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ladder", Ladder(tuple(self.rank_gor), "gor"))
+        object.__setattr__(self, "con_columns", (tuple(r for r, _ in self.con_table),
+                                                 tuple(c for _, c in self.con_table)))
 
 
 DEFAULTS = GorParams()
@@ -128,7 +132,7 @@ def a_parameter(rating: float, params: GorParams = DEFAULTS) -> float:
 
 def con(rating: float, params: GorParams = DEFAULTS) -> float:
     """con from the player's own unadjusted rating (表III, interpolated)."""
-    return interpolate([r for r, _ in params.con_table], [c for _, c in params.con_table], rating)
+    return interpolate(*params.con_columns, rating)
 
 
 def expected(rating: float, opponent: float, handicap: float = 0, score: float | None = None,
@@ -246,16 +250,37 @@ def _tournament(ev: Event, games: Iterable[Game], rating: dict[str, float], wins
         checks.add("gor.class", "Events", ev.row, event=ev.name, cls=ev.cls)
         w = 1.0
     acc = Tallies()
+    cons: dict[str, float] = {}     # con of each player's rating at the start: it does not move in a tournament
+    eps, a_int, a_div, a_min, a_max = params.epsilon, params.a_intercept, params.a_divisor, params.a_min, params.a_max
+    exp = math.exp
+    eid = ev.id
     for g in games:
-        if g.result.forfeit:
+        result = g.result
+        forfeit = result.forfeit
+        if forfeit:
             checks.add("gor.forfeit", "Games", g.row, event=ev.name, player=g.player, opponent=g.opponent)
-        for p, q, s, h in sides(g):
-            if g.result.forfeit and s == 1:
+        score = result.score
+        for p, q, s, h in ((g.player, g.opponent, score, g.handicap),      # both sides (common.sides)
+                           (g.opponent, g.player, 1.0 - score, -g.handicap)):
+            if forfeit and s == 1:
                 continue
-            se = expected(rating[p], rating[q], h, s, params)
-            c = con(rating[p], params)
-            acc[p, ev.id].add(s, se, c, c * (s - se) * w)
-            if s == 1 and not g.result.forfeit:
+            rp, rq = rating[p], rating[q]
+            if h or rp == rq:
+                se = expected(rp, rq, h, s, params)
+            else:   # expected() of two different ratings without a handicap, written out: the same operations
+                low = rp if rp < rq else rq
+                se_a = 1.0 / (exp(abs(rq - rp) / min(a_max, max(a_min, a_int - low / a_div))) + 1.0)
+                se = se_a if rp < rq else 1.0 - se_a - eps
+            c = cons.get(p)
+            if c is None:
+                c = cons[p] = con(rp, params)
+            t = acc[p, eid]      # Tally.add written out (its ``other`` stays 0.0)
+            t.games += 1
+            t.score += s
+            t.expected += se
+            t.k = c
+            t.change += c * (s - se) * w
+            if s == 1 and not forfeit:
                 wins[p] += 1
     return w, acc
 
@@ -336,9 +361,15 @@ def _fees(records: Records, feed: GameFeed, period: Period, params: GorParams) -
             continue
         if day >= period.start:
             years.add(day.year)
-        for p, _, s, _ in sides(g):
-            if not (g.result.forfeit and s == 1):
-                n[day.year, p] += 1
+        year = day.year
+        if g.result.forfeit:     # both sides (common.sides): a forfeit win is not a recorded game
+            if g.result.score != 1:
+                n[year, g.player] += 1
+            if 1.0 - g.result.score != 1:
+                n[year, g.opponent] += 1
+        else:
+            n[year, g.player] += 1
+            n[year, g.opponent] += 1
     out = []
     for y, pid in sorted(k for k in n if k[0] in years):
         player = records.players[pid]

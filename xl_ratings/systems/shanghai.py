@@ -38,7 +38,7 @@ from ..i18n.catalogue import checks as C
 from . import sample_kit
 from .base import (ChangeLine, CheckLog, GameAudit, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine,
                    Sheet, StandardLine, State, System, audit_on, cols)
-from .common import ExactSum, events_in, months_before, placed, with_place
+from .common import events_in, months_before, placed, with_place
 from .feed import GameFeed, MemoryFeed
 from .lookup import round_half_away, round_half_up, same_length, step_lookup
 from .period import HALF_YEARS, Period
@@ -346,11 +346,11 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
                  params: ShanghaiParams, checks: CheckLog) -> tuple[dict[str, dict[float, list[Any]]], set[str]]:
     """One event's games, summed per player and own rating (in any order: the sums are
     exact); also who played in it."""
-    per: dict[str, dict[float, list[Any]]] = defaultdict(dict)   # player -> own -> [N, Σ opp, W]
+    per: dict[str, dict[float, list[Any]]] = defaultdict(dict)   # player -> own -> [opponents' ratings, W]
     entrants: set[str] = set()
     swiss = ev.format == "swiss"
     floor = params.women_floor
-    rated, used, woman, guests = run.rated, run.used, run.woman, run.guests
+    rated, used, woman, guests, guest_played = run.rated, run.used, run.woman, run.guests, run.guest_played
     trail = run.trail
     for _, _, _, a, b, res, _, row in games:
         entrants.add(a)
@@ -373,27 +373,41 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
             else:
                 own_b = max(own_b, floor)
         score = res.score
-        for p, q, own, opp, s, p_rated, q_rated in ((a, b, own_a, own_b, score, a_rated, b_rated),
-                                                    (b, a, own_b, own_a, 1.0 - score, b_rated, a_rated)):
-            if p in guests:
-                run.guest_played.add(p)
-                if trail is not None:
-                    trail.append(GameAudit(p, q, ev.id, row, (), "guest"))
-                continue
-            if swiss and p_rated and not q_rated:
-                checks.add("shanghai.swiss_unrated", "Games", row, player=players[p].name,
-                           opponent=players[q].name)
-                if trail is not None:
-                    trail.append(GameAudit(p, q, ev.id, row, (), "unrated_opponent"))
-                continue
+        # each side in turn, written out (no tuple of sides per game): the player's group by own rating
+        if a in guests:
+            guest_played.add(a)
             if trail is not None:
-                trail.append(GameAudit(p, q, ev.id, row, (own, opp)))      # own_used, opponent_rating
-            group = per[p].get(own)
+                trail.append(GameAudit(a, b, ev.id, row, (), "guest"))
+        elif swiss and a_rated and not b_rated:
+            checks.add("shanghai.swiss_unrated", "Games", row, player=players[a].name, opponent=players[b].name)
+            if trail is not None:
+                trail.append(GameAudit(a, b, ev.id, row, (), "unrated_opponent"))
+        else:
+            if trail is not None:
+                trail.append(GameAudit(a, b, ev.id, row, (own_a, own_b)))      # own_used, opponent_rating
+            groups = per[a]
+            group = groups.get(own_a)
             if group is None:
-                group = per[p][own] = [0, ExactSum(), 0.0]
-            group[0] += 1
-            group[1].add(opp)
-            group[2] += s
+                group = groups[own_a] = [[], 0.0]
+            group[0].append(own_b)     # summed by math.fsum: exact, whatever the order
+            group[1] += score
+        if b in guests:
+            guest_played.add(b)
+            if trail is not None:
+                trail.append(GameAudit(b, a, ev.id, row, (), "guest"))
+        elif swiss and b_rated and not a_rated:
+            checks.add("shanghai.swiss_unrated", "Games", row, player=players[b].name, opponent=players[a].name)
+            if trail is not None:
+                trail.append(GameAudit(b, a, ev.id, row, (), "unrated_opponent"))
+        else:
+            if trail is not None:
+                trail.append(GameAudit(b, a, ev.id, row, (own_b, own_a)))
+            groups = per[b]
+            group = groups.get(own_b)
+            if group is None:
+                group = groups[own_b] = [[], 0.0]
+            group[0].append(own_a)
+            group[1] += 1.0 - score
     return per, entrants
 
 
@@ -407,7 +421,7 @@ def _event_changes(run: _Run, ev: Event, per: Mapping[str, Mapping[float, list[A
         else:
             k = params.k_first_rating
         # one line per own rating used (a woman who met men and women has two)
-        parts = [group_change(own, groups[own][0], groups[own][1].value(), groups[own][2], k, params)
+        parts = [group_change(own, len(groups[own][0]), math.fsum(groups[own][0]), groups[own][1], k, params)
                  for own in sorted(groups)]
         ev_delta = sum(c.change for c in parts)
         protected = None

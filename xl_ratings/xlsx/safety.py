@@ -394,19 +394,21 @@ def _cell_at(body: bytes, at: int) -> tuple[int, int] | None:
     return (int(ref.group(2)), col_number(ref.group(1).decode())) if ref else None
 
 
-def _longest_run(body: bytes) -> int:
-    """The most bytes between two ``<`` of ``body`` (NumPy: a text node is never longer)."""
-    import numpy as np
+#: a text node over a cell's 32,767 characters is a run of at least 32,768 bytes without ``<``: such a
+#: run always covers one whole block of this size, counted from the start of the body
+_BLOCK = (MAX_CELL_CHARS + 1) // 2
 
-    at = np.flatnonzero(np.frombuffer(body, np.uint8) == 60)
-    if at.size == 0:
-        return len(body)
-    return int(max(at[0], len(body) - at[-1], np.diff(at).max(initial=0)))
+
+def _may_hold_long_text(body: bytes) -> bool:
+    """Is there a block of :data:`_BLOCK` bytes without ``<``?  When not, no text node of
+    ``body`` can be longer than a cell holds (one ``find`` per 16 KB, no copy)."""
+    find = body.find
+    return any(find(b"<", k, k + _BLOCK) < 0 for k in range(0, len(body), _BLOCK))
 
 
 def _long_cells(body: bytes, scan: SheetScan, long_strings: Mapping[int, int]) -> None:
     """Text past a cell's 32,767 characters: python-calamine would cut it without a word."""
-    for m in (_LONG_TEXT.finditer(body) if _longest_run(body) > MAX_CELL_CHARS else ()):
+    for m in (_LONG_TEXT.finditer(body) if _may_hold_long_text(body) else ()):
         n = len(unescape(m.group(1).decode("utf-8", "replace")))
         at = _cell_at(body, m.start())
         if n > MAX_CELL_CHARS and at is not None:

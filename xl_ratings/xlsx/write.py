@@ -24,7 +24,7 @@ import datetime as dt
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, MAX_CELL_CHARS, MAX_ROWS, col_letter, serial_of
@@ -94,7 +94,10 @@ def text_width(v: Any) -> int:
         return 10
     if isinstance(v, (dt.date, dt.datetime)):
         return 11
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in str(v))
+    text = str(v)
+    if text.isascii():      # no ASCII character is wide
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 # --------------------------------------------------------------------------- styles
@@ -265,7 +268,7 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
                                        for j, h in enumerate(spec.header)))
     out.append("".join(cell_xml(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
                        for c, v, f in extra_rows.get(1, [])) + "</row>")
-    fast = _row_writer(spec.rows, letters[:ncols], col_xf) if not extra_rows else None
+    fast = _row_writer(spec.rows, letters[:ncols], col_xf, date_xf, epoch) if not extra_rows else None
     pre = [f'<c r="{letters[j]}' for j in range(ncols)]
     num = [f'" s="{x}"><v>' if x else '"><v>' for x in col_xf]
     txt = [f'" s="{x}" t="inlineStr"><is><t>' if x else '" t="inlineStr"><is><t>' for x in col_xf]
@@ -319,59 +322,77 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
     return "".join(out)
 
 
-def _safe_text(v: str) -> bool:
-    return v.isprintable() and "&" not in v and "<" not in v and ">" not in v and v == v.strip()
+_NONE = type(None)
+_FAST_TYPES = (str, int, float, _NONE, dt.date)
 
 
-def _row_writer(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf: Sequence[int]):
-    """A compiled formatter for the sheet's common row shape, or None.
+def _row_writer(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf: Sequence[int],
+                date_xf: int = 0, epoch: dt.date = EXCEL_EPOCH) -> Callable[[int, Sequence[Any]], str | None] | None:
+    """A compiled formatter per row shape (the tuple of its cells' types), or None.
 
-    Most result columns hold one type (ids and names are text, ratings are
-    numbers).  For the types seen in the first rows this builds one f-string
-    that writes a whole row; a row whose types differ (a blank, a date, text
-    that needs escaping) returns None and takes the general path.
+    Most result rows come in a few shapes (ids and names are text, ratings
+    numbers, a blank where a player has none).  For each shape met, one
+    function writing the whole row is compiled from the column letters and
+    style numbers, its checks inlined; it writes exactly what the general
+    path writes.  A row it cannot take (a bool, a date and time, text that
+    needs escaping, a number that is not finite) returns None and takes the
+    general path.
     """
     if not rows:
         return None
-    from collections import Counter
+    ncols = len(letters)
+    date1904 = epoch == EXCEL_EPOCH_1904
+    serials: dict[dt.date, str] = {}
 
-    sample = [r for r in rows[:64] if len(r) == len(letters)]
-    if not sample:
-        return None
-    shape = tuple(Counter(type(r[j]) for r in sample).most_common(1)[0][0] for j in range(len(letters)))
-    if not all(t in (str, int, float) for t in shape):
-        return None
-    parts = []
-    for j, t in enumerate(shape):
-        st = f' s="{col_xf[j]}"' if col_xf[j] else ""
-        head = repr(f'<c r="{letters[j]}')
-        if t is str:   # an empty text cell is left out, as in the general path
-            parts.append(f"({head} + s + {repr(chr(34) + st + ' t=' + chr(34) + 'inlineStr' + chr(34) + '><is><t>')}"
-                         f" + r[{j}] + '</t></is></c>' if r[{j}] else '')")
-        else:
-            conv = "str" if t is int else "repr"
-            parts.append(f"{head} + s + {repr(chr(34) + st + '><v>')} + {conv}(r[{j}]) + '</v></c>'")
-    source = ("def line(i, r):\n    s = str(i)\n    return ('<row r=\"' + s + '\">' + "
-              + " + ".join(parts) + " + '</row>')\n")
-    namespace: dict[str, Any] = {}
-    exec(source, namespace)   # noqa: S102 -- built only from column letters and style numbers
-    line = namespace["line"]
-    str_cols = [j for j, t in enumerate(shape) if t is str]
-    float_cols = [j for j, t in enumerate(shape) if t is float]
-    safe = _safe_text
-    isfinite = math.isfinite
+    def serial(v: dt.date) -> str:
+        s = serials.get(v)
+        if s is None:
+            s = serials[v] = f"{serial_of(v, date1904)}"
+        return s
+
+    def build(shape: tuple[type, ...]) -> Callable[[int, Sequence[Any]], str | None] | None:
+        if len(shape) != ncols or not all(t in _FAST_TYPES for t in shape):
+            return None
+        # one f-string per row (and one per text cell, left out when empty): joined once, never copied
+        # piece by piece (a row with Chinese text is a wide string: each + would copy it whole)
+        parts, checks, texts = [], [], []
+        for j, t in enumerate(shape):
+            if t is _NONE:
+                continue
+            head = f'<c r="{letters[j]}{{s}}'
+            if t is dt.date:
+                xf = col_xf[j] or date_xf
+                st = f' s="{xf}"' if xf else ""
+                parts.append(f'{head}"{st}><v>{{serial(r[{j}])}}</v></c>')
+                continue
+            st = f' s="{col_xf[j]}"' if col_xf[j] else ""
+            if t is str:   # an empty text cell is left out, as in the general path
+                checks.append(f"(r[{j}].isprintable() and '&' not in r[{j}] and '<' not in r[{j}] "
+                              f"and '>' not in r[{j}] and r[{j}] == r[{j}].strip())")
+                texts.append(f"    t{j} = f'{head}\"{st} t=\"inlineStr\"><is><t>{{r[{j}]}}</t></is></c>' "
+                             f"if r[{j}] else ''\n")
+                parts.append(f"{{t{j}}}")
+            else:
+                if t is float:
+                    checks.append(f"(-INF < r[{j}] < INF)")
+                parts.append(f'{head}"{st}><v>{{r[{j}]{"!r" if t is float else ""}}}</v></c>')
+        source = ("def line(i, r):\n"
+                  + (f"    if not ({' and '.join(checks)}):\n        return None\n" if checks else "")
+                  + "    s = str(i)\n" + "".join(texts)
+                  + "    return f'<row r=\"{s}\">" + "".join(parts) + "</row>'\n")
+        namespace: dict[str, Any] = {"INF": math.inf, "serial": serial}
+        exec(source, namespace)   # noqa: S102 -- built only from column letters and style numbers
+        return namespace["line"]
+
+    lines: dict[tuple[type, ...], Callable[[int, Sequence[Any]], str | None] | None] = {}
 
     def write(i: int, r: Sequence[Any]) -> str | None:
-        if tuple(map(type, r)) != shape:
-            return None
-        for j in str_cols:
-            v = r[j]
-            if v and not safe(v):
-                return None
-        for j in float_cols:
-            if not isfinite(r[j]):
-                return None
-        return line(i, r)
+        shape = tuple(map(type, r))
+        try:
+            line = lines[shape]
+        except KeyError:
+            line = lines[shape] = build(shape) if len(lines) < 64 else None
+        return line(i, r) if line is not None else None
     return write
 
 
@@ -381,8 +402,81 @@ SERIES_COLOURS = ("1F77B4", "FF7F0E", "2CA02C", "D62728", "9467BD", "8C564B", "E
 AXIS_COLOUR, GRID_COLOUR = "808080", "D9D9D9"   #: the axes' lines and the rating gridlines, likewise explicit
 
 
+def _chart_text(v: str) -> str:
+    return v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _chart_number(v: float) -> str:
+    return "%.16g" % v     # as openpyxl writes a number (safe_string)
+
+
+_CHART_REF = re.compile(r"'([^']+)'!\$([A-Z]{1,3})\$(\d+):\$([A-Z]{1,3})\$(\d+)")
+
+
+def _chart_ref(ref: str) -> str | None:
+    """A range as openpyxl's Reference writes it back (one cell: ``'S'!$A$2``); None: one
+    written otherwise, left to openpyxl."""
+    m = _CHART_REF.fullmatch(ref)
+    if m is None:
+        return None
+    sheet, c0, r0, c1, r1 = m.groups()
+    if (len(c0), c0) > (len(c1), c1) or int(r0) > int(r1) or r0.startswith("0") or r1.startswith("0"):
+        return None
+    return _chart_text(f"'{sheet}'!${c0}${r0}" if (c0, r0) == (c1, r1) else ref)
+
+
+def _chart_title(text: str) -> str:
+    return (f"<title><tx><rich><a:bodyPr /><a:p><a:pPr><a:defRPr /></a:pPr><a:r><a:t>{_chart_text(text)}</a:t>"
+            "</a:r></a:p></rich></tx></title>")
+
+
+def _line(colour: str, width: str = "") -> str:
+    return (f"<a:ln{width}><a:solidFill><a:srgbClr val=\"{colour}\" /></a:solidFill><a:prstDash val=\"solid\" />"
+            "</a:ln>")
+
+
 def chart_xml(chart: ChartSpec) -> bytes:
-    """A line chart whose every line has its colour written in (``spPr`` ``solidFill``)."""
+    """A line chart whose every line has its colour written in (``spPr`` ``solidFill``):
+    written out, exactly what :func:`chart_xml_openpyxl` writes for it (without importing
+    openpyxl on every run); a text openpyxl might write otherwise (a control character, a
+    number that is not finite) is left to openpyxl."""
+    texts = [chart.title, chart.x_title, chart.y_title] + [title for title, _ in chart.series]
+    refs = [_chart_ref(r) for r in [chart.categories] + [ref for _, ref in chart.series]]
+    if not all(isinstance(t, str) and t and t.isprintable() and t == t.strip() for t in texts) or not chart.series \
+            or None in refs or (
+            chart.y_range is not None and not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                  and math.isfinite(v) for v in chart.y_range)):
+        return chart_xml_openpyxl(chart)
+    cat = f"<cat><numRef><f>{refs[0]}</f></numRef></cat>"
+    series = []
+    for i, ((title, _), ref) in enumerate(zip(chart.series, refs[1:])):
+        colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
+        wide = _line(colour, ' w="28575"')
+        series.append(f'<ser><idx val="{i}" /><order val="{i}" /><tx><v>{_chart_text(title)}</v></tx>'
+                      f'<spPr>{wide}</spPr><marker><symbol val="circle" /><spPr><a:solidFill>'
+                      f'<a:srgbClr val="{colour}" /></a:solidFill>{_line(colour)}</spPr></marker>{cat}'
+                      f'<val><numRef><f>{ref}</f></numRef></val><smooth val="0" /></ser>')
+    scaling = "" if chart.y_range is None else \
+        f'<max val="{_chart_number(chart.y_range[1])}" /><min val="{_chart_number(chart.y_range[0])}" />'
+    xml = ('<chartSpace xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+           'xmlns="http://schemas.openxmlformats.org/drawingml/2006/chart"><chart>' + _chart_title(chart.title)
+           + '<plotArea><lineChart><grouping val="standard" />' + "".join(series)
+           + '<axId val="10" /><axId val="100" /></lineChart><catAx><axId val="10" /><scaling>'
+           '<orientation val="minMax" /></scaling><delete val="0" /><axPos val="l" />' + _chart_title(chart.x_title)
+           + f'<majorTickMark val="none" /><minorTickMark val="none" /><spPr>{_line(AXIS_COLOUR)}</spPr>'
+           '<txPr><a:bodyPr rot="-2700000" vert="horz" /><a:p><a:pPr><a:defRPr sz="900" /></a:pPr><a:r><a:t />'
+           '</a:r><a:endParaRPr sz="900" /></a:p></txPr><crossAx val="100" /><lblOffset val="100" /></catAx>'
+           f'<valAx><axId val="100" /><scaling><orientation val="minMax" />{scaling}</scaling><delete val="0" />'
+           f'<axPos val="l" /><majorGridlines><spPr>{_line(GRID_COLOUR)}</spPr></majorGridlines>'
+           + _chart_title(chart.y_title)
+           + f'<majorTickMark val="none" /><minorTickMark val="none" /><spPr>{_line(AXIS_COLOUR)}</spPr>'
+           '<crossAx val="10" /></valAx></plotArea><legend><legendPos val="b" /></legend><plotVisOnly val="1" />'
+           '<dispBlanksAs val="gap" /></chart></chartSpace>')
+    return b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + xml.encode("utf-8")
+
+
+def chart_xml_openpyxl(chart: ChartSpec) -> bytes:
+    """The chart as openpyxl writes it: what :func:`chart_xml` writes out (a test holds the two together)."""
     from openpyxl.chart import LineChart, Reference, Series
     from openpyxl.chart.axis import ChartLines
     from openpyxl.chart.shapes import GraphicalProperties
