@@ -471,7 +471,9 @@ class Importing:
         given = {"class": ev.cls or opts.cls, "level": ev.level or opts.level}
         for column, default in self.system.event_defaults:     # a default the rulebook applies: said
             if summary is not None and not given.get(column):
-                summary.told.append(M.SUMMARY_EVENT_DEFAULT(column=column, default=default))
+                words = {"class": M.EVENT_CLASS(), "level": M.EVENT_LEVEL()}
+                summary.told.append(M.SUMMARY_EVENT_DEFAULT(column=words.get(column, column), option=column,
+                                                            default=default))
         self.appends["Events"].rows.append({"event": eid, "name": name, "start": start, "end": end,
                                             "format": ev.format, "class": ev.cls or opts.cls,
                                             "level": ev.level or opts.level, "champion": champion})

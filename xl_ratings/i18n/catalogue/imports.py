@@ -380,9 +380,12 @@ SUMMARY_NEW_SAME_AS = message(
     "请核对是否确为两人")
 SUMMARY_EVENT_DEFAULT = message(
     "imports.summary_event_default",
-    "the event's {column} is not in the file nor given (--{column}): it is rated as {default}; a Checks line "
+    "the event's {column} is not in the file nor given (--{option}): it is rated as {default}; a Checks line "
     "says so until it is filled in",
-    "文件中没有赛事的 {column}，也未指定（--{column}）：按 {default} 计算；填写之前，检查表会列出此事")
+    "文件中没有赛事的{column}，也未指定（--{option}）：按 {default} 计算；填写之前，检查表会列出此事")
+#: the Events columns :data:`SUMMARY_EVENT_DEFAULT` names, in each language (the Chinese: the sheet's label)
+EVENT_CLASS = message("imports.event_class", "class", "级别")
+EVENT_LEVEL = message("imports.event_level", "level", "等级")
 SUMMARY_WITHOUT_GAMES = message(
     "imports.summary_without_games",
     "{count} player(s) without any game in the file, not imported (registered, never played): {names}",
