@@ -205,6 +205,9 @@ def _output_problem(opt: str, out: Path, inputs: Sequence[Path], seen: list[tupl
     if not folder.is_dir():
         return file_error(M.OUTPUT_FOLDER_MISSING(option=opt, path=str(out), folder=str(folder)))
     if not os.access(folder, os.W_OK | os.X_OK):
+        if opt == "backup":     # the workbook's own folder: updating it in place needs it (way out: --output)
+            book = Path(inputs[0]).name if inputs else out.name
+            return file_error(M.FOLDER_NOT_WRITABLE(folder=str(folder), name=book))
         return file_error(M.OUTPUT_FOLDER_NOT_WRITABLE(option=opt, path=str(out), folder=str(folder)))
     if not os.path.lexists(out):
         return None
