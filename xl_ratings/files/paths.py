@@ -32,6 +32,8 @@ def write_error(target: Path, err: BaseException) -> RatingInputError:
     code = getattr(err, "errno", None)
     if code in DISK_FULL:
         return file_error(M.DISK_FULL(target=str(target)))
+    if code == errno.EFBIG:         # larger than the file system or RLIMIT_FSIZE takes: the OS's words are English
+        return file_error(M.FILE_TOO_LARGE(target=str(target)))
     if code in NO_PERMISSION or isinstance(err, PermissionError):
         return file_error(M.NO_WRITE_PERMISSION(target=str(target)))
     reason = getattr(err, "strerror", None) or type(err).__name__
