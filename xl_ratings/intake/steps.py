@@ -31,6 +31,7 @@ from ..i18n.catalogue import identity as ID
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sheets as SH
 from ..i18n.catalogue import sources as S
+from ..i18n.text import command_word
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Event, Records
@@ -54,6 +55,10 @@ SHOWN_IDLE = 12
 #: the names a Berger table or a Swiss table gives the dummy of an odd field (casefolded, no brackets)
 BYE_NAMES = frozenset({"轮空", "輪空", "bye", "轮空者", "輪空者"})
 
+
+def _quote(name: str) -> str:
+    """The quote an answer's command needs around ``NAME=ID`` (a name with a space), or none."""
+    return "" if command_word(name) == name else '"'
 
 def is_bye_row(name: str) -> bool:
     """A player row that is the pairing's bye (轮空 / 輪空 / BYE / (bye)), in any importer."""
@@ -287,7 +292,7 @@ class Importing:
         if club and name_keys(p.name, p.surname) & self.clubbed:
             answer = M.ANSWER_OPTIONS_CLUB(name=plain(p.name), club=club)
         else:
-            answer = M.ANSWER_OPTIONS(name=plain(p.name))
+            answer = M.ANSWER_OPTIONS(name=plain(p.name), q=_quote(plain(p.name)))
         if found.id_named:
             book = players[found.id_named]
             others = "; ".join(listed.split("; ")[1:]) or "—"
@@ -377,7 +382,8 @@ class Importing:
         for near in self.matcher.near(p, source_rank(p))[:NEAR_SHOWN]:
             book = self.records.players[near]
             summary.told.append(M.SUMMARY_POSSIBLE_MATCH(id=near, book_name=book.name, book_club=book.club or "—",
-                                                         name=plain(p.name), where=p.source.text(), new=pid))
+                                                         name=plain(p.name), where=p.source.text(), new=pid,
+                                                         q=_quote(plain(p.name))))
         self.matcher.add(pid, p, _rank_of(rank))
         self.made[pid] = p.name
         return pid
