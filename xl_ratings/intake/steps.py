@@ -40,7 +40,7 @@ from .matching import ID_COLUMNS, Found, Matcher, no_id, source_rank
 from ..importers.formats import format_of
 from ..importers.model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
-from .repeats import distinct_but_same_name, event_has_games, repeat_error, repeated, replace_other, \
+from .repeats import without_table_words, distinct_but_same_name, event_has_games, repeat_error, repeated, replace_other, \
     resembled, resembles_note, same_name, source_repeat_error
 from .summary import HOW, Summary
 
@@ -464,6 +464,8 @@ class Importing:
         """The event's name and dates: the source's, else the officer's options, else the games' dates."""
         opts, ev = self.options, t.event
         name = ev.name if ev.name else (opts.name or "")
+        if t.format == "crosstable":        # named by its title (or file): 成績表 and the like are no part of it
+            name = without_table_words(name)
         if opts.name and not self.several:
             name = opts.name
         start, end = ev.start or opts.start, ev.end or opts.end
