@@ -51,3 +51,17 @@ def test_the_suggested_answers_run_as_written(tmp_path, monkeypatch, capsys):
         new = shlex.split(ln[ln.index("--new"):ln.index(" (another person)")])
         assert new == ["--new", name]
     assert run_cli(*base, *answers) == 0
+
+
+def test_the_import_sheet_tells_its_line_without_the_commands_quote():
+    """One click tells the possible match as the Import sheet's line: the quote is the command's only."""
+    from xl_ratings.i18n import TRADITIONAL
+    from xl_ratings.i18n.catalogue import imports as M
+    from xl_ratings.jobs.book_import import sheet_text
+
+    said = M.SUMMARY_POSSIBLE_MATCH(id="HK090", book_name="Chauvin Robin", book_club="69Ly", name="Robin Chauvin",
+                                    where="B2", new="HK099", q='"')
+    assert '--match "Robin Chauvin=HK090"' in said.en
+    twin = sheet_text(said, TRADITIONAL)
+    assert twin.id == "excel.sheet_summary_possible_match" and "q" not in dict(twin.params)
+    assert "Robin Chauvin=HK090" in twin.en and '"' not in twin.en

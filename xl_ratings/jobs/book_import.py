@@ -161,6 +161,8 @@ def sheet_text(text: Text, lang: str) -> Text:
         return text
     if option in SHEET_LINES:
         params["option"] = to_lang(SHEET_LINES[option], lang)
+    if twin is not None:    # the command's own parameters (the quote around a name, ``q``) are no line's
+        params = {k: v for k, v in params.items() if k in twin.params}
     return (twin or _message(text))(**params)
 
 
