@@ -23,6 +23,7 @@ from typing import Any
 from . import __version__
 from .errors import InputErrors, RatingInputError, Text, bounded, told_all
 from .i18n.catalogue import cli as M
+from .i18n.text import command_word
 from .systems import SYSTEMS
 
 
@@ -297,7 +298,7 @@ def cmd_new(args: argparse.Namespace) -> int:
                               report_for=args.report_for)
     sample: Text | str = "" if args.empty else M.WITH_SAMPLE()
     if args.system == "report":
-        print(RUN.said(M.CREATED_REPORT(path=path, sample=sample, name=path.name)))
+        print(RUN.said(M.CREATED_REPORT(path=path, sample=sample, name=command_word(path.name))))
     else:
         print(RUN.said(M.CREATED(path=path, system=args.system, sample=sample)))
     if kept is not None:

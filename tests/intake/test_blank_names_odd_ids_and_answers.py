@@ -233,7 +233,7 @@ def test_our_pinyin_latin_name_is_a_possible_match_not_silently_new(tmp_path, ca
     for pid, (name, _) in zip(("SH004", "SH003"), names):
         club = next(r for r in players_of(book) if r["id"] == pid)["club"]
         assert f"possible match: {pid} {_name(book, pid)} ({club}) for {name} (" in text, text
-        assert f"import with --match {name}={pid}" in text
+        assert f'import with --match "{name}={pid}"' in text      # quoted: the name holds a space
 
 
 def test_a_latin_name_column_with_the_rating_close_is_a_question(tmp_path, capsys):

@@ -264,7 +264,7 @@ def test_the_latin_name_question_says_per_candidate_what_fits_and_suggests_an_ac
             "(香港圍棋協會: the same club, the same rank): the same person?") in err, err
     assert "HK029 嚴梓萱（九龍棋社，相符之處：單位相同，段級相同）" in err, err
     assert 'answer with --match "Yan Zixuan (KLN)=ID"' in err and 'answer with --match "Yan Zixuan (HKGA)=ID"' in err
-    assert "answer with --match Wang Jing=ID" in err      # one club: the short answer is accepted
+    assert 'answer with --match "Wang Jing=ID"' in err      # one club: the short answer is accepted (quoted: a space)
     # the suggested answers are accepted
     assert run_cli("import", src, "--into", book, "--match", "Yan Zixuan (KLN)=HK029",
                    "--match", "Yan Zixuan (HKGA)=HK032", "--match", "Wang Jing=HK002") == 0, capsys.readouterr().err

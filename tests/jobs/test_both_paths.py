@@ -334,9 +334,10 @@ def test_the_import_summary_advises_the_sheets_line(tmp_path, monkeypatch):
     from xl_ratings.jobs.book_import import sheet_text
 
     said = M.SUMMARY_POSSIBLE_MATCH(id="HK001", book_name="陳大文", book_club="HKGA", name="陈大文", where="B7",
-                                    new="HK040")
+                                    new="HK040", q="")
     twin = sheet_text(said, TRADITIONAL)
-    assert twin.id == "excel.sheet_summary_possible_match" and dict(twin.params) == dict(said.params)
+    assert twin.id == "excel.sheet_summary_possible_match"
+    assert dict(twin.params) == {k: v for k, v in said.params if k != "q"}     # (q: the command's quote)
     assert "--match" not in twin.both(TRADITIONAL) and "“對應 match” 陈大文=HK001" in twin.zh_in(TRADITIONAL)
     lined = sheet_text(M.NO_SUCH_EVENT(option="--replace", event="E9"), TRADITIONAL)
     assert lined.id == "imports.no_such_event" and dict(lined.params)["option"] == "替換 replace"

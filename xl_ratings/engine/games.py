@@ -188,11 +188,19 @@ def _not_a_player(unknown: Set[Any], players: Mapping[str, Player], players_file
     folded: dict[str, str] = {}
     for pid in players:
         folded.setdefault(pid.casefold(), pid)
+    named: dict[str, list[str]] = {}        # a name typed for the id (龔軍 for HK001): whose, when one player's
+    if players_file is None and any(isinstance(x, str) for x in unknown):
+        for pid, p in players.items():
+            name = str(getattr(p, "name", "") or "").strip()
+            if name:
+                named.setdefault(name, []).append(pid)
     out: dict[Any, Text] = {}
     for x in unknown:
         twin = folded.get(x.casefold()) if isinstance(x, str) else None
         if players_file is None:
-            out[x] = M.NOT_A_PLAYER_ID_CASE(other=twin) if twin else M.NOT_A_PLAYER_ID()
+            owners = named.get(x.strip(), []) if isinstance(x, str) and not twin else []
+            out[x] = M.NOT_A_PLAYER_ID_CASE(other=twin) if twin else \
+                M.NOT_A_PLAYER_ID_NAME(other=owners[0]) if len(owners) == 1 else M.NOT_A_PLAYER_ID()
         else:
             out[x] = M.NOT_IN_PLAYERS_FILE_CASE(other=twin, file=players_file) if twin \
                 else M.NOT_IN_PLAYERS_FILE(file=players_file)

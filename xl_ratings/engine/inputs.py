@@ -58,9 +58,10 @@ class Rows:
     """One input sheet: its rows as dicts keyed by column key, with errors collected."""
 
     def __init__(self, name: str, table: SheetCells, file: str | None, errors: list[RatingInputError],
-                 date1904: bool = False, *, sheet: str | None = "") -> None:
+                 date1904: bool = False, *, sheet: str | None = "", terms: Mapping[str, str] | None = None) -> None:
         """``sheet``: the sheet named in messages (default ``name``; None: a file of its own, a
-        ``--players`` CSV, named by the file alone)."""
+        ``--players`` CSV, named by the file alone); ``terms``: the system's own words a header may
+        be (GoR: 棋力分 for the rating, as its workbook writes it)."""
         self.name, self.file, self.errors = name, file, errors
         self.sheet = name if sheet == "" else sheet
         self.date1904 = date1904
@@ -80,7 +81,7 @@ class Rows:
         header = rows[0]
         self.keys = {}
         for j, h in enumerate(header):
-            k = header_key(h, set(known))
+            k = header_key(h, set(known), terms)
             if k and k not in self.keys.values():
                 self.keys[j] = k
         missing = [k for k in required if k not in self.keys.values()]
@@ -326,7 +327,7 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
             if not optional:
                 errors.append(missing_sheet(key, tables, file))
             return None
-        return Rows(key, found[1], file, errors, d1904)
+        return Rows(key, found[1], file, errors, d1904, terms=rulebook.terms if rulebook is not None else None)
 
     player_rows = sheet("Players")
     players = read_players(player_rows, rulebook)

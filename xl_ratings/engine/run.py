@@ -25,6 +25,7 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..files.names import backup_name
 from ..i18n.catalogue import run as M
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
+from ..i18n.text import command_word
 from ..systems.base import Check, PeriodFacts, State, System
 from ..systems.base import CheckLog
 from ..systems.feed import GameFeed, MemoryFeed
@@ -296,13 +297,19 @@ def _gaps(system: System, ledger: Ledger, file: str | None, from_start: dt.date 
         raise InputErrors(errors)
 
 
+def _command_book(file: str | None) -> str:
+    """The workbook as the command a refusal suggests names it (``xl-ratings process "改動 測試.xlsx" --from
+    2025``: quoted when its name holds a space), or ``BOOK.xlsx`` for a workbook without a file."""
+    return command_word(file) if file else "BOOK.xlsx"
+
+
 def _stale(records: Records, ledger: Ledger, periods: Sequence[Period], file: str | None,
            params: Any = None, seen: dict[str, Fingerprints] | None = None) -> dict[str, Fingerprints]:
     """Refuse to go on when a published period's records changed since it was processed;
     return each period's fingerprints (by label)."""
     errors = []
     seen = {} if seen is None else seen
-    book = file or "BOOK.xlsx"
+    book = _command_book(file)
     for q in periods:
         fp = seen[q.label] = seen.get(q.label) or Fingerprints(records, q, params)
         changed = [(e.id, why) for e in ledger.entries_of(q.label) if (why := fp.changed(e.id, e.inputs))]
@@ -407,7 +414,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
     done = ledger.periods()
     if rerate_from and forgotten and not done:
         raise InputErrors([RatingInputError(M.ONLY_THE_SAMPLE_PROCESSED(
-            periods=", ".join(forgotten), book=file or "BOOK.xlsx"), where=Where(file, "History"))])
+            periods=", ".join(forgotten), book=_command_book(file)), where=Where(file, "History"))])
     first, held = (done[0] if done else None), done
     first_rows = ledger.entries_of(first.label) if first is not None else []
     fps: dict[str, Fingerprints] = {}
@@ -507,7 +514,7 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
     done = ledger.periods()
     if not done and forgotten:
         raise InputErrors([RatingInputError(M.ONLY_THE_SAMPLE_PROCESSED(
-            periods=", ".join(forgotten), book=file or "BOOK.xlsx"), where=Where(file, "History"))])
+            periods=", ".join(forgotten), book=_command_book(file)), where=Where(file, "History"))])
     if not done:
         raise InputErrors([RatingInputError(M.NOTHING_PUBLISHED(), where=Where(file, "History"))])
     if upto is not None:
@@ -533,7 +540,7 @@ def replay(records: Records, ledger: Ledger, file: str | None = None, upto: str 
         fresh = {e.id: (e.state.rating, e.state.status) for e in out.ledger.entries_of(q.label)}
         if stored.keys() != fresh.keys() or any(
                 stored[k][1] != fresh[k][1] or not same_rating(stored[k][0], fresh[k][0]) for k in stored):
-            raise InputErrors([RatingInputError(M.HISTORY_NOT_FROM_RECORDS(period=q.label, book=file or "BOOK.xlsx"),
+            raise InputErrors([RatingInputError(M.HISTORY_NOT_FROM_RECORDS(period=q.label, book=_command_book(file)),
                                                 where=Where(file, "History"))])
     if upto is not None:
         keep = next(q for q in done if q.label == upto)

@@ -629,7 +629,8 @@ def list_inputs(file: str, system: System, settings: Mapping[str, Any], named: C
     _, values, params = rulebook_and_params({}, file, errors, system, settings, named)
     players = events = None
     if players_table is not None:
-        players = read_players(Rows("Players", players_table, players_file, errors, sheet=None), system)
+        players = read_players(Rows("Players", players_table, players_file, errors, sheet=None,
+                                           terms=system.terms), system)
         extras = dataclasses.replace(player_extras({"Players": players_table}, players_file), sheet="")
         errors += id_problems(extras, list(players), players_file)     # at the file's rows: it has no sheet
     if events_table is not None:

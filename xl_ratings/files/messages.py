@@ -186,6 +186,12 @@ DISK_FULL = message(
     "files.disk_full",
     "cannot write {target}: the disk is full: nothing was changed",
     "无法写入 {target}：磁盘已满，未作任何修改")
+FILE_TOO_LARGE = message(
+    "files.file_too_large",
+    "cannot write {target}: the file is larger than this disk or this account may write (a FAT32 USB stick takes "
+    "at most 4 GB a file; or a limit on file size): nothing was changed; write it to another disk",
+    "无法写入 {target}：文件超过此磁盘或此账户允许的大小（FAT32 U 盘单个文件最多 4 GB；或有文件大小限制）：未作任何修改；"
+    "请写到另一个磁盘")
 NO_WRITE_PERMISSION = message(
     "files.no_write_permission",
     "cannot write {target} (read-only or no permission, or open in another program): nothing was changed",

@@ -32,6 +32,8 @@ def write_error(target: Path, err: BaseException) -> RatingInputError:
     code = getattr(err, "errno", None)
     if code in DISK_FULL:
         return file_error(M.DISK_FULL(target=str(target)))
+    if code == errno.EFBIG:         # larger than the file system or RLIMIT_FSIZE takes: the OS's words are English
+        return file_error(M.FILE_TOO_LARGE(target=str(target)))
     if code in NO_PERMISSION or isinstance(err, PermissionError):
         return file_error(M.NO_WRITE_PERMISSION(target=str(target)))
     reason = getattr(err, "strerror", None) or type(err).__name__
@@ -205,6 +207,9 @@ def _output_problem(opt: str, out: Path, inputs: Sequence[Path], seen: list[tupl
     if not folder.is_dir():
         return file_error(M.OUTPUT_FOLDER_MISSING(option=opt, path=str(out), folder=str(folder)))
     if not os.access(folder, os.W_OK | os.X_OK):
+        if opt == "backup":     # the workbook's own folder: updating it in place needs it (way out: --output)
+            book = Path(inputs[0]).name if inputs else out.name
+            return file_error(M.FOLDER_NOT_WRITABLE(folder=str(folder), name=book))
         return file_error(M.OUTPUT_FOLDER_NOT_WRITABLE(option=opt, path=str(out), folder=str(folder)))
     if not os.path.lexists(out):
         return None

@@ -10,6 +10,7 @@ The bottom of the package's words: the standard library and :mod:`xl_ratings.i18
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from string import Formatter
@@ -92,6 +93,23 @@ class Text:
         return next((v for k, v in self.params if k == name), None)
 
 
+#: the characters a file name may hold and still be typed bare in a command (sh, cmd and PowerShell
+#: alike): letters of any script, digits and ``_.-/\\:+=@,``
+_BARE = re.compile(r"[\w.\-/\\:+=@,]+")
+
+
+def command_word(word: str) -> str:
+    """``word`` (a file name) as a command a message suggests must have it typed: bare when it can
+    be (``club.xlsx``), else in double quotes (``"改動 測試.xlsx"``: a space would split it in two),
+    which sh, cmd and PowerShell read alike; a name holding a character double quotes leave
+    special to sh (``$`` `` ` `` ``"`` ``\\`` ``!``) in single quotes, as sh reads it."""
+    if _BARE.fullmatch(word):
+        return word
+    if any(c in word for c in '$`"\\!'):
+        return "'" + word.replace("'", "'\\''") + "'"
+    return f'"{word}"'
+
+
 def joined(parts: "Sequence[Text | str]", en_sep: str = ", ", zh_sep: str = "、") -> Text:
     """Several texts (or names) as one list, each told in the language it is shown in."""
     names = [f"p{i}" for i in range(len(parts))]
@@ -131,4 +149,4 @@ def message(id: str, en: str, zh: str) -> Message:
     return entry
 
 
-__all__ = ["CATALOGUE", "Message", "Place", "Text", "joined", "message"]
+__all__ = ["CATALOGUE", "Message", "Place", "Text", "command_word", "joined", "message"]

@@ -57,6 +57,19 @@ def _strip_marker(text: str) -> str | None:
     return None
 
 
+def without_table_words(name: str) -> str:
+    """A crosstable's title as its event's name: without the words a results table adds after the name
+    (``2026 新界盃 成績表`` is the event 2026 新界盃), which would stand in the Events sheet and on the
+    site; the title kept when it is nothing but such a word."""
+    text = name.strip()
+    low = text.casefold()
+    for word in TABLE_WORDS:
+        latin = word.isascii()
+        if low.endswith(word) and len(low) > len(word) and (not latin or low[-len(word) - 1] in _SEPARATORS):
+            return text[:-len(word)].rstrip(_SEPARATORS).strip() or text
+    return text
+
+
 def without_correction(name: str) -> str:
     """An event's name as compared: ``Spring Open (corrected)``, ``春季赛（更正）`` and a crosstable's
     title ``春季赛成绩表（更正）`` are the event's own name."""

@@ -31,6 +31,7 @@ from ..i18n.catalogue import identity as ID
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sheets as SH
 from ..i18n.catalogue import sources as S
+from ..i18n.text import command_word
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
 from ..systems.records import Event, Records
@@ -39,7 +40,7 @@ from .matching import ID_COLUMNS, Found, Matcher, no_id, source_rank
 from ..importers.formats import format_of
 from ..importers.model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
-from .repeats import distinct_but_same_name, event_has_games, repeat_error, repeated, replace_other, \
+from .repeats import without_table_words, distinct_but_same_name, event_has_games, repeat_error, repeated, replace_other, \
     resembled, resembles_note, same_name, source_repeat_error
 from .summary import HOW, Summary
 
@@ -54,6 +55,10 @@ SHOWN_IDLE = 12
 #: the names a Berger table or a Swiss table gives the dummy of an odd field (casefolded, no brackets)
 BYE_NAMES = frozenset({"轮空", "輪空", "bye", "轮空者", "輪空者"})
 
+
+def _quote(name: str) -> str:
+    """The quote an answer's command needs around ``NAME=ID`` (a name with a space), or none."""
+    return "" if command_word(name) == name else '"'
 
 def is_bye_row(name: str) -> bool:
     """A player row that is the pairing's bye (轮空 / 輪空 / BYE / (bye)), in any importer."""
@@ -305,7 +310,7 @@ class Importing:
         if club and name_keys(p.name, p.surname) & self.clubbed:
             answer = M.ANSWER_OPTIONS_CLUB(name=plain(p.name), club=club)
         else:
-            answer = M.ANSWER_OPTIONS(name=plain(p.name))
+            answer = M.ANSWER_OPTIONS(name=plain(p.name), q=_quote(plain(p.name)))
         if found.id_named:
             book = players[found.id_named]
             others = "; ".join(listed.split("; ")[1:]) or "—"
@@ -395,7 +400,8 @@ class Importing:
         for near in self.matcher.near(p, source_rank(p))[:NEAR_SHOWN]:
             book = self.records.players[near]
             summary.told.append(M.SUMMARY_POSSIBLE_MATCH(id=near, book_name=book.name, book_club=book.club or "—",
-                                                         name=plain(p.name), where=p.source.text(), new=pid))
+                                                         name=plain(p.name), where=p.source.text(), new=pid,
+                                                         q=_quote(plain(p.name))))
         self.matcher.add(pid, p, _rank_of(rank))
         self.made[pid] = p.name
         return pid
@@ -477,6 +483,8 @@ class Importing:
         """The event's name and dates: the source's, else the officer's options, else the games' dates."""
         opts, ev = self.options, t.event
         name = ev.name if ev.name else (opts.name or "")
+        if t.format == "crosstable":        # named by its title (or file): 成績表 and the like are no part of it
+            name = without_table_words(name)
         if opts.name and not self.several:
             name = opts.name
         start, end = ev.start or opts.start, ev.end or opts.end
@@ -490,7 +498,9 @@ class Importing:
         given = {"class": ev.cls or opts.cls, "level": ev.level or opts.level}
         for column, default in self.system.event_defaults:     # a default the rulebook applies: said
             if summary is not None and not given.get(column):
-                summary.told.append(M.SUMMARY_EVENT_DEFAULT(column=column, default=default))
+                words = {"class": M.EVENT_CLASS(), "level": M.EVENT_LEVEL()}
+                summary.told.append(M.SUMMARY_EVENT_DEFAULT(column=words.get(column, column), option=column,
+                                                            default=default))
         self.appends["Events"].rows.append({"event": eid, "name": name, "start": start, "end": end,
                                             "format": ev.format, "class": ev.cls or opts.cls,
                                             "level": ev.level or opts.level, "champion": champion})

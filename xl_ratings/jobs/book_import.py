@@ -97,8 +97,8 @@ def sheet_text(text: Text, lang: str) -> Text:
     if isinstance(option, str) and option in SHEET_LINES:
         params["option"] = to_lang(SHEET_LINES[option], lang)
     twin = SHEET_ADVICE.get(text.id)
-    if twin is not None:
-        return twin(**params)
+    if twin is not None:    # the command's own parameters (the quote around a name, ``q``) are no line's
+        return twin(**{k: v for k, v in params.items() if k in twin.params})
     if all(v is w for (_, v), w in zip(text.params, params.values())):
         return text
     return replace(text, params=tuple(params.items()))

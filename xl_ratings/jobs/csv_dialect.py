@@ -34,7 +34,7 @@ DELIMITERS = (",", "\t", ";")
 
 @dataclass(frozen=True)
 class Dialect:
-    """A CSV file's encoding (``utf-8`` or ``gb18030``) and separator."""
+    """A CSV file's encoding (``utf-8``, ``gb18030`` or ``big5hkscs``) and separator."""
 
     encoding: str = "utf-8"
     delimiter: str = ","
@@ -78,6 +78,14 @@ def sniff(path: Path, known: Collection[str]) -> Dialect:
     if not head.startswith(codecs.BOM_UTF8) and _reads_as(head, "gb18030") and (
             not _reads_as(head, "utf-8") or not all(_reads_as(w, "utf-8") for w in later)):
         encoding = "gb18030"
+        if _reads_as(head, "big5hkscs") and _header(head, "big5hkscs", known)[1][0] > _header(head, encoding, known)[1][0]:
+            encoding = "big5hkscs"      # Hong Kong's Excel ("CSV (逗號分隔)"): its header's words read in Big5 only
+    return Dialect(encoding, _header(head, encoding, known)[0])
+
+
+def _header(head: bytes, encoding: str, known: Collection[str]) -> tuple[str, tuple[int, int]]:
+    """The separator that makes the most known column names of the first line read in ``encoding``,
+    and (how many it makes, how many cells)."""
     text = head.decode("utf-8-sig" if encoding == "utf-8" else encoding, errors="replace")
     first = text.split("\n", 1)[0].rstrip("\r")
     best, score = ",", (-1, -1)
@@ -86,7 +94,7 @@ def sniff(path: Path, known: Collection[str]) -> Dialect:
         mine = (sum(1 for c in cells if header_key(c, set(known))), len(cells))
         if mine > score:
             best, score = d, mine
-    return Dialect(encoding, best)
+    return best, score
 
 
 __all__ = ["DELIMITERS", "Dialect", "sniff"]

@@ -48,7 +48,7 @@ def players_table(path: Path, system: System,
     that it does not hold is a new player); refused (:class:`InputErrors`) when it would be
     read wrong."""
     unknown: list[str] = []
-    table = table_of(path, "Players", errors, unknown)
+    table = table_of(path, "Players", errors, unknown, terms=system.terms)
     header = table[0]
     rating_keys = tuple(c.key for c in system.sheets[0].columns)
     awards: list[list[Any]] = [["player", "award", "date"]]

@@ -7,6 +7,7 @@ Shared by the list read whole (:mod:`.game_list`), the list read in batches
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ def _parquet(path: Path) -> tuple[Any, dict[Any, list[int]]]:
 
 
 def list_frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None = None,
-           unknown: list[str] | None = None):
+           unknown: list[str] | None = None, terms: Mapping[str, str] | None = None):
     """The file as a DataFrame with the known columns renamed to their keys.
 
     NaN and infinity in a number column are reported into ``errors`` and
@@ -101,7 +102,7 @@ def list_frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInpu
     known = set(key_columns)
     rename: dict[Any, str] = {}
     for c in df.columns:
-        k = header_key(c, known)
+        k = header_key(c, known, terms)         # (terms: the system's own words, GoR's 棋力分)
         if k and k not in rename.values():
             rename[c] = k
     if unknown is not None:     # the columns of no key (a blank header is no column)
@@ -142,15 +143,15 @@ def csv_value(v: Any) -> Any:
 
 def table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None,
               unknown: list[str] | None = None, keys: tuple[str, ...] | None = None,
-              numeric: frozenset[str] | set[str] = NUMERIC) -> list[list[Any]]:
+              numeric: frozenset[str] | set[str] = NUMERIC, terms: Mapping[str, str] | None = None) -> list[list[Any]]:
     """A players or events file (``sheet``) as a table: the header's keys, then the rows;
     ``unknown``: gets the columns of no key; ``keys``: the known keys (default the sheet's)."""
     known = keys or COLUMNS[sheet][0]
-    plain = _plain_csv(path, known, errors, unknown) if path.suffix.lower() in (".csv", ".txt") else None
+    plain = _plain_csv(path, known, errors, unknown, terms) if path.suffix.lower() in (".csv", ".txt") else None
     if plain is not None:
         columns, rows = plain
     else:
-        df = list_frame(path, known, errors, unknown)
+        df = list_frame(path, known, errors, unknown, terms)
         columns, rows = list(df.columns), df.values.tolist()
     if path.suffix.lower() in (".csv", ".txt"):
         idx = [j for j, c in enumerate(columns) if c in numeric]
@@ -164,7 +165,7 @@ def table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = Non
 
 
 def _plain_csv(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None,
-               unknown: list[str] | None) -> tuple[list[str], list[list[Any]]] | None:
+               unknown: list[str] | None, terms: Mapping[str, str] | None = None) -> tuple[list[str], list[list[Any]]] | None:
     """:func:`list_frame` of a plain CSV file by the csv module (no pandas to import: the list
     path's start-up): every cell text, the known columns renamed to their keys, NaN and
     infinity told alike.  None: a file pandas reads its own way (a blank, repeated or
@@ -195,7 +196,7 @@ def _plain_csv(path: Path, key_columns: tuple[str, ...], errors: list[RatingInpu
     known = set(key_columns)
     rename: dict[int, str] = {}
     for j, c in enumerate(header):
-        k = header_key(c, known)
+        k = header_key(c, known, terms)         # (terms: the system's own words, GoR's 棋力分)
         if k and k not in rename.values():
             rename[j] = k
     if unknown is not None:

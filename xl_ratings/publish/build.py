@@ -17,7 +17,7 @@ from typing import Any
 
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome
-from ..i18n import to_lang
+from ..i18n import TRADITIONAL, simplified, to_lang
 from ..i18n.labels import ENGLISH, LABELS
 from ..systems.base import Column as SheetColumn
 from ..systems.base import PeriodFacts, Sheet
@@ -789,6 +789,7 @@ def _search(name: str, pid: str, latin: str = "", hong_kong: bool = False) -> st
 
     syllables = lazy_pinyin(name)
     words = [" ".join(syllables), "".join(syllables), "".join(s[:1] for s in syllables), pid]
+    words += sorted({simplified(name), to_lang(name, TRADITIONAL)} - {name})   # typed in the other script: 龚军 finds 龔軍
     if latin.strip():
         words.append(fold_ascii(latin.replace(",", " ")))
     if hong_kong and not latin.strip():

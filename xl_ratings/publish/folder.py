@@ -39,6 +39,7 @@ from pathlib import Path
 from ..errors import RatingInputError, Text, Where
 from ..files import messages as F
 from ..files.lock import WorkbookLock
+from ..files.osflags import NO_PERMISSION
 from ..files.published import RECORD, digest, record_of
 from ..files.sniff import safe_head
 from ..i18n.catalogue import publish as M
@@ -272,6 +273,13 @@ class FolderLock(WorkbookLock):
     def _busy(self, pid: int | None) -> RatingInputError:
         return _refused(M.SITE_BUSY(who=F.PROCESS_N(pid=pid) if pid else F.ANOTHER_PROCESS(),
                                     lock=self.path.name), self.workbook)
+
+    def _cannot(self, e: OSError) -> RatingInputError:
+        """A folder we may not write in: publish has no --output, its way out is another folder."""
+        if e.errno in NO_PERMISSION:
+            return _refused(M.SITE_LOCK_CANNOT_CREATE(lock=str(self.path), folder=str(self.path.parent)),
+                            self.workbook)
+        return super()._cannot(e)
 
 
 def publish_folder(out_dir: Path, build: Callable[[Path], list[str]]) -> list[str]:

@@ -38,11 +38,13 @@ GAMES_SOME_WITHOUT_ROUND = message(
     "{games} games (per round: {rounds}; without a round number: {unnumbered})",
     "{games} 盘对局（每轮：{rounds}；未注明轮次：{unnumbered}）")
 # --------------------------------------------------------------------------- players: the officer's answers
+#: ``{q}`` in an answer's command: a double quote when the name holds a space (``--match "Robin Chauvin=ID"``:
+#: typed bare, the shell would make two words of it), else nothing
 ANSWER_OPTIONS = message(
     "imports.answer_options",
-    "answer with --match {name}=ID (the same person as one of them) or --new {name} (another person); on the "
-    "Import sheet, a line “match” {name}=ID or “new” {name} above the table",
-    "请回答：--match {name}=编号（与其中一人是同一人）或 --new {name}（另一人）；在 Import（导入）表中，"
+    "answer with --match {q}{name}=ID{q} (the same person as one of them) or --new {q}{name}{q} (another person); "
+    "on the Import sheet, a line “match” {name}=ID or “new” {name} above the table",
+    "请回答：--match {q}{name}=编号{q}（与其中一人是同一人）或 --new {q}{name}{q}（另一人）；在 Import（导入）表中，"
     "于表格上方加一行“对应 match” {name}=编号 或“新棋手 new” {name}")
 OTHER_CLUB = message(
     "imports.other_club",
@@ -369,9 +371,9 @@ HOW_JUST_NOW = message("imports.how_just_now", "name (imported just now)", "姓�
 SUMMARY_POSSIBLE_MATCH = message(
     "imports.summary_possible_match",
     "possible match: {id} {book_name} ({book_club}) for {name} ({where}), entered as new player {new}; if they are "
-    "the same person, import with --match {name}={id}",
+    "the same person, import with --match {q}{name}={id}{q}",
     "可能是同一人：{id} {book_name}（{book_club}）与 {name}（{where}），后者作为新棋手 {new} 录入；如是同一人，"
-    "请加 --match {name}={id} 导入")
+    "请加 --match {q}{name}={id}{q} 导入")
 SUMMARY_NEW_SAME_AS = message(
     "imports.summary_new_same_as",
     "{name} ({where}) entered as new player {new} by your answer, though {id} {book_name} ({book_club}) has the "
@@ -380,9 +382,12 @@ SUMMARY_NEW_SAME_AS = message(
     "请核对是否确为两人")
 SUMMARY_EVENT_DEFAULT = message(
     "imports.summary_event_default",
-    "the event's {column} is not in the file nor given (--{column}): it is rated as {default}; a Checks line "
+    "the event's {column} is not in the file nor given (--{option}): it is rated as {default}; a Checks line "
     "says so until it is filled in",
-    "文件中没有赛事的 {column}，也未指定（--{column}）：按 {default} 计算；填写之前，检查表会列出此事")
+    "文件中没有赛事的{column}，也未指定（--{option}）：按 {default} 计算；填写之前，检查表会列出此事")
+#: the Events columns :data:`SUMMARY_EVENT_DEFAULT` names, in each language (the Chinese: the sheet's label)
+EVENT_CLASS = message("imports.event_class", "class", "级别")
+EVENT_LEVEL = message("imports.event_level", "level", "等级")
 SUMMARY_WITHOUT_GAMES = message(
     "imports.summary_without_games",
     "{count} player(s) without any game in the file, not imported (registered, never played): {names}",

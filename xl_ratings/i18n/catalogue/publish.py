@@ -168,6 +168,11 @@ SITE_BUSY = message(
     "publish.site_busy",
     "another xl-ratings run ({who}) is publishing into this folder; wait for it to finish (lock: {lock})",
     "另一个 xl-ratings 进程（{who}）正在发布到此文件夹，请等待其完成（锁文件：{lock}）")
+SITE_LOCK_CANNOT_CREATE = message(
+    "publish.site_lock_cannot_create",
+    "cannot create the lock {lock}: no permission to write in the folder {folder} (read-only?); make it writable, "
+    "or publish the site into another folder (--site)",
+    "无法创建锁文件 {lock}：没有在文件夹 {folder} 中写入的权限（只读？）；请使其可写，或把网站发布到别的文件夹（--site）")
 SLUG_UNSAFE = message(
     "publish.slug_unsafe",
     "{kind} {id}: the page name {slug} is not a safe file name (letters, digits, '.', '_' and '-'; "

@@ -212,6 +212,10 @@ NOT_A_PLAYER_ID_CASE = message(
     "is not a player id of the Players sheet; {other} is (the same letters in other upper and lower case): "
     "write it as {other}",
     "不是 Players 表中的棋手编号；{other} 是（字母相同，只是大小写不同）：请写作 {other}")
+NOT_A_PLAYER_ID_NAME = message(
+    "sheets.not_a_player_id_name",
+    "is not a player id of the Players sheet but the name of player {other}: write the id {other}",
+    "不是 Players 表中的棋手编号，而是棋手 {other} 的姓名：请填写编号 {other}")
 NOT_IN_PLAYERS_FILE = message(
     "sheets.not_in_players_file",
     "is not a player id of the players file {file} (--players)",
