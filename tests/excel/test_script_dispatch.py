@@ -15,6 +15,7 @@ import openpyxl
 import pytest
 from helpers import read_sheet, run_cli
 
+from xl_ratings.excel.visibility import INPUT_SHEETS, MERGE_SHEETS
 from xl_ratings.xlsx.read import read_tables
 from xl_ratings.systems import SYSTEMS
 
@@ -174,16 +175,14 @@ def test_one_click_writes_the_same_sheets_as_the_command_line(system, tmp_path):
     unchecked = [r for r in grids["Checks"] if r and r[0] == "excel.rows_not_checked"]
     col = {str(h).split()[-1]: j for j, h in enumerate(grids["Checks"][0])}     # "工作表 sheet" -> its column
     assert [r[col["sheet"]] for r in unchecked] == [", ".join(
-        n for n in read_tables(ROOT / f"{system}.xlsx") if n in ("Settings", "Players", "Events", "Games", "Awards",
-                                                                  "Points", "McMahon"))]
+        n for n in read_tables(ROOT / f"{system}.xlsx") if n in INPUT_SHEETS)]
     zh = "未檢查隱藏" if system == "gor" else "未检查隐藏"
     assert all(zh in r[col["message"]] and "not checked for hidden or filtered-out rows: xlwings" in r[col["message"]]
                for r in unchecked)
     # nor which cells are merged: a second line naming the sheets read as merged cells would be (issue 25)
     merges = [r for r in grids["Checks"] if r and r[0] == "excel.merges_not_checked"]
     assert [r[col["sheet"]] for r in merges] == [", ".join(
-        n for n in read_tables(ROOT / f"{system}.xlsx") if n in ("Settings", "Players", "Events", "Games", "Awards",
-                                                                  "Points", "Clubs", "Identities"))]
+        n for n in read_tables(ROOT / f"{system}.xlsx") if n in MERGE_SHEETS)]
     assert all("not checked for merged cells: xlwings" in r[col["message"]] for r in merges)
     grids["Checks"] = grids["Checks"][:len(grids["Checks"]) - len(unchecked) - len(merges)]
     for name in written:
