@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Text, Where, joined
 from ..i18n.catalogue import sheets as M
-from ..i18n.labels import SHEET_ALIASES, header_key, sheet_key
+from ..i18n.labels import SHEET_ALIASES, header_key, label, near_key, sheet_key
 from ..systems import find
 from ..systems.base import System
 from ..systems.ranks import parse_rank
@@ -84,6 +84,11 @@ class Rows:
             k = header_key(h, set(known), terms)
             if k and k not in self.keys.values():
                 self.keys[j] = k
+        absent = [k for k in known if k not in self.keys.values()]
+        for j, h in enumerate(header):      # a slip in a header (棋力份): never read as the officer's own column
+            k = None if j in self.keys or blank(h) else near_key(h, absent, terms)
+            if k is not None:
+                self.err(1, str(h).strip(), M.COLUMN_NAME_SLIP(header=str(h).strip(), column=label(k, sheet=name)), h)
         missing = [k for k in required if k not in self.keys.values()]
         for k in missing:
             found = [str(h) for h in header if not blank(h)]

@@ -151,6 +151,33 @@ def header_key(text: Any, known: set[str], terms: Any = None) -> str | None:
     return None
 
 
+def _cjk(text: str) -> bool:
+    return any("\u3400" <= c <= "\u9fff" for c in text)
+
+
+def near_key(text: Any, missing: Any, terms: Any = None) -> str | None:
+    """The key of ``missing`` (columns a sheet lacks) that a header the reader does not know looks
+    like a slip of (棋力份 for 棋力分, 等级份 for 等级分, ratng for rating), or None: a column
+    of the officer's own that is named like none of them."""
+    import difflib
+
+    if text is None or not str(text).strip():
+        return None
+    parts = [p for p in {str(text).strip().lower(), *_SPLIT.split(str(text).strip().lower())} if p]
+    for key in missing:
+        words = {key, *(w for w, keys in _by_label().items() if key in keys)}
+        words |= {v for k, v in (terms or {}).items() if k == key} | {traditional(v) for k, v in (terms or {}).items() if k == key}
+        for part in parts:
+            for word in words:
+                cjk = _cjk(word)
+                if cjk != _cjk(part) or len(part) < (2 if cjk else 4):
+                    continue
+                ratio = difflib.SequenceMatcher(None, part, word.lower()).ratio()
+                if ratio >= (0.66 if cjk else 0.8):
+                    return str(key)
+    return None
+
+
 def sheet_key(name: str) -> str | None:
     low = name.strip().lower()
     for key, aliases in SHEET_ALIASES.items():

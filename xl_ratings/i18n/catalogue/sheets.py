@@ -181,6 +181,13 @@ SHEET_EMPTY = message(
     "sheets.sheet_empty",
     "the sheet is empty: the first row must hold the column names",
     "工作表为空：第一行须为列名")
+COLUMN_NAME_SLIP = message(
+    "sheets.column_name_slip",
+    "the column '{header}' is named like the column '{column}', which this sheet lacks: if it is that "
+    "column, head it '{column}' (else its values would be left out, as a column of your own); if it is a "
+    "column of your own, give it a name of its own",
+    "列 '{header}' 的名称与本表缺少的列 '{column}' 相近：如果就是该列，请把表头改为 '{column}'（否则其数值会被当作"
+    "您自己的列而不读取）；如果是您自己的列，请另取一个名称")
 COLUMN_MISSING = message(
     "sheets.column_missing",
     "required column '{column}' is missing (found: {found})",
