@@ -574,9 +574,10 @@ class Builder:
         for eid, games in by_event.items():
             ev = self.events[eid]
             period = games[0][0]
-            facts = [(self.text("format"), self.zh({"round_robin": "循环赛", "swiss": "积分编排制",
-                                                    "games": "对局"}.get(ev.format, ev.format)) +
-                      f" {ev.format}"),
+            shape = "mcmahon" if ev.format == "swiss" and self.out.records.mcmahon.get(eid) else ev.format
+            zh, en = {"round_robin": ("循环赛", "round robin"), "swiss": ("积分编排制", "Swiss"),
+                      "mcmahon": ("麦克马洪制", "McMahon"), "games": ("对局", "single games")}.get(shape, (shape, ""))
+            facts = [(self.text("format"), f"{self.zh(zh)} {en}".strip()),
                      (self.text("class"), ev.cls or ""), (self.text("level"), ev.level or "")]
             if ev.champion and ev.champion in self.players:
                 facts.append((self.text("champion"), self.players[ev.champion].name))
