@@ -66,12 +66,12 @@ _DIAGONAL = {"x", "×", "*", "—", "–", "/", "\\", "■", "#", "xx"}
 _BYES = {"+": S.BYE_OR_FREE_WIN, "-": S.ABSENT, "=": S.BYE_HALF, "0": S.ABSENT_OR_ZERO, "bye": S.BYE,
          "轮空": S.BYE, "輪空": S.BYE, "缺席": S.ABSENT, "free": S.BYE}
 
-_RES = r"(?P<res>1|0|½|0\.5|1/2|=|\+|-|胜|負|负|和|勝)"
+_RES = r"(?P<res>1|0|½|0\.5|1/2|=|\+|-|胜|負|负|和|勝|赢|输|贏|輸|平)"
 # possessive quantifiers (*+, ++): a run of spaces or digits is taken whole, never tried again
 # piece by piece (linear time on a 30,000-character cell)
 _SWISS_COLOUR = re.compile(r"(?P<opp>\d++)\s*+(?P<col>[wb白黑])\s*+" + _RES +
                            r"\s*+(?:(?:h|让|讓)\s*+(?P<h>\d++))?\s*+(?P<star>\*)?", re.I)
-_SWISS_PLAIN = re.compile(r"(?P<opp>\d++)\s*+(?P<res>½|=|\+|-|胜|負|负|和|勝)\s*+(?P<star>\*)?")
+_SWISS_PLAIN = re.compile(r"(?P<opp>\d++)\s*+(?P<res>½|=|\+|-|胜|負|负|和|勝|赢|输|贏|輸|平)\s*+(?P<star>\*)?")
 _COLOURS = {"w": "w", "b": "b", "白": "w", "黑": "b"}
 
 
