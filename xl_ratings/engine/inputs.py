@@ -256,7 +256,12 @@ def missing_sheet(key: str, tables: Mapping[str, Any], file: str | None) -> Rati
 
 class TableRows(list[tuple[str, Any]]):
     """A table-valued setting laid out as rows under its key (``con_table`` | 见下表 table
-    below, then a row of column heads, then one row per entry): its (key, value) entries."""
+    below, then a row of column heads, then one row per entry): its (key, value) entries;
+    ``rows``: each entry's Settings row (a problem with an entry is told at its own row)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[int] = []
 
 
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
@@ -277,6 +282,7 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
             last = i
             if not is_column_heads(rec.get("note")) and (k or not blank(rec.get("value"))):
                 table.append((k, rec.get("value")))
+                table.rows.append(i)
             continue
         table = None
         if not k:

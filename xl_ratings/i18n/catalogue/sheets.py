@@ -72,6 +72,10 @@ SETTING_TWICE = message(
     "sheets.setting_twice",
     "the setting '{key}' is given twice (rows {first} and {row}): only one can count; keep one row",
     "设置 '{key}' 出现了两次（第 {first} 行和第 {row} 行）：只能有一个有效；请只保留一行")
+SETTING_ENTRY_TWICE = message(
+    "sheets.setting_entry_twice",
+    "the table '{key}' has the entry '{entry}' twice (rows {first} and {row}): only one can count; keep one row",
+    "对照表 '{key}' 中 '{entry}' 出现了两次（第 {first} 行和第 {row} 行）：只能有一个有效；请只保留一行")
 SETTING_NOT_WHOLE = message(
     "sheets.setting_not_whole",
     "the setting '{key}' must be a whole number (a count)",
