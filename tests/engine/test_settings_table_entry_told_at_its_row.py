@@ -83,3 +83,15 @@ def test_an_edited_entry_and_an_added_row_are_read(tmp_path):
     params = read_records(tables, str(book)).params
     assert params.con_table[:2] == ((100, 120.0), (200, 110.0))
     assert ("D", 0.25) in params.class_weights and len(params.class_weights) == 7
+
+
+def test_a_blank_row_inside_a_table_is_told_once_not_as_every_entry_below_it(tmp_path):
+    """A blank row typed inside con_table ended it there: each entry below was an 'unknown setting
+    400', '500' … (24 problems on the Hong Kong sample); now one, at the first of them."""
+    def edit(ws, con):
+        ws.insert_rows(con + 5)                  # after 100, 200, 300
+    book, con = _edited(tmp_path, edit)
+    code, told = cli_problems("process", book)
+    assert code == 2
+    assert [(p.id, p.params, p.row, p.column) for p in told] == [
+        ("sheets.setting_table_gap", {"key": "con_table", "end": con + 4}, con + 6, "key")]

@@ -275,15 +275,28 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     settings: dict[str, Any] = {}
     at: dict[str, int] = {}
     table: TableRows | None = None      # the entries of a table laid out as rows
+    table_key = ""
     last = -1
+    stranded = False        # rows like a table's entries below a blank row that ended it: told once
     for i, rec in rows.records:
         k = rows.text(rec, "key").strip()
-        if table is not None and i == last + 1 and not is_table_head(rec.get("value")) and not is_setting_name(k):
+        entry_like = not is_table_head(rec.get("value")) and not is_setting_name(k)
+        if table is not None and i == last + 1 and entry_like:
             last = i
             if not is_column_heads(rec.get("note")) and (k or not blank(rec.get("value"))):
                 table.append((k, rec.get("value")))
                 table.rows.append(i)
             continue
+        if k and entry_like and table_key and (table is not None or stranded):
+            if not stranded:
+                errors.append(RatingInputError(M.SETTING_TABLE_GAP(key=table_key, end=last), value=k,
+                                               where=Where(file, "Settings", i, "key")))
+                stranded = True
+            table = None
+            continue
+        if k:
+            stranded = False
+            table_key = ""
         table = None
         if not k:
             continue
@@ -293,7 +306,7 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
             continue
         if is_table_head(rec.get("value")):     # con_table | 见下表 table below: one row per entry follows
             table = settings[k] = TableRows()
-            last = i
+            table_key, last = k, i
         else:
             settings[k] = rec.get("value")
         at[k] = settings.setdefault("_rows", {})[k] = i
