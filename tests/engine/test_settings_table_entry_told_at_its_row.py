@@ -95,3 +95,14 @@ def test_a_blank_row_inside_a_table_is_told_once_not_as_every_entry_below_it(tmp
     assert code == 2
     assert [(p.id, p.params, p.row, p.column) for p in told] == [
         ("sheets.setting_table_gap", {"key": "con_table", "end": con + 4}, con + 6, "key")]
+
+
+def test_a_table_whose_key_row_was_deleted_is_told_once(tmp_path):
+    """Deleting the row `con_table | 見下表` left its heads and entries: 28 'unknown setting'
+    problems ('棋力分 rating', '100', '200' …); now one, at the heads' row."""
+    def edit(ws, con):
+        ws.delete_rows(con)
+    book, con = _edited(tmp_path, edit)
+    code, told = cli_problems("process", book)
+    assert code == 2
+    assert [(p.id, p.row, p.column) for p in told] == [("sheets.setting_table_no_key", con, "key")]

@@ -287,6 +287,11 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
                 table.append((k, rec.get("value")))
                 table.rows.append(i)
             continue
+        if table is None and not stranded and is_column_heads(rec.get("note")) and entry_like:
+            errors.append(RatingInputError(M.SETTING_TABLE_NO_KEY(), value=k,        # its key row deleted
+                                           where=Where(file, "Settings", i, "key")))
+            stranded, table_key = True, k
+            continue
         if k and entry_like and table_key and (table is not None or stranded):
             if not stranded:
                 errors.append(RatingInputError(M.SETTING_TABLE_GAP(key=table_key, end=last), value=k,

@@ -83,6 +83,12 @@ SETTING_TABLE_GAP = message(
     "table -- or, if it is a setting, correct its name",
     "此行看似对照表 '{key}' 中的一项（键不是设置项名称），但第 {end} 行之后的空行已结束该表：请删除空行，"
     "使此行及其下各行留在表中；如果它是一个设置项，请改正其名称")
+SETTING_TABLE_NO_KEY = message(
+    "sheets.setting_table_no_key",
+    "this row holds a table's column heads, but the row above them that names the table (its key, and the "
+    "value '见下表 table below') is missing: put that row back (the template has it), or delete the table",
+    "此行是对照表的列名，但其上方写明表名的行（键，值为“见下表 table below”）不见了：请补回该行（模板中有），"
+    "或删除整个表")
 SETTING_NOT_WHOLE = message(
     "sheets.setting_not_whole",
     "the setting '{key}' must be a whole number (a count)",
