@@ -99,7 +99,9 @@ def test_a_bad_entry_names_its_table_row():
     with pytest.raises(InputErrors) as e:
         _read(system, rows)
     (err,) = e.value.errors
-    assert err.where.sheet == "Settings" and err.where.row == head + 1 and err.text.id.endswith("cell_not_a_number")
+    # at the entry's own row and cell (rows[head + 2] is sheet row head + 3), not the table's key row
+    assert (err.where.sheet, err.where.row, err.where.column) == ("Settings", head + 3, "value")
+    assert err.text.id.endswith("cell_not_a_number") and err.value == "many"
 
 
 def test_older_workbooks_tables_in_one_cell_still_read():

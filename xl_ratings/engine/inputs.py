@@ -269,7 +269,12 @@ def missing_sheet(key: str, tables: Mapping[str, Any], file: str | None) -> Rati
 
 class TableRows(list[tuple[str, Any]]):
     """A table-valued setting laid out as rows under its key (``con_table`` | 见下表 table
-    below, then a row of column heads, then one row per entry): its (key, value) entries."""
+    below, then a row of column heads, then one row per entry): its (key, value) entries;
+    ``rows``: each entry's Settings row (a problem with an entry is told at its own row)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[int] = []
 
 
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
@@ -283,14 +288,33 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     settings: dict[str, Any] = {}
     at: dict[str, int] = {}
     table: TableRows | None = None      # the entries of a table laid out as rows
+    table_key = ""
     last = -1
+    stranded = False        # rows like a table's entries below a blank row that ended it: told once
     for i, rec in rows.records:
         k = rows.text(rec, "key").strip()
-        if table is not None and i == last + 1 and not is_table_head(rec.get("value")) and not is_setting_name(k):
+        entry_like = not is_table_head(rec.get("value")) and not is_setting_name(k)
+        if table is not None and i == last + 1 and entry_like:
             last = i
             if not is_column_heads(rec.get("note")) and (k or not blank(rec.get("value"))):
                 table.append((k, rec.get("value")))
+                table.rows.append(i)
             continue
+        if table is None and not stranded and is_column_heads(rec.get("note")) and entry_like:
+            errors.append(RatingInputError(M.SETTING_TABLE_NO_KEY(), value=k,        # its key row deleted
+                                           where=Where(file, "Settings", i, "key")))
+            stranded, table_key = True, k
+            continue
+        if k and entry_like and table_key and (table is not None or stranded):
+            if not stranded:
+                errors.append(RatingInputError(M.SETTING_TABLE_GAP(key=table_key, end=last), value=k,
+                                               where=Where(file, "Settings", i, "key")))
+                stranded = True
+            table = None
+            continue
+        if k:
+            stranded = False
+            table_key = ""
         table = None
         if not k:
             continue
@@ -300,7 +324,7 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
             continue
         if is_table_head(rec.get("value")):     # con_table | 见下表 table below: one row per entry follows
             table = settings[k] = TableRows()
-            last = i
+            table_key, last = k, i
         else:
             settings[k] = rec.get("value")
         at[k] = settings.setdefault("_rows", {})[k] = i

@@ -172,6 +172,45 @@ def _pairs(default: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _table_rows(system: System, key: str, default: tuple[Any, ...], value: list[Any], file: str | None,
+                option: str | None, errors: list[RatingInputError]) -> tuple[Any, ...]:
+    """A table laid out as rows (:class:`~xl_ratings.engine.inputs.TableRows`): each entry read
+    and checked on its own, a problem told at the entry's own row and cell."""
+    rows: list[int] = list(getattr(value, "rows"))
+    out: list[tuple[Any, Any]] = []
+    first: dict[Any, int] = {}
+    for n, (k, v) in enumerate(value):
+        row = rows[n] if n < len(rows) else None
+        column, cell = "key", k
+        try:
+            if not str(k).strip():
+                raise ParameterError(M.CELL_EMPTY(), value=k)
+            column, cell = "value", v
+            if v is None or not str(v).strip():
+                raise ParameterError(M.CELL_EMPTY(), value=v)
+            column, cell = "key", k
+            entry_key = _scalar(default[0][0], str(k).strip())
+            column, cell = "value", v
+            entry = (entry_key, _scalar(default[0][1], v))
+            check_limit(system, key, entry[1], PAIR_VALUES.get(key))
+        except RatingInputError as e:
+            errors.append(_told(e, cell, Where(file, "Settings", row, column), option))
+            continue
+        if entry[0] in first:       # which one counts? neither: the officer says
+            errors.append(_told(ParameterError(M.SETTING_ENTRY_TWICE(
+                key=key, entry=str(k).strip(), first=first[entry[0]], row=row), value=k), k,
+                Where(file, "Settings", row, "key"), option))
+            continue
+        first[entry[0]] = row or 0
+        out.append(entry)
+    if not out and not errors:
+        errors.append(_told(ParameterError(M.CELL_EMPTY(), value=None), None,
+                            Where(file, "Settings", rows[0] if rows else None, "value"), option))
+    if out and isinstance(out[0][0], (int, float)):
+        out.sort(key=lambda kv: kv[0])
+    return tuple(out)
+
+
 def _settable(default: Any) -> bool:
     """A parameter the Settings sheet can change: a number, text, yes/no, or a key:value table."""
     if isinstance(default, tuple):
@@ -216,6 +255,9 @@ def params_from_settings(system: System, settings: Mapping[str, Any], file: str 
             default = getattr(base, key)
             if isinstance(default, tuple) and default and isinstance(default[0], tuple) \
                     and len(default[0]) == 2:
+                if isinstance(value, list) and getattr(value, "rows", None):
+                    changes[key] = _table_rows(system, key, default, value, file, option, errors)
+                    continue
                 changes[key] = _pairs(default, value)
                 for _, v in changes[key]:
                     check_limit(system, key, v, PAIR_VALUES.get(key))

@@ -111,7 +111,7 @@ def error_cells(file: str, sheet: str, grid: Sequence[Sequence[Any]]) -> list[Ra
     from ..i18n.catalogue import workbooks as W
 
     name = column_names(grid)
-    return [RatingInputError(W.CELL_SHOWS_ERROR(shown=v), where=Where(file, sheet, r, name(c)))
+    return [RatingInputError(W.CELL_SHOWS_ERROR(shown=v), value=v, where=Where(file, sheet, r, name(c)))
             for r, row in enumerate(grid, start=1) for c, v in enumerate(row, start=1)
             if v.__class__ is str and v in EXCEL_ERRORS]
 

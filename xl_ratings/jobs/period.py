@@ -36,6 +36,7 @@ from ..engine.run import Outcome, Progress, run
 from ..errors import InputErrors, Message, RatingInputError, Text
 from ..i18n.catalogue import run as R
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
+from ..i18n.catalogue.workbooks import CELL_SHOWS_ERROR
 from .cell_words import with_cell_kinds
 from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
 
@@ -90,7 +91,7 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
                                                   rerate_from=rerate_from, today=today,
                                                   date1904=tables.date1904), games)
         except InputErrors as e:
-            raise in_language(InputErrors(found + e.errors), tables) from None
+            raise in_language(InputErrors(found + _not_at_error_cells(e.errors, found)), tables) from None
         views = result_sheets(outcome)
     replaced = [v.name for v in views if v.name in tables.sheet_names]
     found += result_sheets_not_ours(file, first_cells(replaced) if replaced else {})
@@ -99,6 +100,18 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
     notes = [SAMPLE_FORGOTTEN(periods=", ".join(outcome.forgotten))] if outcome.forgotten else []
     said = list(getattr(tables, "notes", [])) + list(outcome.records.notes)   # merged cells read, total rows left out
     return Rated(outcome, views, said + notes)
+
+
+def _not_at_error_cells(errors: Sequence[RatingInputError],
+                        found: Sequence[RatingInputError]) -> list[RatingInputError]:
+    """The records' problems but those at a cell the reader refused as showing an error (#N/A):
+    that cell is told once, as the error it shows, not again as the blank or the text ``#N/A``
+    the records read there (the command line read '', one click '#N/A')."""
+    shown = {(e.where.sheet, e.where.row, e.where.column) for e in found
+             if e.where is not None and getattr(e.text, "id", None) == CELL_SHOWS_ERROR.id}
+    if not shown:
+        return list(errors)
+    return [e for e in errors if e.where is None or (e.where.sheet, e.where.row, e.where.column) not in shown]
 
 
 def workbook_rating_list(tables: Tables, layout: str | None, period: str | None, *, file: str) -> Any:

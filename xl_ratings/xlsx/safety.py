@@ -558,7 +558,7 @@ def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
                                          where=Where(str(path), sheet, r, name or col_letter(c))))
     for r, c, shown in scan.errors:
         name = column_name(c) if column_name else ""
-        problems.append(RatingInputError(W.CELL_SHOWS_ERROR(shown=shown),
+        problems.append(RatingInputError(W.CELL_SHOWS_ERROR(shown=shown), value=shown,
                                          where=Where(str(path), sheet, r, name or col_letter(c))))
     by_col: dict[int, list[int]] = {}
     for r, c in scan.formulas:

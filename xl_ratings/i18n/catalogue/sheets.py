@@ -72,6 +72,23 @@ SETTING_TWICE = message(
     "sheets.setting_twice",
     "the setting '{key}' is given twice (rows {first} and {row}): only one can count; keep one row",
     "设置 '{key}' 出现了两次（第 {first} 行和第 {row} 行）：只能有一个有效；请只保留一行")
+SETTING_ENTRY_TWICE = message(
+    "sheets.setting_entry_twice",
+    "the table '{key}' has the entry '{entry}' twice (rows {first} and {row}): only one can count; keep one row",
+    "对照表 '{key}' 中 '{entry}' 出现了两次（第 {first} 行和第 {row} 行）：只能有一个有效；请只保留一行")
+SETTING_TABLE_GAP = message(
+    "sheets.setting_table_gap",
+    "this row looks like an entry of the table '{key}' (its key is not a setting's name), but a blank row "
+    "ended that table after row {end}: delete the blank row(s) to keep this row and those below it in the "
+    "table -- or, if it is a setting, correct its name",
+    "此行看似对照表 '{key}' 中的一项（键不是设置项名称），但第 {end} 行之后的空行已结束该表：请删除空行，"
+    "使此行及其下各行留在表中；如果它是一个设置项，请改正其名称")
+SETTING_TABLE_NO_KEY = message(
+    "sheets.setting_table_no_key",
+    "this row holds a table's column heads, but the row above them that names the table (its key, and the "
+    "value '见下表 table below') is missing: put that row back (the template has it), or delete the table",
+    "此行是对照表的列名，但其上方写明表名的行（键，值为“见下表 table below”）不见了：请补回该行（模板中有），"
+    "或删除整个表")
 SETTING_NOT_WHOLE = message(
     "sheets.setting_not_whole",
     "the setting '{key}' must be a whole number (a count)",
