@@ -129,7 +129,7 @@ def test_a_players_games_audit_each_line(hk):
             event = next(e for e, link in ((e, f"events/{e.lower()}.html") for e in outcome.records.events)
                          if link == row["event"].href)
             if row["game_change"] is not None:
-                total[event] += row["game_change"]
+                total[event] += row["game_change_exact"]      # the rulebook's value (shown: rounded to add up)
         for event, change in total.items():
             line = lines[(page.id, event)]
             if line.own + change < outcome.params.floor:      # the floor (§2): the change stops at 100

@@ -10,6 +10,8 @@ reads, fails.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -57,7 +59,8 @@ def check_gor(outcome: Any, site: Any) -> int:
         total: dict[str, float] = defaultdict(float)
         for ev, _, r in games:
             if r["game_change"] is not None:
-                total[ev] += r["game_change"]
+                total[ev] += r["game_change_exact"]         # what the rulebook computed (shown: rounded)
+                assert abs(r["game_change"] - Decimal(repr(r["game_change_exact"]))) <= Decimal("0.01")
         for ev, change in total.items():
             (line,) = lines[(pid, ev)]
             if line.own + change >= outcome.params.floor:   # the floor (§2) stops a change at 100
@@ -80,15 +83,16 @@ def check_lianzhong(outcome: Any, site: Any) -> int:
                 continue
             assert r["game_expected"] == lianzhong.expected(r["own_before"], r["opponent_rating"], params)
             assert r["game_k"] == lianzhong.k_factor(r["own_before"], params)
-            assert r["game_change"] == pytest.approx(r["game_k"] * (score - r["game_expected"]) * r["game_factor"],
-                                                     abs=1e-9)
+            assert r["game_change_exact"] == pytest.approx(r["game_k"] * (score - r["game_expected"]) * r["game_factor"],
+                                                           abs=1e-9)
+            assert abs(r["game_change"] - Decimal(repr(r["game_change_exact"]))) <= Decimal("0.01")   # shown
             by_period[r["period"]].append(r)
-            total[ev] += r["game_change"]
+            total[ev] += r["game_change_exact"]
         for label, rows in by_period.items():
             x = ratings[(pid, label)]
             assert rows[0]["own_before"] == x.old
             for a, b in zip(rows, rows[1:]):
-                assert b["own_before"] == a["own_after"] == a["own_before"] + a["game_change"]   # exactly
+                assert b["own_before"] == a["own_after"] == a["own_before"] + a["game_change_exact"]   # exactly
             assert rows[-1]["own_after"] == x.new          # the list's rating (shown to 2 decimals)
             checked += 1
         for ev, change in total.items():

@@ -422,7 +422,42 @@ class Builder:
             elif facts is not None:
                 row.update(facts(g.event, g.row, opponent, player))
             out[opponent].append((key, row, bool(h)))
+        self._lines_add_up(out)
         return out
+
+    def _lines_add_up(self, out: Mapping[str, list[tuple[tuple[Any, ...], dict[str, Any], bool]]]) -> None:
+        """Each game's change as printed adds up: gor -- an event's game lines to its change-report
+        line, each shown as the difference of the running sum rounded as the page rounds it;
+        lianzhong -- the rating before + the change = the rating after, as printed.  Every shown
+        change is within one unit of the last decimal of its rulebook value."""
+        from decimal import Decimal
+
+        from ..view.numbers import MINUS, fixed
+
+        places = self.system.rating_decimals
+
+        def shown(v: Any) -> Decimal:
+            return Decimal(fixed(v, places).replace(MINUS, "-"))
+        for rows in out.values():
+            try:
+                rows.sort(key=lambda x: x[0])
+            except TypeError:
+                pass
+            running: dict[tuple[Any, Any], float] = {}
+            for _, row, _ in rows:
+                change = row.get("game_change")
+                if not isinstance(change, (int, float)) or isinstance(change, bool):
+                    continue
+                before, after = row.get("own_before"), row.get("own_after")
+                if isinstance(before, (int, float)) and isinstance(after, (int, float)):
+                    row["game_change_exact"] = change                       # what the rulebook computed
+                    row["game_change"] = shown(after) - shown(before)         # lianzhong: before + change = after
+                    continue
+                row["game_change_exact"] = change                       # what the rulebook computed
+                k = (row.get("period"), row.get("event"))
+                was = running.get(k, 0.0)
+                running[k] = now = was + change
+                row["game_change"] = shown(now) - shown(was)
 
     def game_audit(self) -> Callable[[str, str, str, float, float, bool], dict[str, Any]] | None:
         """``(event, player, opponent, score, handicap, forfeit) -> the game's opponent rating used,

@@ -497,8 +497,10 @@ SYSTEM = System(
     check_event=check_event,
     pairing_layouts=("egd", "fide", "csv"),     # GoR is what OpenGotha and pairgoth read in the EGD list
     game_line=game_line,
-    audit_note=("本局变动 = con × (S − S_E) × 赛事权重；S_E 由双方（让子调整后的）棋力分计算；弃权胜局不计。",
+    audit_note=("本局变动 = con × (S − S_E) × 赛事权重；S_E 由双方（让子调整后的）棋力分计算；弃权胜局不计。"
+                "各局变动按累计值四舍五入显示，一项赛事各局之和即其变动。",
                 "The game's change = con × (S − S_E) × the event's weight; S_E from both players' GoR (adjusted "
-                "for the handicap); a game won by forfeit does not count."),
+                "for the handicap); a game won by forfeit does not count. Each change is shown rounded on the "
+                "running total, so an event's games add up to its change as printed."),
     event_defaults=(("class", "A (1.0)"),),
 )

@@ -559,9 +559,10 @@ SYSTEM = System(
     # each game as §5–§6 rate it: the ratings before, We, K, the rated/unrated factor, the change
     audit_columns=AUDIT,
     audit_note=("本局变动 = K × (得分 − 期望得分) × 系数；系数：双方均有级别为 1，有级别者对无级别者为 (n/20) × (2/3)，"
-                "无级别者为 (41 − n)/20（n：无级别一方含本局的计数局数）；赛后等级分即下一局的赛前等级分。",
+                "无级别者为 (41 − n)/20（n：无级别一方含本局的计数局数）；赛后等级分即下一局的赛前等级分；"
+                "显示的变动为赛后与赛前等级分（均四舍五入）之差。",
                 "The game's change = K × (score − expected) × factor; the factor is 1 when both are rated, "
                 "(n/20) × (2/3) for a rated player against an unrated one, (41 − n)/20 for the unrated player "
                 "(n: the unrated player's counted games, this one included); the rating after is the next "
-                "game's rating before."),
+                "game's rating before; the change shown is the rating after less the rating before, as printed."),
 )
