@@ -45,7 +45,7 @@ from ..systems.base import System
 from ..systems.feed import Order
 from ..systems.game_result import parse_result
 from ..systems.period import Period
-from ..systems.records import Event, Game, Records
+from ..systems.records import Event, Game, Player, Records
 from .list_file import ListFile, arrow_strings, ints_of
 from .list_kernel import KernelArrays, compiled, kernel_mode
 
@@ -79,8 +79,8 @@ def one_pass(lf: ListFile, system: System, settings: Mapping[str, Any], named: C
     if ev_first != ev_last or first > last or last > today or cal.of(first) != cal.of(last):
         return None
     file = str(lf.path)
-    errors, values, params, players, _, awards = list_inputs(
-        file, system, settings, named, players_table, None, (), players_file, None, awards_table)
+    errors, values, params, players, awards = _inputs(file, system, settings, named, players_table, awards_table,
+                                                      players_file)
     if errors or players is None:
         return None
     eid = to_ident(ev_first) if ev_first is not None else DEFAULT_EVENT
@@ -94,6 +94,27 @@ def one_pass(lf: ListFile, system: System, settings: Mapping[str, Any], named: C
     records = Records(system, values, dict(players), evs, [], awards, file=file, params=params)
     feed = OnePassFeed(lf, records, evs[eid], ev_first, (first, last), mode)
     return GameList(records, feed, s)  # type: ignore[arg-type]  # a GameFeed, not a StreamFeed
+
+
+def _inputs(file: str, system: System, settings: Mapping[str, Any], named: Callable[[str], str] | None,
+            players_table: Sequence[Sequence[Any]], awards_table: Sequence[Sequence[Any]] | None,
+            players_file: str | None) -> tuple[list[RatingInputError], dict[str, Any], Any,
+                                               dict[str, Player] | None, list[Any]]:
+    """(problems, settings' values, parameters, players, awards) as :func:`~xl_ratings.engine.stream.list_inputs`
+    reads them; a plain players table (:func:`.list_players.plain_players`: no identity column,
+    so no id of :func:`~xl_ratings.engine.identity.id_problems` to check) without the sheet reader."""
+    from ..engine.inputs import Rows, read_awards
+    from .list_players import plain_players
+
+    plain = plain_players(players_table, system)
+    if plain is None:
+        errors, values, params, players, _, awards = list_inputs(
+            file, system, settings, named, players_table, None, (), players_file, None, awards_table)
+        return errors, values, params, players, awards
+    errors, values, params, _, _, _ = list_inputs(file, system, settings, named, None, None, (), players_file)
+    awards = read_awards(Rows("Awards", awards_table, players_file, errors, sheet=None), plain) \
+        if awards_table is not None and len(awards_table) > 1 else []
+    return errors, values, params, plain, awards
 
 
 def _ends(lf: ListFile) -> tuple[tuple[dt.date, Any], tuple[dt.date, Any]]:
