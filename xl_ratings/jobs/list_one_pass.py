@@ -162,6 +162,17 @@ def _ends(lf: ListFile) -> tuple[tuple[dt.date, Any], tuple[dt.date, Any]]:
     return (_day(head_row[date_at]), ev(head_row)), (_day(last[date_at]), ev(last))
 
 
+def _rows_about(lf: ListFile) -> int:
+    """The list's games: a Parquet file's rows, a CSV file's size over its first lines' length."""
+    if lf.kind == "Parquet":
+        return int(lf.parquet_file().metadata.num_rows)
+    with open(lf.path, "rb") as fb:
+        head = fb.read(TAIL)
+        size = fb.seek(0, 2)
+    lines = head.count(b"\n")
+    return size * lines // len(head) if lines and head else 0
+
+
 def _day(v: Any) -> dt.date:
     got = list_date(v if v != "" else None)
     if got is None:
@@ -176,7 +187,7 @@ class OnePassFeed:
     def __init__(self, lf: ListFile, records: Records, event: Event, raw_event: Any,
                  ends: tuple[dt.date, dt.date], mode: str | None) -> None:
         self.lf, self.records, self.event, self.raw_event, self.ends = lf, records, event, raw_event, ends
-        self.mode = mode or kernel_mode()
+        self.mode = mode or kernel_mode(_rows_about(lf))
         self.read = False
 
     def span(self) -> tuple[dt.date, dt.date] | None:
