@@ -261,13 +261,13 @@ def _rated_once(gpath: Path, system: System, players: str | None, events: str | 
         return None
     earlier: list[RatingInputError] = []
     try:
-        p_table, a_table, _ = players_table(Path(players), system, earlier)
+        p_table, a_table, state = players_table(Path(players), system, earlier)
     except InputErrors:
         return None
     if earlier:
         return None
     gl = one_pass(lf, system, settings or {}, set_option, p_table, a_table, players, events, period,
-                  run_date(today), kernel)
+                  run_date(today), kernel, state)
     if gl is None:
         return None
     first: dict[str, list[int | None]] = {}
@@ -277,6 +277,7 @@ def _rated_once(gpath: Path, system: System, players: str | None, events: str | 
                               check_sink=_sink(first, counts, shown, checks), history=False)
     except (NotOnePass, InputErrors):
         return None
+    gl.newcomers = gl.feed.newcomers    # type: ignore[attr-defined]  # an OnePassFeed
     return Streamed(outcome, gl, first, counts)
 
 

@@ -227,6 +227,14 @@ class KernelArrays:
     def first(self, touched: Any, n: int) -> Iterable[int]:
         return [int(i) for i in touched[:n]]
 
+    def grow(self, values: Any, more: Sequence[Any]) -> Any:
+        if self.compiled:
+            import numpy as np
+
+            return np.concatenate((values, np.array(more, dtype=values.dtype)))
+        values.extend(more)
+        return values
+
 
 class EncodedPeriod(KernelArrays):
     """One period of a :class:`ColumnarFeed`, for a game-by-game engine (:class:`~xl_ratings.systems.feed.Encoded`)."""
