@@ -22,8 +22,10 @@ the dates compared in order as day numbers, and the batch then rated at once
 nothing is written before the whole list has been read.
 
 Whatever the checks do not pass -- a bad or unknown id, a bad date or result,
-a date out of order, a line of the wrong length, a new player, the ends not
-the first and last dates -- raises :class:`NotOnePass`, and the list is then
+a date out of order, a line of the wrong length, an id that is no player's
+(of a Players file; a ratings file's new players are appended to the
+encoding as they come, in the usual read's order, at the start state), the
+ends not the first and last dates -- raises :class:`NotOnePass`, and the list is then
 checked and rated the usual way from the start (the caller's
 :func:`~.game_stream.rate_game_list`): the problems are told as before --
 the same messages, rows, values and counts, all or nothing -- and a list
