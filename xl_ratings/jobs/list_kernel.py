@@ -45,7 +45,7 @@ _COMPILED: dict[Callable[..., int], Callable[..., int]] = {}
 
 #: Below this many games a list is rated by the pure kernel when no kernel is asked for
 #: (``XL_RATINGS_KERNEL`` unset): importing numba and loading the compiled kernel cost some
-#: 0.3 CPU s, the pure kernel some 0.95 µs a game more -- measured end to end in
+#: 0.3-0.4 CPU s, the pure kernel some 0.95 µs a game more -- measured end to end in
 #: docs/performance.md ("numba's start-up").  The numbers are the same either way, bit for bit.
 COMPILED_FROM = 450_000
 
