@@ -16,7 +16,10 @@ and format (CSV, Parquet), in fresh processes:
 * **bare read**: the same file read by pyarrow's streaming reader, batch by batch, nothing else;
 * **minimal loop**: read so, the ids encoded with a dict, and the update rule (seed 004 §5-§7)
   in a plain Python loop -- no checks, no report, no output;
-* **compiled loop**: the same loop compiled by numba over the Arrow columns.
+* **compiled loop**: the same loop compiled by numba over the Arrow columns;
+* ``--daily``: the platform recipe's next day -- the ratings file the run wrote as ``--players``,
+  the list again dated a day later with a new account in every 100th game (new accounts every
+  day: rows "next day, …", beside the bare read of that list).
 
 CPU seconds (the child's user + system) are the steady figure on a shared machine: the ratios
 are of CPU seconds; wall seconds and the peak memory (ru_maxrss) are given beside.
@@ -39,6 +42,7 @@ sys.path.insert(0, str(HERE))
 
 BEGIN, END = "<!-- platform-table: begin -->", "<!-- platform-table: end -->"
 TODAY: list[str] = [""]       #: --today DIR
+REPEAT: list[int] = [1]       #: --repeat N
 
 
 # --------------------------------------------------------------------------- the baselines (in a child)
@@ -141,22 +145,88 @@ def run_case(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": usage.ru_maxrss / 1024}
 
 
+def best(cases: dict[str, tuple[list[str], dict[str, str] | None, Path | None]]) -> dict[str, dict[str, float]]:
+    """Each case run ``--repeat`` times, the cases in turn (so that a moment of load falls on all of
+    them alike); each case's run of fewest CPU seconds."""
+    out: dict[str, dict[str, float]] = {}
+    for _ in range(REPEAT[0]):
+        for name, (cmd, env, cwd) in cases.items():
+            got = run_case(cmd, env, cwd)
+            if name not in out or got["cpu"] < out[name]["cpu"]:
+                out[name] = got
+    return out
+
+
 def measure(prefix: Path, fmt: str, kernels: list[str], data: Path,
             baselines: list[str]) -> dict[str, dict[str, float]]:
     games, players = f"{prefix}.{fmt}", f"{prefix}_players.csv"
-    out: dict[str, dict[str, float]] = {}
+    cases: dict[str, tuple[list[str], dict[str, str] | None, Path | None]] = {}
     for name in BASELINES:
         if name not in baselines or (name == "compiled_loop" and "compiled" not in kernels):
             continue
-        out[name] = run_case([sys.executable, __file__, "--baseline", name, games, players])
+        cases[name] = ([sys.executable, __file__, "--baseline", name, games, players], None, None)
     for kernel in kernels:
         env = dict(os.environ, XL_RATINGS_KERNEL=kernel)
-        if kernel == "today":           # the version before (a checkout: --today DIR), for the speed-up
+        if kernel == "today":           # the version before (a checkout: --today DIR), its own kernel choice
             env["PYTHONPATH"] = TODAY[0]
+            env.pop("XL_RATINGS_KERNEL")
         target = data / f"out_{prefix.name}_{fmt}_{kernel}.csv"
-        out[kernel] = run_case([sys.executable, "-m", "xl_ratings.cli", "process", games, "--system", "lianzhong",
-                                "--players", players, "--output", str(target), "--force"], env, data)
+        cases[kernel] = ([sys.executable, "-m", "xl_ratings.cli", "process", games, "--system", "lianzhong",
+                          "--players", players, "--output", str(target), "--force"], env, data)
+    return best(cases)
+
+
+def day_list(prefix: Path, fmt: str) -> Path:
+    """The platform recipe's next day (``--daily``): the list's games again, all dated the day after
+    its last day, every 100th game's player a new account (N0, N1, …: some ten games each)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.csv as pcsv
+    import pyarrow.parquet as pq
+
+    out = Path(f"{prefix}_day.{fmt}")
+    if out.exists():
+        return out
+    src = f"{prefix}.{fmt}"
+    t = pq.read_table(src) if fmt == "parquet" else pcsv.read_csv(
+        src, convert_options=pcsv.ConvertOptions(column_types={"result": pa.string(), "date": pa.string()}))
+    n = t.num_rows
+    last = max(pc.cast(t.column("date"), pa.string()).to_pylist()[-1000:])
+    day = (dt.date.fromisoformat(str(last)[:10]) + dt.timedelta(days=1)).isoformat()
+    player = t.column("player").to_pylist()
+    for j in range(0, n, 100):
+        player[j] = f"N{(j // 100) % max(1, n // 1000)}"
+    t = t.set_column(t.schema.get_field_index("date"), "date", pa.array([day] * n))
+    t = t.set_column(t.schema.get_field_index("player"), "player", pa.array(player))
+    if fmt == "parquet":
+        pq.write_table(t, out)
+    else:
+        pcsv.write_csv(t, out)
     return out
+
+
+def measure_daily(prefix: Path, fmt: str, kernels: list[str], data: Path) -> dict[str, dict[str, float]]:
+    """``--daily``: the next day's list (:func:`day_list`) from the ratings file the run wrote."""
+    games = f"{prefix}_day.{fmt}"
+    if not Path(games).exists():        # in a child, as the lists are written (this process stays small)
+        subprocess.run([sys.executable, "-c", f"import sys; sys.path.insert(0, {str(HERE)!r}); "
+                        f"from platform_bench import day_list; from pathlib import Path; "
+                        f"day_list(Path({str(prefix)!r}), {fmt!r})"], check=True)
+    cases: dict[str, tuple[list[str], dict[str, str] | None, Path | None]] = {
+        "daily_bare": ([sys.executable, __file__, "--baseline", "bare", games, ""], None, None)}
+    for kernel in kernels:
+        state = data / f"out_{prefix.name}_{fmt}_{kernel if kernel != 'today' else 'pure'}.csv"
+        if not state.exists():
+            state = data / f"out_{prefix.name}_{fmt}_compiled.csv"
+        env = dict(os.environ, XL_RATINGS_KERNEL=kernel)
+        if kernel == "today":           # the version before, its own kernel choice
+            env["PYTHONPATH"] = TODAY[0]
+            env.pop("XL_RATINGS_KERNEL")
+        target = data / f"out_{prefix.name}_day_{fmt}_{kernel}.csv"
+        cases[f"daily_{kernel}"] = ([sys.executable, "-m", "xl_ratings.cli", "process", games, "--system",
+                                     "lianzhong", "--players", str(state), "--output", str(target), "--force"],
+                                    env, data)
+    return best(cases)
 
 
 # --------------------------------------------------------------------------- the table
@@ -169,13 +239,15 @@ def table(rows: list[tuple[int, int, str, dict[str, dict[str, float]]]], command
              "ours CPU s | wall s | peak MB | ÷ bare read | ÷ minimal loop | ÷ compiled loop |",
              "|---:|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|"]
     for games, players, fmt, got in rows:
-        base = got["bare"]["cpu"]
-        mini = got["minimal"]["cpu"] if "minimal" in got else None
-        comp = got["compiled_loop"]["cpu"] if "compiled_loop" in got else None
-        for kernel in ("today", "pure", "compiled"):
+        for kernel in ("today", "pure", "compiled", "daily_today", "daily_pure", "daily_compiled"):
             if kernel not in got:
                 continue
+            daily = kernel.startswith("daily_")
+            base = got["daily_bare" if daily else "bare"]["cpu"]
+            mini = got["minimal"]["cpu"] if "minimal" in got and not daily else None
+            comp = got["compiled_loop"]["cpu"] if "compiled_loop" in got and not daily else None
             ours = got[kernel]
+            kernel = f"next day, {kernel[6:]}" if daily else kernel
             vs_comp = "" if comp is None else f"{ours['cpu'] / comp:.1f}×"
             comp_s = "" if comp is None else f"{comp:.2f}"
             vs_mini = "" if mini is None else f"{ours['cpu'] / mini:.1f}×"
@@ -208,6 +280,12 @@ def main() -> None:
     ap.add_argument("--doc", help="write the table into this document, between its markers")
     ap.add_argument("--today", help="a checkout of the version before: with --kernels …,today, its time beside")
     ap.add_argument("--json", help="also write the figures as JSON")
+    ap.add_argument("--daily", action="store_true",
+                    help="also the platform recipe's next day: the ratings file written as --players, the list "
+                         "again a day later with a new account in every 100th game (rows 'next day, …')")
+    ap.add_argument("--daily-only", action="store_true", help="only the next day (its state from an earlier run)")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="run every case N times, in turn, and keep each one's fewest CPU seconds")
     ap.add_argument("--include", action="append", default=[], metavar="JSON",
                     help="rows of an earlier run (its --json) put first in the table (repeatable)")
     ap.add_argument("--baseline", nargs=3, metavar=("NAME", "GAMES", "PLAYERS"), help=argparse.SUPPRESS)
@@ -219,6 +297,7 @@ def main() -> None:
     data = Path(args.data)
     if args.today:
         TODAY[0] = str(Path(args.today).resolve())
+    REPEAT[0] = max(1, args.repeat)
     data.mkdir(parents=True, exist_ok=True)
     kernels = [k for k in args.kernels.split(",") if k]
     rows = []
@@ -237,7 +316,9 @@ def main() -> None:
                                 f"import sys; sys.path.insert(0, {str(HERE)!r}); from stream_bench import write_list; "
                                 f"from pathlib import Path; write_list({games}, {players}, Path({str(prefix)!r}), "
                                 f"parquet={fmt == 'parquet'})"], check=True)
-            got = measure(prefix, fmt, kernels, data, args.baselines.split(","))
+            got = measure(prefix, fmt, kernels, data, args.baselines.split(",")) if not args.daily_only else {}
+            if args.daily or args.daily_only:
+                got.update(measure_daily(prefix, fmt, kernels, data))
             rows.append((games, players, fmt, got))
             print(json.dumps({"games": games, "players": players, "format": fmt, **got}), flush=True)
     command = "python benchmarks/platform_bench.py " + " ".join(

@@ -31,23 +31,16 @@ MAX_SOURCE_BYTES = 200 * 2**20
 
 
 
+#: Game lists beyond a workbook (CSV, Parquet): the game-list formats' file names as the formats'
+#: registry declares them (``suffixes(GAME_LIST)``: tests/importers/test_formats.py holds them
+#: equal), written out so that a game list's run imports no importer -- its start-up is part of
+#: its time (docs/performance.md: some 40 ms).
+GAME_LIST_SUFFIXES = (".csv", ".txt", ".parquet", ".pq")
+
+
 def game_list_suffixes() -> tuple[str, ...]:
-    """Game lists beyond a workbook (CSV, Parquet): the game-list formats' file names, from the
-    formats' registry when first asked (a game list's run imports no importer: its start-up
-    is part of its time, docs/performance.md)."""
-    got = globals().get("GAME_LIST_SUFFIXES")
-    if got is None:
-        from ..importers.formats import GAME_LIST, suffixes
-
-        got = globals()["GAME_LIST_SUFFIXES"] = suffixes(GAME_LIST)
-    return tuple(got)
-
-
-def __getattr__(name: str) -> Any:
-    """``GAME_LIST_SUFFIXES``: :func:`game_list_suffixes`, as it was named."""
-    if name == "GAME_LIST_SUFFIXES":
-        return game_list_suffixes()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """:data:`GAME_LIST_SUFFIXES`."""
+    return GAME_LIST_SUFFIXES
 
 
 #: Spreadsheet files that are not .xlsx/.xlsm: say "save as .xlsx".

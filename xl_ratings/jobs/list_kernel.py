@@ -43,6 +43,13 @@ KERNEL_ENV = "XL_RATINGS_KERNEL"
 _COMPILED: dict[Callable[..., int], Callable[..., int]] = {}
 
 
+#: Below this many games a list is rated by the pure kernel when no kernel is asked for
+#: (``XL_RATINGS_KERNEL`` unset): importing numba and loading the compiled kernel cost some
+#: 0.3-0.4 CPU s, the pure kernel some 0.95 µs a game more -- measured end to end in
+#: docs/performance.md ("numba's start-up").  The numbers are the same either way, bit for bit.
+COMPILED_FROM = 450_000
+
+
 def numba_available() -> bool:
     try:
         import numba  # noqa: F401
@@ -71,9 +78,11 @@ def compiled(kernel: Callable[..., int]) -> Callable[..., int]:
     return got
 
 
-def kernel_mode() -> str:
-    """``compiled`` or ``pure``: as ``XL_RATINGS_KERNEL`` says, else compiled where numba imports;
-    another value, or ``compiled`` without numba, is refused."""
+def kernel_mode(games: int | None = None) -> str:
+    """``compiled`` or ``pure``: as ``XL_RATINGS_KERNEL`` says, else compiled where numba imports
+    -- but pure, without importing numba, for a list of fewer than :data:`COMPILED_FROM` games
+    (``games``: their number, or an estimate; None: not known); another value, or ``compiled``
+    without numba, is refused."""
     from ..i18n.catalogue import run as R
 
     raw = os.environ.get(KERNEL_ENV, "")
@@ -84,6 +93,8 @@ def kernel_mode() -> str:
         return asked
     if asked:       # a typo ("numba", "compield") would time the other kernel unseen
         raise RatingInputError(R.KERNEL_UNKNOWN(env=KERNEL_ENV, value=raw))
+    if games is not None and games < COMPILED_FROM:
+        return "pure"
     return "compiled" if numba_available() else "pure"
 
 
@@ -104,7 +115,7 @@ class ColumnarFeed(StreamFeed):
     def __init__(self, feed: StreamFeed, records: Records, has_round: bool, mode: str | None = None) -> None:
         super().__init__(feed.games, feed.survey, feed.window)
         self.records, self.has_round = records, has_round
-        self.mode = mode or kernel_mode()
+        self.mode = mode or kernel_mode(getattr(feed.games, "rows", None))
         self.ids = list(records.players)
         self.index = {pid: i for i, pid in enumerate(self.ids)}
         self._parsed: dict[str, dict[Any, Any]] = {"player": {}, "opponent": {}, "result": {}, "date": {}}
@@ -216,6 +227,14 @@ class KernelArrays:
     def first(self, touched: Any, n: int) -> Iterable[int]:
         return [int(i) for i in touched[:n]]
 
+    def grow(self, values: Any, more: Sequence[Any]) -> Any:
+        if self.compiled:
+            import numpy as np
+
+            return np.concatenate((values, np.array(more, dtype=values.dtype)))
+        values.extend(more)
+        return values
+
 
 class EncodedPeriod(KernelArrays):
     """One period of a :class:`ColumnarFeed`, for a game-by-game engine (:class:`~xl_ratings.systems.feed.Encoded`)."""
@@ -267,5 +286,5 @@ def columnar(feed: StreamFeed, records: Records, columns: Mapping[str, int], mod
     return ColumnarFeed(feed, records, "round" in columns, mode)
 
 
-__all__ = ["ColumnarFeed", "EncodedPeriod", "KERNEL_ENV", "KernelArrays", "columnar", "compiled", "kernel_mode",
+__all__ = ["COMPILED_FROM", "ColumnarFeed", "EncodedPeriod", "KERNEL_ENV", "KernelArrays", "columnar", "compiled", "kernel_mode",
            "numba_available"]

@@ -22,8 +22,10 @@ the dates compared in order as day numbers, and the batch then rated at once
 nothing is written before the whole list has been read.
 
 Whatever the checks do not pass -- a bad or unknown id, a bad date or result,
-a date out of order, a line of the wrong length, a new player, the ends not
-the first and last dates -- raises :class:`NotOnePass`, and the list is then
+a date out of order, a line of the wrong length, an id that is no player's
+(of a Players file; a ratings file's new players are appended to the
+encoding as they come, in the usual read's order, at the start state), the
+ends not the first and last dates -- raises :class:`NotOnePass`, and the list is then
 checked and rated the usual way from the start (the caller's
 :func:`~.game_stream.rate_game_list`): the problems are told as before --
 the same messages, rows, values and counts, all or nothing -- and a list
@@ -45,7 +47,7 @@ from ..systems.base import System
 from ..systems.feed import Order
 from ..systems.game_result import parse_result
 from ..systems.period import Period
-from ..systems.records import Event, Game, Records
+from ..systems.records import Event, Game, Player, Records
 from .list_file import ListFile, arrow_strings, ints_of
 from .list_kernel import KernelArrays, compiled, kernel_mode
 
@@ -62,9 +64,10 @@ class NotOnePass(Exception):
 def one_pass(lf: ListFile, system: System, settings: Mapping[str, Any], named: Callable[[str], str] | None,
              players_table: Sequence[Sequence[Any]] | None, awards_table: Sequence[Sequence[Any]] | None,
              players_file: str | None, events: str | None, period: str | None, today: dt.date,
-             mode: str | None = None) -> GameList | None:
+             mode: str | None = None, state: bool = False) -> GameList | None:
     """The list's records and a feed that checks and rates it in one read (see the module); None:
-    not in that shape, or its players file has problems (told the usual way)."""
+    not in that shape, or its players file has problems (told the usual way).  ``state``: the
+    players file is the players' state (a ratings file): an id it does not hold is a new player."""
     if system.name != "lianzhong" or not lf.arrow or events or period or players_table is None \
             or not set(lf.columns) <= ONE_PASS_COLUMNS or "date" not in lf.columns:
         return None
@@ -79,8 +82,8 @@ def one_pass(lf: ListFile, system: System, settings: Mapping[str, Any], named: C
     if ev_first != ev_last or first > last or last > today or cal.of(first) != cal.of(last):
         return None
     file = str(lf.path)
-    errors, values, params, players, _, awards = list_inputs(
-        file, system, settings, named, players_table, None, (), players_file, None, awards_table)
+    errors, values, params, players, awards = _inputs(file, system, settings, named, players_table, awards_table,
+                                                      players_file)
     if errors or players is None:
         return None
     eid = to_ident(ev_first) if ev_first is not None else DEFAULT_EVENT
@@ -92,8 +95,29 @@ def one_pass(lf: ListFile, system: System, settings: Mapping[str, Any], named: C
     if split or list(evs) != [eid]:
         return None
     records = Records(system, values, dict(players), evs, [], awards, file=file, params=params)
-    feed = OnePassFeed(lf, records, evs[eid], ev_first, (first, last), mode)
+    feed = OnePassFeed(lf, records, evs[eid], ev_first, (first, last), mode, state)
     return GameList(records, feed, s)  # type: ignore[arg-type]  # a GameFeed, not a StreamFeed
+
+
+def _inputs(file: str, system: System, settings: Mapping[str, Any], named: Callable[[str], str] | None,
+            players_table: Sequence[Sequence[Any]], awards_table: Sequence[Sequence[Any]] | None,
+            players_file: str | None) -> tuple[list[RatingInputError], dict[str, Any], Any,
+                                               dict[str, Player] | None, list[Any]]:
+    """(problems, settings' values, parameters, players, awards) as :func:`~xl_ratings.engine.stream.list_inputs`
+    reads them; a plain players table (:func:`.list_players.plain_players`: no identity column,
+    so no id of :func:`~xl_ratings.engine.identity.id_problems` to check) without the sheet reader."""
+    from ..engine.inputs import Rows, read_awards
+    from .list_players import plain_players
+
+    plain = plain_players(players_table, system)
+    if plain is None:
+        errors, values, params, players, _, awards = list_inputs(
+            file, system, settings, named, players_table, None, (), players_file, None, awards_table)
+        return errors, values, params, players, awards
+    errors, values, params, _, _, _ = list_inputs(file, system, settings, named, None, None, (), players_file)
+    awards = read_awards(Rows("Awards", awards_table, players_file, errors, sheet=None), plain) \
+        if awards_table is not None and len(awards_table) > 1 else []
+    return errors, values, params, plain, awards
 
 
 def _ends(lf: ListFile) -> tuple[tuple[dt.date, Any], tuple[dt.date, Any]]:
@@ -141,6 +165,17 @@ def _ends(lf: ListFile) -> tuple[tuple[dt.date, Any], tuple[dt.date, Any]]:
     return (_day(head_row[date_at]), ev(head_row)), (_day(last[date_at]), ev(last))
 
 
+def _rows_about(lf: ListFile) -> int:
+    """The list's games: a Parquet file's rows, a CSV file's size over its first lines' length."""
+    if lf.kind == "Parquet":
+        return int(lf.parquet_file().metadata.num_rows)
+    with open(lf.path, "rb") as fb:
+        head = fb.read(TAIL)
+        size = fb.seek(0, 2)
+    lines = head.count(b"\n")
+    return size * lines // len(head) if lines and head else 0
+
+
 def _day(v: Any) -> dt.date:
     got = list_date(v if v != "" else None)
     if got is None:
@@ -153,10 +188,14 @@ class OnePassFeed:
     any other way of asking for games is not this shape's (:class:`NotOnePass`)."""
 
     def __init__(self, lf: ListFile, records: Records, event: Event, raw_event: Any,
-                 ends: tuple[dt.date, dt.date], mode: str | None) -> None:
+                 ends: tuple[dt.date, dt.date], mode: str | None, state: bool = False) -> None:
         self.lf, self.records, self.event, self.raw_event, self.ends = lf, records, event, raw_event, ends
-        self.mode = mode or kernel_mode()
+        self.mode = mode or kernel_mode(_rows_about(lf))
         self.read = False
+        self.state = state
+        #: the new players met (a ratings file's state: ids it does not hold), in the order the
+        #: usual read lists them (:func:`~xl_ratings.engine.stream.implicit_players`)
+        self.newcomers: tuple[str, ...] = ()
 
     def span(self) -> tuple[dt.date, dt.date] | None:
         return self.ends
@@ -191,6 +230,11 @@ class EncodedOnce(KernelArrays):
         self.kernel = compiled(rate_block) if self.compiled else rate_block
         self._dates: dict[Any, int] = {}
         self._results: dict[Any, tuple[float, bool]] = {}
+        self.known = len(self.ids)          #: the players file's players; after them, new players
+        self._folded: set[str] | None = None
+        #: new player -> (batch, minus its last row there) where first met as player, as opponent
+        self._first: tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]] = ({}, {})
+        self._batch = 0
 
     def blocks(self) -> Iterator[tuple[Any, Any, Any, Any, Any]]:
         import numpy as np
@@ -216,20 +260,27 @@ class EncodedOnce(KernelArrays):
                 values, _ = data.codes("event")
                 if values != [feed.raw_event]:
                     raise NotOnePass
-            p, q = self._index(data, "player", ids), self._index(data, "opponent", ids)
+            p, ids = self._index(data, "player", ids)
+            q, ids = self._index(data, "opponent", ids)
             if bool((p == q).any()):
                 raise NotOnePass
+            where = np.asarray(index, dtype=np.int64)
+            self._batch += 1
+            if len(self.ids) > self.known:
+                self._met(p, where, 0)
+                self._met(q, where, 1)
             values, take = data.codes("result")
             parsed = [self._result(v) for v in values]
             score = np.array([x[0] for x in parsed], dtype=np.float64)[take]
             forfeit = np.array([x[1] for x in parsed], dtype=np.bool_)[take]
-            where = np.asarray(index, dtype=np.int64)
             if self.compiled:
                 yield p, q, score, forfeit, where
             else:
                 yield p.tolist(), q.tolist(), score.tolist(), forfeit.tolist(), where.tolist()
         if not seen or before != last:
             raise NotOnePass                # the last line's date not the last date (a changed file)
+        if len(self.ids) > self.known:
+            self._arrived()
 
     def _spread(self, data: Any, key: str, cache: dict[Any, int], parse: Callable[[Any], int]) -> Any:
         import numpy as np
@@ -263,8 +314,8 @@ class EncodedOnce(KernelArrays):
             got = self._results[v] = (float(r.score), bool(r.forfeit))
         return got
 
-    @staticmethod
-    def _index(data: Any, key: str, ids: Any) -> Any:
+    def _index(self, data: Any, key: str, ids: Any) -> tuple[Any, Any]:
+        """Each row's player index, and the ids (grown by the new players of a state's list)."""
         import numpy as np
         import pyarrow as pa
         import pyarrow.compute as pc
@@ -274,8 +325,58 @@ class EncodedOnce(KernelArrays):
             raise NotOnePass
         found = pc.index_in(col, value_set=ids)
         if found.null_count:
-            raise NotOnePass                # an id that is no player's (a new player, a typing mistake)
-        return ints_of(found).astype(np.int64, copy=False)
+            if not self.feed.state:
+                raise NotOnePass            # an id that is no player's (a typing mistake): the usual read tells it
+            self._new_players(pc.unique(col.filter(pc.is_null(found))).to_pylist())
+            ids = arrow_strings(self.ids)
+            found = pc.index_in(col, value_set=ids)
+        return ints_of(found).astype(np.int64, copy=False), ids
+
+    def _new_players(self, new: list[Any]) -> None:
+        """New players (ids a ratings file does not hold) appended to the players, at the start
+        state; an id the usual read would read otherwise -- blank, spaces around it, other
+        characters than ASCII letters and digits, the same as a player's but for its case --
+        is not this shape's (:class:`NotOnePass`)."""
+        if self._folded is None:
+            self._folded = {pid.casefold() for pid in self.ids}
+        players = self.feed.records.players
+        for pid in new:
+            if pid.__class__ is not str or not (pid.isascii() and pid.isalnum()) or pid.casefold() in self._folded:
+                raise NotOnePass
+            self._folded.add(pid.casefold())
+            self.ids.append(pid)
+            players[pid] = Player(pid, pid, row=len(players) + 2)
+
+    def _met(self, idx: Any, where: Any, side: int) -> None:
+        """Where each new player is first met in the player (``side`` 0) or opponent column: the
+        usual read's order (:func:`~xl_ratings.engine.stream.implicit_players` after its survey's
+        ``_learn``): batch by batch, and within a batch by the row of the id's *last* game there,
+        from the batch's end (its first-row dictionary is built from the reversed column)."""
+        import numpy as np
+
+        at = np.flatnonzero(idx >= self.known)
+        if not len(at):
+            return
+        sub = idx[at][::-1]
+        got, pos = np.unique(sub, return_index=True)
+        last = at[len(at) - 1 - pos]
+        first = self._first[side]
+        for i, row in zip(got.tolist(), where[last].tolist()):
+            first.setdefault(i, (self._batch, -row))
+
+    def _arrived(self) -> None:
+        """The new players in the order the usual read gives them -- those of the player column
+        in the order they first appear there, then the opponent column's others
+        (:func:`~xl_ratings.engine.stream.implicit_players`) --: the records' players and
+        :attr:`OnePassFeed.newcomers` so ordered."""
+        as_player, as_opponent = self._first
+        new = range(self.known, len(self.ids))
+        order = sorted(new, key=lambda i: (0, as_player[i]) if i in as_player else (1, as_opponent[i]))
+        players = self.feed.records.players
+        arrived = [self.ids[i] for i in order]
+        moved = [(pid, players.pop(pid)) for pid in arrived]
+        players.update(moved)
+        self.feed.newcomers = tuple(arrived)
 
 
 __all__ = ["EncodedOnce", "NotOnePass", "ONE_PASS_COLUMNS", "OnePassFeed", "one_pass"]

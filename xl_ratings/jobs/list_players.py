@@ -26,6 +26,9 @@ whose players have games (each would restart at the start rating).
 
 from __future__ import annotations
 
+import dataclasses
+import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +36,7 @@ from ..engine.inputs import COLUMNS
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import sheets as S
 from ..systems.base import System
-from ..systems.records import Award
+from ..systems.records import Award, Player
 from .list_tables import NUMERIC, table_of
 
 #: The systems whose ratings file (``--output``) is the whole state their rule needs:
@@ -102,4 +105,87 @@ def _from_ratings(path: Path, system: System, keys: tuple[str, ...],
     return players, awards
 
 
-__all__ = ["STATE_IN_RATINGS", "players_table"]
+#: The Players columns a plain players table may have (read by :func:`plain_players`): a platform's
+#: ``id, rating, games`` or a ratings file's state; any other column (sex, rank, member, an id of
+#: :data:`~xl_ratings.engine.identity.EXTRA_COLUMNS` ...) goes to the Players reader.
+PLAIN_COLUMNS = frozenset({"id", "name", "club", "rating", "games", "title"})
+FIELDS = ("id", "name", "sex", "club", "rank", "rating", "games", "events", "peak", "title", "member", "rif", "wins",
+          "row")
+
+
+def plain_players(table: Sequence[Sequence[Any]], system: System) -> dict[str, Player] | None:
+    """The players of a plain players table (header keys :data:`PLAIN_COLUMNS`, the header first,
+    every row as long as it and holding a player: a printable id of ASCII letters and digits, no
+    id repeated even but for its case, no total row, ratings numbers within the system's range,
+    game counts whole and not negative, every text short of a cell's limit and a name wherever
+    names are given) -- exactly what :func:`~xl_ratings.engine.inputs.read_players` reads from it
+    (``tests/jobs/test_list_players_plain.py``), without the per-cell machinery of a sheet: about
+    a tenth of its time on a platform's 10⁵ players.  None: any row that is not so, or another
+    column -- the table is then read by ``read_players`` (and its problems told as ever)."""
+    from ..engine.cells import MAX_CELL_CHARS
+    from ..engine.inputs import NOT_MEMBER, SEXES
+    from ..engine.totals import summary_row
+
+    if not table:
+        return None
+    header = list(table[0])
+    if not header or header[0] != "id" or len(set(header)) != len(header) \
+            or not all(h.__class__ is str and h in PLAIN_COLUMNS for h in header):
+        return None
+    width = len(header)
+    lo, hi = system.rating_range if system.rating_range is not None else (-math.inf, math.inf)
+    at = {k: j for j, k in enumerate(header)}
+    jn, jc, jr, jg, jt = (at.get(k) for k in ("name", "club", "rating", "games", "title"))
+    named = jn is not None
+    sex, member = SEXES.get(""), "" not in NOT_MEMBER
+    limit = MAX_CELL_CHARS
+    players: dict[str, Player] = {}
+    folded: set[str] = set()
+    finite = math.isfinite
+    new = object.__new__
+    assert [f.name for f in dataclasses.fields(Player)] == list(FIELDS)      # every field set below
+
+    def text(v: Any) -> str | None:
+        """Rows.text of a cell; None: a cell the Players reader must read."""
+        if v is None:
+            return ""
+        if v.__class__ is not str or len(v) > limit:
+            return None
+        return v.strip()
+    for i, row in enumerate(table[1:], start=2):
+        if len(row) != width:
+            return None
+        pid = row[0]
+        if pid.__class__ is not str or not (pid.isascii() and pid.isalnum()) or len(pid) > limit:
+            return None
+        low = pid.casefold()
+        if low in folded:
+            return None
+        folded.add(low)
+        name = row[jn] if jn is not None else None
+        if summary_row(name, pid):
+            return None
+        called = text(name) if named else ""
+        club = text(row[jc]) if jc is not None else ""
+        title = text(row[jt]) if jt is not None else ""
+        if called is None or club is None or title is None or (named and not called):
+            return None
+        rating: float | None = None
+        if jr is not None and (v := row[jr]) is not None:
+            if (v.__class__ is not float and v.__class__ is not int) or not finite(v) or not lo <= v <= hi:
+                return None
+            rating = float(v)
+        games: int | None = None
+        if jg is not None and (g := row[jg]) is not None:
+            if (g.__class__ is not float and g.__class__ is not int) or not finite(g) or g < 0 \
+                    or not float(g).is_integer():
+                return None
+            games = int(float(g))
+        p = new(Player)         # a frozen dataclass's __init__ sets each field through object.__setattr__
+        p.__dict__.update(id=pid, name=called or pid, sex=sex, club=club, rank=None, rating=rating, games=games,
+                          events=None, peak=None, title=title, member=member, rif=None, wins=None, row=i)
+        players[pid] = p
+    return players
+
+
+__all__ = ["PLAIN_COLUMNS", "STATE_IN_RATINGS", "plain_players", "players_table"]

@@ -102,6 +102,12 @@ class Encoded(Protocol):
         """The first ``n`` indices of ``touched``, as Python ints."""
         ...
 
+    def grow(self, values: Any, more: Sequence[Any]) -> Any:
+        """``values`` (an array of :meth:`floats` or :meth:`ints`) with ``more`` after it: the
+        players' arrays when :attr:`ids` grew during :meth:`blocks` (a list read once meeting
+        new players: their indices follow the others')."""
+        ...
+
 
 class MemoryFeed:
     """The games of records held in memory (a workbook, a game list read whole)."""

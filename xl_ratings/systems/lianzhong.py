@@ -369,6 +369,15 @@ def _rate_encoded(enc: Encoded, rating: dict[str, float], games_n: dict[str, int
     kb, kv = enc.floats([b for b, _ in params.k_table]), enc.floats(k_values)
     nt = 0
     for p, q, score, forfeit, rows in enc.blocks():
+        if len(ids) > n:    # a list read once met new players (indices after the others'): at the start state
+            arrived = [start_state(players[pid], params) for pid in ids[n:]]
+            for pid, st in zip(ids[n:], arrived):
+                rating[pid], games_n[pid] = st.rating, st.games     # type: ignore[assignment]  # given
+            zeros = [0] * len(arrived)
+            r, g = enc.grow(r, [st.rating for st in arrived]), enc.grow(g, [st.games for st in arrived])
+            tg, tk, touched = enc.grow(tg, zeros), enc.grow(tk, zeros), enc.grow(touched, zeros)
+            ts, te, tc = (enc.grow(t, [0.0] * len(arrived)) for t in (ts, te, tc))
+            n = len(ids)
         flags = enc.ints([0] * len(p))
         nt = enc.kernel(p, q, score, forfeit, r, g, tg, ts, te, tk, tc, touched, nt, flags, params.rated_games,
                         params.scale, params.rated_share, params.unrated_numerator, kb, kv)
@@ -469,6 +478,9 @@ def process(records: Records, states: Mapping[str, LianzhongState], period: Peri
     enc = encoded(period) if encoded is not None else None     # a list's columns, players as indices
     if enc is not None:
         changes = _rate_encoded(enc, rating, games_n, records.players, params, checks)
+        if len(records.players) > len(states):      # new players met in a list read once
+            states = {**states, **{pid: start_state(pl, params) for pid, pl in records.players.items()
+                                   if pid not in states}}
     else:
         acc = _rate(feed.dated(period, _order(records)), rating, games_n, records.players, params, checks, trail)
         changes = [ChangeLine(pid, ev, t.games, t.score, t.expected, t.k, t.change) for (pid, ev), t in acc.items()]
