@@ -124,3 +124,16 @@ def test_a_ratings_file_row_with_games_and_no_rating_is_refused(tmp_path, capsys
     code, told = cli_problems("process", tmp_path / "g.csv", "--system", "lianzhong", "--players", tmp_path / "state.csv")
     assert code == 2 and [(p.id, p.params, p.row, p.column) for p in told] == [
         ("sheets.ratings_row_without_rating", {"games": 25}, 3, "new")]
+
+
+def test_a_players_file_with_ratings_and_no_games_column_is_refused(tmp_path, capsys):
+    """lianzhong counts games (a player is rated after 20): ratings without their counts would make
+    every player new, silently (hostile round, R2)."""
+    write_games(tmp_path / "g.csv", [["2025-03-01", "A", "B", "1"]])
+    (tmp_path / "p.csv").write_text("id,name,rating\nA,A,1550\nB,B,1500\n", encoding="utf-8")
+    code, told = cli_problems("process", tmp_path / "g.csv", "--system", "lianzhong", "--players", tmp_path / "p.csv")
+    assert code == 2 and [(p.id, p.params, p.row, p.column) for p in told] == [
+        ("sheets.players_rating_without_games", {"count": 2, "row": 2}, 1, "games")]
+    (tmp_path / "p.csv").write_text("id,name,rating,games\nA,A,1550,30\nB,B,1500,25\n", encoding="utf-8")
+    assert run_cli("process", tmp_path / "g.csv", "--system", "lianzhong", "--players", tmp_path / "p.csv",
+                   "--output", tmp_path / "out.csv") == 0

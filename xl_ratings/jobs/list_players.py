@@ -21,7 +21,8 @@ holds its whole state: another system's is refused, saying why.
 
 A players file is never read silently wrong: a column that is not one of the
 Players sheet's is refused, named, and so is a file without a rating column
-whose players have games (each would restart at the start rating).
+whose players have games (each would restart at the start rating), and -- for a game-by-game
+system, whose rule counts games -- a file with ratings but no games column (each would count 0).
 """
 
 from __future__ import annotations
@@ -65,6 +66,12 @@ def players_table(path: Path, system: System,
         if played:
             problems.append(RatingInputError(S.PLAYERS_GAMES_WITHOUT_RATING(count=len(played), row=played[0]),
                                              where=Where(str(path), path.name, 1, "rating")))
+    if "rating" in header and "games" not in header and system.name in STATE_IN_RATINGS:
+        j = header.index("rating")      # the rule counts games (lianzhong: rated after 20): never 0 for all, silently
+        rated = [i for i, r in enumerate(table[1:], start=2) if isinstance(r[j], (int, float)) and not isinstance(r[j], bool)]
+        if rated:
+            problems.append(RatingInputError(S.PLAYERS_RATING_WITHOUT_GAMES(count=len(rated), row=rated[0]),
+                                             where=Where(str(path), path.name, 1, "games")))
     if problems:
         raise InputErrors(problems)
     return table, awards, False

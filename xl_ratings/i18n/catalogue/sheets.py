@@ -347,6 +347,13 @@ PLAYERS_GAMES_WITHOUT_RATING = message(
     "at the start rating; give their ratings (a ratings file a run wrote with --output is read as it is)",
     "文件没有 rating（等级分）列，但有 {count:,} 名棋手已有对局数（第一个在第 {row} 行）：每人都会从起始等级分开始；"
     "请给出他们的等级分（用 --output 写出的等级分名单可直接读入）")
+PLAYERS_RATING_WITHOUT_GAMES = message(
+    "sheets.players_rating_without_games",
+    "the file has a rating column but no games column, and {count:,} player(s) have ratings (first on row {row}): "
+    "each would count 0 games and be rated as a new player; give their counted games in a games column (a "
+    "ratings file a run wrote with --output is read as it is)",
+    "文件有 rating（等级分）列但没有 games（对局数）列，而有 {count:,} 名棋手已有等级分（第一个在第 {row} 行）："
+    "每人都会按 0 局计算、当作新棋手定级；请在 games 列给出其计数局数（用 --output 写出的等级分名单可直接读入）")
 RATINGS_ROW_WITHOUT_RATING = message(
     "sheets.ratings_row_without_rating",
     "a player with {games:,} counted game(s) and no rating (new): the player would restart at the start rating; "
