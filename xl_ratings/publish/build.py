@@ -100,7 +100,8 @@ class Builder:
             got = self._texts[key] = Text(to_lang(zh.format(rating=rating), self.system.lang), en)
         if got is None:
             zh = self.system.terms.get(key) or LABELS.get(key, key)
-            got = self._texts[key] = Text(to_lang(zh, self.system.lang), ENGLISH.get(key, key))
+            en = self.system.english_terms.get(key) or ENGLISH.get(key, key)
+            got = self._texts[key] = Text(to_lang(zh, self.system.lang), en)
         return got
 
     def columns(self, columns: list[Column]) -> list[Column]:

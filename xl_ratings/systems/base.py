@@ -320,6 +320,9 @@ class System:
     rank_rating: Callable[[Any], float]         #: RANK_RATING(rank)
     sample: Callable[[], dict[str, list[list[Any]]]]
     terms: Mapping[str, str] = field(default_factory=dict)   #: label overrides (GoR: 棋力分 …)
+    #: the English of a column where the rulebook says it otherwise (GoR: the expected result is
+    #: S_E, the factor con -- not Elo's We and K)
+    english_terms: Mapping[str, str] = field(default_factory=dict)
     #: the words of its sheets' cells, labels in Chinese with the English beside them (a key of
     #: :class:`Phrase`, or a column's kind): "暂定 provisional", "段级 {rank}"
     words: Mapping[str, str] = field(default_factory=dict)

@@ -489,6 +489,7 @@ SYSTEM = System(
     sample=sample,
     history_title="棋力分",
     terms=TERMS,
+    english_terms={"expected": "expected S_E", "k": "con"},
     json_players=("certificate", "fee"),
     player_columns=("wins", "egf_pin"),     # the EGF PIN: how imported EGF/OpenGotha players are matched
     input_sheets=("McMahon",),              # a McMahon event's starting scores (its wall list's MMS)
