@@ -22,8 +22,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from problem_ids import cli_problems, only, where
 from helpers import TEMPLATES, read_sheet, run_cli
+from problem_ids import cli_problems, only
 from import_writers import Def, G, P, write_h9, write_report
 
 D = dt.date

@@ -26,8 +26,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from problem_ids import cli_problems, only, where
 from helpers import read_sheet, run_cli
+from problem_ids import cli_problems, only, where
 from import_writers import EVENT, Def, G, P, rr_rows, write_h9, write_opengotha, write_rr_csv, write_swiss_csv, \
     write_trf
 
