@@ -160,12 +160,11 @@ def test_ids_differing_only_in_case_are_refused_in_a_game_list_without_players(t
     sheet holding SH007 and sh007 is refused, and so is such a list now."""
     path = _list(tmp_path, [["E1", "2026-01-05", 1, first, "B", 1], ["E1", "2026-01-05", 2, "C", first, 0],
                             ["E1", "2026-01-06", 1, "C", second, 1], ["E1", "2026-01-06", 2, second, "B", 1]])
-    assert run_cli("process", path, "--system", system, "--output", tmp_path / "o.csv") == 2
-    err = capsys.readouterr().err
-    assert f"row 4, column 'opponent': player id {second} differs from {first} (row 2) only in upper and lower " \
-           f"case" in err, err
-    assert "give --players" in err and err.count("differs from") == 1 and not (tmp_path / "o.csv").exists()
-    assert "Players' sheet" not in err and "sheet 'Players'" not in err
+    code, told = cli_problems("process", path, "--system", system, "--output", tmp_path / "o.csv")
+    assert code == 2 and not (tmp_path / "o.csv").exists()
+    assert [(p.id, p.params, p.row, p.column, p.value) for p in told] == [   # once; its message says: give --players
+        ("sheets.list_ids_differ_only_in_case", {"id": second, "other": first, "row": 2}, 4, "opponent", second)], told
+    assert told[0].file == str(path) and told[0].sheet != "Players", told
 
 
 def test_an_id_of_a_game_list_differing_in_case_from_a_players_file_id_is_named(tmp_path, capsys):
@@ -191,10 +190,10 @@ def test_a_round_that_is_not_a_whole_number_is_refused_in_a_game_list(tmp_path, 
         pytest.importorskip("pyarrow")
         pd.read_csv(path, dtype=str).to_parquet(path.with_suffix(".parquet"))
         path = path.with_suffix(".parquet")
-    assert run_cli("process", path, "--system", "lianzhong") == 2
-    err = capsys.readouterr().err
-    assert f"row 3, column 'round': a round is a whole number from 1 (or left blank; 3, 第3轮, R3 and Round 3 " \
-           f"are read as 3): write the round's number (value: '{value}')" in err, err
+    code, told = cli_problems("process", path, "--system", "lianzhong")
+    assert code == 2
+    assert [(p.id, p.file, p.row, p.column, p.value) for p in told] == [
+        ("sheets.round_not_whole", str(path), 3, "round", value)], told
 
 
 @pytest.mark.parametrize("value", ["第3轮", "第三轮", "R3", "Round 3"])
@@ -248,12 +247,12 @@ def test_a_game_list_without_players_that_rates_nobody_says_so(tmp_path, capsys,
 def test_a_gor_game_list_without_players_is_refused_in_one_line_naming_the_option(tmp_path, capsys):
     """The refusal pointed at a 'Players' sheet and rows that do not exist, one line per player."""
     path = _list(tmp_path, [["E1", "2026-01-05", 1, "A", "B", 1], ["E1", "2026-01-06", 1, "B", "C", 1]])
-    assert run_cli("process", path, "--system", "gor") == 2
+    code, told = cli_problems("process", path, "--system", "gor")
+    assert code == 2
+    assert [(p.id, p.params, p.file, p.sheet, p.row, p.value) for p in told] == [     # one line naming the option
+        ("sheets.list_needs_players", {"system": "gor", "count": 3}, str(path), None, None, "--players")], told
     err = capsys.readouterr().err
-    assert "1 problem(s)" in err and "Players'" not in err, err
-    assert f"file {path}: gor needs each player's rating or rank, and a game list alone gives none (3 player(s)): " \
-           "give --players" in err
-    assert "請用 --players 給出棋手文件" in err                # gor: traditional Chinese
+    assert "請用 --players 給出棋手文件" in err                # the script is the point: gor, traditional Chinese
 
 
 def test_a_players_csv_is_named_as_a_file_not_as_a_players_sheet(tmp_path, capsys):
