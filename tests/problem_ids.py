@@ -7,6 +7,7 @@ reworded (and are told in Chinese too) while the id and what it names stay.  A r
 :class:`~xl_ratings.i18n.text.Text` (``id`` and ``params``), its place (``where``) and value.
 
 * :func:`problems` -- an error's problems, each a :class:`Problem`;
+* :func:`notes` -- a source's notes (what was skipped on purpose, at its place), each a :class:`Problem`;
 * :func:`cli_problems` -- the command line run, its exit code and the problems it printed;
 * :func:`refused_with` -- the command line refuses a file (exit 2, the file unchanged, nothing
   written) and the problems it names;
@@ -79,6 +80,19 @@ def problems(err: BaseException) -> list[Problem]:
     """Every problem of ``err`` (one error, or :class:`~xl_ratings.errors.InputErrors`), in order."""
     errors = getattr(err, "errors", None) or [err]
     return [problem(e) for e in errors]
+
+
+def notes(texts: list[Text]) -> list[Problem]:
+    """A source's notes (what was skipped on purpose, each told at its place: :meth:`Text.at`) as
+    problems: the message id and parameters, and the file, line, row and column of its place."""
+    told = []
+    for text in texts:
+        place = text.param("where") if dict(text.params).keys() == {"where", "text"} else None
+        at = {k: v for k, v in place.params} if isinstance(place, Text) else {}
+        inner = _inner(text)
+        told.append(Problem(inner.id, {k: _plain(v) for k, v in inner.params}, at.get("sheet"), at.get("row"),
+                            at.get("column"), None, at.get("file"), at.get("line")))
+    return told
 
 
 def ids(err: BaseException) -> list[str]:

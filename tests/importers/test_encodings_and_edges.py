@@ -23,6 +23,7 @@ from helpers import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from import_writers import EVENT, rr_rows, write_h9, write_opengotha, write_trf
+from problem_ids import notes, only, problems
 
 from xl_ratings.errors import InputErrors, RatingInputError
 from xl_ratings.importers import crosstable, h9, load, opengotha, trf
@@ -58,7 +59,8 @@ def test_a_player_line_in_another_encoding_is_read_in_its_own(tmp_path):
     src.write_bytes(data)
     t = load(src)
     assert {UTF8_NAME, "Lé Nà"} <= names(t), names(t)
-    assert any("line 12:" in n and "check the names" in n for n in map(str, t.notes)), t.notes
+    told = only(notes(t.notes), "imports.line_decoded", encoding="Windows-1252 (Western)")
+    assert (told.file, told.line) == (str(src), 12), told
 
 
 def test_a_trf_with_one_latin1_name_keeps_its_utf8_names_and_columns(tmp_path):
@@ -87,9 +89,9 @@ def test_a_csv_line_that_is_no_text_we_know_is_refused_with_its_line(tmp_path):
     src.write_bytes(data)
     with pytest.raises(InputErrors) as info:
         load(src)
-    err = info.value.errors[0]
-    assert err.where.line == 5 and err.where.row is None, str(err)
-    assert "save the file as UTF-8" in str(err) and "UTF-8" in (err.problem_zh or "")
+    p = problems(info.value)[0]
+    assert p.has("imports.not_text", reason=("imports.line_not_decodable", {})), p     # saying: save as UTF-8
+    assert (p.file, p.line, p.row) == (str(src), 5, None), p
 
 
 def test_a_chinese_line_in_a_utf8_csv_is_read_as_chinese(tmp_path):
@@ -176,7 +178,8 @@ def test_a_200000_character_csv_cell_is_placed(tmp_path, capsys):
     src = tmp_path / "x.csv"
     src.write_bytes(_csv_bytes(rows))
     err = _errors(lambda: load(src))[0]
-    assert err.where.line == 4 and "longer than 131,072 characters" in str(err), str(err)[:300]
+    (p,) = problems(err)
+    assert p.has("imports.csv_field_too_long", limit=131_072) and p.line == 4, p
     book = tmp_path / "b.xlsx"
     assert run_cli("new", "shanghai", str(book)) == 0
     capsys.readouterr()

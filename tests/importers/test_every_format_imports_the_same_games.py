@@ -15,6 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import read_sheet, run_cli
+from problem_ids import cli_problems, only
 from import_writers import (EVENT, GOMOKU_RANKS, write_h9, write_opengotha, write_report, write_rr_csv, write_rr_xlsx,
                             write_swiss_csv, write_trf)
 
@@ -112,12 +113,14 @@ def test_players_are_matched_and_repeats_refused(tmp_path, capsys):
     capsys.readouterr()
     # the same event (same name and dates) again: refused, nothing written
     data = book.read_bytes()
-    assert run_cli("import", src, "--into", book) == 2
-    assert "already in the workbook" in capsys.readouterr().err and book.read_bytes() == data
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2 and book.read_bytes() == data
+    only(told, "imports.same_games_as_named_event", event="E001", name="Spring Open 2024",
+         dates="2024-05-01 … 2024-05-03")
     # --replace: the games replaced, the players matched by name (no new player)
     assert run_cli("import", src, "--into", book, "--replace") == 0
     out = capsys.readouterr().out
-    assert "0 new player(s)" in out and "5 matched" in out
+    assert "0 new player(s)" in out and "5 matched" in out  # the stdout summary an officer reads
     assert len(read_sheet(book, "Players")) == len(before)
     assert len(read_sheet(book, "Games")) == len(EVEN.games)
 
@@ -128,7 +131,7 @@ def test_dry_run_writes_nothing(tmp_path, capsys):
     src = write_opengotha(tmp_path / "t.xml", EVENT)
     assert run_cli("import", src, "--into", book, "--dry-run") == 0
     out = capsys.readouterr().out
-    assert "5 new player(s)" in out and "6 games" in out and "nothing was written" in out
+    assert "5 new player(s)" in out and "6 games" in out and "nothing was written" in out  # the stdout summary an officer reads
     assert book.read_bytes() == data and not (tmp_path / "hk.backup.xlsx").exists()
 
 
@@ -163,8 +166,9 @@ def test_bad_source_is_refused_with_its_line(tmp_path, capsys):
 def test_crosstable_without_dates_says_how(tmp_path, capsys):
     book = fresh_book(tmp_path)
     src = write_rr_csv(tmp_path / "rr.csv", EVEN)
-    assert run_cli("import", src, "--into", book) == 2
-    assert "--start and --end" in capsys.readouterr().err
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2
+    assert only(told, "imports.no_dates").file == str(src), told      # it says: give --start and --end
 
 
 def test_appending_keeps_the_officers_formatting_and_grows_tables(tmp_path):
@@ -200,13 +204,16 @@ def test_options_never_silently_ignored_and_names_kept_as_written(tmp_path: Path
     book = fresh_book(tmp_path)
     h9 = write_h9(tmp_path / "ev.h9", EVENT)
     before = book.read_bytes()
-    assert run_cli("import", h9, "--into", book, "--start", "2024-06-01", "--end", "2024-06-03") == 2
-    err = capsys.readouterr().err
-    assert "--start 2024-06-01 differs from the date the source gives (2024-05-01)" in err
-    assert "--start 只用於沒有日期的來源" in err        # a Hong Kong workbook: traditional
+    code, told = cli_problems("import", h9, "--into", book, "--start", "2024-06-01", "--end", "2024-06-03")
+    assert code == 2
+    p = only(told, "imports.date_option_differs", option="--start", day="2024-06-01", own="2024-05-01")
+    assert p.file == str(h9) and p.value == "2024-06-01", p
+    only(told, "imports.date_option_differs", option="--end", day="2024-06-03", own="2024-05-03")
+    assert "--start 只用於沒有日期的來源" in capsys.readouterr().err    # the script is the point: a Hong Kong book, traditional
     csv = write_rr_csv(tmp_path / "rr.csv", EVENT)
-    assert run_cli("import", h9, csv, "--into", book, "--event", "E9", *DATES[:4]) == 2
-    assert "--event names one event, but 2 tournaments are imported" in capsys.readouterr().err
+    code, told = cli_problems("import", h9, csv, "--into", book, "--event", "E9", *DATES[:4])
+    assert code == 2
+    only(told, "imports.one_event_option", option="--event", count=2, sources=f"{h9}, {csv}")
     assert book.read_bytes() == before
     text = csv.read_text(encoding="utf-8")
     first = EVENT.players[0]

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import toy_format
 from helpers import read_sheet, run_cli
+from problem_ids import cli_problems, only
 
 from xl_ratings.errors import InputErrors
 from xl_ratings.importers import formats, guess_format, load
@@ -100,11 +101,11 @@ def test_the_game_lists_are_formats_told_by_their_names():
 
 
 def test_a_record_is_checked_when_declared():
-    with pytest.raises(ValueError, match="not in CARRIES"):
+    with pytest.raises(ValueError, match="not in CARRIES"):  # a developer's ValueError, not a catalogue message
         dataclasses.replace(toy_format.FORMAT, carries=frozenset({"games", "moves"}))
     with pytest.raises(ValueError, match="lower-case"):
         dataclasses.replace(toy_format.FORMAT, name="Toy")
-    with pytest.raises(ValueError, match="names its reader"):
+    with pytest.raises(ValueError, match="names its reader"):  # a developer's ValueError
         dataclasses.replace(toy_format.FORMAT, kind=GAME_LIST)
 
 
@@ -134,8 +135,9 @@ def test_a_new_format_is_one_module_and_one_registry_line(toy, tmp_path, capsys)
     assert [e["name"] for e in read_sheet(club, "Events")] == ["Toy Open"]
     assert {p["name"] for p in read_sheet(club, "Players")} == {"Ann Lee", "Bob Wu", "Cid Ma", "Dan Xu"}
     again = toy_format.write(tmp_path / "second.toy", name="Toy Cup")
-    assert run_cli("import", again, "--into", club, "--format", "toy") == 2     # the same games: refused
-    assert "already in the workbook" in capsys.readouterr().err
+    code, told = cli_problems("import", again, "--into", club, "--format", "toy")     # the same games: refused
+    assert code == 2
+    only(told, "imports.same_games_as_event", event="E001", name="Toy Open")
     assert run_cli("process", club, "--period", "2024H1") == 0
     assert "4 pending" in capsys.readouterr().out          # rated: four new players, unrated yet
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from problem_ids import notes, only
+
 from xl_ratings.importers import guess_format, load
 from xl_ratings.importers import h9, opengotha, trf
 
@@ -27,7 +29,8 @@ def test_lichess_trf() -> None:
     assert (g.player, g.opponent, g.result, g.colour) == ("1", "13", "1", "b")
     draw = next(g for g in t.games if g.round == 4 and {g.player, g.opponent} == {"1", "6"})
     assert draw.result == "0.5"
-    assert any("round 1: player 5: half-point bye (H)" in n for n in map(str, t.notes))
+    bye = only(notes(t.notes), "sources.bye_not_a_game", round=1, player="5", raw="H")
+    assert bye.params["bye"] == ("sources.bye_half", {}) and (bye.line, bye.column) == (20, "round 1 (columns 92–99)")
     assert any("XXC" in n for n in map(str, t.notes))          # known extension, ignored with a note
     assert t.event.champion is None                   # lichess leaves the rank column blank
 
@@ -68,7 +71,7 @@ def test_opengotha_h9_export() -> None:
     assert len(t.players) == 22 and len(t.games) == 31
     assert t.player("5").name == "de Butler Tristan" and t.player("5").rank == "9K"
     assert t.event.champion == "1"
-    assert any("round 20: nobody played" in n for n in map(str, t.notes))
+    only(notes(t.notes), "sources.h9_nobody_played", round=20)
 
 
 def test_h9_and_xml_of_the_same_tournament_agree() -> None:

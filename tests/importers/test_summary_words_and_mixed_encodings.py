@@ -14,6 +14,7 @@ from pathlib import Path
 
 import openpyxl
 from helpers import read_sheet, run_cli
+from problem_ids import cli_problems, only
 
 from xl_ratings.engine.totals import summary_row
 from xl_ratings.i18n.catalogue import sources as S
@@ -76,7 +77,7 @@ def test_a_players_row_with_an_id_named_like_an_average_is_matched_not_split(tmp
     assert run_cli("import", src, "--into", book, "--start", "2026-10-24", "--end", "2026-10-24") == 0, \
         capsys.readouterr().err
     out = capsys.readouterr().out
-    assert "HK099 平均分" in out and "0 new player(s)" in out
+    assert "HK099 平均分" in out and "0 new player(s)" in out  # the stdout summary an officer reads
     assert [r["id"] for r in read_sheet(book, "Players") if r["name"] == "平均分"] == ["HK099"]
 
 
@@ -85,7 +86,7 @@ def test_the_mirror_cell_is_told_in_the_catalogue():
     assert msg.id == "sources.ct_mirror_cell"
     told = S.CT_LISTED_ONCE(cell="E5", says="1", other=msg)
     assert told.id == "sources.ct_listed_once"
-    assert "对称位置的格子" in told.zh and "the mirror cell" in told.en
+    assert "对称位置的格子" in told.zh and "the mirror cell" in told.en  # the bilingual rendering is the point
     assert "the mirror cell" not in told.zh_in("zh-Hant") and "對稱位置的格子" in told.zh_in("zh-Hant")
 
 
@@ -93,10 +94,11 @@ def test_the_mirror_cell_is_told_in_the_catalogue():
 def test_an_unknown_event_id_without_dates_says_so(tmp_path, capsys):
     book = _hk_book(tmp_path)
     src = _csv(tmp_path / "rr.csv", RR)
-    assert run_cli("import", src, "--into", book, "--event", "hk26-x") != 0
-    err = capsys.readouterr().err
-    assert "event hk26-x is not in the Events sheet" in err and "HK26-O" in err
-    assert "賽事 hk26-x 不在 Events 表中" in err          # told in traditional Chinese for a gor book
+    code, told = cli_problems("import", src, "--into", book, "--event", "hk26-x")
+    assert code == 2
+    p = only(told, "imports.unknown_event_no_dates", event="hk26-x")
+    assert "HK26-O" in p.params["known"][1].values() and p.params["way"] == ("imports.no_dates", {}), p
+    assert "賽事 hk26-x 不在 Events 表中" in capsys.readouterr().err     # the script is the point: traditional for a gor book
 
 
 def test_no_dates_on_the_import_sheet_names_its_lines_not_options(tmp_path):
@@ -111,6 +113,7 @@ def test_no_dates_on_the_import_sheet_names_its_lines_not_options(tmp_path):
     sheets, actions = run_script("import_results", tables, "gor.xlsx", tmp_path)
     grids = replay(sheets, actions)
     told = " ".join(str(v) for r in grids["Checks"] for v in r if v)
+    # the Checks sheet holds the words only (no id): what it says, naming the Import sheet's lines, is the point
     assert "event hk26-x is not in the Events sheet" in told
     assert "開始 start" in told and "--start" not in told and "--event" not in told
 
@@ -153,5 +156,5 @@ def test_a_title_merged_across_the_columns_names_the_event(tmp_path, capsys):
     assert run_cli("import", src, "--into", book, "--start", "2026-12-19", "--end", "2026-12-20") == 0, \
         capsys.readouterr().err
     out = capsys.readouterr().out
-    assert "has no title line" not in out and "column 'club'" in out
+    assert "has no title line" not in out and "column 'club'" in out  # the stdout notes an officer reads
     assert [e["name"] for e in read_sheet(book, "Events")][-1] == "2026冬季循環賽"

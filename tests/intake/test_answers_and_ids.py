@@ -23,6 +23,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import TEMPLATES, read_sheet, run_cli
+from problem_ids import cli_problems, only
 from import_writers import Def, G, P, write_h9, write_report
 
 D = dt.date
@@ -55,8 +56,12 @@ def test_an_answer_is_only_for_the_player_asked_about(tmp_path, capsys):
     and the Identities sheet remembered it for ever."""
     book = hk(tmp_path)
     src = write_h9(tmp_path / "spring.h9", SPRING)
-    assert run_cli("import", src, "--into", book) == 2
-    assert "龚军 (HKGA) has the name of HK001" in capsys.readouterr().err
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2
+    p = only(told, "imports.other_club")
+    assert p.params["question"] == ("imports.other_club", {"name": "龚军", "club": "HKGA",
+                                                           "candidates": "HK001 龔軍 (九龍棋社)"}), p
+    assert (p.file, p.line) == (str(src), 12), p
     assert run_cli("import", src, "--into", book, "--new", "龚军") == 0
     out = capsys.readouterr().out
     players = read_sheet(book, "Players")
@@ -72,9 +77,9 @@ def test_an_answer_for_a_player_matched_by_himself_is_refused_with_the_reason(tm
     d = dataclasses.replace(SPRING, players=(GONG_KLN, zhong, WANG))
     src = write_h9(tmp_path / "s.h9", d)
     before = book.read_bytes()
-    assert run_cli("import", src, "--into", book, "--new", "龔軍") == 2
-    err = capsys.readouterr().err
-    assert "--new 龔軍: nobody was asked about: 龔軍 → HK001 (name) matched by themselves" in err, err   # the h9 space joined
+    code, told = cli_problems("import", src, "--into", book, "--new", "龔軍")
+    assert code == 2
+    only(told, "imports.answer_not_asked", answer="--new 龔軍", players="龔軍 → HK001 (name)")   # the h9 space joined
     assert book.read_bytes() == before
 
 
@@ -84,9 +89,10 @@ def test_one_answer_for_two_clubs_is_refused_and_the_club_settles_it(tmp_path, c
     d = dataclasses.replace(SPRING, players=(GONG_KLN, GONG_HKGA, WANG, gong_nt),
                             games=SPRING.games + (G(1, "4", "3", "0"),))
     src = write_h9(tmp_path / "s.h9", d)
-    assert run_cli("import", src, "--into", book, "--new", "龚军") == 2
-    err = capsys.readouterr().err
-    assert "--new 龚军 answers players of several clubs" in err and "(HKGA" in err and "(HKI" in err, err
+    code, told = cli_problems("import", src, "--into", book, "--new", "龚军")
+    assert code == 2
+    p = only(told, "imports.answer_several_clubs", answer="--new 龚军", name="龚军")
+    assert "(HKGA," in p.params["players"] and "(HKI," in p.params["players"], p
     assert run_cli("import", src, "--into", book, "--new", "龚军 (HKGA)", "--new", "龚军（HKI）") == 0
     new = [p["id"] for p in read_sheet(book, "Players")[-2:]]
     assert sorted(identities(book)) == sorted([("龚军", "HKGA", new[0]), ("龚军", "HKI", new[1])])
@@ -115,10 +121,11 @@ def test_a_match_naming_another_person_entirely_stops_and_is_not_remembered(tmp_
                             games=(G(1, "1", "2", "1"), G(2, "2", "3", "1"), G(3, "3", "1", "0")))
     src = write_h9(tmp_path / "s.h9", d)
     before = book.read_bytes()
-    assert run_cli("import", src, "--into", book, "--match", typed) == 2
-    err = capsys.readouterr().err
-    assert "HK030 is 白芳, a name entirely different from 王靜" in err and "nothing remembered" in err, err
-    assert "白芳 確實是此人" in err                            # both languages, traditional here
+    code, told = cli_problems("import", src, "--into", book, "--match", typed)
+    assert code == 2
+    assert [(p.id, p.params) for p in told] == [("imports.answer_other_name", {     # nothing remembered
+        "answer": f"--match {typed}", "id": "HK030", "book_name": "白芳", "name": "王靜"})], told
+    assert "白芳 確實是此人" in capsys.readouterr().err         # the script is the point: traditional here
     assert book.read_bytes() == before
 
 
@@ -151,9 +158,12 @@ def test_an_id_naming_another_person_is_a_question_with_the_candidates(tmp_path,
     wb["Players"]["G2"], wb["Players"]["G3"] = "HK001", "HK002"
     wb.save(src)
     before = book.read_bytes()
-    assert run_cli("import", src, "--into", book) == 2
-    err = capsys.readouterr().err
-    assert "player 龔 軍 (九龍棋社) carries the id of HK001 周星星, a name entirely different" in err, err
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2
+    p = only(told, "imports.id_names_another")
+    assert p.params["question"][1] | {"others": None} == {"name": "龔 軍", "club": "九龍棋社", "column": "id",
+                                                          "id": "HK001", "book_name": "周星星", "others": None}, p
+    assert (p.sheet, p.row, p.column) == ("Players", 2, "B"), p
     assert book.read_bytes() == before
     assert run_cli("import", src, "--into", book, "--new", "龔軍") == 0
     assert "HK001" not in game_ids(book, "E001")
@@ -166,13 +176,15 @@ def test_a_report_still_holding_the_sample_is_refused(tmp_path, capsys, system):
     report = tmp_path / "r.xlsx"
     assert run_cli("new", "report", report, "--system", system) == 0
     before = book.read_bytes()
-    assert run_cli("import", report, "--into", book, "--dry-run") == 2
-    assert "still holds the sample that xl-ratings new report puts in it" in capsys.readouterr().err
+    code, told = cli_problems("import", report, "--into", book, "--dry-run")
+    assert code == 2
+    assert [p.id for p in told] == ["imports.report_holds_sample"] and told[0].file == str(report), told
     wb = openpyxl.load_workbook(report)           # renamed, the sample's games kept: still the sample
     wb["Event"]["B2"] = "Our own event"
     wb.save(report)
-    assert run_cli("import", report, "--into", book) == 2
-    assert "(15 of its 15 games)" in capsys.readouterr().err
+    code, told = cli_problems("import", report, "--into", book)
+    assert code == 2
+    only(told, "imports.report_holds_sample", held=("imports.sample_games_held", {"same": 15, "games": 15}))
     assert book.read_bytes() == before
 
 
@@ -201,6 +213,7 @@ def test_a_player_without_any_game_is_left_out_and_named(tmp_path, capsys, write
         capsys.readouterr().err
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if "without any game" in x)
+    # the stdout summary an officer reads
     assert "1 player(s) without any game in the file, not imported (registered, never played): Idle" in line, line
     names = {p["name"] for p in read_sheet(book, "Players")}
     assert len(names) == 5 and not any("Idle" in n for n in names)
@@ -222,11 +235,10 @@ def test_go_grades_never_become_ranks_of_another_system(tmp_path, capsys, writer
         book = tmp_path / f"{system}.xlsx"
         assert run_cli("new", system, book, "--empty") == 0
         before = book.read_bytes()
-        assert run_cli("import", src, "--into", book, *extra) == 2
-        err = capsys.readouterr().err
-        assert f"3d is a Go grade (kyu and dan in Latin letters; 5 player(s) of this file have one): Go grades " \
-               f"never become ranks of {system}" in err, err
-        assert "rank" in err and book.read_bytes() == before
+        code, told = cli_problems("import", src, "--into", book, *extra)
+        assert code == 2
+        only(told, "imports.go_grade_not_go_book", rank="3d", count=5, system=system)
+        assert book.read_bytes() == before
     book = tmp_path / "gor.xlsx"
     assert run_cli("new", "gor", book, "--empty") == 0
     assert run_cli("import", src, "--into", book, *extra) == 0                  # a Go workbook takes them
@@ -257,10 +269,10 @@ def test_the_one_click_question_its_place_and_the_summary(tmp_path):
     grids, first = _one_click(tmp_path, meta, printed)
     checks = [r for r in grids["Checks"] if any(v not in (None, "") for v in r)]
     line = checks[1]
-    assert "has the name of HK001" in line[0] and line[2] == "Import"
+    assert "has the name of HK001" in line[0] and line[2] == "Import"  # the Checks sheet holds words only (no id)
     assert isinstance(line[3], (int, float)) and line[3] > first and line[4] == "B", line       # row, then letters
     assert line[5] == "龚军"                                                                  # the value asked about
-    assert "nothing was imported" in printed[0] and "nothing was processed" not in printed[0], printed
+    assert "nothing was imported" in printed[0] and "nothing was processed" not in printed[0], printed  # the summary an officer reads
     assert "未導入任何內容" in printed[0]
 
 
@@ -271,7 +283,7 @@ def test_an_answer_in_one_cell_or_two_is_taken(tmp_path, cells):
     meta = [["名稱 name", "秋季賽"], ["開始 start", "2026-09-05"], ["結束 end", "2026-09-05"], cells]
     printed: list[str] = []
     grids, _ = _one_click(tmp_path, meta, printed)
-    assert "1 games imported" in printed[0], printed
+    assert "1 games imported" in printed[0], printed  # the summary an officer reads
     kept = [r for r in grids["Identities"] if any(v not in (None, "") for v in r)]
     assert kept[-1][:3] == ["龚军", "HKGA", "HK001"]
 
@@ -281,4 +293,4 @@ def test_an_answer_line_without_its_answer_is_said(tmp_path):
     printed: list[str] = []
     grids, _ = _one_click(tmp_path, meta, printed)
     checks = [r for r in grids["Checks"] if any(v not in (None, "") for v in r)]
-    assert "without its answer" in checks[1][0] and checks[1][2:5] == ["Import", 4, "A"], checks[1]
+    assert "without its answer" in checks[1][0] and checks[1][2:5] == ["Import", 4, "A"], checks[1]  # Checks: words only

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import re
 from pathlib import Path
 
 import openpyxl
 import pytest
 from helpers import read_sheet, run_cli
+from problem_ids import cli_problems, only
 from import_writers import GOMOKU_EVENT, rr_rows, write_report, write_rr_csv, write_rr_xlsx, write_swiss_csv, \
     write_trf
 
@@ -56,12 +56,12 @@ def _blank_trf(path: Path) -> Path:
 
 #: (writer, the place of player 3's name: line or row, column)
 BLANK_NAME = {
-    "crosstable csv": (lambda p: write_rr_csv(p.with_suffix(".csv"), blank_third()), "line 5, column 'B'"),
-    "crosstable xlsx": (lambda p: write_rr_xlsx(p.with_suffix(".xlsx"), blank_third()), "row 5, column 'B'"),
-    "swiss csv": (lambda p: write_swiss_csv(p.with_suffix(".csv"), blank_third()), "line 4, column 'B'"),
+    "crosstable csv": (lambda p: write_rr_csv(p.with_suffix(".csv"), blank_third()), (None, None, 5, "B")),      # (sheet, row, line, column)
+    "crosstable xlsx": (lambda p: write_rr_xlsx(p.with_suffix(".xlsx"), blank_third()), ("交叉表", 5, None, "B")),
+    "swiss csv": (lambda p: write_swiss_csv(p.with_suffix(".csv"), blank_third()), (None, None, 4, "B")),
     "club report": (lambda p: write_report(p.with_suffix(".xlsx"), blank_third(), ids=False),
-                    "sheet 'Players', row 4, column 'B'"),
-    "trf": (lambda p: _blank_trf(p.with_suffix(".trf")), "line 12, column 'name'"),
+                    ("Players", 4, None, "B")),
+    "trf": (lambda p: _blank_trf(p.with_suffix(".trf")), (None, None, 12, "name")),
 }
 
 
@@ -71,23 +71,27 @@ def test_a_blank_name_is_refused_at_its_place_in_every_importer(tmp_path, capsys
     before = book.read_bytes()
     write, place = BLANK_NAME[kind]
     src = write(tmp_path / "src")
-    assert run_cli("import", src, "--into", book) == 2
-    err = capsys.readouterr().err
-    assert f"{place}: the player's name is blank: type it" in err, err
-    assert "#3" not in err and book.read_bytes() == before
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2
+    p = only(told, "imports.name_blank")
+    assert (p.file, p.sheet, p.row, p.line, p.column) == (str(src), *place), p
+    assert "#3" not in capsys.readouterr().err and book.read_bytes() == before
 
 
-@pytest.mark.parametrize("kind, place", [("h9", "line 13: cannot find the name and grade"),
-                                         ("xml", "line 6, column 'name': a player without a name")])
+@pytest.mark.parametrize("kind, place", [("h9", ("sources.h9_no_name_grade", 13, None)),
+                                         ("xml", ("sources.og_player_without_name", 6, "name"))])
 def test_the_go_files_refuse_a_blank_name_too(tmp_path, capsys, kind, place):
     from import_writers import EVENT, write_h9, write_opengotha
 
     book = shanghai_book(tmp_path)
     before = book.read_bytes()
     write = write_h9 if kind == "h9" else write_opengotha
-    assert run_cli("import", write(tmp_path / f"src.{kind}", blank_third(EVENT)), "--into", book) == 2
-    err = capsys.readouterr().err
-    assert place in err and "#3" not in err and book.read_bytes() == before, err
+    code, told = cli_problems("import", write(tmp_path / f"src.{kind}", blank_third(EVENT)), "--into", book)
+    assert code == 2
+    mid, line, column = place
+    p = only(told, mid)
+    assert (p.line, p.column) == (line, column), p
+    assert "#3" not in capsys.readouterr().err and book.read_bytes() == before
 
 
 def test_a_blank_name_on_the_import_sheet_is_refused(tmp_path):
@@ -103,7 +107,7 @@ def test_a_blank_name_on_the_import_sheet_is_refused(tmp_path):
     grids = replay(sheets, actions)
     assert not [r for r in grids["Players"] if any(v not in (None, "") for v in r)]     # nothing written
     shown = " ".join(str(v) for g in grids.values() for r in g for v in r if v)
-    assert "棋手姓名為空" in shown or "name is blank" in shown, shown[:2000]
+    assert "棋手姓名為空" in shown or "name is blank" in shown, shown[:2000]    # the sheets hold words only (no id)
 
 
 # --------------------------------------------------------------------------- F2: invisible characters in ids
@@ -120,10 +124,12 @@ def test_an_id_with_an_invisible_character_is_refused_at_its_cell(tmp_path, caps
     src = tmp_path / "x.csv"
     src.write_text(f"序号,姓名,单位,{column},1,2,3\n1,龙芳,徐汇少体校,,,1,1\n2,张伟,复旦大学,{hidden},0,,1\n"
                    f"3,王五,复旦大学,,0,0,\n", encoding="utf-8")
-    assert run_cli("import", src, "--into", book, "--start", "2026-10-03", "--end", "2026-10-04") == 2
-    err = capsys.readouterr().err
-    assert f"line 3, column 'D': holds an invisible character: {value[:2]}⟨U+{ord(HIDDEN[char]):04X}" in err, err
-    assert f"it looks like {value}" in err
+    code, told = cli_problems("import", src, "--into", book, "--start", "2026-10-03", "--end", "2026-10-04")
+    assert code == 2
+    p = only(told, "sheets.id_invisible")
+    assert p.params["id"] == value, p                       # "it looks like {value}"
+    assert p.params["shown"].startswith(f"{value[:2]}⟨U+{ord(HIDDEN[char]):04X} "), p
+    assert (p.file, p.line, p.column) == (str(src), 3, "D"), p
     assert book.read_bytes() == before
 
 
@@ -133,9 +139,11 @@ def test_an_invisible_character_in_a_report_id_is_refused_at_its_cell(tmp_path, 
     wb = openpyxl.load_workbook(src)
     wb["Players"]["G3"] = "SH0\u200b03"
     wb.save(src)
-    assert run_cli("import", src, "--into", book, "--dry-run") == 2
-    err = capsys.readouterr().err
-    assert "sheet 'Players', row 3, column 'G': holds an invisible character: SH0⟨U+200B ZERO WIDTH SPACE⟩03" in err, err
+    code, told = cli_problems("import", src, "--into", book, "--dry-run")
+    assert code == 2
+    p = only(told, "sheets.id_invisible", shown="SH0⟨U+200B ZERO WIDTH SPACE⟩03")
+    assert p.params["id"] == "SH003", p
+    assert (p.sheet, p.row, p.column) == ("Players", 3, "G"), p
 
 
 # --------------------------------------------------------------------------- F12: ids of zeros
@@ -156,7 +164,7 @@ def test_a_fide_id_of_zeros_is_no_id_on_both_sides(tmp_path, capsys, zeros):
     assert run_cli("import", src, "--into", book, "--start", "2026-10-03", "--end", "2026-10-04") == 0, \
         capsys.readouterr().err
     out = capsys.readouterr().out
-    assert "3 new player(s)" in out, out
+    assert "3 new player(s)" in out, out        # the stdout summary an officer reads
     new = [r for r in players_of(book) if r["name"] in ("龔小明", "王大力")]
     assert len(new) == 2 and all(r.get("fide_id") in (None, "") for r in new), new
 
@@ -174,10 +182,14 @@ def test_new_does_not_keep_the_refuted_id(tmp_path, capsys):
     src.write_text("序号,姓名,单位,会员号,1,2,3,4\n1,龙芳,徐汇少体校,,,1,1,0\n2,张伟,复旦大学,SH003,0,,1,1\n"
                    "3,王五,复旦大学,,0,0,,1\n4,吕娟,浦东五子棋协会,,1,0,0,\n", encoding="utf-8")
     opts = ("--start", "2026-11-03", "--end", "2026-11-04")
-    assert run_cli("import", src, "--into", book, *opts) == 2
-    assert f"carries the id of SH003 {sh003}" in capsys.readouterr().err
+    code, told = cli_problems("import", src, "--into", book, *opts)
+    assert code == 2
+    p = only(told, "imports.id_names_another")
+    assert p.params["question"][1]["id"] == "SH003" and p.params["question"][1]["book_name"] == sh003, p
+    assert (p.file, p.line, p.column) == (str(src), 3, "B"), p
     assert run_cli("import", src, "--into", book, *opts, "--new", "张伟") == 0
     out = capsys.readouterr().out
+    # the stdout summary an officer reads
     assert f"the federation_id SH003 the source gives 张伟 was not kept on new player" in out, out
     assert f"it is SH003 {sh003}'s" in out
     zhang = [r for r in players_of(book) if r["name"] == "张伟"]
@@ -232,6 +244,7 @@ def test_our_pinyin_latin_name_is_a_possible_match_not_silently_new(tmp_path, ca
     assert code == 0, text
     for pid, (name, _) in zip(("SH004", "SH003"), names):
         club = next(r for r in players_of(book) if r["id"] == pid)["club"]
+        # imported (exit 0): the summary's words an officer reads are the point
         assert f"possible match: {pid} {_name(book, pid)} ({club}) for {name} (" in text, text
         assert f'import with --match "{name}={pid}"' in text      # quoted: the name holds a space
 
@@ -242,10 +255,13 @@ def test_a_latin_name_column_with_the_rating_close_is_a_question(tmp_path, capsy
     rating = int(rating) if rating not in (None, "") else 1600
     src = _trf(tmp_path / "rt.trf", [("Xu, Zixuan", rating), ("Nobody, Else", 1000)])
     before = book.read_bytes()
-    assert run_cli("import", src, "--into", book) == 2
-    err = capsys.readouterr().err
-    assert f"player Xu, Zixuan (—) has the Latin name our rating lists give SH004 {_name(book, 'SH004')}" in err, err
-    assert "--match" in err and book.read_bytes() == before
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2
+    p = only(told, "imports.latin_name_of")
+    q = p.params["question"][1]
+    assert (q["name"], q["club"]) == ("Xu, Zixuan", "—") and (p.file, p.line) == (str(src), 5), p
+    assert q["candidates"][1]["p0"][1]["candidate"] == f"SH004 {_name(book, 'SH004')}", p
+    assert p.params["answer"][0] == "imports.answer_options" and book.read_bytes() == before    # --match ...
     assert run_cli("import", src, "--into", book, "--match", "Xu, Zixuan=SH004") == 0
     assert "SH004" in capsys.readouterr().out
     assert not [r for r in players_of(book) if r["name"] == "Xu, Zixuan"]
@@ -255,9 +271,11 @@ def test_the_id_question_counts_our_latin_name(tmp_path, capsys):
     book = _book_with_latin(tmp_path, {"SH004": "Xu, Zixuan"})
     src = tmp_path / "x.csv"
     src.write_text("序号,姓名,单位,会员号,1,2\n1,\"Xu, Zixuan\",A,SH003,,1\n2,王五,B,,0,\n", encoding="utf-8")
-    assert run_cli("import", src, "--into", book, "--start", "2026-10-03", "--end", "2026-10-04") == 2
-    err = capsys.readouterr().err
-    assert "players named Xu, Zixuan: SH004" in err, err
+    code, told = cli_problems("import", src, "--into", book, "--start", "2026-10-03", "--end", "2026-10-04")
+    assert code == 2
+    p = only(told, "imports.id_names_another")
+    assert p.params["question"][1]["others"] == f"SH004 {_name(book, 'SH004')} (复旦大学)", p      # players named Xu, Zixuan
+    assert p.params["question"][1]["id"] == "SH003" and (p.line, p.column) == (2, "B"), p
 
 
 # --------------------------------------------------------------------------- F13: .ods
@@ -272,9 +290,9 @@ def test_an_ods_file_is_named_with_the_way_out(tmp_path, capsys):
     for name in ("r3.ods", "r3.xlsx"):          # told from its content, whatever its extension
         given = ods.rename(tmp_path / name)
         ods = given
-        assert run_cli("import", given, "--into", book, "--dry-run") == 2
-        err = capsys.readouterr().err
-        assert f"{name}: is an OpenDocument spreadsheet (.ods): save it as .xlsx (Excel 2007-365)" in err, err
+        code, told = cli_problems("import", given, "--into", book, "--dry-run")
+        assert code == 2
+        assert [(p.id, p.file) for p in told] == [("sources.ods_not_read", str(given))], told
 
 
 # --------------------------------------------------------------------------- F15
@@ -282,9 +300,10 @@ def test_a_rank_problem_in_a_crosstable_names_the_rank_column(tmp_path, capsys):
     book = shanghai_book(tmp_path)
     d = dataclasses.replace(GOMOKU_EVENT, players=tuple(dataclasses.replace(p, rank="3d") if p.key == "1" else p
                                                          for p in GOMOKU_EVENT.players))
-    assert run_cli("import", write_rr_csv(tmp_path / "gr.csv", d), "--into", book) == 2
-    err = capsys.readouterr().err
-    assert "line 3, column 'D': 3d is a Go grade" in err or re.search(r"column 'D'[^\n]*3d", err), err
+    code, told = cli_problems("import", write_rr_csv(tmp_path / "gr.csv", d), "--into", book)
+    assert code == 2
+    p = only(told, "imports.go_grade_not_go_book", rank="3d", count=1, system="shanghai")
+    assert (p.line, p.column, p.value) == (3, "D", "3d"), p                 # the rank column named
 
 
 # --------------------------------------------------------------------------- F15: answers while a question is open
@@ -302,11 +321,11 @@ def _asked_book(tmp_path: Path):
 def test_an_answer_naming_nobody_is_refused_while_a_question_is_open(tmp_path, capsys, answer, typo):
     book, src = _asked_book(tmp_path)
     before = book.read_bytes()
-    assert run_cli("import", src, "--into", book, "--match", answer) == 2
-    err = capsys.readouterr().err
-    assert f"--match {answer}: no player of the imported files is called {typo} (a typo?); " \
-           "the players asked about: 龔軍 (HKI)" in err, err
-    assert "has the name of HK001 龔軍" in err            # the open question, still asked
+    code, told = cli_problems("import", src, "--into", book, "--match", answer)
+    assert code == 2
+    p = only(told, "imports.answer_names_nobody_asked", answer=f"--match {answer}", asked="龔軍 (HKI)")
+    assert p.params["name"] + p.params["club"] == typo, p
+    assert only(told, "imports.other_club").params["question"][1]["candidates"] == "HK001 龔軍 (九龍棋社)"  # still asked
     assert book.read_bytes() == before
 
 
@@ -329,11 +348,11 @@ def test_an_answer_without_the_club_fitting_several_clubs_is_refused(tmp_path, c
     d = dataclasses.replace(AUTUMN, players=(a, WANG, b, ZHONG),
                             games=(G(1, "1", "2", "1"), G(1, "3", "4", "0"), G(2, "1", "3", "0.5")))
     src = write_h9(tmp_path / "b.h9", d)
-    assert run_cli("import", src, "--into", book, "--match", "龔軍=HK001") == 2
-    err = capsys.readouterr().err
-    assert "--match 龔軍=HK001 answers players of several clubs" in err, err
-    assert '--match "龔軍 (CLUB)=ID"' in err
-    assert "two people with one name" not in err
+    code, told = cli_problems("import", src, "--into", book, "--match", "龔軍=HK001")
+    assert code == 2
+    p = only(told, "imports.answer_several_clubs", answer="--match 龔軍=HK001", name="龔軍")
+    assert "(HKI, " in p.params["players"] and "(HKGA, " in p.params["players"], p
+    assert len(told) == 1, told                              # not also "two people with one name"
 
 
 def test_the_sample_refusal_counts_the_games_in_words(tmp_path, capsys):
@@ -344,9 +363,10 @@ def test_the_sample_refusal_counts_the_games_in_words(tmp_path, capsys):
     wb["Event"]["B2"] = "Our own event"
     wb.save(report)
     games = len([r for r in read_sheet(report, "Games") if r.get("round") not in (None, "")])
-    assert run_cli("import", report, "--into", book, "--dry-run") == 2
-    err = capsys.readouterr().err
-    assert f"({games} of its {games} games)" in err and f"/{games})" not in err, err
+    code, told = cli_problems("import", report, "--into", book, "--dry-run")
+    assert code == 2
+    only(told, "imports.report_holds_sample", held=("imports.sample_games_held", {"same": games, "games": games}))
+    assert f"/{games})" not in capsys.readouterr().err       # counted in words, not as a fraction
 
 
 @pytest.mark.parametrize("system", ["peng", "shanghai", "lianzhong"])
@@ -355,11 +375,11 @@ def test_an_unknown_rank_outside_go_suggests_no_go_grade(tmp_path, capsys, syste
     assert run_cli("new", system, book) == 0
     d = dataclasses.replace(GOMOKU_EVENT, players=tuple(dataclasses.replace(p, rank="3-dan") if p.key == "2" else p
                                                          for p in GOMOKU_EVENT.players))
-    assert run_cli("import", write_rr_csv(tmp_path / "r.csv", d), "--into", book, "--start", "2026-05-01",
-                   "--end", "2026-05-03") == 2
-    err = capsys.readouterr().err
-    assert "line 4, column 'D': unknown rank; write it like 初段, 3段, 三段, 5级 or 无级 (Go's 3d or 5k are not" in err, err
-    assert "3d, 3 dan" not in err
+    code, told = cli_problems("import", write_rr_csv(tmp_path / "r.csv", d), "--into", book, "--start", "2026-05-01",
+                              "--end", "2026-05-03")
+    assert code == 2
+    assert [(p.id, p.line, p.column, p.value) for p in told] == [("imports.rank_unknown_not_go", 4, "D", "3-dan")], told
+    assert "3d, 3 dan" not in capsys.readouterr().err       # the suggestion is the words: no Go grade suggested
 
 
 def test_an_empty_match_line_does_not_hide_the_tables_problems(tmp_path):
@@ -376,5 +396,6 @@ def test_an_empty_match_line_does_not_hide_the_tables_problems(tmp_path):
     sheets, actions = run_script("import_results", tables, "gor.xlsx", tmp_path)
     grids = replay(sheets, actions)
     shown = " ".join(str(v) for g in grids.values() for r in g for v in r if v)
+    # the sheets hold words only (no id)
     assert "match" in shown and ("沒有答覆" in shown or "without its answer" in shown), shown[:3000]
-    assert "棋手姓名為空" in shown or "name is blank" in shown, shown[:3000]
+    assert "棋手姓名為空" in shown or "name is blank" in shown, shown[:3000]    # words only on the sheets

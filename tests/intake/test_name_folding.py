@@ -238,7 +238,7 @@ def test_a_crosstable_ending_in_a_total_row_is_imported_without_it(tmp_path, cap
     assert run_cli("import", csv, "--into", hk, "--name", "Autumn", "--start", "2026-09-05", "--end",
                    "2026-09-05") == 0, capsys.readouterr().err
     out = capsys.readouterr().out
-    assert "0 new player(s)" in out and "3 matched" in out, out
+    assert "0 new player(s)" in out and "3 matched" in out, out  # the stdout summary an officer reads
     names = {r["name"] for r in read_sheet(hk, "Players")}
     assert not names & {"合计", "3 人", "注：第3轮无弃权"}
 

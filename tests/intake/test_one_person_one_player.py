@@ -27,6 +27,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import read_sheet, run_cli
+from problem_ids import cli_problems, only, where
 from import_writers import EVENT, Def, G, P, rr_rows, write_h9, write_opengotha, write_rr_csv, write_swiss_csv, \
     write_trf
 
@@ -84,7 +85,7 @@ def test_an_h9_of_players_written_otherwise_matches_them_all(tmp_path, capsys):
     assert "龔 軍" in src.read_text(encoding="utf-8") and "\u200b" in src.read_text(encoding="utf-8")
     assert run_cli("import", src, "--into", book, "--dry-run") == 0
     out = capsys.readouterr().out
-    assert "0 new player(s)" in out and "4 matched" in out, out
+    assert "0 new player(s)" in out and "4 matched" in out, out     # the stdout summary an officer reads
     assert "HK001 龔軍" in out and "HK004 鍾豔" in out
     assert "clubs not in the Clubs sheet" not in out          # KLN, NT, HKI are codes, 圍協 an alias
     assert run_cli("import", src, "--into", book) == 0
@@ -100,18 +101,21 @@ def test_the_same_tournament_renamed_and_redated_is_refused_and_replace_names_it
     src = write_h9(tmp_path / "renamed.h9", renamed)
     before = book.read_bytes()
     capsys.readouterr()
-    assert run_cli("import", src, "--into", book) == 2
-    err = capsys.readouterr().err
-    assert "has the same games (pairs, rounds and results) as event E001 (Autumn Open 2026" in err, err
-    assert "--replace E001" in err and zh("无论名称和日期如何，都是同一赛事") in err
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2
+    p = only(told, "imports.same_games_as_event", event="E001", name="Autumn Open 2026")
+    assert p.params["compared"] == ("imports.compared_rounds", {}) and p.file == str(src), p
+    assert p.params["replace"] == ("imports.way_replace", {"event": "E001"}), p
+    assert zh("无论名称和日期如何，都是同一赛事") in capsys.readouterr().err     # the script is the point: traditional
     assert book.read_bytes() == before
     # the same games as a Swiss table from another program: the same tournament too
     table = write_swiss_csv(tmp_path / "autumn.csv", dataclasses.replace(AUTUMN, players=tuple(
         dataclasses.replace(p, club={"KLN": "九龍棋社", "NT": "新界棋會", "HKI": "港島學界"}.get(p.club, "香港圍棋協會"))
         for p in AUTUMN.players)))
-    assert run_cli("import", table, "--into", book, "--name", "x", "--start", "2026-10-01",
-                   "--end", "2026-10-01") == 2
-    assert "as event E001" in capsys.readouterr().err and book.read_bytes() == before
+    code, told = cli_problems("import", table, "--into", book, "--name", "x", "--start", "2026-10-01",
+                              "--end", "2026-10-01")
+    assert code == 2 and book.read_bytes() == before
+    only(told, "imports.same_games_as_event", event="E001")
     # --replace: the event it repeats is replaced (named in the summary), nothing added; --replace
     # given before the source (the order of the docs' examples) is the same command
     assert run_cli("import", "--replace", src, "--into", book, "--dry-run") == 0
@@ -128,9 +132,10 @@ def test_a_corrected_result_is_the_same_tournament(tmp_path, capsys):
     assert run_cli("import", write_h9(tmp_path / "autumn.h9", AUTUMN), "--into", book) == 0
     corrected = dataclasses.replace(AUTUMN, name="Autumn", games=(G(1, "1", "2", "0"),) + AUTUMN.games[1:])
     capsys.readouterr()
-    assert run_cli("import", write_h9(tmp_path / "corrected.h9", corrected), "--into", book) == 2
-    assert "5 of its 6 games are E001's (pairs, rounds and results), 1 more pair the same players with another " \
-        "result" in capsys.readouterr().err
+    code, told = cli_problems("import", write_h9(tmp_path / "corrected.h9", corrected), "--into", book)
+    assert code == 2
+    only(told, "imports.near_event", alike=5, games=6, theirs=6, differ=1, event="E001",
+         compared=("imports.compared_rounds", {}))
     assert run_cli("import", tmp_path / "corrected.h9", "--into", book, "--replace", "E001") == 0
     assert games_by_id(book) == want_games(corrected, SAMPLE_IDS)
 
@@ -141,18 +146,20 @@ def test_one_source_given_twice_or_copied_is_refused(tmp_path, capsys):
     src = write_h9(tmp_path / "autumn.h9", AUTUMN)
     copy = tmp_path / "copy of autumn.h9"
     copy.write_text(src.read_text(encoding="utf-8").replace("EV[Autumn Open 2026]", "EV[Autumn]"), encoding="utf-8")
-    assert run_cli("import", src, copy, "--into", book) == 2
-    err = capsys.readouterr().err
-    assert "copy of autumn.h9: has the games of " in err
-    assert "autumn.h9, also imported now" in err
-    assert run_cli("import", src, src, "--into", book) == 2
-    assert "is the same tournament as" in capsys.readouterr().err
+    code, told = cli_problems("import", src, copy, "--into", book)
+    assert code == 2
+    assert only(told, "imports.same_games_as_source", other=str(src), alike=6, games=6).file == str(copy), told
+    code, told = cli_problems("import", src, src, "--into", book)
+    assert code == 2
+    assert only(told, "imports.same_name_and_dates", other=str(src)).file == str(src), told
     # a crosstable given twice under two titles (new players: matched to each other, then refused)
     rr = write_rr_csv(tmp_path / "rr.csv", EVENT)
     rr2 = tmp_path / "rr2.csv"
     rr2.write_text(rr.read_text(encoding="utf-8-sig").replace("Spring Open 2024", "Spring"), encoding="utf-8")
-    assert run_cli("import", rr, rr2, "--into", book, "--start", "2026-05-01", "--end", "2026-05-03") == 2
-    assert "rr.csv, also imported now (6 of 6 games alike: the same players and result" in capsys.readouterr().err
+    code, told = cli_problems("import", rr, rr2, "--into", book, "--start", "2026-05-01", "--end", "2026-05-03")
+    assert code == 2
+    p = only(told, "imports.same_games_as_source", other=str(rr), alike=6, games=6, differ=0)
+    assert p.params["compared"] == ("imports.compared_pairs", {}) and p.file == str(rr2), p
     assert book.read_bytes() == before
 
 
@@ -161,21 +168,22 @@ def test_a_go_file_goes_only_into_a_go_workbook(tmp_path, capsys):
     assert run_cli("new", "shanghai", gomoku, "--empty") == 0
     before = gomoku.read_bytes()
     for src in (write_h9(tmp_path / "go.h9", EVENT), write_opengotha(tmp_path / "go.xml", EVENT)):
-        assert run_cli("import", src, "--into", gomoku) == 2
-        err = capsys.readouterr().err
-        assert "is a Go results file" in err and "this workbook's system is shanghai" in err, err
-    assert run_cli("import", write_swiss_csv(tmp_path / "go.csv", EVENT), "--into", gomoku,
-                   "--start", "2024-05-01", "--end", "2024-05-03") == 2
-    err = capsys.readouterr().err
-    assert "go.csv, line 2, column 'G': a handicap game (2 stones): handicaps are Go's" in err, err
-    assert "this workbook's system is shanghai" in err and "让子是围棋的规则" in err      # simplified: a Shanghai book
+        code, told = cli_problems("import", src, "--into", gomoku)
+        assert code == 2
+        assert only(told, "imports.go_file_not_go_book", system="shanghai").file == str(src), told
+    code, told = cli_problems("import", write_swiss_csv(tmp_path / "go.csv", EVENT), "--into", gomoku,
+                              "--start", "2024-05-01", "--end", "2024-05-03")
+    assert code == 2
+    p = only(told, "imports.handicap_not_go_book", stones="2", system="shanghai")
+    assert (p.file, p.line, p.column) == (str(tmp_path / "go.csv"), 2, "G"), p
+    assert "让子是围棋的规则" in capsys.readouterr().err      # the script is the point: simplified for a Shanghai book
     assert gomoku.read_bytes() == before
     # a chess pairing program's TRF into the Go workbook: refused for what it is
     go = tmp_path / "hk.xlsx"
     assert run_cli("new", "gor", go, "--empty") == 0
-    assert run_cli("import", write_trf(tmp_path / "chess.trf", EVENT), "--into", go) == 2
-    err = capsys.readouterr().err
-    assert "is a FIDE TRF file" in err and "this workbook's system is gor" in err and "'rating'" not in err
+    code, told = cli_problems("import", write_trf(tmp_path / "chess.trf", EVENT), "--into", go)
+    assert code == 2
+    assert [(p.id, p.params["system"]) for p in told] == [("imports.trf_not_go_book", "gor")], told
 
 
 def test_a_typo_is_pointed_at_not_merged(tmp_path, capsys):
@@ -185,7 +193,7 @@ def test_a_typo_is_pointed_at_not_merged(tmp_path, capsys):
     d = dataclasses.replace(AUTUMN, players=(GONG, WANG, stranger, typo))
     assert run_cli("import", write_h9(tmp_path / "typo.h9", d), "--into", book) == 0
     out = capsys.readouterr().out
-    assert "2 new player(s)" in out and "2 matched" in out
+    assert "2 new player(s)" in out and "2 matched" in out      # the stdout summary an officer reads (and below)
     assert "possible match: HK034 付天佑 (新界棋會) for 付天祐" in out and "--match 付天祐=HK034" in out, out
     assert "clubs not in the Clubs sheet nor in Players: XYZ (1)" in out
     assert "HK041 陈晓明" in out and "陳" not in out        # as written (the h9 surname space joined), not in the workbook's script
@@ -205,28 +213,32 @@ def test_the_officers_match_is_remembered_for_that_club(tmp_path, capsys):
     first = dataclasses.replace(AUTUMN, players=(moved, WANG, LIN, ZHONG))
     src = write_h9(tmp_path / "first.h9", first)
     before = book.read_bytes()
-    assert run_cli("import", src, "--into", book) == 2
-    err = capsys.readouterr().err
-    assert "player 龔軍 (HKI) has the name of HK001 龔軍 (九龍棋社), of another club: the same person?" in err, err
-    assert "--match 龔軍=ID" in err and "--new 龔軍" in err
-    assert zh("是同一人吗") in err                         # traditional on the Hong Kong workbook
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2
+    p = only(told, "imports.other_club")
+    assert p.params["question"] == ("imports.other_club", {"name": "龔軍", "club": "HKI",
+                                                           "candidates": "HK001 龔軍 (九龍棋社)"}), p
+    assert p.params["answer"][0] == "imports.answer_options" and p.params["answer"][1]["name"] == "龔軍", p
+    assert (p.file, p.line, p.value) == (str(src), 11, "龔軍"), p
+    assert zh("是同一人吗") in capsys.readouterr().err     # the script is the point: traditional on the Hong Kong workbook
     assert book.read_bytes() == before                   # stopped before writing
     assert run_cli("import", src, "--into", book, "--match", "龔軍=HK001") == 0
     out = capsys.readouterr().out
-    assert "1 answer(s) kept in the Identities sheet" in out
+    assert "1 answer(s) kept in the Identities sheet" in out     # the stdout summary an officer reads
     kept = read_sheet(book, "Identities")
     assert [(r["spelling"], r["club"], r["id"]) for r in kept] == [("龔軍", "HKI", "HK001")]
     # the next file of that club: no answer needed
     later = Def("Winter Open 2026", D(2026, 11, 7), D(2026, 11, 7), (moved, WANG), (G(1, "1", "2", "1"),))
     assert run_cli("import", write_h9(tmp_path / "later.h9", later), "--into", book) == 0
     out = capsys.readouterr().out
-    assert "0 new player(s)" in out and "HK001 龔軍 (the Identities sheet" in out
+    assert "0 new player(s)" in out and "HK001 龔軍 (the Identities sheet" in out     # the stdout summary
     assert len(read_sheet(book, "Identities")) == 1
     # --new: another person, remembered too; an answer naming nobody is refused
     other = dataclasses.replace(later, name="X", start=D(2026, 11, 8), end=D(2026, 11, 8),
                                 games=(G(1, "1", "2", "0"),))
-    assert run_cli("import", write_h9(tmp_path / "x.h9", other), "--into", book, "--new", "Nobody") == 2
-    assert "--new Nobody: no player of the imported files is called Nobody" in capsys.readouterr().err
+    code, told = cli_problems("import", write_h9(tmp_path / "x.h9", other), "--into", book, "--new", "Nobody")
+    assert code == 2
+    only(told, "imports.answer_names_nobody", option="--new", name="Nobody")
 
 
 def test_the_answer_on_the_import_sheet_of_an_older_workbook(tmp_path):
@@ -255,11 +267,13 @@ def test_ids_equal_but_for_case_are_refused(tmp_path, capsys):
     wb = openpyxl.load_workbook(book)
     wb["Players"].append(["hk001", "另一人", "M", "九龍棋社", "3k"])
     wb.save(book)
-    assert run_cli("process", book, "--output", tmp_path / "out.xlsx") == 2
-    err = capsys.readouterr().err
-    assert "duplicate player id: it differs from HK001 (row 2) only in upper and lower case" in err, err
-    assert run_cli("import", write_h9(tmp_path / "autumn.h9", AUTUMN), "--into", book) == 2
-    assert "only in upper and lower case" in capsys.readouterr().err
+    code, told = cli_problems("process", book, "--output", tmp_path / "out.xlsx")
+    assert code == 2
+    p = only(told, "sheets.id_differs_only_in_case", other="HK001", row=2)
+    assert (p.sheet, p.row, p.column, p.value) == ("Players", 42, "id", "hk001"), p
+    code, told = cli_problems("import", write_h9(tmp_path / "autumn.h9", AUTUMN), "--into", book)
+    assert code == 2
+    assert where(told, "sheets.id_differs_only_in_case") == [("Players", 42, "id")], told
 
 
 def test_a_fide_name_matches_across_formats_in_a_gomoku_workbook(tmp_path, capsys):
@@ -277,7 +291,7 @@ def test_a_fide_name_matches_across_formats_in_a_gomoku_workbook(tmp_path, capsy
     capsys.readouterr()
     assert run_cli("import", write_trf(tmp_path / "summer.trf", summer), "--into", book, "--class", "B") == 0
     out = capsys.readouterr().out
-    assert "0 new player(s)" in out and "5 matched" in out, out
+    assert "0 new player(s)" in out and "5 matched" in out, out      # the stdout summary an officer reads
 
 
 @pytest.mark.parametrize("sheet", ["Clubs", "Identities"])
@@ -299,9 +313,10 @@ def test_the_clubs_sheet_refuses_a_word_naming_two_clubs(tmp_path, capsys):
     wb = openpyxl.load_workbook(book)
     wb["Clubs"].append(["KLN", "九龍新會", None])
     wb.save(book)
-    assert run_cli("import", write_h9(tmp_path / "autumn.h9", AUTUMN), "--into", book) == 2
-    err = capsys.readouterr().err
-    assert "sheet 'Clubs', row 6, column 'code'" in err and "KLN already names 九龍棋社 (row 3)" in err, err
+    code, told = cli_problems("import", write_h9(tmp_path / "autumn.h9", AUTUMN), "--into", book)
+    assert code == 2
+    p = only(told, "sheets.club_word_twice", word="KLN", club="九龍棋社", row=3)
+    assert (p.sheet, p.row, p.column) == ("Clubs", 6, "code"), p
 
 
 def test_an_older_workbook_gets_an_identities_sheet_and_keeps_every_other_part(tmp_path):
@@ -339,13 +354,14 @@ def test_the_way_out_of_a_repeated_tournament_is_one_that_works(tmp_path, capsys
     assert run_cli("import", src, "--into", book) == 0
     capsys.readouterr()
     before = book.read_bytes()
-    assert run_cli("import", src, "--into", book) == 2
-    err = capsys.readouterr().err
-    assert "has the name, dates and games (pairs, rounds and results) of event E001" in err
-    assert "give it its own name with --name and add --distinct-from E001" in err
-    assert run_cli("import", src, "--into", book, "--distinct-from", "E001") == 2
-    err = capsys.readouterr().err
-    assert "--distinct-from E001: the source also has E001's name and dates" in err and "--replace" not in err
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2
+    p = only(told, "imports.same_games_as_named_event", event="E001", name="Autumn Open 2026")
+    assert p.params["distinct"] == ("imports.way_rename_distinct", {"event": "E001"}), p    # --name and --distinct-from
+    code, told = cli_problems("import", src, "--into", book, "--distinct-from", "E001")
+    assert code == 2
+    p = only(told, "imports.distinct_but_same_name", option="--distinct-from", event="E001")
+    assert p.params["rename"] == ("imports.way_rename", {}) and "replace" not in p.params, p
     assert book.read_bytes() == before
     assert run_cli("import", src, "--into", book, "--distinct-from", "E001", "--name", "Autumn B") == 0
     assert "event 賽事 E002 Autumn B (new 新)" in capsys.readouterr().out

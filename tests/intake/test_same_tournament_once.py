@@ -406,15 +406,15 @@ def test_one_click_refuses_a_corrected_resend_with_advice_the_import_sheet_can_f
     assert (line[0], line[1]) == (want.en_in(HANT), want.zh_in(HANT)), line
     assert "--replace" not in line[0] + line[1] and "--distinct-from" not in line[0] + line[1]
     assert "替換 replace" in line[0] and "不同於 distinct" in line[0]        # the words the Import sheet reads
-    assert "nothing was imported" in printed[0]
+    assert "nothing was imported" in printed[0]  # the one-click summary an officer reads
     # following it: 替換 replace | E001 replaces E001's games
     grids, printed = _one_click(tmp_path, book, meta + [["替換 replace", "E001"]], fixed)
-    assert _problems(grids) == [] and "6 games imported" in printed[0], printed
+    assert _problems(grids) == [] and "6 games imported" in printed[0], printed  # the one-click summary an officer reads
     assert not [r for r in grids["Events"] if any(v not in (None, "") for v in r)]      # no new event
     # or: another tournament, its own name and 不同於 distinct | E001
     other = [["名稱 name", "春季快棋賽"], meta[1], meta[2], ["不同於 distinct", "E001"]]
     grids, printed = _one_click(tmp_path, book, other, fixed)
-    assert _problems(grids) == [] and "6 games imported" in printed[0], printed
+    assert _problems(grids) == [] and "6 games imported" in printed[0], printed  # the one-click summary an officer reads
     written = [r for r in grids["Events"] if any(v not in (None, "") for v in r)]     # the cells one click wrote
     assert [r[0] for r in written] == ["E002"] and "春季快棋賽" in written[0]
 

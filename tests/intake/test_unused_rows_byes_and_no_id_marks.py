@@ -19,6 +19,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import read_sheet, run_cli, write_book
+from problem_ids import cli_problems
 from import_writers import GOMOKU_EVENT, rr_rows, swiss_rows
 
 ROOT = Path(__file__).resolve().parents[2] / "workbook_templates"
@@ -81,7 +82,7 @@ def test_unused_numbered_rows_of_a_form_are_left_out_not_refused(tmp_path, capsy
     assert run_cli("import", src, "--into", book, "--start", "2024-05-01", "--end", "2024-05-03") == 0, \
         capsys.readouterr().err
     out = capsys.readouterr().out
-    assert "2 player(s) without any game in the file, not imported" in out and "#6, #7" in out, out
+    assert "2 player(s) without any game in the file, not imported" in out and "#6, #7" in out, out  # the stdout summary an officer reads
     rows = read_sheet(book, "Players")
     assert len(rows) - players == 5 and all(str(r.get("name") or "").strip() for r in rows), rows[players:]
     assert len(read_sheet(book, "Games")) - games == 6
@@ -99,7 +100,7 @@ def test_unused_numbered_rows_on_the_import_sheet_are_left_out(tmp_path):
     sheets, actions = run_script("import_results", tables, "gor.xlsx", tmp_path)
     grids = replay(sheets, actions)
     shown = " ".join(str(v) for g in grids.values() for r in g for v in r if v)
-    assert "棋手姓名為空" not in shown and "name is blank" not in shown, shown[:2000]
+    assert "棋手姓名為空" not in shown and "name is blank" not in shown, shown[:2000]  # the sheets hold words only
     assert len([r for r in grids["Players"][1:] if any(v not in (None, "") for v in r)]) >= 5
 
 
@@ -108,9 +109,10 @@ def test_a_blank_name_with_results_among_unused_rows_is_still_refused(tmp_path, 
     rows[4][1] = None                 # player 3 (who played) without a name
     book = shanghai_book(tmp_path)
     before = book.read_bytes()
-    assert run_cli("import", _csv(tmp_path / "src.csv", rows), "--into", book) == 2
-    err = capsys.readouterr().err
-    assert "line 5, column 'B': the player's name is blank" in err and "line 8" not in err, err
+    src = _csv(tmp_path / "src.csv", rows)
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2
+    assert [(p.id, p.file, p.line, p.column) for p in told] == [("imports.name_blank", str(src), 5, "B")], told
     assert book.read_bytes() == before
 
 
@@ -141,7 +143,7 @@ def test_a_no_id_mark_in_federation_id_is_no_id_on_both_sides(tmp_path, capsys, 
     assert run_cli("import", src, "--into", book, "--start", "2026-11-03", "--end", "2026-11-04") == 0, \
         capsys.readouterr().err
     out = capsys.readouterr().out
-    assert "2 new player(s)" in out and "2 matched" in out, out
+    assert "2 new player(s)" in out and "2 matched" in out, out  # the stdout summary
     new = [r for r in read_sheet(book, "Players") if r["name"] in ("张伟", "王五")]
     assert len(new) == 2 and all(r.get("federation_id") in (None, "") for r in new), new
     src2 = _csv(tmp_path / "z2.csv", [["序号", "姓名", "单位", "会员号", 1, 2, 3],
@@ -150,7 +152,7 @@ def test_a_no_id_mark_in_federation_id_is_no_id_on_both_sides(tmp_path, capsys, 
     assert run_cli("import", src2, "--into", book, "--start", "2026-11-10", "--end", "2026-11-10") == 0, \
         capsys.readouterr().err
     out = capsys.readouterr().out
-    assert "1 new player(s)" in out and "张伟 (name" in out and "could be any of" not in out, out
+    assert "1 new player(s)" in out and "张伟 (name" in out and "could be any of" not in out, out  # the stdout summary
 
 
 @pytest.mark.parametrize("column", ["federation_id", "egf_pin", "fide_id"])
@@ -167,7 +169,7 @@ def test_a_no_id_mark_in_a_report_id_column_is_never_written(tmp_path, capsys, c
     _set_ids(book, column, {})        # the column in the Players sheet
     assert run_cli("import", src, "--into", book) == 0, capsys.readouterr().err
     out = capsys.readouterr().out
-    assert "5 new player(s)" in out and "could be any of" not in out, out
+    assert "5 new player(s)" in out and "could be any of" not in out, out  # the stdout summary
     new = [r for r in read_sheet(book, "Players") if r["name"] in {p.name for p in GOMOKU_EVENT.players}]
     assert len(new) == 5 and all(r.get(column) in (None, "") for r in new), new
 
@@ -212,7 +214,7 @@ def test_the_bye_row_of_a_table_is_no_player_and_its_games_are_byes(tmp_path, ca
         capsys.readouterr().err
     out = capsys.readouterr().out
     count = 5 if kind.startswith("crosstable") else 3
-    assert f"'{name}' is the pairing's bye, not a player: left out, and its {count} entry(ies) are byes" in out, out
+    assert f"'{name}' is the pairing's bye, not a player: left out, and its {count} entry(ies) are byes" in out, out  # the stdout summary
     rows = read_sheet(book, "Players")
     assert len(rows) - players == 5 and not [r for r in rows if "轮空" in str(r["name"]) or "bye" in str(r["name"]).lower()]
     assert len(read_sheet(book, "Games")) - games == 6

@@ -18,6 +18,7 @@ import subprocess
 import openpyxl
 import pytest
 from helpers import processed_sample, read_sheet, run_cli
+from problem_ids import cli_problems, only
 from import_writers import Def, G, P, write_h9
 from needs import need_soffice
 from xl_ratings.systems import SYSTEMS
@@ -57,6 +58,7 @@ def test_every_backup_clause_has_its_twin_without_a_backup():
     for mid, twin in twins.items():
         original = CATALOGUE[mid]
         assert twin.en != original.en and twin.zh != original.zh, mid
+        # the catalogue's own words are the point: each twin says, in both languages, that there is none
         assert "there is no backup {backup} beside the workbook" in twin.en and "工作簿旁没有备份文件" in twin.zh
 
 
@@ -67,16 +69,15 @@ def test_a_refusal_names_the_backup_only_when_it_is_there(tmp_path, capsys, mid,
     book = edited_book(tmp_path, EDITS[mid])
     backup = book.with_name("gor.backup.xlsx")
     args = ("process", book) if command == "process" else ("publish", book, "--pdf", tmp_path / "x.pdf")
-    capsys.readouterr()
-    assert run_cli(*args) == 2
-    err = capsys.readouterr().err
-    assert "gor.backup.xlsx" in err and "there is no backup" not in err, err
+    code, told = cli_problems(*args)
+    assert code == 2
+    assert only(told, mid, backup="gor.backup.xlsx").sheet == "History"      # the clause that offers the backup
+    assert not any(p.id.endswith("_no_backup") for p in told), told
     backup.unlink()
-    assert run_cli(*args) == 2
-    err = capsys.readouterr().err
-    assert "there is no backup gor.backup.xlsx beside the workbook" in err, err
-    assert "the backup gor.backup.xlsx holds" not in err and "from the backup gor.backup.xlsx" not in err
-    assert "工作簿旁沒有備份文件" in err or "工作簿旁没有备份文件" in err
+    code, told = cli_problems(*args)
+    assert code == 2
+    assert only(told, mid + "_no_backup", backup="gor.backup.xlsx").sheet == "History"   # its twin: no backup
+    assert all(p.id.endswith("_no_backup") for p in told if p.id.startswith("run.history")), told
 
 
 def _spring(tmp_path):
@@ -94,9 +95,10 @@ def test_an_import_after_a_history_refusal_keeps_the_backup_it_offers(tmp_path, 
     kept, before = backup.read_bytes(), book.read_bytes()
     src = _spring(tmp_path)
     assert run_cli("import", src, "--into", book, "--dry-run") == 0          # nothing written: allowed
-    assert run_cli("import", src, "--into", book) == 2
-    err = capsys.readouterr().err
-    assert "importing now would replace the backup gor.backup.xlsx" in err and "rows of 2025" in err, err
+    code, told = cli_problems("import", src, "--into", book)
+    assert code == 2
+    only(told, "run.import_would_replace_backup", backup="gor.backup.xlsx")
+    assert only(told, "run.history_rows_edited", period="2025", backup="gor.backup.xlsx").sheet == "History"
     assert backup.read_bytes() == kept and book.read_bytes() == before
     assert run_cli("process", book, "--from", "2025") == 0                    # put right: the way out
     assert run_cli("import", src, "--into", book) == 0

@@ -245,7 +245,7 @@ def test_an_officers_own_checks_sheet_is_never_cleared(path, tmp_path, monkeypat
         said = printed[0].splitlines()
         assert said[0].startswith("1 problem(s), nothing was done: your sheet named Checks was not written by "
                                   "xl-ratings (its first cell is 'my checks') and is kept as it is"), said
-        assert "個問題" in said[0] and "see the Checks sheet" not in printed[0]
+        assert "個問題" in said[0] and "see the Checks sheet" not in printed[0]  # the traditional-Chinese rendering is the point
         assert said[1].startswith("file gor.xlsx, sheet 'Checks': xl-ratings writes its results to a sheet named "
                                   "'Checks'") and "工作表 'Checks'：xl-ratings 將結果寫入" in said[1], said
     assert [(g[0], g[1]["sheet"], g[2]) for g in got] == [("workbooks.result_sheet_not_ours", "Checks", "Checks")]

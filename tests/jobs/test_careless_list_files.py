@@ -80,7 +80,7 @@ def test_another_systems_ratings_file_is_not_called_its_own(tmp_path, system):
         process_list(write(tmp_path / "g2.csv", GAMES), get_system(system), players=str(day1))
     (err,) = e.value.errors
     assert err.text.id == "sheets.ratings_file_not_a_state"
-    assert f"is a {system} ratings file" not in err.problem
+    assert f"is a {system} ratings file" not in err.problem  # no wrong-system wording in the told words
     assert "peaks" not in err.problem and "lianzhong" in err.problem and "'rating'" in err.problem
 
 

@@ -5,6 +5,7 @@ import json
 
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, run_cli, write_book
+from problem_ids import cli_problems, only
 
 #: every test on both kernels, pure and compiled (conftest.kernel)
 pytestmark = pytest.mark.usefixtures("kernel")
@@ -80,42 +81,48 @@ def test_parquet_game_list_equals_workbook(tmp_path):
 def test_game_list_errors_name_file_line_and_column(tmp_path, capsys):
     (tmp_path / "bad.csv").write_text("date,player,opponent,result\n2026-01-01,A,A,1\n2026-13-01,A,B,7\n",
                                       encoding="utf-8")
-    assert run_cli("process", tmp_path / "bad.csv", "--system", "lianzhong") == 2
-    err = capsys.readouterr().err
-    assert "bad.csv, row 2, column 'opponent': a player cannot play themself" in err
-    assert "row 3, column 'date': is not a date" in err and "row 3, column 'result'" in err
-    assert run_cli("process", tmp_path / "bad.csv") == 2
-    assert "needs --system" in capsys.readouterr().err
+    code, told = cli_problems("process", tmp_path / "bad.csv", "--system", "lianzhong")
+    assert code == 2
+    bad = str(tmp_path / "bad.csv")
+    p = only(told, "sheets.plays_themself")
+    assert (p.file, p.row, p.column) == (bad, 2, "opponent")
+    p = only(told, "sheets.cell_not_a_date")
+    assert (p.file, p.row, p.column, p.value) == (bad, 3, "date", "2026-13-01")
+    assert (only(told, "rules.result_not_accepted").row, only(told, "rules.result_not_accepted").column) == (3, "result")
+    code, told = cli_problems("process", tmp_path / "bad.csv")
+    assert code == 2
+    only(told, "workbooks.game_list_needs_system", suffix=".csv")
 
 
 def test_options_that_do_not_apply_are_refused(tmp_path, capsys):
     """--from on a game list, --system/--players/--events/--set on a workbook: refused
     with what they are for, never silently ignored; nothing written."""
     write_lists(tmp_path)
-    assert run_cli("process", tmp_path / "games.csv", "--system", "lianzhong", "--from", "2026",
-                   "--json", tmp_path / "x.json") == 2
-    err = capsys.readouterr().err
-    assert "--from applies only to a workbook" in err and "没有 History" in err
+    code, told = cli_problems("process", tmp_path / "games.csv", "--system", "lianzhong", "--from", "2026",
+                              "--json", tmp_path / "x.json")
+    assert code == 2
+    only(told, "run.only_for_workbook", option="--from")
     assert not (tmp_path / "x.json").exists()
     workbook_json(tmp_path)
     before = (tmp_path / "book.xlsx").read_bytes()
-    assert run_cli("process", tmp_path / "book.xlsx", "--system", "gor", "--players", tmp_path / "players.csv",
-                   "--set", "k=20") == 2
-    err = capsys.readouterr().err
+    code, told = cli_problems("process", tmp_path / "book.xlsx", "--system", "gor", "--players",
+                              tmp_path / "players.csv", "--set", "k=20")
+    assert code == 2
     for option in ("--system", "--players", "--set"):
-        assert f"{option} applies only to a CSV/Parquet game list" in err
-    assert "--events" not in err and "Settings 表" in err
+        only(told, "run.only_for_game_list", option=option)
+    assert not [p for p in told if p.has("run.only_for_game_list", option="--events")], told
     assert (tmp_path / "book.xlsx").read_bytes() == before
 
 
 def test_a_bad_set_names_the_option_not_a_sheet(tmp_path, capsys):
     """A game list has no Settings sheet: a bad --set is reported against the option."""
     write_lists(tmp_path)
-    assert run_cli("process", tmp_path / "games.csv", "--system", "lianzhong", "--set", "k=20",
-                   "--set", "zzz=1") == 2
-    err = capsys.readouterr().err
-    assert "--set zzz=…: unknown setting 'zzz'" in err and "--set zzz=…：未知的设置项" in err
-    assert "sheet 'Settings'" not in err
+    code, told = cli_problems("process", tmp_path / "games.csv", "--system", "lianzhong", "--set", "k=20",
+                              "--set", "zzz=1")
+    assert code == 2
+    p = only(told, "sheets.setting_given_as_option", option="--set zzz=…")      # told against the option
+    assert p.params["problem"][0] == "sheets.setting_unknown" and p.params["problem"][1]["key"] == "zzz", p
+    assert p.value == "1" and p.sheet is None and all(q.sheet != "Settings" for q in told), told
 
 
 def test_a_null_in_a_parquet_list_is_blank_not_nan(tmp_path):
@@ -153,12 +160,11 @@ def test_ids_differing_only_in_case_are_refused_in_a_game_list_without_players(t
     sheet holding SH007 and sh007 is refused, and so is such a list now."""
     path = _list(tmp_path, [["E1", "2026-01-05", 1, first, "B", 1], ["E1", "2026-01-05", 2, "C", first, 0],
                             ["E1", "2026-01-06", 1, "C", second, 1], ["E1", "2026-01-06", 2, second, "B", 1]])
-    assert run_cli("process", path, "--system", system, "--output", tmp_path / "o.csv") == 2
-    err = capsys.readouterr().err
-    assert f"row 4, column 'opponent': player id {second} differs from {first} (row 2) only in upper and lower " \
-           f"case" in err, err
-    assert "give --players" in err and err.count("differs from") == 1 and not (tmp_path / "o.csv").exists()
-    assert "Players' sheet" not in err and "sheet 'Players'" not in err
+    code, told = cli_problems("process", path, "--system", system, "--output", tmp_path / "o.csv")
+    assert code == 2 and not (tmp_path / "o.csv").exists()
+    assert [(p.id, p.params, p.row, p.column, p.value) for p in told] == [   # once; its message says: give --players
+        ("sheets.list_ids_differ_only_in_case", {"id": second, "other": first, "row": 2}, 4, "opponent", second)], told
+    assert told[0].file == str(path) and told[0].sheet != "Players", told
 
 
 def test_an_id_of_a_game_list_differing_in_case_from_a_players_file_id_is_named(tmp_path, capsys):
@@ -166,13 +172,13 @@ def test_an_id_of_a_game_list_differing_in_case_from_a_players_file_id_is_named(
     id it differs from only in case."""
     path = _list(tmp_path, [["E1", "2026-01-05", 1, "P1", "p2", 1], ["E1", "2026-01-05", 2, "P3", "X9", 0]])
     write_lists(tmp_path)
-    assert run_cli("process", path, "--system", "lianzhong", "--players", tmp_path / "players.csv") == 2
-    err = capsys.readouterr().err
-    assert f"row 2, column 'opponent': is not a player id of the players file {tmp_path / 'players.csv'} " \
-           "(--players); P2 is (the same letters in other upper and lower case): write it as P2" in err, err
-    assert f"row 3, column 'opponent': is not a player id of the players file {tmp_path / 'players.csv'} " \
-           "(--players) (value: 'X9')" in err, err
-    assert "Players sheet" not in err
+    code, told = cli_problems("process", path, "--system", "lianzhong", "--players", tmp_path / "players.csv")
+    assert code == 2
+    players = str(tmp_path / "players.csv")
+    assert [(p.id, p.params, p.row, p.column, p.value) for p in told] == [
+        ("sheets.not_in_players_file_case", {"other": "P2", "file": players}, 2, "opponent", "p2"),
+        ("sheets.not_in_players_file", {"file": players}, 3, "opponent", "X9")], told
+    assert all(p.sheet != "Players" for p in told), told       # the file named, not a Players sheet
 
 
 @pytest.mark.parametrize("value", ["x", "第0轮", "final", "2.5", "-3", "0"])
@@ -184,10 +190,10 @@ def test_a_round_that_is_not_a_whole_number_is_refused_in_a_game_list(tmp_path, 
         pytest.importorskip("pyarrow")
         pd.read_csv(path, dtype=str).to_parquet(path.with_suffix(".parquet"))
         path = path.with_suffix(".parquet")
-    assert run_cli("process", path, "--system", "lianzhong") == 2
-    err = capsys.readouterr().err
-    assert f"row 3, column 'round': a round is a whole number from 1 (or left blank; 3, 第3轮, R3 and Round 3 " \
-           f"are read as 3): write the round's number (value: '{value}')" in err, err
+    code, told = cli_problems("process", path, "--system", "lianzhong")
+    assert code == 2
+    assert [(p.id, p.file, p.row, p.column, p.value) for p in told] == [
+        ("sheets.round_not_whole", str(path), 3, "round", value)], told
 
 
 @pytest.mark.parametrize("value", ["第3轮", "第三轮", "R3", "Round 3"])
@@ -235,18 +241,18 @@ def test_a_game_list_without_players_that_rates_nobody_says_so(tmp_path, capsys,
     write_lists(tmp_path)                       # with ratings: rated, nothing said
     rated = _list(tmp_path, [["L1", "2026-01-05", 1, "P1", "P2", 1]], name="r.csv")
     assert run_cli("process", rated, "--system", system, "--players", tmp_path / "players.csv") == 0
-    assert "no player was rated" not in capsys.readouterr().out
+    assert "no player was rated" not in capsys.readouterr().out    # the stdout summary an officer reads: its words
 
 
 def test_a_gor_game_list_without_players_is_refused_in_one_line_naming_the_option(tmp_path, capsys):
     """The refusal pointed at a 'Players' sheet and rows that do not exist, one line per player."""
     path = _list(tmp_path, [["E1", "2026-01-05", 1, "A", "B", 1], ["E1", "2026-01-06", 1, "B", "C", 1]])
-    assert run_cli("process", path, "--system", "gor") == 2
+    code, told = cli_problems("process", path, "--system", "gor")
+    assert code == 2
+    assert [(p.id, p.params, p.file, p.sheet, p.row, p.value) for p in told] == [     # one line naming the option
+        ("sheets.list_needs_players", {"system": "gor", "count": 3}, str(path), None, None, "--players")], told
     err = capsys.readouterr().err
-    assert "1 problem(s)" in err and "Players'" not in err, err
-    assert f"file {path}: gor needs each player's rating or rank, and a game list alone gives none (3 player(s)): " \
-           "give --players" in err
-    assert "請用 --players 給出棋手文件" in err                # gor: traditional Chinese
+    assert "請用 --players 給出棋手文件" in err                # the script is the point: gor, traditional Chinese
 
 
 def test_a_players_csv_is_named_as_a_file_not_as_a_players_sheet(tmp_path, capsys):
@@ -262,11 +268,14 @@ def test_a_players_csv_is_named_as_a_file_not_as_a_players_sheet(tmp_path, capsy
     rows[2][5] = "abc"                          # P2's rating: not a number
     with open(players, "w", newline="", encoding="utf-8") as f:
         csv.writer(f).writerows(rows)
-    assert run_cli("process", path, "--system", "lianzhong", "--players", players) == 2
-    err = capsys.readouterr().err
-    assert f"file {players}, row 3, column 'rating'" in err, err
-    assert f"file {players}, row 2, column 'fide_id': fide_id holds characters other than digits (A B)" in err, err
-    assert f"file {players}, row 3, column 'federation_id': federation_id P3 of player P2 is the id of another " \
-           "player, P3" in err, err
-    assert f"file {players}, row 5, column 'federation_id': federation_id M-7 is given to players P3 and N1" in err
-    assert "sheet 'Players'" not in err and "工作表 'Players'" not in err
+    code, told = cli_problems("process", path, "--system", "lianzhong", "--players", players)
+    assert code == 2
+    at = [(p.id, p.file, p.row, p.column) for p in told]
+    assert at == [("publish.rl_bad_id", str(players), 2, "fide_id"), ("sheets.cell_not_a_number", str(players), 3, "rating"),
+                  ("sheets.federation_id_of_another", str(players), 3, "federation_id"),
+                  ("sheets.federation_id_shared", str(players), 5, "federation_id")], told
+    assert told[0].params["fault"] == ("publish.rl_fault_characters", {"chars": "A B"}) and told[0].value == "12AB"
+    assert told[1].value == "abc"
+    assert told[2].has("sheets.federation_id_of_another", value="P3", player="P2", other="P3")
+    assert told[3].has("sheets.federation_id_shared", value="M-7", first="P3", second="N1")
+    assert all(not p.sheet for p in told), told            # a CSV has no sheet: no 'Players' sheet named

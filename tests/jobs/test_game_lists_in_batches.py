@@ -10,6 +10,7 @@ import random
 
 import pytest
 from helpers import D, EVENTS, GAMES, PLAYERS, run_cli
+from problem_ids import cli_problems, raises
 
 import xl_ratings.jobs.game_stream as gs
 import xl_ratings.jobs.list_file as lf
@@ -210,7 +211,7 @@ def test_every_bad_row_is_found_summarised_and_listed_beside_the_output(tmp_path
                    "--output", tmp_path / "ratings.csv")
     err = capsys.readouterr().err
     assert code == 2 and "Traceback" not in err
-    assert "630 problem(s), nothing was written" in err
+    assert "630 problem(s), nothing was written" in err         # the console's grouped rendering is the point here
     told = [line.split(": ", 1)[0].split(", ")[-2:] + [line.split(": ", 1)[1][:25]]
             for line in err.splitlines() if line.startswith("  - file")]
     rows = [f"row {r}" for r in range(2, 15, 3)]    # the first five of each rule and column, then the count
@@ -223,7 +224,7 @@ def test_every_bad_row_is_found_summarised_and_listed_beside_the_output(tmp_path
         [[f"  - file {path}", "column 'date'", "and 25 more like the abov"]]
     assert "此列还有 295 个同类问题" in err
     listed = tmp_path / "ratings.problems.csv"
-    assert f"every problem (630 in all) is listed in {listed}" in err
+    assert f"every problem (630 in all) is listed in {listed}" in err   # the summary line an officer reads
     assert not (tmp_path / "out.json").exists() and not (tmp_path / "ratings.csv").exists()
     rows = list(csv.DictReader(open(listed, encoding="utf-8-sig")))
     assert len(rows) == 630
@@ -238,9 +239,12 @@ def test_every_bad_row_is_found_summarised_and_listed_beside_the_output(tmp_path
 
 def test_a_few_problems_are_told_one_by_one_and_no_list_is_written(tmp_path, capsys):
     path = bad_list(tmp_path, 1)
-    assert run_cli("process", path, "--system", "lianzhong", "--json", tmp_path / "out.json") == 2
-    err = capsys.readouterr().err
-    assert "3 problem(s)" in err and "more like the above" not in err
+    code, told = cli_problems("process", path, "--system", "lianzhong", "--json", tmp_path / "out.json")
+    assert code == 2
+    assert [(p.id, p.row, p.column) for p in told] == [("sheets.plays_themself", 2, "opponent"),
+                                                        ("rules.result_not_accepted", 3, "result"),
+                                                        ("sheets.cell_not_a_date", 4, "date")], told
+    assert "more like the above" not in capsys.readouterr().err  # one by one on the console: no group's count
     assert not (tmp_path / "out.problems.csv").exists()
 
 
@@ -264,7 +268,7 @@ def test_a_list_that_changes_while_it_is_read_is_refused(tmp_path):
         if what == "checking":
             with open(path, "a", encoding="utf-8") as f:
                 f.write("E1,2026-05-01,,P01,P02,1,\n")
-    with pytest.raises(InputErrors, match="changed while it was being read"):
+    with raises(InputErrors, "sheets.list_changed_while_read"):
         gs.rate_game_list(path, system, players=str(players), events=str(events), today=TODAY, progress=touch)
 
 
@@ -279,7 +283,7 @@ def test_every_check_is_written_beside_the_output_and_summarised_per_rule(tmp_pa
     out = capsys.readouterr().out
     assert "lianzhong.both_unrated: 3,000 (rows 2, 3, 4, 5, 6, …) — lianzhong.both_unrated：3,000 项（第 2, 3" in out
     listed = tmp_path / "o.checks.csv"
-    assert f"every check is listed in {listed}" in out
+    assert f"every check is listed in {listed}" in out   # the summary line an officer reads
     rows = list(csv.DictReader(open(listed, encoding="utf-8-sig")))
     assert len(rows) == 3000 and [int(r["row"]) for r in rows] == list(range(2, 3002))
     assert rows[0]["rule"] == "lianzhong.both_unrated" and "双方均无级别" in rows[0]["message"]
@@ -305,12 +309,12 @@ def test_a_line_of_the_wrong_length_is_told_with_its_line_and_the_rows_after_kee
     path = tmp_path / "g.csv"
     path.write_text("date,player,opponent,result\n2026-01-01,A,B,1\n2026-01-02,A,B\n2026-01-03,B,A,0,9\n"
                     "2026-01-04,B,B,1\n", encoding="utf-8")
-    assert run_cli("process", path, "--system", "lianzhong") == 2
-    err = capsys.readouterr().err
-    assert "3 problem(s)" in err and "Traceback" not in err
-    assert "line 3: this line has 3 values where the header has 4 columns" in err
-    assert "line 4: this line has 5 values where the header has 4 columns" in err
-    assert "row 5, column 'opponent': a player cannot play themself" in err
+    code, told = cli_problems("process", path, "--system", "lianzhong")
+    assert code == 2 and "Traceback" not in capsys.readouterr().err
+    assert [(p.id, p.params, p.line, p.row, p.column) for p in told] == [
+        ("sheets.ragged_row", {"found": 3, "expected": 4}, 3, None, None),
+        ("sheets.ragged_row", {"found": 5, "expected": 4}, 4, None, None),
+        ("sheets.plays_themself", {}, None, 5, "opponent")], told
 
 
 def test_the_progress_bar_shows_each_pass_on_a_terminal(tmp_path):
@@ -343,5 +347,5 @@ def test_without_pyarrow_a_csv_list_is_read_in_chunks_by_pandas(tmp_path, monkey
     whole, streamed = both(tables, tmp_path, "csv", random.Random(6), 11)
     same(whole, streamed)
     path, *_ = lists(tables, tmp_path, "parquet")
-    with pytest.raises(InputErrors, match="reading Parquet needs pyarrow"):
+    with raises(InputErrors, "sheets.parquet_needs_pyarrow"):
         gs.rate_game_list(path, systems.get("gor"))

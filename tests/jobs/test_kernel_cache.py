@@ -18,7 +18,7 @@ def test_no_writable_cache_folder_compiles_without_one(monkeypatch):
         for j in range(len(x)):
             out += 2.0 * x[j]
         return out
-    with pytest.raises(RuntimeError, match="no locator"):
+    with pytest.raises(RuntimeError, match="no locator"):  # numba's own error, not a catalogue message
         numba.njit(cache=True)(twice)
     monkeypatch.setattr(list_kernel, "_COMPILED", {})
     fast = list_kernel.compiled(twice)

@@ -33,7 +33,7 @@ def test_new_force_keeps_the_workbook_it_replaces(tmp_path, capsys, suffix):
     assert "--force" in capsys.readouterr().err and book.read_bytes() == before
     assert run_cli("new", "gor", book, "--force", "--empty") == 0
     backup = book.with_name(f"{book.stem}.backup{suffix}")
-    assert f"kept as {backup.name}" in capsys.readouterr().out
+    assert f"kept as {backup.name}" in capsys.readouterr().out  # the stdout line an officer reads
     assert backup.read_bytes() == before
     assert openpyxl.load_workbook(book)["Players"].max_row == 1      # the new one is empty
     if suffix == ".xlsx":
