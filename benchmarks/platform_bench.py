@@ -39,6 +39,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from doc_table import write_doc  # noqa: E402
 
 BEGIN, END = "<!-- platform-table: begin -->", "<!-- platform-table: end -->"
 TODAY: list[str] = [""]       #: --today DIR
@@ -260,15 +261,6 @@ def table(rows: list[tuple[int, int, str, dict[str, dict[str, float]]]], command
     return "\n".join(lines)
 
 
-def write_doc(doc: Path, text: str) -> None:
-    body = doc.read_text(encoding="utf-8")
-    if BEGIN not in body or END not in body:
-        raise SystemExit(f"{doc} has no {BEGIN} … {END} markers")
-    head, rest = body.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    doc.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}", encoding="utf-8")
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="1e6,2e6")
@@ -331,7 +323,7 @@ def main() -> None:
         Path(args.json).write_text(json.dumps({"command": command.strip(), "rows": rows}, indent=1),
                                    encoding="utf-8")
     if args.doc:
-        write_doc(Path(args.doc), text)
+        write_doc(Path(args.doc), text, BEGIN, END)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from doc_table import write_doc  # noqa: E402
 
 BEGIN, END = "<!-- workbook-table: begin -->", "<!-- workbook-table: end -->"
 #: every period of the generated workbooks has ended by then (gor: the year 2026)
@@ -116,15 +117,6 @@ def table(rows: list[dict], repeat: int) -> str:
     return "\n".join(lines)
 
 
-def write_doc(doc: Path, text: str) -> None:
-    body = doc.read_text(encoding="utf-8")
-    if BEGIN not in body or END not in body:
-        raise SystemExit(f"{doc} has no {BEGIN} … {END} markers")
-    head, rest = body.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    doc.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}", encoding="utf-8")
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="5000:100000", help="PLAYERS:GAMES,... (default 5000:100000)")
@@ -149,7 +141,7 @@ def main() -> None:
     text = table(rows, args.repeat)
     print(text)
     if args.doc:
-        write_doc(Path(args.doc), text)
+        write_doc(Path(args.doc), text, BEGIN, END)
 
 
 if __name__ == "__main__":

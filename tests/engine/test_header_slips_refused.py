@@ -44,7 +44,7 @@ def test_a_mistyped_rating_header_is_refused_naming_the_column(tmp_path, system)
     slips = [e for e in got.value.errors if e.text.id == "sheets.column_name_slip"]
     assert [(e.where.sheet, e.where.row, e.where.column, e.text.param("header")) for e in slips] == \
         [("Players", 1, slip, slip)]
-    assert "rating" in slips[0].text.param("column")
+    assert str(slips[0].text.param("column")).endswith(" rating")
     assert [e.text.id for e in got.value.errors] == ["sheets.column_name_slip"]    # no advice to re-rate
     assert book.read_bytes() == before
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from helpers import read_sheet, run_cli
+from helpers import read_sheet, run_cli, write_book
 from import_writers import EVENT, GOMOKU_RANKS, report_tables, result_for, write_h9, write_opengotha, \
     write_swiss_csv, write_trf
 
@@ -54,14 +54,7 @@ def _report(path: Path) -> Path:
     rows[0].append("执色 colour")
     for row, g in zip(rows[1:], (g for g in EVENT.games)):
         row.append("黑" if str(row[2]) == g.black else "白")
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
-    for name, rs in tables.items():
-        ws = wb.create_sheet(name)
-        for r in rs:
-            ws.append(r)
-    wb.save(path)
-    return path
+    return write_book(tables, path)
 
 
 GOMOKU = dataclasses.replace(EVENT, players=tuple(dataclasses.replace(p, rank=GOMOKU_RANKS[p.rank])

@@ -88,7 +88,9 @@ class Rows:
         for j, h in enumerate(header):      # a slip in a header (棋力份): never read as the officer's own column
             k = None if j in self.keys or blank(h) else near_key(h, absent, terms)
             if k is not None:
-                self.err(1, str(h).strip(), M.COLUMN_NAME_SLIP(header=str(h).strip(), column=label(k, sheet=name)), h)
+                said = (terms or {}).get(k)
+                head = f"{said} {k}" if said else label(k, sheet=name)     # told in the workbook's script
+                self.err(1, str(h).strip(), M.COLUMN_NAME_SLIP(header=str(h).strip(), column=Text("labels.header", head, head)), h)
         missing = [k for k in required if k not in self.keys.values()]
         for k in missing:
             found = [str(h) for h in header if not blank(h)]
@@ -176,23 +178,6 @@ class Rows:
             self.err(row, key, M.NOT_A_RATING(system=system, low=lo, high=hi), v)
             return None
         return v
-
-
-def column_names(table: Sequence[Sequence[Any]]) -> Callable[[int], str]:
-    """Column number -> the column's key (or header text), from the sheet's first filled row that
-    is not a title (one value, perhaps merged across the columns: 2026冬季循環賽 over A1:H1): how a
-    problem at a cell names its column, on the command line and in one click alike."""
-    from .cells import col_letter
-
-    header = next((r for r in table if len({str(v) for v in r if not blank(v)}) > 1), [])
-    known = {k for cols, _ in COLUMNS.values() for k in cols}
-
-    def name(col: int) -> str:
-        h = header[col - 1] if col - 1 < len(header) else None
-        if blank(h):
-            return col_letter(col)
-        return header_key(h, known) or str(h).strip()
-    return name
 
 
 def shown_value(v: Any) -> Any:

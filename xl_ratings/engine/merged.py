@@ -7,7 +7,7 @@ refusal of a merged header cell."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from ..errors import RatingInputError, Where
@@ -69,10 +69,11 @@ def merged_notes(path: str | os.PathLike[str], spread: dict[str, list[tuple[str,
             for sheet, ranges in spread.items() for ref, value, row, col, rows in ranges]
 
 
-def column_names(table: list[list[Any]]) -> Callable[[int], str]:
+def column_names(table: Sequence[Sequence[Any]]) -> Callable[[int], str]:
     """Column number -> the column's key (or header text), from the sheet's first filled row that
-    is not a title (one value, perhaps merged across the columns: 2026冬季循環賽 over A1:H1)."""
-    header = next((r for r in table if len({str(v) for v in r if not blank(v)}) > 1), [])
+    is not a title (one value, perhaps merged across the columns: 2026冬季循環賽 over A1:H1): how a
+    problem at a cell names its column, on the command line and in one click alike."""
+    header: Sequence[Any] = next((r for r in table if len({str(v) for v in r if not blank(v)}) > 1), [])
 
     def name(col: int) -> str:
         h = header[col - 1] if col - 1 < len(header) else None

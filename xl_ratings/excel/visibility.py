@@ -107,7 +107,7 @@ def error_cells(file: str, sheet: str, grid: Sequence[Sequence[Any]]) -> list[Ra
     """The cells of an input sheet showing an error (#N/A, #DIV/0!), read with xlwings'
     ``err_to_str`` on every engine: refused at their place, as the command line refuses them
     (:mod:`xl_ratings.xlsx.safety`), never read as blanks (xlwings' default gives them as None)."""
-    from ..engine.inputs import column_names
+    from ..engine.merged import column_names
     from ..i18n.catalogue import workbooks as W
 
     name = column_names(grid)
