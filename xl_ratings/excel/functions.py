@@ -150,11 +150,12 @@ def _stones_ok(h: Any) -> bool:
         and float(h).is_integer()
 
 
-def _fast_binary(fname: str, a: Any, b: Any, kernel, lowest: float = 0.0, above: bool = True,
+def _fast_binary(fname: str, a: Any, b: Any, cells, lowest: float = 0.0, above: bool = True,
                  highest: float = ELO_HIGHEST, names: tuple[str, str] = ("rating", "opponent")) -> Any:
-    """NumPy path for two numeric ranges; None if the slow path must decide
-    (also when a value is impossible: below ``lowest``, or at it when
-    ``above``, or above ``highest``, so that the slow path names the cell)."""
+    """The column path for two numeric ranges (``cells``: a ``*_cells`` function of the kernels,
+    NumPy's or pure Python's); None if the slow path must decide (also when a value is
+    impossible: below ``lowest``, or at it when ``above``, or above ``highest``, so that the
+    slow path names the cell)."""
     if not isinstance(a, (list, tuple)) and not isinstance(b, (list, tuple)):
         return None
     ga, gb = vector.numeric(as_grid(a, fname, names[0])), vector.numeric(as_grid(b, fname, names[1]))
@@ -164,7 +165,7 @@ def _fast_binary(fname: str, a: Any, b: Any, kernel, lowest: float = 0.0, above:
             or vector.any_above(ga, highest) or vector.any_above(gb, highest):
         return None
     try:
-        return vector.apply_binary(kernel, ga, gb)
+        return cells(ga, gb)
     except ValueError:  # shapes do not broadcast: let the slow path explain
         return None
 
@@ -190,11 +191,8 @@ def elo_expected(rating, opponent, method="fide"):
     two functions agree when no method is given (docs/deviations.md)."""
     fname = "ELO_EXPECTED"
     m = _choice(fname, "method", method or "fide", ("fide", "logistic"))
-    if m == "logistic":
-        fast = _fast_binary(fname, rating, opponent, vector.elo_logistic)
-    else:
-        fast = _fast_binary(fname, rating, opponent,
-                            lambda r, o: vector.fide_pc(r - o))
+    fast = _fast_binary(fname, rating, opponent,
+                        vector.elo_logistic_cells if m == "logistic" else vector.elo_fide_cells)
     if fast is not None:
         return fast
 
@@ -323,7 +321,7 @@ def gor_expected(rating, opponent, handicap=0):
     h = 0 if is_blank(handicap) else handicap
     if _stones_ok(h):
         fast = _fast_binary(fname, rating, opponent,
-                            lambda r, o: vector.gor_expected(r, o, float(h)), GOR_FLOOR, above=False,
+                            lambda a, b: vector.gor_expected_cells(a, b, float(h)), GOR_FLOOR, above=False,
                             highest=GOR_HIGHEST)
         if fast is not None:
             return fast

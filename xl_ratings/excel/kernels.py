@@ -70,7 +70,7 @@ def fide_pc(d: np.ndarray, params: shanghai.ShanghaiParams = shanghai.DEFAULTS) 
     return np.where(d >= 0, pc, np.round(1.0 - pc, 10))
 
 
-def gor_expected(r: np.ndarray, o: np.ndarray, h: np.ndarray,
+def gor_expected(r: np.ndarray, o: np.ndarray, h: np.ndarray | float,
                  params: gor.GorParams = gor.DEFAULTS) -> np.ndarray:
     bonus = params.stone_value * (np.abs(h) - params.stone_offset)
     own = np.where(h > 0, r + bonus, r)
@@ -98,3 +98,18 @@ def to_cells(values: np.ndarray, blank: np.ndarray) -> list[list[Any]]:
             obj[blank] = ""
             return obj.tolist()
         return values.tolist()
+
+
+def elo_logistic_cells(a: np.ndarray, b: np.ndarray) -> list[list[Any]]:
+    """ELO_EXPECTED(…, "logistic") over two checked arrays (the interface of :mod:`.kernels_pure`)."""
+    return apply_binary(elo_logistic, a, b)
+
+
+def elo_fide_cells(a: np.ndarray, b: np.ndarray) -> list[list[Any]]:
+    """ELO_EXPECTED(…, "fide") over two checked arrays."""
+    return apply_binary(lambda r, o: fide_pc(r - o), a, b)
+
+
+def gor_expected_cells(a: np.ndarray, b: np.ndarray, h: float) -> list[list[Any]]:
+    """GOR_EXPECTED over two checked arrays, ``h`` stones in every game."""
+    return apply_binary(lambda r, o: gor_expected(r, o, h), a, b)

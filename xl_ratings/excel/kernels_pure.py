@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import chain
+from operator import itemgetter, sub
 from typing import Any, NamedTuple
 
 from ..engine.perf import gc_paused
@@ -23,6 +25,7 @@ INF = float("inf")
 
 #: the cell types a numeric grid may hold (None is blank); text and TRUE/FALSE go cell by cell
 _NUMERIC = {float, int, type(None)}
+_first = itemgetter(0)
 
 
 class Grid(NamedTuple):
@@ -47,14 +50,15 @@ def plain_numbers(grid: Any) -> bool:
 def numeric(grid: Any) -> Grid | None:
     """The grid checked and flattened (blank -> NaN), or None if a cell is not a finite
     number or the rows are ragged. Each step is one pass at C speed (``map``,
-    ``chain``, ``min``/``max``): the column is the Excel surface's common case."""
+    ``chain``, ``sum``, ``min``/``max``): the column is the Excel surface's common case.
+    A NaN (only from Python: a cell never holds one) counts as blank, as in NumPy's kernels."""
     if not grid:
         return None
     width = len(grid[0])
     if set(map(len, grid)) != {width} or width == 0:
         return None
     with gc_paused():
-        flat = list(chain.from_iterable(grid))
+        flat = list(map(_first, grid)) if width == 1 else list(chain.from_iterable(grid))
         types = set(map(type, flat))
         if not types <= _NUMERIC:
             return None
@@ -64,8 +68,11 @@ def numeric(grid: Any) -> Grid | None:
                 flat = [NAN if v is None else float(v) for v in flat]
             except OverflowError:   # an int past any float: the cell-by-cell path names it
                 return None
-        if any(map(math.isinf, flat)):
-            return None
+        total = sum(flat)
+        if total - total != 0.0:    # an inf or a NaN somewhere (or a sum past any float): look closer
+            if any(map(math.isinf, flat)):
+                return None
+            blanks = blanks or any(map(math.isnan, flat))
         present = [v for v in flat if v == v] if blanks else flat   # NaN is not equal to itself
     lo, hi = (min(present), max(present)) if present else (INF, -INF)
     return Grid(len(grid), width, flat, blanks, lo, hi)
@@ -109,6 +116,25 @@ def apply_binary(kernel: Callable[[float, float], float], a: Grid, b: Grid) -> l
         return [out[i:i + cols] for i in range(0, rows * cols, cols)]
 
 
+def apply_over(over: Callable[[list[float], list[float]], list[float]], a: Grid, b: Grid) -> list[list[Any]]:
+    """``over(xs, ys)`` (a whole column's values at once, no blank among them) over two broadcast
+    grids; blank where either is blank.  What :func:`apply_binary` does, without a Python call
+    per cell.  A ValueError when the shapes do not broadcast (the cell-by-cell path explains)."""
+    rows, cols = max(a.rows, b.rows), max(a.cols, b.cols)
+    fa, fb = _stretched(a, rows, cols), _stretched(b, rows, cols)
+    with gc_paused():
+        if a.blanks or b.blanks:
+            keep = [i for i, x, y in zip(range(len(fa)), fa, fb) if x == x and y == y]   # NaN: blank
+            out: list[Any] = [""] * len(fa)
+            for i, v in zip(keep, over([fa[i] for i in keep], [fb[i] for i in keep])):
+                out[i] = v
+        else:
+            out = over(fa, fb)
+        if cols == 1:
+            return [[v] for v in out]
+        return [out[i:i + cols] for i in range(0, rows * cols, cols)]
+
+
 #: the logistic expected score, the rulebook's own function (no wrapper: a call per cell saved)
 elo_logistic = lianzhong.expected
 
@@ -119,3 +145,76 @@ def fide_pc(d: float) -> float:
 
 def gor_expected(r: float, o: float, h: float) -> float:
     return gor.expected(r, o, h)
+
+
+# --------------------------------------------------------------------------- whole columns
+#: the FIDE tables' length: every rounded difference between two ratings of at most 4,000 (ELO_EXPECTED's
+#: highest) is in them; a longer one (only from Python) goes through the scalar function
+FIDE_SPAN = 4096
+
+
+@lru_cache(maxsize=4)
+def fide_tables(params: shanghai.ShanghaiParams = shanghai.DEFAULTS) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """PC of every rounded difference D = 0 … :data:`FIDE_SPAN`, for D ≥ 0 and for D ≤ 0: the
+    scalar function's own values (:func:`~xl_ratings.systems.shanghai.expected_score`), computed once."""
+    return (tuple(shanghai.expected_score(float(k), params) for k in range(FIDE_SPAN + 1)),
+            tuple(shanghai.expected_score(float(-k), params) for k in range(FIDE_SPAN + 1)))
+
+
+def fide_over(rs: list[float], os: list[float]) -> list[float]:
+    """PC(r − o) of each pair: D rounded half away from zero as
+    :func:`~xl_ratings.systems.lookup.round_half_away` does (``floor(|D| + 0.5)``, its sign;
+    ``int`` is ``floor`` above 0 and ``0.5 − D`` is ``|D| + 0.5`` below it, bit for bit),
+    then looked up in :func:`fide_tables`: one subscript a cell instead of four calls."""
+    up, down = fide_tables()
+    try:
+        return [up[int(d + 0.5)] if d >= 0 else down[int(0.5 - d)] for d in map(sub, rs, os)]
+    except IndexError:      # a difference past the tables: the scalar function, cell by cell
+        return [shanghai.expected_score(d) for d in map(sub, rs, os)]
+
+
+def logistic_over(rs: list[float], os: list[float]) -> list[float]:
+    """1/(1 + 10^((o − r)/400)) of each pair: the rulebook's own function, mapped."""
+    return list(map(lianzhong.expected, rs, os))
+
+
+def gor_over(rs: list[float], os: list[float], h: float, params: gor.GorParams = gor.DEFAULTS) -> list[float]:
+    """S_E of each pair with ``h`` handicap stones for all: :func:`~xl_ratings.systems.gor.expected`'s
+    own steps in one comprehension (handicap, then a = 205 − low/20 clamped, then formula (1) or (2)),
+    bit for bit (tests/excel/test_udf_column_fast_path.py)."""
+    own, opp = rs, os
+    if h:       # gor.handicap_adjust: the player receiving stones counts stronger
+        bonus = params.stone_value * (abs(h) - params.stone_offset)
+        if h > 0:
+            own = [x + bonus for x in rs]
+        else:
+            opp = [y + bonus for y in os]
+    eps = params.epsilon
+    tie = 0.5 - eps / 2
+    top, bottom, intercept, divisor = params.a_max, params.a_min, params.a_intercept, params.a_divisor
+    if not bottom < top:        # gor.a_parameter's min/max spelt as comparisons below holds only so
+        return [gor.expected(x, y, h, params=params) for x, y in zip(rs, os)]
+    exp = math.exp
+    # a = min(top, max(bottom, 205 − low/20)) as two comparisons (the same number, not two calls);
+    # low is the own rating where own < opp, the opponent's where own > opp
+    return [1.0 / (exp((y - x) / (top if (a := intercept - x / divisor) >= top else bottom if a <= bottom else a))
+                   + 1.0) if x < y
+            else 1.0 - 1.0 / (exp((x - y) / (top if (a := intercept - y / divisor) >= top
+                                             else bottom if a <= bottom else a)) + 1.0) - eps if x > y
+            else tie
+            for x, y in zip(own, opp)]
+
+
+def elo_logistic_cells(a: Grid, b: Grid) -> list[list[Any]]:
+    """ELO_EXPECTED(…, "logistic") over two checked grids."""
+    return apply_over(logistic_over, a, b)
+
+
+def elo_fide_cells(a: Grid, b: Grid) -> list[list[Any]]:
+    """ELO_EXPECTED(…, "fide") over two checked grids."""
+    return apply_over(fide_over, a, b)
+
+
+def gor_expected_cells(a: Grid, b: Grid, h: float) -> list[list[Any]]:
+    """GOR_EXPECTED over two checked grids, ``h`` stones in every game."""
+    return apply_over(lambda rs, os: gor_over(rs, os, h), a, b)
