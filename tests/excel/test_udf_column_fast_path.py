@@ -1,0 +1,175 @@
+"""ELO_EXPECTED / GOR_EXPECTED: the column path (NumPy's kernels, or pure Python's in xlwings
+Lite) gives what the cell-by-cell path gives, for every range an officer or a script can pass.
+
+The column path only decides the common case (numbers within the bounds); anything else --
+an error cell or a blank, text, TRUE/FALSE, an impossible rating, shapes that do not
+broadcast -- it hands to the cell-by-cell path, which names the cell.  So over random
+ranges holding such cells, each function with its column path must give the cell-by-cell
+path's cells (bit for bit without NumPy) or its error (the same message id, parameters
+and words, English and Chinese).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from problem_ids import problems
+from xl_ratings import udfs
+from xl_ratings.errors import RatingInputError
+from xl_ratings.excel import functions, kernels, kernels_pure
+from xl_ratings.systems import gor, lianzhong, shanghai
+
+BACKENDS = {"numpy": kernels, "pure": kernels_pure}
+
+#: mostly plain numbers (the column path's case), then every kind of odd cell
+_PLAIN = st.one_of(st.floats(100, 3500), st.integers(100, 3500))
+_ODD = st.one_of(
+    st.none(),                                              # blank, or an error cell (xlwings: None)
+    st.sampled_from(["2300", " 2,300 ", "abc", "", "W", "1e3"]),   # text: the cell path reads or refuses it
+    st.booleans(),                                          # TRUE/FALSE
+    st.sampled_from([0, -5, 0.0, 99.5, 100, 3500.0, 3500.5, 4000, 4000.5, 1e6, 10 ** 400]),   # bounds, impossible
+    st.sampled_from([math.inf, -math.inf]),
+)
+_CELL = st.one_of(_PLAIN, _PLAIN, _PLAIN, _ODD)
+
+
+@st.composite
+def _range(draw, rows: int, cols: int):
+    """A scalar, a column, a row or a block of ``rows`` × ``cols`` (stretched or not)."""
+    kind = draw(st.sampled_from(["scalar", "full", "full", "row", "column", "one"]))
+    cell = draw(st.sampled_from([_PLAIN, _PLAIN, _CELL]))   # most ranges all numbers, the column path's own
+    if kind == "scalar":
+        return draw(cell)
+    r = {"full": rows, "row": 1, "column": rows, "one": 1}[kind]
+    c = {"full": cols, "row": cols, "column": 1, "one": 1}[kind]
+    cells = [[draw(cell) for _ in range(c)] for _ in range(r)]
+    if cell is _PLAIN and draw(st.integers(0, 3)) == 0:      # one odd cell somewhere in a long range
+        cells[draw(st.integers(0, r - 1))][draw(st.integers(0, c - 1))] = draw(_ODD)
+    return cells
+
+
+@st.composite
+def _pair(draw):
+    rows = draw(st.sampled_from([1, 2, 3, 7, 70]))          # 70: past NumPy's 64-row column shortcut
+    cols = draw(st.sampled_from([1, 1, 2, 3]))
+    a, b = draw(_range(rows, cols)), draw(_range(rows, cols))
+    if draw(st.integers(0, 9)) == 0 and isinstance(b, list):    # shapes that do not broadcast
+        b = b + [[draw(_PLAIN)] * len(b[0])]
+    return a, b
+
+
+def _outcome(fn, *args):
+    """The cells, or the refusal as the officer reads it (id and parameters, both languages)."""
+    try:
+        return "cells", fn(*args)
+    except RatingInputError as e:
+        return "refused", (type(e).__name__, [(p.id, p.params) for p in problems(e)], str(e), e.problem_zh)
+
+
+def _same(fast, careful, exact: bool) -> bool:
+    if fast[0] != careful[0] or fast[0] == "refused":
+        return fast == careful
+    f, c = fast[1], careful[1]
+    if not isinstance(c, list) and isinstance(f, list) and len(f) == len(f[0]) == 1:
+        f = f[0][0]     # a 1×1 range: the column path spills one cell, the cell path gives the value (as before)
+    if not isinstance(c, list):     # a single cell gives a single value (blank: "")
+        if not isinstance(c, float):
+            return f == c
+        return isinstance(f, float) and (f.hex() == c.hex() if exact else math.isclose(f, c, rel_tol=1e-12))
+    if [[v == "" for v in row] for row in f] != [[v == "" for v in row] for row in c]:
+        return False
+    pairs = [(x, y) for rf, rc in zip(f, c) for x, y in zip(rf, rc) if y != ""]
+    if exact:
+        return all(type(x) is float and x.hex() == y.hex() for x, y in pairs)
+    return all(math.isclose(x, y, rel_tol=1e-12, abs_tol=1e-15) for x, y in pairs)
+
+
+def _careful(monkeypatch):
+    monkeypatch.setattr(functions, "_fast_binary", lambda *a, **k: None)
+
+
+_HANDICAP = st.one_of(st.integers(-9, 9), st.none(), st.sampled_from([0.0, 2.0, -3.0, 1.5, 12, "2", True]))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pair=_pair(), method=st.sampled_from(["fide", "logistic", None, " FIDE "]), h=_HANDICAP)
+def test_the_column_path_gives_the_cell_by_cell_paths_cells_or_error(backend, pair, method, h, monkeypatch):
+    a, b = pair
+    exact = backend == "pure"
+    with monkeypatch.context() as m:
+        m.setattr(functions, "vector", BACKENDS[backend])
+        fast = [_outcome(udfs.elo_expected, a, b, method), _outcome(udfs.gor_expected, a, b, h)]
+        _careful(m)
+        careful = [_outcome(udfs.elo_expected, a, b, method), _outcome(udfs.gor_expected, a, b, h)]
+    for f, c in zip(fast, careful):
+        assert _same(f, c, exact), (f, c)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("call", ["logistic", "fide", "gor"])
+def test_a_column_of_plain_numbers_takes_the_column_path(backend, call, monkeypatch):
+    """Else the property above would hold by never leaving the cell-by-cell path."""
+    monkeypatch.setattr(functions, "vector", BACKENDS[backend])
+
+    def no_cell_by_cell(*args, **kwargs):
+        raise AssertionError("went cell by cell")
+
+    monkeypatch.setattr(functions, "elementwise", no_cell_by_cell)
+    r, o = [[2300.0], [1500], [None], [2000.5]], [[2200.0], [1500.0], [1800.0], [2400]]
+    got = (udfs.gor_expected(r, o, 2) if call == "gor" else udfs.elo_expected(r, o, call))
+    assert got[2] == [""] and len(got) == 4
+    scalar = {"logistic": lianzhong.expected, "fide": lambda x, y: shanghai.expected_score(x - y),
+              "gor": lambda x, y: gor.expected(x, y, 2.0)}[call]
+    for (x,), (y,), (v,) in zip(r, o, got):
+        if x is not None:
+            assert v == pytest.approx(scalar(float(x), float(y)), rel=1e-12)
+
+
+# --------------------------------------------------------------------------- the pure kernels, bit for bit
+_RATING = st.one_of(st.floats(0.001, 4000), st.integers(1, 4000).map(float),
+                    st.integers(2, 7999).map(lambda k: k / 2))       # halves: the FIDE rounding's edge
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_RATING, _RATING), min_size=1, max_size=60))
+def test_the_pure_elo_kernels_are_the_scalar_functions_bit_for_bit(pairs):
+    rs, os = [a for a, _ in pairs], [b for _, b in pairs]
+    fide = kernels_pure.fide_over(rs, os)
+    assert [v.hex() for v in fide] == [shanghai.expected_score(a - b).hex() for a, b in pairs]
+    assert kernels_pure.logistic_over(rs, os) == [lianzhong.expected(a, b) for a, b in pairs]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.floats(100, 3500), st.floats(100, 3500)), min_size=1, max_size=60)
+       .map(lambda ps: ps + [(a, a) for a, _ in ps[:2]]),             # equal ratings: 0.5 − ε/2
+       st.integers(-9, 9).map(float))
+def test_the_pure_gor_kernel_is_the_scalar_function_bit_for_bit(pairs, h):
+    rs, os = [a for a, _ in pairs], [b for _, b in pairs]
+    got = kernels_pure.gor_over(rs, os, h)
+    assert [v.hex() for v in got] == [gor.expected(a, b, h).hex() for a, b in pairs]
+
+
+def test_the_fide_tables_hold_every_difference_and_a_longer_one_is_still_right():
+    up, down = kernels_pure.fide_tables()
+    assert up[0] == down[0] == 0.5 and up[400] == up[4000] == shanghai.expected_score(400.0)
+    assert down[401] == shanghai.expected_score(-401.0)
+    far = kernels_pure.fide_over([1e5, 1.0], [1.0, 1e5])             # only from Python: past the tables
+    assert far == [shanghai.expected_score(1e5 - 1.0), shanghai.expected_score(1.0 - 1e5)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_nan_from_python_is_blank_on_both_backends_and_hides_no_impossible_rating(backend, monkeypatch):
+    """A cell never holds NaN; a script may.  Both kernels take it as blank -- and the pure
+    one no longer lets a NaN in the first row hide a rating past the highest below it."""
+    monkeypatch.setattr(functions, "vector", BACKENDS[backend])
+    nan = float("nan")
+    got = udfs.elo_expected([[nan], [2300.0]], [[2200.0], [2200.0]], "fide")
+    assert got == [[""], [0.64]]
+    with pytest.raises(RatingInputError) as e:
+        udfs.elo_expected([[nan], [5000.0]], [[2200.0], [2200.0]])
+    assert problems(e.value)[0].id == "excel.udf_argument"
