@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from problem_ids import problems
 from xl_ratings import udfs
 from xl_ratings.errors import RatingInputError
-from xl_ratings.excel import functions, kernels, kernels_pure
+from xl_ratings.excel import functions, kernels, kernels_pure, ranges
 from xl_ratings.systems import gor, lianzhong, shanghai
 
 BACKENDS = {"numpy": kernels, "pure": kernels_pure}
@@ -32,7 +32,7 @@ _ODD = st.one_of(
     st.sampled_from(["2300", " 2,300 ", "abc", "", "W", "1e3"]),   # text: the cell path reads or refuses it
     st.booleans(),                                          # TRUE/FALSE
     st.sampled_from([0, -5, 0.0, 99.5, 100, 3500.0, 3500.5, 4000, 4000.5, 1e6, 10 ** 400]),   # bounds, impossible
-    st.sampled_from([math.inf, -math.inf]),
+    st.sampled_from([math.inf, -math.inf, math.nan]),        # NaN (only from Python): blank on every path
 )
 _CELL = st.one_of(_PLAIN, _PLAIN, _PLAIN, _ODD)
 
@@ -173,3 +173,77 @@ def test_a_nan_from_python_is_blank_on_both_backends_and_hides_no_impossible_rat
     with pytest.raises(RatingInputError) as e:
         udfs.elo_expected([[nan], [5000.0]], [[2200.0], [2200.0]])
     assert problems(e.value)[0].id == "excel.udf_argument"
+
+
+# --------------------------------------------------------------------------- the other functions, cell by cell
+def _elementwise_as_it_was(func, args, fn, blank_ok=()):
+    """The cell-by-cell loop before issue 28 (every cell's place made before its math): the reference."""
+    grids = {k: ranges.as_grid(v, func, k) for k, v in args.items()}
+    rows, cols = ranges.broadcast_shape(func, grids)
+    if (rows, cols) == (1, 1) and not any(ranges.is_range(v) for v in args.values()):
+        cells = {k: g[0][0] for k, g in grids.items()}
+        if any(ranges.is_blank(cells[k]) for k in cells if k not in blank_ok):
+            return ""
+        return fn(pos="", **cells)
+    out = []
+    for i in range(rows):
+        line = []
+        for j in range(cols):
+            cells = {k: g[i if len(g) > 1 else 0][j if len(g[0]) > 1 else 0] for k, g in grids.items()}
+            if any(ranges.is_blank(cells[k]) for k in cells if k not in blank_ok):
+                line.append("")
+            else:
+                line.append(fn(pos=ranges._where(i, j, (rows, cols)), **cells))
+        out.append(line)
+    return out
+
+
+#: each argument's cells: (plain, with odd ones)
+_COUNT = (st.integers(0, 60), st.one_of(st.integers(0, 60), st.sampled_from([-1, 2.5, "12", None, True, "x"])))
+_SCORE = (st.sampled_from([1, 0.5, 0]), st.sampled_from([1, 0.5, 0, "W", "D", "L", "胜", "+", "-", "2", None, True]))
+_RATED = (_PLAIN, _CELL)
+_AWARDED = (st.none(), st.sampled_from([None, "特级大师", "一级大师", "大师", 3]))
+
+
+@st.composite
+def _ranges(draw, cells):
+    rows, cols = draw(st.sampled_from([1, 2, 5, 40])), draw(st.sampled_from([1, 1, 2]))
+    odd = draw(st.integers(0, 2))       # 0: every cell plain; 1: odd cells anywhere; 2: one odd cell
+    out = []
+    for plain, mixed in cells:
+        kind = draw(st.sampled_from(["scalar", "full", "full", "column", "row"]))
+        strat = mixed if odd == 1 else plain
+        if kind == "scalar":
+            out.append(draw(strat))
+            continue
+        r, c = (rows if kind != "row" else 1), (cols if kind != "column" else 1)
+        out.append([[draw(strat) for _ in range(c)] for _ in range(r)])
+    if odd == 2 and isinstance(out[0], list):
+        g = out[0]
+        g[draw(st.integers(0, len(g) - 1))][draw(st.integers(0, len(g[0]) - 1))] = draw(cells[0][1])
+    return out
+
+
+_CALLS = {
+    "LIANZHONG_K": (udfs.lianzhong_k, [_RATED]),
+    "SHANGHAI_K": (udfs.shanghai_k, [_COUNT, _COUNT, (st.one_of(st.none(), _PLAIN), st.one_of(st.none(), _CELL))]),
+    "LIANZHONG_UPDATE": (udfs.lianzhong_update, [_RATED, _RATED, _SCORE, _COUNT, _COUNT]),
+    "LIANZHONG_TITLE": (udfs.lianzhong_title, [_RATED, _COUNT, _AWARDED]),
+    "RANK_STANDARD": (lambda v, c: udfs.rank_standard(v, "shanghai", c),
+                      [(st.floats(1000, 3000), _CELL), (st.none(), st.sampled_from([None, "初段", "5级", "九段", "x"]))]),
+}
+
+
+@pytest.mark.parametrize("name", _CALLS)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_cell_by_cell_functions_give_what_they_gave_cell_for_cell_error_for_error(name, data, monkeypatch):
+    """The loop names a cell's place only when the cell is refused (then asks it again): the
+    same values, blanks and refusals (the same cell named, in both languages) as before."""
+    fn, cells = _CALLS[name]
+    args = data.draw(_ranges(cells))
+    now = _outcome(fn, *args)
+    with monkeypatch.context() as m:
+        m.setattr(functions, "elementwise", _elementwise_as_it_was)
+        before = _outcome(fn, *args)
+    assert now == before

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any, cast
 
 from ..engine.cells import blank as is_blank
+from ..engine.perf import gc_paused
 from ..errors import RatingInputError, Text, show
 from ..i18n.catalogue import excel as M
 from ..systems.game_result import Result, parse_result
@@ -147,18 +149,38 @@ def elementwise(func: str, args: dict[str, Any], fn: Callable[..., Any],
         if any(is_blank(cells[k]) for k in cells if k not in blank_ok):
             return ""
         return fn(pos="", **cells)
-    out = []
-    for i in range(rows):
-        line = []
-        for j in range(cols):
-            cells = {k: g[i if len(g) > 1 else 0][j if len(g[0]) > 1 else 0]
-                     for k, g in grids.items()}
-            if any(is_blank(cells[k]) for k in cells if k not in blank_ok):
-                line.append("")
-            else:
-                line.append(fn(pos=_where(i, j, (rows, cols)), **cells))
-        out.append(line)
-    return out
+    keys = list(grids)
+    columns = [_spread(g, rows, cols) for g in grids.values()]
+    # the arguments that hold a blank at all (one pass each): only their cells are asked cell by cell
+    blanks = [c for k, c in zip(keys, columns) if k not in blank_ok and any(map(is_blank, c))]
+    out: list[Any] = []
+    with gc_paused():
+        for at, values in enumerate(zip(*columns)):
+            if blanks and any(is_blank(c[at]) for c in blanks):
+                out.append("")
+                continue
+            cells = dict(zip(keys, values))
+            try:
+                out.append(fn(pos="", **cells))
+                continue
+            except RatingInputError:
+                pass
+            # refused: the same cell again, its place named (only then: its Text costs more than the math)
+            out.append(fn(pos=_where(at // cols, at % cols, (rows, cols)), **cells))
+        if cols == 1:
+            return [[v] for v in out]
+        return [out[i:i + cols] for i in range(0, rows * cols, cols)]
+
+
+def _spread(g: Grid, rows: int, cols: int) -> list[Any]:
+    """The cells of ``g`` row by row, stretched (Excel's broadcasting) to ``rows`` × ``cols``
+    (checked by :func:`broadcast_shape`)."""
+    if len(g) == rows and len(g[0]) == cols:
+        return g[0] if rows == 1 else (list(chain.from_iterable(g)) if cols > 1 else [r[0] for r in g])
+    line = g[0] if len(g) == 1 else [r[0] for r in g]       # one row, or one column
+    if len(g[0]) == 1 and cols > 1:
+        line = [v for v in line for _ in range(cols)]
+    return line * rows if len(g) == 1 else line
 
 
 def game_sets(func: str, head: Any, games: dict[str, Any],
