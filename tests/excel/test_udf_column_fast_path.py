@@ -111,7 +111,7 @@ def test_the_column_path_gives_the_cell_by_cell_paths_cells_or_error(backend, pa
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("call", ["logistic", "fide", "gor"])
+@pytest.mark.parametrize("call", ["logistic", "fide", "gor", "lianzhong_k"])
 def test_a_column_of_plain_numbers_takes_the_column_path(backend, call, monkeypatch):
     """Else the property above would hold by never leaving the cell-by-cell path."""
     monkeypatch.setattr(functions, "vector", BACKENDS[backend])
@@ -121,10 +121,11 @@ def test_a_column_of_plain_numbers_takes_the_column_path(backend, call, monkeypa
 
     monkeypatch.setattr(functions, "elementwise", no_cell_by_cell)
     r, o = [[2300.0], [1500], [None], [2000.5]], [[2200.0], [1500.0], [1800.0], [2400]]
-    got = (udfs.gor_expected(r, o, 2) if call == "gor" else udfs.elo_expected(r, o, call))
+    got = (udfs.gor_expected(r, o, 2) if call == "gor" else udfs.lianzhong_k(r) if call == "lianzhong_k"
+           else udfs.elo_expected(r, o, call))
     assert got[2] == [""] and len(got) == 4
     scalar = {"logistic": lianzhong.expected, "fide": lambda x, y: shanghai.expected_score(x - y),
-              "gor": lambda x, y: gor.expected(x, y, 2.0)}[call]
+              "gor": lambda x, y: gor.expected(x, y, 2.0), "lianzhong_k": lambda x, y: lianzhong.k_factor(x)}[call]
     for (x,), (y,), (v,) in zip(r, o, got):
         if x is not None:
             assert v == pytest.approx(scalar(float(x), float(y)), rel=1e-12)
@@ -238,12 +239,14 @@ _CALLS = {
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_the_cell_by_cell_functions_give_what_they_gave_cell_for_cell_error_for_error(name, data, monkeypatch):
-    """The loop names a cell's place only when the cell is refused (then asks it again): the
-    same values, blanks and refusals (the same cell named, in both languages) as before."""
+    """The loop names a cell's place only when the cell is refused (then asks it again), and
+    LIANZHONG_K has a column path: the same values, blanks and refusals (the same cell named,
+    in both languages) as the loop as it was."""
     fn, cells = _CALLS[name]
     args = data.draw(_ranges(cells))
     now = _outcome(fn, *args)
     with monkeypatch.context() as m:
         m.setattr(functions, "elementwise", _elementwise_as_it_was)
+        m.setattr(functions, "_fast_ratings", lambda *a, **k: None)     # LIANZHONG_K's column path
         before = _outcome(fn, *args)
     assert now == before

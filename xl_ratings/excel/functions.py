@@ -46,6 +46,7 @@ try:
     from . import kernels as vector
 except ImportError:   # no NumPy (xlwings Lite): the same numbers in pure Python
     from . import kernels_pure as vector  # type: ignore[no-redef]
+from . import kernels_pure
 from .ranges import (ArgumentError, Pos, as_grid, elementwise, fail, game_sets, is_blank, per_player,
                     to_number, to_result)
 
@@ -170,6 +171,19 @@ def _fast_binary(fname: str, a: Any, b: Any, cells, lowest: float = 0.0, above: 
         return None
 
 
+def _fast_ratings(fname: str, value: Any, fn, highest: float = ELO_HIGHEST) -> Any:
+    """The column path of a function of one rating (pure Python with or without NumPy: the
+    work is ``fn``'s, cell by cell, without the checking and naming of every cell); None
+    when the cell-by-cell path must decide: a single cell (also a 1×1 range: it gives a
+    value, not a spill), a cell that is not a number, a rating of 0 or below or above ``highest``."""
+    if not isinstance(value, (list, tuple)):
+        return None
+    g = kernels_pure.numeric(as_grid(value, fname, "rating"))
+    if g is None or g.rows * g.cols == 1 or kernels_pure.any_below(g, 0.0) or kernels_pure.any_above(g, highest):
+        return None
+    return kernels_pure.apply_unary(fn, g)
+
+
 def _one_per_player(fname: str, argname: str, value: Any, players: int) -> list[list[Any]]:
     """An argument given once, or once per player (a column as long as the players')."""
     g = as_grid(value, fname, argname)
@@ -264,6 +278,9 @@ def shanghai_k(games, events, peak=None):
 def lianzhong_k(rating):
     """K of the Lianzhong rating from the player's own rating: 32 below 2000, 24 below 2400, 16 below 2800, else 8."""
     fname = "LIANZHONG_K"
+    fast = _fast_ratings(fname, rating, lianzhong.k_factor)
+    if fast is not None:
+        return fast
     return elementwise(fname, {"rating": rating},
                        lambda rating, pos: lianzhong.k_factor(_rating(fname, "rating", rating, pos)))
 

@@ -135,6 +135,18 @@ def apply_over(over: Callable[[list[float], list[float]], list[float]], a: Grid,
         return [out[i:i + cols] for i in range(0, rows * cols, cols)]
 
 
+def apply_unary(fn: Callable[[float], Any], a: Grid) -> list[list[Any]]:
+    """``fn`` of each cell of a checked grid, in its shape; blank where it is blank."""
+    with gc_paused():
+        if a.blanks:
+            out: list[Any] = ["" if x != x else fn(x) for x in a.cells]
+        else:
+            out = list(map(fn, a.cells))
+        if a.cols == 1:
+            return [[v] for v in out]
+        return [out[i:i + a.cols] for i in range(0, a.rows * a.cols, a.cols)]
+
+
 #: the logistic expected score, the rulebook's own function (no wrapper: a call per cell saved)
 elo_logistic = lianzhong.expected
 
