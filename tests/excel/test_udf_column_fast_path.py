@@ -157,8 +157,10 @@ def test_the_pure_gor_kernel_is_the_scalar_function_bit_for_bit(pairs, h):
 
 def test_the_fide_tables_hold_every_difference_and_a_longer_one_is_still_right():
     up, down = kernels_pure.fide_tables()
-    assert up[0] == down[0] == 0.5 and up[400] == up[4000] == shanghai.expected_score(400.0)
-    assert down[401] == shanghai.expected_score(-401.0)
+    assert len(up) == len(down) == kernels_pure.FIDE_SPAN + 1 > 4000      # every difference of two ratings
+    assert [v.hex() for v in up] == [shanghai.expected_score(float(k)).hex() for k in range(len(up))]
+    assert [v.hex() for v in down] == [shanghai.expected_score(float(-k)).hex() for k in range(len(down))]
+    assert up[0] == down[0] == 0.5 and up[400] == up[4000] and down[400] == down[4000]
     far = kernels_pure.fide_over([1e5, 1.0], [1.0, 1e5])             # only from Python: past the tables
     assert far == [shanghai.expected_score(1e5 - 1.0), shanghai.expected_score(1.0 - 1e5)]
 

@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import chain
-from operator import itemgetter, sub
+from operator import sub
 from typing import Any, NamedTuple
 
 from ..engine.perf import gc_paused
@@ -25,7 +25,6 @@ INF = float("inf")
 
 #: the cell types a numeric grid may hold (None is blank); text and TRUE/FALSE go cell by cell
 _NUMERIC = {float, int, type(None)}
-_first = itemgetter(0)
 
 
 class Grid(NamedTuple):
@@ -55,10 +54,16 @@ def numeric(grid: Any) -> Grid | None:
     if not grid:
         return None
     width = len(grid[0])
-    if set(map(len, grid)) != {width} or width == 0:
-        return None
     with gc_paused():
-        flat = list(map(_first, grid)) if width == 1 else list(chain.from_iterable(grid))
+        if width == 1:          # a column: unpacking each row checks that it holds one cell
+            try:
+                flat = [v for (v,) in grid]
+            except (TypeError, ValueError):     # a row of another width, or not a row
+                return None
+        elif width == 0 or set(map(len, grid)) != {width}:
+            return None
+        else:
+            flat = list(chain.from_iterable(grid))
         types = set(map(type, flat))
         if not types <= _NUMERIC:
             return None
@@ -168,9 +173,13 @@ FIDE_SPAN = 4096
 @lru_cache(maxsize=4)
 def fide_tables(params: shanghai.ShanghaiParams = shanghai.DEFAULTS) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """PC of every rounded difference D = 0 … :data:`FIDE_SPAN`, for D ≥ 0 and for D ≤ 0: the
-    scalar function's own values (:func:`~xl_ratings.systems.shanghai.expected_score`), computed once."""
-    return (tuple(shanghai.expected_score(float(k), params) for k in range(FIDE_SPAN + 1)),
-            tuple(shanghai.expected_score(float(-k), params) for k in range(FIDE_SPAN + 1)))
+    scalar function's own values (:func:`~xl_ratings.systems.shanghai.expected_score`) up to the
+    cap (400), then the cap's (|D| above it counts as it), computed once."""
+    cap = min(int(params.max_difference), FIDE_SPAN)
+    up = [shanghai.expected_score(float(k), params) for k in range(cap + 1)]
+    down = [shanghai.expected_score(float(-k), params) for k in range(cap + 1)]
+    more = FIDE_SPAN - cap
+    return tuple(up + up[-1:] * more), tuple(down + down[-1:] * more)
 
 
 def fide_over(rs: list[float], os: list[float]) -> list[float]:
