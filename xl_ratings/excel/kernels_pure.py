@@ -2,10 +2,15 @@
 is not installed (xlwings Lite installs no NumPy for xl_ratings).
 
 The same interface as :mod:`.kernels` (``numeric``, ``any_below``,
-``apply_binary`` and the three kernels), on nested lists; each kernel *is*
-the scalar function of :mod:`xl_ratings.systems`, so the numbers are the
-scalar math's own.  What it saves over the cell-by-cell path is the checking
-and error naming of every cell: a column is checked once, then mapped.
+``apply_binary``, the three scalar kernels and the ``*_cells`` functions the
+Excel functions call), on nested lists.  The numbers are the scalar math's own,
+bit for bit: the logistic kernel *is* the rulebook's function, mapped; the FIDE
+one looks PC up in tables of that function's own values; the GoR one spells
+:func:`~xl_ratings.systems.gor.expected`'s steps in one comprehension (a test
+holds each to its scalar function over random ratings).  What a column saves
+over the cell-by-cell path is the checking and error naming of every cell and
+a Python call a cell: a column is checked in bulk (``sum``, ``min``, ``max``),
+then computed in one comprehension.
 """
 
 from __future__ import annotations
