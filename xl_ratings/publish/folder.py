@@ -40,6 +40,7 @@ from ..errors import RatingInputError, Text, Where
 from ..files import messages as F
 from ..files.lock import WorkbookLock
 from ..files.osflags import NO_PERMISSION
+from ..files.paths import Target
 from ..files.published import RECORD, digest, record_of
 from ..files.sniff import safe_head
 from ..i18n.catalogue import publish as M
@@ -186,6 +187,34 @@ def check_clashes(out_dir: Path, kept: list[str], written: list[str]) -> None:
     if clash:
         shown = ", ".join(clash[:5]) + (" …" if len(clash) > 5 else "")
         raise _refused(M.SITE_ENTRY_IN_THE_WAY(entries=shown), out_dir)
+
+
+def site_targets(out_dir: Path, pages: list[str]) -> list[Target]:
+    """Every page a site writes into ``out_dir`` (:func:`.site.site_paths`), as targets of the one
+    check of every output (:func:`~xl_ratings.files.paths.check_targets`): a page there must be
+    ours and unchanged since (else the site's own refusal: ``--force`` does not take a page from
+    the officer, the site has no place for its backup), writable, in a writable folder.  Call
+    :func:`check_target` first (a folder that is not a site of ours is refused as a whole).  A
+    page whose sub-folder is in the way (a file, a link) is left to :func:`check_clashes`."""
+    out_dir = Path(out_dir).absolute()
+    ours = listed(out_dir) if out_dir.is_dir() else None
+    clean = (ours - edited(out_dir, ours)) if ours is not None else set()
+    changed = (ours - clean) if ours is not None else set()
+
+    def refusal(rel: str) -> Callable[[Path], Text]:
+        return lambda _: M.SITE_PAGE_EDITED(entries=rel) if rel in changed else M.SITE_ENTRY_IN_THE_WAY(entries=rel)
+
+    def is_ours(rel: str) -> Callable[[Path], bool]:
+        return lambda p: rel in clean and p.is_file() and not p.is_symlink()
+
+    out = []
+    for rel in pages:
+        sub = rel.partition("/")[0] if "/" in rel else None
+        if sub is not None and os.path.lexists(out_dir / sub) and not (
+                (out_dir / sub).is_dir() and not (out_dir / sub).is_symlink()):
+            continue
+        out.append(Target("--site", out_dir / rel, is_ours(rel), refusal(rel), made=True))
+    return out
 
 
 # --------------------------------------------------------------------------- moving entries

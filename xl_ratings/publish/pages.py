@@ -174,6 +174,16 @@ def write_pages(site: Site, root: Path, write: Write, workers: int = 1) -> list[
     return written
 
 
+def page_names(site: Site) -> list[str]:
+    """The files :func:`write_pages` writes for ``site``, relative to the site's folder (known
+    before anything is rendered: every one of them is checked before the site is written)."""
+    names = ["assets/site.css", "index.html", "standards.html"] + (["lists.html"] if site.others else [])
+    names.append("events.html")
+    if site.archive:
+        names += ["archive.html"] + [f"archive/{entry.slug}.html" for entry in site.archive]
+    return names + [f"players/{p.slug}.html" for p in site.players] + [f"events/{e.slug}.html" for e in site.events]
+
+
 def _write_lists(site: Site, ui: dict[str, Text], cells: Cells, frame: _Frames,
                  put: Callable[[str, str], None]) -> None:
     """The rating list (``index.html``), the standards, the other lists and the events."""
