@@ -48,17 +48,22 @@ def published_book(book: str | os.PathLike[str], period: str | None = None) -> t
             raise told_backup(e, src) from None
 
 
-def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | None, force: bool) -> None:
-    """Refuse, before anything is read, a --pdf that is not a .pdf or would overwrite
-    a file we did not write, and a --site that is a file or not ours (:func:`check_every_output`
-    checks every file again once their names are known, before anything is written)."""
+def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | None, force: bool,
+                          rating_list: Path | None = None, layout: str | None = None) -> None:
+    """Refuse, before anything is read, a --pdf that is not a .pdf, a --rating-list not named
+    as its --layout's, an output that would overwrite a file we did not write (all told at once),
+    and a --site that is a file or not ours (:func:`check_every_output` checks every file again
+    once their names are known -- the archived PDFs, the pages --, before anything is written)."""
     from ..publish.folder import check_target
+    from ..publish.rating_list import check_suffix, is_our_rating_list
 
-    if pdf is not None:
-        pdf_path = Path(pdf)
-        if pdf_path.suffix.lower() != ".pdf":
-            raise RatingInputError(M.PDF_NAME(), value=str(pdf_path))
-        check_targets(list(inputs), [pdf_target(pdf_path, site)], force=force)
+    if pdf is not None and Path(pdf).suffix.lower() != ".pdf":
+        raise RatingInputError(M.PDF_NAME(), value=str(pdf))
+    if rating_list is not None and layout is not None:
+        check_suffix(rating_list, layout)
+    targets = [pdf_target(Path(pdf), site)] if pdf is not None else []
+    targets += [Target("--rating-list", rating_list, is_our_rating_list)] if rating_list is not None else []
+    check_targets(list(inputs), targets, force=force)
     if site is not None:
         site_dir = Path(site)
         if site_dir.exists() and not site_dir.is_dir():
@@ -234,9 +239,7 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
         raise RatingInputError(M.PRIVATE_UNKNOWN(given=", ".join(wrong), fields=", ".join(PRIVATE_FIELDS)))
     real = real_path(Path(book))
     inputs = [real, Path(book)]
-    check_publish_targets(inputs, site, pdf, force)
-    if rating_list is not None:
-        lists.check_output(inputs, Path(rating_list), layout, force)
+    check_publish_targets(inputs, site, pdf, force, Path(rating_list) if rating_list is not None else None, layout)
     outcome, tables = published_book(book, period)
     done = Published(outcome)
     model = None

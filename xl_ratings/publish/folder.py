@@ -202,7 +202,8 @@ def site_targets(out_dir: Path, pages: list[str]) -> list[Target]:
     changed = (ours - clean) if ours is not None else set()
 
     def refusal(rel: str) -> Callable[[Path], Text]:
-        return lambda _: M.SITE_PAGE_EDITED(entries=rel) if rel in changed else M.SITE_ENTRY_IN_THE_WAY(entries=rel)
+        return lambda p: M.SITE_PAGE_EDITED(entries=rel) if rel in changed and not p.is_symlink() else \
+            M.SITE_ENTRY_IN_THE_WAY(entries=rel)      # we never write a link
 
     def is_ours(rel: str) -> Callable[[Path], bool]:
         return lambda p: rel in clean and p.is_file() and not p.is_symlink()
