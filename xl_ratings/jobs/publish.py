@@ -162,7 +162,7 @@ def write_pdfs(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | N
     from ..publish import pdf as printing
 
     targets = pdf_targets(outcome, pdf)
-    books = [printing.print_workbook(o, private=private) for _, o in targets]
+    books = [printing.print_workbook(o, private=private, archived=i > 0) for i, (_, o) in enumerate(targets)]
     printed = [printing.to_pdf(books[0], waiting=waiting)] if len(books) == 1 else \
         printing.to_pdfs(books, waiting=waiting)
     tx = Outputs()
