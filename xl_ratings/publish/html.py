@@ -163,6 +163,20 @@ def esc(text: str) -> str:
             .replace('"', "&#34;").replace("'", "&#39;"))
 
 
+_TAG = re.compile(r"<[^>]*>")
+#: a text longer than this takes a stacked row's whole width (a reason, a computation)
+WIDE = 18
+
+
+def labelled_cell(td: str, label: str, text: bool) -> str:
+    """A ``<td>`` carrying its column's head (``data-label``) for a phone's stacked rows; a long
+    text (``text``: a column of words) marked ``wide``: it takes the card's whole width."""
+    wide = text and len(_TAG.sub("", td)) > WIDE
+    if td.startswith('<td class="'):
+        return f'<td data-label="{esc(label)}" class="{"wide " if wide else ""}{td[11:]}'
+    return f'<td data-label="{esc(label)}"{" class=" + chr(34) + "wide" + chr(34) if wide else ""}{td[3:]}'
+
+
 class Cells:
     """Table HTML for one rendering.
 
@@ -259,8 +273,11 @@ class Cells:
         return cast("list[str]", out)   # every miss filled above
 
     def body(self, columns: list[Column], rows: list[dict[str, Any]], prefix: str,
-             row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None) -> str:
-        """The rows of a table (without ``<tbody>``); ``row_open``: each row's own ``<tr …>``."""
+             row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None,
+             labelled: bool = False) -> str:
+        """The rows of a table (without ``<tbody>``); ``row_open``: each row's own ``<tr …>``;
+        ``labelled``: each cell carries its column's head (``data-label``), for a phone's stacked
+        rows (the style sheet's ``table.stack``)."""
         plan = self._plan(columns, prefix)
         if not rows:
             return f'<tr><td class="empty" colspan="{max(len(columns), 1)}">{bilingual(self.ui["none"])}</td></tr>'
@@ -277,6 +294,9 @@ class Cells:
                 except KeyError:                       # a row without this key: an empty cell
                     vals = [r.get(k) for r in rows]
             cols.append(self._column(step, vals, prefix))
+        if labelled:
+            heads = [" ".join(dict.fromkeys(p for p in (c.label.zh, c.label.en) if p)) for c in columns]   # "K", not "K K"
+            cols = [[labelled_cell(h, head, not c.numeric) for h in col] for c, head, col in zip(columns, heads, cols)]
         if row_open is None:
             return "<tr>" + "</tr>\n<tr>".join(map("".join, zip(*cols))) + "</tr>"
         return "</tr>\n".join(map("".join, zip(row_open, *cols))) + "</tr>"
@@ -300,12 +320,15 @@ class Cells:
 
     def table(self, table: Table, prefix: str, *, table_id: str = "", css: str = "data",
               row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None) -> Markup:
-        """A whole :class:`Table`: caption (title and note), head and body, in a scrolling box."""
+        """A whole :class:`Table`: caption (title and note), head and body, in a scrolling box; a
+        table whose ``css`` has ``stack`` is stacked on a phone, each row a card of labelled cells."""
         note = f'<span class="note">{bilingual(table.note)}</span>' if table.note else ""
         ident = f' id="{esc(table_id)}"' if table_id else ""
+        labelled = "stack" in css.split()
         return Markup(f'<div class="table-wrap"><table class="{css}"{ident}><caption><span class="title">'
                       f'{bilingual(table.title)}</span>{note}</caption>{self.head(table.columns)}<tbody>\n'
-                      f'{self.body(table.columns, table.rows, prefix, row_open, values)}\n</tbody></table></div>')
+                      f'{self.body(table.columns, table.rows, prefix, row_open, values, labelled)}\n'
+                      f'</tbody></table></div>')
 
 
 def render_table(table: Table, decimals: int = 2, prefix: str = "", lang: str = "zh-Hans") -> Markup:

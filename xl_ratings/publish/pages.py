@@ -270,7 +270,8 @@ def _write_players_and_events(site: Site, root: Path, ui: dict[str, Text], cells
             place=format_value(p.place, "int"),
             sex=sex_label.get(p.sex or ""),
             chart=chart,
-            tables=[cells.table(t, "../", css="data audit" if t is p.audit else "data")
+            # every table of a player's audit stacks on a phone: each line a card, nothing scrolls sideways
+            tables=[cells.table(t, "../", css="data stack audit" if t is p.audit else "data stack")
                     for t in (p.periods, p.changes, p.audit, p.games) if t is not None]))
 
     def event_page(e: EventPage) -> None:
