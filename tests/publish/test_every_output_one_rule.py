@@ -254,3 +254,20 @@ def test_a_new_site_in_a_read_only_folder_is_refused_before_anything(tmp_path, m
                                                                          str(shared))}
     assert calls == [] and tree(tmp_path) == before
     shutil.rmtree(shared, ignore_errors=True)
+
+
+@pytest.mark.parametrize("how", ["file", "link"])
+def test_a_file_or_a_link_where_a_sub_folder_goes_is_refused_once(published, how):
+    """``players/`` a file (or a link to a folder elsewhere): refused once, not once per page."""
+    root, book, calls, _ = published
+    shutil.rmtree(root / "site" / "players")
+    if how == "file":
+        (root / "site" / "players").write_text("the officer's", encoding="utf-8")
+    else:
+        (root / "elsewhere").mkdir()
+        (root / "site" / "players").symlink_to(root / "elsewhere")
+    before = tree(root)
+    with pytest.raises(RatingInputError) as e:
+        run(root, book)
+    assert [(p.id, p.params["entries"]) for p in problems(e.value)] == [("publish.site_entry_in_the_way", "players")]
+    assert calls == [] and tree(root) == before

@@ -200,12 +200,14 @@ def check_targets(inputs: Sequence[Path], targets: Sequence[Target], *, force: b
       ``force`` replace it: :attr:`Target.not_ours`).
     """
     problems: list[RatingInputError] = []
-    seen: list[tuple[str, Path]] = []
+    given, seen = _Files(), _Files()        # the inputs; the outputs checked so far
+    for i in inputs:
+        given.add(str(i), Path(i))
     folders: set[tuple[str, str]] = set()     # a folder refused once is not refused again for each file in it
     for target in targets:
         out = target.path
         try:
-            problem = _output_problem(target, inputs, seen, force)
+            problem = _output_problem(target, inputs, given, seen, force)
         except OSError as e:
             problem = file_error(M.OUTPUT_CANNOT_WRITE(option=target.option, path=str(out), reason=e.strerror))
         if problem is None:
@@ -223,17 +225,49 @@ def check_targets(inputs: Sequence[Path], targets: Sequence[Target], *, force: b
 _FOLDER_PROBLEMS = frozenset({M.OUTPUT_FOLDER_MISSING.id, M.OUTPUT_FOLDER_NOT_WRITABLE.id})
 
 
-def _output_problem(target: Target, inputs: Sequence[Path], seen: list[tuple[str, Path]],
+class _Files:
+    """Files met so far, found again as :func:`same_file` finds them -- by directory entry or by
+    inode -- in a look-up each (a website's thousands of pages: no comparison of every pair)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[str, str], str] = {}
+        self._inodes: dict[tuple[int, int], str] = {}
+        self._folders: dict[Path, str] = {}        # a folder's real path, once per folder
+
+    def _keys(self, p: Path) -> tuple[tuple[str, str], tuple[int, int] | None]:
+        folder = self._folders.get(p.parent)
+        if folder is None:
+            folder = self._folders[p.parent] = os.path.normcase(os.path.realpath(p.parent))
+        try:
+            st = os.stat(p)
+            inode = (st.st_dev, st.st_ino)
+        except OSError:
+            inode = None
+        return (folder, os.path.normcase(p.name)), inode
+
+    def find(self, p: Path) -> str | None:
+        entry, inode = self._keys(p)
+        found = self._entries.get(entry)
+        return found if found is not None or inode is None else self._inodes.get(inode)
+
+    def add(self, name: str, p: Path) -> None:
+        entry, inode = self._keys(p)
+        self._entries.setdefault(entry, name)
+        if inode is not None:
+            self._inodes.setdefault(inode, name)
+
+
+def _output_problem(target: Target, inputs: Sequence[Path], given: _Files, seen: _Files,
                     force: bool) -> RatingInputError | None:
     """What is wrong with one output of :func:`check_targets`, or None."""
     opt, out = target.option, target.path
-    clash = next((i for i in inputs if same_file(out, Path(i))), None)
+    clash = given.find(out)
     if clash is not None:
-        return file_error(M.OUTPUT_IS_AN_INPUT(option=opt, path=str(out), input=str(clash)))
-    twin = next((o for o, q in seen if same_file(out, q)), None)
+        return file_error(M.OUTPUT_IS_AN_INPUT(option=opt, path=str(out), input=clash))
+    twin = seen.find(out)
     if twin is not None:
         return file_error(M.OUTPUTS_ONE_FILE(first=twin, option=opt, path=str(out)))
-    seen.append((opt, out))
+    seen.add(opt, out)
     why = reserved(out.name) if opt != "backup" else None
     if why is not None:
         text = M.OUTPUT_IS_A_BACKUP if why == "backup" else M.OUTPUT_IS_A_WORK_FILE

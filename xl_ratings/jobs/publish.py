@@ -54,7 +54,7 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
     as its --layout's, an output that would overwrite a file we did not write (all told at once),
     and a --site that is a file or not ours (:func:`check_every_output` checks every file again
     once their names are known -- the archived PDFs, the pages --, before anything is written)."""
-    from ..publish.folder import check_target
+    from ..publish.folder import check_folder
     from ..publish.rating_list import check_suffix, is_our_rating_list
 
     if pdf is not None and Path(pdf).suffix.lower() != ".pdf":
@@ -75,7 +75,7 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
         if os.path.lexists(site_dir) and not os.access(parent, os.W_OK | os.X_OK):   # the lock, the swap
             raise RatingInputError(F.OUTPUT_FOLDER_NOT_WRITABLE(option="--site", path=str(site_dir),
                                                                 folder=str(parent)))
-        check_target(site_dir.absolute())
+        check_folder(site_dir.absolute())
 
 
 def pdf_target(pdf: Path, site: str | None, option: str = "--pdf") -> Target:
@@ -96,7 +96,7 @@ def check_every_output(inputs: Sequence[Path], force: bool, *, pdfs: Sequence[Pa
     (:func:`~xl_ratings.files.paths.check_targets`): not an input, in a writable folder, not a
     folder, pipe or read-only file, and ours or replaced only with ``--force`` (a website's page
     not even then: :func:`~xl_ratings.publish.folder.site_targets`)."""
-    from ..publish.folder import check_clashes, check_target, site_targets
+    from ..publish.folder import site_targets
     from ..publish.rating_list import is_our_rating_list
     from ..publish.site import site_paths
 
@@ -108,9 +108,6 @@ def check_every_output(inputs: Sequence[Path], force: bool, *, pdfs: Sequence[Pa
         pages = site_paths(site_model)
         targets += site_targets(Path(site), pages)
     check_targets(list(inputs), targets, force=force)
-    if pages:           # what the pages' check leaves: a sub-folder of ours that is a file or a link
-        folder = Path(site).absolute()      # type: ignore[arg-type]
-        check_clashes(folder, check_target(folder), pages)
 
 
 def site_model(outcome: Outcome, downloads: Sequence[Any] = (), private: Sequence[str] = (),
