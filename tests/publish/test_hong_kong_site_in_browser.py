@@ -89,7 +89,8 @@ def test_a_player_page_shows_each_games_audit(driver, site, tmp_path, phone):
         assert "opponent's rating used" in heads and "expected score" in heads
         tds = games.find_elements("css selector", "tbody tr")[0].find_elements("css selector", "td")
         if phone:
-            assert "opponent's rating used" in " ".join(td.get_attribute("data-label") for td in tds)
+            shown = [driver.execute_script("return getComputedStyle(arguments[0], '::before').content", td) for td in tds]
+            assert "opponent's rating used" in " ".join(shown)
         cells = [td.text for td in tds]
         assert cells[5] in ("勝 win", "負 loss", "和 draw") and float(cells[-2]) <= 1
         if phone:

@@ -41,15 +41,18 @@ def driver(tmp_path_factory):
     shutil.rmtree(profile, ignore_errors=True)
 
 
-MEASURE = """
+MEASURE = r"""
 return Array.from(document.querySelectorAll('table.data')).map(t => {
   const r = t.getBoundingClientRect(), wrap = t.parentElement;
-  const row = t.querySelector('tbody tr'), cell = row && row.querySelector('td[data-label]');
+  const cell = Array.from(t.querySelectorAll('tbody tr:first-child td')).find(td => td.textContent.trim());
   return {caption: t.querySelector('caption').textContent.trim().slice(0, 40), css: t.className,
           width: r.width, right: r.right, wrapScroll: wrap.scrollWidth, wrapClient: wrap.clientWidth,
           rows: t.querySelectorAll('tbody tr').length, cells: t.querySelectorAll('tbody td').length,
           headShown: t.querySelector('thead').getBoundingClientRect().height > 2,
           label: cell ? getComputedStyle(cell, '::before').content : null,
+          labels: Array.from(t.querySelectorAll('tbody tr:first-child td')).map(
+            td => getComputedStyle(td, '::before').content),
+          heads: Array.from(t.querySelectorAll('thead th')).map(th => th.textContent.replace(/\s+/g, ' ').trim()),
           display: getComputedStyle(t).display};
 });"""
 
@@ -69,6 +72,8 @@ def test_no_audit_table_is_wider_than_a_phone(driver, sites, system):
             assert t["wrapScroll"] <= t["wrapClient"], t                     # nothing scrolls inside its box
             assert not t["headShown"] and t["display"] == "block", t
             assert t["label"] and t["label"] not in ("none", '""'), t        # each value under its head
+            once = [" ".join(dict.fromkeys(label.strip('"').split())) for label in t["labels"]]
+            assert once == [" ".join(dict.fromkeys(h.split())) for h in t["heads"]], (t["heads"], once)
         assert driver.execute_script("return document.documentElement.scrollWidth") <= viewport
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

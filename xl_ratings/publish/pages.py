@@ -264,6 +264,7 @@ def _write_players_and_events(site: Site, root: Path, ui: dict[str, Text], cells
     def player_page(p: PlayerPage) -> None:
         # a wide chart, and a narrow one drawn for phones (the stylesheet shows one of them)
         chart = charts.svg(p.history, label=rating_label, title=p.name, sizes=CHART_SIZES)
+        shown = [t for t in (p.periods, p.changes, p.audit, p.games) if t is not None]
         write(players_dir / f"{p.slug}.html", player_t.render(
             player_frame, p=p,
             rating=format_value(p.rating, "rating", site.rating_decimals),
@@ -271,8 +272,8 @@ def _write_players_and_events(site: Site, root: Path, ui: dict[str, Text], cells
             sex=sex_label.get(p.sex or ""),
             chart=chart,
             # every table of a player's audit stacks on a phone: each line a card, nothing scrolls sideways
-            tables=[cells.table(t, "../", css="data stack audit" if t is p.audit else "data stack")
-                    for t in (p.periods, p.changes, p.audit, p.games) if t is not None]))
+            tables=[cells.table(t, "../", css="data stack audit" if t is p.audit else "data stack") for t in shown],
+            stack_css=cells.stack_css(shown)))
 
     def event_page(e: EventPage) -> None:
         tables = [cells.table(e.standings, "../", css="data standings", table_id="standings")] \
