@@ -201,7 +201,7 @@ def test_a_site_page_not_ours_is_refused_even_with_force(published):
     before = tree(root)
     with pytest.raises(RatingInputError) as e:
         run(root, book, force=True)
-    assert [p.id for p in problems(e.value)] == ["publish.site_page_edited"]
+    assert [(p.id, p.file) for p in problems(e.value)] == [("publish.site_page_edited", str(root / "site"))]
     assert calls == [] and tree(root) == before
 
 

@@ -168,7 +168,7 @@ class Target:
     option: str
     path: Path
     ours: Callable[[Path], bool]
-    not_ours: Callable[[Path], Text] | None = None
+    not_ours: Callable[[Path], RatingInputError] | None = None
     made: bool = False
 
 
@@ -294,7 +294,7 @@ def _output_problem(target: Target, inputs: Sequence[Path], given: _Files, seen:
     if target.ours(out):
         return None
     if target.not_ours is not None:
-        return RatingInputError(target.not_ours(out), where=Where(str(out)))
+        return target.not_ours(out)
     if not force:
         return RatingInputError(M.OUTPUT_NOT_OURS(option=opt, path=str(out)))
     return None

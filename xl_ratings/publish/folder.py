@@ -210,9 +210,9 @@ def site_targets(out_dir: Path, pages: list[str]) -> list[Target]:
     clean = (ours - edited(out_dir, ours)) if ours is not None else set()
     changed = (ours - clean) if ours is not None else set()
 
-    def refusal(rel: str) -> Callable[[Path], Text]:
-        return lambda p: M.SITE_PAGE_EDITED(entries=rel) if rel in changed and not p.is_symlink() else \
-            M.SITE_ENTRY_IN_THE_WAY(entries=rel)      # we never write a link
+    def refusal(rel: str) -> Callable[[Path], RatingInputError]:     # told at the folder, as check_clashes does
+        return lambda p: _refused(M.SITE_PAGE_EDITED(entries=rel) if rel in changed and not p.is_symlink() else
+                                  M.SITE_ENTRY_IN_THE_WAY(entries=rel), out_dir)      # we never write a link
 
     def is_ours(rel: str) -> Callable[[Path], bool]:
         return lambda p: rel in clean and p.is_file() and not p.is_symlink()
