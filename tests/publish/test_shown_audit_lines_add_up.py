@@ -26,7 +26,8 @@ from helpers import processed_sample, run_cli
 
 def _tables(page: str) -> list[tuple[list[str], list[dict[str, str]]]]:
     out = []
-    for tb in re.findall(r'<table class="data">(.*?)</table>', page, re.S):
+    # a player's tables: "data stack h…" (stacked on a phone)
+    for tb in re.findall(r'<table class="data(?: [^"]*)?">(.*?)</table>', page, re.S):
         head, _, body = tb.partition("</thead>")
         keys = re.findall(r'data-key="([^"]+)"', head)
         rows = [dict(zip(keys, (html.unescape(re.sub(r"<[^>]+>", "", c)).strip()

@@ -2,7 +2,7 @@
 
 * :func:`real_path` -- the workbook's real file (a symlinked workbook is
   updated where it really is); folders, pipes and devices are refused.
-* :func:`check_outputs` -- no output is an input, no two outputs are one file,
+* :func:`check_outputs`, :func:`check_targets` -- no output is an input, no two outputs are one file,
   every folder exists and is writable, and an existing file that xl-ratings did
   not write is never overwritten without ``--force``.
 * :func:`check_writable` -- a read-only workbook (or folder) is refused.
@@ -14,6 +14,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
@@ -154,56 +155,127 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class Target:
+    """One file a run will write, for :func:`check_targets`.
+
+    ``option`` names it in messages (``--pdf``); ``ours(path)``: is the existing file one
+    xl-ratings wrote (may be replaced); ``not_ours``: the refusal of a file that is not ours
+    when ``--force`` may not replace it (a website's page: the site has no place for its
+    backup) -- None: ``--force`` replaces it (its old bytes kept as its backup);
+    ``made``: its folder may not exist yet (this run makes it: a website's sub-folder)."""
+
+    option: str
+    path: Path
+    ours: Callable[[Path], bool]
+    not_ours: Callable[[Path], RatingInputError] | None = None
+    made: bool = False
+
+
 def check_outputs(inputs: Sequence[Path], outputs: Mapping[str, Path | None], *, force: bool,
                   ours: Callable[[Path], bool]) -> None:
-    """Refuse, before anything is written, every output that could destroy something.
+    """:func:`check_targets` of ``outputs``: the option that names each (``--json``,
+    ``--output``, ``backup``) -> its path (None: not asked for)."""
+    check_targets(inputs, [Target(opt, Path(raw), ours) for opt, raw in outputs.items() if raw is not None],
+                  force=force)
 
-    ``outputs`` maps the option that names it (``--json``, ``--output``,
-    ``backup``) to the path (None: not asked for).  Refused, all problems at
-    once in one :class:`InputErrors`:
+
+def check_targets(inputs: Sequence[Path], targets: Sequence[Target], *, force: bool) -> None:
+    """Refuse, before anything is written, every output that could destroy something:
+    one rule for every file a run writes.
+
+    Refused, all problems at once in one :class:`InputErrors`:
 
     * an output that is an input (one file: same entry, or same inode via
       ``os.path.samefile`` -- catches symlinks, hard links, ``./x`` vs ``x``);
     * two outputs that are one file;
-    * an output whose folder is missing, or not writable;
+    * an output whose folder is missing (unless the run makes it: the nearest folder
+      there is must be writable then), or not writable;
     * an existing output that is a folder, pipe or device (even with ``force``),
       or that is read-only;
     * an output named like a workbook's backup or a lock or temp file (:func:`.names.reserved`),
       even with ``force`` (the option ``backup`` itself excepted);
     * an existing output that ``ours(path)`` does not recognise as an earlier
-      output of xl-ratings for this workbook, unless ``force``.
+      output of xl-ratings for this workbook, unless ``force`` (and the target lets
+      ``force`` replace it: :attr:`Target.not_ours`).
     """
     problems: list[RatingInputError] = []
-    seen: list[tuple[str, Path]] = []
-    for opt, raw in outputs.items():
-        if raw is None:
-            continue
-        out = Path(raw)
+    given, seen = _Files(), _Files()        # the inputs; the outputs checked so far
+    for i in inputs:
+        given.add(str(i), Path(i))
+    folders: set[tuple[str, str]] = set()     # a folder refused once is not refused again for each file in it
+    for target in targets:
+        out = target.path
         try:
-            problem = _output_problem(opt, out, inputs, seen, force, ours)
+            problem = _output_problem(target, inputs, given, seen, force)
         except OSError as e:
-            problem = file_error(M.OUTPUT_CANNOT_WRITE(option=opt, path=str(out), reason=e.strerror))
-        if problem is not None:
-            problems.append(problem)
+            problem = file_error(M.OUTPUT_CANNOT_WRITE(option=target.option, path=str(out), reason=e.strerror))
+        if problem is None:
+            continue
+        folder = dict(problem.text.params).get("folder") if problem.text.id in _FOLDER_PROBLEMS else None
+        if folder is not None:
+            if (target.option, str(folder)) in folders:
+                continue
+            folders.add((target.option, str(folder)))
+        problems.append(problem)
     if problems:
         raise InputErrors(problems)
 
 
-def _output_problem(opt: str, out: Path, inputs: Sequence[Path], seen: list[tuple[str, Path]],
-                    force: bool, ours: Callable[[Path], bool]) -> RatingInputError | None:
-    """What is wrong with one output of :func:`check_outputs`, or None."""
-    clash = next((i for i in inputs if same_file(out, Path(i))), None)
+_FOLDER_PROBLEMS = frozenset({M.OUTPUT_FOLDER_MISSING.id, M.OUTPUT_FOLDER_NOT_WRITABLE.id})
+
+
+class _Files:
+    """Files met so far, found again as :func:`same_file` finds them -- by directory entry or by
+    inode -- in a look-up each (a website's thousands of pages: no comparison of every pair)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[str, str], str] = {}
+        self._inodes: dict[tuple[int, int], str] = {}
+        self._folders: dict[Path, str] = {}        # a folder's real path, once per folder
+
+    def _keys(self, p: Path) -> tuple[tuple[str, str], tuple[int, int] | None]:
+        folder = self._folders.get(p.parent)
+        if folder is None:
+            folder = self._folders[p.parent] = os.path.normcase(os.path.realpath(p.parent))
+        try:
+            st = os.stat(p)
+            inode = (st.st_dev, st.st_ino)
+        except OSError:
+            inode = None
+        return (folder, os.path.normcase(p.name)), inode
+
+    def find(self, p: Path) -> str | None:
+        entry, inode = self._keys(p)
+        found = self._entries.get(entry)
+        return found if found is not None or inode is None else self._inodes.get(inode)
+
+    def add(self, name: str, p: Path) -> None:
+        entry, inode = self._keys(p)
+        self._entries.setdefault(entry, name)
+        if inode is not None:
+            self._inodes.setdefault(inode, name)
+
+
+def _output_problem(target: Target, inputs: Sequence[Path], given: _Files, seen: _Files,
+                    force: bool) -> RatingInputError | None:
+    """What is wrong with one output of :func:`check_targets`, or None."""
+    opt, out = target.option, target.path
+    clash = given.find(out)
     if clash is not None:
-        return file_error(M.OUTPUT_IS_AN_INPUT(option=opt, path=str(out), input=str(clash)))
-    twin = next((o for o, q in seen if same_file(out, q)), None)
+        return file_error(M.OUTPUT_IS_AN_INPUT(option=opt, path=str(out), input=clash))
+    twin = seen.find(out)
     if twin is not None:
         return file_error(M.OUTPUTS_ONE_FILE(first=twin, option=opt, path=str(out)))
-    seen.append((opt, out))
+    seen.add(opt, out)
     why = reserved(out.name) if opt != "backup" else None
     if why is not None:
         text = M.OUTPUT_IS_A_BACKUP if why == "backup" else M.OUTPUT_IS_A_WORK_FILE
         return RatingInputError(text(option=opt, path=str(out)), where=Where(str(out)))
     folder = out.parent
+    if target.made:             # made by this run where missing: the nearest folder there is must take it
+        while not folder.is_dir() and not os.path.lexists(folder) and folder != folder.parent:
+            folder = folder.parent
     if not folder.is_dir():
         return file_error(M.OUTPUT_FOLDER_MISSING(option=opt, path=str(out), folder=str(folder)))
     if not os.access(folder, os.W_OK | os.X_OK):
@@ -219,7 +291,11 @@ def _output_problem(opt: str, out: Path, inputs: Sequence[Path], seen: list[tupl
             return file_error(M.OUTPUT_NOT_A_FILE(option=opt, path=str(out), kind=kind_of(st.st_mode)))
         if is_read_only(out, st):
             return file_error(M.OUTPUT_READ_ONLY(option=opt, path=str(out)))
-    if not force and not ours(out):
+    if target.ours(out):
+        return None
+    if target.not_ours is not None:
+        return target.not_ours(out)
+    if not force:
         return RatingInputError(M.OUTPUT_NOT_OURS(option=opt, path=str(out)))
     return None
 

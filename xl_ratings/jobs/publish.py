@@ -16,7 +16,8 @@ from ..engine.perf import gc_paused
 from ..engine.run import Outcome
 from ..errors import InputErrors, RatingInputError, Text
 from ..files.atomic import Outputs
-from ..files.paths import check_outputs, real_path, room_problem, write_error
+from ..files import messages as F
+from ..files.paths import Target, check_targets, real_path, room_problem, write_error
 from ..files.published import kept_notes, publish_files
 from ..i18n.catalogue import publish as M
 from ..xlsx.read import read_workbook
@@ -47,20 +48,22 @@ def published_book(book: str | os.PathLike[str], period: str | None = None) -> t
             raise told_backup(e, src) from None
 
 
-def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | None, force: bool) -> None:
-    """Refuse, before anything is computed, a --pdf that is not a .pdf or would overwrite
-    a file we did not write, and a --site that is a file."""
-    from ..publish.pdf import is_our_pdf
+def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | None, force: bool,
+                          rating_list: Path | None = None, layout: str | None = None) -> None:
+    """Refuse, before anything is read, a --pdf that is not a .pdf, a --rating-list not named
+    as its --layout's, an output that would overwrite a file we did not write (all told at once),
+    and a --site that is a file or not ours (:func:`check_every_output` checks every file again
+    once their names are known -- the archived PDFs, the pages --, before anything is written)."""
+    from ..publish.folder import check_folder
+    from ..publish.rating_list import check_suffix, is_our_rating_list
 
-    if pdf is not None:
-        pdf_path = Path(pdf)
-        if pdf_path.suffix.lower() != ".pdf":
-            raise RatingInputError(M.PDF_NAME(), value=str(pdf_path))
-        # the PDF inside a site folder this run makes (written after the site): nothing there yet
-        in_new_site = site is not None and not os.path.lexists(site) and \
-            pdf_path.parent.absolute() == Path(site).absolute()
-        if not in_new_site:
-            check_outputs(list(inputs), {"--pdf": pdf_path}, force=force, ours=is_our_pdf)
+    if pdf is not None and Path(pdf).suffix.lower() != ".pdf":
+        raise RatingInputError(M.PDF_NAME(), value=str(pdf))
+    if rating_list is not None and layout is not None:
+        check_suffix(rating_list, layout)
+    targets = [pdf_target(Path(pdf), site)] if pdf is not None else []
+    targets += [Target("--rating-list", rating_list, is_our_rating_list)] if rating_list is not None else []
+    check_targets(list(inputs), targets, force=force)
     if site is not None:
         site_dir = Path(site)
         if site_dir.exists() and not site_dir.is_dir():
@@ -68,6 +71,58 @@ def check_publish_targets(inputs: Sequence[Path], site: str | None, pdf: str | N
         too_long = room_problem(site_dir.absolute(), site=True)     # the lock and the staging folder beside it
         if too_long is not None:
             raise too_long
+        parent = site_dir.absolute().parent
+        if os.path.lexists(site_dir) and not os.access(parent, os.W_OK | os.X_OK):   # the lock, the swap
+            raise RatingInputError(F.OUTPUT_FOLDER_NOT_WRITABLE(option="--site", path=str(site_dir),
+                                                                folder=str(parent)))
+        check_folder(site_dir.absolute())
+
+
+def pdf_target(pdf: Path, site: str | None, option: str = "--pdf") -> Target:
+    """A printed list (the current one or an archived period's) as a target of the one check."""
+    from ..publish.pdf import is_our_pdf
+
+    # a PDF inside a site folder this run makes (written after the site): its folder is made
+    in_new_site = site is not None and not os.path.lexists(site) and \
+        Path(pdf).parent.absolute() == Path(site).absolute()
+    return Target(option, Path(pdf), is_our_pdf, made=in_new_site)
+
+
+def check_every_output(inputs: Sequence[Path], force: bool, *, pdfs: Sequence[Path] = (),
+                       site: str | None = None, site_model: Any = None, rating_list: Path | None = None) -> None:
+    """One rule for every file ``publish`` writes -- the printed list and each archived period's
+    beside it, the website's pages and rating lists, the rating list for pairing programs -- checked
+    all at once before any of them is written and before LibreOffice runs
+    (:func:`~xl_ratings.files.paths.check_targets`): not an input, in a writable folder, not a
+    folder, pipe or read-only file, and ours or replaced only with ``--force`` (a website's page
+    not even then: :func:`~xl_ratings.publish.folder.site_targets`)."""
+    from ..publish.folder import site_targets
+    from ..publish.rating_list import is_our_rating_list
+    from ..publish.site import site_paths
+
+    targets = [pdf_target(p, site) for p in pdfs]
+    if rating_list is not None:
+        targets.append(Target("--rating-list", rating_list, is_our_rating_list))
+    pages: list[str] = []
+    if site is not None and site_model is not None:
+        pages = site_paths(site_model)
+        targets += site_targets(Path(site), pages)
+    check_targets(list(inputs), targets, force=force)
+
+
+def site_model(outcome: Outcome, downloads: Sequence[Any] = (), private: Sequence[str] = (),
+               latin: Mapping[str, str] | None = None, pdf: str | None = None) -> Any:
+    """The website of ``outcome`` (:class:`~xl_ratings.publish.site_model.Site`, not yet written):
+    see :func:`write_site`."""
+    from ..publish.build import build_site
+    from ..publish.pdf import archived_pdf
+
+    site = build_site(outcome, private=private, latin=latin)
+    archive = site.archive
+    if pdf is not None:
+        archive = [e if e.current else dataclasses.replace(e, pdf=archived_pdf(Path(pdf), e.slug).as_posix())
+                   for e in archive]
+    return dataclasses.replace(site, downloads=list(downloads), pdf=pdf, archive=archive)
 
 
 def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), private: Sequence[str] = (),
@@ -76,17 +131,15 @@ def write_site(outcome: Outcome, folder: Path, downloads: Sequence[Any] = (), pr
     ``downloads`` (the rating lists for pairing programs) on the list page; ``private``: the
     private fields the officer asked to publish; ``pdf``: the printed list's path inside the
     site (each archived period's own beside it, :func:`~xl_ratings.publish.pdf.archived_pdf`)."""
-    from ..publish.build import build_site
-    from ..publish.pdf import archived_pdf
+    return render_model(site_model(outcome, downloads, private, latin, pdf), folder)
+
+
+def render_model(site: Any, folder: Path) -> list[Path]:
+    """:func:`site_model`'s website written into ``folder``."""
     from ..publish.site import render_site
 
-    site = build_site(outcome, private=private, latin=latin)
-    archive = site.archive
-    if pdf is not None:
-        archive = [e if e.current else dataclasses.replace(e, pdf=archived_pdf(Path(pdf), e.slug).as_posix())
-                   for e in archive]
     try:     # a folder that is not ours, a link, a page name twice: refused by the site writer (catalogue errors)
-        return render_site(dataclasses.replace(site, downloads=list(downloads), pdf=pdf, archive=archive), folder)
+        return render_site(site, folder)
     except OSError as e:            # the site is built beside the folder and swapped in: nothing changed
         raise write_error(folder, e) from None
 
@@ -104,14 +157,9 @@ def write_pdfs(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | N
     """:func:`write_pdf`, and each older period's printed list beside it (``list-2025.pdf``,
     the archive's): one LibreOffice run for them all; the paths written, the current one first."""
     from ..publish import pdf as printing
-    from ..publish.build import archive_slugs
 
-    targets = [(pdf, outcome)]
-    if outcome is not None:        # the archive: every period published before the current one
-        slugs = archive_slugs(outcome.results)
-        targets += [(printing.archived_pdf(pdf, slugs[r.period.label]),
-                     printing.period_outcome(outcome, r.period.label)) for r in outcome.results[:-1]]
-    books = [printing.print_workbook(o, private=private) for _, o in targets]
+    targets = pdf_targets(outcome, pdf)
+    books = [printing.print_workbook(o, private=private, archived=i > 0) for i, (_, o) in enumerate(targets)]
     printed = [printing.to_pdf(books[0], waiting=waiting)] if len(books) == 1 else \
         printing.to_pdfs(books, waiting=waiting)
     tx = Outputs()
@@ -120,6 +168,20 @@ def write_pdfs(outcome: Outcome, pdf: Path, waiting: Callable[[float], None] | N
     if notes is not None:
         notes += kept_notes(kept)
     return [path for path, _ in targets]
+
+
+def pdf_targets(outcome: Outcome | None, pdf: Path) -> list[tuple[Path, Outcome]]:
+    """The printed lists ``--pdf`` writes: (path, what it prints), the current one first, then
+    each period published before it (the archive's, beside it: ``list-2025.pdf``)."""
+    from ..publish import pdf as printing
+    from ..publish.build import archive_slugs
+
+    targets = [(pdf, outcome)]
+    if outcome is not None:
+        slugs = archive_slugs(outcome.results)
+        targets += [(printing.archived_pdf(pdf, slugs[r.period.label]),
+                     printing.period_outcome(outcome, r.period.label)) for r in outcome.results[:-1]]
+    return targets      # type: ignore[return-value]
 
 
 def _inside(pdf: Path, site: Path) -> str | None:
@@ -174,21 +236,26 @@ def publish(book: str | os.PathLike[str], *, period: str | None = None, site: st
         raise RatingInputError(M.PRIVATE_UNKNOWN(given=", ".join(wrong), fields=", ".join(PRIVATE_FIELDS)))
     real = real_path(Path(book))
     inputs = [real, Path(book)]
-    check_publish_targets(inputs, site, pdf, force)
-    if rating_list is not None:
-        lists.check_output(inputs, Path(rating_list), layout, force)
+    check_publish_targets(inputs, site, pdf, force, Path(rating_list) if rating_list is not None else None, layout)
     outcome, tables = published_book(book, period)
     done = Published(outcome)
+    model = None
+    if site is not None:
+        downloads, skipped = lists.site_downloads(outcome, tables, book=real, file=str(book))
+        done.notes += [M.SITE_WITHOUT_LIST(layout=layout, why=why) for layout, why in skipped]
+        model = site_model(outcome, downloads, private, latin_names(tables),
+                           pdf=_inside(Path(pdf), Path(site)) if pdf is not None else None)
+    printed = pdf_targets(outcome, Path(pdf)) if pdf is not None else []
+    # every file this run writes, its names known now: checked before any is written, before LibreOffice
+    check_every_output(inputs, force, pdfs=[p for p, _ in printed], site=site, site_model=model,
+                       rating_list=Path(rating_list) if rating_list is not None else None)
     if rating_list is not None:
         listed = lists.write_rating_list(outcome, tables, Path(rating_list), layout, book=real, file=str(book))
         done.rating_list = Path(rating_list)
         done.notes += [M.RL_WRITTEN(layout=listed.layout, period=listed.period, path=rating_list,
                                     count=len(listed.entries)), *listed.notes]
     if site is not None:
-        downloads, skipped = lists.site_downloads(outcome, tables, book=real, file=str(book))
-        done.notes += [M.SITE_WITHOUT_LIST(layout=layout, why=why) for layout, why in skipped]
-        done.site_files = write_site(outcome, Path(site), downloads, private, latin_names(tables),
-                                     pdf=_inside(Path(pdf), Path(site)) if pdf is not None else None)
+        done.site_files = render_model(model, Path(site))
     if pdf is not None:
         written = write_pdfs(outcome, Path(pdf), waiting, private, done.notes)
         done.pdf, done.archived_pdfs = written[0], written[1:]

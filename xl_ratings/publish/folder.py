@@ -40,6 +40,7 @@ from ..errors import RatingInputError, Text, Where
 from ..files import messages as F
 from ..files.lock import WorkbookLock
 from ..files.osflags import NO_PERMISSION
+from ..files.paths import Target
 from ..files.published import RECORD, digest, record_of
 from ..files.sniff import safe_head
 from ..i18n.catalogue import publish as M
@@ -157,20 +158,28 @@ def write_record(folder: Path, written: list[str], carried: dict[str, str] | Non
         f.write(body + "\n")
 
 
-def check_target(out_dir: Path) -> list[str]:
-    """Refuse a site folder we may not write; return the officer's entries in it (kept): a page
-    of ours edited since is the officer's now."""
+def check_folder(out_dir: Path) -> set[str] | None:
+    """Refuse a site folder we may not write (a link, a file, a folder of somebody else's);
+    return what its marker lists as ours (None: a new or empty folder, or one of our PDFs only).
+    Reads no page: :func:`check_target` says which are the officer's."""
     if out_dir.is_symlink():
         raise _refused(M.SITE_IS_A_LINK(), out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise _refused(M.SITE_NOT_A_FOLDER(), out_dir)
     if not out_dir.is_dir() or not any(out_dir.iterdir()):
-        return []
+        return None
     ours = listed(out_dir)
-    if ours is None:
-        if _only_our_pdfs(out_dir):         # the list printed earlier into the folder: ours, kept
-            return sorted(p.name for p in out_dir.iterdir())
+    if ours is None and not _only_our_pdfs(out_dir):     # the list printed earlier into the folder: ours, kept
         raise _refused(M.SITE_FOLDER_NOT_OURS(marker=MARKER), out_dir)
+    return ours
+
+
+def check_target(out_dir: Path) -> list[str]:
+    """Refuse a site folder we may not write; return the officer's entries in it (kept): a page
+    of ours edited since is the officer's now."""
+    ours = check_folder(out_dir)
+    if ours is None:
+        return sorted(p.name for p in out_dir.iterdir()) if out_dir.is_dir() else []
     return sorted(foreign(out_dir, ours) + list(edited(out_dir, ours)))
 
 
@@ -186,6 +195,41 @@ def check_clashes(out_dir: Path, kept: list[str], written: list[str]) -> None:
     if clash:
         shown = ", ".join(clash[:5]) + (" …" if len(clash) > 5 else "")
         raise _refused(M.SITE_ENTRY_IN_THE_WAY(entries=shown), out_dir)
+
+
+def site_targets(out_dir: Path, pages: list[str]) -> list[Target]:
+    """Every page a site writes into ``out_dir`` (:func:`.site.site_paths`), as targets of the one
+    check of every output (:func:`~xl_ratings.files.paths.check_targets`): a page there must be
+    ours and unchanged since (else the site's own refusal: ``--force`` does not take a page from
+    the officer, the site has no place for its backup), writable, in a writable folder.  Call
+    :func:`check_folder` first (a folder that is not a site of ours is refused as a whole).  A
+    sub-folder of ours in the way (a file, a link where ``players/`` goes) is a target of its own,
+    never ours."""
+    out_dir = Path(out_dir).absolute()
+    ours = listed(out_dir) if out_dir.is_dir() else None
+    clean = (ours - edited(out_dir, ours)) if ours is not None else set()
+    changed = (ours - clean) if ours is not None else set()
+
+    def refusal(rel: str) -> Callable[[Path], RatingInputError]:     # told at the folder, as check_clashes does
+        return lambda p: _refused(M.SITE_PAGE_EDITED(entries=rel) if rel in changed and not p.is_symlink() else
+                                  M.SITE_ENTRY_IN_THE_WAY(entries=rel), out_dir)      # we never write a link
+
+    def is_ours(rel: str) -> Callable[[Path], bool]:
+        return lambda p: rel in clean and p.is_file() and not p.is_symlink()
+
+    out, blocked = [], {}
+    for rel in pages:
+        sub = rel.partition("/")[0] if "/" in rel else None
+        if sub is not None:
+            if sub not in blocked:
+                blocked[sub] = os.path.lexists(out_dir / sub) and not (
+                    (out_dir / sub).is_dir() and not (out_dir / sub).is_symlink())
+                if blocked[sub]:        # never ours: we write no link and no file there
+                    out.append(Target("--site", out_dir / sub, lambda p: False, refusal(sub), made=True))
+            if blocked[sub]:
+                continue
+        out.append(Target("--site", out_dir / rel, is_ours(rel), refusal(rel), made=True))
+    return out
 
 
 # --------------------------------------------------------------------------- moving entries

@@ -9,6 +9,7 @@ are shown as :func:`xl_ratings.view.numbers.format_number` writes them.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from operator import itemgetter
 from typing import Any, cast
@@ -163,6 +164,30 @@ def esc(text: str) -> str:
             .replace('"', "&#34;").replace("'", "&#39;"))
 
 
+_TAG = re.compile(r"<[^>]*>")
+#: a text longer than this takes a stacked row's whole width (a reason, a computation)
+WIDE = 18
+#: the phone's width, at most, where a ``stack`` table is stacked (as the style sheet's phones)
+PHONE = "(max-width: 640px)"
+
+
+@functools.lru_cache(maxsize=1 << 16)     # a site's cells repeat (an event's link on every game's line)
+def wide_cell(td: str) -> str:
+    """A ``<td>`` of words longer than :data:`WIDE` marked ``wide``: on a phone's stacked rows it
+    takes the card's whole width."""
+    if len(_TAG.sub("", td)) <= WIDE:
+        return td
+    if td.startswith('<td class="'):
+        return f'<td class="wide {td[11:]}'
+    return f'<td class="wide"{td[3:]}'
+
+
+def css_string(text: str) -> str:
+    """``text`` as a CSS string's inside: quotes, backslashes, line ends and ``<`` escaped (never
+    ``</style>`` in a page)."""
+    return "".join(c if c.isalnum() or c in " ()·:/-_.,'" or ord(c) > 127 else f"\\{ord(c):x} " for c in text)
+
+
 class Cells:
     """Table HTML for one rendering.
 
@@ -184,6 +209,7 @@ class Cells:
         self._alive: list[Any] = []                      # what _by_id refers to: ids stay unique
         self._heads: dict[Any, str] = {}
         self._plans: dict[tuple[int, str], list[tuple[str, str, bool, dict, dict | None]]] = {}
+        self._stacks: dict[tuple[tuple[str, str], ...], tuple[str, str]] = {}
 
     def _build(self, v: Any, kind: str, numeric: bool, prefix: str) -> str:
         if v is None or v == "":
@@ -259,8 +285,11 @@ class Cells:
         return cast("list[str]", out)   # every miss filled above
 
     def body(self, columns: list[Column], rows: list[dict[str, Any]], prefix: str,
-             row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None) -> str:
-        """The rows of a table (without ``<tbody>``); ``row_open``: each row's own ``<tr …>``."""
+             row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None,
+             labelled: bool = False) -> str:
+        """The rows of a table (without ``<tbody>``); ``row_open``: each row's own ``<tr …>``;
+        ``labelled``: for a phone's stacked rows (the style sheet's ``table.stack``), a long text
+        marked ``wide`` (:func:`wide_cell`)."""
         plan = self._plan(columns, prefix)
         if not rows:
             return f'<tr><td class="empty" colspan="{max(len(columns), 1)}">{bilingual(self.ui["none"])}</td></tr>'
@@ -277,9 +306,28 @@ class Cells:
                 except KeyError:                       # a row without this key: an empty cell
                     vals = [r.get(k) for r in rows]
             cols.append(self._column(step, vals, prefix))
+        if labelled:
+            cols = [list(map(wide_cell, col)) if not c.numeric else col for c, col in zip(columns, cols)]
         if row_open is None:
             return "<tr>" + "</tr>\n<tr>".join(map("".join, zip(*cols))) + "</tr>"
         return "</tr>\n".join(map("".join, zip(row_open, *cols))) + "</tr>"
+
+    def _stack(self, columns: list[Column]) -> tuple[str, str]:
+        """A stacked table's class (named after its columns' heads: the same on every page) and
+        the rules that put each column's head above its values on a phone."""
+        got = self._stacks.get(key := tuple((c.label.zh, c.label.en) for c in columns))
+        if got is None:
+            heads = [" ".join(dict.fromkeys(p for p in pair if p)) for pair in key]      # "K", not "K K"
+            name = "h" + hashlib.sha256("\x1f".join(heads).encode("utf-8")).hexdigest()[:10]
+            rules = "".join(f'table.{name} td:nth-child({i})::before{{content:"{css_string(h)}"}}'
+                            for i, h in enumerate(heads, 1) if h)
+            got = self._stacks[key] = (name, rules)
+        return got
+
+    def stack_css(self, tables: list[Table]) -> Markup:
+        """The phone's rules of the stacked ``tables`` of a page (for a ``<style>`` in its head)."""
+        rules = dict.fromkeys(self._stack(t.columns)[1] for t in tables)
+        return Markup(f"@media {PHONE}{{{''.join(rules)}}}") if rules else Markup("")
 
     def head(self, columns: list[Column]) -> str:
         html = self._heads.get(id(columns))
@@ -300,12 +348,18 @@ class Cells:
 
     def table(self, table: Table, prefix: str, *, table_id: str = "", css: str = "data",
               row_open: list[str] | None = None, values: dict[str, list[Any]] | None = None) -> Markup:
-        """A whole :class:`Table`: caption (title and note), head and body, in a scrolling box."""
+        """A whole :class:`Table`: caption (title and note), head and body, in a scrolling box; a
+        table whose ``css`` has ``stack`` is stacked on a phone, each row a card of labelled cells
+        (the labels: :meth:`stack_css`, in the page's head)."""
         note = f'<span class="note">{bilingual(table.note)}</span>' if table.note else ""
         ident = f' id="{esc(table_id)}"' if table_id else ""
+        labelled = "stack" in css.split()
+        if labelled:
+            css = f"{css} {self._stack(table.columns)[0]}"
         return Markup(f'<div class="table-wrap"><table class="{css}"{ident}><caption><span class="title">'
                       f'{bilingual(table.title)}</span>{note}</caption>{self.head(table.columns)}<tbody>\n'
-                      f'{self.body(table.columns, table.rows, prefix, row_open, values)}\n</tbody></table></div>')
+                      f'{self.body(table.columns, table.rows, prefix, row_open, values, labelled)}\n'
+                      f'</tbody></table></div>')
 
 
 def render_table(table: Table, decimals: int = 2, prefix: str = "", lang: str = "zh-Hans") -> Markup:

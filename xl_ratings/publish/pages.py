@@ -174,6 +174,16 @@ def write_pages(site: Site, root: Path, write: Write, workers: int = 1) -> list[
     return written
 
 
+def page_names(site: Site) -> list[str]:
+    """The files :func:`write_pages` writes for ``site``, relative to the site's folder (known
+    before anything is rendered: every one of them is checked before the site is written)."""
+    names = ["assets/site.css", "index.html", "standards.html"] + (["lists.html"] if site.others else [])
+    names.append("events.html")
+    if site.archive:
+        names += ["archive.html"] + [f"archive/{entry.slug}.html" for entry in site.archive]
+    return names + [f"players/{p.slug}.html" for p in site.players] + [f"events/{e.slug}.html" for e in site.events]
+
+
 def _write_lists(site: Site, ui: dict[str, Text], cells: Cells, frame: _Frames,
                  put: Callable[[str, str], None]) -> None:
     """The rating list (``index.html``), the standards, the other lists and the events."""
@@ -254,14 +264,16 @@ def _write_players_and_events(site: Site, root: Path, ui: dict[str, Text], cells
     def player_page(p: PlayerPage) -> None:
         # a wide chart, and a narrow one drawn for phones (the stylesheet shows one of them)
         chart = charts.svg(p.history, label=rating_label, title=p.name, sizes=CHART_SIZES)
+        shown = [t for t in (p.periods, p.changes, p.audit, p.games) if t is not None]
         write(players_dir / f"{p.slug}.html", player_t.render(
             player_frame, p=p,
             rating=format_value(p.rating, "rating", site.rating_decimals),
             place=format_value(p.place, "int"),
             sex=sex_label.get(p.sex or ""),
             chart=chart,
-            tables=[cells.table(t, "../", css="data audit" if t is p.audit else "data")
-                    for t in (p.periods, p.changes, p.audit, p.games) if t is not None]))
+            # every table of a player's audit stacks on a phone: each line a card, nothing scrolls sideways
+            tables=[cells.table(t, "../", css="data stack audit" if t is p.audit else "data stack") for t in shown],
+            stack_css=cells.stack_css(shown)))
 
     def event_page(e: EventPage) -> None:
         tables = [cells.table(e.standings, "../", css="data standings", table_id="standings")] \

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.run import Outcome
+from ..i18n import to_lang
 from ..errors import InputErrors, RatingInputError, Where
 from ..files.sniff import safe_head
 from ..i18n.catalogue import publish as M
@@ -49,10 +50,13 @@ def soffice() -> str | None:
     return next((c for c in _CANDIDATES if os.path.exists(c)), None)
 
 
-def print_workbook(outcome: Outcome, today: dt.date | None = None, private: Collection[str] = ()) -> bytes:
+def print_workbook(outcome: Outcome, today: dt.date | None = None, private: Collection[str] = (),
+                   archived: bool = False) -> bytes:
     """A workbook holding only the printed sheets, with their page setup (``today``: the
     publication date, default today); the private fields (:mod:`xl_ratings.view.public`) left
-    out but those in ``private``."""
+    out but those in ``private``.  ``archived``: an older period's list (:func:`period_outcome`),
+    dated as its record is -- the list as at its period's end -- and printed ``today``
+    (:func:`archived_footer`)."""
     import openpyxl
 
     base = openpyxl.Workbook()
@@ -63,7 +67,23 @@ def print_workbook(outcome: Outcome, today: dt.date | None = None, private: Coll
     base.save(buf)
     hidden = hidden_fields(private)
     views = {v.name: printed(p) for v in result_sheets(outcome, today) if (p := public_view(v, hidden)) is not None}
+    if archived:
+        day = today or dt.date.today()         # the day the current list says it was published
+        for view in views.values():
+            if view.page is not None:
+                view.page = dataclasses.replace(view.page, footer=archived_footer(view.page.footer, outcome, day))
     return patch_workbook(buf.getvalue(), [sheet_spec(views[n]) for n in PRINTED if n in views])
+
+
+def archived_footer(footer: tuple[str, str, str], outcome: Outcome, today: dt.date) -> tuple[str, str, str]:
+    """An archived period's footer: the date of its record -- the list as at the period's end,
+    the date its History rows hold (the History keeps no day of processing) -- and the day this
+    copy was printed; the page numbers as before.  A federation's archived list is a record of
+    its period: dated by the period, not by the day somebody printed it again."""
+    words = lambda zh: to_lang(zh, outcome.system.lang)  # noqa: E731
+    end = outcome.last.period.end
+    return (f"{words('截至')} as at {end.isoformat()} · {words('打印')} printed {today.isoformat()}",
+            footer[1], footer[2])
 
 
 #: English column heads of the printed list, where the labels' own are long

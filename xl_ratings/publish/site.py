@@ -45,12 +45,12 @@ from ..view.numbers import KINDS
 from .chart import rating_chart_svg
 from .html import UI, format_value, render_table
 from .pages import env as _env  # noqa: F401  (the pages' Jinja2 environment, as before the split)
-from .pages import rows_count, write_pages
+from .pages import page_names, rows_count, write_pages
 from .pool import choose_workers
 from .site_model import Site
 from .folder import DOWNLOAD_SUFFIXES, DOWNLOADS, MARKER, publish_folder, reserved_on_windows, write_marker
 
-__all__ = ["MARKER", "KINDS", "UI", "format_value", "rating_chart_svg", "render_table", "render_site"]
+__all__ = ["MARKER", "KINDS", "UI", "format_value", "rating_chart_svg", "render_table", "render_site", "site_paths"]
 
 # --------------------------------------------------------------------------- the folder
 
@@ -100,6 +100,12 @@ def _build(site: Site, root: Path, workers: int | None = None) -> list[str]:
                                 "holds others).\n\n")
     written.append(MARKER)
     return written
+
+
+def site_paths(site: Site) -> list[str]:
+    """Every file the website of ``site`` writes (relative to its folder), but the marker and the
+    record: the pages, the style sheet and the rating lists offered (known before rendering)."""
+    return page_names(site) + [d.path for d in site.downloads]
 
 
 def render_site(site: Site, out_dir: Path, *, workers: int | None = None) -> list[Path]:
