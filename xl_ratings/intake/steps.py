@@ -42,6 +42,7 @@ from ..importers.model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
 from .repeats import without_table_words, distinct_but_same_name, event_has_games, repeat_error, repeated, replace_other, \
     resembled, resembles_note, same_name, source_repeat_error
+from .standings import standings_told
 from .summary import HOW, Summary
 
 #: A grade as Go writes it, in Latin letters: 3d, 3 dan, 5k, 12 kyu, 1p (issue 17 item 6).
@@ -513,6 +514,8 @@ class Importing:
                 words = {"class": M.EVENT_CLASS(), "level": M.EVENT_LEVEL()}
                 summary.told.append(M.SUMMARY_EVENT_DEFAULT(column=words.get(column, column), option=column,
                                                             default=default))
+        if summary is not None:     # a champion, or places, the games contradict: said, with both
+            summary.told.extend(standings_told(t))
         self.appends["Events"].rows.append({"event": eid, "name": name, "start": start, "end": end,
                                             "format": ev.format, "class": ev.cls or opts.cls,
                                             "level": ev.level or opts.level, "champion": champion})
