@@ -59,7 +59,7 @@ def test_an_answer_is_only_for_the_player_asked_about(tmp_path, capsys):
     code, told = cli_problems("import", src, "--into", book)
     assert code == 2
     p = only(told, "imports.other_club")
-    assert p.params["question"] == ("imports.other_club", {"name": "龚军", "club": "HKGA",
+    assert p.params["question"] == ("imports.other_club", {"name": "龚军", "club": "香港圍棋協會 HKGA",
                                                            "candidates": "HK001 龔軍 (九龍棋社)"}), p
     assert (p.file, p.line) == (str(src), 12), p
     assert run_cli("import", src, "--into", book, "--new", "龚军") == 0

@@ -216,7 +216,7 @@ def test_the_officers_match_is_remembered_for_that_club(tmp_path, capsys):
     code, told = cli_problems("import", src, "--into", book)
     assert code == 2
     p = only(told, "imports.other_club")
-    assert p.params["question"] == ("imports.other_club", {"name": "龔軍", "club": "HKI",
+    assert p.params["question"] == ("imports.other_club", {"name": "龔軍", "club": "港島學界 HKI",
                                                            "candidates": "HK001 龔軍 (九龍棋社)"}), p
     assert p.params["answer"][0] == "imports.answer_options" and p.params["answer"][1]["name"] == "龔軍", p
     assert (p.file, p.line, p.value) == (str(src), 11, "龔軍"), p

@@ -260,9 +260,9 @@ def test_the_latin_name_question_says_per_candidate_what_fits_and_suggests_an_ac
     assert run_cli("import", src, "--into", book) == 2
     err = capsys.readouterr().err
     # HK029 嚴梓萱 (九龍棋社 4D), HK032 閆梓萱 (香港圍棋協會 2D): both "Yan Zixuan"; each fits one of the two
-    assert ("player Yan Zixuan (KLN) has the Latin name our rating lists give HK029 嚴梓萱 (九龍棋社: the same club, "
+    assert ("player Yan Zixuan (九龍棋社 KLN) has the Latin name our rating lists give HK029 嚴梓萱 (九龍棋社: the same club, "
             "the same rank); HK032 閆梓萱 (香港圍棋協會): the same person?") in err, err
-    assert ("player Yan Zixuan (HKGA) has the Latin name our rating lists give HK029 嚴梓萱 (九龍棋社); HK032 閆梓萱 "
+    assert ("player Yan Zixuan (香港圍棋協會 HKGA) has the Latin name our rating lists give HK029 嚴梓萱 (九龍棋社); HK032 閆梓萱 "
             "(香港圍棋協會: the same club, the same rank): the same person?") in err, err
     assert "HK029 嚴梓萱（九龍棋社，相符之處：單位相同，段級相同）" in err, err
     assert 'answer with --match "Yan Zixuan (KLN)=ID"' in err and 'answer with --match "Yan Zixuan (HKGA)=ID"' in err

@@ -23,7 +23,7 @@ from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
 from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, invisible, list_date, sheet_number, sheet_names_of,
                     to_date, to_ident, visible)
 from .games import game_columns
-from .settings import is_column_heads, is_setting_name, is_table_head, params_from_settings
+from .settings import is_column_heads, is_setting_name, is_table_head, out_of_order, params_from_settings
 
 SheetCells = Sequence[Sequence[Any]]
 
@@ -270,6 +270,10 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
         errors.append(missing_sheet("Settings", tables, file))
         return None
     rows = Rows("Settings", found[1], file, errors)
+    sorted_out = _sorted_settings(rows, file)
+    if sorted_out is not None:          # the sheet sorted: one problem, not one per row moved
+        errors.append(sorted_out[0])
+        return sorted_out[1]
     settings: dict[str, Any] = {}
     at: dict[str, int] = {}
     table: TableRows | None = None      # the entries of a table laid out as rows
@@ -316,6 +320,20 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     return settings
 
 
+
+
+def _sorted_settings(rows: Rows, file: str | None) -> tuple[RatingInputError, dict[str, Any]] | None:
+    """A Settings sheet whose tables' rows were sorted apart (:func:`.settings.out_of_order`): the
+    one problem, and the settings read without it (the system, for the words: no parameter)."""
+    filled = [(i, rows.text(rec, "key").strip(), rec.get("value"), rec.get("note")) for i, rec in rows.records]
+    tables = out_of_order([r for r in filled if r[1] or not blank(r[2]) or not blank(r[3])])
+    if not tables:
+        return None
+    system = next((v for i, k, v, _ in filled if k == "system"), None)
+    first = next(i for i, k, v, _ in filled if is_table_head(v) and k in tables)
+    err = RatingInputError(M.SETTINGS_REORDERED(tables=", ".join(tables), system=str(system or "SYSTEM").strip()),
+                           where=Where(file, "Settings", first, "key"))
+    return err, ({"system": system} if system is not None else {})
 
 
 def read_records(tables: Mapping[str, SheetCells], file: str | None = None,

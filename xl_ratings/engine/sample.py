@@ -14,7 +14,7 @@ A History period is the sample's when every row of it is a sample player's
 without the Settings part: the officer may have named the federation) is the
 one the bundled sample gives.  It is forgotten only when the records no
 longer give it (the sample was deleted or changed) and no period of the
-officer's own follows it.  An officer's own results are never forgotten:
+officer's own follows or precedes it.  An officer's own results are never forgotten:
 their fingerprints are not the sample's.
 """
 
@@ -97,9 +97,10 @@ def _still_given(records: Records, period: Period, entries: list[Entry]) -> bool
 def forget_sample(records: Records, ledger: Ledger) -> list[str]:
     """Drop from ``ledger`` the sample's periods whose records are gone or changed; return their labels.
 
-    Only a run of periods at the end of the History that are all the
-    sample's (a period of the officer's own after them keeps them, and the
-    usual checks then say what changed)."""
+    Only a History whose periods are all the sample's (a period of the
+    officer's own after them, or before them -- a sample game changed before
+    the first run: the later periods start from its results -- keeps them,
+    and the usual checks then say what changed)."""
     system = ledger.system.name
     if system not in REGISTRY:
         return []
@@ -110,7 +111,9 @@ def forget_sample(records: Records, ledger: Ledger) -> list[str]:
         if not _is_sample(system, q, entries):
             break
         sample.append(q)
-    if not sample:
+    if not sample or len(sample) < len(periods):
+        # a period of the officer's before them: they were computed from its results, and are the
+        # officer's too (published: a change to their records is refused, as any other)
         return []
     if all(_still_given(records, q, ledger.entries_of(q.label)) for q in sample):
         return []

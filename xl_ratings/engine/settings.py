@@ -94,6 +94,20 @@ def is_column_heads(note: Any) -> bool:
     return t.startswith("列名") or "column heads" in t
 
 
+def out_of_order(rows: list[tuple[int, str, Any, Any]]) -> list[str]:
+    """The tables laid out as rows whose rows were moved apart -- the sheet sorted (Data ▸ Sort):
+    each table's key row (:data:`TABLE_BELOW`) no longer right above its row of column heads,
+    and a row of column heads standing under no table's key.  ``rows``: (row, key, value, note)
+    of the sheet's filled rows, in the sheet's order.  Empty when the tables are in order (a
+    table's row deleted is told as such, not as a sort)."""
+    after = {i: (rows[n + 1] if n + 1 < len(rows) else None) for n, (i, *_) in enumerate(rows)}
+    heads = [(i, k) for i, k, v, _ in rows if is_table_head(v)]
+    apart = [k for i, k in heads if (nxt := after[i]) is None or nxt[0] != i + 1 or not is_column_heads(nxt[3])]
+    under = {nxt[0] for i, _ in heads if (nxt := after[i]) is not None and nxt[0] == i + 1}
+    stray = [i for i, k, v, note in rows if is_column_heads(note) and not is_table_head(v) and i not in under]
+    return apart if apart and stray else []
+
+
 def _shown(v: float) -> str:
     return f"{v:,.0f}" if float(v).is_integer() else f"{v:g}"
 

@@ -176,9 +176,18 @@ def rate_book(book: Any, period: str | None = None) -> Rated:
     with gc_paused():
         read = read_book(book)
         rated = rate_workbook(read.tables, read.problems, file=book.name, period=period,
-                              first_cells=lambda names: {n: book.sheets[n]["A1"].value for n in names})
+                              first_cells=lambda names: {n: book.sheets[n]["A1"].value for n in names},
+                              sheet_values=lambda name: _values(book.sheets[name]))
         write_to_book(book, rated.views, _unchecked_lines(read, book, rated.outcome.system.lang))
+        if rated.appended is not None:          # the Corrections sheet's rows kept, this run's below them
+            write_edits(book, rated.appended)
     return rated
+
+
+def _values(sheet: Any) -> list[list[Any]]:
+    """A sheet's cells from A1 to its used range's last cell."""
+    last = sheet.used_range.last_cell
+    return sheet.range((1, 1), (last.row, last.column)).options(ndim=2, err_to_str=True).value or []
 
 
 def process_book(book: Any, period: str | None = None) -> Outcome:

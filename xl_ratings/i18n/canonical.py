@@ -93,6 +93,20 @@ def plain(text: str | None) -> str:
     return _CJK_GAP.sub("", _SPACES.sub(" ", t).strip())
 
 
+_CJK_NAME = re.compile(f"(?:[{CJK_CLASS}{_INTERPUNCTS}]|\\s)+")
+
+
+def written_name(text: str) -> str:
+    """A person's name as people write it, for a new player: a name wholly of CJK characters
+    (an interpunct allowed) without the spaces a source types between its parts -- ASCII or the
+    ideographic U+3000 (``陳 大文``, ``陳\u3000大文`` -> ``陳大文``); a Latin name, or one of mixed
+    scripts (``陳 David``), as typed."""
+    t = text.strip()
+    if t and _CJK.search(t) and _CJK_NAME.fullmatch(t):
+        return "".join(t.split())
+    return text
+
+
 def is_cjk(text: str) -> bool:
     """Does ``text`` hold any CJK character?"""
     return bool(_CJK.search(text))
@@ -162,4 +176,5 @@ def edit_distance(a: str, b: str, limit: int) -> int:
     return min(previous[len(b)], limit + 1)
 
 
-__all__ = ["canonical", "club_key", "doubtful", "edit_distance", "is_cjk", "loose_keys", "name_keys", "plain"]
+__all__ = ["canonical", "club_key", "doubtful", "edit_distance", "is_cjk", "loose_keys", "name_keys", "plain",
+           "written_name"]

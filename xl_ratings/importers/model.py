@@ -116,6 +116,10 @@ class ImportedEvent:
     rounds: int | None = None
     champion: str | None = None       #: a player key
     extra: dict[str, str] = field(default_factory=dict)
+    champion_at: Source | None = None     #: the cell that names the champion (a report's, a crosstable's place 1)
+    #: player key -> the place the source lists (a crosstable's 名次 column), and the cell of each
+    places: dict[str, int] = field(default_factory=dict)
+    place_at: dict[str, Source] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

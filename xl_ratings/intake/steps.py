@@ -25,7 +25,7 @@ from typing import Any
 from ..engine.cells import invisible, visible
 from ..engine.totals import summary_row
 from ..errors import RatingInputError, Text, Where, joined, visibly
-from ..i18n.canonical import canonical, name_keys, plain
+from ..i18n.canonical import canonical, name_keys, plain, written_name
 from ..i18n.scripts import doubt_forms, script_doubt
 from ..i18n.catalogue import identity as ID
 from ..i18n.catalogue import imports as M
@@ -42,6 +42,7 @@ from ..importers.model import ImportedPlayer, Source, Tournament
 from .plan import Appended, Options, where_of
 from .repeats import without_table_words, distinct_but_same_name, event_has_games, repeat_error, repeated, replace_other, \
     resembled, resembles_note, same_name, source_repeat_error
+from .standings import standings_told
 from .summary import HOW, Summary
 
 #: A grade as Go writes it, in Latin letters: 3d, 3 dan, 5k, 12 kyu, 1p (issue 17 item 6).
@@ -299,10 +300,21 @@ class Importing:
                 summary.told.append(M.SUMMARY_ID_COLUMN_MISSING(column=col, count=count))
         return ids if len(self.problems) == before else None
 
+    def club_shown(self, club: str) -> str:
+        """A source's club as a question shows it: the Clubs sheet's name with the source's
+        word (``九龍棋社 KLN``), the word alone when the Clubs sheet does not know it; "—" for none."""
+        if not club:
+            return "—"
+        known = self.matcher.clubs.find(club)
+        if known is None or canonical(known.name) == canonical(club):
+            return club
+        return f"{known.name} {club}"
+
     def ask(self, p: ImportedPlayer, club: str, found: Found) -> RatingInputError:
         """The question for the officer: who is ``p``?  The candidates listed with their ids; the
         answer suggested with the club when the name is in several clubs (an answer must say it then)."""
         players = self.records.players
+        shown = self.club_shown(club)       # KLN: 九龍棋社 KLN, the name the Players sheet writes
         self.asked.append(f"{plain(p.name)} ({club or '—'})")
         labels = [f"{c} {self.made.get(c) or players[c].name}" for c in found.candidates]
         clubs = [(players[c].club if c in players else '') or '—' for c in found.candidates]
@@ -314,19 +326,19 @@ class Importing:
         if found.id_named:
             book = players[found.id_named]
             others = "; ".join(listed.split("; ")[1:]) or "—"
-            question = M.ID_NAMES_ANOTHER(name=p.name, club=club or "—", column=found.how, id=found.id_named,
+            question = M.ID_NAMES_ANOTHER(name=p.name, club=shown, column=found.how, id=found.id_named,
                                           book_name=book.name, others=others)
         elif found.fits:        # what fits is said per candidate: the club, the rank, the rating
             fits = {"club": M.FITS_CLUB, "rank": M.FITS_RANK, "rating": M.FITS_RATING}
             each: list[Text | str] = [
                 M.LATIN_CANDIDATE(candidate=label, club=c, fits=joined([fits[f]() for f in fit], ", ", "，"))
                 if fit else f"{label} ({c})" for label, c, fit in zip(labels, clubs, found.fit_of)]
-            question = M.LATIN_NAME_OF(name=p.name, club=club or "—", candidates=joined(each, "; ", "；"))
+            question = M.LATIN_NAME_OF(name=p.name, club=shown, candidates=joined(each, "; ", "；"))
         elif found.how == "script":     # 钟伟 beside 鍾偉: the simplified character stands for several
             ours = name_keys(p.name, p.surname)
             forms = "; ".join(dict.fromkeys(doubt_forms(a, b) for c in found.candidates for a in ours
                                             for b in self.matcher.keys.get(c, ()) if script_doubt(a, b)))
-            question = ID.SCRIPT_DOUBT(name=p.name, club=club or "—", candidates=listed, forms=forms)
+            question = ID.SCRIPT_DOUBT(name=p.name, club=shown, candidates=listed, forms=forms)
         elif found.other_club and not club:     # a blank club is unknown, never the same club
             question = ID.CLUB_BLANK(name=p.name, candidates=listed)
         else:
@@ -334,7 +346,7 @@ class Importing:
                 m = M.SEVERAL_CANDIDATES
             else:
                 m = M.OTHER_CLUB if not club or self.matcher.known_club(club) else M.OTHER_CLUB_UNKNOWN_CODE
-            question = m(name=p.name, club=club or "—", candidates=listed)
+            question = m(name=p.name, club=shown, candidates=listed)
         asked = Text(question.id, "{question} {answer}", "{question}{answer}",
                      (("question", question), ("answer", answer)))
         return RatingInputError(asked, where=where_of(p.source), value=p.name)
@@ -375,7 +387,8 @@ class Importing:
                                                          low=f"{low:g}", high=f"{high:g}"))
             rating = None
         club = self.matcher.clubs.name(self.matcher.club_of(p))
-        row: dict[str, Any] = {"id": pid, "name": p.name, "sex": p.sex, "club": club, "rank": rank,
+        name = written_name(p.name)     # 陳 大文 (a crosstable, a report, a pairing program) -> 陳大文
+        row: dict[str, Any] = {"id": pid, "name": name, "sex": p.sex, "club": club, "rank": rank,
                                "rating": rating, "member": new_player_member(self.system)}
         players = self.appends["Players"]
         if p.latin_name and "latin_name" in players.columns:
@@ -392,7 +405,7 @@ class Importing:
                                                           id=owner, book_name=self.records.players[owner].name))
         players.rows.append(row)
         players.sources.append(p.source)
-        summary.new_players.append((pid, p.name))
+        summary.new_players.append((pid, name))
         for twin in self.matcher.same_name_and_club(p):
             book = self.records.players[twin]
             summary.told.append(M.SUMMARY_NEW_SAME_AS(id=twin, book_name=book.name, book_club=book.club or "—",
@@ -403,7 +416,7 @@ class Importing:
                                                          name=plain(p.name), where=p.source.text(), new=pid,
                                                          q=_quote(plain(p.name))))
         self.matcher.add(pid, p, _rank_of(rank))
-        self.made[pid] = p.name
+        self.made[pid] = name
         return pid
 
     def remember(self, p: ImportedPlayer, club: str, pid: str, source: str, summary: Summary) -> None:
@@ -501,6 +514,8 @@ class Importing:
                 words = {"class": M.EVENT_CLASS(), "level": M.EVENT_LEVEL()}
                 summary.told.append(M.SUMMARY_EVENT_DEFAULT(column=words.get(column, column), option=column,
                                                             default=default))
+        if summary is not None:     # a champion, or places, the games contradict: said, with both
+            summary.told.extend(standings_told(t))
         self.appends["Events"].rows.append({"event": eid, "name": name, "start": start, "end": end,
                                             "format": ev.format, "class": ev.cls or opts.cls,
                                             "level": ev.level or opts.level, "champion": champion})

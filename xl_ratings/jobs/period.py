@@ -29,7 +29,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from ..engine.cells import Tables
+from ..engine.cells import Tables, blank
 from ..engine.inputs import workbook_lang
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run
@@ -37,6 +37,8 @@ from ..errors import InputErrors, Message, RatingInputError, Text
 from ..i18n.catalogue import run as R
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..i18n.catalogue.workbooks import CELL_SHOWS_ERROR
+from ..i18n.labels import header_key
+from ..intake.plan import Appended, Edits, Plan, import_edits
 from .cell_words import with_cell_kinds
 from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
 
@@ -72,17 +74,22 @@ class Rated:
     outcome: Outcome
     views: list[SheetView]                                  #: the result sheets, in order
     notes: list[Text] = field(default_factory=list)
+    #: the rows added below the Corrections sheet's (its log kept, :func:`corrections_kept`)
+    appended: Edits | None = None
 
 
 def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file: str,
                   first_cells: Callable[[Collection[str]], Mapping[str, Any]], period: str | None = None,
                   rerate_from: str | None = None, today: dt.date | None = None,
-                  runner: Runner = plain_runner) -> Rated:
+                  runner: Runner = plain_runner,
+                  sheet_values: Callable[[str], Sequence[Sequence[Any]] | None] | None = None) -> Rated:
     """Rate every unprocessed period of the workbook (or ``period``, or re-rate from
     ``rerate_from``; ``today``: the date of the run) -- or raise every problem
     (``problems``: those its reader found) as one :class:`InputErrors` told in the
     workbook's language.  ``tables.sheet_names``: every sheet of the workbook;
-    ``first_cells(names)``: the first cell (A1) of each of those sheets."""
+    ``first_cells(names)``: the first cell (A1) of each of those sheets;
+    ``sheet_values(name)``: the cells of a sheet the reader does not read (the Corrections
+    sheet, whose rows are kept: :func:`corrections_kept`)."""
     found = list(problems) + result_sheet_clashes(file, tables.sheet_names)
     games = sum(len(t) for n, t in tables.items() if n.strip().lower() in ("games", "对局", "對局"))
     with gc_paused():
@@ -99,7 +106,59 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
         raise in_language(InputErrors(found), tables)
     notes = [SAMPLE_FORGOTTEN(periods=", ".join(outcome.forgotten))] if outcome.forgotten else []
     said = list(getattr(tables, "notes", [])) + list(outcome.records.notes)   # merged cells read, total rows left out
-    return Rated(outcome, views, said + notes)
+    views, appended = corrections_kept(views, tables.sheet_names, sheet_values)
+    return Rated(outcome, views, said + notes, appended)
+
+
+#: the result sheet that is a log: every run's corrections added below the rows already there
+LOG_SHEET = "Corrections"
+
+
+def corrections_kept(views: list[SheetView], sheet_names: Collection[str],
+                     sheet_values: Callable[[str], Sequence[Sequence[Any]] | None] | None
+                     ) -> tuple[list[SheetView], Edits | None]:
+    """The result sheets to write, and the rows to add below the Corrections sheet the workbook
+    has (ours: the caller refused an officer's own sheet of that name).  The Corrections sheet is
+    the record of every published rating corrected: never replaced, so that a run correcting
+    nothing (a period processed again, one click) keeps it, and an officer's rows, columns,
+    notes and formulas in it stay as they are; a run's corrections are written below its last
+    row, in the columns its header names (a column the officer moved is found by its header)."""
+    view = next((v for v in views if v.name == LOG_SHEET), None)
+    if view is None or LOG_SHEET not in sheet_names or sheet_values is None:
+        return views, None
+    old = [list(r) for r in (sheet_values(LOG_SHEET) or [])]
+    header = old[0] if old else []
+    if not any(not blank(h) for h in header):          # an empty sheet of ours: written afresh
+        return views, None
+    kept = [v for v in views if v is not view]
+    if not view.rows:
+        return kept, None
+    known = set(view.keys)
+    columns: dict[str, int] = {}
+    for j, h in enumerate(header):
+        k = header_key(h, known)
+        if k is not None:
+            columns.setdefault(k, j)
+    last = max((i for i, r in enumerate(old) if any(not blank(v) for v in r)), default=0) + 1
+    width = max([len(r) for r in old] + [max(columns.values(), default=-1) + 1])
+    for k in view.keys:                                 # a column the officer deleted: after the others
+        if k not in columns:
+            columns[k], width = width, width + 1
+    shown = [_as_shown(f) for f in view.formats]        # the cells get no number format: the value shown
+    rows = [{k: f(v) for k, f, v in zip(view.keys, shown, r)} for r in view.rows]
+    app = Appended(LOG_SHEET, 1, columns, rows)
+    return kept, import_edits({LOG_SHEET: old}, Plan({LOG_SHEET: app}, {}, []), {LOG_SHEET: last + 1})
+
+
+def _as_shown(fmt: str | None) -> Callable[[Any], Any]:
+    """A number as a number format shows it (``0.00``: two decimals), for a cell written without one."""
+    places = len(fmt.split(";")[0].partition(".")[2]) if fmt and "0" in fmt else None
+
+    def shown(v: Any) -> Any:
+        if places is None or not isinstance(v, float) or v != v:
+            return v
+        return round(v, places) if places else round(v)
+    return shown
 
 
 def _not_at_error_cells(errors: Sequence[RatingInputError],

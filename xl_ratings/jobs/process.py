@@ -44,7 +44,8 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     to ``output``; the JSON export to ``json_path``.  ``today``: the date of
     the run (default: today; no period after it is processed unasked)."""
     from ..files.published import kept_notes, publish_files     # (a game list's run needs none of them)
-    from ..xlsx.read import first_cells, read_workbook
+    from ..xlsx.append import apply_edits
+    from ..xlsx.read import first_cells, read_sheets, read_workbook
     from ..xlsx.results import patch_result_sheets
 
     json_out = Path(json_path) if json_path else None
@@ -56,13 +57,16 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
         try:
             rated = rate_workbook(tables, problems, file=str(edit.given),
                                   first_cells=lambda names: first_cells(src, names),
-                                  period=period, rerate_from=rerate_from, today=today, runner=runner)
+                                  period=period, rerate_from=rerate_from, today=today, runner=runner,
+                                  sheet_values=lambda name: read_sheets(src, [name]).get(name))
         except InputErrors as e:              # a refusal whose way out is the backup: said only when it is there
             raise told_backup(e, src) from None
         outcome = rated.outcome
         try:
             data = patch_result_sheets(src.read_bytes(), outcome, rated.views,
                                        None if edit.in_place else source_stamp(src))
+            if rated.appended is not None:      # the Corrections sheet's rows kept, this run's below them
+                data = apply_edits(data, rated.appended)
         except InputErrors as e:              # a result sheet too long, a workbook without styles
             raise in_language(InputErrors([x.located(file=str(edit.given)) for x in e.errors]), tables) from None
         notes: list[Text] = link_notes(edit.given, src) + rated.notes

@@ -380,6 +380,20 @@ SUMMARY_NEW_SAME_AS = message(
     "same name and club: check that they are two people",
     "{name}（{where}）按您的答复作为新棋手 {new} 录入，但 {id} {book_name}（{book_club}）的姓名和单位都相同："
     "请核对是否确为两人")
+SUMMARY_CHAMPION_NOT_TOP = message(
+    "imports.summary_champion_not_top",
+    "the champion named is {champion}, with {points} point(s) in the games, but {top} scored {top_points}: "
+    "kept as the source says (a tiebreak or a final apart may decide it); if it is a slip, correct the Events "
+    "sheet's champion (shanghai's champion rule rates by it)",
+    "指定的冠军是 {champion}，对局得分 {points}，但 {top} 得 {top_points} 分：暂按来源保留（可能由对局以外的"
+    "决赛或小分决定）；如有误，请改正 Events 表中的冠军（上海规则的冠军条款据此计算）")
+SUMMARY_PLACE_NOT_BY_POINTS = message(
+    "imports.summary_place_not_by_points",
+    "the places listed are not those of the games: {name} is placed {place} with {points} point(s), above "
+    "{other}, placed {other_place} with {other_points} ({count} player(s) placed above someone who scored more); "
+    "the games are imported as they are, the places are not read: check the table",
+    "所列名次与对局结果不符：{name} 名列第 {place}，得 {points} 分，却排在得 {other_points} 分、名列第 "
+    "{other_place} 的 {other} 之前（共 {count} 名棋手排在得分更高者之前）；对局照原样导入，名次不读入：请核对该表")
 SUMMARY_EVENT_DEFAULT = message(
     "imports.summary_event_default",
     "the event's {column} is not in the file nor given (--{option}): it is rated as {default}; a Checks line "

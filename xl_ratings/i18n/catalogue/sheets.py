@@ -89,6 +89,19 @@ SETTING_TABLE_NO_KEY = message(
     "value '见下表 table below') is missing: put that row back (the template has it), or delete the table",
     "此行是对照表的列名，但其上方写明表名的行（键，值为“见下表 table below”）不见了：请补回该行（模板中有），"
     "或删除整个表")
+SETTINGS_REORDERED = message(
+    "sheets.settings_reordered",
+    "the Settings sheet's rows are out of their order (sorted with Data ▸ Sort?): the tables {tables} are "
+    "laid out as rows -- the key row ('见下表 table below'), its column heads, then one row per entry -- and "
+    "their rows no longer stand together, so no entry can be told to belong to its table; nothing of the "
+    "Settings is read. Undo the sort (Ctrl+Z) while the workbook is still open, or copy the Settings sheet "
+    "back from the backup xl-ratings keeps beside the workbook (.backup.xlsx) or from a new workbook "
+    "(xl-ratings new {system}), then change the values you need; sort a table's entries only, never the sheet",
+    "设置（Settings）表的行顺序被打乱了（用“数据 ▸ 排序”排过序？）：对照表 {tables} 按行排列——"
+    "表名行（值为“见下表 table below”）、列名行、每项一行——这些行已不在一起，无法判断各项属于哪个表；"
+    "设置表的内容均未读取。请在工作簿仍打开时撤销排序（Ctrl+Z），或从工作簿旁 xl-ratings 保留的备份"
+    "（.backup.xlsx）或新工作簿（xl-ratings new {system}）中把设置表复制回来，再修改需要的值；"
+    "只可对一个表内的各项排序，不要对整张表排序")
 SETTING_NOT_WHOLE = message(
     "sheets.setting_not_whole",
     "the setting '{key}' must be a whole number (a count)",

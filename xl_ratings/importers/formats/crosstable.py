@@ -494,9 +494,17 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
         rounds = None
     problems.raise_if_any()
     champion = None
+    places: dict[str, int] = {}
+    place_at: dict[str, Source] = {}
     if "place" in lay.cols:
-        firsts = [str(lay.numbers[r]) for r in lay.rows
-                  if as_int(grid[r][lay.cols["place"]] if lay.cols["place"] < len(grid[r]) else None) == 1]
+        col = lay.cols["place"]
+        for r in lay.rows:
+            place = as_int(grid[r][col] if col < len(grid[r]) else None)
+            if place is not None and place >= 1:
+                key = str(lay.numbers[r])
+                places[key] = place
+                place_at[key] = Source(problems.file, line=problems.line(r + 1), cell=cell_ref(r, col), sheet=sheet)
+        firsts = [k for k, v in places.items() if v == 1]
         champion = firsts[0] if len(firsts) == 1 else None
     title = None
     if lay.header:
@@ -508,7 +516,8 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
     name = title or (sheet if sheet and sheet.lower() not in ("import", "crosstable", "sheet1") else Path(file).stem)
     if not title:
         problems.note(S.CT_NO_TITLE(name=repr(name)))
-    event = ImportedEvent(name=name, start=None, end=None, format=fmt, rounds=rounds, champion=champion)
+    event = ImportedEvent(name=name, start=None, end=None, format=fmt, rounds=rounds, champion=champion,
+                          champion_at=place_at.get(champion) if champion else None, places=places, place_at=place_at)
     return Tournament(event=event, players=players, games=games, notes=problems.notes,
                       format="crosstable", source=file)
 

@@ -397,6 +397,12 @@ def _event_fields(info: dict[str, tuple[Any, int]], names: dict[str, str], defau
     return dates, fmt, champion
 
 
+def _champion_at(info: dict[str, tuple[Any, int]], file: str, sheet: str) -> Source:
+    """The Event sheet's cell of the champion (its value, column B)."""
+    _, r = _event_value(info, "champion")
+    return Source(file, cell=f"B{(r or 0) + 1}", sheet=sheet)
+
+
 def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tournament:
     """Read a club report given as its sheets' rows (``{sheet name: rows}``)."""
     tables = {name: [[clean(v) for v in row] for row in rows] for name, rows in tables.items()}
@@ -427,7 +433,8 @@ def parse_report_tables(tables: dict[str, list[list[Any]]], file: str) -> Tourna
     event = ImportedEvent(name=text(_event_value(info, "name")[0]) or file, start=dates["start"], end=dates["end"],
                           format=fmt, cls=text(_event_value(info, "class")[0]) or None,
                           level=text(_event_value(info, "level")[0]) or None,
-                          rounds=rounds, champion=champion, extra=extra)
+                          rounds=rounds, champion=champion, extra=extra,
+                          champion_at=_champion_at(info, file, ev_name) if champion is not None else None)
     for p in problems_all:
         notes.extend(p.notes)
     return Tournament(event=event, players=players, games=games, notes=notes, format="report", source=file)
