@@ -29,7 +29,7 @@ CANDIDATES = ("gb18030", "big5hkscs")
 #: The characters scored at most (distinct ones counted with their number: cheap on any sample).
 MOST = 1 << 16
 #: A reading this much better than the next is sure; with fewer characters than LEAST, none is.
-MARGIN, LEAST = 0.1, 4
+MARGIN, LEAST = 0.1, 8
 
 
 @lru_cache(maxsize=65536)

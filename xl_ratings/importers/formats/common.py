@@ -312,38 +312,26 @@ def _legacy(data: bytes, encodings: Sequence[str], least: int = 1) -> tuple[str,
 CHINESE = "chinese"
 
 
-def _common_share(text: str, least: int = 1) -> float:
-    """The share of a text's Chinese characters among the 3,755 most common (GB2312 level 1),
-    traditional ones counted by their simplified form: wrongly decoded bytes give rare
-    characters, kana, Greek or private-use ones.  0 when there are fewer than ``least``."""
-    from ...i18n import simplified
-
-    chars = [c for c in simplified(text) if ord(c) > 0x7F and not c.isspace()]
-    if len(chars) < max(1, least):
-        return 0.0
-    good = 0
-    for c in chars:
-        try:
-            b = c.encode("gb2312")
-        except UnicodeEncodeError:
-            continue
-        good += len(b) == 2 and 0xB0 <= b[0] <= 0xD7
-    return good / len(chars)
-
-
 def _chinese(data: bytes, least: int = 1) -> tuple[str, str] | None:
-    """(``data`` as GB18030 or Big5 text, the encoding), whichever gives common Chinese characters
-    (at least 60% of them); None when neither does (e.g. latin-1 accents: "J\\xe9r\\xe9my")."""
-    best: tuple[float, str, str] | None = None
-    for enc in ("gb18030", "big5hkscs"):
-        try:
-            text = data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-        share = _common_share(text, least)
-        if best is None or share > best[0]:
-            best = (share, text, enc)
-    return (best[1], best[2]) if best is not None and best[0] >= 0.6 else None
+    """(``data`` as GB18030 or Big5 text, the encoding), whichever reads the whole of it as the more
+    plausible Chinese text (:func:`xl_ratings.i18n.codepages.guess`: common characters, one script
+    -- never the first line alone); None when neither reads as Chinese (at least ``least`` characters
+    and a plausibility of 0.6: not latin-1 accents, "J\\xe9r\\xe9my")."""
+    from ...i18n.codepages import CANDIDATES, guess
+
+    readers = tuple(e for e in CANDIDATES if _reads_whole(data, e))
+    got = guess([data], readers) if readers else None
+    if got is None or got.chars < max(1, least) or got.score < 0.6:
+        return None
+    return data.decode(got.encoding), got.encoding
+
+
+def _reads_whole(data: bytes, encoding: str) -> bool:
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def read_source_text(data: bytes, file: str, encodings: Sequence[str]) -> Decoded:
