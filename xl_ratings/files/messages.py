@@ -152,6 +152,10 @@ HARD_LINKS = message(
     "{real} 有 {links} 个名称（硬链接）：只有这个名称得到新版本")
 
 # ---- outputs, checked before anything is written (files/paths.py check_outputs)
+# an output no option names, in the messages' {option} place (an option itself is shown as typed)
+OUTPUT_BACKUP = message("files.output_backup", "the backup", "备份文件")
+OUTPUT_PROBLEMS = message("files.output_problems", "the problems file", "问题清单文件")
+OUTPUT_CHECKS = message("files.output_checks", "the checks file", "检查清单文件")
 OUTPUT_CANNOT_WRITE = message(
     "files.output_cannot_write",
     "cannot write {option} {path}: {reason}",

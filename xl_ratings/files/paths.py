@@ -182,11 +182,22 @@ def check_outputs(inputs: Sequence[Path], outputs: Mapping[str, Path | None], *,
         try:
             problem = _output_problem(opt, out, inputs, seen, force, ours)
         except OSError as e:
-            problem = file_error(M.OUTPUT_CANNOT_WRITE(option=opt, path=str(out), reason=e.strerror))
+            problem = file_error(M.OUTPUT_CANNOT_WRITE(option=output_word(opt), path=str(out), reason=e.strerror))
         if problem is not None:
             problems.append(problem)
     if problems:
         raise InputErrors(problems)
+
+
+#: the outputs no option names (a job's own: the backup, the files listing problems and checks)
+OWN_OUTPUTS = {"backup": M.OUTPUT_BACKUP, "problems": M.OUTPUT_PROBLEMS, "checks": M.OUTPUT_CHECKS}
+
+
+def output_word(opt: str) -> Text | str:
+    """An output as a message names it: an option as typed (``--json``), else in words in the
+    message's language (the backup, 备份文件: never the English key inside a Chinese line)."""
+    own = OWN_OUTPUTS.get(opt)
+    return own() if own is not None else opt
 
 
 def _output_problem(opt: str, out: Path, inputs: Sequence[Path], seen: list[tuple[str, Path]],
@@ -194,33 +205,33 @@ def _output_problem(opt: str, out: Path, inputs: Sequence[Path], seen: list[tupl
     """What is wrong with one output of :func:`check_outputs`, or None."""
     clash = next((i for i in inputs if same_file(out, Path(i))), None)
     if clash is not None:
-        return file_error(M.OUTPUT_IS_AN_INPUT(option=opt, path=str(out), input=str(clash)))
+        return file_error(M.OUTPUT_IS_AN_INPUT(option=output_word(opt), path=str(out), input=str(clash)))
     twin = next((o for o, q in seen if same_file(out, q)), None)
     if twin is not None:
-        return file_error(M.OUTPUTS_ONE_FILE(first=twin, option=opt, path=str(out)))
+        return file_error(M.OUTPUTS_ONE_FILE(first=output_word(twin), option=output_word(opt), path=str(out)))
     seen.append((opt, out))
     why = reserved(out.name) if opt != "backup" else None
     if why is not None:
         text = M.OUTPUT_IS_A_BACKUP if why == "backup" else M.OUTPUT_IS_A_WORK_FILE
-        return RatingInputError(text(option=opt, path=str(out)), where=Where(str(out)))
+        return RatingInputError(text(option=output_word(opt), path=str(out)), where=Where(str(out)))
     folder = out.parent
     if not folder.is_dir():
-        return file_error(M.OUTPUT_FOLDER_MISSING(option=opt, path=str(out), folder=str(folder)))
+        return file_error(M.OUTPUT_FOLDER_MISSING(option=output_word(opt), path=str(out), folder=str(folder)))
     if not os.access(folder, os.W_OK | os.X_OK):
         if opt == "backup":     # the workbook's own folder: updating it in place needs it (way out: --output)
             book = Path(inputs[0]).name if inputs else out.name
             return file_error(M.FOLDER_NOT_WRITABLE(folder=str(folder), name=book))
-        return file_error(M.OUTPUT_FOLDER_NOT_WRITABLE(option=opt, path=str(out), folder=str(folder)))
+        return file_error(M.OUTPUT_FOLDER_NOT_WRITABLE(option=output_word(opt), path=str(out), folder=str(folder)))
     if not os.path.lexists(out):
         return None
     if not os.path.islink(out):     # a link is replaced as a link: its target is never written
         st = os.stat(out)
         if not stat.S_ISREG(st.st_mode):
-            return file_error(M.OUTPUT_NOT_A_FILE(option=opt, path=str(out), kind=kind_of(st.st_mode)))
+            return file_error(M.OUTPUT_NOT_A_FILE(option=output_word(opt), path=str(out), kind=kind_of(st.st_mode)))
         if is_read_only(out, st):
-            return file_error(M.OUTPUT_READ_ONLY(option=opt, path=str(out)))
+            return file_error(M.OUTPUT_READ_ONLY(option=output_word(opt), path=str(out)))
     if not force and not ours(out):
-        return RatingInputError(M.OUTPUT_NOT_OURS(option=opt, path=str(out)))
+        return RatingInputError(M.OUTPUT_NOT_OURS(option=output_word(opt), path=str(out)))
     return None
 
 
