@@ -218,6 +218,18 @@ class _Waiting:
             self.prog.stop()
 
 
+def pass_words(what: str) -> Text:
+    """A game list's pass (what the reader calls it: ``checking``, ``counting``, ``rating 2026``,
+    ``rating events``) in words of both languages, for its progress bar."""
+    if what == "checking":
+        return M.PASS_CHECKING()
+    if what == "counting":
+        return M.PASS_COUNTING()
+    if what == "rating events":
+        return M.PASS_RATING_EVENTS()
+    return M.PASS_RATING(period=what.removeprefix("rating ").strip())
+
+
 @contextlib.contextmanager
 def _bar(console: Any, path: Path, least: int = 1 << 20) -> Iterator[Any]:
     """A progress bar for a game list of more than ``least`` bytes (each pass: checking,
@@ -238,7 +250,7 @@ def _bar(console: Any, path: Path, least: int = 1 << 20) -> Iterator[Any]:
         task = prog.add_task(path.name, total=None)
 
         def tick(what: str, done: int, total: int) -> None:
-            prog.update(task, description=f"{path.name}: {what}", completed=done, total=total)
+            prog.update(task, description=f"{path.name}: {RUN.said(pass_words(what))}", completed=done, total=total)
             prog.refresh()
         yield tick
 
@@ -551,7 +563,9 @@ def main(argv: list[str] | None = None) -> int:
         print(RUN.said(M.CANNOT_WRITE(file=e.filename or M.A_FILE())), file=sys.stderr)
         return 3
     except OSError as e:
-        print(RUN.said(M.OS_ERROR(file=e.filename or M.A_FILE(), reason=e.strerror or str(e))), file=sys.stderr)
+        from .files.source import os_reason
+
+        print(RUN.said(M.OS_ERROR(file=e.filename or M.A_FILE(), reason=os_reason(e))), file=sys.stderr)
         return 3
 
 

@@ -379,7 +379,7 @@ def test_disk_full_names_the_target_in_english_and_chinese(tmp_path, monkeypatch
 def test_quota_and_permission_errors_name_the_target(tmp_path, monkeypatch):
     target = tmp_path / "out.json"
     for code, words in ((errno.EDQUOT, "the disk is full"), (errno.EACCES, "no permission"),
-                        (errno.EROFS, "read-only"), (errno.EIO, "Input/output error")):
+                        (errno.EROFS, "read-only"), (errno.EIO, "could not be read or written")):
         def fail(src, dst, code=code):
             raise OSError(code, os.strerror(code), src, dst)
         monkeypatch.setattr(os, "replace", fail)

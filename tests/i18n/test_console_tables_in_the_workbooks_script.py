@@ -10,7 +10,7 @@ import re
 import pytest
 from rich.console import Console
 
-from xl_ratings.cli import main, summary_columns, summary_table
+from xl_ratings.cli import main, pass_words, summary_columns, summary_table
 from xl_ratings.i18n import SIMPLIFIED, TRADITIONAL, simplified, traditional
 from xl_ratings.systems import REGISTRY, SYSTEMS
 
@@ -99,3 +99,14 @@ def test_a_game_list_run_summarises_in_the_chosen_systems_script(tmp_path, capsy
     assert code == 0, out.err
     assert "編號" in out.out and "原棋力分" in out.out and "局數" in out.out
     assert "编号" not in out.out
+
+
+@pytest.mark.parametrize("what, id, params", [("checking", "cli.pass_checking", {}),
+                                              ("counting", "cli.pass_counting", {}),
+                                              ("rating 2026H1", "cli.pass_rating", {"period": "2026H1"}),
+                                              ("rating events", "cli.pass_rating_events", {})])
+def test_a_game_lists_progress_bar_names_its_pass_in_both_languages(what, id, params):
+    """The bar of a long list: the reader's pass in the catalogue's words, never its English key alone."""
+    text = pass_words(what)
+    assert (text.id, dict(text.params)) == (id, params)
+    assert CJK.search(text.zh_in(TRADITIONAL)) and in_own_script(text.zh_in(TRADITIONAL), TRADITIONAL)

@@ -21,6 +21,7 @@ from ..errors import InputErrors, RatingInputError, Text, Where
 from . import messages as M
 from .names import companions, site_companions, reserved
 from .osflags import DISK_FULL, NO_PERMISSION
+from .source import os_reason
 
 
 def file_error(problem: Text, path: Path | str | None = None) -> RatingInputError:
@@ -36,8 +37,7 @@ def write_error(target: Path, err: BaseException) -> RatingInputError:
         return file_error(M.FILE_TOO_LARGE(target=str(target)))
     if code in NO_PERMISSION or isinstance(err, PermissionError):
         return file_error(M.NO_WRITE_PERMISSION(target=str(target)))
-    reason = getattr(err, "strerror", None) or type(err).__name__
-    return file_error(M.WRITE_FAILED(target=str(target), reason=reason))
+    return file_error(M.WRITE_FAILED(target=str(target), reason=os_reason(err)))
 
 
 def name_max(folder: Path) -> int:
@@ -110,7 +110,7 @@ def real_path(path: str | os.PathLike, source: bool = False, game_list: bool = F
     except OSError as e:
         if e.errno == errno.ELOOP:
             raise file_error(M.LINK_LOOP(), p) from None
-        raise file_error(M.CANNOT_OPEN(reason=e.strerror), p) from None
+        raise file_error(M.CANNOT_OPEN(reason=os_reason(e)), p) from None
     if not stat.S_ISREG(st.st_mode):
         what = M.NOT_A_GAME_LIST_FILE if game_list else M.NOT_A_SOURCE_FILE if source else M.NOT_A_WORKBOOK_FILE
         raise file_error(what(kind=kind_of(st.st_mode)), p)
@@ -182,7 +182,7 @@ def check_outputs(inputs: Sequence[Path], outputs: Mapping[str, Path | None], *,
         try:
             problem = _output_problem(opt, out, inputs, seen, force, ours)
         except OSError as e:
-            problem = file_error(M.OUTPUT_CANNOT_WRITE(option=output_word(opt), path=str(out), reason=e.strerror))
+            problem = file_error(M.OUTPUT_CANNOT_WRITE(option=output_word(opt), path=str(out), reason=os_reason(e)))
         if problem is not None:
             problems.append(problem)
     if problems:
@@ -251,7 +251,7 @@ def check_writable(workbook: Path) -> None:
     try:
         st = os.stat(p)
     except OSError as e:
-        raise file_error(M.CANNOT_OPEN(reason=e.strerror), p) from None
+        raise file_error(M.CANNOT_OPEN(reason=os_reason(e)), p) from None
     if is_read_only(p, st):
         raise file_error(M.WORKBOOK_READ_ONLY(path=str(p)))
     folder = p.parent
