@@ -67,3 +67,40 @@ def test_western_accents_in_a_trf_stay_western(tmp_path):
     data = write_trf(tmp_path / "x.trf", d).read_text(encoding="utf-8").encode("cp1252")
     t = trf.parse_bytes(data, "x.trf")
     assert any("Jérémy" in p.name and "Lefèvre" in p.name for p in t.players), [p.name for p in t.players]
+
+
+@pytest.mark.parametrize("fmt", ["crosstable", "h9", "trf"])
+def test_too_few_characters_to_tell_are_told(tmp_path, fmt):
+    """One-character names of two players: the code page is taken, and the officer told it was a
+    guess (imports.code_page_doubt), with the way out; many names: no such note."""
+    few = (("陳", ""), ("李", ""), ("A", "x"), ("B", "y"), ("C", "z"))
+    for names, doubtful in ((few, True), (HK, False)):
+        d = event(names)
+        if fmt == "crosstable":
+            rows = [list(r) for r in rr_rows(d)]
+            rows[0] = [EVENT.name]
+            rows[1] = ["No", "Name", "Club", "Rank", "Rating"] + rows[1][5:-2] + ["Pts", "Place"]
+            rows[2:] = [["0.5" if c == "½" else "x" if c == "×" else c for c in r] for r in rows[2:]]
+            buf = io.StringIO()
+            csv.writer(buf).writerows(rows)
+            t = crosstable.parse_csv_bytes(buf.getvalue().encode("big5"), "ct.csv")
+        elif fmt == "h9":
+            text = write_h9(tmp_path / "x.h9", d).read_text(encoding="utf-8")
+            t = h9.parse_bytes(text.encode("big5"), "x.h9")
+        else:
+            marks = [(chr(ord("A") + i) * len(s.encode("big5")), chr(ord("a") + i) * len(f.encode("big5")))
+                     for i, (s, f) in enumerate(names)]
+            data = write_trf(tmp_path / "x.trf", event(marks)).read_bytes()
+            for (ms, mf), (s, f) in zip(marks, names):
+                data = data.replace(f"{ms}, {mf}".encode(), f"{s}, {f}".encode("big5"))
+            t = trf.parse_bytes(data, "x.trf")
+        told = [n for n in t.notes if "imports.code_page_doubt" in _ids(n)]
+        assert bool(told) == doubtful, (fmt, names, [str(n) for n in t.notes])
+
+
+def _ids(text) -> set[str]:
+    out = {text.id}
+    for _, v in text.params:
+        if hasattr(v, "params"):
+            out |= _ids(v)
+    return out

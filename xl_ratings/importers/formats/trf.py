@@ -36,7 +36,7 @@ from ...errors import Text
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
 from .common import (Half, NotText, Problems, TEXT_ENCODINGS, as_float, as_int, pair_halves, parse_date, read_source_text,
-                      not_text, fail, one_field_name, refuse_binary, utf8_or_none)
+                      code_page_doubt, not_text, fail, one_field_name, refuse_binary, utf8_or_none)
 from ..model import ImportedEvent, ImportedPlayer, Source, Tournament
 from .record import Format, Opened
 
@@ -246,9 +246,13 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
     utf8 = {no for no, ln in enumerate(lines, start=1) if not ln.isascii() and utf8_or_none(ln) is not None}
     if utf8:
         return _parse_mixed(lines, utf8, file)
-    chinese = _code_page([ln for ln in lines if not ln.isascii()])
+    legacy = [ln for ln in lines if not ln.isascii()]
+    chinese = _code_page(legacy)
+    problems = Problems(file, lines=True)
+    if chinese is not None:
+        problems.decoded((), code_page_doubt(b"".join(legacy), chinese))
     try:   # columns counted in bytes
-        return parse_text(data.decode("latin-1"), file, lambda no, text: _text_of_bytes(text, chinese)[0])
+        return parse_text(data.decode("latin-1"), file, lambda no, text: _text_of_bytes(text, chinese)[0], problems)
     except InputErrors as by_bytes:
         try:   # a Chinese program that padded its columns by characters
             return parse_text(data.decode(chinese or "gb18030"), file)
@@ -261,7 +265,10 @@ def _parse_mixed(lines: list[bytes], utf8: set[int], file: str) -> Tournament:
     problems = Problems(file, lines=True)
     parts: list[str] = []
     by_bytes: set[int] = set()
-    chinese = _code_page([ln for no, ln in enumerate(lines, start=1) if no not in utf8 and not ln.isascii()])
+    legacy = [ln for no, ln in enumerate(lines, start=1) if no not in utf8 and not ln.isascii()]
+    chinese = _code_page(legacy)
+    if chinese is not None:
+        problems.decoded((), code_page_doubt(b"".join(legacy), chinese))
     for no, ln in enumerate(lines, start=1):
         text = utf8_or_none(ln[3:] if no == 1 and ln.startswith(b"\xef\xbb\xbf") else ln)
         if text is None:
