@@ -92,3 +92,28 @@ def test_one_form_of_each_variant_pair(everything, pair):
 def test_the_conversion_itself_writes_the_chosen_forms():
     assert traditional("发布日期") == "發布日期" and traditional("已公布的等级分") == "已公布的等級分"
     assert traditional("周期结束时公布的名单") == "週期結束時公布的名單"
+
+
+@pytest.fixture(scope="module")
+def hk_site(tmp_path_factory):
+    """The processed Hong Kong (gor) sample: its website's pages and its workbook's text, as written."""
+    from helpers import processed_sample, run_cli
+
+    d = tmp_path_factory.mktemp("hk_forms")
+    book = processed_sample(d, "gor")
+    assert run_cli("publish", book, "--site", d / "site") == 0
+    pages = [p.read_text(encoding="utf-8") for p in sorted((d / "site").rglob("*.html"))]
+    wb = openpyxl.load_workbook(book, read_only=True)
+    cells = [c for ws in wb.worksheets for row in ws.iter_rows(values_only=True) for c in row
+             if isinstance(c, str) and CJK.search(c)]
+    return pages, cells
+
+
+def test_the_published_site_and_workbook_write_one_form_each(hk_site):
+    pages, cells = hk_site
+    text = "\n".join(pages + cells)
+    assert "發布" in text and "週期" in text            # what is checked is there
+    for chosen, others in CHOSEN.items():
+        assert not [o for o in others if o in text], (chosen, others)
+    for pair in PAIRS:
+        assert not all(c in text for c in pair), pair
