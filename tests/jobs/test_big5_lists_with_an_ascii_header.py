@@ -9,8 +9,12 @@ import csv
 
 import pytest
 from helpers import run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from xl_ratings.i18n.names import traditional_name
 from xl_ratings.jobs.csv_dialect import code_page_doubt, sniff
+from xl_ratings.systems.sample_kit import GIVEN, SURNAMES
 
 HK = ["陳大文", "李小明", "張志強", "鍾偉", "黃嘉欣", "何家堃"]
 MAINLAND = ["陈大文", "李小明", "张志强", "钟伟", "黄嘉欣", "刘洋"]
@@ -92,3 +96,25 @@ def test_a_list_read_for_sure_is_not_told(tmp_path):
     assert code_page_doubt(games) is None
     games.write_bytes(names_list(MAINLAND).encode("gbk"))
     assert code_page_doubt(games) is None
+
+
+# --------------------------------------------------------------------------- any names, both ways
+NAME = st.builds(lambda s, g1, g2: s + g1 + g2, st.sampled_from(SURNAMES), st.sampled_from(GIVEN),
+                 st.sampled_from(GIVEN + [""]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(names=st.lists(NAME, min_size=3, max_size=15, unique=True), hong_kong=st.booleans(),
+       players_file=st.booleans())
+def test_any_names_read_as_written_in_either_code_page(tmp_path_factory, names, hong_kong, players_file):
+    written = [traditional_name(n) for n in names] if hong_kong else names
+    text = players_text(written) if players_file else names_list(written)
+    try:
+        data = text.encode("big5hkscs" if hong_kong else "gbk")
+    except UnicodeEncodeError:          # a character Big5 lacks: no Big5 file holds it
+        return
+    path = tmp_path_factory.mktemp("any") / "list.csv"
+    path.write_bytes(data)
+    dialect = sniff(path, KNOWN)
+    assert dialect.encoding == ("big5hkscs" if hong_kong else "gb18030"), (written, dialect)
+    assert data.decode(dialect.python).split("\r\n")[1].split(",")[1] == written[0]
