@@ -113,9 +113,10 @@ def summary_table(system: Any, active: list[dict[str, Any]]) -> Any:
         head = label(k, system)
         if head.endswith(f" {k}"):
             head = f"{head[:-len(k) - 1]}\n{'#' if k == 'place' else k}"
-        # never cut short (peng's 原累积等级分 on an 80-column console): the table may grow wider
-        widest = max([cell_len(line) for line in head.split("\n")] + [cell_len(r[n]) for r in rows])
-        t.add_column(head, justify="left" if k in ("id", "name") else "right", no_wrap=True, min_width=widest)
+        # never cut short: a value and the key are shown whole; on a narrow console (peng's eight
+        # columns in 80) a long Chinese head folds onto another line rather than end in "…"
+        widest = max([cell_len(head.split("\n")[-1])] + [cell_len(r[n]) for r in rows])
+        t.add_column(head, justify="left" if k in ("id", "name") else "right", min_width=widest, overflow="fold")
     for row in rows:
         t.add_row(*(RText(cell) for cell in row))      # a name is shown as written, never read as markup
     return t

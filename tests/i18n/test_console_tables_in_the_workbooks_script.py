@@ -51,22 +51,41 @@ def test_the_heads_are_the_words_of_each_system_and_script():
     assert REGISTRY["gor"].lang == TRADITIONAL and REGISTRY["shanghai"].lang == SIMPLIFIED
 
 
+def printed_heads(block: str) -> list[str]:
+    """The heads of the (first) table printed in ``block``: each column's header lines joined
+    (a long head folds onto more lines on a narrow console)."""
+    lines = block.splitlines()
+    top = next(i for i, ln in enumerate(lines) if ln.startswith("┏"))
+    bottom = next(i for i, ln in enumerate(lines) if ln.startswith("┡"))
+    columns: list[list[str]] = []
+    for ln in lines[top + 1:bottom]:
+        cells = [c.strip() for c in ln.strip("┃").split("┃")]
+        columns += [[] for _ in range(len(cells) - len(columns))]
+        for col, c in zip(columns, cells):
+            if c:
+                col.append(c)
+    return ["".join(col[:-1]) + "\n" + col[-1] for col in columns]
+
+
 def test_nothing_is_cut_short_on_a_narrow_console():
-    """peng's eight columns on an 80-column console: every head and value shown whole (the table
-    grows wider rather than writing 原累积等…)."""
+    """peng's eight columns on an 80-column console: every value and key shown whole, the long
+    Chinese heads folded onto two lines -- never 原累积等… -- and the table within 80 columns."""
+    from rich.cells import cell_len
+
     system = REGISTRY["peng"]
     rows = [{"id": "PG001", "name": "秦诗涵", "annual": 1239.11, "old": 10011.7, "new": 10053.7, "change": 42.0,
              "games": 30}]
     console = Console(width=80, record=True, force_terminal=False, color_system=None)
     console.print(summary_table(system, rows))
     out = console.export_text()
-    assert "…" not in out
-    for word in ("原累积等级分", "累积分变化", "年度等级分", "秦诗涵", "PG001", "10011.70", "10053.70", "1239.11"):
+    assert "…" not in out and max(cell_len(ln) for ln in out.splitlines()) <= 80
+    assert printed_heads(out) == heads(system)
+    for word in ("秦诗涵", "PG001", "10011.70", "10053.70", "1239.11", "annual", "change", "games"):
         assert word in out, (word, out)
 
 
 def test_demo_prints_each_workbook_in_its_script(tmp_path, capsys):
-    """The demo's four summaries, as printed: each table's first head line in its workbook's script."""
+    """The demo's four summaries, as printed: each table's heads in its workbook's script."""
     assert main(["demo", "--dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     blocks = re.split(r"\n(?=\S+ \(.*demo_\w+\.xlsx\): )", out)
@@ -74,14 +93,13 @@ def test_demo_prints_each_workbook_in_its_script(tmp_path, capsys):
     for block in blocks:
         m = re.match(r"(\w+) \(", block)
         if m and m.group(1) in REGISTRY:
-            head_line = next(ln for ln in block.splitlines() if "名次" in ln)
-            seen[m.group(1)] = [w for w in re.split(r"[┃│\s]+", head_line) if w]
+            seen[m.group(1)] = printed_heads(block)
     assert set(seen) == set(SYSTEMS)
-    for name, words in seen.items():
+    for name, got in seen.items():
         system = REGISTRY[name]
-        assert words == [h.split("\n")[0] for h in heads(system)], (name, words)
-        assert all(in_own_script(w, system.lang) for w in words)
-    assert "編號" in seen["gor"] and "原棋力分" in seen["gor"] and "编号" in seen["shanghai"]
+        assert got == heads(system), (name, got)
+        assert all(in_own_script(h.split("\n")[0], system.lang) for h in got)
+    assert "編號\nid" in seen["gor"] and "原棋力分\nold" in seen["gor"] and "编号\nid" in seen["shanghai"]
 
 
 def test_a_game_list_run_summarises_in_the_chosen_systems_script(tmp_path, capsys):
