@@ -30,14 +30,14 @@ def big5(text: str) -> bytes | None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(names=st.lists(NAME, min_size=3, max_size=12))
+@given(names=st.lists(NAME, min_size=6, max_size=12, unique=True))     # a list of six people or more
 def test_simplified_names_in_gbk_read_as_gb18030(names):
     got = guess([game_lines(names).encode("gbk")])
     assert got is not None and got.encoding == "gb18030", (names, got)
 
 
 @settings(max_examples=200, deadline=None)
-@given(names=st.lists(NAME, min_size=3, max_size=12))
+@given(names=st.lists(NAME, min_size=6, max_size=12, unique=True))     # a list of six people or more
 def test_hong_kong_names_in_big5_read_as_big5(names):
     data = big5(game_lines([traditional_name(n) for n in names]))
     if data is None:
@@ -49,7 +49,8 @@ def test_hong_kong_names_in_big5_read_as_big5(names):
 @settings(max_examples=300, deadline=None)
 @given(names=st.lists(NAME, min_size=1, max_size=3), hong_kong=st.booleans())
 def test_a_sure_guess_is_never_wrong(names, hong_kong):
-    """However few the names: a guess said to be sure is right; the others are told as doubtful."""
+    """However few the names (one name repeated, 党偉詩涵 on every line): a guess said to be sure
+    is right; the others are told as doubtful."""
     text = game_lines([traditional_name(n) for n in names] if hong_kong else names)
     data = big5(text) if hong_kong else text.encode("gbk")
     if data is None:
@@ -71,7 +72,9 @@ def test_the_wrong_reading_of_real_names_is_told_by_its_characters():
 
 def test_too_few_characters_are_never_sure():
     got = guess([(HEADER + "陳,李,1,2026-01-01\n").encode("big5")])
-    assert got is not None and not got.sure and got.chars == 2
+    assert got is not None and not got.sure and (got.chars, got.distinct) == (2, 2)
+    many = guess([(HEADER + "党偉詩涵,党偉詩涵,1,2026-01-01\n" * 50).encode("big5hkscs")])
+    assert many is not None and not many.sure and (many.chars, many.distinct) == (400, 4)
 
 
 def test_nothing_read_gives_no_guess():

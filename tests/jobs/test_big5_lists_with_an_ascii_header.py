@@ -104,7 +104,7 @@ NAME = st.builds(lambda s, g1, g2: s + g1 + g2, st.sampled_from(SURNAMES), st.sa
 
 
 @settings(max_examples=60, deadline=None)
-@given(names=st.lists(NAME, min_size=3, max_size=15, unique=True), hong_kong=st.booleans(),
+@given(names=st.lists(NAME, min_size=6, max_size=15, unique=True), hong_kong=st.booleans(),
        players_file=st.booleans())
 def test_any_names_read_as_written_in_either_code_page(tmp_path_factory, names, hong_kong, players_file):
     written = [traditional_name(n) for n in names] if hong_kong else names

@@ -28,7 +28,8 @@ from functools import lru_cache
 CANDIDATES = ("gb18030", "big5hkscs")
 #: The characters scored at most (distinct ones counted with their number: cheap on any sample).
 MOST = 1 << 16
-#: A reading this much better than the next is sure; with fewer characters than LEAST, none is.
+#: A reading this much better than the next is sure; with fewer distinct characters than LEAST, none is
+#: (one name repeated on every line of a list says no more than once).
 MARGIN, LEAST = 0.1, 8
 
 
@@ -95,12 +96,13 @@ def plausibility(text: str) -> tuple[float, int]:
 @dataclass(frozen=True)
 class Guess:
     """The code page a sample reads best in, how plausible it reads (:func:`plausibility`),
-    the characters that judged, and whether the choice is sure."""
+    the characters that judged (and how many distinct ones), and whether the choice is sure."""
 
     encoding: str
     score: float
     chars: int
     sure: bool
+    distinct: int = 0
 
 
 def reads_as(data: bytes, encoding: str) -> bool:
@@ -117,19 +119,19 @@ def guess(samples: list[bytes], candidates: tuple[str, ...] = CANDIDATES) -> Gue
     plausible Chinese text; None when none reads the first sample at all.  A later sample (a
     window further on, which may begin inside a character) may hold bytes a reading does not
     take: they count as implausible characters."""
-    readings: list[tuple[float, int, str]] = []
+    readings: list[tuple[float, int, str, int]] = []
     for enc in candidates:
         if not samples or not reads_as(samples[0], enc):
             continue
         text = "".join(codecs.getincrementaldecoder(enc)(errors="replace").decode(s, final=False) for s in samples)
         score, n = plausibility(text)
-        readings.append((score, n, enc))
+        readings.append((score, n, enc, len({c for c in text if ord(c) > 0x7F and not c.isspace()})))
     if not readings:
         return None
     best = max(readings, key=lambda r: r[0])        # max keeps the first of equals: GB18030 on a tie
     others = [r[0] for r in readings if r is not best]
-    sure = best[1] >= LEAST and (not others or best[0] - max(others) >= MARGIN)
-    return Guess(best[2], best[0], best[1], sure)
+    sure = best[3] >= LEAST and (not others or best[0] - max(others) >= MARGIN)
+    return Guess(best[2], best[0], best[1], sure, best[3])
 
 
 __all__ = ["CANDIDATES", "Guess", "guess", "plausibility", "reads_as"]
