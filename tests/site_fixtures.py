@@ -138,7 +138,7 @@ L = {  # the labels of the two variants
         peak=Text("最高等級分", "Peak"), total_games=Text("累計對局", "Games played"),
         first=Text("首次定級", "First rated"),
         male="男", female="女",
-        notes=[Text("等級分按年度發佈。", "Ratings are published yearly.")],
+        notes=[Text("等級分按年度發布。", "Ratings are published yearly.")],
     ),
 }
 

@@ -85,9 +85,44 @@ def _fail(err: RatingInputError) -> int:
     return 2
 
 
-def summary(out, console, title: str | None = None) -> None:
-    from rich.table import Table as RTable
+def summary_columns(system: Any) -> list[str]:
+    """The summary table's columns: place, id, name, the list's ranking value first (peng: the
+    annual score), then old -> new and the change, and the games."""
+    return ["place", "id", "name"] + ([system.ranked_by] if system.ranked_by != "new" else []) + \
+        ["old", "new", "change", "games"]
 
+
+def summary_table(system: Any, active: list[dict[str, Any]]) -> Any:
+    """The summary's table (a rich Table) of the players ``active``: each head as the result
+    sheets head it, the label in the workbook's script (the system's own word: GoR's 原棋力分,
+    peng's 原累积等级分) over the key."""
+    from rich.cells import cell_len
+    from rich.table import Table as RTable
+    from rich.text import Text as RText
+
+    from .i18n.labels import label
+
+    keys = summary_columns(system)
+    decimals = system.rating_decimals
+
+    def f(v: Any) -> str:
+        return "" if v is None else (f"{v:.{decimals}f}" if isinstance(v, float) else str(v))
+    rows = [[str(i) if k == "place" else f(p.get(k)) for k in keys] for i, p in enumerate(active, start=1)]
+    t = RTable(show_header=True, header_style="bold")
+    for n, k in enumerate(keys):
+        head = label(k, system)
+        if head.endswith(f" {k}"):
+            head = f"{head[:-len(k) - 1]}\n{'#' if k == 'place' else k}"
+        # never cut short: a value and the key are shown whole; on a narrow console (peng's eight
+        # columns in 80) a long Chinese head folds onto another line rather than end in "…"
+        widest = max([cell_len(head.split("\n")[-1])] + [cell_len(r[n]) for r in rows])
+        t.add_column(head, justify="left" if k in ("id", "name") else "right", min_width=widest, overflow="fold")
+    for row in rows:
+        t.add_row(*(RText(cell) for cell in row))      # a name is shown as written, never read as markup
+    return t
+
+
+def summary(out, console, title: str | None = None) -> None:
     from .view.export import summary_of
 
     counts, active = summary_of(out, 5)     # the counts and the first five: not every player's record
@@ -96,23 +131,7 @@ def summary(out, console, title: str | None = None) -> None:
                           inactive=counts["inactive"], pending=counts["pending"], changes=len(out.last.changes),
                           checks=sum(len(x.checks) for x in out.results))
     console.print(f"[bold]{title or system.name}[/bold]: {head.both(system.lang)}")
-    from .i18n import to_lang
-
-    # a system's own words for a column (peng: old/new/change are the cumulative score) under the table
-    own = [f"{k} = {to_lang(v, system.lang)}" for k, v in system.terms.items()
-           if k in ("old", "new", "change", system.ranked_by)]
-    t = RTable(show_header=True, header_style="bold", caption="; ".join(own) or None)
-    # the list's ranking value first (peng: the annual score), then old -> new and the change
-    keys = ["place", "id", "name"] + ([system.ranked_by] if system.ranked_by != "new" else []) + \
-        ["old", "new", "change", "games"]
-    for k in keys:
-        t.add_column("#" if k == "place" else k, justify="left" if k in ("id", "name") else "right")
-    decimals = system.rating_decimals
-    for i, p in enumerate(active, start=1):
-        def f(v: Any) -> str:
-            return "" if v is None else (f"{v:.{decimals}f}" if isinstance(v, float) else str(v))
-        t.add_row(*[str(i) if k == "place" else f(p.get(k)) for k in keys])
-    console.print(t)
+    console.print(summary_table(system, active))
 
 
 def cmd_process(args: argparse.Namespace) -> int:
@@ -200,6 +219,18 @@ class _Waiting:
             self.prog.stop()
 
 
+def pass_words(what: str) -> Text:
+    """A game list's pass (what the reader calls it: ``checking``, ``counting``, ``rating 2026``,
+    ``rating events``) in words of both languages, for its progress bar."""
+    if what == "checking":
+        return M.PASS_CHECKING()
+    if what == "counting":
+        return M.PASS_COUNTING()
+    if what == "rating events":
+        return M.PASS_RATING_EVENTS()
+    return M.PASS_RATING(period=what.removeprefix("rating ").strip())
+
+
 @contextlib.contextmanager
 def _bar(console: Any, path: Path, least: int = 1 << 20) -> Iterator[Any]:
     """A progress bar for a game list of more than ``least`` bytes (each pass: checking,
@@ -220,7 +251,7 @@ def _bar(console: Any, path: Path, least: int = 1 << 20) -> Iterator[Any]:
         task = prog.add_task(path.name, total=None)
 
         def tick(what: str, done: int, total: int) -> None:
-            prog.update(task, description=f"{path.name}: {what}", completed=done, total=total)
+            prog.update(task, description=f"{path.name}: {RUN.said(pass_words(what))}", completed=done, total=total)
             prog.refresh()
         yield tick
 
@@ -533,7 +564,9 @@ def main(argv: list[str] | None = None) -> int:
         print(RUN.said(M.CANNOT_WRITE(file=e.filename or M.A_FILE())), file=sys.stderr)
         return 3
     except OSError as e:
-        print(RUN.said(M.OS_ERROR(file=e.filename or M.A_FILE(), reason=e.strerror or str(e))), file=sys.stderr)
+        from .files.source import os_reason
+
+        print(RUN.said(M.OS_ERROR(file=e.filename or M.A_FILE(), reason=os_reason(e))), file=sys.stderr)
         return 3
 
 

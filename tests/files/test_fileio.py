@@ -187,7 +187,7 @@ def test_two_outputs_that_are_one_file(tmp_path, monkeypatch):
         check_outputs([book], {"backup": tmp_path / "BOOK.backup.xlsx",
                                "--json": tmp_path / "BOOK.backup.xlsx"}, force=True, ours=ours)
     assert [(p.id, p.params["first"], p.params["option"]) for p in problems(e.value)] == [
-        ("files.outputs_one_file", "backup", "--json")]
+        ("files.outputs_one_file", ("files.output_backup", {}), "--json")]
 
 
 def test_existing_unrelated_file_refused_unless_force(tmp_path):
@@ -237,7 +237,7 @@ def test_symlinked_output_is_judged_by_what_it_points_to(tmp_path):
     notes.write_text("keep")
     planted = tmp_path / "BOOK.backup.xlsx"
     planted.symlink_to(notes)
-    with raises(InputErrors, "files.output_not_ours", option="backup"):
+    with raises(InputErrors, "files.output_not_ours", option=("files.output_backup", {})):
         check_outputs([book], {"backup": planted}, force=False, ours=ours)
     planted.unlink()
     planted.symlink_to("/dev/zero")
@@ -379,7 +379,7 @@ def test_disk_full_names_the_target_in_english_and_chinese(tmp_path, monkeypatch
 def test_quota_and_permission_errors_name_the_target(tmp_path, monkeypatch):
     target = tmp_path / "out.json"
     for code, words in ((errno.EDQUOT, "the disk is full"), (errno.EACCES, "no permission"),
-                        (errno.EROFS, "read-only"), (errno.EIO, "Input/output error")):
+                        (errno.EROFS, "read-only"), (errno.EIO, "could not be read or written")):
         def fail(src, dst, code=code):
             raise OSError(code, os.strerror(code), src, dst)
         monkeypatch.setattr(os, "replace", fail)

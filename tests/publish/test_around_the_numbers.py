@@ -156,7 +156,7 @@ def test_every_period_has_its_list_page_linked_from_the_index(hk):
     assert archive.index("2026.html") < archive.index("2025.html")          # the latest first
     history = [r for r in read_sheet(book, "History") if r["period"] == "2025"]
     old = (site / "archive" / "2025.html").read_text(encoding="utf-8")
-    assert "這是 2025 週期結束時公佈的名單" in old and 'href="../index.html"' in old
+    assert "這是 2025 週期結束時公布的名單" in old and 'href="../index.html"' in old
     keys, rows = _cells(old, "ratings")
     ids = [r[keys.index("id")] for r in rows]
     assert set(ids) <= {r["id"] for r in history} and len(ids) == len(set(ids)) > 20

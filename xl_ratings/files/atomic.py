@@ -26,6 +26,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Mapping, Sequence
 
 from ..errors import joined
 from . import messages as M
+from .source import os_reason
 from .encode import csv_bytes, json_bytes
 from .names import backup_name
 from .osflags import CHUNK, O_BINARY, O_CLOEXEC, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK
@@ -252,7 +253,7 @@ def flush_folders(targets: Sequence[Path]) -> None:
         try:
             fsync_dir(folder)
         except OSError as e:
-            raise file_error(M.FOLDER_NOT_SAVED(targets=joined([str(t) for t in targets]), reason=e.strerror,
+            raise file_error(M.FOLDER_NOT_SAVED(targets=joined([str(t) for t in targets]), reason=os_reason(e),
                                                 folder=str(folder))) from None
 
 
@@ -442,7 +443,7 @@ class Outputs:
             left = _undo(done)
             if not left:
                 raise write_error(failed, e) from None
-            raise file_error(M.NOT_UNDONE(target=str(failed), reason=e.strerror or M.THE_WRITE_FAILED(),
+            raise file_error(M.NOT_UNDONE(target=str(failed), reason=os_reason(e) if e.strerror else M.THE_WRITE_FAILED(),
                                           files=joined([str(p) for p in left]))) from None
         except BaseException:
             for _, tmp in pending:

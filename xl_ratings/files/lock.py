@@ -27,6 +27,7 @@ from . import messages as M
 from .atomic import file_identity, stage, unlink_quietly
 from .osflags import LOCK_UNSUPPORTED, NO_PERMISSION, NOT_A_FILE, O_BINARY, O_CLOEXEC, O_NOFOLLOW, O_NONBLOCK
 from .paths import file_error
+from .source import os_reason
 
 _HELD: set[str] = set()   # lock files held by this process (the O_EXCL fallback needs to know)
 _OS_LOCK_WORKS: dict[tuple[int, Any, Any], bool] = {}   # (st_dev, backends) -> the OS locks files there
@@ -166,7 +167,7 @@ class WorkbookLock:
     def _cannot(self, e: OSError) -> RatingInputError:
         if e.errno in NO_PERMISSION:
             return file_error(M.LOCK_CANNOT_CREATE(lock=str(self.path)), self.workbook)
-        return file_error(M.LOCK_CANNOT_OPEN(lock=str(self.path), reason=e.strerror), self.workbook)
+        return file_error(M.LOCK_CANNOT_OPEN(lock=str(self.path), reason=os_reason(e)), self.workbook)
 
     def _open(self, flags: int) -> int:
         """Open the lock file; refuse links, pipes, devices and hard-linked files."""

@@ -152,6 +152,10 @@ HARD_LINKS = message(
     "{real} 有 {links} 个名称（硬链接）：只有这个名称得到新版本")
 
 # ---- outputs, checked before anything is written (files/paths.py check_outputs)
+# an output no option names, in the messages' {option} place (an option itself is shown as typed)
+OUTPUT_BACKUP = message("files.output_backup", "the backup", "备份文件")
+OUTPUT_PROBLEMS = message("files.output_problems", "the problems file", "问题清单文件")
+OUTPUT_CHECKS = message("files.output_checks", "the checks file", "检查清单文件")
 OUTPUT_CANNOT_WRITE = message(
     "files.output_cannot_write",
     "cannot write {option} {path}: {reason}",
@@ -259,3 +263,21 @@ PUBLISHED_KEPT = message(
     "changes (a player added by hand belongs in the Players sheet)",
     "{path} 不是 xl-ratings 上次写入的内容（之后被手工修改过，或写于 xl-ratings 开始记录之前）：旧版本已保存为 "
     "{backup}；新文件不含这些修改（手工添加的棋手应写进 Players 表）")
+
+
+# ---- the operating system's reasons, in each language (files/source.py os_reason): its own words are English
+OS_NO_PERMISSION = message("files.os_no_permission", "no permission", "没有权限")
+OS_READ_ONLY_DISK = message("files.os_read_only_disk", "the disk or folder is read-only", "磁盘或文件夹为只读")
+OS_DISK_FULL = message("files.os_disk_full", "the disk is full", "磁盘已满")
+OS_NO_SUCH_FILE = message("files.os_no_such_file", "no such file or folder", "文件或文件夹不存在")
+OS_IS_A_FOLDER = message("files.os_is_a_folder", "it is a folder", "这是一个文件夹")
+OS_NOT_A_FOLDER = message("files.os_not_a_folder", "a part of the path is not a folder", "路径中有一部分不是文件夹")
+OS_NAME_TOO_LONG = message("files.os_name_too_long", "the name is too long", "名称过长")
+OS_BUSY = message("files.os_busy", "it is in use by another program", "正被其他程序使用")
+OS_LINK_LOOP = message("files.os_link_loop", "too many symbolic links", "符号链接过多")
+OS_IO_ERROR = message("files.os_io_error", "the disk could not be read or written (a damaged disk or a removed "
+                      "drive?)", "无法读写磁盘（磁盘损坏或已被拔出？）")
+OS_TOO_MANY_FILES = message("files.os_too_many_files", "too many files are open", "打开的文件过多")
+OS_EXISTS = message("files.os_exists", "a file of that name already exists", "同名文件已存在")
+OS_OTHER = message("files.os_other", "{reason} (error {code})", "系统错误 {code}：{reason}")
+OS_READ_ERROR = message("files.os_read_error", "a read error", "读取出错")

@@ -22,6 +22,7 @@ from ..errors import InputErrors, RatingInputError, Text, Where
 from . import messages as M
 from .names import companions, site_companions, reserved
 from .osflags import DISK_FULL, NO_PERMISSION
+from .source import os_reason
 
 
 def file_error(problem: Text, path: Path | str | None = None) -> RatingInputError:
@@ -37,8 +38,7 @@ def write_error(target: Path, err: BaseException) -> RatingInputError:
         return file_error(M.FILE_TOO_LARGE(target=str(target)))
     if code in NO_PERMISSION or isinstance(err, PermissionError):
         return file_error(M.NO_WRITE_PERMISSION(target=str(target)))
-    reason = getattr(err, "strerror", None) or type(err).__name__
-    return file_error(M.WRITE_FAILED(target=str(target), reason=reason))
+    return file_error(M.WRITE_FAILED(target=str(target), reason=os_reason(err)))
 
 
 def name_max(folder: Path) -> int:
@@ -111,7 +111,7 @@ def real_path(path: str | os.PathLike, source: bool = False, game_list: bool = F
     except OSError as e:
         if e.errno == errno.ELOOP:
             raise file_error(M.LINK_LOOP(), p) from None
-        raise file_error(M.CANNOT_OPEN(reason=e.strerror), p) from None
+        raise file_error(M.CANNOT_OPEN(reason=os_reason(e)), p) from None
     if not stat.S_ISREG(st.st_mode):
         what = M.NOT_A_GAME_LIST_FILE if game_list else M.NOT_A_SOURCE_FILE if source else M.NOT_A_WORKBOOK_FILE
         raise file_error(what(kind=kind_of(st.st_mode)), p)
@@ -209,7 +209,7 @@ def check_targets(inputs: Sequence[Path], targets: Sequence[Target], *, force: b
         try:
             problem = _output_problem(target, inputs, given, seen, force)
         except OSError as e:
-            problem = file_error(M.OUTPUT_CANNOT_WRITE(option=target.option, path=str(out), reason=e.strerror))
+            problem = file_error(M.OUTPUT_CANNOT_WRITE(option=output_word(target.option), path=str(out), reason=os_reason(e)))
         if problem is None:
             continue
         folder = dict(problem.text.params).get("folder") if problem.text.id in _FOLDER_PROBLEMS else None
@@ -220,6 +220,17 @@ def check_targets(inputs: Sequence[Path], targets: Sequence[Target], *, force: b
         problems.append(problem)
     if problems:
         raise InputErrors(problems)
+
+
+#: the outputs no option names (a job's own: the backup, the files listing problems and checks)
+OWN_OUTPUTS = {"backup": M.OUTPUT_BACKUP, "problems": M.OUTPUT_PROBLEMS, "checks": M.OUTPUT_CHECKS}
+
+
+def output_word(opt: str) -> Text | str:
+    """An output as a message names it: an option as typed (``--json``), else in words in the
+    message's language (the backup, 备份文件: never the English key inside a Chinese line)."""
+    own = OWN_OUTPUTS.get(opt)
+    return own() if own is not None else opt
 
 
 _FOLDER_PROBLEMS = frozenset({M.OUTPUT_FOLDER_MISSING.id, M.OUTPUT_FOLDER_NOT_WRITABLE.id})
@@ -263,40 +274,40 @@ def _output_problem(target: Target, inputs: Sequence[Path], given: _Files, seen:
     opt, out = target.option, target.path
     clash = given.find(out)
     if clash is not None:
-        return file_error(M.OUTPUT_IS_AN_INPUT(option=opt, path=str(out), input=clash))
+        return file_error(M.OUTPUT_IS_AN_INPUT(option=output_word(opt), path=str(out), input=clash))
     twin = seen.find(out)
     if twin is not None:
-        return file_error(M.OUTPUTS_ONE_FILE(first=twin, option=opt, path=str(out)))
+        return file_error(M.OUTPUTS_ONE_FILE(first=output_word(twin), option=output_word(opt), path=str(out)))
     seen.add(opt, out)
     why = reserved(out.name) if opt != "backup" else None
     if why is not None:
         text = M.OUTPUT_IS_A_BACKUP if why == "backup" else M.OUTPUT_IS_A_WORK_FILE
-        return RatingInputError(text(option=opt, path=str(out)), where=Where(str(out)))
+        return RatingInputError(text(option=output_word(opt), path=str(out)), where=Where(str(out)))
     folder = out.parent
     if target.made:             # made by this run where missing: the nearest folder there is must take it
         while not folder.is_dir() and not os.path.lexists(folder) and folder != folder.parent:
             folder = folder.parent
     if not folder.is_dir():
-        return file_error(M.OUTPUT_FOLDER_MISSING(option=opt, path=str(out), folder=str(folder)))
+        return file_error(M.OUTPUT_FOLDER_MISSING(option=output_word(opt), path=str(out), folder=str(folder)))
     if not os.access(folder, os.W_OK | os.X_OK):
         if opt == "backup":     # the workbook's own folder: updating it in place needs it (way out: --output)
             book = Path(inputs[0]).name if inputs else out.name
             return file_error(M.FOLDER_NOT_WRITABLE(folder=str(folder), name=book))
-        return file_error(M.OUTPUT_FOLDER_NOT_WRITABLE(option=opt, path=str(out), folder=str(folder)))
+        return file_error(M.OUTPUT_FOLDER_NOT_WRITABLE(option=output_word(opt), path=str(out), folder=str(folder)))
     if not os.path.lexists(out):
         return None
     if not os.path.islink(out):     # a link is replaced as a link: its target is never written
         st = os.stat(out)
         if not stat.S_ISREG(st.st_mode):
-            return file_error(M.OUTPUT_NOT_A_FILE(option=opt, path=str(out), kind=kind_of(st.st_mode)))
+            return file_error(M.OUTPUT_NOT_A_FILE(option=output_word(opt), path=str(out), kind=kind_of(st.st_mode)))
         if is_read_only(out, st):
-            return file_error(M.OUTPUT_READ_ONLY(option=opt, path=str(out)))
+            return file_error(M.OUTPUT_READ_ONLY(option=output_word(opt), path=str(out)))
     if target.ours(out):
         return None
     if target.not_ours is not None:
         return target.not_ours(out)
     if not force:
-        return RatingInputError(M.OUTPUT_NOT_OURS(option=opt, path=str(out)))
+        return RatingInputError(M.OUTPUT_NOT_OURS(option=output_word(opt), path=str(out)))
     return None
 
 
@@ -316,7 +327,7 @@ def check_writable(workbook: Path) -> None:
     try:
         st = os.stat(p)
     except OSError as e:
-        raise file_error(M.CANNOT_OPEN(reason=e.strerror), p) from None
+        raise file_error(M.CANNOT_OPEN(reason=os_reason(e)), p) from None
     if is_read_only(p, st):
         raise file_error(M.WORKBOOK_READ_ONLY(path=str(p)))
     folder = p.parent

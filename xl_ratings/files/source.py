@@ -36,6 +36,29 @@ MAX_RATIO = 200                     #: a part may inflate at most this many time
 MAX_PARTS = 10_000
 
 
+def os_reason(err: BaseException) -> Text:
+    """Why the operating system refused, in words of each language (its own ``strerror`` is
+    English, and would stand English inside a Chinese line); another error's words as given,
+    with its number."""
+    import errno
+
+    code = getattr(err, "errno", None)
+    words = {errno.EACCES: M.OS_NO_PERMISSION, errno.EPERM: M.OS_NO_PERMISSION, errno.EROFS: M.OS_READ_ONLY_DISK,
+             errno.ENOSPC: M.OS_DISK_FULL, getattr(errno, "EDQUOT", errno.ENOSPC): M.OS_DISK_FULL,
+             errno.ENOENT: M.OS_NO_SUCH_FILE, errno.EISDIR: M.OS_IS_A_FOLDER, errno.ENOTDIR: M.OS_NOT_A_FOLDER,
+             errno.ENAMETOOLONG: M.OS_NAME_TOO_LONG, errno.EBUSY: M.OS_BUSY, errno.ETXTBSY: M.OS_BUSY,
+             errno.ELOOP: M.OS_LINK_LOOP, errno.EIO: M.OS_IO_ERROR, errno.EMFILE: M.OS_TOO_MANY_FILES,
+             errno.ENFILE: M.OS_TOO_MANY_FILES, errno.EEXIST: M.OS_EXISTS}
+    if code in words:
+        return words[code]()
+    if isinstance(err, PermissionError):
+        return M.OS_NO_PERMISSION()
+    reason = getattr(err, "strerror", None)
+    if not reason:
+        return M.OS_READ_ERROR()
+    return M.OS_OTHER(reason=reason, code=errno.errorcode.get(code, code) if code is not None else "?")
+
+
 def refuse(path: Path | str, problem: Text) -> InputErrors:
     return InputErrors([RatingInputError(problem, where=Where(str(path)))])
 
@@ -54,7 +77,7 @@ def read_source(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
     except IsADirectoryError:
         raise refuse(p, M.NOT_A_REGULAR_FILE()) from None
     except OSError as e:
-        raise refuse(p, M.CANNOT_READ(reason=e.strerror or type(e).__name__)) from None
+        raise refuse(p, M.CANNOT_READ(reason=os_reason(e))) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -73,7 +96,7 @@ def read_source(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
                 raise refuse(p, M.TOO_BIG(mib=_mib(got), limit=limit // 2**20))
         return b"".join(chunks)
     except OSError as e:
-        raise refuse(p, M.CANNOT_READ(reason=e.strerror or type(e).__name__)) from None
+        raise refuse(p, M.CANNOT_READ(reason=os_reason(e))) from None
     finally:
         os.close(fd)
 
@@ -109,7 +132,7 @@ def open_zip(path: str | os.PathLike, damaged: Text | None = None) -> zipfile.Zi
     except FileNotFoundError:
         raise refuse(p, M.NO_SUCH_FILE()) from None
     except OSError as e:
-        raise refuse(p, M.CANNOT_READ(reason=e.strerror or type(e).__name__)) from None
+        raise refuse(p, M.CANNOT_READ(reason=os_reason(e))) from None
     if not stat.S_ISREG(st.st_mode):
         raise refuse(p, M.NOT_A_REGULAR_FILE())
     if st.st_size > MAX_FILE_BYTES:

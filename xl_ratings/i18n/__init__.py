@@ -44,7 +44,9 @@ WRONG_PHRASE_CHOICES = {"錶": "表"}
 #: Our terms, converted one way in every text: OpenCC's phrases may take a term's first
 #: character into another word (已有周期 -> 已有周 + 期: "History 已有周期" beside "沒有該週期").
 #: ``tests/i18n/test_traditional_chinese.py`` checks every term of ours converts the same way everywhere.
-TERMS = {"周期": "週期"}
+#: Hong Kong's usual forms where OpenCC's s2hk varies by phrase (发布 -> 發佈, 公布 -> 公佈 beside
+#: 發布): the HK government's 發布 and 公布, one form everywhere (docs/i18n.md "Hong Kong's forms").
+TERMS = {"周期": "週期", "發佈": "發布", "公佈": "公布"}
 
 
 @lru_cache(maxsize=4096)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError
-from ..files.source import MAX_FILE_BYTES, open_zip, read_source
+from ..files.source import MAX_FILE_BYTES, open_zip, os_reason, read_source
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sources as S
 from .formats import REGISTRY, TOURNAMENT, Format, Opened, names, of_kind
@@ -148,6 +148,6 @@ def load(path: str | Path, format: str | None = None, read_sheets: SheetReader |
     except RatingInputError as exc:
         raise InputErrors([exc.located(file=str(path))]) from None
     except OSError as exc:
-        raise fail(str(path), S.CANNOT_READ(reason=exc.strerror or "read error")) from None
+        raise fail(str(path), S.CANNOT_READ(reason=os_reason(exc))) from None
     except Exception:                  # the parsers' and calamine's own error types
         raise fail(str(path), S.DAMAGED_OR_NOT(format=fmt or "supported")) from None

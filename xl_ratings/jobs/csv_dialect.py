@@ -4,12 +4,13 @@ Chinese Excel saves "CSV" in several ways: UTF-8 with a BOM ("CSV UTF-8"),
 the system's code page (GBK: "CSV (逗号分隔)"), tab-separated text ("Unicode
 text", "文本文件(制表符分隔)") and, on a European locale, ``;``.  The file is
 sniffed from its first megabyte: UTF-8 when those bytes read as UTF-8 (the
-BOM or not), else GB18030 (GBK's superset) when they read as it; the
+BOM or not), else GB18030 (GBK's superset) or Big5-HKSCS, whichever reads the
+whole sample as the more plausible Chinese text (:mod:`xl_ratings.i18n.codepages`); the
 separator is the one of ``,``, tab and ``;`` that makes the most known column
 names of the header line (a comma when none does).  Sixteen windows of 64 KB
 further on (the end included) are looked at too: a list whose first megabyte
 is plain ASCII (ids, dates, results) and whose Chinese names come later is
-GBK when a window is not UTF-8.
+GBK or Big5 when a window is not UTF-8, judged by those windows.
 """
 
 from __future__ import annotations
@@ -22,12 +23,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from ..i18n.codepages import CANDIDATES, guess, reads_as
 from ..i18n.labels import header_key
 
 #: The bytes sniffed.
 SNIFF_BYTES = 1 << 20
 #: Windows sampled beyond the first megabyte (evenly spaced, the end included), and their size.
 WINDOWS, WINDOW_BYTES = 16, 1 << 16
+#: The bytes of non-ASCII lines read as Chinese text to tell GBK from Big5, at most, from the first
+#: megabyte and from each later window (thousands of names: plenty; the whole sample would cost
+#: several times the CPU for the same answer).
+SCORED_BYTES, SCORED_WINDOW = 1 << 18, 1 << 14
 #: The separators tried, the first winning a tie.
 DELIMITERS = (",", "\t", ";")
 
@@ -38,19 +44,13 @@ class Dialect:
 
     encoding: str = "utf-8"
     delimiter: str = ","
+    #: GB18030 and Big5 read the names about equally well (a few short names): the officer is told
+    doubt: bool = False
 
     @property
     def python(self) -> str:
         """The encoding for Python's readers (a UTF-8 BOM dropped)."""
         return "utf-8-sig" if self.encoding == "utf-8" else self.encoding
-
-
-def _reads_as(head: bytes, encoding: str) -> bool:
-    try:
-        codecs.getincrementaldecoder(encoding)().decode(head, final=False)   # a character cut at the end is fine
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def _samples(f: BinaryIO, size: int) -> list[bytes]:
@@ -70,17 +70,44 @@ def _samples(f: BinaryIO, size: int) -> list[bytes]:
 
 
 def sniff(path: Path, known: Collection[str]) -> Dialect:
-    """The dialect of the CSV file at ``path``; ``known``: the column keys its header may name."""
+    """The dialect of the CSV file at ``path``; ``known``: the column keys its header may name.
+
+    UTF-8 when the first megabyte and every later window read as UTF-8 (the BOM or not); else the
+    Chinese code page (GB18030 or Big5-HKSCS) whose header names more known columns, else whose
+    reading of the whole sample -- header, names and all -- is the more plausible Chinese text
+    (:func:`xl_ratings.i18n.codepages.guess`: a list whose first line is ASCII is judged by its
+    names); ``doubt`` when that could not be told for sure."""
     with open(path, "rb") as f:
         head = f.read(SNIFF_BYTES)
         later = _samples(f, os.fstat(f.fileno()).st_size)
-    encoding = "utf-8"
-    if not head.startswith(codecs.BOM_UTF8) and _reads_as(head, "gb18030") and (
-            not _reads_as(head, "utf-8") or not all(_reads_as(w, "utf-8") for w in later)):
+    encoding, doubt = "utf-8", False
+    if not head.startswith(codecs.BOM_UTF8) and reads_as(head, "gb18030") and (
+            not reads_as(head, "utf-8") or not all(reads_as(w, "utf-8") for w in later)):
         encoding = "gb18030"
-        if _reads_as(head, "big5hkscs") and _header(head, "big5hkscs", known)[1][0] > _header(head, encoding, known)[1][0]:
-            encoding = "big5hkscs"      # Hong Kong's Excel ("CSV (逗號分隔)"): its header's words read in Big5 only
-    return Dialect(encoding, _header(head, encoding, known)[0])
+        readers = [e for e in CANDIDATES if reads_as(head, e)]
+        named = {e: _header(head, e, known)[1][0] for e in readers}
+        if len(set(named.values())) > 1:            # the header's words read in one code page only
+            encoding = max(readers, key=lambda e: named[e])
+        else:
+            names = [_names(head, SCORED_BYTES)] + [_names(w.split(b"\n", 1)[-1], SCORED_WINDOW) for w in later]
+            got = guess(names, tuple(readers))
+            if got is not None:
+                encoding, doubt = got.encoding, not got.sure and got.chars > 0
+    return Dialect(encoding, _header(head, encoding, known)[0], doubt)
+
+
+def _names(chunk: bytes, most: int) -> bytes:
+    """The lines of ``chunk`` that hold a non-ASCII byte (the names: ids, dates and results are ASCII),
+    at most about ``most`` bytes of them."""
+    out: list[bytes] = []
+    size = 0
+    for line in chunk.split(b"\n"):
+        if not line.isascii():
+            out.append(line)
+            size += len(line) + 1
+            if size >= most:
+                break
+    return b"\n".join(out)
 
 
 def _header(head: bytes, encoding: str, known: Collection[str]) -> tuple[str, tuple[int, int]]:
@@ -97,4 +124,22 @@ def _header(head: bytes, encoding: str, known: Collection[str]) -> tuple[str, tu
     return best, score
 
 
-__all__ = ["DELIMITERS", "Dialect", "sniff"]
+#: A code page as the officer knows it.
+CODE_PAGES = {"gb18030": "GB18030 (GBK)", "big5hkscs": "Big5-HKSCS"}
+
+
+def code_page_doubt(path: Path) -> tuple[str, str] | None:
+    """(the code page a CSV file was read in, the other one) when :func:`sniff` could not tell
+    them apart for sure; None for a file read for sure (UTF-8 included) or not a CSV file."""
+    from ..i18n.labels import LABELS
+
+    if path.suffix.lower() not in (".csv", ".txt") or not path.is_file():
+        return None
+    dialect = sniff(path, set(LABELS))
+    if not dialect.doubt:
+        return None
+    other = next(e for e in CANDIDATES if e != dialect.encoding)
+    return CODE_PAGES[dialect.encoding], CODE_PAGES[other]
+
+
+__all__ = ["CODE_PAGES", "DELIMITERS", "Dialect", "code_page_doubt", "sniff"]

@@ -41,6 +41,7 @@ from ..systems.base import Check, System
 from ..systems.period import Period
 from ..files.encode import FORMULA_STARTS, csv_bytes, neutralise
 from ..view.sheets import Words
+from .csv_dialect import code_page_doubt
 from .game_list import set_option
 from .list_tables import table_of
 from .list_file import Columns, ListFile, Progress, has_pyarrow
@@ -441,6 +442,10 @@ def _process_list(path: str | os.PathLike[str], system: System, players: str | N
     if arrived:     # told: a row deleted from the ratings file by hand would restart its player unseen
         notes.insert(0, R.LIST_NEW_PLAYERS(count=len(arrived), file=str(players), ids=", ".join(
             list(arrived[:10]) + (["…"] if len(arrived) > 10 else []))))
+    for listed_file in (gpath, players, events):     # a Chinese code page it could not tell for sure
+        doubt = code_page_doubt(Path(listed_file)) if listed_file else None
+        if doubt is not None:
+            notes.insert(0, R.LIST_CODE_PAGE_DOUBT(file=str(listed_file), encoding=doubt[0], other=doubt[1]))
     return done.outcome, written, notes
 
 

@@ -97,7 +97,7 @@ UI: dict[str, dict[str, tuple[str, str]]] = {
         "no_history": ("暫無等級分記錄", "No rating yet"),
         "period": ("週期", "Period"),
         "dates": ("日期", "Dates"),
-        "published": ("發佈日期", "Published"),
+        "published": ("發布日期", "Published"),
         "provisional": ("暫定", "Provisional"),
         "period_ends": ("本週期截至 {date}，等級分可能還會變動", "The period ends on {date}; ratings may still change."),
         "none": ("無", "None"),
@@ -110,7 +110,7 @@ UI: dict[str, dict[str, tuple[str, str]]] = {
         "downloads": ("編排軟件用等級分名單", "Rating list for pairing programs"),
         "archive": ("歷屆名單", "Archive"),
         "current": ("本期名單", "current list"),
-        "archived_note": ("這是 {period} 週期結束時公佈的名單。現行名單：", "The list as published at the end of period {period}. The current list:"),
+        "archived_note": ("這是 {period} 週期結束時公布的名單。現行名單：", "The list as published at the end of period {period}. The current list:"),
         "printed": ("打印版名單", "Printed list"),
     },
 }

@@ -20,6 +20,11 @@ SUMMARY_HEAD = message(
     "检查 {checks} 条")
 WRITTEN = message("cli.written", "written: {path}", "已写入：{path}")
 PROCESSING = message("cli.processing", "processing", "正在计算")
+# a game list's passes, on its progress bar
+PASS_CHECKING = message("cli.pass_checking", "checking", "检查")
+PASS_COUNTING = message("cli.pass_counting", "counting", "统计")
+PASS_RATING = message("cli.pass_rating", "rating {period}", "计算 {period}")
+PASS_RATING_EVENTS = message("cli.pass_rating_events", "rating the events", "逐个赛事计算")
 PROGRESS_PERIOD = message("cli.progress_period", "period {period} ({n}/{total})", "周期 {period}（{n}/{total}）")
 WEBSITE = message(
     "cli.website",

@@ -471,6 +471,12 @@ LINE_DECODED = message(
     "imports.line_decoded",
     "this line is not UTF-8 like the rest of the file: read as {encoding}; check the names on it",
     "此行与文件其余部分不同，不是 UTF-8：按 {encoding} 读取；请核对其中的姓名")
+CODE_PAGE_DOUBT = message(
+    "imports.code_page_doubt",
+    "read as {encoding}, though its few Chinese characters read about as well in {other}; if its names look "
+    "wrong, save the file as UTF-8 and import it again",
+    "已按 {encoding} 读取，但其中为数不多的汉字按 {other} 读取也差不多通顺；如果姓名显示不对，"
+    "请把文件另存为 UTF-8 后再导入")
 LINE_TOO_LONG = message(
     "imports.csv_field_too_long",
     "a field starting on this line is longer than {limit:,} characters: not a crosstable cell "

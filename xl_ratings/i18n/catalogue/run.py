@@ -273,6 +273,12 @@ LIST_NEW_PLAYERS = message(
     "{count} 名列表中的棋手不在等级分文件 {file}（--players）中：均作为新棋手，从初始等级分、0 局开始：{ids}"
     "（从等级分文件中删掉的行，其棋手会重新开始）")
 
+LIST_CODE_PAGE_DOUBT = message(
+    "run.list_code_page_doubt",
+    "{file}: read as {encoding}, though its few Chinese characters read about as well in {other}; if its "
+    "names look wrong, save it as \"CSV UTF-8\" and run again",
+    "{file}：已按 {encoding} 读取，但其中为数不多的汉字按 {other} 读取也差不多通顺；如果姓名显示不对，"
+    "请把文件另存为“CSV UTF-8”后再运行")
 LIST_NOBODY_RATED = message(
     "run.list_nobody_rated",
     "no player was rated: without --players every player of the list is new and unrated, and games between "

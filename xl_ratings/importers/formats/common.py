@@ -59,8 +59,12 @@ class Problems:
         """Something the officer should know (skipped on purpose, read in another encoding), with its place."""
         self.notes.append(text.at(where or self.where(row, column)))
 
-    def decoded(self, odd: Iterable[tuple[int, str]]) -> None:
-        """Note each line read in another encoding than the rest of the file (:func:`decode_text`)."""
+    def decoded(self, odd: Iterable[tuple[int, str]], doubt: tuple[str, str] | None = None) -> None:
+        """Note each line read in another encoding than the rest of the file (:func:`decode_text`),
+        and a Chinese code page that could not be told for sure (``doubt``: read, other)."""
+        if doubt is not None:
+            self.note(M.CODE_PAGE_DOUBT(encoding=ENCODING_NAMES.get(doubt[0], doubt[0]),
+                                        other=ENCODING_NAMES.get(doubt[1], doubt[1])))
         for no, enc in odd:
             self.note(M.LINE_DECODED(encoding=ENCODING_NAMES.get(enc, enc)), row=no)
 
@@ -191,6 +195,8 @@ class Decoded:
 
     text: str
     odd: tuple[tuple[int, str], ...] = ()
+    #: (the Chinese code page read, the other) when the few Chinese characters read about as well in both
+    doubt: tuple[str, str] | None = None
 
 
 def not_text(exc: NotText) -> Text:
@@ -232,7 +238,7 @@ def decode_text(data: bytes, encodings: Sequence[str]) -> Decoded:
         whole = _legacy(data, others, least=2)
         if whole is None:
             raise NotText(M.NOT_IN_ENCODINGS(encodings=", ".join(e for e in encodings if e != CHINESE)))
-        return Decoded(whole[0])
+        return Decoded(whole[0], doubt=code_page_doubt(data, whole[1]))
     texts = [utf8_or_none(ln[3:] if no == 1 and ln.startswith(b"\xef\xbb\xbf") else ln)
              for no, ln in enumerate(lines, start=1)]
     throughout = _chinese_throughout(data, lines, texts, others)
@@ -312,38 +318,40 @@ def _legacy(data: bytes, encodings: Sequence[str], least: int = 1) -> tuple[str,
 CHINESE = "chinese"
 
 
-def _common_share(text: str, least: int = 1) -> float:
-    """The share of a text's Chinese characters among the 3,755 most common (GB2312 level 1),
-    traditional ones counted by their simplified form: wrongly decoded bytes give rare
-    characters, kana, Greek or private-use ones.  0 when there are fewer than ``least``."""
-    from ...i18n import simplified
-
-    chars = [c for c in simplified(text) if ord(c) > 0x7F and not c.isspace()]
-    if len(chars) < max(1, least):
-        return 0.0
-    good = 0
-    for c in chars:
-        try:
-            b = c.encode("gb2312")
-        except UnicodeEncodeError:
-            continue
-        good += len(b) == 2 and 0xB0 <= b[0] <= 0xD7
-    return good / len(chars)
-
-
 def _chinese(data: bytes, least: int = 1) -> tuple[str, str] | None:
-    """(``data`` as GB18030 or Big5 text, the encoding), whichever gives common Chinese characters
-    (at least 60% of them); None when neither does (e.g. latin-1 accents: "J\\xe9r\\xe9my")."""
-    best: tuple[float, str, str] | None = None
-    for enc in ("gb18030", "big5hkscs"):
-        try:
-            text = data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-        share = _common_share(text, least)
-        if best is None or share > best[0]:
-            best = (share, text, enc)
-    return (best[1], best[2]) if best is not None and best[0] >= 0.6 else None
+    """(``data`` as GB18030 or Big5 text, the encoding), whichever reads the whole of it as the more
+    plausible Chinese text (:func:`xl_ratings.i18n.codepages.guess`: common characters, one script
+    -- never the first line alone); None when neither reads as Chinese (at least ``least`` characters
+    and a plausibility of 0.6: not latin-1 accents, "J\\xe9r\\xe9my")."""
+    from ...i18n.codepages import CANDIDATES, guess
+
+    readers = tuple(e for e in CANDIDATES if _reads_whole(data, e))
+    got = guess([data], readers) if readers else None
+    if got is None or got.chars < max(1, least) or got.score < 0.6:
+        return None
+    return data.decode(got.encoding), got.encoding
+
+
+def code_page_doubt(data: bytes, encoding: str) -> tuple[str, str] | None:
+    """(``encoding``, the other Chinese code page) when ``data`` were read as Chinese in
+    ``encoding`` but read about as well in the other (a few short names); else None."""
+    from ...i18n.codepages import CANDIDATES, guess
+
+    if encoding not in CANDIDATES:
+        return None
+    readers = tuple(e for e in CANDIDATES if _reads_whole(data, e))
+    got = guess([data], readers) if len(readers) > 1 else None
+    if got is None or got.sure:
+        return None
+    return encoding, next(e for e in CANDIDATES if e != encoding)
+
+
+def _reads_whole(data: bytes, encoding: str) -> bool:
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def read_source_text(data: bytes, file: str, encodings: Sequence[str]) -> Decoded:

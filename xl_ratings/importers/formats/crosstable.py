@@ -551,7 +551,7 @@ def parse_csv_bytes(data: bytes, file: str) -> Tournament:
     """Read a crosstable saved as CSV (UTF-8 or GB18030); its places are lines."""
     rows, starts, decoded = read_csv(data, file)
     problems = Problems(file, line_of=starts)
-    problems.decoded(decoded.odd)
+    problems.decoded(decoded.odd, decoded.doubt)
     return parse_rows(rows, file, line_of=starts, problems=problems)
 
 

@@ -36,7 +36,7 @@ from ...errors import Text
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
 from .common import (Half, NotText, Problems, TEXT_ENCODINGS, as_float, as_int, pair_halves, parse_date, read_source_text,
-                      not_text, fail, one_field_name, refuse_binary, utf8_or_none)
+                      code_page_doubt, not_text, fail, one_field_name, refuse_binary, utf8_or_none)
 from ..model import ImportedEvent, ImportedPlayer, Source, Tournament
 from .record import Format, Opened
 
@@ -246,11 +246,16 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
     utf8 = {no for no, ln in enumerate(lines, start=1) if not ln.isascii() and utf8_or_none(ln) is not None}
     if utf8:
         return _parse_mixed(lines, utf8, file)
+    legacy = [ln for ln in lines if not ln.isascii()]
+    chinese = _code_page(legacy)
+    problems = Problems(file, lines=True)
+    if chinese is not None:
+        problems.decoded((), code_page_doubt(b"".join(legacy), chinese))
     try:   # columns counted in bytes
-        return parse_text(data.decode("latin-1"), file, lambda no, text: _text_of_bytes(text)[0])
+        return parse_text(data.decode("latin-1"), file, lambda no, text: _text_of_bytes(text, chinese)[0], problems)
     except InputErrors as by_bytes:
         try:   # a Chinese program that padded its columns by characters
-            return parse_text(data.decode("gb18030"), file)
+            return parse_text(data.decode(chinese or "gb18030"), file)
         except (UnicodeDecodeError, InputErrors):
             raise by_bytes from None
 
@@ -260,6 +265,10 @@ def _parse_mixed(lines: list[bytes], utf8: set[int], file: str) -> Tournament:
     problems = Problems(file, lines=True)
     parts: list[str] = []
     by_bytes: set[int] = set()
+    legacy = [ln for no, ln in enumerate(lines, start=1) if no not in utf8 and not ln.isascii()]
+    chinese = _code_page(legacy)
+    if chinese is not None:
+        problems.decoded((), code_page_doubt(b"".join(legacy), chinese))
     for no, ln in enumerate(lines, start=1):
         text = utf8_or_none(ln[3:] if no == 1 and ln.startswith(b"\xef\xbb\xbf") else ln)
         if text is None:
@@ -271,7 +280,7 @@ def _parse_mixed(lines: list[bytes], utf8: set[int], file: str) -> Tournament:
     def field_text(no: int, text: str) -> str:
         if no not in by_bytes:
             return text
-        got, enc = _text_of_bytes(text)
+        got, enc = _text_of_bytes(text, chinese)
         if enc is not None and no not in noted:
             noted.add(no)
             problems.decoded([(no, enc)])
@@ -279,15 +288,43 @@ def _parse_mixed(lines: list[bytes], utf8: set[int], file: str) -> Tournament:
     return parse_text("".join(parts), file, field_text, problems)
 
 
-def _text_of_bytes(field: str) -> tuple[str, str | None]:
+def _code_page(lines: list[bytes]) -> str | None:
+    """The Chinese code page the non-ASCII, non-UTF-8 lines of a TRF file are in, judged over all
+    of them together (:func:`xl_ratings.i18n.codepages.guess`: a name alone is too short to tell
+    GBK from Big5): ``gb18030`` or ``big5hkscs``; None when they do not read as Chinese text
+    (Western accents, Jérémy in Windows-1252)."""
+    from ...i18n.codepages import CANDIDATES, guess
+
+    data = b"".join(lines)
+    readers = tuple(e for e in CANDIDATES if _reads(data, e))
+    got = guess([data], readers) if readers and data else None
+    return got.encoding if got is not None and got.chars >= 2 and got.score >= 0.6 else None
+
+
+def _reads(data: bytes, encoding: str) -> bool:
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _text_of_bytes(field: str, chinese: str | None = None) -> tuple[str, str | None]:
     """A field read byte for byte (latin-1) in its real encoding, and that encoding (None: ASCII):
-    UTF-8 when it is, GB18030 Chinese, else Windows-1252 (else ISO 8859-1: never a replaced byte)."""
+    UTF-8 when it is, the file's Chinese code page when it has one (``chinese``: GB18030 or Big5,
+    :func:`_code_page`), else GB18030 Chinese, else Windows-1252 (else ISO 8859-1: never a
+    replaced byte)."""
     raw = field.encode("latin-1")
     if raw.isascii():
         return field, None
     text = utf8_or_none(raw)
     if text is not None:
         return text, "UTF-8"
+    if chinese is not None:
+        try:
+            return raw.decode(chinese), chinese
+        except UnicodeDecodeError:
+            pass
     if _looks_chinese(raw):
         try:
             return raw.decode("gb18030"), "GB18030"
