@@ -14,7 +14,7 @@ import keyword
 from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..engine.run import Outcome
 from ..errors import CATALOGUE, RatingInputError, Where
@@ -260,12 +260,20 @@ def _rows(columns: Sequence[Column], getters: Sequence[Callable[[Any], Any]], li
     def plain(c: Column) -> bool:
         return (c.kind in PLAIN_KINDS and c.source not in ("name", "sex", "club", "event_name")
                 and c.source.isidentifier() and not keyword.iskeyword(c.source))
-    cells = [f"line.{c.source}" if plain(c) else f"g{j}(line)" for j, c in enumerate(columns)]
-    namespace: dict[str, Any] = {f"g{j}": g for j, g in enumerate(getters)}
-    exec("def row(line):\n    return [" + ", ".join(cells) + "]\n", namespace)  # noqa: S102 -- attribute names
-    row = namespace["row"]
+
+    def compiled(sample: Any) -> Callable[[Any], list[Any]]:
+        # a plain fact the line's class has (a line of another class, or one without it: the getters)
+        cells = [f"line.{c.source}" if plain(c) and hasattr(sample, c.source) else f"g{j}(line)"
+                 for j, c in enumerate(columns)]
+        namespace: dict[str, Any] = {f"g{j}": g for j, g in enumerate(getters)}
+        exec("def row(line):\n    return [" + ", ".join(cells) + "]\n", namespace)  # noqa: S102 -- attribute names
+        return cast(Callable[[Any], list[Any]], namespace["row"])
+    rows: dict[type, Callable[[Any], list[Any]]] = {}
     out = []
     for line in lines:
+        row = rows.get(line.__class__)
+        if row is None:
+            row = rows[line.__class__] = compiled(line)
         try:
             out.append(row(line))
         except AttributeError:
