@@ -31,6 +31,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ..errors import RatingInputError
@@ -121,6 +122,22 @@ def _pc(d: int, params: ShanghaiParams) -> float:
     a = min(abs(d), params.max_difference)
     pc = step_lookup(params.fide_bounds, params.fide_values, a)
     return pc if d >= 0 else round(1.0 - pc, 10)
+
+
+_PC_TABLES: dict[tuple[Any, ...], tuple[float, ...]] = {}
+
+
+def pc_table(params: ShanghaiParams) -> tuple[float, ...] | None:
+    """PC(D) of every rounded D from −cap to +cap (``table[D + cap]``): :func:`_pc`'s very
+    values, looked up once per set of parameters (None: a cap too large to tabulate)."""
+    cap = params.max_difference
+    if not isinstance(cap, int) or not 0 <= cap <= 10_000:
+        return None
+    key = (cap, params.fide_bounds, params.fide_values)
+    table = _PC_TABLES.get(key)
+    if table is None:
+        table = _PC_TABLES[key] = tuple(_pc(d, params) for d in range(-cap, cap + 1))
+    return table
 
 
 def k_factor(games: int, events: int, peak: float | None,
@@ -347,14 +364,15 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
     """One event's games, summed per player and own rating (in any order: the sums are
     exact); also who played in it."""
     per: dict[str, dict[float, list[Any]]] = defaultdict(dict)   # player -> own -> [opponents' ratings, W]
-    entrants: set[str] = set()
+    if not isinstance(games, list):
+        games = list(games)
+    entrants = set(map(itemgetter(3), games))     # Game.player and Game.opponent, at C speed
+    entrants.update(map(itemgetter(4), games))
     swiss = ev.format == "swiss"
     floor = params.women_floor
     rated, used, woman, guests, guest_played = run.rated, run.used, run.woman, run.guests, run.guest_played
     trail = run.trail
     for _, _, _, a, b, res, _, row in games:
-        entrants.add(a)
-        entrants.add(b)
         if res.forfeit:   # seed 001 §十: unplayed games count for neither player
             checks.add("shanghai.forfeit", "Games", row, event=ev.name, player=a, opponent=b)
             if trail is not None:
@@ -415,14 +433,32 @@ def _event_changes(run: _Run, ev: Event, per: Mapping[str, Mapping[float, list[A
                    players: Mapping[str, Player], params: ShanghaiParams, checks: CheckLog) -> None:
     """The event's change lines (one per player and own rating used), applied: to the
     rated players' period change and counts, to the pending players' running first rating."""
+    table = pc_table(params)
+    cap = params.max_difference
+    floor, copysign = math.floor, math.copysign
+    fsum = math.fsum
     for p, groups in sorted(per.items()):
         if run.r0[p] is not None:
             k = k_factor(run.counts[p][0], run.counts[p][1], run.peak[p], params)
         else:
             k = params.k_first_rating
         # one line per own rating used (a woman who met men and women has two)
-        parts = [group_change(own, len(groups[own][0]), math.fsum(groups[own][0]), groups[own][1], k, params)
-                 for own in sorted(groups)]
+        if table is None:
+            parts = [group_change(own, len(groups[own][0]), fsum(groups[own][0]), groups[own][1], k, params)
+                     for own in sorted(groups)]
+        else:       # group_change written out, PC looked up: the same operations
+            parts = []
+            for own in sorted(groups) if len(groups) > 1 else groups:
+                opponents, w = groups[own]
+                n = len(opponents)
+                if not n:
+                    parts.append(group_change(own, 0, 0.0, w, k, params))
+                    continue
+                mean = fsum(opponents) / n
+                x = own - mean
+                d = int(copysign(floor(abs(x) + 0.5), x))       # round_half_away
+                we = n * table[(d if d < cap else cap) + cap if d > -cap else 0]
+                parts.append(Change(own, n, mean, d, w, we, k, k * (w - we)))
         ev_delta = sum(c.change for c in parts)
         protected = None
         if params.champion_protected and ev.champion == p and ev_delta < 0:

@@ -25,7 +25,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, MAX_CELL_CHARS, MAX_ROWS, col_letter, serial_of
 from ..errors import InputErrors, RatingInputError, Where
@@ -268,7 +268,7 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
                                        for j, h in enumerate(spec.header)))
     out.append("".join(cell_xml(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
                        for c, v, f in extra_rows.get(1, [])) + "</row>")
-    lines = _column_lines(spec.rows, letters[:ncols], col_xf, date_xf, epoch) if not extra_rows else None
+    lines = _column_lines(columns_of(spec), letters[:ncols], col_xf, date_xf, epoch) if not extra_rows else None
     if lines is not None:       # the whole sheet at once, column by column (its rows below: none left)
         out += lines
     fast = _row_writer(spec.rows, letters[:ncols], col_xf, date_xf, epoch) \
@@ -330,11 +330,26 @@ _NONE = type(None)
 _FAST_TYPES = (str, int, float, _NONE, dt.date)
 
 
-def columns_of(rows: Sequence[Sequence[Any]], ncols: int) -> list[tuple[Any, ...]] | None:
-    """``rows`` as columns (every row ``ncols`` cells long), or None (a row of another length)."""
-    if not rows or ncols == 0 or any(len(r) != ncols for r in rows):
-        return None
-    return list(zip(*rows))
+class Columns(NamedTuple):
+    """A sheet's rows as columns, and the types of each column's values."""
+
+    values: list[tuple[Any, ...]]
+    types: list[set[type]]
+
+
+def columns_of(spec: SheetSpec) -> Columns | None:
+    """``spec``'s rows as columns (each row as long as the header), or None (none, or a row of
+    another length); computed once per sheet (:func:`check_limits` and :func:`sheet_xml` ask)."""
+    got = spec.__dict__.get("_columns", False)
+    if got is not False:
+        return cast("Columns | None", got)
+    rows, ncols = spec.rows, len(spec.header)
+    out = None
+    if rows and ncols and all(len(r) == ncols for r in rows):
+        values = list(zip(*rows))
+        out = Columns(values, [set(map(type, col)) for col in values])
+    spec.__dict__["_columns"] = out
+    return out
 
 
 def _clean_texts(texts: Sequence[str]) -> bool:
@@ -346,7 +361,7 @@ def _clean_texts(texts: Sequence[str]) -> bool:
             and not s.startswith(" ") and not s.endswith(" ") and "< " not in s and " <" not in s)
 
 
-def _column_lines(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf: Sequence[int],
+def _column_lines(columns: Columns | None, letters: Sequence[str], col_xf: Sequence[int],
                   date_xf: int = 0, epoch: dt.date = EXCEL_EPOCH) -> list[str] | None:
     """Every row's XML at once, or None (then :func:`_row_writer`, row by row).
 
@@ -357,15 +372,13 @@ def _column_lines(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf:
     test per row.  It writes exactly what the row writer writes (a property test holds the two
     together); a column of mixed types, of booleans, dates and times or numbers that are not
     finite gives None."""
-    ncols = len(letters)
-    cols = columns_of(rows, ncols)
-    if cols is None:
+    if columns is None or len(columns.values) != len(letters):
         return None
     date1904 = epoch == EXCEL_EPOCH_1904
     args: list[Sequence[Any]] = []
     cells: list[str] = []
-    for j, col in enumerate(cols):
-        kinds = set(map(type, col))
+    for j, col in enumerate(columns.values):
+        kinds = set(columns.types[j])
         opt = _NONE in kinds
         kinds.discard(_NONE)
         if not kinds:
@@ -418,7 +431,7 @@ def _column_lines(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf:
     names = [f"x{k}" for k in range(len(args))]
     source = ("def lines(first, " + "".join(n + ", " for n in names) + "):\n"
               + '    return [f"""<row r="{s}">' + "".join(cells) + '</row>""" for s, '
-              + "".join(n + ", " for n in names) + "in zip(map(str, range(first, first + " + str(len(rows)) + ")), "
+              + "".join(n + ", " for n in names) + "in zip(map(str, range(first, first + " + str(len(columns.values[0])) + ")), "
               + "".join(n + ", " for n in names) + ")]\n")
     namespace: dict[str, Any] = {}
     exec(source, namespace)   # noqa: S102 -- built only from column letters and style numbers
@@ -699,6 +712,11 @@ def check_limits(sheets: Sequence[SheetSpec]) -> None:
         if len(spec.rows) + 1 > MAX_ROWS:
             problems.append(RatingInputError(M.SHEET_TOO_LONG(sheet=spec.name, rows=f"{len(spec.rows) + 1:,}",
                                                              limit=f"{MAX_ROWS:,}")))
+            continue
+        columns = columns_of(spec)
+        if columns is not None and not any(    # the longest text of each column first, at C speed
+                max(map(len, col if kinds == {str} else [v for v in col if v.__class__ is str])) > MAX_CELL_CHARS
+                for col, kinds in zip(columns.values, columns.types) if str in kinds):
             continue
         for i, row in enumerate(spec.rows, start=2):
             for j, v in enumerate(row):
