@@ -102,7 +102,7 @@ class Ledger:
         names = _FIELDS.get(st.__class__)
         if names is None:
             names = _FIELDS[st.__class__] = tuple(f.name for f in dataclasses.fields(st))
-        values = {}
+        values: dict[str, Any] = {}
         for name in names:
             v = getattr(st, name)
             # as_stored, its common case written out: a float (not NaN) to 12 significant digits

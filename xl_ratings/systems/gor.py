@@ -23,6 +23,7 @@ import datetime as dt
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from operator import attrgetter, itemgetter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -396,28 +397,46 @@ def _fees(records: Records, feed: GameFeed, period: Period, params: GorParams) -
     """
     first = period.start.year
     start, end = period.start, period.end
+    got = feed.every(dt.date(first, 1, 1), end)
+    games = got if isinstance(got, list) else list(got)
+    days = list(map(itemgetter(1), games))          # Game.date, at C speed
+    if days and min(days).year == max(days).year >= first and max(days) <= end \
+            and not any(map(attrgetter("forfeit"), map(itemgetter(5), games))):
+        # the common case: one year's games, none forfeited -- each counted for both players, at C speed
+        year = days[0].year
+        n = Counter(map(itemgetter(3), games))       # Game.player
+        n.update(map(itemgetter(4), games))          # Game.opponent
+        return _fee_lines(records, {(year, pid): k for pid, k in n.items()},
+                          {year} if max(days) >= start else set(), params)
     years: set[int] = set()
     seen: dict[int, list[str]] = {}      # year -> each recorded game's players (counted at C speed below)
-    for _, day, _, a, b, result, _, _ in feed.every(dt.date(first, 1, 1), end):
+    for _, day, _, a, b, result, _, _ in games:
         if day > end or day.year < first:
             continue
         year = day.year
         if day >= start:
             years.add(year)
-        got = seen.get(year)
-        if got is None:
-            got = seen[year] = []
+        bucket = seen.get(year)
+        if bucket is None:
+            bucket = seen[year] = []
         if result.forfeit:     # both sides (common.sides): a forfeit win is not a recorded game
             if result.score != 1:
-                got.append(a)
+                bucket.append(a)
             if 1.0 - result.score != 1:
-                got.append(b)
+                bucket.append(b)
         else:
-            got.append(a)
-            got.append(b)
-    n: dict[tuple[int, str], int] = {}
-    for year, got in seen.items():
-        n.update(((year, pid), count) for pid, count in Counter(got).items())
+            bucket.append(a)
+            bucket.append(b)
+    counts: dict[tuple[int, str], int] = {}
+    for year, played in seen.items():
+        counts.update(((year, pid), count) for pid, count in Counter(played).items())
+    return _fee_lines(records, counts, years, params)
+
+
+def _fee_lines(records: Records, n: Mapping[tuple[int, str], int], years: set[int],
+               params: GorParams) -> list[FeeLine]:
+    """The fee lines of the ``years`` the period's games touch, from the recorded games of each
+    (year, player) ``n``: by year, then player."""
     out = []
     for y, pid in sorted(k for k in n if k[0] in years):
         player = records.players[pid]

@@ -254,17 +254,18 @@ def ordered(sheet: Sheet, lines: Sequence[Any], outcome: Outcome) -> list[Any]:
     return out
 
 
-def _lookups(columns: Sequence[Column], outcome: Outcome | None) -> dict[int, tuple[str, dict[str, Any]]]:
+def _lookups(columns: Sequence[Column], outcome: Outcome | None, lines: int) -> dict[int, tuple[str, dict[str, Any]]]:
     """The columns :func:`_getter` reads from the records (a player's name, sex and club; an
-    event's name), as tables: column -> (the line's key attribute, key -> the cell)."""
+    event's name), as tables: column -> (the line's key attribute, key -> the cell) -- where the
+    sheet has more ``lines`` than the table has entries (else each line asks its getter)."""
     if outcome is None:
         return {}
     players, events = outcome.records.players, outcome.records.events
     out: dict[int, tuple[str, dict[str, Any]]] = {}
     for j, c in enumerate(columns):
-        if c.source in ("name", "sex", "club"):
+        if c.source in ("name", "sex", "club") and lines > len(players):
             out[j] = ("id", {pid: getattr(p, c.source, "") or "" for pid, p in players.items()})
-        elif c.source == "event_name":
+        elif c.source == "event_name" and lines > len(events):
             out[j] = ("event", {eid: e.name for eid, e in events.items()})
     return out
 
@@ -278,7 +279,7 @@ def _rows(columns: Sequence[Column], getters: Sequence[Callable[[Any], Any]], li
     def plain(c: Column) -> bool:
         return (c.kind in PLAIN_KINDS and c.source not in ("name", "sex", "club", "event_name")
                 and c.source.isidentifier() and not keyword.iskeyword(c.source))
-    tables = _lookups(columns, outcome)
+    tables = _lookups(columns, outcome, len(lines))
 
     def compiled(sample: Any) -> Callable[[Any], list[Any]]:
         # a plain fact the line's class has (a line of another class, or one without it: the getters)

@@ -345,7 +345,7 @@ def columns_of(spec: SheetSpec) -> Columns | None:
         return cast("Columns | None", got)
     rows, ncols = spec.rows, len(spec.header)
     out = None
-    if rows and ncols and all(len(r) == ncols for r in rows):
+    if rows and ncols and min(map(len, rows)) == ncols == max(map(len, rows)):
         values = list(zip(*rows))
         out = Columns(values, [set(map(type, col)) for col in values])
     spec.__dict__["_columns"] = out
