@@ -57,8 +57,8 @@ class Entry:
 #: A float as the History stores it (12 significant digits: :func:`~.fingerprint.rounded`).
 as_stored = rounded
 _G12 = f".{DIGITS}g"       #: :func:`~.fingerprint.rounded`'s format
-#: a state type's fields, in order
-_FIELDS: dict[type, tuple[str, ...]] = {}
+#: a state type's fields, in order, and whether it is a plain dataclass (:meth:`Ledger._stored`)
+_FIELDS: dict[type, tuple[tuple[str, ...], bool]] = {}
 
 
 class Ledger:
@@ -99,15 +99,25 @@ class Ledger:
     @staticmethod
     def _stored(e: Entry) -> Entry:
         st = e.state
-        names = _FIELDS.get(st.__class__)
-        if names is None:
-            names = _FIELDS[st.__class__] = tuple(f.name for f in dataclasses.fields(st))
+        cls = st.__class__
+        got = _FIELDS.get(cls)
+        if got is None:
+            fields = dataclasses.fields(st)
+            # a plain dataclass (its __init__ only sets its fields): a copy is made without calling it
+            plain = hasattr(st, "__dict__") and not hasattr(cls, "__post_init__") and all(f.init for f in fields)
+            got = _FIELDS[cls] = (tuple(f.name for f in fields), plain)
+        names, plain = got
         values: dict[str, Any] = {}
         for name in names:
             v = getattr(st, name)
             # as_stored, its common case written out: a float (not NaN) to 12 significant digits
             values[name] = (float(format(v, _G12)) if v == v else v) if v.__class__ is float else as_stored(v)
-        return Entry(e.period, e.id, e.name, as_stored(e.old), type(st)(**values), as_stored(e.change), e.inputs)
+        if plain:
+            stored = object.__new__(cls)
+            stored.__dict__.update(values)
+        else:
+            stored = cls(**values)
+        return Entry(e.period, e.id, e.name, as_stored(e.old), stored, as_stored(e.change), e.inputs)
 
     # ------------------------------------------------------------------ the sheet
     def columns(self) -> tuple[str, ...]:
@@ -238,7 +248,7 @@ def seal(e: Entry, period_members: str) -> str:
     list -- not its name, which a typo fix may change."""
     values = [e.period.label, e.period.start, e.period.end, e.id, e.old, e.change] + _sealed_values(e) \
         + [e.inputs or "", period_members]
-    text = "|".join([canon12(v) for v in values])
+    text = "|".join(map(canon12, values))
     return "Z" + hashlib.blake2b(text.encode("utf-8"), digest_size=6).hexdigest()
 
 

@@ -357,7 +357,7 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
                 checks.add("gor.floor", "Players", players[p].row, event=ev.name, player=players[p].name,
                            floor=params.floor)
             changes.append(GorChangeLine(p, ev.id, t.games, t.score, t.expected, t.k, after - before,
-                                         own=before, weight=w))
+                                         before, w))      # own, weight: in field order
             period_games[p] += t.games
             games_n[p] += t.games
             events_n[p] += 1
