@@ -45,7 +45,8 @@ GAME = st.builds(
     lambda a, b, day, score, forfeit: Game("E1", day, 1, a, b, Result(score, forfeit)),
     st.sampled_from(IDS), st.sampled_from(IDS), st.dates(dt.date(2024, 11, 1), dt.date(2027, 2, 1)),
     st.sampled_from([0.0, 0.5, 1.0]), st.booleans() | st.just(False) | st.just(False))
-PERIODS = [date_range(dt.date(2026, 1, 1), dt.date(2026, 12, 31)), date_range(dt.date(2025, 7, 1), dt.date(2026, 6, 30)),
+PERIODS = [date_range(dt.date(2026, 1, 1), dt.date(2026, 12, 31)),
+           date_range(dt.date(2025, 7, 1), dt.date(2026, 6, 30)),
            date_range(dt.date(2026, 3, 1), dt.date(2026, 8, 31))]
 
 

@@ -11,14 +11,13 @@ import datetime as dt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from problem_ids import problems
 
 from xl_ratings.engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, MAX_CELL_CHARS
 from xl_ratings.errors import InputErrors
 from xl_ratings.i18n.catalogue import workbooks as M
 from xl_ratings.xlsx import write as W
 from xl_ratings.xlsx.write import SheetSpec, Styles, check_limits, sheet_xml
-
-from problem_ids import problems
 
 STYLES_XML = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
               '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'

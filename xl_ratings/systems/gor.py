@@ -23,8 +23,8 @@ import datetime as dt
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from operator import attrgetter, itemgetter
 from dataclasses import dataclass, field
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..errors import ParameterError, RatingInputError, Where

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 import keyword
-from operator import itemgetter
 from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, cast
 
 from ..engine.run import Outcome

@@ -428,11 +428,11 @@ def _column_lines(columns: Columns | None, letters: Sequence[str], col_xf: Seque
         else:
             return None                       # a boolean, a date and time, …: row by row
         args.append(col)
-    names = [f"x{k}" for k in range(len(args))]
-    source = ("def lines(first, " + "".join(n + ", " for n in names) + "):\n"
-              + '    return [f"""<row r="{s}">' + "".join(cells) + '</row>""" for s, '
-              + "".join(n + ", " for n in names) + "in zip(map(str, range(first, first + " + str(len(columns.values[0])) + ")), "
-              + "".join(n + ", " for n in names) + ")]\n")
+    names = "".join(f"x{k}, " for k in range(len(args)))
+    rows = len(columns.values[0])
+    source = (f"def lines(first, {names}):\n"
+              + '    return [f"""<row r="{s}">' + "".join(cells) + '</row>""" '
+              + f"for s, {names}in zip(map(str, range(first, first + {rows})), {names})]\n")
     namespace: dict[str, Any] = {}
     exec(source, namespace)   # noqa: S102 -- built only from column letters and style numbers
     out: list[str] = namespace["lines"](2, *args)
