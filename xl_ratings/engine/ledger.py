@@ -26,7 +26,7 @@ from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
 from .cells import blank, date1904_of, to_date, to_ident
-from .fingerprint import canon, canon12, fingerprint_of, parts, rounded
+from .fingerprint import DIGITS, canon, canon12, fingerprint_of, parts, rounded
 
 #: The columns every system's History has, in order (the system's own follow, then ``inputs``).
 COMMON = ("period", "start", "end", "id", "name", "old", "new", "change", "status", "games", "events",
@@ -56,6 +56,9 @@ class Entry:
 
 #: A float as the History stores it (12 significant digits: :func:`~.fingerprint.rounded`).
 as_stored = rounded
+_G12 = f".{DIGITS}g"       #: :func:`~.fingerprint.rounded`'s format
+#: a state type's fields, in order, and whether it is a plain dataclass (:meth:`Ledger._stored`)
+_FIELDS: dict[type, tuple[tuple[str, ...], bool]] = {}
 
 
 class Ledger:
@@ -96,8 +99,25 @@ class Ledger:
     @staticmethod
     def _stored(e: Entry) -> Entry:
         st = e.state
-        values = {f.name: as_stored(getattr(st, f.name)) for f in dataclasses.fields(st)}
-        return Entry(e.period, e.id, e.name, as_stored(e.old), type(st)(**values), as_stored(e.change), e.inputs)
+        cls = st.__class__
+        got = _FIELDS.get(cls)
+        if got is None:
+            fields = dataclasses.fields(st)
+            # a plain dataclass (its __init__ only sets its fields): a copy is made without calling it
+            plain = hasattr(st, "__dict__") and not hasattr(cls, "__post_init__") and all(f.init for f in fields)
+            got = _FIELDS[cls] = (tuple(f.name for f in fields), plain)
+        names, plain = got
+        values: dict[str, Any] = {}
+        for name in names:
+            v = getattr(st, name)
+            # as_stored, its common case written out: a float (not NaN) to 12 significant digits
+            values[name] = (float(format(v, _G12)) if v == v else v) if v.__class__ is float else as_stored(v)
+        if plain:
+            stored = object.__new__(cls)
+            stored.__dict__.update(values)
+        else:
+            stored = cls(**values)
+        return Entry(e.period, e.id, e.name, as_stored(e.old), stored, as_stored(e.change), e.inputs)
 
     # ------------------------------------------------------------------ the sheet
     def columns(self) -> tuple[str, ...]:
@@ -126,6 +146,7 @@ class Ledger:
         for e in self.entries:
             ids[e.period.label].append(e.id)
         digest = {label: members(v) for label, v in ids.items()}
+        extra = [f.name for f in ledger_fields(self.system.state_type)]
         for e in sorted(self.entries, key=lambda x: (x.period.end, x.id)):
             st = e.state
             rec: dict[str, Any] = {
@@ -133,8 +154,8 @@ class Ledger:
                 "name": e.name, "old": e.old, "new": st.rating, "change": e.change,
                 "status": st.status, "games": st.games, "events": st.events, "peak": st.peak,
                 "period_games": st.period_games}
-            for f in ledger_fields(self.system.state_type):
-                rec[f.name] = getattr(st, f.name)
+            for name in extra:
+                rec[name] = getattr(st, name)
             rec[INPUTS] = ":".join(x for x in (e.inputs, seal(e, digest[e.period.label])) if x)
             out.append(rec)
         return out
@@ -227,7 +248,7 @@ def seal(e: Entry, period_members: str) -> str:
     list -- not its name, which a typo fix may change."""
     values = [e.period.label, e.period.start, e.period.end, e.id, e.old, e.change] + _sealed_values(e) \
         + [e.inputs or "", period_members]
-    text = "|".join([canon12(v) for v in values])
+    text = "|".join(map(canon12, values))
     return "Z" + hashlib.blake2b(text.encode("utf-8"), digest_size=6).hexdigest()
 
 

@@ -52,9 +52,26 @@ def placed(lines: list[L], value: Mapping[str, float | None]) -> list[tuple[L, i
 RL = TypeVar("RL", bound=RatingLine)
 
 
+#: a rating line class's fields in order and where ``place`` is among them (None: replace() builds it)
+_PLACED: dict[type, tuple[tuple[str, ...], int] | None] = {}
+
+
 def with_place(line: RL, place: int) -> RL:
-    """A rating line with its place on the list."""
-    return dataclasses.replace(line, place=place)
+    """A rating line with its place on the list: ``dataclasses.replace(line, place=place)``, its
+    fields given in order to the class (all of them in its ``__init__``, none keyword-only)."""
+    cls = line.__class__
+    if cls not in _PLACED:
+        fields = dataclasses.fields(line)
+        names = tuple(f.name for f in fields)
+        _PLACED[cls] = (names, names.index("place")) \
+            if "place" in names and all(f.init and not f.kw_only for f in fields) else None
+    how = _PLACED[cls]
+    if how is None:
+        return dataclasses.replace(line, place=place)
+    names, at = how
+    values = [getattr(line, n) for n in names]
+    values[at] = place
+    return cls(*values)
 
 
 def months_before(day: dt.date, months: int) -> dt.date:

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..errors import ParameterError, RatingInputError, Where
@@ -31,7 +32,7 @@ from ..i18n.catalogue import checks as C
 from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, CheckLog, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
-from .common import Tallies, events_in, placed, with_place
+from .common import Tallies, Tally, events_in, placed, with_place
 from .feed import GameFeed, MemoryFeed
 from .lookup import interpolate, same_length
 from .period import FLEXIBLE, Period
@@ -249,39 +250,81 @@ def _tournament(ev: Event, games: Iterable[Game], rating: dict[str, float], wins
     except RatingInputError:
         checks.add("gor.class", "Events", ev.row, event=ev.name, cls=ev.cls)
         w = 1.0
-    acc = Tallies()
     cons: dict[str, float] = {}     # con of each player's rating at the start: it does not move in a tournament
     eps, a_int, a_div, a_min, a_max = params.epsilon, params.a_intercept, params.a_divisor, params.a_min, params.a_max
     exp = math.exp
-    eid = ev.id
+    own: dict[str, Tally] = {}      # this tournament's tally of each player, in the order first seen
     for g in games:
         result = g.result
         forfeit = result.forfeit
         if forfeit:
             checks.add("gor.forfeit", "Games", g.row, event=ev.name, player=g.player, opponent=g.opponent)
         score = result.score
-        for p, q, s, h in ((g.player, g.opponent, score, g.handicap),      # both sides (common.sides)
-                           (g.opponent, g.player, 1.0 - score, -g.handicap)):
+        a, b, h = g.player, g.opponent, g.handicap
+        ra, rb = rating[a], rating[b]
+        # both sides (common.sides), written out: a with ``score`` and ``h``, b with 1 − score and −h
+        if h or ra == rb:
+            se_lo = 0.0
+        else:   # expected() of two different ratings without a handicap, written out: the same operations,
+            # the same for both sides (|rb − ra| is |ra − rb|): the lower-rated side's S_E
+            low = ra if ra < rb else rb
+            se_lo = 1.0 / (exp(abs(rb - ra) / min(a_max, max(a_min, a_int - low / a_div))) + 1.0)
+        for p, rp, rq, s, hp in ((a, ra, rb, score, h), (b, rb, ra, 1.0 - score, -h)) if forfeit or h or ra == rb \
+                else ():
             if forfeit and s == 1:
                 continue
-            rp, rq = rating[p], rating[q]
-            if h or rp == rq:
-                se = expected(rp, rq, h, s, params)
-            else:   # expected() of two different ratings without a handicap, written out: the same operations
-                low = rp if rp < rq else rq
-                se_a = 1.0 / (exp(abs(rq - rp) / min(a_max, max(a_min, a_int - low / a_div))) + 1.0)
-                se = se_a if rp < rq else 1.0 - se_a - eps
-            c = cons.get(p)
-            if c is None:
-                c = cons[p] = con(rp, params)
-            t = acc[p, eid]      # Tally.add written out (its ``other`` stays 0.0)
-            t.games += 1
+            if hp or rp == rq:
+                se = expected(rp, rq, hp, s, params)
+            else:
+                se = se_lo if rp < rq else 1.0 - se_lo - eps
+            t = own.get(p)
+            if t is None:
+                t = own[p] = Tally()
+                cons[p] = con(rp, params)
+            c = cons[p]
+            t.games += 1      # Tally.add written out (its ``other`` stays 0.0)
             t.score += s
             t.expected += se
             t.k = c
             t.change += c * (s - se) * w
             if s == 1 and not forfeit:
                 wins[p] += 1
+        if forfeit or h or ra == rb:
+            continue
+        # the common game: two different ratings, no handicap, played
+        if ra < rb:
+            se_a, se_b = se_lo, 1.0 - se_lo - eps
+        else:
+            se_a, se_b = 1.0 - se_lo - eps, se_lo
+        t = own.get(a)
+        if t is None:
+            t = own[a] = Tally()
+            cons[a] = con(ra, params)
+        c = cons[a]
+        t.games += 1
+        t.score += score
+        t.expected += se_a
+        t.k = c
+        t.change += c * (score - se_a) * w
+        if score == 1:
+            wins[a] += 1
+        s = 1.0 - score
+        t = own.get(b)
+        if t is None:
+            t = own[b] = Tally()
+            cons[b] = con(rb, params)
+        c = cons[b]
+        t.games += 1
+        t.score += s
+        t.expected += se_b
+        t.k = c
+        t.change += c * (s - se_b) * w
+        if s == 1:
+            wins[b] += 1
+    eid = ev.id
+    acc = Tallies()
+    for p, t in own.items():
+        acc[p, eid] = t
     return w, acc
 
 
@@ -314,7 +357,7 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
                 checks.add("gor.floor", "Players", players[p].row, event=ev.name, player=players[p].name,
                            floor=params.floor)
             changes.append(GorChangeLine(p, ev.id, t.games, t.score, t.expected, t.k, after - before,
-                                         own=before, weight=w))
+                                         before, w))      # own, weight: in field order
             period_games[p] += t.games
             games_n[p] += t.games
             events_n[p] += 1
@@ -338,8 +381,8 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
                                    certificate=wins[pid] >= params.certificate_wins, member=player.member,
                                    fee=owed.get(pid, 0.0)))
     ratings: list[RatingLine] = [with_place(x, place) for x, place in placed(lines, rating)]
-    standards = [StandardLine(r, v, sum(1 for x in lines if x.standard == r))
-                 for r, v in sorted(params.rank_gor, key=lambda rv: -rv[1])]
+    meeting = Counter(x.standard for x in lines)
+    standards = [StandardLine(r, v, meeting[r]) for r, v in sorted(params.rank_gor, key=lambda rv: -rv[1])]
     return PeriodFacts("gor", period, ratings, changes, checks.finish(), new_states, standards, fees=fees)
 
 
@@ -353,23 +396,47 @@ def _fees(records: Records, feed: GameFeed, period: Period, params: GorParams) -
     on, then the years the period's games touch.
     """
     first = period.start.year
+    start, end = period.start, period.end
+    got = feed.every(dt.date(first, 1, 1), end)
+    games = got if isinstance(got, list) else list(got)
+    days = list(map(itemgetter(1), games))          # Game.date, at C speed
+    if days and min(days).year == max(days).year >= first and max(days) <= end \
+            and not any(map(attrgetter("forfeit"), map(itemgetter(5), games))):
+        # the common case: one year's games, none forfeited -- each counted for both players, at C speed
+        year = days[0].year
+        n = Counter(map(itemgetter(3), games))       # Game.player
+        n.update(map(itemgetter(4), games))          # Game.opponent
+        return _fee_lines(records, {(year, pid): k for pid, k in n.items()},
+                          {year} if max(days) >= start else set(), params)
     years: set[int] = set()
-    n: dict[tuple[int, str], int] = defaultdict(int)
-    for g in feed.every(dt.date(first, 1, 1), period.end):
-        day = g.date
-        if day > period.end or day.year < first:
+    seen: dict[int, list[str]] = {}      # year -> each recorded game's players (counted at C speed below)
+    for _, day, _, a, b, result, _, _ in games:
+        if day > end or day.year < first:
             continue
-        if day >= period.start:
-            years.add(day.year)
         year = day.year
-        if g.result.forfeit:     # both sides (common.sides): a forfeit win is not a recorded game
-            if g.result.score != 1:
-                n[year, g.player] += 1
-            if 1.0 - g.result.score != 1:
-                n[year, g.opponent] += 1
+        if day >= start:
+            years.add(year)
+        bucket = seen.get(year)
+        if bucket is None:
+            bucket = seen[year] = []
+        if result.forfeit:     # both sides (common.sides): a forfeit win is not a recorded game
+            if result.score != 1:
+                bucket.append(a)
+            if 1.0 - result.score != 1:
+                bucket.append(b)
         else:
-            n[year, g.player] += 1
-            n[year, g.opponent] += 1
+            bucket.append(a)
+            bucket.append(b)
+    counts: dict[tuple[int, str], int] = {}
+    for year, played in seen.items():
+        counts.update(((year, pid), count) for pid, count in Counter(played).items())
+    return _fee_lines(records, counts, years, params)
+
+
+def _fee_lines(records: Records, n: Mapping[tuple[int, str], int], years: set[int],
+               params: GorParams) -> list[FeeLine]:
+    """The fee lines of the ``years`` the period's games touch, from the recorded games of each
+    (year, player) ``n``: by year, then player."""
     out = []
     for y, pid in sorted(k for k in n if k[0] in years):
         player = records.players[pid]

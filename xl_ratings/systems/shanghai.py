@@ -31,6 +31,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ..errors import RatingInputError
@@ -121,6 +122,22 @@ def _pc(d: int, params: ShanghaiParams) -> float:
     a = min(abs(d), params.max_difference)
     pc = step_lookup(params.fide_bounds, params.fide_values, a)
     return pc if d >= 0 else round(1.0 - pc, 10)
+
+
+_PC_TABLES: dict[tuple[Any, ...], tuple[float, ...]] = {}
+
+
+def pc_table(params: ShanghaiParams) -> tuple[float, ...] | None:
+    """PC(D) of every rounded D from −cap to +cap (``table[D + cap]``): :func:`_pc`'s very
+    values, looked up once per set of parameters (None: a cap too large to tabulate)."""
+    cap = params.max_difference
+    if not isinstance(cap, int) or not 0 <= cap <= 10_000:
+        return None
+    key = (cap, params.fide_bounds, params.fide_values)
+    table = _PC_TABLES.get(key)
+    if table is None:
+        table = _PC_TABLES[key] = tuple(_pc(d, params) for d in range(-cap, cap + 1))
+    return table
 
 
 def k_factor(games: int, events: int, peak: float | None,
@@ -315,6 +332,8 @@ class _Run:
     period_games: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     changes: list[ChangeLine] = field(default_factory=list)
     trail: list[GameAudit] | None = None        #: each game's facts (the player pages' audit lines)
+    #: each player's (rated, the rating counted at, a woman, a guest): one look-up a side of a game
+    info: dict[str, tuple[bool, float, bool, bool]] = field(default_factory=dict)
 
 
 def _begin(records: Records, states: Mapping[str, ShanghaiState], params: ShanghaiParams) -> _Run:
@@ -337,9 +356,12 @@ def _begin(records: Records, states: Mapping[str, ShanghaiState], params: Shangh
     # period added; periods that ended more than two years before this
     # period's end drop out.
     pend = {pid: _Pending(parse_log(st.pending_log)) for pid, st in states.items() if st.rating is None}
-    return _Run(r0, used, guests, guest_ref, rated, {pid: p.sex == "F" for pid, p in players.items()},
-                {pid: [st.games, st.events] for pid, st in states.items()},
-                {pid: st.peak for pid, st in states.items()}, pend)
+    woman = {pid: p.sex == "F" for pid, p in players.items()}
+    run = _Run(r0, used, guests, guest_ref, rated, woman,
+               {pid: [st.games, st.events] for pid, st in states.items()},
+               {pid: st.peak for pid, st in states.items()}, pend)
+    run.info = {pid: (pid in rated, used[pid], woman[pid], pid in guests) for pid in players}
+    return run
 
 
 def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[str, Player],
@@ -347,34 +369,35 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
     """One event's games, summed per player and own rating (in any order: the sums are
     exact); also who played in it."""
     per: dict[str, dict[float, list[Any]]] = defaultdict(dict)   # player -> own -> [opponents' ratings, W]
-    entrants: set[str] = set()
+    if not isinstance(games, list):
+        games = list(games)
+    entrants = set(map(itemgetter(3), games))     # Game.player and Game.opponent, at C speed
+    entrants.update(map(itemgetter(4), games))
     swiss = ev.format == "swiss"
     floor = params.women_floor
-    rated, used, woman, guests, guest_played = run.rated, run.used, run.woman, run.guests, run.guest_played
+    info, guest_played = run.info, run.guest_played
     trail = run.trail
     for _, _, _, a, b, res, _, row in games:
-        entrants.add(a)
-        entrants.add(b)
         if res.forfeit:   # seed 001 §十: unplayed games count for neither player
             checks.add("shanghai.forfeit", "Games", row, event=ev.name, player=a, opponent=b)
             if trail is not None:
                 trail += [GameAudit(a, b, ev.id, row, (), "forfeit"), GameAudit(b, a, ev.id, row, (), "forfeit")]
             continue
-        a_rated, b_rated = a in rated, b in rated
+        a_rated, own_a, woman_a, guest_a = info[a]      # a game's players are in the records (inputs)
+        b_rated, own_b, woman_b, guest_b = info[b]
         if not a_rated and not b_rated:
             if trail is not None:
                 trail += [GameAudit(a, b, ev.id, row, (), "both_unrated"),
                           GameAudit(b, a, ev.id, row, (), "both_unrated")]
             continue   # neither rated: counts for no first rating
-        own_a, own_b = used[a], used[b]
-        if woman[a] != woman[b]:   # seed 001 §十: a woman below 2240 counts as 2240 vs a man
-            if woman[a]:
+        if woman_a != woman_b:   # seed 001 §十: a woman below 2240 counts as 2240 vs a man
+            if woman_a:
                 own_a = max(own_a, floor)
             else:
                 own_b = max(own_b, floor)
         score = res.score
         # each side in turn, written out (no tuple of sides per game): the player's group by own rating
-        if a in guests:
+        if guest_a:
             guest_played.add(a)
             if trail is not None:
                 trail.append(GameAudit(a, b, ev.id, row, (), "guest"))
@@ -391,7 +414,7 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
                 group = groups[own_a] = [[], 0.0]
             group[0].append(own_b)     # summed by math.fsum: exact, whatever the order
             group[1] += score
-        if b in guests:
+        if guest_b:
             guest_played.add(b)
             if trail is not None:
                 trail.append(GameAudit(b, a, ev.id, row, (), "guest"))
@@ -415,26 +438,46 @@ def _event_changes(run: _Run, ev: Event, per: Mapping[str, Mapping[float, list[A
                    players: Mapping[str, Player], params: ShanghaiParams, checks: CheckLog) -> None:
     """The event's change lines (one per player and own rating used), applied: to the
     rated players' period change and counts, to the pending players' running first rating."""
+    table = pc_table(params)
+    cap = params.max_difference
+    floor, copysign = math.floor, math.copysign
+    fsum = math.fsum
+    protect, eid, add, Line = params.champion_protected, ev.id, run.changes.append, ShanghaiChangeLine
     for p, groups in sorted(per.items()):
         if run.r0[p] is not None:
             k = k_factor(run.counts[p][0], run.counts[p][1], run.peak[p], params)
         else:
             k = params.k_first_rating
         # one line per own rating used (a woman who met men and women has two)
-        parts = [group_change(own, len(groups[own][0]), math.fsum(groups[own][0]), groups[own][1], k, params)
-                 for own in sorted(groups)]
-        ev_delta = sum(c.change for c in parts)
+        if table is None:
+            parts = [group_change(own, len(groups[own][0]), fsum(groups[own][0]), groups[own][1], k, params)
+                     for own in sorted(groups)]
+        else:       # group_change written out, PC looked up: the same operations
+            parts = []
+            for own in sorted(groups) if len(groups) > 1 else groups:
+                opponents, w = groups[own]
+                n = len(opponents)
+                if not n:
+                    parts.append(group_change(own, 0, 0.0, w, k, params))
+                    continue
+                mean = fsum(opponents) / n
+                x = own - mean
+                d = int(copysign(floor(abs(x) + 0.5), x))       # round_half_away
+                we = n * table[(d if d < cap else cap) + cap if d > -cap else 0]
+                parts.append(Change(own, n, mean, d, w, we, k, k * (w - we)))
+        if len(parts) == 1:     # nearly every player: one own rating (sum() of one, without a generator)
+            c = parts[0]
+            ev_delta, n = sum((c.change,)), c.games
+        else:
+            ev_delta, n = sum([c.change for c in parts]), sum([c.games for c in parts])
         protected = None
-        if params.champion_protected and ev.champion == p and ev_delta < 0:
+        if protect and ev.champion == p and ev_delta < 0:
             protected = ev_delta
             checks.add("shanghai.champion", "Events", ev.row, player=players[p].name, change=ev_delta)
             ev_delta = 0.0
-        n = sum(c.games for c in parts)
         for j, c in enumerate(parts):
-            run.changes.append(ShanghaiChangeLine(
-                p, ev.id, c.games, c.score, c.expected, c.k, 0.0 if protected is not None else c.change,
-                own=c.own, opponent_mean=c.opponent_mean, difference=c.difference,
-                champion=protected if j == 0 else None))
+            add(Line(p, eid, c.games, c.score, c.expected, c.k, 0.0 if protected is not None else c.change,
+                     c.own, c.opponent_mean, c.difference, protected if j == 0 else None))   # in field order
         if run.r0[p] is not None:
             run.delta[p] += ev_delta
             run.counts[p][0] += n

@@ -14,7 +14,8 @@ import keyword
 from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from operator import itemgetter
+from typing import Any, cast
 
 from ..engine.run import Outcome
 from ..errors import CATALOGUE, RatingInputError, Where
@@ -253,19 +254,48 @@ def ordered(sheet: Sheet, lines: Sequence[Any], outcome: Outcome) -> list[Any]:
     return out
 
 
-def _rows(columns: Sequence[Column], getters: Sequence[Callable[[Any], Any]], lines: Sequence[Any]) -> list[list[Any]]:
+def _lookups(columns: Sequence[Column], outcome: Outcome | None, lines: int) -> dict[int, tuple[str, dict[str, Any]]]:
+    """The columns :func:`_getter` reads from the records (a player's name, sex and club; an
+    event's name), as tables: column -> (the line's key attribute, key -> the cell) -- where the
+    sheet has more ``lines`` than the table has entries (else each line asks its getter)."""
+    if outcome is None:
+        return {}
+    players, events = outcome.records.players, outcome.records.events
+    out: dict[int, tuple[str, dict[str, Any]]] = {}
+    for j, c in enumerate(columns):
+        if c.source in ("name", "sex", "club") and lines > len(players):
+            out[j] = ("id", {pid: getattr(p, c.source, "") or "" for pid, p in players.items()})
+        elif c.source == "event_name" and lines > len(events):
+            out[j] = ("event", {eid: e.name for eid, e in events.items()})
+    return out
+
+
+def _rows(columns: Sequence[Column], getters: Sequence[Callable[[Any], Any]], lines: Sequence[Any],
+          outcome: Outcome | None = None) -> list[list[Any]]:
     """``[[g(line) for g in getters] for line in lines]``, a plain fact read straight off the
-    line (one compiled row function for the sheet, no call per cell); a line without one of
-    those attributes takes the getters, which give None for it."""
+    line (one compiled row function for the sheet, no call per cell), a player's or an event's
+    name looked up in a table of them (``outcome``'s records); a line without one of those
+    attributes takes the getters, which give None for it."""
     def plain(c: Column) -> bool:
         return (c.kind in PLAIN_KINDS and c.source not in ("name", "sex", "club", "event_name")
                 and c.source.isidentifier() and not keyword.iskeyword(c.source))
-    cells = [f"line.{c.source}" if plain(c) else f"g{j}(line)" for j, c in enumerate(columns)]
-    namespace: dict[str, Any] = {f"g{j}": g for j, g in enumerate(getters)}
-    exec("def row(line):\n    return [" + ", ".join(cells) + "]\n", namespace)  # noqa: S102 -- attribute names
-    row = namespace["row"]
+    tables = _lookups(columns, outcome, len(lines))
+
+    def compiled(sample: Any) -> Callable[[Any], list[Any]]:
+        # a plain fact the line's class has (a line of another class, or one without it: the getters)
+        cells = [f"t{j}.get(line.{tables[j][0]}, '')" if j in tables
+                 else f"line.{c.source}" if plain(c) and hasattr(sample, c.source) else f"g{j}(line)"
+                 for j, c in enumerate(columns)]
+        namespace: dict[str, Any] = {f"g{j}": g for j, g in enumerate(getters)}
+        namespace.update((f"t{j}", table) for j, (_, table) in tables.items())
+        exec("def row(line):\n    return [" + ", ".join(cells) + "]\n", namespace)  # noqa: S102 -- attribute names
+        return cast(Callable[[Any], list[Any]], namespace["row"])
+    rows: dict[type, Callable[[Any], list[Any]]] = {}
     out = []
     for line in lines:
+        row = rows.get(line.__class__)
+        if row is None:
+            row = rows[line.__class__] = compiled(line)
         try:
             out.append(row(line))
         except AttributeError:
@@ -278,7 +308,7 @@ def fact_sheet(sheet: Sheet, facts: PeriodFacts, outcome: Outcome) -> SheetView:
     words = Words(system)
     getters = [_getter(c, outcome, words) for c in sheet.columns]
     lines = ordered(sheet, facts.lines(sheet.source), outcome)
-    rows = _rows(sheet.columns, getters, lines)
+    rows = _rows(sheet.columns, getters, lines, outcome)
     return SheetView(sheet.name, [c.key for c in sheet.columns], [label(c.key, system) for c in sheet.columns],
                      rows, [number_format(c.kind, system) for c in sheet.columns])
 
@@ -315,8 +345,20 @@ def history_sheet(outcome: Outcome) -> SheetView:
     words = Words(system)
     keys = list(ledger.columns())
     kinds = ledger.kinds()
-    rows = [[words.cell(kinds.get(k, "text"), r.get(k)) if kinds.get(k) == "rank" else r.get(k) for k in keys]
-            for r in ledger.rows()]
+    ranks = [j for j, k in enumerate(keys) if kinds.get(k) == "rank"]
+    every = itemgetter(*keys) if len(keys) > 1 else None
+    rows = []
+    for r in ledger.rows():
+        if every is not None and len(r) == len(keys):        # each row has every column (Ledger.rows)
+            try:
+                row = list(every(r))
+            except KeyError:
+                row = [r.get(k) for k in keys]
+        else:
+            row = [r.get(k) for k in keys]
+        for j in ranks:
+            row[j] = words.cell("rank", row[j])
+        rows.append(row)
     return SheetView("History", keys, [label(k, system) for k in keys], rows,
                      [number_format(kinds.get(k, "text"), system) for k in keys],
                      hidden=sorted(ledger.internal()))
@@ -343,17 +385,22 @@ def joined(records: Records) -> dict[str, dt.date]:
     no history yet: ``date.max``).  The History still holds a row for every period (the start
     the rulebook gave them); the player page, its chart and the Chart sheet show the periods
     from the one they joined in."""
+    new = [pid for pid, p in records.players.items() if p.rating is None and not p.games]
+    if not new:
+        return {}
+    wanted = set(new)
     first: dict[str, dt.date] = {}
     for g in records.games:
-        for pid in (g.player, g.opponent):
-            if pid not in first or g.date < first[pid]:
-                first[pid] = g.date
+        a, b = g.player, g.opponent
+        if a in wanted and (a not in first or g.date < first[a]):
+            first[a] = g.date
+        if b in wanted and (b not in first or g.date < first[b]):
+            first[b] = g.date
     for pid, day in [(a.player, a.date) for a in records.awards if a.date is not None] + \
             [(e.player, e.date) for e in records.points]:
-        if pid not in first or day < first[pid]:
+        if pid in wanted and (pid not in first or day < first[pid]):
             first[pid] = day
-    return {pid: first.get(pid, dt.date.max) for pid, p in records.players.items()
-            if p.rating is None and not p.games}
+    return {pid: first.get(pid, dt.date.max) for pid in new}
 
 
 def history_wide(outcome: Outcome, top: int = 10) -> tuple[list[str], list[str], list[list[Any]]]:

@@ -25,7 +25,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, MAX_CELL_CHARS, MAX_ROWS, col_letter, serial_of
 from ..errors import InputErrors, RatingInputError, Where
@@ -268,11 +268,15 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
                                        for j, h in enumerate(spec.header)))
     out.append("".join(cell_xml(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
                        for c, v, f in extra_rows.get(1, [])) + "</row>")
-    fast = _row_writer(spec.rows, letters[:ncols], col_xf, date_xf, epoch) if not extra_rows else None
+    lines = _column_lines(columns_of(spec), letters[:ncols], col_xf, date_xf, epoch) if not extra_rows else None
+    if lines is not None:       # the whole sheet at once, column by column (its rows below: none left)
+        out += lines
+    fast = _row_writer(spec.rows, letters[:ncols], col_xf, date_xf, epoch) \
+        if not extra_rows and lines is None else None
     pre = [f'<c r="{letters[j]}' for j in range(ncols)]
     num = [f'" s="{x}"><v>' if x else '"><v>' for x in col_xf]
     txt = [f'" s="{x}" t="inlineStr"><is><t>' if x else '" t="inlineStr"><is><t>' for x in col_xf]
-    for i, row in enumerate(spec.rows, start=2):
+    for i, row in enumerate(spec.rows if lines is None else (), start=2):
         if fast is not None:
             line = fast(i, row)
             if line is not None:
@@ -324,6 +328,115 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
 
 _NONE = type(None)
 _FAST_TYPES = (str, int, float, _NONE, dt.date)
+
+
+class Columns(NamedTuple):
+    """A sheet's rows as columns, and the types of each column's values."""
+
+    values: list[tuple[Any, ...]]
+    types: list[set[type]]
+
+
+def columns_of(spec: SheetSpec) -> Columns | None:
+    """``spec``'s rows as columns (each row as long as the header), or None (none, or a row of
+    another length); computed once per sheet (:func:`check_limits` and :func:`sheet_xml` ask)."""
+    got = spec.__dict__.get("_columns", False)
+    if got is not False:
+        return cast("Columns | None", got)
+    rows, ncols = spec.rows, len(spec.header)
+    out = None
+    if rows and ncols and min(map(len, rows)) == ncols == max(map(len, rows)):
+        values = list(zip(*rows))
+        out = Columns(values, [set(map(type, col)) for col in values])
+    spec.__dict__["_columns"] = out
+    return out
+
+
+def _clean_texts(texts: Sequence[str]) -> bool:
+    """Are all ``texts`` (none empty) written as they are: printable, without ``& < >``, without
+    a space at either end (the only printable character ``str.strip`` takes off is the space)?
+    Checked on the texts joined by ``<``, at C speed: exactly the per-cell test of :func:`_row_writer`."""
+    s = "<".join(texts)
+    return (s.count("<") == len(texts) - 1 and "&" not in s and ">" not in s and s.isprintable()
+            and not s.startswith(" ") and not s.endswith(" ") and "< " not in s and " <" not in s)
+
+
+def _column_lines(columns: Columns | None, letters: Sequence[str], col_xf: Sequence[int],
+                  date_xf: int = 0, epoch: dt.date = EXCEL_EPOCH) -> list[str] | None:
+    """Every row's XML at once, or None (then :func:`_row_writer`, row by row).
+
+    Each column is looked at once: its one type of value (blanks beside it), its texts checked
+    joined (:func:`_clean_texts`; a column of texts that need escaping is escaped, cell by cell,
+    as :func:`cell_xml` escapes them), its numbers checked finite by their sum; then one list
+    comprehension, compiled for the sheet's columns, writes every row -- no call, type tuple or
+    test per row.  It writes exactly what the row writer writes (a property test holds the two
+    together); a column of mixed types, of booleans, dates and times or numbers that are not
+    finite gives None."""
+    if columns is None or len(columns.values) != len(letters):
+        return None
+    date1904 = epoch == EXCEL_EPOCH_1904
+    args: list[Sequence[Any]] = []
+    cells: list[str] = []
+    for j, col in enumerate(columns.values):
+        kinds = set(columns.types[j])
+        opt = _NONE in kinds
+        kinds.discard(_NONE)
+        if not kinds:
+            continue                          # every cell blank: none written
+        if kinds == {int, float}:             # repr of an int is its str: one number column
+            kinds = {float}
+        if len(kinds) > 1:
+            return None
+        t = kinds.pop()
+        x = f"x{len(args)}"
+        head = f'<c r="{letters[j]}{{s}}'
+        st = f' s="{col_xf[j]}"' if col_xf[j] else ""
+        if t is str:
+            texts = list(filter(None, col))   # an empty text (or a blank) is left out
+            if _clean_texts(texts):
+                cell = f"f'{head}\"{st} t=\"inlineStr\"><is><t>{{{x}}}</t></is></c>'"
+                if len(texts) == len(col):    # no cell left out: written inline
+                    cells.append(cell[2:-1])
+                    args.append(col)
+                    continue
+            else:                             # escaped as cell_xml escapes it
+                col = tuple(v and (' xml:space="preserve">' if e != e.strip() else ">") + e
+                            for v in col for e in (escape_text(v) if v else "",))
+                cell = f"f'{head}\"{st} t=\"inlineStr\"><is><t{{{x}}}</t></is></c>'"
+            cells.append(f"{{{cell} if {x} else ''}}")
+        elif t is float:
+            try:    # a NaN or an infinity, a sum past the largest float (an int too large for one): row by row
+                if not math.isfinite(sum(filter(None, col))):
+                    return None
+            except OverflowError:
+                return None
+            cell = f"f'{head}\"{st}><v>{{{x}!r}}</v></c>'"
+            cells.append(f"{{{cell} if {x} is not None else ''}}" if opt else cell[2:-1])
+        elif t is int:
+            cell = f"f'{head}\"{st}><v>{{{x}}}</v></c>'"
+            cells.append(f"{{{cell} if {x} is not None else ''}}" if opt else cell[2:-1])
+        elif t is dt.date:
+            xf = col_xf[j] or date_xf
+            st = f' s="{xf}"' if xf else ""
+            serials: dict[dt.date, str] = {}
+            for v in col:
+                if v is not None and v not in serials:
+                    serials[v] = f"{serial_of(v, date1904)}"
+            col = tuple(map(serials.get, col))     # a blank: None
+            cell = f"f'{head}\"{st}><v>{{{x}}}</v></c>'"
+            cells.append(f"{{{cell} if {x} is not None else ''}}" if opt else cell[2:-1])
+        else:
+            return None                       # a boolean, a date and time, …: row by row
+        args.append(col)
+    names = "".join(f"x{k}, " for k in range(len(args)))
+    rows = len(columns.values[0])
+    source = (f"def lines(first, {names}):\n"
+              + '    return [f"""<row r="{s}">' + "".join(cells) + '</row>""" '
+              + f"for s, {names}in zip(map(str, range(first, first + {rows})), {names})]\n")
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)   # noqa: S102 -- built only from column letters and style numbers
+    out: list[str] = namespace["lines"](2, *args)
+    return out
 
 
 def _row_writer(rows: Sequence[Sequence[Any]], letters: Sequence[str], col_xf: Sequence[int],
@@ -599,6 +712,11 @@ def check_limits(sheets: Sequence[SheetSpec]) -> None:
         if len(spec.rows) + 1 > MAX_ROWS:
             problems.append(RatingInputError(M.SHEET_TOO_LONG(sheet=spec.name, rows=f"{len(spec.rows) + 1:,}",
                                                              limit=f"{MAX_ROWS:,}")))
+            continue
+        columns = columns_of(spec)
+        if columns is not None and not any(    # the longest text of each column first, at C speed
+                max(map(len, col if kinds == {str} else [v for v in col if v.__class__ is str])) > MAX_CELL_CHARS
+                for col, kinds in zip(columns.values, columns.types) if str in kinds):
             continue
         for i, row in enumerate(spec.rows, start=2):
             for j, v in enumerate(row):
