@@ -36,7 +36,7 @@ from ..errors import RatingInputError
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Records
-from .list_file import arrow_strings, ints_of, python_codes
+from .list_file import arrow_strings, ints_of, python_codes, rows_array
 
 #: The environment variable that forces a kernel: ``pure`` or ``compiled``.
 KERNEL_ENV = "XL_RATINGS_KERNEL"
@@ -266,7 +266,7 @@ class EncodedPeriod(KernelArrays):
             if got is None:
                 continue
             mask, p, q, score, forfeit, stop = got
-            where = np.asarray(index, dtype=np.int64)
+            where = rows_array(index)
             if not mask.all():
                 p, q, score, forfeit, where = p[mask], q[mask], score[mask], forfeit[mask], where[mask]
             if self.compiled:

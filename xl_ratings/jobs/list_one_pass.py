@@ -48,7 +48,7 @@ from ..systems.feed import Order
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Event, Game, Player, Records
-from .list_file import ListFile, arrow_strings, ints_of
+from .list_file import ListFile, arrow_strings, ints_of, rows_array
 from .list_kernel import KernelArrays, compiled, kernel_mode
 
 #: The columns a list read once may have (no round: a platform's free play; no handicap).
@@ -264,7 +264,7 @@ class EncodedOnce(KernelArrays):
             q, ids = self._index(data, "opponent", ids)
             if bool((p == q).any()):
                 raise NotOnePass
-            where = np.asarray(index, dtype=np.int64)
+            where = rows_array(index)
             self._batch += 1
             if len(self.ids) > self.known:
                 self._met(p, where, 0)
