@@ -41,6 +41,7 @@ from .list_file import arrow_strings, ints_of, python_codes, rows_array
 #: The environment variable that forces a kernel: ``pure`` or ``compiled``.
 KERNEL_ENV = "XL_RATINGS_KERNEL"
 _COMPILED: dict[Callable[..., int], Callable[..., int]] = {}
+_NUMBA: dict[Callable[..., int], Callable[..., int]] = {}
 
 
 #: Below this many games a list is rated by the pure kernel when no kernel is asked for
@@ -51,6 +52,13 @@ COMPILED_FROM = 450_000
 
 
 def numba_available() -> bool:
+    """Can the compiled kernel run: its machine code loads without numba (:mod:`.list_native`),
+    or numba imports."""
+    from ..systems.lianzhong import rate_block
+    from .list_native import native
+
+    if rate_block in _COMPILED or native(rate_block, lambda: _numba(rate_block)) is not None:
+        return True
     try:
         import numba  # noqa: F401
     except ImportError:
@@ -68,13 +76,27 @@ def compiled(kernel: Callable[..., int]) -> Callable[..., int]:
     a second), never refused."""
     got = _COMPILED.get(kernel)
     if got is None:
+        from .list_native import native, save
+
+        got = native(kernel, lambda: _numba(kernel))       # its machine code, loaded without numba
+        if got is None:
+            got = _numba(kernel)
+            save(kernel)            # the machine code for the next runs (list_native)
+        _COMPILED[kernel] = got
+    return got
+
+
+def _numba(kernel: Callable[..., int]) -> Callable[..., int]:
+    """``kernel`` compiled by numba's dispatcher (see :func:`compiled`)."""
+    got = _NUMBA.get(kernel)
+    if got is None:
         import numba
 
         try:
             got = numba.njit(cache=True, nogil=True)(kernel)
         except RuntimeError:        # "cannot cache function …: no locator available"
             got = numba.njit(cache=False, nogil=True)(kernel)
-        _COMPILED[kernel] = got
+        _NUMBA[kernel] = got
     return got
 
 
