@@ -253,11 +253,11 @@ def _compile(kernel: Callable[..., Any]) -> bytes | None:
               t_expected: Any, t_k: Any, t_change: Any, touched: Any, n_touched: int, flags: Any, rated_n: int,
               scale: float, share: float, numerator: float, k_bounds: Any, k_values: Any, n: int, m: int,
               nb: int) -> int:
-        return inner(carray(p, n), carray(q, n), carray(score, n), carray(forfeit, n), carray(rating, m),  # type: ignore[no-any-return]
+        return inner(carray(p, n), carray(q, n), carray(score, n), carray(forfeit, n), carray(rating, m),
                      carray(games, m), carray(t_games, m), carray(t_score, m), carray(t_expected, m),
                      carray(t_k, m), carray(t_change, m), carray(touched, m), n_touched, carray(flags, n), rated_n,
                      scale, share, numerator, carray(k_bounds, nb), carray(k_values, nb + 1))
-    cf = numba.cfunc(sig, error_model="numpy")(entry)
+    cf: Any = numba.cfunc(sig, error_model="numpy")(entry)
     lib = cf._library
     lib._ensure_finalized()
     module = lib._final_module
