@@ -143,10 +143,10 @@ def plain_text(rows: Sequence[Sequence[Any]], width: int) -> str | None:
         if not kinds <= _TEXT:
             return None
         text = [("" if v is None else v) for v in col] if blank else col
-        joined = "\x00".join(text)
+        joined = "\x00" + "\x00".join(text)
         if any(c in joined for c in _QUOTED):
             return None
-        if any(v[:1] in FORMULA_FIRST for v in text):
+        if any("\x00" + c in joined for c in FORMULA_FIRST):     # (a cell may start so: each one looked at)
             text = [("'" + v if v[:1] in FORMULA_FIRST else v) for v in text]
         columns.append(text)
     return "\r\n".join(map(",".join, zip(*columns))) + "\r\n"

@@ -52,12 +52,18 @@ COMPILED_FROM = 450_000
 
 
 def numba_available() -> bool:
-    """Can the compiled kernel run: its machine code loads without numba (:mod:`.list_native`),
-    or numba imports."""
+    """Can the compiled kernel run: numba is installed and its kernel's machine code loads without
+    importing it (:mod:`.list_native`), or numba imports."""
+    import importlib.util
+
     from ..systems.lianzhong import rate_block
     from .list_native import native
 
-    if rate_block in _COMPILED or native(rate_block, lambda: _numba(rate_block)) is not None:
+    try:
+        installed = importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):     # (a module set to None in sys.modules: not importable)
+        installed = False
+    if installed and (rate_block in _COMPILED or native(rate_block, lambda: _numba(rate_block)) is not None):
         return True
     try:
         import numba  # noqa: F401
