@@ -48,6 +48,8 @@ _NUMBA: dict[Callable[..., int], Callable[..., int]] = {}
 #: (``XL_RATINGS_KERNEL`` unset): importing numba and loading the compiled kernel cost some
 #: 0.3-0.4 CPU s, the pure kernel some 0.95 µs a game more -- measured end to end in
 #: docs/performance.md ("numba's start-up").  The numbers are the same either way, bit for bit.
+#: (Measured with numba's loading: the machine code loaded without numba (:mod:`.list_native`)
+#: starts in some 0.03 s, so the threshold is a cautious one now; kept as measured.)
 COMPILED_FROM = 450_000
 
 
@@ -75,7 +77,9 @@ def numba_available() -> bool:
 def compiled(kernel: Callable[..., int]) -> Callable[..., int]:
     """``kernel`` compiled by numba (once a process; the machine code cached on disk).
 
-    The cache is numba's own: ``NUMBA_CACHE_DIR`` when set, else ``__pycache__`` beside the
+    ``rate_block``'s machine code is kept in a file of its own after the first run and loaded
+    from it without importing numba (:mod:`.list_native`); any other kernel, or where that file
+    cannot be had, is numba's dispatcher.  numba's own cache is numba's: ``NUMBA_CACHE_DIR`` when set, else ``__pycache__`` beside the
     module when it can be written, else the user's cache folder (``~/.cache/numba``): an
     install in a read-only place loads the machine code from there after its first run.
     Where no folder can be written at all the kernel is compiled anew in every run (about
