@@ -240,7 +240,8 @@ def table(rows: list[tuple[int, int, str, dict[str, dict[str, float]]]], command
              "ours CPU s | wall s | peak MB | ÷ bare read | ÷ minimal loop | ÷ compiled loop |",
              "|---:|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|"]
     for games, players, fmt, got in rows:
-        for kernel in ("today", "pure", "compiled", "daily_today", "daily_pure", "daily_compiled"):
+        for kernel in ("today", "before", "pure", "compiled", "daily_today", "daily_before", "daily_pure",
+                       "daily_compiled"):
             if kernel not in got:
                 continue
             daily = kernel.startswith("daily_")
@@ -261,6 +262,16 @@ def table(rows: list[tuple[int, int, str, dict[str, dict[str, float]]]], command
     return "\n".join(lines)
 
 
+def _bytecode(folders: list[str]) -> None:
+    """The packages measured byte-compiled first, as an install leaves them (with
+    ``PYTHONDONTWRITEBYTECODE`` set, every run would compile its modules again: some 0.2-0.4 s)."""
+    import compileall
+
+    for folder in folders:
+        if Path(folder).is_dir():
+            compileall.compile_dir(folder, quiet=1)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="1e6,2e6")
@@ -272,6 +283,9 @@ def main() -> None:
     ap.add_argument("--doc", help="write the table into this document, between its markers")
     ap.add_argument("--today", help="a checkout of the version before: with --kernels …,today, its time beside")
     ap.add_argument("--json", help="also write the figures as JSON")
+    ap.add_argument("--today-as", default="today", choices=("today", "before"),
+                    help="the name of the --today rows: today (the version before the kernel) or before (the "
+                         "version before a branch, measured beside it)")
     ap.add_argument("--daily", action="store_true",
                     help="also the platform recipe's next day: the ratings file written as --players, the list "
                          "again a day later with a new account in every 100th game (rows 'next day, …')")
@@ -290,6 +304,7 @@ def main() -> None:
     if args.today:
         TODAY[0] = str(Path(args.today).resolve())
     REPEAT[0] = max(1, args.repeat)
+    _bytecode([str(HERE.parent / "xl_ratings")] + ([str(Path(TODAY[0]) / "xl_ratings")] if TODAY[0] else []))
     data.mkdir(parents=True, exist_ok=True)
     kernels = [k for k in args.kernels.split(",") if k]
     rows = []
@@ -311,6 +326,8 @@ def main() -> None:
             got = measure(prefix, fmt, kernels, data, args.baselines.split(",")) if not args.daily_only else {}
             if args.daily or args.daily_only:
                 got.update(measure_daily(prefix, fmt, kernels, data))
+            if args.today_as != "today":
+                got = {k.replace("today", args.today_as): v for k, v in got.items()}
             rows.append((games, players, fmt, got))
             print(json.dumps({"games": games, "players": players, "format": fmt, **got}), flush=True)
     command = "python benchmarks/platform_bench.py " + " ".join(

@@ -121,6 +121,17 @@ def _by_label() -> dict[str, list[str]]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _ascii_labels() -> dict[str, list[str]]:
+    """:func:`_by_label`'s ASCII entries (all an ASCII header can name), made without OpenCC."""
+    out: dict[str, list[str]] = {}
+    pairs = list(LABELS.items()) + [kv for labels in SHEET_LABELS.values() for kv in labels.items()]
+    for key, zh in pairs:
+        if zh.isascii() and key not in out.setdefault(zh, []):
+            out[zh].append(key)
+    return out
+
+
 def header_key(text: Any, known: set[str], terms: Any = None) -> str | None:
     """The column key a header cell names, or None.
 
@@ -140,8 +151,12 @@ def header_key(text: Any, known: set[str], terms: Any = None) -> str | None:
         part = KEY_SPELLINGS.get(part, part)
         if part in known:
             return part
-    by_label = _by_label()
-    own = {traditional(v): k for k, v in (terms or {}).items()} | {v: k for k, v in (terms or {}).items()}
+    if raw.isascii():       # an ASCII text is its own traditional form: no conversion tables loaded
+        by_label = _ascii_labels()
+        own = {v: k for k, v in (terms or {}).items() if v.isascii()}
+    else:
+        by_label = _by_label()
+        own = {traditional(v): k for k, v in (terms or {}).items()} | {v: k for k, v in (terms or {}).items()}
     for part in [raw] + _SPLIT.split(raw):
         if own.get(part) in known:
             return str(own[part])

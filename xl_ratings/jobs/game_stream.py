@@ -99,15 +99,58 @@ FORMULA_FIRST = frozenset(FORMULA_STARTS)
 
 def csv_writer(header: Sequence[Any], rows: Sequence[Sequence[Any]]) -> Callable[[BinaryIO], None]:
     """The rating list as :func:`.fileio.csv_bytes` writes it (UTF-8 with BOM, cells
-    neutralised), written a block of rows at a time."""
+    neutralised), written a block of rows at a time: each block column by column
+    (:func:`plain_text`) where its cells are plain, else by the csv module (:func:`csv_text`)."""
     def write(out: BinaryIO) -> None:
         out.write(csv_bytes(header, ()))
         for start in range(0, len(rows), 10_000):
-            buf = io.StringIO()
-            w = csv.writer(buf, lineterminator="\r\n")
-            w.writerows([_cell(v) for v in r] for r in rows[start:start + 10_000])
-            out.write(buf.getvalue().encode("utf-8"))
+            block = rows[start:start + 10_000]
+            text = plain_text(block, len(header))
+            out.write((text if text is not None else csv_text(block)).encode("utf-8"))
     return write
+
+
+def csv_text(rows: Sequence[Sequence[Any]]) -> str:
+    """Rows as the csv module writes them (``\\r\\n`` after each), each cell neutralised."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerows([_cell(v) for v in r] for r in rows)
+    return buf.getvalue()
+
+
+_NUMBERS, _TEXT, _NONE = frozenset((int, float)), frozenset((str,)), type(None)
+#: the characters for which the csv module quotes a cell (its separator, quote and line ends)
+_QUOTED = (",", '"', "\r", "\n")
+
+
+def plain_text(rows: Sequence[Sequence[Any]], width: int) -> str | None:
+    """:func:`csv_text`'s very text, made column by column -- a number column by ``repr`` (as the
+    csv module writes an int and a float), a text column as it is, a blank as nothing -- for rows
+    of ``width`` (more than one) cells each of which is None, an int, a float, or text the csv module
+    writes unquoted (no separator, quote or line end; a formula's first character gets its
+    ``'``); None: not such rows (``tests/jobs/test_ratings_file_writer.py``: the same text)."""
+    if width < 2 or any(len(r) != width for r in rows):
+        return None
+    if not rows:
+        return ""
+    columns: list[Sequence[str]] = []
+    for col in zip(*rows):
+        kinds = set(map(type, col))
+        blank = _NONE in kinds
+        kinds.discard(_NONE)
+        if kinds <= _NUMBERS:
+            columns.append([("" if v is None else repr(v)) for v in col] if blank else list(map(repr, col)))
+            continue
+        if not kinds <= _TEXT:
+            return None
+        text = [("" if v is None else v) for v in col] if blank else col
+        joined = "\x00" + "\x00".join(text)
+        if any(c in joined for c in _QUOTED):
+            return None
+        if any("\x00" + c in joined for c in FORMULA_FIRST):     # (a cell may start so: each one looked at)
+            text = [("'" + v if v[:1] in FORMULA_FIRST else v) for v in text]
+        columns.append(text)
+    return "\r\n".join(map(",".join, zip(*columns))) + "\r\n"
 
 
 def json_writer(obj: Any) -> Callable[[BinaryIO], None]:

@@ -363,6 +363,8 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
         batch = data._batch
         if not batch.num_columns:
             return data, index
+        if not any_empty(batch.column(0)):     # (the first column without an empty cell: no blank row)
+            return data, index
         blank: Any = None
         for col in batch.columns:
             empty = empty_of(col)
@@ -409,6 +411,28 @@ def arrow_strings(values: Sequence[str]) -> Any:
     if offsets[-1] >= 1 << 31:
         return pa.array(values, pa.string())
     return pa.Array.from_buffers(pa.string(), len(raw), [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(raw))])
+
+
+def rows_array(index: Sequence[int]) -> Any:
+    """A batch's row numbers as a NumPy array (a ``range`` without a Python int per row)."""
+    import numpy as np
+
+    if isinstance(index, range) and index.step == 1:
+        return np.arange(index.start, index.stop, dtype=np.int64)
+    return np.asarray(index, dtype=np.int64)
+
+
+def any_empty(col: Any) -> bool:
+    """Has a text column an empty cell ("")?  From its offsets (NumPy), without a compute call."""
+    import numpy as np
+    import pyarrow as pa
+
+    if col.type != pa.string() or col.null_count:      # (another type, or nulls: pyarrow's way)
+        import pyarrow.compute as pc
+
+        return bool(pc.any(empty_of(col)).as_py())
+    offsets = np.frombuffer(col.buffers()[1], dtype=np.int32, count=len(col) + 1, offset=col.offset * 4)
+    return bool((offsets[1:] == offsets[:-1]).any())
 
 
 def empty_of(col: Any) -> Any:

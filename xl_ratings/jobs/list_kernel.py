@@ -36,21 +36,37 @@ from ..errors import RatingInputError
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Records
-from .list_file import arrow_strings, ints_of, python_codes
+from .list_file import arrow_strings, ints_of, python_codes, rows_array
 
 #: The environment variable that forces a kernel: ``pure`` or ``compiled``.
 KERNEL_ENV = "XL_RATINGS_KERNEL"
 _COMPILED: dict[Callable[..., int], Callable[..., int]] = {}
+_NUMBA: dict[Callable[..., int], Callable[..., int]] = {}
 
 
 #: Below this many games a list is rated by the pure kernel when no kernel is asked for
 #: (``XL_RATINGS_KERNEL`` unset): importing numba and loading the compiled kernel cost some
 #: 0.3-0.4 CPU s, the pure kernel some 0.95 µs a game more -- measured end to end in
 #: docs/performance.md ("numba's start-up").  The numbers are the same either way, bit for bit.
+#: (Measured with numba's loading: the machine code loaded without numba (:mod:`.list_native`)
+#: starts in some 0.03 s, so the threshold is a cautious one now; kept as measured.)
 COMPILED_FROM = 450_000
 
 
 def numba_available() -> bool:
+    """Can the compiled kernel run: numba is installed and its kernel's machine code loads without
+    importing it (:mod:`.list_native`), or numba imports."""
+    import importlib.util
+
+    from ..systems.lianzhong import rate_block
+    from .list_native import native
+
+    try:
+        installed = importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):     # (a module set to None in sys.modules: not importable)
+        installed = False
+    if installed and (rate_block in _COMPILED or native(rate_block, lambda: _numba(rate_block)) is not None):
+        return True
     try:
         import numba  # noqa: F401
     except ImportError:
@@ -61,12 +77,28 @@ def numba_available() -> bool:
 def compiled(kernel: Callable[..., int]) -> Callable[..., int]:
     """``kernel`` compiled by numba (once a process; the machine code cached on disk).
 
-    The cache is numba's own: ``NUMBA_CACHE_DIR`` when set, else ``__pycache__`` beside the
+    ``rate_block``'s machine code is kept in a file of its own after the first run and loaded
+    from it without importing numba (:mod:`.list_native`); any other kernel, or where that file
+    cannot be had, is numba's dispatcher.  numba's own cache is numba's: ``NUMBA_CACHE_DIR`` when set, else ``__pycache__`` beside the
     module when it can be written, else the user's cache folder (``~/.cache/numba``): an
     install in a read-only place loads the machine code from there after its first run.
     Where no folder can be written at all the kernel is compiled anew in every run (about
     a second), never refused."""
     got = _COMPILED.get(kernel)
+    if got is None:
+        from .list_native import native, save
+
+        got = native(kernel, lambda: _numba(kernel))       # its machine code, loaded without numba
+        if got is None:
+            got = _numba(kernel)
+            save(kernel)            # the machine code for the next runs (list_native)
+        _COMPILED[kernel] = got
+    return got
+
+
+def _numba(kernel: Callable[..., int]) -> Callable[..., int]:
+    """``kernel`` compiled by numba's dispatcher (see :func:`compiled`)."""
+    got = _NUMBA.get(kernel)
     if got is None:
         import numba
 
@@ -74,7 +106,7 @@ def compiled(kernel: Callable[..., int]) -> Callable[..., int]:
             got = numba.njit(cache=True, nogil=True)(kernel)
         except RuntimeError:        # "cannot cache function …: no locator available"
             got = numba.njit(cache=False, nogil=True)(kernel)
-        _COMPILED[kernel] = got
+        _NUMBA[kernel] = got
     return got
 
 
@@ -266,7 +298,7 @@ class EncodedPeriod(KernelArrays):
             if got is None:
                 continue
             mask, p, q, score, forfeit, stop = got
-            where = np.asarray(index, dtype=np.int64)
+            where = rows_array(index)
             if not mask.all():
                 p, q, score, forfeit, where = p[mask], q[mask], score[mask], forfeit[mask], where[mask]
             if self.compiled:

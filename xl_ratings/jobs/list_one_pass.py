@@ -48,7 +48,7 @@ from ..systems.feed import Order
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Event, Game, Player, Records
-from .list_file import ListFile, arrow_strings, ints_of
+from .list_file import ListFile, arrow_strings, ints_of, rows_array
 from .list_kernel import KernelArrays, compiled, kernel_mode
 
 #: The columns a list read once may have (no round: a platform's free play; no handicap).
@@ -260,11 +260,10 @@ class EncodedOnce(KernelArrays):
                 values, _ = data.codes("event")
                 if values != [feed.raw_event]:
                     raise NotOnePass
-            p, ids = self._index(data, "player", ids)
-            q, ids = self._index(data, "opponent", ids)
+            p, q, ids = self._index(data, ids)
             if bool((p == q).any()):
                 raise NotOnePass
-            where = np.asarray(index, dtype=np.int64)
+            where = rows_array(index)
             self._batch += 1
             if len(self.ids) > self.known:
                 self._met(p, where, 0)
@@ -314,23 +313,28 @@ class EncodedOnce(KernelArrays):
             got = self._results[v] = (float(r.score), bool(r.forfeit))
         return got
 
-    def _index(self, data: Any, key: str, ids: Any) -> tuple[Any, Any]:
-        """Each row's player index, and the ids (grown by the new players of a state's list)."""
+    def _index(self, data: Any, ids: Any) -> tuple[Any, Any, Any]:
+        """Each row's player and opponent index, and the ids (grown by the new players of a state's
+        list, those of the player column first): both columns looked up in one ``index_in`` (its
+        table of the ids is built once a batch, not once a column)."""
         import numpy as np
         import pyarrow as pa
         import pyarrow.compute as pc
 
-        col = data.arrow(key)
-        if col is None or col.type != pa.string():
+        player, opponent = data.arrow("player"), data.arrow("opponent")
+        if player is None or opponent is None or player.type != pa.string() or opponent.type != pa.string():
             raise NotOnePass
-        found = pc.index_in(col, value_set=ids)
+        both = pa.concat_arrays([player, opponent])
+        found = pc.index_in(both, value_set=ids)
         if found.null_count:
             if not self.feed.state:
                 raise NotOnePass            # an id that is no player's (a typing mistake): the usual read tells it
-            self._new_players(pc.unique(col.filter(pc.is_null(found))).to_pylist())
+            self._new_players(pc.unique(both.filter(pc.is_null(found))).to_pylist())
             ids = arrow_strings(self.ids)
-            found = pc.index_in(col, value_set=ids)
-        return ints_of(found).astype(np.int64, copy=False), ids
+            found = pc.index_in(both, value_set=ids)
+        at = ints_of(found).astype(np.int64, copy=False)
+        n = len(player)
+        return at[:n], at[n:], ids
 
     def _new_players(self, new: list[Any]) -> None:
         """New players (ids a ratings file does not hold) appended to the players, at the start

@@ -154,14 +154,37 @@ def table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = Non
         df = list_frame(path, known, errors, unknown, terms)
         columns, rows = list(df.columns), df.values.tolist()
     if path.suffix.lower() in (".csv", ".txt"):
-        idx = [j for j, c in enumerate(columns) if c in numeric]
-        for r in rows:
-            for j in idx:
-                r[j] = csv_value(r[j])
-            for j, v in enumerate(r):
-                if v == "":
-                    r[j] = None
+        rows = _cells_read(columns, rows, numeric)
     return [columns] + rows
+
+
+def _cells_read(columns: list[Any], rows: list[list[Any]], numeric: frozenset[str] | set[str]) -> list[list[Any]]:
+    """A CSV table's cells as read: a number column's by :func:`csv_value`, an empty cell blank
+    (None) -- column by column, each distinct value of a number column read once."""
+    if rows and all(len(r) == len(columns) for r in rows):
+        try:
+            return _cells_by_column(columns, rows, numeric)
+        except TypeError:           # (a cell that is no dictionary key: cell by cell)
+            pass
+    idx = [j for j, c in enumerate(columns) if c in numeric]
+    for r in rows:
+        for j in idx:
+            r[j] = csv_value(r[j])
+        for j, v in enumerate(r):
+            if v == "":
+                r[j] = None
+    return rows
+
+
+def _cells_by_column(columns: list[Any], rows: list[list[Any]], numeric: frozenset[str] | set[str]) -> list[list[Any]]:
+    cols: list[list[Any]] = [list(c) for c in zip(*rows)]
+    for j, c in enumerate(cols):
+        if columns[j] in numeric:
+            conv = {v: csv_value(v) for v in set(c)}
+            cols[j] = [None if v == "" else v for v in map(conv.__getitem__, c)]
+        elif "" in c:
+            cols[j] = [None if v == "" else v for v in c]
+    return [list(r) for r in zip(*cols)]
 
 
 def _plain_csv(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None,
@@ -202,11 +225,13 @@ def _plain_csv(path: Path, key_columns: tuple[str, ...], errors: list[RatingInpu
     if unknown is not None:
         unknown += [c for j, c in enumerate(header) if j not in rename]
     picks = list(rename)
-    out: list[list[Any]] = [[r[j] for j in picks] for r in rows]
+    out: list[list[Any]] = rows if picks == list(range(width)) else [[r[j] for j in picks] for r in rows]
     columns = list(rename.values())
     for pos, key in enumerate(columns):
         if key not in NUMERIC | {"result"}:
             continue
+        if not any(map(not_finite_text, {r[pos] for r in out})):
+            continue                # (each distinct text looked at once)
         bad = [i for i, r in enumerate(out) if not_finite_text(r[pos])]
         if not bad:
             continue

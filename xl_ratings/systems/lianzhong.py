@@ -28,7 +28,7 @@ from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, CheckLog, GameAudit, PendingLine, PeriodFacts, RatingLine, Sheet, StandardLine,
                    State, System, audit_on, cols)
-from .common import Tallies, placed
+from .common import Tallies
 from .feed import Encoded, GameFeed, MemoryFeed, Order
 from .lookup import threshold_lookup
 from .period import FLEXIBLE, Period
@@ -397,15 +397,6 @@ def _rate_encoded(enc: Encoded, rating: dict[str, float], games_n: dict[str, int
     return lines
 
 
-class _Id:
-    """A line to be placed (:func:`~.common.placed` reads its id), before the line itself is made."""
-
-    __slots__ = ("id",)
-
-    def __init__(self, pid: str) -> None:
-        self.id = pid
-
-
 def _lists(records: Records, states: Mapping[str, LianzhongState], rating: Mapping[str, float],
            games_n: Mapping[str, int], awarded: Mapping[str, str],
            params: LianzhongParams) -> tuple[list[RatingLine], list[PendingLine], dict[str, State]]:
@@ -420,9 +411,16 @@ def _lists(records: Records, states: Mapping[str, LianzhongState], rating: Mappi
             return str(award).strip()
         return NO_TITLE if n < rated_n else threshold_lookup(bounds, names, new, below=lowest)
     new_states: dict[str, State] = {}
-    rated_ids = [pid for pid in records.players if games_n[pid] >= rated_n]
-    order = placed([_Id(pid) for pid in rated_ids], rating)
-    place_of = {x.id: place for x, place in order}
+    # placed()'s order and places (rating descending, then id; equal ratings share a place), by id
+    order = sorted((pid for pid in records.players if games_n[pid] >= rated_n), key=lambda pid: (-rating[pid], pid))
+    place_of: dict[str, int] = {}
+    last: float | None = None
+    place = 0
+    for i, pid in enumerate(order, start=1):
+        v = rating[pid]
+        if v != last:
+            place, last = i, v
+        place_of[pid] = place
     rated_lines: dict[str, RatingLine] = {}
     pending_lines: list[LianzhongRatingLine] = []
     pending: list[PendingLine] = []
@@ -445,7 +443,7 @@ def _lists(records: Records, states: Mapping[str, LianzhongState], rating: Mappi
         else:
             pending_lines.append(line)
             pending.append(LianzhongPendingLine(pid, n, new=new))
-    ratings: list[RatingLine] = [rated_lines[x.id] for x, _ in order]
+    ratings: list[RatingLine] = [rated_lines[pid] for pid in order]
     ratings += sorted(pending_lines, key=lambda x: (-x.games, x.id))
     return ratings, pending, new_states
 
