@@ -463,7 +463,8 @@ def unseen_ids(ps: Rows | None) -> frozenset[str]:
     there: :func:`~.cells.to_ident`)."""
     if ps is None:
         return frozenset()
-    return frozenset(visible(v) for _, rec in ps.records if isinstance(v := rec.get("id"), str) and invisible(v))
+    return frozenset(visible(v) for _, rec in ps.records
+                     if isinstance(v := rec.get("id"), str) and not v.isprintable() and invisible(v))
 
 
 def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:

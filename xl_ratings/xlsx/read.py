@@ -18,6 +18,7 @@ without a stored value are reported as problems of the input.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import zipfile
@@ -118,7 +119,7 @@ def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputErro
         if sh.name in scans and sh.key in INPUT_SHEETS:
             table = tables.get(sh.name, [])
             problems += sheet_problems(p, sh.name, scans[sh.name], column_names(table),
-                                       unread=lambda key=sh.key, table=table: own_columns(key, table))
+                                       unread=functools.partial(own_columns, sh.key, table))
     out = Tables(tables, [sh.name for sh in sheets], date1904)
     out.notes = merged_notes(p, spread, lambda name: column_names(tables.get(name, [])))
     out.cell_kinds = CellKinds(p, {sh.name: sh.part for sh in used}, merged)   # for the messages (jobs/cell_words)
