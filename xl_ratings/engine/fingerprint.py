@@ -31,6 +31,7 @@ import dataclasses
 import datetime as dt
 import hashlib
 import zlib
+from hashlib import blake2b
 from collections import defaultdict
 from collections.abc import Mapping
 from itertools import chain, groupby, repeat
@@ -199,8 +200,9 @@ def period_digests(records: Records, period: Period, kind: str = "Y", settings: 
         else:
             rec = (p.name if legacy else None, p.sex, p.club if legacy else None, p.rank, p.rating, p.games,
                    p.events, p.peak, p.title, p.member, p.rif, p.wins)
-        evs = "\n".join(event_text[x] for x in sorted(used_events.get(pid, ())) if x in event_text)
-        out[pid] = f"{s}:{kind}{_digest(f'{rec!r}|{games_sum.get(pid, 0) & mask}|{evs}')}"
+        evs = "\n".join([event_text[x] for x in sorted(used_events.get(pid, ())) if x in event_text])
+        text = f"{rec!r}|{games_sum.get(pid, 0) & mask}|{evs}"
+        out[pid] = f"{s}:{kind}{blake2b(text.encode('utf-8'), digest_size=6).hexdigest()}"     # _digest(text)
     return out
 
 

@@ -153,9 +153,11 @@ class GameParser:
         n = len(index)
         parsed = {} if parsed is None else parsed
         encoded = getattr(data, "distinct", None)
+        ids: dict[Any, Any] = {}        # a player's and an opponent's ids are one set of values: read once
         for key in keys:
-            cache = self.caches[key] if self.caches else None
             found = encoded(key) if encoded is not None and key in data else None
+            cache = self.caches[key] if self.caches else \
+                ids if key in ("player", "opponent") and found is None else None
             if found is not None:             # each distinct value parsed, then spread over the rows
                 uniq, spread = found
                 if cache is not None:

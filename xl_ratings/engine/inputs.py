@@ -149,6 +149,8 @@ class Rows:
     # --- typed cells ---------------------------------------------------------
     def text(self, rec: dict[str, Any], key: str) -> str:
         v = rec.get(key)
+        if v.__class__ is str:      # the common case first: blank text strips to ""
+            return v.strip()
         if blank(v):
             return ""
         if isinstance(v, float) and v.is_integer():
@@ -164,6 +166,8 @@ class Rows:
 
     def number(self, row: int, rec: dict[str, Any], key: str, required: bool = False) -> float | None:
         v = rec.get(key)
+        if v.__class__ is float and v - v == 0:     # the common case first: a finite number (not NaN, not ±inf)
+            return v
         if blank(v):
             if required:
                 self.err(row, key, M.CELL_EMPTY(), None)
