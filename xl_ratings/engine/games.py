@@ -352,7 +352,9 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Pr
         report_repeats(keys, index, list(zip(parsed["player"], parsed["opponent"])), rkey, gs)
     if len(gs.errors) > n_err:   # report in row order
         gs.errors[n_err:] = sorted(gs.errors[n_err:], key=lambda e: e.where.row or 0)
-    return build_games(parsed, index, evs, days)
+    # no problem anywhere (this sheet's, the Events'): every row holds an event, a date, both players and a
+    # result (a cell left None was refused, an event not found was refused, here or in the Events sheet)
+    return build_games(parsed, index, evs, days, checked=not gs.errors)
 
 
 __all__ = ["GameParser", "MAX_STONES", "build_games", "check_refs", "check_round", "game_columns",
