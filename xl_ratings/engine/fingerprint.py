@@ -31,8 +31,11 @@ import dataclasses
 import datetime as dt
 import hashlib
 import zlib
+from hashlib import blake2b
 from collections import defaultdict
 from collections.abc import Mapping
+from itertools import chain, groupby, repeat
+from operator import itemgetter
 from typing import Any
 
 from ..systems.period import Period
@@ -136,39 +139,56 @@ def period_digests(records: Records, period: Period, kind: str = "Y", settings: 
 
     Each game (and award, points entry) is hashed once; a player's games are
     combined by a sum of their hashes (order does not count, a repeated game
-    does), so that 100,000 games cost one pass."""
+    does), so that 100,000 games cost one pass.  The games are taken column-wise:
+    each distinct date, round and result written out once, the lines' two CRC-32s
+    computed by ``map`` (the very lines and sums of one game at a time: the digests are
+    stored in published History sheets and must never move)."""
     legacy = kind == "P"
     num = canon12 if kind == "Y" else repr
     events = records.events
     mask = (1 << 64) - 1
-    games_sum: dict[str, int] = defaultdict(int)
-    used_events: dict[str, set[str]] = defaultdict(set)
     contains = period.contains
     in_period = {eid for eid, e in events.items() if contains(e.end)}
-    days: dict[Any, str] = {}          # values repeat: each shown once
-    rounds: dict[Any, str] = {}
+    games = records.games
+    if not in_period.issuperset(map(_EVENT, games)):     # games of other periods' events: by their date
+        day_in = {d: contains(d) for d in set(map(_DAY, games))}
+        games = [g for g in games if g[0] in in_period or day_in[g[1]]]
+    events_col, days_col, rounds_col = list(map(_EVENT, games)), list(map(_DAY, games)), list(map(_ROUND, games))
+    players_col, opponents_col = list(map(_PLAYER, games)), list(map(_OPPONENT, games))
+    results, handicaps = list(map(_RESULT, games)), list(map(_HANDICAP, games))
+    days = {d: d.isoformat() for d in set(days_col)}
+    rounds = {r: canon(r) for r in set(rounds_col)}     # equal rounds (3, 3.0) are written alike
+    # a result and a handicap written out once per object (by identity: -0.0 equals 0.0 but is written
+    # otherwise; the objects live in the games, so their ids stay theirs)
+    result_of, handicap_of = dict(zip(map(id, results), results)), dict(zip(map(id, handicaps), handicaps))
+    result_text = {i: f"{r.score}|{r.forfeit}" for i, r in result_of.items()}
+    handicap_text = {i: f"{h}" for i, h in handicap_of.items()}
+    columns = (events_col, list(map(days.__getitem__, days_col)), list(map(rounds.__getitem__, rounds_col)),
+               players_col, opponents_col, list(map(result_text.__getitem__, map(id, results))),
+               list(map(handicap_text.__getitem__, map(id, handicaps))))
+    try:
+        lines = list(map(str.encode, map("|".join, zip(*columns))))
+    except TypeError:       # ids that are not text (records made by hand): written as an f-string writes them
+        lines = [f"{ev}|{d}|{rd}|{a}|{b}|{r}|{hc}".encode() for ev, d, rd, a, b, r, hc in zip(*columns)]
     crc = zlib.crc32
-    for ev, day, rnd, a, b, r, hc, _ in records.games:
-        if ev not in in_period and not contains(day):
-            continue
-        d = days.get(day)
-        if d is None:
-            d = days[day] = day.isoformat()
-        rd = rounds.get(rnd)
-        if rd is None:
-            rd = rounds[rnd] = canon(rnd)
-        data = f"{ev}|{d}|{rd}|{a}|{b}|{r.score}|{r.forfeit}|{hc}".encode()
-        h = (crc(data) << 32) | crc(data, 0x5BD1E995)
-        games_sum[a] = (games_sum[a] + h) & mask
-        games_sum[b] = (games_sum[b] + h) & mask
-        used_events[a].add(ev)
-        used_events[b].add(ev)
+    hashes = [(hi << 32) | lo for hi, lo in zip(map(crc, lines), map(crc, lines, repeat(0x5BD1E995)))]
+    games_sum: dict[str, int] = defaultdict(int)
+    for pid, h in zip(chain(players_col, opponents_col), chain(hashes, hashes)):
+        games_sum[pid] += h
+    # the events each player played in: the games of one event lie together (one set per run of rows)
+    used_events: dict[str, set[str]] = defaultdict(set)
+    at = 0
+    for ev, run in groupby(events_col):
+        n = len(tuple(run))
+        for pid in set(players_col[at:at + n]).union(opponents_col[at:at + n]):
+            used_events[pid].add(ev)
+        at += n
     for award in records.awards:
         if award.date is None or contains(award.date):
-            games_sum[award.player] = (games_sum[award.player] + _h64(f"award|{award.award}|{award.date}")) & mask
+            games_sum[award.player] += _h64(f"award|{award.award}|{award.date}")
     for e in records.points:
         if contains(e.date):
-            games_sum[e.player] = (games_sum[e.player] + _h64(f"points|{e.date}|{e.kind}|{num(e.points)}")) & mask
+            games_sum[e.player] += _h64(f"points|{e.date}|{e.kind}|{num(e.points)}")
     s = settings if settings is not None else "S" + settings_digest(records.settings)
     event_text = {eid: repr((e.id, e.name if legacy else None, e.start, e.end, e.format, e.cls or "A", e.level,
                              e.champion)) for eid, e in events.items()}
@@ -180,9 +200,13 @@ def period_digests(records: Records, period: Period, kind: str = "Y", settings: 
         else:
             rec = (p.name if legacy else None, p.sex, p.club if legacy else None, p.rank, p.rating, p.games,
                    p.events, p.peak, p.title, p.member, p.rif, p.wins)
-        evs = "\n".join(event_text[x] for x in sorted(used_events.get(pid, ())) if x in event_text)
-        out[pid] = f"{s}:{kind}{_digest(f'{rec!r}|{games_sum.get(pid, 0)}|{evs}')}"
+        evs = "\n".join([event_text[x] for x in sorted(used_events.get(pid, ())) if x in event_text])
+        text = f"{rec!r}|{games_sum.get(pid, 0) & mask}|{evs}"
+        out[pid] = f"{s}:{kind}{blake2b(text.encode('utf-8'), digest_size=6).hexdigest()}"     # _digest(text)
     return out
+
+
+_EVENT, _DAY, _ROUND, _PLAYER, _OPPONENT, _RESULT, _HANDICAP = (itemgetter(k) for k in range(7))
 
 
 def parts(cell: str | None) -> dict[str, str]:

@@ -153,9 +153,11 @@ class GameParser:
         n = len(index)
         parsed = {} if parsed is None else parsed
         encoded = getattr(data, "distinct", None)
+        ids: dict[Any, Any] = {}        # a player's and an opponent's ids are one set of values: read once
         for key in keys:
-            cache = self.caches[key] if self.caches else None
             found = encoded(key) if encoded is not None and key in data else None
+            cache = self.caches[key] if self.caches else \
+                ids if key in ("player", "opponent") and found is None else None
             if found is not None:             # each distinct value parsed, then spread over the rows
                 uniq, spread = found
                 if cache is not None:
@@ -222,8 +224,10 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
     ev_ids, pl, op, days = parsed["event"], parsed["player"], parsed["opponent"], parsed["date"]
     evs: list[Event | None] = [None] * len(index)
     if events is not None:
-        evs = [events.get(e) if e else None for e in ev_ids]
-        wrong = [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events]
+        evs = list(map(events.get, ev_ids))    # an id is never blank: a blank cell was parsed to None
+        # an id that is no event's: more games without an event than blank (or refused) event cells
+        wrong = [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events] \
+            if sum(map(is_, evs, repeat(None))) > ev_ids.count(None) else []
         if wrong:
             from ..i18n.catalogue import identity as ID
 
@@ -246,9 +250,20 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
             err(index[k], "opponent", M.PLAYS_THEMSELF(), op[k])
     if events is None:
         return evs, list(days)
-    days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
-    for k in [k for k, (d, ev) in enumerate(zip(days, evs))
-              if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]:
+    if None in days:
+        days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
+    else:
+        days = list(days)
+    # the dates outside their event: looked at once per distinct (event, date), row by row only when one is
+    pairs = set(zip(map(id, evs), days))
+    by_id = dict(zip(map(id, evs), evs))       # (by identity: an event's hash is the dataclass's, in Python)
+    if any((ev := by_id.get(e)) is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))
+           for e, d in pairs):
+        outside = [k for k, (d, ev) in enumerate(zip(days, evs))
+                   if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]
+    else:
+        outside = []
+    for k in outside:
         ev = evs[k]
         assert ev is not None   # chosen above for having an event
         err(index[k], "date", M.OUTSIDE_EVENT_DATES(start=ev.start or "?", end=ev.end), days[k])
@@ -331,11 +346,15 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Pr
     evs, days = check_refs(parsed, index, gs, players, events, bad_events, unseen)
     rkey = round_keys(parsed["round"])
     keys = repeat_keys(parsed["event"], rkey, days, parsed["player"], parsed["opponent"], paired_events(events))
-    if len({k for k in keys if k is not None}) != sum(1 for k in keys if k is not None):
+    distinct = set(keys)
+    distinct.discard(None)
+    if len(distinct) != len(keys) - keys.count(None):
         report_repeats(keys, index, list(zip(parsed["player"], parsed["opponent"])), rkey, gs)
     if len(gs.errors) > n_err:   # report in row order
         gs.errors[n_err:] = sorted(gs.errors[n_err:], key=lambda e: e.where.row or 0)
-    return build_games(parsed, index, evs, days)
+    # no problem anywhere (this sheet's, the Events'): every row holds an event, a date, both players and a
+    # result (a cell left None was refused, an event not found was refused, here or in the Events sheet)
+    return build_games(parsed, index, evs, days, checked=not gs.errors)
 
 
 __all__ = ["GameParser", "MAX_STONES", "build_games", "check_refs", "check_round", "game_columns",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
+from operator import itemgetter
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Text, Where, joined
@@ -66,7 +67,11 @@ class Rows:
         self.sheet = name if sheet == "" else sheet
         self.date1904 = date1904
         known, required = COLUMNS[name]
-        self.raw: list[tuple[int, list[Any]]] = []
+        #: the rows holding anything, below the header: their row numbers as the sheet shows them, their cells
+        self.index: list[int] = []
+        self.body: list[Sequence[Any]] = []
+        self._raw: list[tuple[int, Sequence[Any]]] | None = None
+        self._records: list[tuple[int, dict[str, Any]]] | None = None
         self.notes: list[Text] = []        #: rows left out, said (a total row: :func:`summary_rows`)
         self.keys: dict[int, str] = {}
         self._long_checked = False
@@ -96,15 +101,36 @@ class Rows:
             found = [str(h) for h in header if not blank(h)]
             self.err(1, k, M.COLUMN_MISSING(column=k, found=joined(found) if found else M.NONE_FOUND()), None)
         # row numbers as the sheet shows them: the header is on row start + 1
-        self.raw = [(i, r) for i, r in enumerate(rows[1:], start=start + 2)
+        body = rows[1:]
+        if _first_cells_filled(body):       # every row holds an id, a name, an event: all kept
+            self.index, self.body = list(range(start + 2, start + 2 + len(body))), body
+        else:
+            kept = [(i, r) for i, r in enumerate(body, start=start + 2)
                     if (r and r[0].__class__ is str and r[0] and not r[0].isspace()) or filled(r)]
+            self.index, self.body = [i for i, _ in kept], [r for _, r in kept]
+
+    @property
+    def raw(self) -> list[tuple[int, Sequence[Any]]]:
+        """(row number, cells) of each row holding anything."""
+        if self._raw is None:
+            self._raw = list(zip(self.index, self.body))
+        return self._raw
 
     @property
     def records(self) -> list[tuple[int, dict[str, Any]]]:
-        """Rows as dicts keyed by column key (for the small sheets); a text longer than a cell
-        holds (a file not written by Excel) is a problem of its cell."""
+        """Rows as dicts keyed by column key (for the small sheets; made once, read by every
+        reader of the sheet: do not change them); a text longer than a cell holds (a file not
+        written by Excel) is a problem of its cell."""
+        if self._records is not None:
+            return self._records
         keys = self.keys
-        out = [(i, {k: (r[j] if j < len(r) else None) for j, k in keys.items()}) for i, r in self.raw]
+        width = max(keys, default=-1) + 1
+        if _all_at_least(self.body, width):
+            out = [(i, {k: r[j] for j, k in keys.items()}) for i, r in zip(self.index, self.body)]
+        else:
+            out = [(i, {k: (r[j] if j < len(r) else None) for j, k in keys.items()})
+                   for i, r in zip(self.index, self.body)]
+        self._records = out
         if not self._long_checked:
             self._long_checked = True
             for i, rec in out:
@@ -123,6 +149,8 @@ class Rows:
     # --- typed cells ---------------------------------------------------------
     def text(self, rec: dict[str, Any], key: str) -> str:
         v = rec.get(key)
+        if v.__class__ is str:      # the common case first: blank text strips to ""
+            return v.strip()
         if blank(v):
             return ""
         if isinstance(v, float) and v.is_integer():
@@ -138,6 +166,8 @@ class Rows:
 
     def number(self, row: int, rec: dict[str, Any], key: str, required: bool = False) -> float | None:
         v = rec.get(key)
+        if v.__class__ is float and v - v == 0:     # the common case first: a finite number (not NaN, not ±inf)
+            return v
         if blank(v):
             if required:
                 self.err(row, key, M.CELL_EMPTY(), None)
@@ -180,6 +210,26 @@ class Rows:
         return v
 
 
+def _first_cells_filled(rows: Sequence[Sequence[Any]]) -> bool:
+    """Does every row start with a text that is not blank?  (Told from the distinct first cells: a
+    sheet's ids and events repeat; a row that does not is looked at on its own.)"""
+    if not rows or not _all_at_least(rows, 1):
+        return not rows
+    try:
+        firsts = set(map(_FIRST, rows))
+    except TypeError:                   # a cell value that cannot be hashed: looked at row by row
+        return False
+    return all(v.__class__ is str and v and not v.isspace() for v in firsts)
+
+
+def _all_at_least(rows: Sequence[Sequence[Any]], width: int) -> bool:
+    """Does every row have at least ``width`` cells?  (python-calamine's rows all have the sheet's width.)"""
+    return not rows or width <= 0 or min(map(len, rows)) >= width
+
+
+_FIRST = itemgetter(0)
+
+
 def shown_value(v: Any) -> Any:
     """A cell value as a message quotes it: a long text cut (a cell may hold 32,767 characters)."""
     return v[:100] + "…" if isinstance(v, str) and len(v) > 120 else v
@@ -195,12 +245,12 @@ def _read_games(gs: Rows, players: dict[str, Player], events: dict[str, Event],
     distinct value parsed once (ids, results and dates repeat thousands of
     times); every problem is still reported on its own row."""
     keys = COLUMNS["Games"][0]
-    col = {k: gs.column(k) for k in keys}
-    width = max(j for j in col.values() if j is not None) + 1
-    rows = [r if len(r) >= width else list(r) + [None] * (width - len(r)) for _, r in gs.raw]
-    index = [i for i, _ in gs.raw]
-    columns = list(zip(*rows)) if rows else [()] * width
-    return game_columns({k: columns[j] for k, j in col.items() if j is not None}, index, gs,
+    col = {k: j for k in keys if (j := gs.column(k)) is not None}
+    width = max(col.values()) + 1
+    rows = gs.body
+    if not _all_at_least(rows, width):      # short rows (not from python-calamine): blank to the width
+        rows = [r if len(r) >= width else list(r) + [None] * (width - len(r)) for r in rows]
+    return game_columns({k: list(map(itemgetter(j), rows)) for k, j in col.items()}, gs.index, gs,
                         players, events, bad_events, gs.date1904, unseen)
 
 
@@ -435,7 +485,8 @@ def unseen_ids(ps: Rows | None) -> frozenset[str]:
     there: :func:`~.cells.to_ident`)."""
     if ps is None:
         return frozenset()
-    return frozenset(visible(v) for _, rec in ps.records if isinstance(v := rec.get("id"), str) and invisible(v))
+    return frozenset(visible(v) for _, rec in ps.records
+                     if isinstance(v := rec.get("id"), str) and not v.isprintable() and invisible(v))
 
 
 def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
@@ -562,7 +613,7 @@ def read_colours(gs: Rows, games: Sequence[Game]) -> dict[int, str]:
     j = gs.column("colour")
     if j is None:
         return {}
-    cells = {i: r[j] for i, r in gs.raw if j < len(r) and r[j] is not None}
+    cells = {i: r[j] for i, r in zip(gs.index, gs.body) if j < len(r) and r[j] is not None}
     out: dict[int, str] = {}
     if not cells:
         return out

@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import RatingInputError, Where
 from ..i18n.labels import header_key
 from .cells import blank, col_letter
+from .identity import EXTRA_COLUMNS
 from .inputs import COLUMNS
 
 
@@ -84,4 +85,26 @@ def column_names(table: Sequence[Sequence[Any]]) -> Callable[[int], str]:
     return name
 
 
-__all__ = ["column_names", "header_merged", "merged_notes", "range_ref", "spread_merged"]
+def own_columns(key: str | None, table: Sequence[Sequence[Any]]) -> set[int]:
+    """The columns (1-based) of an input sheet that no reader reads: a column of the officer's own,
+    under a header that names none of the sheet's columns (:data:`~.inputs.COLUMNS`; the Players'
+    identity columns too) in any system's words (棋力分) nor looks like a slip of one (棋力份:
+    refused as such).  A formula there
+    without a stored value is no problem: its value is never read.  The header is the sheet's
+    first row holding anything, as the records reader takes it; a column without a header, or a
+    Settings sheet (read by position too), has none of the officer's own."""
+    from ..i18n.labels import near_key
+    from ..systems import REGISTRY
+
+    if key not in COLUMNS or key == "Settings":
+        return set()
+    header = next((r for r in table if not all(blank(v) for v in r)), None)
+    if header is None:
+        return set()
+    known = set(COLUMNS[key][0]) | (set(EXTRA_COLUMNS) if key == "Players" else set())
+    words = [None] + [s.terms for s in REGISTRY.values() if s.terms]
+    return {j + 1 for j, h in enumerate(header)
+            if not blank(h) and all(header_key(h, known, t) is None and near_key(h, known, t) is None for t in words)}
+
+
+__all__ = ["column_names", "header_merged", "merged_notes", "own_columns", "range_ref", "spread_merged"]

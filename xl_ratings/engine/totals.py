@@ -27,6 +27,8 @@ _COUNT = re.compile(rf"^(?:共|计|計|(?:{_WORDS})[:：]?)?[0-9]+(?:人|名|位
 _NOTE = re.compile(r"^(?:\*|※)?(?:注|註|备注|備註|附注|附註|说明|說明|notes?|remarks?|nb)(?:[:：]|\s*\d*[:：.、])",
                    re.IGNORECASE)
 _NUMBER = re.compile(r"^[0-9]+(?:[.,][0-9]+)?$")
+#: how a summary or a count written in ASCII letters and digits starts: a summary word, or the number
+_ASCII_START = frozenset(w[0] for w in SUMMARY_WORDS if w.isascii()) | frozenset("0123456789")
 
 
 def _folded(value: Any) -> str:
@@ -56,8 +58,8 @@ def summary_row(name: Any, ident: Any = None, *, has_id: bool | None = None) -> 
     (``has_id``: whether the row carries an id; default: ``ident`` is filled)."""
     if ident.__class__ is str and ident.isascii() and ident.isalnum() and not ident.isdigit():
         # an id such as SH039 (a players file of 10⁵ rows): folded, it is itself in lower case
-        t = ident.lower()
-        return bool(_SUMMARY.match(t) or _COUNT.match(t) or _NOTE.match(t))
+        t = ident.lower()      # (a note needs a colon or a stop: never in such an id)
+        return t[0] in _ASCII_START and bool(_SUMMARY.match(t) or _COUNT.match(t))
     if summary_word(ident) or note_text(ident):
         return True
     ident_t = re.sub(r"\s+", "", _folded(ident))

@@ -18,6 +18,7 @@ without a stored value are reported as problems of the input.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import zipfile
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cells import Tables
-from ..engine.merged import column_names, merged_notes, spread_merged
+from ..engine.merged import column_names, merged_notes, own_columns, spread_merged
 from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import workbooks as W
 from .package import WORKBOOK, relationships, rels_path, unescape
@@ -116,7 +117,9 @@ def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputErro
         problems = hidden_sheet_problems(p, used) + header_problems(p, z, merged, used)
     for sh in used:
         if sh.name in scans and sh.key in INPUT_SHEETS:
-            problems += sheet_problems(p, sh.name, scans[sh.name], column_names(tables.get(sh.name, [])))
+            table = tables.get(sh.name, [])
+            problems += sheet_problems(p, sh.name, scans[sh.name], column_names(table),
+                                       unread=functools.partial(own_columns, sh.key, table))
     out = Tables(tables, [sh.name for sh in sheets], date1904)
     out.notes = merged_notes(p, spread, lambda name: column_names(tables.get(name, [])))
     out.cell_kinds = CellKinds(p, {sh.name: sh.part for sh in used}, merged)   # for the messages (jobs/cell_words)

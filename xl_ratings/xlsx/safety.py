@@ -36,7 +36,7 @@ from __future__ import annotations
 import os
 import re
 import zipfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
@@ -354,9 +354,9 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True,
             for m in _MULTI.finditer(body):
                 wide = max(wide, col_number(m.group(1).decode()))
         if input_sheet:
-            if b'hidden="' in body or b'ht="' in body:
+            if _holds(body, b"h", _HIDING):
                 _hidden_rows(body, scan)
-            if b"<f" in body or (prefixed and b":f" in body):
+            if _holds(body, b"f", _PREFIXED_FORMULA if prefixed else _FORMULA_START):
                 _formulas(body, scan)
             _long_cells(body, scan, long_strings or {})
             if b't="e"' in body:
@@ -366,6 +366,37 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True,
     if scan.too_big():
         _exact_extent(z, part, scan)
     return scan
+
+
+#: (where the looked-for byte is in it, the text, after a word's start only?) of what :func:`_holds` looks for
+_HIDING = ((0, b'hidden="', True), (0, b'ht="', True))          # what :data:`_HIDDEN` can match
+_FORMULA_START = ((1, b"<f", False),)
+_PREFIXED_FORMULA = ((1, b"<f", False), (1, b":f", False))
+_WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+#: hits of the byte checked one by one before the texts are searched for as they are
+_HITS = 64
+
+
+def _holds(body: bytes, byte: bytes, texts: tuple[tuple[int, bytes, bool], ...]) -> bool:
+    """May ``body`` hold one of ``texts``?  Looked for by a byte they share that a sheet's cells
+    seldom hold (``f``, ``h``: a memchr), each hit checked in place -- a text that must start a
+    word (``\\b`` in :data:`_HIDDEN`) is not counted inside one (``defaultRowHeight="15"``);
+    after :data:`_HITS` hits (text that is English), each text searched for as it is (never fewer
+    than there are: a cheaper look, the same answer wherever the texts are not)."""
+    find = body.find
+    k = find(byte)
+    hits = 0
+    while k >= 0:
+        for at, text, word in texts:
+            start = k - at
+            if start >= 0 and body.startswith(text, start) and not (word and start and body[start - 1] in _WORD):
+                return True
+        hits += 1
+        if hits >= _HITS:
+            start = max(0, k - max(at for at, _, _ in texts))
+            return any(find(text, start) >= 0 for _, text, _ in texts)
+        k = find(byte, k + 1)
+    return False
 
 
 def _hidden_rows(body: bytes, scan: SheetScan) -> None:
@@ -540,11 +571,14 @@ def size_problem(path: str | os.PathLike, sheet: str, scan: SheetScan) -> Rating
 
 
 def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
-                   column_name: Callable[[int], str] | None = None, first_row: bool = False) -> list[RatingInputError]:
+                   column_name: Callable[[int], str] | None = None, first_row: bool = False,
+                   unread: Callable[[], Collection[int]] | None = None) -> list[RatingInputError]:
     """Hidden rows and formulas without a stored value of an input sheet.
 
     ``column_name``: column number -> the name the officer knows (its header).
     ``first_row``: row 1 too (an import source: no header check of its own).
+    ``unread``: the columns (1-based) no reader reads (asked only when there are formulas without a
+    value): a formula there is left alone -- the officer's own helper column.
     """
     problems = []
     hidden = [r for r in scan.hidden_rows if r != 1 or first_row]   # row 1: :func:`header_problems`
@@ -561,7 +595,10 @@ def sheet_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
         problems.append(RatingInputError(W.CELL_SHOWS_ERROR(shown=shown), value=shown,
                                          where=Where(str(path), sheet, r, name or col_letter(c))))
     by_col: dict[int, list[int]] = {}
+    never_read = unread() if unread is not None and scan.formulas else ()
     for r, c in scan.formulas:
+        if c in never_read:
+            continue
         by_col.setdefault(c, []).append(r)
     for c, rs in sorted(by_col.items()):
         name = column_name(c) if column_name else ""
