@@ -32,6 +32,7 @@ numba is not imported at all.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import marshal
@@ -229,13 +230,15 @@ def save(kernel: Callable[..., Any]) -> Path | None:
         return None
     for folder in folders(kernel):
         path = _file(folder, k)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
             tmp.write_bytes(data)
             os.replace(tmp, path)
             return path
         except OSError:
+            with contextlib.suppress(OSError):      # a full disk: no half-written file left behind
+                tmp.unlink()
             continue
     return None
 
