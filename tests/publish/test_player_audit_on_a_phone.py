@@ -88,3 +88,17 @@ def test_on_a_desktop_the_audit_stays_a_table(driver, sites, system):
     for t in tables:
         assert t["display"] == "table" and t["headShown"], t
         assert t["label"] in ("none", "normal"), t          # no head repeated in the cells
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_on_a_desktop_no_player_table_is_cut_off(driver, sites, system):
+    """Every player page of the sample at 1280 px: no table wider than its box (a long note or
+    reason wraps, the heads of such a table wrap; nothing is cut off behind a hidden scroll)."""
+    driver.set_window_size(1280, 900)
+    wide = []
+    for page in sorted(sites[system].parent.glob("*.html")):
+        driver.get(page.as_uri())
+        for t in driver.execute_script(MEASURE):
+            if t["wrapScroll"] > t["wrapClient"]:
+                wide.append((page.name, t["caption"], t["wrapScroll"], t["wrapClient"]))
+    assert not wide, wide
