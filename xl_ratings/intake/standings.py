@@ -54,7 +54,9 @@ def standings_told(t: Tournament) -> list[Text]:
     out: list[Text] = []
     ev = t.event
     champion = ev.champion
-    if champion is not None and champion in names:
+    if champion is not None and champion in names and not played[champion]:
+        out.append(M.SUMMARY_CHAMPION_NO_GAMES(champion=names[champion]).at(where_of(ev.champion_at)))
+    elif champion is not None and champion in names:
         top = max(points[k] for k in names)
         ahead = [k for k in names if points[k] == top]
         if most(champion) < top:

@@ -387,6 +387,13 @@ SUMMARY_CHAMPION_NOT_TOP = message(
     "sheet's champion (shanghai's champion rule rates by it)",
     "指定的冠军是 {champion}，对局得分 {points}，但 {top} 得 {top_points} 分：暂按来源保留（可能由对局以外的"
     "决赛或小分决定）；如有误，请改正 Events 表中的冠军（上海规则的冠军条款据此计算）")
+SUMMARY_CHAMPION_NO_GAMES = message(
+    "imports.summary_champion_no_games",
+    "the champion named is {champion}, who played no game in the file and is not imported: the event is "
+    "written without a champion; if the champion is right, add the player and write the champion in the "
+    "Events sheet (shanghai's champion rule rates by it)",
+    "指定的冠军是 {champion}，但此人在文件中没有对局，未导入：赛事按无冠军写入；如冠军无误，请添加该棋手并在 "
+    "Events 表中填写冠军（上海规则的冠军条款据此计算）")
 SUMMARY_PLACE_NOT_BY_POINTS = message(
     "imports.summary_place_not_by_points",
     "the places listed are not those of the games: {name} is placed {place} with {points} point(s), above "
