@@ -186,8 +186,9 @@ def to_date(v: Any, date1904: bool = False) -> dt.date | None:
 #: of day after it, as Excel writes a date and time in English and Chinese locales: 2025/3/1 14:30,
 #: 2025-03-01T14:30:00, 2025/3/1 2:30 PM, 2025年3月1日 下午2:30, 2025年3月1日 14时30分; a weekday
 #: after a Chinese date: 2025年3月1日 星期六 / 週六).
-TIME_OF_DAY = (r"(?:(?:上午|下午|中午|晚上|凌晨)\s*+)?\d{1,2}(?::\d{2}(?::\d{2}(?:[.,]\d+)?)?"
-               r"|\s*+[时時点點]\s*+(?:\d{1,2}\s*+分(?:\s*+\d{1,2}\s*+秒)?)?)(?:\s*+(?:[AaPp]\.?[Mm]\.?))?")
+#: Hours 0-23, minutes and seconds 0-59 (2025/3/1 24:00 and 14:60 are no time of day).
+TIME_OF_DAY = (r"(?:(?:上午|下午|中午|晚上|凌晨)\s*+)?(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d(?:[.,]\d+)?)?"
+               r"|\s*+[时時点點]\s*+(?:[0-5]?\d\s*+分(?:\s*+[0-5]?\d\s*+秒)?)?)(?:\s*+(?:[AaPp]\.?[Mm]\.?))?")
 #: a weekday written after a Chinese date (2025年3月1日 星期六, 週六)
 WEEKDAY = r"(?:星期|礼拜|禮拜|週|周)[一二三四五六日天]"
 _TIME_TEXT = r"(?:(?:\s++|T)(?:" + TIME_OF_DAY + r"))?"
