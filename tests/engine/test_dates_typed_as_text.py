@@ -125,4 +125,5 @@ def test_one_click_refuses_them_at_the_same_cells(tmp_path, monkeypatch):
     _, _, got = click("process_period", tables, "shanghai.xlsx", tmp_path, monkeypatch)
     dates = [(g[2], g[3], g[4], g[5]) for g in got if g[0] == M.CELL_NOT_A_DATE.id]
     assert dates == [(s, r, key, text) for s, r, key, _, text in sorted(TYPED, key=lambda c: c[0] != "Events")]
-    assert all(to_lang(g[6], TRADITIONAL) != g[6] or "YYYY-MM-DD" in g[6] for g in got)
+    chinese = [g[6] for g in got if g[0] == M.CELL_NOT_A_DATE.id]
+    assert chinese and all("YYYY-MM-DD" in z and "文本格式" in z for z in chinese), chinese
