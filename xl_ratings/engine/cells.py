@@ -141,8 +141,30 @@ def visible(text: str) -> str:
     return "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cc"))
 
 
+#: The one text a workbook's date cell reads as a date: the ISO date YYYY-MM-DD (2026-03-01), the
+#: whole cell (spaces around it aside), a time of day after it allowed as ISO writes it
+#: (2026-03-01 14:30, 2026-03-01T14:30:00).  Nothing else: no trailing text (2026-10-25 改期,
+#: 2026-10-251), no range (2026-10-25~2026-12-02), no week date (2026-W43-7), no basic form
+#: (20261025), no hour alone (2026-10-25T09) -- what Python's fromisoformat would also take.
+ISO_DATE_TEXT = re.compile(r"\s*+(\d{4})-(\d{2})-(\d{2})"
+                           r"(?:(?:\s++|T)([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:[.,]\d{1,9})?)?)?\s*+")
+
+
+def iso_date_text(text: str) -> dt.date | None:
+    """The day of ``text`` written as :data:`ISO_DATE_TEXT` (the whole text); None when it is
+    not written so; not a day of the calendar (2026-02-30) is an error."""
+    m = ISO_DATE_TEXT.fullmatch(text)
+    if m is None:
+        return None
+    try:
+        return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        raise RatingInputError(M.CELL_NOT_A_DATE()) from None
+
+
 def to_date(v: Any, date1904: bool = False) -> dt.date | None:
-    """A date cell: a date, an Excel serial number or ISO text; blank -> None."""
+    """A date cell: a date, an Excel serial number or text written as :data:`ISO_DATE_TEXT`
+    (the whole cell); blank -> None; any other text is an error."""
     if blank(v):
         return None
     if isinstance(v, dt.datetime):
@@ -151,11 +173,10 @@ def to_date(v: Any, date1904: bool = False) -> dt.date | None:
         return v
     if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v < 2958466:
         return date_of(v, date1904)
-    if isinstance(v, str):
-        try:
-            return dt.date.fromisoformat(v.strip()[:10])
-        except ValueError:
-            pass
+    if isinstance(v, str) and len(v) <= 64:
+        day = iso_date_text(v)
+        if day is not None:
+            return day
     if isinstance(v, dt.time):          # Excel's day 0 or 1 (1899-12-30/31), or a time typed alone
         raise RatingInputError(M.TIME_NOT_DATE(time=v.strftime("%H:%M")))
     raise RatingInputError(M.CELL_NOT_A_DATE())
@@ -165,8 +186,9 @@ def to_date(v: Any, date1904: bool = False) -> dt.date | None:
 #: of day after it, as Excel writes a date and time in English and Chinese locales: 2025/3/1 14:30,
 #: 2025-03-01T14:30:00, 2025/3/1 2:30 PM, 2025年3月1日 下午2:30, 2025年3月1日 14时30分; a weekday
 #: after a Chinese date: 2025年3月1日 星期六 / 週六).
-TIME_OF_DAY = (r"(?:(?:上午|下午|中午|晚上|凌晨)\s*+)?\d{1,2}(?::\d{2}(?::\d{2}(?:[.,]\d+)?)?"
-               r"|\s*+[时時点點]\s*+(?:\d{1,2}\s*+分(?:\s*+\d{1,2}\s*+秒)?)?)(?:\s*+(?:[AaPp]\.?[Mm]\.?))?")
+#: Hours 0-23, minutes and seconds 0-59 (2025/3/1 24:00 and 14:60 are no time of day).
+TIME_OF_DAY = (r"(?:(?:上午|下午|中午|晚上|凌晨)\s*+)?(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d(?:[.,]\d+)?)?"
+               r"|\s*+[时時点點]\s*+(?:[0-5]?\d\s*+分(?:\s*+[0-5]?\d\s*+秒)?)?)(?:\s*+(?:[AaPp]\.?[Mm]\.?))?")
 #: a weekday written after a Chinese date (2025年3月1日 星期六, 週六)
 WEEKDAY = r"(?:星期|礼拜|禮拜|週|周)[一二三四五六日天]"
 _TIME_TEXT = r"(?:(?:\s++|T)(?:" + TIME_OF_DAY + r"))?"

@@ -47,8 +47,11 @@ RESULT_SHEET_CASE = message(
 CELL_EMPTY = message("sheets.cell_empty", "is empty", "为空")
 CELL_NOT_A_DATE = message(
     "sheets.cell_not_a_date",
-    "is not a date (write it as a date, e.g. 2026-03-01)",
-    "不是日期（请输入日期，如 2026-03-01）")
+    "is not a date (write it as YYYY-MM-DD, e.g. 2026-03-01, and nothing else in the cell: text is read as a "
+    "date only when written so, and a cell formatted as Text keeps what is typed as text; or clear the Text "
+    "format and type the date again)",
+    "不是日期（请按 YYYY-MM-DD 填写，如 2026-03-01，单元格中不要有其他内容：文本只有这样写才会读作日期，"
+    "设为文本格式的单元格会把输入的内容保存为文本；也可以取消文本格式后重新输入日期）")
 CELL_NOT_A_NUMBER = message(
     "sheets.cell_not_a_number",
     "must be a number (this cell holds text; retype it as a number)",
