@@ -210,12 +210,15 @@ def _table_rows(system: System, key: str, default: tuple[Any, ...], value: list[
         except RatingInputError as e:
             errors.append(_told(e, cell, Where(file, "Settings", row, column), option))
             continue
-        if entry[0] in first:       # which one counts? neither: the officer says
+        # which one counts? neither: the officer says (a class is looked up whatever its case:
+        # A and a are one entry, or the table's order would choose)
+        same = entry[0].upper() if isinstance(entry[0], str) else entry[0]
+        if same in first:
             errors.append(_told(ParameterError(M.SETTING_ENTRY_TWICE(
-                key=key, entry=str(k).strip(), first=first[entry[0]], row=row), value=k), k,
+                key=key, entry=str(k).strip(), first=first[same], row=row), value=k), k,
                 Where(file, "Settings", row, "key"), option))
             continue
-        first[entry[0]] = row or 0
+        first[same] = row or 0
         out.append(entry)
     if not out and not errors:
         errors.append(_told(ParameterError(M.CELL_EMPTY(), value=None), None,
