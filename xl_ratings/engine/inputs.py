@@ -330,9 +330,28 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     table_key = ""
     last = -1
     stranded = False        # rows like a table's entries below a blank row that ended it: told once
-    for i, rec in rows.records:
+    records = rows.records
+
+    def entry_like_at(n: int) -> bool:
+        i, rec = records[n]
+        k = rows.text(rec, "key").strip()
+        return bool(k) and not is_table_head(rec.get("value")) and not is_setting_name(k) \
+            and not is_column_heads(rec.get("note"))
+
+    for n, (i, rec) in enumerate(records):
         k = rows.text(rec, "key").strip()
         entry_like = not is_table_head(rec.get("value")) and not is_setting_name(k)
+        if table is not None and i == last + 1 and k and not entry_like and not is_table_head(rec.get("value")) \
+                and n + 1 < len(records) and records[n + 1][0] == i + 1 and entry_like_at(n + 1):
+            # a setting's row pasted among a table's entries: told once, at that row; the table goes on
+            end = n + 1
+            while end + 1 < len(records) and records[end + 1][0] == records[end][0] + 1 and entry_like_at(end + 1):
+                end += 1
+            errors.append(RatingInputError(M.SETTING_AMONG_TABLE_ENTRIES(
+                key=k, table=table_key, first=table.rows[0] if table.rows else i, last=records[end][0]),
+                value=k, where=Where(file, "Settings", i, "key")))
+            last = i
+            continue
         if table is not None and i == last + 1 and entry_like:
             last = i
             if not is_column_heads(rec.get("note")) and (k or not blank(rec.get("value"))):

@@ -275,6 +275,8 @@ def params_from_settings(system: System, settings: Mapping[str, Any], file: str 
                 if isinstance(value, list) and getattr(value, "rows", None):
                     changes[key] = _table_rows(system, key, default, value, file, option, errors)
                     continue
+                if isinstance(value, list) and not value:     # laid out as rows, but none follows its heads
+                    raise ParameterError(M.SETTING_TABLE_EMPTY(key=key, system=system.name))
                 changes[key] = _pairs(default, value)
                 for _, v in changes[key]:
                     check_limit(system, key, v, PAIR_VALUES.get(key))
@@ -284,7 +286,7 @@ def params_from_settings(system: System, settings: Mapping[str, Any], file: str 
                 changes[key] = _scalar(default, value)
                 check_limit(system, key, changes[key], whole=isinstance(default, int) and not isinstance(default, bool))
         except RatingInputError as e:
-            errors.append(_told(e, value, where, option))
+            errors.append(_told(e, None if isinstance(value, list) and not value else value, where, option))
     for low, high in ORDERED:
         if low in changes or high in changes:
             a, b = changes.get(low, getattr(base, low, None)), changes.get(high, getattr(base, high, None))
