@@ -55,6 +55,11 @@ FORMATS = {"round_robin": "round_robin", "round-robin": "round_robin", "rr": "ro
            "games": "games", "对局": "games", "對局": "games", "手合": "games", "": "round_robin"}
 
 
+def _as_typed(v: Any) -> str:
+    """A cell's value as the officer typed it: 3, not 3.0."""
+    return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v).strip()
+
+
 class Rows:
     """One input sheet: its rows as dicts keyed by column key, with errors collected."""
 
@@ -98,7 +103,7 @@ class Rows:
                 self.err(1, str(h).strip(), M.COLUMN_NAME_SLIP(header=str(h).strip(), column=Text("labels.header", head, head)), h)
         missing = [k for k in required if k not in self.keys.values()]
         for k in missing:
-            found = [str(h) for h in header if not blank(h)]
+            found = [_as_typed(h) for h in header if not blank(h)]
             self.err(1, k, M.COLUMN_MISSING(column=k, found=joined(found) if found else M.NONE_FOUND()), None)
         # row numbers as the sheet shows them: the header is on row start + 1
         body = rows[1:]
@@ -319,6 +324,10 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     if found is None:
         errors.append(missing_sheet("Settings", tables, file))
         return None
+    moved = _header_moved(found[1], file)
+    if moved is not None:               # sorted with the header among the rows: one problem
+        errors.append(moved[0])
+        return moved[1]
     rows = Rows("Settings", found[1], file, errors)
     sorted_out = _sorted_settings(rows, file)
     if sorted_out is not None:          # the sheet sorted: one problem, not one per row moved
@@ -389,6 +398,40 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     return settings
 
 
+
+
+def _header_moved(table: SheetCells, file: str | None) -> tuple[RatingInputError, dict[str, Any]] | None:
+    """A Settings sheet sorted with its header row among the rows (Data ▸ Sort without "the range
+    has a header"): its header row found lower down.  The one problem -- the tables' sort
+    (:func:`_sorted_settings`) when they were moved apart too, else the header's row -- and the
+    settings read without it (the system, for the words)."""
+    cells = table if isinstance(table, list) else [list(r) for r in table]
+    known = {"key", "value", "note"}
+
+    def is_header(r: Sequence[Any]) -> bool:
+        return {"key", "value"} <= {header_key(v, known) for v in r if not blank(v)}
+
+    top = next((q for q, r in enumerate(cells) if not all(blank(v) for v in r)), None)
+    if top is None or is_header(cells[top]):
+        return None
+    h = next((q for q in range(top + 1, len(cells)) if is_header(cells[q])), None)
+    if h is None:
+        return None
+    back = [cells[h]] + [r for q, r in enumerate(cells) if q != h]        # the header put back on top
+    rows = Rows("Settings", back, file, [])
+
+    def real(row: int) -> int:      # a row of ``back`` as the sheet shows it now
+        return h + 1 if row == 1 else row - 1 if row <= h + 1 else row
+
+    sorted_out = _sorted_settings(rows, file)
+    if sorted_out is not None:
+        err, read = sorted_out
+        where = err.where
+        return RatingInputError(err.text, where=Where(file, "Settings", real(where.row) if where and where.row else None,
+                                                      "key")), read
+    system = next((rec.get("value") for _, rec in rows.records if rows.text(rec, "key").strip() == "system"), None)
+    return (RatingInputError(M.SETTINGS_HEADER_MOVED(row=h + 1), where=Where(file, "Settings", h + 1, "key")),
+            {"system": system} if system is not None else {})
 
 
 def _sorted_settings(rows: Rows, file: str | None) -> tuple[RatingInputError, dict[str, Any]] | None:

@@ -113,6 +113,15 @@ SETTING_TABLE_HEADS_OF_OTHER = message(
     "heads (a new workbook's Settings shows them: xl-ratings new {system})",
     "这是对照表 '{other}' 的列名（{heads}），但其上一行写的表名是 '{key}'：两个表的表名行被互换了？请把每个表的"
     "表名行放回它自己的列名正上方（新工作簿的设置表中可见：xl-ratings new {system}）")
+SETTINGS_HEADER_MOVED = message(
+    "sheets.settings_header_moved",
+    "the Settings sheet's header row (项目 key | 值 value | 说明 note) is on row {row}, not above the settings "
+    "(sorted with Data ▸ Sort with the header among the rows?): nothing of the Settings is read. Undo the sort "
+    "(Ctrl+Z) while the workbook is still open, or move the header row back to the top -- and sort again with "
+    "the range's first row as its header",
+    "设置（Settings）表的表头行（项目 key | 值 value | 说明 note）在第 {row} 行，不在各设置项之上（用“数据 ▸ 排序”"
+    "排序时把表头也排进去了？）：设置表未被读取。请在工作簿未关闭时撤销排序（Ctrl+Z），或把表头行移回最上面——"
+    "再次排序时请将首行作为标题")
 SETTINGS_REORDERED = message(
     "sheets.settings_reordered",
     "the Settings sheet's rows are out of their order (sorted with Data ▸ Sort?): the tables {tables} are "
