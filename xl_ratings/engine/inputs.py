@@ -315,6 +315,8 @@ class TableRows(list[tuple[str, Any]]):
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[int] = []
+        self.heads: tuple[str, str] | None = None   #: its column heads (key, value), as typed
+        self.head_row: int | None = None
 
 
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
@@ -366,6 +368,8 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
             if not is_column_heads(rec.get("note")) and (k or not blank(rec.get("value"))):
                 table.append((k, rec.get("value")))
                 table.rows.append(i)
+            elif is_column_heads(rec.get("note")) and table.head_row is None and i == at[table_key] + 1:
+                table.heads, table.head_row = (k, _as_typed(rec.get("value")) if not blank(rec.get("value")) else ""), i
             continue
         if table is None and not stranded and is_column_heads(rec.get("note")) and entry_like:
             errors.append(RatingInputError(M.SETTING_TABLE_NO_KEY(), value=k,        # its key row deleted

@@ -72,6 +72,43 @@ TABLE_BELOW = "见下表 table below"
 COLUMN_HEADS = "列名 column heads"
 
 
+#: the column heads of each table parameter laid out as rows (simplified; the key, then the value): the
+#: templates write them (:mod:`xl_ratings.authoring.templates`), the reader tells one table's heads under
+#: another's key (:func:`heads_of_other`)
+TABLE_HEADS: dict[str, tuple[str, str]] = {
+    "con_table": ("{rating} rating", "con"),
+    "rank_gor": ("段级 rank", "{rating} rating"),
+    "class_weights": ("赛事级别 class", "权重 weight"),
+    "k_table": ("等级分低于 rating below", "K"),
+    "titles": ("等级分不低于 rating from", "称号 title"),
+    "awarded_titles": ("等级分不低于 rating from", "称号（仅授予） title (awarded only)"),
+    "fide_table": ("分差 D 不超过 difference up to", "期望得分 PC expected score"),
+    "rank_standards": ("段级 rank", "标准分 standard rating"),
+}
+
+
+def table_heads(system: System, key: str) -> set[tuple[str, str]]:
+    """The column heads the templates write under ``key``'s table, in either script."""
+    from ..i18n import SIMPLIFIED, TRADITIONAL, to_lang
+
+    k_head, v_head = TABLE_HEADS.get(key, ("键 key", "值 value"))
+    out = set()
+    for lang in (SIMPLIFIED, TRADITIONAL):
+        rating = to_lang(system.terms.get("rating") or "等级分", lang)
+        out.add((to_lang(k_head, lang).format(rating=rating), to_lang(v_head, lang).format(rating=rating)))
+    return out
+
+
+def heads_of_other(system: System, key: str, heads: tuple[str, str], tables: Any) -> str | None:
+    """The table (of ``tables``, keys) whose column heads ``heads`` are when they are not ``key``'s own:
+    the key rows of two tables swapped.  None when they are ``key``'s, or no table's (heads
+    the officer retitled, or of an earlier template, are theirs to word)."""
+    mine = table_heads(system, key)
+    if heads in mine:
+        return None
+    return next((o for o in tables if o != key and heads in table_heads(system, o) - mine), None)
+
+
 def is_table_head(value: Any) -> bool:
     """Is ``value`` a Settings value saying that its table follows as rows (:data:`TABLE_BELOW`)?"""
     t = str(value or "").strip().lower()
@@ -228,6 +265,10 @@ def _table_rows(system: System, key: str, default: tuple[Any, ...], value: list[
     return tuple(out)
 
 
+def _is_pairs(default: Any) -> bool:
+    return isinstance(default, tuple) and bool(default) and isinstance(default[0], tuple) and len(default[0]) == 2
+
+
 def _settable(default: Any) -> bool:
     """A parameter the Settings sheet can change: a number, text, yes/no, or a key:value table."""
     if isinstance(default, tuple):
@@ -272,6 +313,14 @@ def params_from_settings(system: System, settings: Mapping[str, Any], file: str 
             default = getattr(base, key)
             if isinstance(default, tuple) and default and isinstance(default[0], tuple) \
                     and len(default[0]) == 2:
+                heads = getattr(value, "heads", None)
+                other = heads_of_other(system, key, heads, [n for n in names if _is_pairs(getattr(base, n))]) \
+                    if heads is not None else None
+                if other is not None:
+                    errors.append(RatingInputError(M.SETTING_TABLE_HEADS_OF_OTHER(
+                        other=other, heads=" | ".join(heads), key=key, system=system.name), value=heads[0],
+                        where=Where(file, "Settings", getattr(value, "head_row", None), "key")))
+                    continue
                 if isinstance(value, list) and getattr(value, "rows", None):
                     changes[key] = _table_rows(system, key, default, value, file, option, errors)
                     continue
