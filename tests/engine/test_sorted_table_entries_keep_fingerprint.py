@@ -119,3 +119,18 @@ def test_a_row_written_from_another_order_is_matched_as_read(system, table, tmp_
     other = dataclasses.replace(records.params, **{table: tuple(
         (k, v + 1) if n == 0 else (k, v) for n, (k, v) in enumerate(getattr(records.params, table)))})
     assert fp.changed(pid, params_digest(system, other, as_read=True) + ":" + now.split(":", 1)[1]) == "settings"
+
+
+def test_a_class_given_twice_in_another_case_is_refused(tmp_path):
+    """``a`` and ``A`` are one class to GoR's look-up: with both, the table's order would choose."""
+    from problem_ids import refused_with
+
+    book = tmp_path / "gor.xlsx"
+    wb = openpyxl.load_workbook(ROOT / "gor.xlsx")
+    ws = wb["Settings"]
+    a, b = _entries(ws, "class_weights")
+    ws.insert_rows(b + 1)
+    ws.cell(b + 1, 1).value, ws.cell(b + 1, 2).value = "a", 0.9
+    wb.save(book)
+    got = [(p.id, p.row, p.column) for p in refused_with(book)]
+    assert got == [("sheets.setting_entry_twice", b + 1, "key")], got

@@ -313,10 +313,10 @@ def params_from_settings(system: System, settings: Mapping[str, Any], file: str 
             default = getattr(base, key)
             if isinstance(default, tuple) and default and isinstance(default[0], tuple) \
                     and len(default[0]) == 2:
-                heads = getattr(value, "heads", None)
+                heads: tuple[str, str] | None = getattr(value, "heads", None)
                 other = heads_of_other(system, key, heads, [n for n in names if _is_pairs(getattr(base, n))]) \
                     if heads is not None else None
-                if other is not None:
+                if other is not None and heads is not None:
                     errors.append(RatingInputError(M.SETTING_TABLE_HEADS_OF_OTHER(
                         other=other, heads=" | ".join(heads), key=key, system=system.name), value=heads[0],
                         where=Where(file, "Settings", getattr(value, "head_row", None), "key")))
