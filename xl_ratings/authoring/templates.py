@@ -21,6 +21,7 @@ from typing import Any
 from .. import systems
 from ..engine.inputs import COLUMNS
 from ..engine.sample import sample_in_script
+from ..engine.settings import TABLE_HEADS
 from ..files.encode import formula_like
 from ..i18n import to_lang
 from ..i18n.labels import SHEET_ALIASES, label
@@ -332,17 +333,6 @@ def settings_rows(system: System) -> list[list[Any]]:
     return [[k, v, to_lang(str(n), system.lang) if n is not None else None] for k, v, n in rows]
 
 
-#: the column heads of each table parameter laid out as rows (simplified; the key, then the value)
-TABLE_HEADS: dict[str, tuple[str, str]] = {
-    "con_table": ("{rating} rating", "con"),
-    "rank_gor": ("段级 rank", "{rating} rating"),
-    "class_weights": ("赛事级别 class", "权重 weight"),
-    "k_table": ("等级分低于 rating below", "K"),
-    "titles": ("等级分不低于 rating from", "称号 title"),
-    "awarded_titles": ("等级分不低于 rating from", "称号（仅授予） title (awarded only)"),
-    "fide_table": ("分差 D 不超过 difference up to", "期望得分 PC expected score"),
-    "rank_standards": ("段级 rank", "标准分 standard rating"),
-}
 TABLE_ROWS_NOTE = "对照表（规则规定）：下面每行一项，可修改 table as the rulebook sets it: one row per entry below, editable"
 
 

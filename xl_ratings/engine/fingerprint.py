@@ -115,11 +115,47 @@ def settings_digest(settings: Mapping[str, Any]) -> str:
     return _digest(repr(items), 4)
 
 
-def params_digest(system: str, params: Any) -> str:
+def _is_mapping(value: Any) -> bool:
+    """Is ``value`` a table looked up by its entries' keys -- a rank or a class to a value
+    (``rank_standards``, ``rank_gor``, ``class_weights``) -- whose entries' order changes no
+    number?  (A table keyed by numbers is put in the keys' order when read: already one order.)"""
+    return (isinstance(value, tuple) and bool(value)
+            and all(isinstance(e, tuple) and len(e) == 2 for e in value)
+            and not any(isinstance(e[0], (int, float)) and not isinstance(e[0], bool) for e in value))
+
+
+def _in_one_order(value: tuple[Any, ...], default: Any) -> tuple[Any, ...]:
+    """A mapping table's entries in one order whatever the sheet's: the entries of the
+    system's own table (``default``) in its order -- the order the templates and earlier
+    versions' digests have -- then any other entries by their keys."""
+    at = {canon12(e[0]): n for n, e in enumerate(default)} if _is_mapping(default) else {}
+    return tuple(sorted(value, key=lambda e: (0, at[canon12(e[0])], "") if canon12(e[0]) in at
+                        else (1, 0, canon12(e[0]))))
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return None
+
+
+def params_digest(system: str, params: Any, as_read: bool = False) -> str:
     """The ``X`` part: the parameters the numbers are computed with (fields that take
-    part in comparisons; derived tables left out), not how the Settings spell them."""
+    part in comparisons; derived tables left out), not how the Settings spell them.
+
+    A mapping table (:func:`_is_mapping`) is taken in one order (:func:`_in_one_order`):
+    sorting its entries on the sheet (Data ▸ Sort) changes no number, so no digest.
+    ``as_read``: the entries in the order read, as versions up to 0.5.0 computed it -- a
+    History row written then is compared with that too (:meth:`Fingerprints.changed`)."""
     fields = [f for f in dataclasses.fields(params) if f.compare]
-    text = system + "|" + "|".join(f"{f.name}={canon12(getattr(params, f.name))}" for f in fields)
+
+    def value(f: dataclasses.Field[Any]) -> Any:
+        v = getattr(params, f.name)
+        return v if as_read or not _is_mapping(v) else _in_one_order(v, _default(f))
+
+    text = system + "|" + "|".join(f"{f.name}={canon12(value(f))}" for f in fields)
     return "X" + _digest(text, 4)
 
 
@@ -235,6 +271,7 @@ class Fingerprints:
         self.records, self.period, self.params = records, period, params
         self._by_kind: dict[str, dict[str, str]] = {}
         self._x: str | None = None
+        self._x_read: str | None = None
         self._s: str | None = None
 
     def _settings(self) -> str:
@@ -245,6 +282,15 @@ class Fingerprints:
                 params = self.params = self.records.params
             self._x = params_digest(self.records.system.name, params)
         return self._x
+
+    def _settings_as_read(self) -> str:
+        """The ``X`` part now with the tables' entries in the order read (computed once): what
+        versions up to 0.5.0 wrote, equal to :meth:`_settings` unless a mapping table's entries
+        are in another order than the system's own table."""
+        if self._x_read is None:
+            self._settings()
+            self._x_read = params_digest(self.records.system.name, self.params, as_read=True)
+        return self._x_read
 
     def _legacy_settings(self) -> str:
         """The ``S`` part now (computed once)."""
@@ -276,7 +322,10 @@ class Fingerprints:
         if now is None:
             return None
         # the settings part is compared in its own format too
-        settings = self._settings() if "X" in p else self._legacy_settings()
+        # (an ``X`` written by 0.5.0 or earlier took a mapping table's entries in the sheet's order)
+        settings = self._legacy_settings() if "X" not in p else \
+            self._settings() if p["X"] == self._settings() or p["X"] != self._settings_as_read() \
+            else self._settings_as_read()
         return differs(fingerprint_of(stored), settings + ":" + now.split(":", 1)[1])
 
 

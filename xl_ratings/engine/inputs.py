@@ -55,6 +55,11 @@ FORMATS = {"round_robin": "round_robin", "round-robin": "round_robin", "rr": "ro
            "games": "games", "对局": "games", "對局": "games", "手合": "games", "": "round_robin"}
 
 
+def _as_typed(v: Any) -> str:
+    """A cell's value as the officer typed it: 3, not 3.0."""
+    return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v).strip()
+
+
 class Rows:
     """One input sheet: its rows as dicts keyed by column key, with errors collected."""
 
@@ -98,7 +103,7 @@ class Rows:
                 self.err(1, str(h).strip(), M.COLUMN_NAME_SLIP(header=str(h).strip(), column=Text("labels.header", head, head)), h)
         missing = [k for k in required if k not in self.keys.values()]
         for k in missing:
-            found = [str(h) for h in header if not blank(h)]
+            found = [_as_typed(h) for h in header if not blank(h)]
             self.err(1, k, M.COLUMN_MISSING(column=k, found=joined(found) if found else M.NONE_FOUND()), None)
         # row numbers as the sheet shows them: the header is on row start + 1
         body = rows[1:]
@@ -310,6 +315,8 @@ class TableRows(list[tuple[str, Any]]):
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[int] = []
+        self.heads: tuple[str, str] | None = None   #: its column heads (key, value), as typed
+        self.head_row: int | None = None
 
 
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
@@ -319,6 +326,10 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     if found is None:
         errors.append(missing_sheet("Settings", tables, file))
         return None
+    moved = _header_moved(found[1], file)
+    if moved is not None:               # sorted with the header among the rows: one problem
+        errors.append(moved[0])
+        return moved[1]
     rows = Rows("Settings", found[1], file, errors)
     sorted_out = _sorted_settings(rows, file)
     if sorted_out is not None:          # the sheet sorted: one problem, not one per row moved
@@ -330,14 +341,35 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     table_key = ""
     last = -1
     stranded = False        # rows like a table's entries below a blank row that ended it: told once
-    for i, rec in rows.records:
+    records = rows.records
+
+    def entry_like_at(n: int) -> bool:
+        i, rec = records[n]
+        k = rows.text(rec, "key").strip()
+        return bool(k) and not is_table_head(rec.get("value")) and not is_setting_name(k) \
+            and not is_column_heads(rec.get("note"))
+
+    for n, (i, rec) in enumerate(records):
         k = rows.text(rec, "key").strip()
         entry_like = not is_table_head(rec.get("value")) and not is_setting_name(k)
+        if table is not None and i == last + 1 and k and not entry_like and not is_table_head(rec.get("value")) \
+                and n + 1 < len(records) and records[n + 1][0] == i + 1 and entry_like_at(n + 1):
+            # a setting's row pasted among a table's entries: told once, at that row; the table goes on
+            end = n + 1
+            while end + 1 < len(records) and records[end + 1][0] == records[end][0] + 1 and entry_like_at(end + 1):
+                end += 1
+            errors.append(RatingInputError(M.SETTING_AMONG_TABLE_ENTRIES(
+                key=k, table=table_key, first=table.rows[0] if table.rows else i, last=records[end][0]),
+                value=k, where=Where(file, "Settings", i, "key")))
+            last = i
+            continue
         if table is not None and i == last + 1 and entry_like:
             last = i
             if not is_column_heads(rec.get("note")) and (k or not blank(rec.get("value"))):
                 table.append((k, rec.get("value")))
                 table.rows.append(i)
+            elif is_column_heads(rec.get("note")) and table.head_row is None and i == at[table_key] + 1:
+                table.heads, table.head_row = (k, _as_typed(rec.get("value")) if not blank(rec.get("value")) else ""), i
             continue
         if table is None and not stranded and is_column_heads(rec.get("note")) and entry_like:
             errors.append(RatingInputError(M.SETTING_TABLE_NO_KEY(), value=k,        # its key row deleted
@@ -370,6 +402,40 @@ def read_settings(tables: Mapping[str, SheetCells], file: str | None,
     return settings
 
 
+
+
+def _header_moved(table: SheetCells, file: str | None) -> tuple[RatingInputError, dict[str, Any]] | None:
+    """A Settings sheet sorted with its header row among the rows (Data ▸ Sort without "the range
+    has a header"): its header row found lower down.  The one problem -- the tables' sort
+    (:func:`_sorted_settings`) when they were moved apart too, else the header's row -- and the
+    settings read without it (the system, for the words)."""
+    cells = table if isinstance(table, list) else [list(r) for r in table]
+    known = {"key", "value", "note"}
+
+    def is_header(r: Sequence[Any]) -> bool:
+        return {"key", "value"} <= {header_key(v, known) for v in r if not blank(v)}
+
+    top = next((q for q, r in enumerate(cells) if not all(blank(v) for v in r)), None)
+    if top is None or is_header(cells[top]):
+        return None
+    h = next((q for q in range(top + 1, len(cells)) if is_header(cells[q])), None)
+    if h is None:
+        return None
+    back = [cells[h]] + [r for q, r in enumerate(cells) if q != h]        # the header put back on top
+    rows = Rows("Settings", back, file, [])
+
+    def real(row: int) -> int:      # a row of ``back`` as the sheet shows it now
+        return h + 1 if row == 1 else row - 1 if row <= h + 1 else row
+
+    sorted_out = _sorted_settings(rows, file)
+    if sorted_out is not None:
+        err, read = sorted_out
+        where = err.where
+        return RatingInputError(err.text, where=Where(file, "Settings", real(where.row) if where and where.row else None,
+                                                      "key")), read
+    system = next((rec.get("value") for _, rec in rows.records if rows.text(rec, "key").strip() == "system"), None)
+    return (RatingInputError(M.SETTINGS_HEADER_MOVED(row=h + 1), where=Where(file, "Settings", h + 1, "key")),
+            {"system": system} if system is not None else {})
 
 
 def _sorted_settings(rows: Rows, file: str | None) -> tuple[RatingInputError, dict[str, Any]] | None:

@@ -72,6 +72,43 @@ TABLE_BELOW = "见下表 table below"
 COLUMN_HEADS = "列名 column heads"
 
 
+#: the column heads of each table parameter laid out as rows (simplified; the key, then the value): the
+#: templates write them (:mod:`xl_ratings.authoring.templates`), the reader tells one table's heads under
+#: another's key (:func:`heads_of_other`)
+TABLE_HEADS: dict[str, tuple[str, str]] = {
+    "con_table": ("{rating} rating", "con"),
+    "rank_gor": ("段级 rank", "{rating} rating"),
+    "class_weights": ("赛事级别 class", "权重 weight"),
+    "k_table": ("等级分低于 rating below", "K"),
+    "titles": ("等级分不低于 rating from", "称号 title"),
+    "awarded_titles": ("等级分不低于 rating from", "称号（仅授予） title (awarded only)"),
+    "fide_table": ("分差 D 不超过 difference up to", "期望得分 PC expected score"),
+    "rank_standards": ("段级 rank", "标准分 standard rating"),
+}
+
+
+def table_heads(system: System, key: str) -> set[tuple[str, str]]:
+    """The column heads the templates write under ``key``'s table, in either script."""
+    from ..i18n import SIMPLIFIED, TRADITIONAL, to_lang
+
+    k_head, v_head = TABLE_HEADS.get(key, ("键 key", "值 value"))
+    out = set()
+    for lang in (SIMPLIFIED, TRADITIONAL):
+        rating = to_lang(system.terms.get("rating") or "等级分", lang)
+        out.add((to_lang(k_head, lang).format(rating=rating), to_lang(v_head, lang).format(rating=rating)))
+    return out
+
+
+def heads_of_other(system: System, key: str, heads: tuple[str, str], tables: Any) -> str | None:
+    """The table (of ``tables``, keys) whose column heads ``heads`` are when they are not ``key``'s own:
+    the key rows of two tables swapped.  None when they are ``key``'s, or no table's (heads
+    the officer retitled, or of an earlier template, are theirs to word)."""
+    mine = table_heads(system, key)
+    if heads in mine:
+        return None
+    return next((o for o in tables if o != key and heads in table_heads(system, o) - mine), None)
+
+
 def is_table_head(value: Any) -> bool:
     """Is ``value`` a Settings value saying that its table follows as rows (:data:`TABLE_BELOW`)?"""
     t = str(value or "").strip().lower()
@@ -210,12 +247,15 @@ def _table_rows(system: System, key: str, default: tuple[Any, ...], value: list[
         except RatingInputError as e:
             errors.append(_told(e, cell, Where(file, "Settings", row, column), option))
             continue
-        if entry[0] in first:       # which one counts? neither: the officer says
+        # which one counts? neither: the officer says (a class is looked up whatever its case:
+        # A and a are one entry, or the table's order would choose)
+        same = entry[0].upper() if isinstance(entry[0], str) else entry[0]
+        if same in first:
             errors.append(_told(ParameterError(M.SETTING_ENTRY_TWICE(
-                key=key, entry=str(k).strip(), first=first[entry[0]], row=row), value=k), k,
+                key=key, entry=str(k).strip(), first=first[same], row=row), value=k), k,
                 Where(file, "Settings", row, "key"), option))
             continue
-        first[entry[0]] = row or 0
+        first[same] = row or 0
         out.append(entry)
     if not out and not errors:
         errors.append(_told(ParameterError(M.CELL_EMPTY(), value=None), None,
@@ -223,6 +263,10 @@ def _table_rows(system: System, key: str, default: tuple[Any, ...], value: list[
     if out and isinstance(out[0][0], (int, float)):
         out.sort(key=lambda kv: kv[0])
     return tuple(out)
+
+
+def _is_pairs(default: Any) -> bool:
+    return isinstance(default, tuple) and bool(default) and isinstance(default[0], tuple) and len(default[0]) == 2
 
 
 def _settable(default: Any) -> bool:
@@ -269,9 +313,19 @@ def params_from_settings(system: System, settings: Mapping[str, Any], file: str 
             default = getattr(base, key)
             if isinstance(default, tuple) and default and isinstance(default[0], tuple) \
                     and len(default[0]) == 2:
+                heads: tuple[str, str] | None = getattr(value, "heads", None)
+                other = heads_of_other(system, key, heads, [n for n in names if _is_pairs(getattr(base, n))]) \
+                    if heads is not None else None
+                if other is not None and heads is not None:
+                    errors.append(RatingInputError(M.SETTING_TABLE_HEADS_OF_OTHER(
+                        other=other, heads=" | ".join(heads), key=key, system=system.name), value=heads[0],
+                        where=Where(file, "Settings", getattr(value, "head_row", None), "key")))
+                    continue
                 if isinstance(value, list) and getattr(value, "rows", None):
                     changes[key] = _table_rows(system, key, default, value, file, option, errors)
                     continue
+                if isinstance(value, list) and not value:     # laid out as rows, but none follows its heads
+                    raise ParameterError(M.SETTING_TABLE_EMPTY(key=key, system=system.name))
                 changes[key] = _pairs(default, value)
                 for _, v in changes[key]:
                     check_limit(system, key, v, PAIR_VALUES.get(key))
@@ -281,7 +335,7 @@ def params_from_settings(system: System, settings: Mapping[str, Any], file: str 
                 changes[key] = _scalar(default, value)
                 check_limit(system, key, changes[key], whole=isinstance(default, int) and not isinstance(default, bool))
         except RatingInputError as e:
-            errors.append(_told(e, value, where, option))
+            errors.append(_told(e, None if isinstance(value, list) and not value else value, where, option))
     for low, high in ORDERED:
         if low in changes or high in changes:
             a, b = changes.get(low, getattr(base, low, None)), changes.get(high, getattr(base, high, None))

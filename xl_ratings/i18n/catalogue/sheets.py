@@ -92,6 +92,39 @@ SETTING_TABLE_NO_KEY = message(
     "value '见下表 table below') is missing: put that row back (the template has it), or delete the table",
     "此行是对照表的列名，但其上方写明表名的行（键，值为“见下表 table below”）不见了：请补回该行（模板中有），"
     "或删除整个表")
+SETTING_TABLE_EMPTY = message(
+    "sheets.setting_table_empty",
+    "the table '{key}' has no entries: its key row and its column heads are here, but no row of entries "
+    "follows right below them (moved or deleted?). Put the entries back right below the column heads (undo, "
+    "the backup xl-ratings keeps beside the workbook (.backup.xlsx), or a new workbook's Settings: xl-ratings "
+    "new {system}) -- or delete the table's key row and column heads to use the rulebook's table",
+    "对照表 '{key}' 没有任何条目：表名行和列名都在，但紧接其下没有条目行（被移走或删除了？）。请把条目放回列名正下方"
+    "（撤销、xl-ratings 在工作簿旁保存的备份（.backup.xlsx），或新工作簿的设置表：xl-ratings new {system}）；"
+    "或删除该表的表名行和列名行，以使用规则规定的表")
+SETTING_AMONG_TABLE_ENTRIES = message(
+    "sheets.setting_among_table_entries",
+    "the setting '{key}' stands among the entries of the table '{table}' (its entries run from row {first} "
+    "to row {last}): a table's entries follow its column heads without a break, so this row would end the "
+    "table and the entries below it would be read as settings. Cut this row and paste it above the table, or "
+    "below the blank row after it",
+    "设置项 '{key}' 夹在对照表 '{table}' 的条目之间（条目从第 {first} 行到第 {last} 行）：表的条目须紧接列名、"
+    "中间不断开，此行会截断该表，其下的条目会被当作设置项。请剪切此行，粘贴到该表上方，或表后空行之下")
+SETTING_TABLE_HEADS_OF_OTHER = message(
+    "sheets.setting_table_heads_of_other",
+    "these are the column heads of the table '{other}' ({heads}), but the row above them names the table "
+    "'{key}': were the tables' key rows swapped? Put each table's key row back right above its own column "
+    "heads (a new workbook's Settings shows them: xl-ratings new {system})",
+    "这是对照表 '{other}' 的列名（{heads}），但其上一行写的表名是 '{key}'：两个表的表名行被互换了？请把每个表的"
+    "表名行放回它自己的列名正上方（新工作簿的设置表中可见：xl-ratings new {system}）")
+SETTINGS_HEADER_MOVED = message(
+    "sheets.settings_header_moved",
+    "the Settings sheet's header row (项目 key | 值 value | 说明 note) is on row {row}, not above the settings "
+    "(sorted with Data ▸ Sort with the header among the rows?): nothing of the Settings is read. Undo the sort "
+    "(Ctrl+Z) while the workbook is still open, or move the header row back to the top -- and sort again with "
+    "the range's first row as its header",
+    "设置（Settings）表的表头行（项目 key | 值 value | 说明 note）在第 {row} 行，不在各设置项之上（用“数据 ▸ 排序”"
+    "排序时把表头也排进去了？）：设置表未被读取。请在工作簿未关闭时撤销排序（Ctrl+Z），或把表头行移回最上面——"
+    "再次排序时请将首行作为标题")
 SETTINGS_REORDERED = message(
     "sheets.settings_reordered",
     "the Settings sheet's rows are out of their order (sorted with Data ▸ Sort?): the tables {tables} are "
