@@ -43,6 +43,8 @@ KEPT = {
     "country", "federation",
     # example names of people (how a name is romanised)
     "Chan", "Tai", "Man", "Kim", "Minjun",
+    # a date's pattern as it is typed
+    "YYYY-MM-DD",
     # keys on the keyboard (Ctrl+Z: undo)
     "Ctrl",
     # the package and its demo workbook
