@@ -166,9 +166,16 @@ def _fast_binary(fname: str, a: Any, b: Any, cells, lowest: float = 0.0, above: 
             or vector.any_above(ga, highest) or vector.any_above(gb, highest):
         return None
     try:
-        return cells(ga, gb)
+        out = cells(ga, gb)
     except ValueError:  # shapes do not broadcast: let the slow path explain
         return None
+    return one_cell(out)
+
+
+def one_cell(out: list[list[Any]]) -> Any:
+    """The cell-by-cell path's rule for every function: a 1×1 result (a single cell, a 1×1 range or
+    an empty one) is a value, not a 1×1 spill; any other shape spills as it is."""
+    return out[0][0] if len(out) == 1 and len(out[0]) == 1 else out
 
 
 def _fast_ratings(fname: str, value: Any, fn, highest: float = ELO_HIGHEST) -> Any:
