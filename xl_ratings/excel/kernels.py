@@ -4,7 +4,7 @@ Each kernel computes exactly what the scalar function in
 :mod:`xl_ratings.systems` computes, bit for bit: the same operations in the
 same order (NumPy's float64 ``+ - * /`` are IEEE, as Python's), with the one
 ``exp`` or power each needs taken from the C library as Python takes it
-(:func:`exact`), since NumPy's own differ in the last bit
+(:func:`exact_exp`, :func:`exact_pow10`), since NumPy's own differ in the last bit
 (tests/excel/test_udf_kernels_bit_for_bit.py holds them together);
 they exist only so that a million-row column costs little more than moving
 the numbers in and out of Python.  Without NumPy (xlwings Lite),
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
@@ -62,23 +63,30 @@ def any_above(a: np.ndarray, highest: float) -> bool:
     with np.errstate(invalid="ignore"):
         return bool((a > highest).any())
 
-def exact(fn: Any, x: np.ndarray) -> np.ndarray:
-    """``fn`` (``math.exp``, ``(10.0).__pow__``: the C library's, as the scalar functions call
-    it) of every element of ``x``.  NumPy's own ``np.exp`` and ``np.power`` (SIMD) differ from
-    the C library's in the last bit of some 5 % of the values, so the one transcendental step of
-    each kernel goes through Python floats (a C-speed ``map``: some 40 ms a million values);
-    every other step is NumPy's float64 ``+ - * /``, IEEE as Python's.  NaN (blank) gives NaN."""
-    return np.fromiter(map(fn, x.ravel().tolist()), float, x.size).reshape(x.shape)
+def _through_python(values: Any, x: np.ndarray) -> np.ndarray:
+    return np.fromiter(values, float, x.size).reshape(x.shape)
 
 
-_pow10 = (10.0).__pow__
+def exact_exp(x: np.ndarray) -> np.ndarray:
+    """``math.exp`` of every element (the C library's, as the scalar functions call it).  NumPy's
+    own ``np.exp`` (SIMD) differs from it in the last bit of some 5 % of the values, so the one
+    transcendental step of a kernel goes through Python floats (a C-speed ``map``: some 50 ms a
+    million values); every other step is NumPy's float64 ``+ - * /``, IEEE as Python's.
+    NaN (blank) gives NaN."""
+    return _through_python(map(math.exp, x.ravel().tolist()), x)
+
+
+def exact_pow10(x: np.ndarray) -> np.ndarray:
+    """``10.0 ** x`` of every element, as Python computes it (the C library's ``pow``; builtin
+    ``pow`` is ``**``), not ``np.power``'s, which differs in the last bit as ``np.exp`` does."""
+    return _through_python(map(pow, repeat(10.0), x.ravel().tolist()), x)
 
 
 def elo_logistic(r: np.ndarray, o: np.ndarray,
                  params: lianzhong.LianzhongParams = lianzhong.DEFAULTS) -> np.ndarray:
     """:func:`~xl_ratings.systems.lianzhong.expected`'s operations in its order, bit for bit:
     ``power = 10.0 ** ((opponent − rating) / scale)``, then ``1.0 / (1.0 + power)``."""
-    power = exact(_pow10, (o - r) / params.scale)
+    power = exact_pow10((o - r) / params.scale)
     return 1.0 / (1.0 + power)
 
 
@@ -123,7 +131,7 @@ def gor_expected(r: np.ndarray, o: np.ndarray, h: float,
     low = np.minimum(own, opp)
     d = np.abs(opp - own)
     a = np.minimum(params.a_max, np.maximum(params.a_min, params.a_intercept - low / params.a_divisor))
-    se_a = 1.0 / (exact(math.exp, d / a) + 1.0)
+    se_a = 1.0 / (exact_exp(d / a) + 1.0)
     out = np.where(own < opp, se_a, 1.0 - se_a - params.epsilon)
     return np.where(own == opp, 0.5 - params.epsilon / 2, out)
 
