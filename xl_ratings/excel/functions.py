@@ -5,7 +5,8 @@ xlwings Lite (``from xl_ratings.udfs import *`` in ``main.py``) and xlwings
 Server.  Excel's name is the Python name in capitals.
 
 Every argument may be a single cell or a range; ranges broadcast element-wise
-and the result spills in the shape the ranges came in.  Functions over a *set
+and the result spills in the shape the ranges came in (a 1×1 or empty range
+gives a single value, as a single cell does, on every path).  Functions over a *set
 of games* (ELO_DELTA, GOR_UPDATE, PENG_*) take one player per row: a single
 ``rating`` cell with the games in any range, or a column of players with one
 row of games each.  Blank in gives blank out.  A bad argument raises an error
@@ -166,9 +167,16 @@ def _fast_binary(fname: str, a: Any, b: Any, cells, lowest: float = 0.0, above: 
             or vector.any_above(ga, highest) or vector.any_above(gb, highest):
         return None
     try:
-        return cells(ga, gb)
+        out = cells(ga, gb)
     except ValueError:  # shapes do not broadcast: let the slow path explain
         return None
+    return _one_cell(out)
+
+
+def _one_cell(out: list[list[Any]]) -> Any:
+    """The cell-by-cell path's rule for every function: a 1×1 result (a single cell, a 1×1 range or
+    an empty one) is a value, not a 1×1 spill; any other shape spills as it is."""
+    return out[0][0] if len(out) == 1 and len(out[0]) == 1 else out
 
 
 def _fast_ratings(fname: str, value: Any, fn, highest: float = ELO_HIGHEST) -> Any:

@@ -1,7 +1,11 @@
 """NumPy kernels for the Excel functions that users fill down whole columns.
 
 Each kernel computes exactly what the scalar function in
-:mod:`xl_ratings.systems` computes (a property test holds them together);
+:mod:`xl_ratings.systems` computes, bit for bit: the same operations in the
+same order (NumPy's float64 ``+ - * /`` are IEEE, as Python's), with the one
+``exp`` or power each needs taken from the C library as Python takes it
+(:func:`exact_exp`, :func:`exact_pow10`), since NumPy's own differ in the last bit
+(tests/excel/test_udf_kernels_bit_for_bit.py holds them together);
 they exist only so that a million-row column costs little more than moving
 the numbers in and out of Python.  Without NumPy (xlwings Lite),
 :mod:`.kernels_pure` gives the same interface and the same numbers.
@@ -9,14 +13,17 @@ the numbers in and out of Python.  Without NumPy (xlwings Lite),
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
 from ..engine.perf import gc_paused
-from ..systems import gor, shanghai
-from .kernels_pure import plain_numbers
+from ..systems import gor, lianzhong, shanghai
+from .kernels_pure import NAN, fide_tables, plain_numbers
 
 
 _first = itemgetter(0)
@@ -56,28 +63,75 @@ def any_above(a: np.ndarray, highest: float) -> bool:
     with np.errstate(invalid="ignore"):
         return bool((a > highest).any())
 
-def elo_logistic(r: np.ndarray, o: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + 10.0 ** ((o - r) / 400.0))
+def _through_python(values: Any, x: np.ndarray) -> np.ndarray:
+    return np.fromiter(values, float, x.size).reshape(x.shape)
+
+
+def exact_exp(x: np.ndarray) -> np.ndarray:
+    """``math.exp`` of every element (the C library's, as the scalar functions call it).  NumPy's
+    own ``np.exp`` (SIMD) differs from it in the last bit of some 5 % of the values, so the one
+    transcendental step of a kernel goes through Python floats (a C-speed ``map``: some 50 ms a
+    million values); every other step is NumPy's float64 ``+ - * /``, IEEE as Python's.
+    NaN (blank) gives NaN."""
+    return _through_python(map(math.exp, x.ravel().tolist()), x)
+
+
+def exact_pow10(x: np.ndarray) -> np.ndarray:
+    """``10.0 ** x`` of every element, as Python computes it (the C library's ``pow``; builtin
+    ``pow`` is ``**``), not ``np.power``'s, which differs in the last bit as ``np.exp`` does."""
+    return _through_python(map(pow, repeat(10.0), x.ravel().tolist()), x)
+
+
+def elo_logistic(r: np.ndarray, o: np.ndarray,
+                 params: lianzhong.LianzhongParams = lianzhong.DEFAULTS) -> np.ndarray:
+    """:func:`~xl_ratings.systems.lianzhong.expected`'s operations in its order, bit for bit:
+    ``power = 10.0 ** ((opponent − rating) / scale)``, then ``1.0 / (1.0 + power)``."""
+    power = exact_pow10((o - r) / params.scale)
+    return 1.0 / (1.0 + power)
+
+
+@lru_cache(maxsize=4)
+def _fide_arrays(params: shanghai.ShanghaiParams) -> tuple[np.ndarray, np.ndarray]:
+    up, down = fide_tables(params)
+    return np.array(up, dtype=float), np.array(down, dtype=float)
 
 
 def fide_pc(d: np.ndarray, params: shanghai.ShanghaiParams = shanghai.DEFAULTS) -> np.ndarray:
-    d = np.where(d >= 0, np.floor(np.abs(d) + 0.5), -np.floor(np.abs(d) + 0.5))
-    a = np.minimum(np.abs(d), params.max_difference)
-    bounds = np.array(params.fide_bounds, dtype=float)
-    values = np.array(params.fide_values)
-    idx = np.minimum(np.searchsorted(bounds, a, side="left"), len(values) - 1)
-    pc = values[idx]
-    return np.where(d >= 0, pc, np.round(1.0 - pc, 10))
+    """PC(D) of each difference, bit for bit :func:`~xl_ratings.systems.shanghai.expected_score`:
+    D rounded half away from zero as :func:`~xl_ratings.systems.lookup.round_half_away` does
+    (``floor(|D| + 0.5)``, the sign of D), then looked up in the scalar function's own values
+    (:func:`.kernels_pure.fide_tables`, as the pure kernel does).  NaN (blank) gives NaN."""
+    up, down = _fide_arrays(params)
+    k = np.floor(np.abs(d) + 0.5)
+    blank = np.isnan(k)
+    k[blank] = 0.0
+    if k.size and k.max() >= len(up):       # a difference past the tables (only from Python): the scalar function
+        flat = [shanghai.expected_score(x, params) if x == x else NAN for x in d.ravel().tolist()]
+        return np.array(flat, dtype=float).reshape(d.shape)
+    idx = k.astype(np.intp)
+    out = np.where(d >= 0, up[idx], down[idx])
+    out[blank] = NAN
+    return out
 
 
-def gor_expected(r: np.ndarray, o: np.ndarray, h: np.ndarray | float,
+def gor_expected(r: np.ndarray, o: np.ndarray, h: float,
                  params: gor.GorParams = gor.DEFAULTS) -> np.ndarray:
-    bonus = params.stone_value * (np.abs(h) - params.stone_offset)
-    own = np.where(h > 0, r + bonus, r)
-    opp = np.where(h < 0, o + bonus, o)
+    """:func:`~xl_ratings.systems.gor.expected`'s operations in its order, bit for bit
+    (``h`` stones in every game): :func:`~xl_ratings.systems.gor.handicap_adjust`, then
+    ``low = min(own, opp)``, ``d = |opp − own|``, ``a = min(a_max, max(a_min, a_intercept − low/a_divisor))``,
+    ``se_a = 1/(exp(d/a) + 1)``: se_a where own < opp, ``1 − se_a − ε`` where own > opp, ``0.5 − ε/2`` where equal."""
+    own, opp = r, o
+    if h:
+        bonus = params.stone_value * (abs(h) - params.stone_offset)
+        if h > 0:
+            own = r + bonus
+        else:
+            opp = o + bonus
+    own, opp = np.broadcast_arrays(own, opp)
     low = np.minimum(own, opp)
-    a = np.clip(params.a_intercept - low / params.a_divisor, params.a_min, params.a_max)
-    se_a = 1.0 / (np.exp(np.abs(opp - own) / a) + 1.0)
+    d = np.abs(opp - own)
+    a = np.minimum(params.a_max, np.maximum(params.a_min, params.a_intercept - low / params.a_divisor))
+    se_a = 1.0 / (exact_exp(d / a) + 1.0)
     out = np.where(own < opp, se_a, 1.0 - se_a - params.epsilon)
     return np.where(own == opp, 0.5 - params.epsilon / 2, out)
 
