@@ -125,6 +125,10 @@ def test_a_lost_header_is_told_as_such(how, tmp_path):
     got = [(x.text.id, dict(x.text.params)["row"], dict(x.text.params)["first"], x.where.sheet) for x in e.value.errors]
     assert got == [("workbooks.log_header_missing", 1, 2 if how == "blanked" else 1, "Corrections")]
     assert book.read_bytes() == data
+    _flip(book, 4)                          # the correction taken back
+    process_workbook(book, today=TODAY)     # the latest period again, correcting nothing: not refused
+    assert [r[0] for r in openpyxl.load_workbook(book)["Corrections"].iter_rows(values_only=True)][:2] == \
+        ([None, "2026H1"] if how == "blanked" else ["2026H1", "2026H1"]), "the log as it was"
 
 
 def test_a_head_typed_over_is_written_again(tmp_path):

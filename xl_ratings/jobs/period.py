@@ -213,6 +213,8 @@ def corrections_kept(views: list[SheetView], sheet_names: Collection[str],
     if found is None:
         first = next(i for i, r in enumerate(old) if _filled(r))
         if _looks_like_log(old, view, periods):
+            if not view.rows:                           # nothing to write below it: its header told when there is
+                return KeptLog(kept)
             err = W.LOG_HEADER_MISSING(sheet=LOG_SHEET, first=first + 1, row=max(first, 1),
                                        heads=", ".join(view.header))
         else:
