@@ -114,7 +114,7 @@ def test_every_officer_cell_survives_processing_twice_and_rerating(system, tmp_p
     header = [str(h).split()[-1] for h in log[0]]
     at = {k: header.index(k) for k in ("period", "id", "published", "corrected")}
     assert [tuple(r[at[k]] for k in at) for r in log[1:]] == [
-        (p, i, _shown(a, system), _shown(b, system)) for p, i, a, b in _rows_of(first)]
+        (p, i, a, b) for p, i, a, b in _rows_of(first)], "at full precision, as the rating is stored"
     # the officer's note beside a correction, and a formula of theirs
     wb = openpyxl.load_workbook(book)
     ws = wb["Corrections"]
@@ -137,19 +137,9 @@ def test_every_officer_cell_survives_processing_twice_and_rerating(system, tmp_p
     assert {k: v for k, v in after.items() if k[1] <= len(log)} == kept     # every cell there before
     added = _log(book)[len(log):]
     assert [tuple(r[at[k]] for k in at) for r in added] == [
-        (p, i, _shown(a, system), _shown(b, system)) for p, i, a, b in _rows_of(second)]
+        (p, i, a, b) for p, i, a, b in _rows_of(second)], "the rows added: as the first ones"
     assert all(r[note - 1] is None for r in added), "the officer's column is never written"
     assert _officers(book) == mine
-
-
-def _shown(v, system):
-    """A rating as the Corrections sheet shows it (its number format's decimals)."""
-    from xl_ratings.systems import get
-
-    if v is None:
-        return None
-    places = get(system).rating_decimals
-    return round(v, places) if places else round(v)
 
 
 def _first_period(book: Path) -> str:

@@ -285,6 +285,8 @@ def test_a_missing_class_is_said_on_import_and_in_checks(tmp_path, capsys):
 
 
 def test_a_running_period_tells_additions_not_corrections():
+    """The engine tells a running period's changed records as ``added`` (the JSON says the same:
+    tests/jobs/test_corrections_log_as_written.py); the sheet labels each reason."""
     from xl_ratings.engine.run import Correction
     from xl_ratings.view.sheets import corrections_sheet
 
@@ -293,13 +295,13 @@ def test_a_running_period_tells_additions_not_corrections():
         records = type("R", (), {"players": {}})()
         period = type("Q", (), {"label": "2026", "end": dt.date(2026, 12, 31)})()
         results = [type("F", (), {"period": period})()]
-        corrections = [Correction("2026", "HK1", 2000.0, 2010.0, "records", "甲")]
+        corrections = [Correction("2026", "HK1", 2000.0, 2010.0, "added", "甲"),
+                       Correction("2026", "HK2", 2000.0, 2010.0, "records", "乙")]
 
-    running = corrections_sheet(Out(), dt.date(2026, 6, 1))
-    done = corrections_sheet(Out(), dt.date(2027, 1, 2))
-    assert running is not None and done is not None
-    assert running.rows[0][-1] == "暫定期內新增記錄 added while the period runs (provisional)"
-    assert done.rows[0][-1] == "記錄有改動 records changed"
+    view = corrections_sheet(Out())
+    assert view is not None
+    assert view.rows[0][-1] == "暫定期內新增記錄 added while the period runs (provisional)"
+    assert view.rows[1][-1] == "記錄有改動 records changed"
 
 
 # --------------------------------------------------------------------------- 8. the chart's axis

@@ -81,6 +81,8 @@ class Tables(dict[str, Sequence[Sequence[Any]]]):
         #: what the file says of a cell beyond its value -- inside a merged range, formatted as Text --
         #: for the messages (``merge_of``, ``text_formatted``: :class:`xl_ratings.xlsx.cell_kinds.CellKinds`)
         self.cell_kinds: Any = None
+        #: by sheet: its merged ranges, 0-based ((first row, column), (last row, column)) (:func:`read_sheets`)
+        self.merged: dict[str, list[Any]] = {}
 
 
 def sheet_names_of(tables: Mapping[str, Any]) -> list[str]:

@@ -51,6 +51,8 @@ class Correction:
     ``reason``: ``records`` (the player's games or Players row changed since
     the period was published), ``settings`` (a parameter changed), or
     ``earlier`` (a knock-on: an opponent's rating or an earlier period moved),
+    ``added`` (the player's records changed in a period still running on the day of the run: it was
+    published provisional -- games added to it, not a correction),
     ``deleted`` (the player is no longer in the Players sheet; ``name``: as the History had it).
     """
 
@@ -483,6 +485,10 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         results[-1].checks.extend(before_history(records, (ledger.periods() or todo)[0], feed,
                                                  _log(check_sink, last)))
     corrections = _corrections(previous, ledger, fps) if previous and fingerprints else None
+    running = {r.period.label for r in results if today <= r.period.end}
+    if corrections and running:     # a period still running was published provisional: additions, not corrections
+        corrections = [dataclasses.replace(c, reason="added") if c.reason == "records" and c.period in running
+                       else c for c in corrections]
     return Outcome(system, records, params, results, ledger, corrections, list(previous), forgotten)
 
 

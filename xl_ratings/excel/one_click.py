@@ -177,7 +177,9 @@ def rate_book(book: Any, period: str | None = None) -> Rated:
         read = read_book(book)
         rated = rate_workbook(read.tables, read.problems, file=book.name, period=period,
                               first_cells=lambda names: {n: book.sheets[n]["A1"].value for n in names},
-                              sheet_values=lambda name: _values(book.sheets[name]))
+                              sheet_values=lambda name: _values(book.sheets[name]),
+                              sheet_merges=lambda name: visibility.merged_ranges(book.sheets[name],
+                                                                                 _values(book.sheets[name])))
         write_to_book(book, rated.views, _unchecked_lines(read, book, rated.outcome.system.lang))
         if rated.appended is not None:          # the Corrections sheet's rows kept, this run's below them
             write_edits(book, rated.appended)
@@ -354,6 +356,13 @@ def write_edits(book: Any, edits: Any) -> None:
     for b in edits.blocks:
         cells = [[("'" + v) if isinstance(v, str) and formula_like(v) else v for v in line] for line in b.values]
         book.sheets[b.sheet].range((b.row, b.column)).value = cells
+        if edits.heads.get(b.sheet) == b.row:     # a head the Corrections log had lost: as its header's
+            book.sheets[b.sheet].range((b.row, b.column), (b.row, b.column + len(b.values[0]) - 1)).font.bold = True
+    for name, formats in edits.formats.items():   # the Corrections log's rows: the formats of its first ones
+        rows = edits.appended.get(name)
+        for j, fmt in formats.items():
+            if fmt and rows:
+                book.sheets[name].range((rows.start, j), (rows.stop - 1, j)).number_format = fmt
 
 
 @script

@@ -98,6 +98,11 @@ class Edits:
     appended: dict[str, range] = field(default_factory=dict)
     #: by sheet: 1-based column -> the key of the planned column (a date column's format, a problem's place)
     keys: dict[str, dict[int, str]] = field(default_factory=dict)
+    #: by sheet: 1-based column -> the number format of the rows appended, styled as a result sheet's column
+    #: (None: text) -- the Corrections log's rows look like its first ones; an import's rows: none
+    formats: dict[str, dict[int, str | None]] = field(default_factory=dict)
+    #: by sheet: the row whose cells written are heads (styled as a result sheet's header)
+    heads: dict[str, int] = field(default_factory=dict)
 
     def cells(self) -> dict[tuple[str, int, int], Any]:
         """(sheet, row, column) -> value, every cell written (headers of added sheets included)."""

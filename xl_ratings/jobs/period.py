@@ -33,12 +33,12 @@ from ..engine.cells import Tables, blank
 from ..engine.inputs import workbook_lang
 from ..engine.perf import gc_paused
 from ..engine.run import Outcome, Progress, run
-from ..errors import InputErrors, Message, RatingInputError, Text
+from ..errors import InputErrors, Message, RatingInputError, Text, Where
 from ..i18n.catalogue import run as R
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..i18n.catalogue.workbooks import CELL_SHOWS_ERROR
 from ..i18n.labels import header_key
-from ..intake.plan import Appended, Edits, Plan, import_edits
+from ..intake.plan import Appended, Block, Edits, Plan, import_edits
 from .cell_words import with_cell_kinds
 from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
 
@@ -82,14 +82,16 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
                   first_cells: Callable[[Collection[str]], Mapping[str, Any]], period: str | None = None,
                   rerate_from: str | None = None, today: dt.date | None = None,
                   runner: Runner = plain_runner,
-                  sheet_values: Callable[[str], Sequence[Sequence[Any]] | None] | None = None) -> Rated:
+                  sheet_values: Callable[[str], Sequence[Sequence[Any]] | None] | None = None,
+                  sheet_merges: Callable[[str], Sequence[Merge] | None] | None = None) -> Rated:
     """Rate every unprocessed period of the workbook (or ``period``, or re-rate from
     ``rerate_from``; ``today``: the date of the run) -- or raise every problem
     (``problems``: those its reader found) as one :class:`InputErrors` told in the
     workbook's language.  ``tables.sheet_names``: every sheet of the workbook;
     ``first_cells(names)``: the first cell (A1) of each of those sheets;
     ``sheet_values(name)``: the cells of a sheet the reader does not read (the Corrections
-    sheet, whose rows are kept: :func:`corrections_kept`)."""
+    sheet, whose rows are kept: :func:`corrections_kept`); ``sheet_merges(name)``: its merged
+    ranges (None: the engine does not tell)."""
     found = list(problems) + result_sheet_clashes(file, tables.sheet_names)
     games = sum(len(t) for n, t in tables.items() if n.strip().lower() in ("games", "对局", "對局"))
     with gc_paused():
@@ -99,66 +101,186 @@ def rate_workbook(tables: Tables, problems: Sequence[RatingInputError], *, file:
                                                   date1904=tables.date1904), games)
         except InputErrors as e:
             raise in_language(InputErrors(found + _not_at_error_cells(e.errors, found)), tables) from None
-        views = result_sheets(outcome)
-    replaced = [v.name for v in views if v.name in tables.sheet_names]
-    found += result_sheets_not_ours(file, first_cells(replaced) if replaced else {})
+        views = result_sheets(outcome, today)
+    log = corrections_kept(views, tables.sheet_names, sheet_values, file=file, merges=sheet_merges,
+                           first_cells=first_cells, periods=[p.label for p in outcome.ledger.periods()])
+    replaced = [v.name for v in log.views if v.name in tables.sheet_names     # (the log: looked at above)
+                and (v.name != LOG_SHEET or sheet_values is None)]
+    found += result_sheets_not_ours(file, first_cells(replaced) if replaced else {}) + log.problems
     if found:
         raise in_language(InputErrors(found), tables)
     notes = [SAMPLE_FORGOTTEN(periods=", ".join(outcome.forgotten))] if outcome.forgotten else []
     said = list(getattr(tables, "notes", [])) + list(outcome.records.notes)   # merged cells read, total rows left out
-    views, appended = corrections_kept(views, tables.sheet_names, sheet_values)
-    return Rated(outcome, views, said + notes, appended)
+    return Rated(outcome, log.views, said + notes + log.notes, log.appended)
 
 
 #: the result sheet that is a log: every run's corrections added below the rows already there
 LOG_SHEET = "Corrections"
 
+#: the rows of the Corrections sheet where its header is looked for (an officer's title above it)
+HEADER_ROWS = 10
+
+#: a merged range, 0-based ((first row, first column), (last row, last column)), as python-calamine gives it
+Merge = tuple[tuple[int, int], tuple[int, int]]
+
+
+def _header_at(rows: Sequence[Sequence[Any]], keys: Collection[str]) -> tuple[int, dict[str, int]] | None:
+    """The 0-based row of the log's header among its first rows, and its columns by key: the row
+    naming most of the view's columns (a column renamed or typed over, one deleted, still leave it)."""
+    known = set(keys)
+    for i, row in enumerate(rows[:HEADER_ROWS]):
+        columns: dict[str, int] = {}
+        for j, h in enumerate(row):
+            k = header_key(h, known)
+            if k is not None:
+                columns.setdefault(k, j)
+        if len(columns) >= max(3, len(known) // 2) and "id" in columns:
+            return i, columns
+    return None
+
+
+def _filled(row: Sequence[Any]) -> bool:
+    return any(not blank(v) for v in row)
+
+
+def _looks_like_log(rows: Sequence[Sequence[Any]], view: SheetView, periods: Collection[str]) -> bool:
+    """Do the rows hold corrections (a period processed and a player id in one row) -- the log with
+    its header lost -- rather than an officer's own sheet of that name?"""
+    ids = {str(r[1]) for r in view.rows}
+    labels = set(periods) | {str(r[0]) for r in view.rows}
+    for row in rows[:HEADER_ROWS + 50]:
+        cells = {str(v).strip() for v in row if not blank(v)}
+        if cells & labels and (cells & ids or len(cells) >= 5):
+            return True
+    return False
+
+
+def _same(a: Any, b: Any) -> bool:
+    if blank(a) and b is None:
+        return True
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
+    return a == b
+
+
+def _plain(v: Any) -> Any:
+    """A value as the log stores it: the view's, at full precision; never a negative zero."""
+    return 0.0 if isinstance(v, float) and v == 0 else v
+
+
+@dataclass
+class KeptLog:
+    """The result sheets to write, the rows added below the Corrections sheet's, and what to say."""
+
+    views: list[SheetView]
+    appended: Edits | None = None
+    problems: list[RatingInputError] = field(default_factory=list)
+    notes: list[Text] = field(default_factory=list)
+
 
 def corrections_kept(views: list[SheetView], sheet_names: Collection[str],
-                     sheet_values: Callable[[str], Sequence[Sequence[Any]] | None] | None
-                     ) -> tuple[list[SheetView], Edits | None]:
+                     sheet_values: Callable[[str], Sequence[Sequence[Any]] | None] | None, *,
+                     file: str | None = None,
+                     merges: Callable[[str], Sequence[Merge] | None] | None = None,
+                     first_cells: Callable[[Collection[str]], Mapping[str, Any]] | None = None,
+                     periods: Collection[str] = ()) -> KeptLog:
     """The result sheets to write, and the rows to add below the Corrections sheet the workbook
-    has (ours: the caller refused an officer's own sheet of that name).  The Corrections sheet is
-    the record of every published rating corrected: never replaced, so that a run correcting
-    nothing (a period processed again, one click) keeps it, and an officer's rows, columns,
-    notes and formulas in it stay as they are; a run's corrections are written below its last
-    row, in the columns its header names (a column the officer moved is found by its header)."""
+    has.  The Corrections sheet is the record of every published rating corrected: never replaced,
+    so that a run correcting nothing (a period processed again, one click) keeps it, and an officer's
+    rows, columns, notes and formulas in it stay as they are; a run's corrections are written below
+    its last row and below any merged range (``merges``), in the columns its header names (found in
+    its first rows, below an officer's title; a column moved is found by its head, a column whose head
+    is gone is added after the others, with its head), at full precision with the number formats the
+    sheet's first rows got.  A row that repeats the log's last entry of the same period and player
+    (the same published and corrected ratings) is not added again.  No sheet is started for a run
+    correcting nothing; one started while the workbook has a sheet holding our log's header (the log
+    renamed) is told.  A sheet of that name without a header is refused: its header row lost (its
+    rows look like corrections), or the officer's own sheet (rename it)."""
+    from ..i18n.catalogue import workbooks as W
+
     view = next((v for v in views if v.name == LOG_SHEET), None)
-    if view is None or LOG_SHEET not in sheet_names or sheet_values is None:
-        return views, None
-    old = [list(r) for r in (sheet_values(LOG_SHEET) or [])]
-    header = old[0] if old else []
-    if not any(not blank(h) for h in header):          # an empty sheet of ours: written afresh
-        return views, None
+    if view is None or sheet_values is None:
+        return KeptLog(views)
     kept = [v for v in views if v is not view]
+    if LOG_SHEET not in sheet_names:
+        if not view.rows:                               # no empty log started
+            return KeptLog(kept)
+        return KeptLog(views, notes=_renamed_log(view, sheet_names, sheet_values, first_cells))
+    old = [list(r) for r in (sheet_values(LOG_SHEET) or [])]
+    if not any(_filled(r) for r in old):                # an empty sheet: written afresh
+        return KeptLog(views if view.rows else kept)
+    found = _header_at(old, view.keys)
+    if found is None:
+        first = next(i for i, r in enumerate(old) if _filled(r))
+        if _looks_like_log(old, view, periods):
+            if not view.rows:                           # nothing to write below it: its header told when there is
+                return KeptLog(kept)
+            err = W.LOG_HEADER_MISSING(sheet=LOG_SHEET, first=first + 1, row=max(first, 1),
+                                       heads=", ".join(view.header))
+        else:
+            a1 = old[0][0] if old and old[0] else None
+            err = W.RESULT_SHEET_NOT_OURS(sheet=LOG_SHEET, first=repr("" if blank(a1) else a1))
+        return KeptLog(kept, problems=[RatingInputError(err, where=Where(file, LOG_SHEET))])
+    header_row, columns = found
     if not view.rows:
-        return kept, None
-    known = set(view.keys)
-    columns: dict[str, int] = {}
-    for j, h in enumerate(header):
-        k = header_key(h, known)
-        if k is not None:
-            columns.setdefault(k, j)
-    last = max((i for i, r in enumerate(old) if any(not blank(v) for v in r)), default=0) + 1
+        return KeptLog(kept)
+    last = max((i for i, r in enumerate(old) if _filled(r)), default=header_row) + 1     # 1-based
+    for (r0, _), (r1, _) in (merges(LOG_SHEET) or []) if merges is not None else []:
+        last = max(last, r1 + 1)                        # never into cells hidden under a merge
     width = max([len(r) for r in old] + [max(columns.values(), default=-1) + 1])
-    for k in view.keys:                                 # a column the officer deleted: after the others
+    while width > 0 and all(len(r) < width or blank(r[width - 1]) for r in old):
+        width -= 1
+    heads: dict[str, int] = {}
+    for k in view.keys:                                 # a column whose head is gone: after the others
         if k not in columns:
-            columns[k], width = width, width + 1
-    shown = [_as_shown(f) for f in view.formats]        # the cells get no number format: the value shown
-    rows = [{k: f(v) for k, f, v in zip(view.keys, shown, r)} for r in view.rows]
-    app = Appended(LOG_SHEET, 1, columns, rows)
-    return kept, import_edits({LOG_SHEET: old}, Plan({LOG_SHEET: app}, {}, []), {LOG_SHEET: last + 1})
+            columns[k] = heads[k] = width
+            width += 1
+    rows = [{k: _plain(v) for k, v in zip(view.keys, r)} for r in view.rows]
+    rows = [r for r in rows if not _repeats(r, old[header_row + 1:], columns)]
+    if not rows:
+        return KeptLog(kept)
+    app = Appended(LOG_SHEET, header_row + 1, columns, rows)
+    edits = import_edits({LOG_SHEET: old}, Plan({LOG_SHEET: app}, {}, []), {LOG_SHEET: last + 1})
+    edits.formats[LOG_SHEET] = {columns[k] + 1: f for k, f in zip(view.keys, view.formats)}
+    if heads:
+        label = dict(zip(view.keys, view.header))
+        edits.blocks += [Block(LOG_SHEET, header_row + 1, j + 1, ((label[k],),)) for k, j in heads.items()]
+        edits.heads[LOG_SHEET] = header_row + 1
+    return KeptLog(kept, edits)
 
 
-def _as_shown(fmt: str | None) -> Callable[[Any], Any]:
-    """A number as a number format shows it (``0.00``: two decimals), for a cell written without one."""
-    places = len(fmt.split(";")[0].partition(".")[2]) if fmt and "0" in fmt else None
+def _repeats(row: Mapping[str, Any], log: Sequence[Sequence[Any]], columns: Mapping[str, int]) -> bool:
+    """Is ``row`` what the log's last entry of its period and player says already?"""
+    def at(r: Sequence[Any], k: str) -> Any:
+        j = columns.get(k)
+        return r[j] if j is not None and j < len(r) else None
 
-    def shown(v: Any) -> Any:
-        if places is None or not isinstance(v, float) or v != v:
-            return v
-        return round(v, places) if places else round(v)
-    return shown
+    for r in reversed(log):
+        if str(at(r, "period")).strip() == str(row.get("period")) and str(at(r, "id")).strip() == str(row.get("id")):
+            return all(_same(at(r, k), row.get(k)) for k in ("published", "corrected"))
+    return False
+
+
+def _renamed_log(view: SheetView, sheet_names: Collection[str],
+                 sheet_values: Callable[[str], Sequence[Sequence[Any]] | None],
+                 first_cells: Callable[[Collection[str]], Mapping[str, Any]] | None) -> list[Text]:
+    """The note that a new log was started, when another sheet holds our log's header (renamed)."""
+    from ..i18n.catalogue import workbooks as W
+    from ..i18n.labels import sheet_key
+    from ..view.sheets import RESULT_SHEETS, written_by_us
+
+    others = [n for n in sheet_names if n not in RESULT_SHEETS and n not in ("History", "Chart")
+              and sheet_key(n) is None]
+    if not others:
+        return []
+    firsts = first_cells(others) if first_cells is not None else {}
+    for name in others:
+        if first_cells is not None and not written_by_us(firsts.get(name)):
+            continue                                    # (a sheet of the officer's is never read whole)
+        found = _header_at([list(r) for r in (sheet_values(name) or [])[:HEADER_ROWS]], view.keys)
+        if found is not None and {"published", "corrected"} <= set(found[1]):
+            return [W.LOG_STARTED_AGAIN(sheet=LOG_SHEET, old=name)]
+    return []
 
 
 def _not_at_error_cells(errors: Sequence[RatingInputError],

@@ -54,11 +54,19 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     with edit, gc_paused():
         src = edit.src
         tables, problems = read_workbook(src)
+        read: dict[str, Any] = {}
+
+        def sheet(name: str) -> Any:        # a sheet the reader does not read (the Corrections log), read once
+            if name not in read:
+                read[name] = read_sheets(src, [name])
+            return read[name]
+
         try:
             rated = rate_workbook(tables, problems, file=str(edit.given),
                                   first_cells=lambda names: first_cells(src, names),
                                   period=period, rerate_from=rerate_from, today=today, runner=runner,
-                                  sheet_values=lambda name: read_sheets(src, [name]).get(name))
+                                  sheet_values=lambda name: sheet(name).get(name),
+                                  sheet_merges=lambda name: sheet(name).merged.get(name))
         except InputErrors as e:              # a refusal whose way out is the backup: said only when it is there
             raise told_backup(e, src) from None
         outcome = rated.outcome

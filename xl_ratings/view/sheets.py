@@ -447,19 +447,17 @@ REASONS = {"records": ("记录有改动", "records changed"), "settings": ("设�
 
 
 def corrections_sheet(outcome: Outcome, today: dt.date | None = None) -> SheetView | None:
-    """Every published rating that re-rating changed: published, corrected, difference, why.
-    A period still running on ``today`` was published provisional: its changed records are
-    told as additions to it, not as corrections."""
+    """Every published rating that re-rating changed: published, corrected, difference, why
+    (a period still running on the day of the run was published provisional: the engine tells its
+    changed records as additions to it, ``added``, not as corrections)."""
     if outcome.corrections is None:
         return None
     system, words = outcome.system, Words(outcome.system)
     players = outcome.records.players
-    running = {r.period.label for r in outcome.results if (today or dt.date.today()) <= r.period.end}
     keys = ["period", "id", "name", "published", "corrected", "correction", "reason"]
     rows: list[list[Any]] = []
     for c in outcome.corrections:
-        reason = "added" if c.reason == "records" and c.period in running else c.reason
-        zh, en = REASONS.get(reason, (reason, reason))
+        zh, en = REASONS.get(c.reason, (c.reason, c.reason))
         rows.append([c.period, c.id, players[c.id].name if c.id in players else c.name, c.published, c.corrected,
                      c.difference, f"{words.text(zh)} {en}"])
     kinds = ["text", "text", "text", "rating", "rating", "signed_rating", "text"]

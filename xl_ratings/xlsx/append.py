@@ -30,7 +30,7 @@ from ..i18n.catalogue import imports as M
 from ..intake.plan import Edits
 from .package import R_TABLE, WORKBOOK, Package, mark_source
 from .safety import col_number
-from .write import SheetSpec, Styles, cell_xml, patch_workbook
+from .write import MAX_WIDTH, SheetSpec, Styles, cell_xml, patch_workbook, text_width
 
 _ROW = re.compile(r"<(?:\w+:)?row\b[^>]*?(?:/>|>.*?</(?:\w+:)?row>)", re.S)
 
@@ -65,11 +65,11 @@ def _cells_of(row_xml: str) -> dict[int, str]:
 
 
 def _new_row(r: int, sheet: str, keys: Mapping[int, str], values: Mapping[int, Any], date_xf: int, epoch: Any,
-             old: str | None = None) -> tuple[str, bool]:
+             old: str | None = None, styled: Mapping[int, int] | None = None) -> tuple[str, bool]:
     """Row ``r`` with ``values`` (1-based column -> value, of the planned columns ``keys``), and
     whether a formula of the officer's was kept.  A row the officer had prepared keeps its attributes
     (height, style) and every cell of the columns not written (a helper column's formula, a note);
-    a cell written keeps its style."""
+    a cell written keeps its style (``styled``: the style of a column's cells, as a result sheet's)."""
     head = f'<row r="{r}">'
     kept: dict[int, str] = {}
     if old is not None:
@@ -90,6 +90,8 @@ def _new_row(r: int, sheet: str, keys: Mapping[int, str], values: Mapping[int, A
         is_date = hasattr(v, "isoformat") and not isinstance(v, str)
         style_m = re.search(r'\bs="(\d+)"', before)
         style = date_xf if is_date else int(style_m.group(1)) if style_m else 0
+        if styled is not None and j in styled:
+            style = styled[j]
         cells[j] = cell_xml(f"{letters}{r}", v, style, epoch)
     formulas = any(_FORMULA.search(x) for k, x in kept.items() if cells.get(k) is x)
     return head + "".join(cells[k] for k in sorted(cells)) + "</row>", formulas
@@ -131,8 +133,14 @@ def apply_edits(data: bytes, edits: Edits, source: str | None | bool = False) ->
         for r in clear:
             if r in rows:
                 rows[r] = _cleared(rows[r])
-        for r in appended:
-            rows[r], kept_formula = _new_row(r, sheet, keys, values.get(r, {}), date_xf, epoch, rows.get(r))
+        formats = edits.formats.get(sheet)
+        for r in sorted(set(appended) | set(values)):
+            styled = None
+            if styles is not None and r == edits.heads.get(sheet):
+                styled = {j: styles.xf(None, header=True) for j in values.get(r, {})}
+            elif styles is not None and formats is not None:
+                styled = {j: _result_style(styles, j, formats.get(j), v) for j, v in values.get(r, {}).items()}
+            rows[r], kept_formula = _new_row(r, sheet, keys, values.get(r, {}), date_xf, epoch, rows.get(r), styled)
             recalc = recalc or kept_formula
         new_body = "".join(rows[r] for r in sorted(rows))
         if prefix:
@@ -150,6 +158,14 @@ def apply_edits(data: bytes, edits: Edits, source: str | None | bool = False) ->
     mark_source(files, source)
     data = files.write()
     return patch_workbook(data, created) if created else data
+
+
+def _result_style(styles: Styles, j: int, fmt: str | None, v: Any) -> int:
+    """The style a result sheet's writer gives a cell of column ``j`` (1-based) of number format ``fmt``
+    (:func:`.write.sheet_xml`): the number format; text indented (but in column A), wrapped when long."""
+    if isinstance(v, str) and j > 1 and not (fmt and fmt.startswith("yyyy")):
+        return styles.xf(fmt, indent=True, wrap=text_width(v) > MAX_WIDTH - 3)
+    return styles.xf(fmt) if fmt else 0
 
 
 def _calc_on_load(wb: str) -> str:

@@ -138,7 +138,7 @@ def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
     p = Path(path)
     wanted = (lambda sh: names is None or sh.name in names)
     with inspect_file(p) as z:
-        sheets, date1904, used, scans, tables, (_, spread) = _load(
+        sheets, date1904, used, scans, tables, (merged, spread) = _load(
             p, z, wanted, wanted if as_input else (lambda sh: False), skip_empty_area)
         columns = hidden_column_problems(p, z, used) if as_input else []
     if as_input:
@@ -151,6 +151,7 @@ def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
             raise InputErrors(problems)
     out = Tables(tables, [sh.name for sh in sheets], date1904)
     out.notes = merged_notes(p, spread, lambda name: column_names(tables.get(name, [])))
+    out.merged = merged         # by sheet: its merged ranges, 0-based ((row, col), (row, col))
     return out
 
 

@@ -67,6 +67,19 @@ RESULT_SHEET_NOT_OURS = message(
     "cell is {first}): replacing it would lose it; rename your sheet (or move it to another workbook) and run again",
     "xl-ratings 将结果写入名为 '{sheet}' 的工作表，而此工作表不是 xl-ratings 写入的（其第一个单元格为 {first}）："
     "替换它会使其内容丢失；请给您的工作表改名（或移到另一个工作簿）后再运行")
+LOG_HEADER_MISSING = message(
+    "workbooks.log_header_missing",
+    "the {sheet} sheet is xl-ratings' log of corrections, but its header row is missing (its rows start in row "
+    "{first}): type its heads back into row {row} -- {heads} -- inserting a row above the log when there is no "
+    "room, and run again (a new log is not started beside it)",
+    "{sheet} 工作表是 xl-ratings 的更正记录，但缺少表头行（记录从第 {first} 行开始）：请把表头重新填入第 {row} 行"
+    "——{heads}——（没有空行时在记录上方插入一行），然后再运行（不会另起一份记录）")
+LOG_STARTED_AGAIN = message(
+    "workbooks.log_started_again",
+    "the workbook had no {sheet} sheet: a new log of corrections was started in it; the earlier log looks to be "
+    "sheet '{old}' (renamed?) -- name it {sheet} again, with this run's rows below its own, to keep one log",
+    "工作簿中没有 {sheet} 工作表：已新建一份更正记录；之前的记录似乎是工作表 '{old}'（已改名？）"
+    "——如要只保留一份记录，请把它改回 {sheet}，并把本次的行移到它的记录下方")
 DEMO_FOLDER_EDITED = message(
     "workbooks.demo_folder_edited",
     "{files} in {folder}: changed since demo wrote them, or not written by demo; nothing was written (they are "
