@@ -151,10 +151,8 @@ def test_every_output_is_refused_before_anything_by_one_rule(published, monkeypa
     with pytest.raises(RatingInputError) as e:
         run(root, book)
     told = problems(e.value)
-    if want == "files.output_folder_not_writable":      # told for each option writing there, once
-        assert {(p.id, p.params["folder"]) for p in told} == {(want, str(target.parent))}
-        assert str(target) in [p.params["path"] for p in told] or kind == "archive_pdf", told
-        assert len(told) == len({p.params["option"] for p in told}), told
+    if want == "files.output_folder_not_writable":      # told once for the folder, whichever options write there
+        assert [(p.id, p.params["folder"]) for p in told] == [(want, str(target.parent))], told
         return
     assert [p.id for p in told] == [want], told
     shown = told[0].params
