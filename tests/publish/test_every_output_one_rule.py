@@ -106,9 +106,9 @@ def read_only_folder(monkeypatch, folder: Path) -> None:
 
 def hostile(case: str, target: Path, root: Path, monkeypatch) -> str | None:
     """Make ``case`` at ``target``; the message id the run must refuse with (None: allowed)."""
-    if case == "read_only_file":
+    if case == "read_only_file":        # a site's page: its name is fixed ("choose another name" cannot be done)
         os.chmod(target, 0o444)
-        return "files.output_read_only"
+        return "files.output_read_only_fixed" if "site" in target.relative_to(root).parts else "files.output_read_only"
     if case == "read_only_folder":
         read_only_folder(monkeypatch, target.parent)
         return "files.output_folder_not_writable"

@@ -20,7 +20,7 @@ from typing import Callable, Mapping, Sequence
 
 from ..errors import InputErrors, RatingInputError, Text, Where
 from . import messages as M
-from .names import companions, site_companions, reserved
+from .names import RECORD, companions, site_companions, reserved
 from .osflags import DISK_FULL, NO_PERMISSION
 from .source import os_reason
 
@@ -165,7 +165,8 @@ class Target:
     backup) -- None: ``--force`` replaces it (its old bytes kept as its backup);
     ``made``: its folder may not exist yet (this run makes it: a website's sub-folder);
     ``fixed``: xl-ratings names it (a website's page, a folder's record): a read-only one is not
-    refused with "choose another name", which the officer cannot do."""
+    refused with "choose another name", which the officer cannot do (a folder's record: its name,
+    reserved for it, is taken)."""
 
     option: str
     path: Path
@@ -312,7 +313,7 @@ def _output_problem(target: Target, inputs: Sequence[Path], given: _Files, seen:
     if twin is not None:
         return file_error(M.OUTPUTS_ONE_FILE(first=output_word(twin), option=output_word(opt), path=str(out)))
     seen.add(opt, out)
-    why = reserved(out.name) if opt != "backup" and not target.fixed else None     # a record: named so
+    why = reserved(out.name) if opt != "backup" and not (target.fixed and out.name == RECORD) else None
     if why is not None:
         text = M.OUTPUT_IS_A_BACKUP if why == "backup" else M.OUTPUT_IS_A_WORK_FILE
         return RatingInputError(text(option=output_word(opt), path=str(out)), where=Where(str(out)))

@@ -66,8 +66,9 @@ def _problems_of(e: RatingInputError) -> list[RatingInputError]:
 def first_problems(inputs: Sequence[Path], site: str | None, pdf: str | None, force: bool,
                    rating_list: Path | None = None, layout: str | None = None
                    ) -> tuple[list[RatingInputError], set[str]]:
-    """:func:`check_publish_targets`' problems, and which outputs had one (``--pdf``,
-    ``--rating-list``, ``--site``: not checked again by :func:`check_every_output`)."""
+    """:func:`check_publish_targets`' problems, and the outputs whose names or folder were refused
+    (``--pdf`` not a .pdf, ``--rating-list`` not its layout's, ``--site`` not a site folder of
+    ours): not checked again by :func:`check_every_output`."""
     from ..publish.folder import check_folder
     from ..publish.rating_list import check_suffix, is_our_rating_list
 
@@ -85,12 +86,10 @@ def first_problems(inputs: Sequence[Path], site: str | None, pdf: str | None, fo
     targets = [pdf_target(Path(pdf), site)] if pdf is not None and "--pdf" not in refused else []
     if rating_list is not None and "--rating-list" not in refused:
         targets.append(Target("--rating-list", rating_list, is_our_rating_list))
-    try:
+    try:        # checked again with every output (told once): the archived PDFs' names are known then
         check_targets(list(inputs), targets, force=force)
     except RatingInputError as e:
-        for p in _problems_of(e):
-            problems.append(p)
-            refused.update(t.option for t in targets if str(t.path) in _told_paths(p))
+        problems += _problems_of(e)
     if site is not None:
         try:
             _check_site(site)
@@ -104,12 +103,6 @@ def first_problems(inputs: Sequence[Path], site: str | None, pdf: str | None, fo
                 problems += _problems_of(e)
                 refused.add("--site")
     return problems, refused
-
-
-def _told_paths(problem: RatingInputError) -> set[str]:
-    """The paths a problem names (its ``path`` parameter, its place)."""
-    params = dict(problem.text.params)
-    return {str(v) for v in (params.get("path"), problem.where.file) if v is not None}
 
 
 def _check_site(site: str) -> None:
