@@ -150,6 +150,9 @@ def test_a_failure_after_the_site_is_in_place_names_what_was_written(tmp_path, b
     assert e.value.not_written == [str(out / "ratings.txt"), str(out / "list.pdf"),   # type: ignore[attr-defined]
                                    str(out / "list-2025.pdf")]
     assert (tmp_path / "site" / "index.html").is_file() and not (out / "ratings.txt").exists()
+    # the file's own "nothing was changed" is not true of the run: the reason alone
+    assert [(p.id, p.params["target"], p.params["reason"]) for p in problems(e.value)] == \
+        [("publish.part_not_written", str(out / "ratings.txt"), "I/O error")]
     err = io.StringIO()
     with redirect_stderr(err):
         assert cli._fail(e.value) == 2

@@ -5,6 +5,7 @@ against its History (never written), then the website or the PDF.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -408,7 +409,18 @@ def _write_all(done: Published, tables: Tables, *, book: str | os.PathLike[str],
 
 def partly_written(e: RatingInputError, *, written: Sequence[str], not_written: Sequence[str]) -> RatingInputError:
     """``e``, told with what was written before it and what was not (never "nothing was written")."""
-    err = e if isinstance(e, InputErrors) else InputErrors([e])
+    from ..files.source import os_reason
+
+    reasons = {F.DISK_FULL.id: lambda t: os_reason(OSError(errno.ENOSPC, "disk full")),
+               F.NO_WRITE_PERMISSION.id: lambda t: os_reason(OSError(errno.EACCES, "no permission")),
+               F.WRITE_FAILED.id: lambda t: t.param("reason")}
+    told = []
+    for p in _problems_of(e):       # "...: nothing was changed" is not true of the run now: the reason alone
+        target = p.text.param("target")
+        if p.text.id in reasons and target is not None:
+            p = RatingInputError(M.PART_NOT_WRITTEN(target=target, reason=reasons[p.text.id](p.text)), where=p.where)
+        told.append(p)
+    err = InputErrors(told)
     err.written = list(written)            # type: ignore[attr-defined]
     err.not_written = list(not_written)    # type: ignore[attr-defined]
     return err
