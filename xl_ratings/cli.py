@@ -73,7 +73,11 @@ def _fail(err: RatingInputError) -> int:
     if getattr(err, "lang", None):      # the job read the workbook: its script
         RUN.lang = getattr(err, "lang")
     total = err.total if isinstance(err, InputErrors) else 1
-    print(RUN.said(M.PROBLEMS(count=total)), file=sys.stderr)
+    written = getattr(err, "written", None)         # a write failed half-way: what was written, never "nothing"
+    head = M.PROBLEMS_PARTLY(count=total, written=", ".join(written),
+                             not_written=", ".join(getattr(err, "not_written", ()))) if written else \
+        M.PROBLEMS(count=total)
+    print(RUN.said(head), file=sys.stderr)
     for e in errors:
         text = e.en_line(RUN.lang)
         print(f"  - {text}", file=sys.stderr)

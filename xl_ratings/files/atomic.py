@@ -386,6 +386,12 @@ class Outputs:
 
     def commit(self) -> list[Path]:
         """Stage every output, then put them in place (see the class); returns the paths written."""
+        return self.install(self.stage())
+
+    def stage(self) -> list[tuple[Path, Path]]:
+        """Phase 1 of :meth:`commit` alone: every output in its temp file beside its target,
+        (target, temp); then :meth:`install` them, or :meth:`discard` them (another output of the
+        run failed meanwhile: nothing was changed)."""
         plan: list[tuple[Path, Callable[[], Path]]] = []
         for path, data, like in self._exports:
             plan.append((path, functools.partial(stage, path, data, like)))
@@ -417,9 +423,16 @@ class Outputs:
             for _, tmp in staged:
                 unlink_quietly(tmp)
             raise
-        return self._install(staged)
+        return staged
 
-    def _install(self, staged: list[tuple[Path, Path]]) -> list[Path]:
+    @staticmethod
+    def discard(staged: list[tuple[Path, Path]]) -> None:
+        """The temp files of :meth:`stage`, removed (nothing put in place)."""
+        for _, tmp in staged:
+            unlink_quietly(tmp)
+
+    def install(self, staged: list[tuple[Path, Path]]) -> list[Path]:
+        """Phase 2 of :meth:`commit`: the staged outputs put in place (see the class)."""
         done: list[tuple[Path, Path | None, bool]] = []   # (target, kept old version, existed)
         pending = list(staged)
         keep = None

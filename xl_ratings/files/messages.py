@@ -184,6 +184,25 @@ OUTPUT_READ_ONLY = message(
     "files.output_read_only",
     "{option} {path} is read-only; choose another name or make it writable",
     "{option} {path} 为只读；请换一个文件名，或使其可写")
+OUTPUT_READ_ONLY_FIXED = message(
+    "files.output_read_only_fixed",
+    "{option} {path} is read-only, and its name is fixed (xl-ratings names it): make it (or its folder) writable, "
+    "or choose another {option} folder",
+    "{option} {path} 为只读，且其名称固定（由 xl-ratings 命名）：请使其（或其文件夹）可写，或为 {option} 另选文件夹")
+OUTPUT_FOLDER_READ_ONLY_DISK = message(
+    "files.output_folder_read_only_disk",
+    "cannot write {option} {path}: the folder {folder} is on a read-only disk (mounted read-only); choose a folder "
+    "on another disk",
+    "无法写入 {option} {path}：文件夹 {folder} 位于只读磁盘（以只读方式挂载）；请选择其他磁盘上的文件夹")
+OUTPUT_DANGLING_LINK = message(
+    "files.output_dangling_link",
+    "{option} {path} is a link to a missing file ({target}); choose another name, or add --force to replace the "
+    "link (its target is never written)",
+    "{option} {path} 是指向不存在的文件（{target}）的链接；请换一个文件名，或使用 --force 替换该链接（不会写入其目标）")
+OUTPUT_LINK_REPLACED = message(
+    "files.output_link_replaced",
+    "{option} {path} was a link to a missing file ({target}): replaced by the file (--force)",
+    "{option} {path} 原为指向不存在的文件（{target}）的链接：已替换为文件（--force）")
 
 # ---- writing (files/paths.py write_error, files/atomic.py)
 DISK_FULL = message(

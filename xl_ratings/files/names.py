@@ -34,6 +34,8 @@ def site_companions(name: str) -> list[str]:
             f".{name}.xl-ratings.lock.break"]
 
 
+RECORD = ".xl-ratings-published"    #: a folder's record of what we published there (:mod:`.published`)
+
 def reserved(name: str) -> str | None:
     """Why no output may take this file name: ``backup`` (a workbook's backup, the way
     back), ``work`` (a lock or a temp file of xl-ratings, Excel or LibreOffice); else None."""

@@ -20,7 +20,7 @@ from typing import Callable, Mapping, Sequence
 
 from ..errors import InputErrors, RatingInputError, Text, Where
 from . import messages as M
-from .names import companions, site_companions, reserved
+from .names import RECORD, companions, site_companions, reserved
 from .osflags import DISK_FULL, NO_PERMISSION
 from .source import os_reason
 
@@ -163,13 +163,17 @@ class Target:
     xl-ratings wrote (may be replaced); ``not_ours``: the refusal of a file that is not ours
     when ``--force`` may not replace it (a website's page: the site has no place for its
     backup) -- None: ``--force`` replaces it (its old bytes kept as its backup);
-    ``made``: its folder may not exist yet (this run makes it: a website's sub-folder)."""
+    ``made``: its folder may not exist yet (this run makes it: a website's sub-folder);
+    ``fixed``: xl-ratings names it (a website's page, a folder's record): a read-only one is not
+    refused with "choose another name", which the officer cannot do (a folder's record: its name,
+    reserved for it, is taken)."""
 
     option: str
     path: Path
     ours: Callable[[Path], bool]
     not_ours: Callable[[Path], RatingInputError] | None = None
     made: bool = False
+    fixed: bool = False
 
 
 def check_outputs(inputs: Sequence[Path], outputs: Mapping[str, Path | None], *, force: bool,
@@ -180,7 +184,7 @@ def check_outputs(inputs: Sequence[Path], outputs: Mapping[str, Path | None], *,
                   force=force)
 
 
-def check_targets(inputs: Sequence[Path], targets: Sequence[Target], *, force: bool) -> None:
+def check_targets(inputs: Sequence[Path], targets: Sequence[Target], *, force: bool) -> list[Text]:
     """Refuse, before anything is written, every output that could destroy something:
     one rule for every file a run writes.
 
@@ -197,29 +201,57 @@ def check_targets(inputs: Sequence[Path], targets: Sequence[Target], *, force: b
       even with ``force`` (the option ``backup`` itself excepted);
     * an existing output that ``ours(path)`` does not recognise as an earlier
       output of xl-ratings for this workbook, unless ``force`` (and the target lets
-      ``force`` replace it: :attr:`Target.not_ours`).
+      ``force`` replace it: :attr:`Target.not_ours`);
+    * a link to a folder (as a folder is), a link to a missing file unless ``force``.
+
+    A folder's problem (missing, not writable, on a read-only disk) is told once for the folder,
+    whichever options write into it.  Returns what the officer is told of the checks passed
+    (a link to a missing file replaced with ``force``).
     """
     problems: list[RatingInputError] = []
+    notes: list[Text] = []
     given, seen = _Files(), _Files()        # the inputs; the outputs checked so far
     for i in inputs:
         given.add(str(i), Path(i))
-    folders: set[tuple[str, str]] = set()     # a folder refused once is not refused again for each file in it
+    folders: set[str] = set()     # a folder refused once is not refused again for each file in it
     for target in targets:
         out = target.path
         try:
             problem = _output_problem(target, inputs, given, seen, force)
+            if problem is None and force and _dangling(out) is not None:
+                notes.append(M.OUTPUT_LINK_REPLACED(option=output_word(target.option), path=str(out),
+                                                    target=str(_dangling(out))))
         except OSError as e:
             problem = file_error(M.OUTPUT_CANNOT_WRITE(option=output_word(target.option), path=str(out), reason=os_reason(e)))
         if problem is None:
             continue
-        folder = dict(problem.text.params).get("folder") if problem.text.id in _FOLDER_PROBLEMS else None
+        folder = dict(problem.text.params).get("folder") if problem.text.id in FOLDER_PROBLEMS else None
         if folder is not None:
-            if (target.option, str(folder)) in folders:
+            if str(folder) in folders:
                 continue
-            folders.add((target.option, str(folder)))
+            folders.add(str(folder))
         problems.append(problem)
     if problems:
         raise InputErrors(problems)
+    return notes
+
+
+def _dangling(path: Path) -> str | None:
+    """What a link to a missing file names (None: not such a link)."""
+    if os.path.islink(path) and not os.path.exists(path):
+        try:
+            return os.readlink(path)
+        except OSError:
+            return None
+    return None
+
+
+def read_only_disk(folder: Path) -> bool:
+    """Is ``folder`` on a file system mounted read-only (EROFS: no permission would help)?"""
+    try:
+        return bool(os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 1))
+    except (AttributeError, OSError):
+        return False
 
 
 #: the outputs no option names (a job's own: the backup, the files listing problems and checks)
@@ -233,7 +265,9 @@ def output_word(opt: str) -> Text | str:
     return own() if own is not None else opt
 
 
-_FOLDER_PROBLEMS = frozenset({M.OUTPUT_FOLDER_MISSING.id, M.OUTPUT_FOLDER_NOT_WRITABLE.id})
+#: the problems of an output's folder (told once for the folder, whichever outputs go there)
+FOLDER_PROBLEMS = frozenset({M.OUTPUT_FOLDER_MISSING.id, M.OUTPUT_FOLDER_NOT_WRITABLE.id,
+                              M.OUTPUT_FOLDER_READ_ONLY_DISK.id})
 
 
 class _Files:
@@ -279,7 +313,7 @@ def _output_problem(target: Target, inputs: Sequence[Path], given: _Files, seen:
     if twin is not None:
         return file_error(M.OUTPUTS_ONE_FILE(first=output_word(twin), option=output_word(opt), path=str(out)))
     seen.add(opt, out)
-    why = reserved(out.name) if opt != "backup" else None
+    why = reserved(out.name) if opt != "backup" and not (target.fixed and out.name == RECORD) else None
     if why is not None:
         text = M.OUTPUT_IS_A_BACKUP if why == "backup" else M.OUTPUT_IS_A_WORK_FILE
         return RatingInputError(text(option=output_word(opt), path=str(out)), where=Where(str(out)))
@@ -289,6 +323,8 @@ def _output_problem(target: Target, inputs: Sequence[Path], given: _Files, seen:
             folder = folder.parent
     if not folder.is_dir():
         return file_error(M.OUTPUT_FOLDER_MISSING(option=output_word(opt), path=str(out), folder=str(folder)))
+    if read_only_disk(folder):
+        return file_error(M.OUTPUT_FOLDER_READ_ONLY_DISK(option=output_word(opt), path=str(out), folder=str(folder)))
     if not os.access(folder, os.W_OK | os.X_OK):
         if opt == "backup":     # the workbook's own folder: updating it in place needs it (way out: --output)
             book = Path(inputs[0]).name if inputs else out.name
@@ -296,12 +332,18 @@ def _output_problem(target: Target, inputs: Sequence[Path], given: _Files, seen:
         return file_error(M.OUTPUT_FOLDER_NOT_WRITABLE(option=output_word(opt), path=str(out), folder=str(folder)))
     if not os.path.lexists(out):
         return None
-    if not os.path.islink(out):     # a link is replaced as a link: its target is never written
-        st = os.stat(out)
-        if not stat.S_ISREG(st.st_mode):
-            return file_error(M.OUTPUT_NOT_A_FILE(option=output_word(opt), path=str(out), kind=kind_of(st.st_mode)))
-        if is_read_only(out, st):
-            return file_error(M.OUTPUT_READ_ONLY(option=output_word(opt), path=str(out)))
+    if os.path.islink(out) and target.not_ours is not None:    # a website's entry: never a link (its own words)
+        return None if target.ours(out) else target.not_ours(out)
+    missing = _dangling(out)
+    if missing is not None:         # a link to nothing: replaced (as a link, never its target) only with force
+        return None if force else file_error(M.OUTPUT_DANGLING_LINK(option=output_word(opt), path=str(out),
+                                                                    target=missing))
+    st = os.stat(out)               # through a link too: a link to a folder is a folder's name
+    if not stat.S_ISREG(st.st_mode):
+        return file_error(M.OUTPUT_NOT_A_FILE(option=output_word(opt), path=str(out), kind=kind_of(st.st_mode)))
+    if not os.path.islink(out) and is_read_only(out, st):   # a link is replaced as a link: its target never written
+        read_only = M.OUTPUT_READ_ONLY_FIXED if target.fixed else M.OUTPUT_READ_ONLY
+        return file_error(read_only(option=output_word(opt), path=str(out)))
     if target.ours(out):
         return None
     if target.not_ours is not None:

@@ -37,10 +37,10 @@ from typing import BinaryIO
 from ..errors import Text
 from . import messages as F
 from .atomic import Outputs, sweep_temps
-from .names import backup_name
+from .names import RECORD as NAMES_RECORD, backup_name
 from .sniff import open_regular
 
-RECORD = ".xl-ratings-published"    #: the record of what we published in a folder (file name -> SHA-256)
+RECORD = NAMES_RECORD               #: the record of what we published in a folder (file name -> SHA-256)
 MAX_BYTES = 1 << 30                 #: a published file larger than this is kept whole rather than read twice
 
 

@@ -225,10 +225,10 @@ def site_targets(out_dir: Path, pages: list[str]) -> list[Target]:
                 blocked[sub] = os.path.lexists(out_dir / sub) and not (
                     (out_dir / sub).is_dir() and not (out_dir / sub).is_symlink())
                 if blocked[sub]:        # never ours: we write no link and no file there
-                    out.append(Target("--site", out_dir / sub, lambda p: False, refusal(sub), made=True))
+                    out.append(Target("--site", out_dir / sub, lambda p: False, refusal(sub), made=True, fixed=True))
             if blocked[sub]:
                 continue
-        out.append(Target("--site", out_dir / rel, is_ours(rel), refusal(rel), made=True))
+        out.append(Target("--site", out_dir / rel, is_ours(rel), refusal(rel), made=True, fixed=True))
     return out
 
 

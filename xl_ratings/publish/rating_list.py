@@ -74,12 +74,19 @@ def layout_for(out: Path, layout: str | None, system: Any) -> str:
     return str(system.pairing_layouts[0])
 
 
-def write_rating_list(outcome: Any, tables: Tables, out: Path, layout: str | None, *, book: Path,
-                      file: str | None = None, today: dt.date | None = None) -> ListFile:
-    """Make the list and write it to ``out`` (checked already by :func:`check_output`)."""
+def list_file(outcome: Any, tables: Tables, out: Path, layout: str | None, *, book: Path,
+              file: str | None = None, today: dt.date | None = None) -> ListFile:
+    """The list :func:`write_rating_list` writes to ``out``, made (not yet written)."""
     chosen = layout_for(out, layout, outcome.system)
     listed = rating_list(outcome, with_clubs(book, tables), chosen, file=file, today=today)
     check_suffix(out, chosen)
+    return listed
+
+
+def write_rating_list(outcome: Any, tables: Tables, out: Path, layout: str | None, *, book: Path,
+                      file: str | None = None, today: dt.date | None = None) -> ListFile:
+    """Make the list and write it to ``out`` (checked already by :func:`check_output`)."""
+    listed = list_file(outcome, tables, out, layout, book=book, file=file, today=today)
     tx = Outputs()
     kept = publish_files(tx, [(out, listed.data())])    # a list changed by hand since: its old bytes kept
     tx.commit()

@@ -12,6 +12,10 @@ PROBLEMS = message(
     "cli.problems",
     "xl-ratings: {count} problem(s), nothing was written:",
     "{count} 个问题，未写入任何内容：")
+PROBLEMS_PARTLY = message(
+    "cli.problems_partly",
+    "xl-ratings: {count} problem(s); written before it: {written}; not written: {not_written}:",
+    "{count} 个问题；此前已写入：{written}；未写入：{not_written}：")
 SUMMARY_HEAD = message(
     "cli.summary_head",
     "periods {periods}; {active} active, {inactive} inactive, {pending} pending; {changes} change lines; "

@@ -201,3 +201,7 @@ LIBREOFFICE_FAILED = message(
     "publish.libreoffice_failed",
     "LibreOffice could not make the PDF ({detail})",
     "LibreOffice 无法生成 PDF（{detail}）")
+PART_NOT_WRITTEN = message(
+    "publish.part_not_written",
+    "cannot write {target}: {reason}",
+    "无法写入 {target}：{reason}")
