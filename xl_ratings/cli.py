@@ -96,10 +96,17 @@ def summary_columns(system: Any) -> list[str]:
         ["old", "new", "change", "games"]
 
 
-def summary_table(system: Any, active: list[dict[str, Any]]) -> Any:
+#: the widest a name is shown in the console's summary (a longer one ends in "…"; the
+#: column narrower still where the console is: its ids and numbers are shown whole)
+NAME_WIDTH = 24
+
+
+def summary_table(system: Any, active: list[dict[str, Any]], width: int | None = None) -> Any:
     """The summary's table (a rich Table) of the players ``active``: each head as the result
     sheets head it, the label in the workbook's script (the system's own word: GoR's 原棋力分,
-    peng's 原累积等级分) over the key."""
+    peng's 原累积等级分) over the key.  Every value and key is shown whole but a name, which is
+    cut with "…" to at most :data:`NAME_WIDTH` columns and to what a console ``width`` wide
+    leaves it beside the others."""
     from rich.cells import cell_len
     from rich.table import Table as RTable
     from rich.text import Text as RText
@@ -112,18 +119,44 @@ def summary_table(system: Any, active: list[dict[str, Any]]) -> Any:
     def f(v: Any) -> str:
         return "" if v is None else (f"{v:.{decimals}f}" if isinstance(v, float) else str(v))
     rows = [[str(i) if k == "place" else f(p.get(k)) for k in keys] for i, p in enumerate(active, start=1)]
-    t = RTable(show_header=True, header_style="bold")
-    for n, k in enumerate(keys):
+    heads = []
+    for k in keys:
         head = label(k, system)
         if head.endswith(f" {k}"):
             head = f"{head[:-len(k) - 1]}\n{'#' if k == 'place' else k}"
-        # never cut short: a value and the key are shown whole; on a narrow console (peng's eight
-        # columns in 80) a long Chinese head folds onto another line rather than end in "…"
-        widest = max([cell_len(head.split("\n")[-1])] + [cell_len(r[n]) for r in rows])
-        t.add_column(head, justify="left" if k in ("id", "name") else "right", min_width=widest, overflow="fold")
-    for row in rows:
-        t.add_row(*(RText(cell) for cell in row))      # a name is shown as written, never read as markup
-    return t
+        heads.append(head)
+    # never cut short: a value (but a name) and the key are shown whole; on a narrow console
+    # (peng's eight columns in 80) a long Chinese head folds onto another line rather than end in "…"
+    widest = [max([cell_len(h.split("\n")[-1])] + [cell_len(r[n]) for r in rows]) for n, h in enumerate(heads)]
+    name_at = keys.index("name")
+    least = cell_len(heads[name_at].split("\n")[-1])         # the key ("name") is shown whole
+
+    def table(name_width: int) -> Any:
+        t = RTable(show_header=True, header_style="bold")
+        for n, (k, head) in enumerate(zip(keys, heads)):
+            if n == name_at:    # a name (free text, up to a cell's 32,767 characters) is cut to fit with "…"
+                t.add_column(head, justify="left", width=name_width, overflow="ellipsis", no_wrap=True)
+            else:
+                t.add_column(head, justify="left" if k == "id" else "right", min_width=widest[n], overflow="fold")
+        for row in rows:
+            t.add_row(*(RText(cell) for cell in row))      # a name is shown as written, never read as markup
+        return t
+    name_width = max(least, min(NAME_WIDTH, widest[name_at]))
+    while width is not None and name_width > least and _wider(table(name_width), width):
+        name_width -= 1
+    return table(name_width)
+
+
+def _wider(renderable: Any, width: int) -> bool:
+    """Is ``renderable`` wider than ``width`` columns as rich draws it (its lines uncropped)?"""
+    import io
+
+    from rich.console import Console
+    from rich.segment import Segment
+
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    lines = Segment.split_lines(console.render(renderable, console.options))
+    return any(Segment.get_line_length(line) > width for line in lines)
 
 
 def summary(out, console, title: str | None = None) -> None:
@@ -135,7 +168,7 @@ def summary(out, console, title: str | None = None) -> None:
                           inactive=counts["inactive"], pending=counts["pending"], changes=len(out.last.changes),
                           checks=sum(len(x.checks) for x in out.results))
     console.print(f"[bold]{title or system.name}[/bold]: {head.both(system.lang)}")
-    console.print(summary_table(system, active))
+    console.print(summary_table(system, active, console.width))
 
 
 def cmd_process(args: argparse.Namespace) -> int:

@@ -14,6 +14,10 @@ from typing import Any, Iterable, Mapping, Sequence
 #: A text cell starting with one of these is run as a formula by spreadsheets
 #: (OWASP CSV injection: = + - @, tab, carriage return).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: A CSV text cell starting with one of these gets a leading ``'``: a formula's first
+#: character, and the quote itself -- so the guard is undone exactly (:func:`unguard`):
+#: ``'abc`` is written ``''abc``, and reading back drops exactly one quote.
+GUARDED_STARTS = FORMULA_STARTS + ("'",)
 
 
 def formula_like(v: Any) -> bool:
@@ -26,7 +30,8 @@ def neutralise(value: Any) -> Any:
     """A CSV cell that Excel will not run as a formula (OWASP CSV injection).
 
     Text starting with ``= + - @``, tab or carriage return gets a leading
-    ``'``; numbers (int, float -- negative ones too) stay numbers; None is an
+    ``'``, and so does text starting with ``'`` (the guard is reversible:
+    :func:`unguard`); numbers (int, float -- negative ones too) stay numbers; None is an
     empty cell; dates are ISO text.
     """
     if value is None:
@@ -36,7 +41,13 @@ def neutralise(value: Any) -> Any:
     if isinstance(value, (_dt.date, _dt.datetime, _dt.time)):
         return value.isoformat()
     text = str(value)
-    return "'" + text if formula_like(text) else text
+    return "'" + text if text.startswith(GUARDED_STARTS) else text
+
+
+def unguard(value: Any) -> Any:
+    """A cell of a CSV file this package wrote, as it was before :func:`neutralise`: text
+    starting with ``'`` loses exactly that one quote (``'=X`` is ``=X``, ``''a`` is ``'a``)."""
+    return value[1:] if isinstance(value, str) and value.startswith("'") else value
 
 
 def csv_bytes(header: Sequence[Any], rows: Iterable[Sequence[Any] | Mapping[str, Any]]) -> bytes:

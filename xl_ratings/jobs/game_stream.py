@@ -39,7 +39,7 @@ from ..i18n.catalogue import run as R
 from ..i18n.catalogue import sheets as S
 from ..systems.base import Check, System
 from ..systems.period import Period
-from ..files.encode import FORMULA_STARTS, csv_bytes, neutralise
+from ..files.encode import GUARDED_STARTS, csv_bytes, neutralise
 from ..view.sheets import Words
 from .csv_dialect import code_page_doubt
 from .game_list import set_option
@@ -94,7 +94,8 @@ def _cell(v: Any) -> Any:
     return neutralise(v)
 
 
-FORMULA_FIRST = frozenset(FORMULA_STARTS)
+#: a formula's first character, or the quote itself (:data:`.encode.GUARDED_STARTS`)
+FORMULA_FIRST = frozenset(GUARDED_STARTS)
 
 
 def csv_writer(header: Sequence[Any], rows: Sequence[Sequence[Any]]) -> Callable[[BinaryIO], None]:

@@ -104,6 +104,14 @@ def _from_ratings(path: Path, system: System, keys: tuple[str, ...],
                 if get(r, "new") is None and isinstance(get(r, "games"), (int, float)) and get(r, "games") > 0]
     if problems:
         raise InputErrors(problems)
+    if path.suffix.lower() in (".csv", ".txt"):     # our CSV writer's guard undone: '=X is =X again
+        from ..files.encode import unguard
+
+        text = [j for k, j in col.items() if k not in ("new", "old", "change", "games", "place", "period_games")]
+        for r in rows:
+            for j in text:
+                if j < len(r):
+                    r[j] = unguard(r[j])
     for r in rows:
         title, honorary = get(r, "title"), get(r, "honorary")
         players.append([get(r, "id"), get(r, "name"), get(r, "club"), get(r, "new"), get(r, "games"), honorary])
