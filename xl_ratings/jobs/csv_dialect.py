@@ -40,7 +40,7 @@ DELIMITERS = (",", "\t", ";")
 
 @dataclass(frozen=True)
 class Dialect:
-    """A CSV file's encoding (``utf-8``, ``gb18030`` or ``big5hkscs``) and separator."""
+    """A CSV file's encoding (``utf-8``, ``utf-16``: with its BOM, ``gb18030`` or ``big5hkscs``) and separator."""
 
     encoding: str = "utf-8"
     delimiter: str = ","
@@ -81,7 +81,10 @@ def sniff(path: Path, known: Collection[str]) -> Dialect:
         head = f.read(SNIFF_BYTES)
         later = _samples(f, os.fstat(f.fileno()).st_size)
     encoding, doubt = "utf-8", False
-    if not head.startswith(codecs.BOM_UTF8) and reads_as(head, "gb18030") and (
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        # Excel's "Unicode text" (UTF-16 with its BOM, tab-separated): read as text, any line ends
+        encoding = "utf-16"
+    elif not head.startswith(codecs.BOM_UTF8) and reads_as(head, "gb18030") and (
             not reads_as(head, "utf-8") or not all(reads_as(w, "utf-8") for w in later)):
         encoding = "gb18030"
         readers = [e for e in CANDIDATES if reads_as(head, e)]
@@ -113,8 +116,10 @@ def _names(chunk: bytes, most: int) -> bytes:
 def _header(head: bytes, encoding: str, known: Collection[str]) -> tuple[str, tuple[int, int]]:
     """The separator that makes the most known column names of the first line read in ``encoding``,
     and (how many it makes, how many cells)."""
+    if encoding == "utf-16" and len(head) % 2:
+        head = head[:-1]                            # (a character cut at the end of the sample)
     text = head.decode("utf-8-sig" if encoding == "utf-8" else encoding, errors="replace")
-    first = text.split("\n", 1)[0].rstrip("\r")
+    first = text.split("\n", 1)[0].split("\r", 1)[0]
     best, score = ",", (-1, -1)
     for d in DELIMITERS:
         cells = next(csv.reader([first], delimiter=d), [])
