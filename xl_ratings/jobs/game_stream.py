@@ -41,7 +41,7 @@ from ..systems.base import Check, System
 from ..systems.period import Period
 from ..files.encode import FORMULA_STARTS, csv_bytes, neutralise
 from ..view.sheets import Words
-from .csv_dialect import code_page_doubt
+from .csv_dialect import code_page_doubt, one_run
 from .game_list import set_option
 from .list_tables import table_of
 from .list_file import Columns, ListFile, Progress, has_pyarrow
@@ -274,7 +274,7 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
     those ``checks`` was given; without it the one read is not tried when ``checks`` is given)
     and the list is read the usual way, from the start.  ``once`` False: only the usual way."""
     gpath = Path(path)
-    with gc_paused():
+    with gc_paused(), one_run((gpath, players, events)):
         if once and (checks is None or restart is not None):
             done = _rated_once(gpath, system, players, events, settings, period, progress, checks, today, shown,
                                kernel)
@@ -420,7 +420,7 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
     written and the lines for the console.  The cyclic collector is paused for the whole job, the
     writing too: one full collection over a platform's players' objects costs some 0.7 CPU s
     (10⁵ players) and frees nothing (docs/performance.md)."""
-    with gc_paused():
+    with gc_paused(), one_run((path, players, events)):
         return _process_list(path, system, players, events, settings, period, output, json_path, force, progress,
                              window, today)
 
