@@ -141,3 +141,14 @@ def test_a_utf16_list_is_read_with_any_line_ends(tmp_path, sep, end, codec):
     assert cli_problems("process", games, "--system", "lianzhong", "--players", tmp_path / "players.csv",
                         "--output", tmp_path / "r.csv") == (0, [])
     assert set(utf16) == {"陳大文", "B"} and utf16 == rated(tmp_path)
+
+
+def test_a_refused_run_tells_the_code_page_it_could_not_be_sure_of(tmp_path):
+    games = tmp_path / "games.csv"
+    games.write_bytes((HEADER + "2026-01-10,陳,李,x\n").encode("big5"))
+    code, told = cli_problems("process", games, "--system", "shanghai", "--output", tmp_path / "out.csv")
+    assert code == 2 and not (tmp_path / "out.csv").exists()
+    assert [p.id for p in told].count("run.list_code_page_doubt") == 1
+    assert any(p.has("run.list_code_page_doubt", file=str(games), encoding="Big5-HKSCS", other="GB18030 (GBK)")
+               for p in told)
+    assert len(told) == 2, told

@@ -463,9 +463,17 @@ def _process_list(path: str | os.PathLike[str], system: System, players: str | N
                                   if checks_path else None, restart=check_spool.restart)
         except TooManyProblems as e:
             # the command line tells it in the system's script
-            raise told_in(_told(e, problem_spool, problems_path, inputs, force, ours), system.lang) from None
+            summed = _told(e, problem_spool, problems_path, inputs, force, ours)
+            hints = [RatingInputError(t) for t in code_page_doubts((gpath, players, events))]
+            if hints:   # the values refused may be a code page's misreading: the way out is told too
+                summed = TooManyProblems(summed.errors + hints, summed.total, summed.shown)
+            raise told_in(summed, system.lang) from None
         except InputErrors as e:
-            raise told_in(as_given(e, gpath, Path(events) if events else None), system.lang)
+            given = as_given(e, gpath, Path(events) if events else None)
+            hints = [RatingInputError(t) for t in code_page_doubts((gpath, players, events))]
+            if hints:   # the values refused may be a code page's misreading: the way out is told too
+                given = InputErrors(given.errors + hints)
+            raise told_in(given, system.lang)
         if json_path:
             tx.add(json_path, json_writer({JSON_MARKER: f"xl-ratings {__version__}", **export(done.outcome)}))
         if output:
@@ -485,11 +493,19 @@ def _process_list(path: str | os.PathLike[str], system: System, players: str | N
     if arrived:     # told: a row deleted from the ratings file by hand would restart its player unseen
         notes.insert(0, R.LIST_NEW_PLAYERS(count=len(arrived), file=str(players), ids=", ".join(
             list(arrived[:10]) + (["…"] if len(arrived) > 10 else []))))
-    for listed_file in (gpath, players, events):     # a Chinese code page it could not tell for sure
+    for note in code_page_doubts((gpath, players, events)):
+        notes.insert(0, note)
+    return done.outcome, written, notes
+
+
+def code_page_doubts(files: Sequence[str | os.PathLike[str] | None]) -> list[Text]:
+    """A note for each of ``files`` read in a Chinese code page that could not be told for sure."""
+    out = []
+    for listed_file in files:
         doubt = code_page_doubt(Path(listed_file)) if listed_file else None
         if doubt is not None:
-            notes.insert(0, R.LIST_CODE_PAGE_DOUBT(file=str(listed_file), encoding=doubt[0], other=doubt[1]))
-    return done.outcome, written, notes
+            out.append(R.LIST_CODE_PAGE_DOUBT(file=str(listed_file), encoding=doubt[0], other=doubt[1]))
+    return out
 
 
 def as_given(e: InputErrors, games: Path, events: Path | None) -> InputErrors:
