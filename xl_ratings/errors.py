@@ -62,11 +62,19 @@ def show(value: Any) -> str:
 
 
 def visibly(text: str) -> str:
-    """``text`` with each invisible character shown where it stands: ``SH003⟨U+200B ZERO WIDTH SPACE⟩``."""
+    """``text`` with each invisible character shown where it stands: ``SH003⟨U+200B ZERO WIDTH SPACE⟩``;
+    a private-use or unassigned one too (a file read in the wrong code page: ``⟨U+E5A1 PRIVATE USE⟩mega``)."""
     import unicodedata
 
-    return "".join(f"⟨U+{ord(c):04X} {unicodedata.name(c, 'CONTROL')}⟩"
-                   if unicodedata.category(c) in ("Cf", "Cc") else c for c in text)
+    kinds = {"Cf": None, "Cc": "CONTROL", "Co": "PRIVATE USE", "Cn": "UNASSIGNED", "Cs": "SURROGATE"}
+
+    def one(c: str) -> str:
+        cat = unicodedata.category(c)
+        if cat not in kinds:
+            return c
+        return f"⟨U+{ord(c):04X} {unicodedata.name(c, kinds[cat] or 'FORMAT')}⟩"
+
+    return "".join(one(c) for c in text)
 
 
 def _names(text: str, shown: str) -> bool:

@@ -20,6 +20,8 @@ readings nearly as good): the caller tells the officer so.
 from __future__ import annotations
 
 import codecs
+import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,15 +33,28 @@ MOST = 1 << 16
 #: A reading this much better than the next is sure; with fewer distinct characters than LEAST, none is
 #: (one name repeated on every line of a list says no more than once).
 MARGIN, LEAST = 0.1, 8
+#: Below a sure guess, Big5 is taken over GB18030 (the mainland's, 0.4.0's reading) only when it reads
+#: this much better (a GB18030 reading with private-use or unassigned characters: Big5 Ωmega is
+#: GB18030 "\ue5a1mega").
+CLEAR = 0.5
+#: The results a game list may write in Chinese (win, draw, loss; simplified and traditional): a cell
+#: that is one of them in one reading only says which code page the list is in (GB18030 胜 and 负 are
+#: Big5 吨 and 蛹).
+RESULT_WORDS = frozenset("胜勝赢贏和平负負输輸")
+#: Two result cells that read in one code page only make the guess sure.
+WORDS_SURE = 2
+_CELL = re.compile(r"[,\t;\r\n]")
 
 
 @lru_cache(maxsize=65536)
 def _weight(c: str) -> float:
     """How plausible one character is in Chinese text: 1 for a common character (or CJK
     punctuation, a full-width form), 0.5 for a character of a second level, 0.1 for another
-    CJK ideograph, 0 for anything else (kana, Greek, Cyrillic, box drawing, private use, the
-    replacement character)."""
+    CJK ideograph, 0 for anything else (kana, Greek, Cyrillic, box drawing), -1 for what no
+    real text holds (a private-use or unassigned character, the replacement character)."""
     o = ord(c)
+    if c == "\ufffd" or unicodedata.category(c) in ("Co", "Cn"):
+        return -1.0
     if 0x3000 <= o <= 0x303F or 0xFF01 <= o <= 0xFF5E or c in "·—…‘’“”、。，：；！？（）《》【】":
         return 1.0
     if not (0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x3134F):
@@ -114,24 +129,41 @@ def reads_as(data: bytes, encoding: str) -> bool:
     return True
 
 
+def result_cells(text: str) -> int:
+    """How many cells of ``text`` (CSV lines: ``,``, tab or ``;`` between cells) are a Chinese result word."""
+    return sum(1 for cell in _CELL.split(text) if cell.strip() in RESULT_WORDS)
+
+
 def guess(samples: list[bytes], candidates: tuple[str, ...] = CANDIDATES) -> Guess | None:
     """The code page of ``candidates`` that reads ``samples`` (parts of one file) as the most
     plausible Chinese text; None when none reads the first sample at all.  A later sample (a
     window further on, which may begin inside a character) may hold bytes a reading does not
-    take: they count as implausible characters."""
-    readings: list[tuple[float, int, str, int]] = []
+    take: they count as implausible characters.
+
+    Result words (胜/负/和, 勝/負/和) that read in one code page only decide (sure from
+    ``WORDS_SURE`` cells on).  Otherwise the most plausible reading is sure with ``LEAST``
+    distinct characters and a lead of ``MARGIN``; a guess that is not sure keeps the first
+    candidate (GB18030) unless another reads better by ``CLEAR``."""
+    readings: list[tuple[float, int, str, int, int]] = []
     for enc in candidates:
         if not samples or not reads_as(samples[0], enc):
             continue
         text = "".join(codecs.getincrementaldecoder(enc)(errors="replace").decode(s, final=False) for s in samples)
         score, n = plausibility(text)
-        readings.append((score, n, enc, len({c for c in text if ord(c) > 0x7F and not c.isspace()})))
+        readings.append((score, n, enc, len({c for c in text if ord(c) > 0x7F and not c.isspace()}),
+                         result_cells(text)))
     if not readings:
         return None
+    words = max(readings, key=lambda r: r[4])
+    if words[4] and all(r[4] == 0 for r in readings if r is not words):
+        return Guess(words[2], words[0], words[1], words[4] >= WORDS_SURE, words[3])
     best = max(readings, key=lambda r: r[0])        # max keeps the first of equals: GB18030 on a tie
     others = [r[0] for r in readings if r is not best]
     sure = best[3] >= LEAST and (not others or best[0] - max(others) >= MARGIN)
+    if not sure and best is not readings[0] and readings[0][2] == candidates[0] \
+            and best[0] - readings[0][0] < CLEAR:
+        best = readings[0]
     return Guess(best[2], best[0], best[1], sure, best[3])
 
 
-__all__ = ["CANDIDATES", "Guess", "guess", "plausibility", "reads_as"]
+__all__ = ["CANDIDATES", "RESULT_WORDS", "Guess", "guess", "plausibility", "reads_as", "result_cells"]

@@ -18,13 +18,15 @@ from __future__ import annotations
 import codecs
 import csv
 import os
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
 from ..i18n.codepages import CANDIDATES, guess, reads_as
-from ..i18n.labels import header_key
+from ..i18n.labels import LABELS, header_key
 
 #: The bytes sniffed.
 SNIFF_BYTES = 1 << 20
@@ -40,12 +42,15 @@ DELIMITERS = (",", "\t", ";")
 
 @dataclass(frozen=True)
 class Dialect:
-    """A CSV file's encoding (``utf-8``, ``gb18030`` or ``big5hkscs``) and separator."""
+    """A CSV file's encoding (``utf-8``, ``utf-16``: with its BOM, ``gb18030`` or ``big5hkscs``) and separator."""
 
     encoding: str = "utf-8"
     delimiter: str = ","
     #: GB18030 and Big5 read the names about equally well (a few short names): the officer is told
     doubt: bool = False
+    #: What chose a Chinese code page: SURE (the header's words, result words, enough names), else the
+    #: distinct characters judged (0: none -- an ASCII file, or one whose only non-ASCII is an id)
+    evidence: int = field(default=0, compare=False)
 
     @property
     def python(self) -> str:
@@ -69,7 +74,58 @@ def _samples(f: BinaryIO, size: int) -> list[bytes]:
     return out
 
 
+#: The evidence of a code page told for sure.
+SURE = 1 << 30
+#: The CSV files of the run in progress (:func:`one_run`) and their own dialects, as sniffed.
+_RUN: ContextVar[tuple[tuple[Path, ...], dict[Path, Dialect]] | None] = ContextVar("csv_run", default=None)
+
+
+@contextmanager
+def one_run(paths: Iterable[str | os.PathLike[str] | None]) -> Iterator[None]:
+    """Within: the CSV files ``paths`` (a game list, its players and events files) are one run's, written
+    by one program in one code page: a file whose own bytes do not tell GB18030 from Big5 for sure is
+    read in the code page of the file of the run that tells it best (a Big5 players file of Chinese
+    names, and a game list whose only non-ASCII text is the id Ωmega, read alike: ids keep matching)."""
+    files = tuple(Path(p) for p in paths if p is not None and Path(p).suffix.lower() in (".csv", ".txt"))
+    token = _RUN.set((files, {}))
+    try:
+        yield
+    finally:
+        _RUN.reset(token)
+
+
 def sniff(path: Path, known: Collection[str]) -> Dialect:
+    """The dialect of the CSV file at ``path`` (:func:`sniff_alone`), in the code page of the run's
+    other file that tells it better when this one cannot tell it for sure (:func:`one_run`)."""
+    own = sniff_alone(path, known)
+    run = _RUN.get()
+    if run is None or own.encoding not in CANDIDATES or own.evidence >= SURE:
+        return own
+    files, seen = run
+    here = Path(path).resolve() if Path(path).exists() else Path(path)
+    best = own
+    for other in files:
+        try:
+            if not other.is_file() or other.resolve() == here:
+                continue
+            key = other.resolve()
+            if key not in seen:
+                seen[key] = sniff_alone(other, set(LABELS))
+        except OSError:
+            continue
+        d = seen[key]
+        if d.encoding in CANDIDATES and d.evidence > best.evidence:
+            best = d
+    if best is own or best.encoding == own.encoding:
+        return own
+    with open(path, "rb") as f:
+        head = f.read(SNIFF_BYTES)
+    if not reads_as(head, best.encoding):
+        return own
+    return Dialect(best.encoding, _header(head, best.encoding, known)[0], best.doubt, best.evidence)
+
+
+def sniff_alone(path: Path, known: Collection[str]) -> Dialect:
     """The dialect of the CSV file at ``path``; ``known``: the column keys its header may name.
 
     UTF-8 when the first megabyte and every later window read as UTF-8 (the BOM or not); else the
@@ -80,20 +136,24 @@ def sniff(path: Path, known: Collection[str]) -> Dialect:
     with open(path, "rb") as f:
         head = f.read(SNIFF_BYTES)
         later = _samples(f, os.fstat(f.fileno()).st_size)
-    encoding, doubt = "utf-8", False
-    if not head.startswith(codecs.BOM_UTF8) and reads_as(head, "gb18030") and (
+    encoding, doubt, evidence = "utf-8", False, 0
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        # Excel's "Unicode text" (UTF-16 with its BOM, tab-separated): read as text, any line ends
+        encoding = "utf-16"
+    elif not head.startswith(codecs.BOM_UTF8) and reads_as(head, "gb18030") and (
             not reads_as(head, "utf-8") or not all(reads_as(w, "utf-8") for w in later)):
         encoding = "gb18030"
         readers = [e for e in CANDIDATES if reads_as(head, e)]
         named = {e: _header(head, e, known)[1][0] for e in readers}
         if len(set(named.values())) > 1:            # the header's words read in one code page only
-            encoding = max(readers, key=lambda e: named[e])
+            encoding, evidence = max(readers, key=lambda e: named[e]), SURE
         else:
             names = [_names(head, SCORED_BYTES)] + [_names(w.split(b"\n", 1)[-1], SCORED_WINDOW) for w in later]
             got = guess(names, tuple(readers))
             if got is not None:
                 encoding, doubt = got.encoding, not got.sure and got.chars > 0
-    return Dialect(encoding, _header(head, encoding, known)[0], doubt)
+                evidence = SURE if got.sure else got.distinct
+    return Dialect(encoding, _header(head, encoding, known)[0], doubt, evidence)
 
 
 def _names(chunk: bytes, most: int) -> bytes:
@@ -113,8 +173,10 @@ def _names(chunk: bytes, most: int) -> bytes:
 def _header(head: bytes, encoding: str, known: Collection[str]) -> tuple[str, tuple[int, int]]:
     """The separator that makes the most known column names of the first line read in ``encoding``,
     and (how many it makes, how many cells)."""
+    if encoding == "utf-16" and len(head) % 2:
+        head = head[:-1]                            # (a character cut at the end of the sample)
     text = head.decode("utf-8-sig" if encoding == "utf-8" else encoding, errors="replace")
-    first = text.split("\n", 1)[0].rstrip("\r")
+    first = text.split("\n", 1)[0].split("\r", 1)[0]
     best, score = ",", (-1, -1)
     for d in DELIMITERS:
         cells = next(csv.reader([first], delimiter=d), [])
@@ -131,8 +193,6 @@ CODE_PAGES = {"gb18030": "GB18030 (GBK)", "big5hkscs": "Big5-HKSCS"}
 def code_page_doubt(path: Path) -> tuple[str, str] | None:
     """(the code page a CSV file was read in, the other one) when :func:`sniff` could not tell
     them apart for sure; None for a file read for sure (UTF-8 included) or not a CSV file."""
-    from ..i18n.labels import LABELS
-
     if path.suffix.lower() not in (".csv", ".txt") or not path.is_file():
         return None
     dialect = sniff(path, set(LABELS))
@@ -142,4 +202,4 @@ def code_page_doubt(path: Path) -> tuple[str, str] | None:
     return CODE_PAGES[dialect.encoding], CODE_PAGES[other]
 
 
-__all__ = ["CODE_PAGES", "DELIMITERS", "Dialect", "code_page_doubt", "sniff"]
+__all__ = ["CODE_PAGES", "DELIMITERS", "SURE", "Dialect", "code_page_doubt", "one_run", "sniff", "sniff_alone"]

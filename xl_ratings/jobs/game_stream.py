@@ -41,7 +41,7 @@ from ..systems.base import Check, System
 from ..systems.period import Period
 from ..files.encode import GUARDED_STARTS, csv_bytes, neutralise
 from ..view.sheets import Words
-from .csv_dialect import code_page_doubt
+from .csv_dialect import code_page_doubt, one_run
 from .game_list import set_option
 from .list_tables import table_of
 from .list_file import Columns, ListFile, Progress, has_pyarrow
@@ -275,7 +275,7 @@ def rate_game_list(path: str | os.PathLike[str], system: System, *, players: str
     those ``checks`` was given; without it the one read is not tried when ``checks`` is given)
     and the list is read the usual way, from the start.  ``once`` False: only the usual way."""
     gpath = Path(path)
-    with gc_paused():
+    with gc_paused(), one_run((gpath, players, events)):
         if once and (checks is None or restart is not None):
             done = _rated_once(gpath, system, players, events, settings, period, progress, checks, today, shown,
                                kernel)
@@ -421,7 +421,7 @@ def process_list(path: str | os.PathLike[str], system: System, *, players: str |
     written and the lines for the console.  The cyclic collector is paused for the whole job, the
     writing too: one full collection over a platform's players' objects costs some 0.7 CPU s
     (10⁵ players) and frees nothing (docs/performance.md)."""
-    with gc_paused():
+    with gc_paused(), one_run((path, players, events)):
         return _process_list(path, system, players, events, settings, period, output, json_path, force, progress,
                              window, today)
 
@@ -464,9 +464,17 @@ def _process_list(path: str | os.PathLike[str], system: System, players: str | N
                                   if checks_path else None, restart=check_spool.restart)
         except TooManyProblems as e:
             # the command line tells it in the system's script
-            raise told_in(_told(e, problem_spool, problems_path, inputs, force, ours), system.lang) from None
+            summed = _told(e, problem_spool, problems_path, inputs, force, ours)
+            hints = [RatingInputError(t) for t in code_page_doubts((gpath, players, events))]
+            if hints:   # the values refused may be a code page's misreading: the way out is told too
+                summed = TooManyProblems(summed.errors + hints, summed.total, summed.shown)
+            raise told_in(summed, system.lang) from None
         except InputErrors as e:
-            raise told_in(as_given(e, gpath, Path(events) if events else None), system.lang)
+            given = as_given(e, gpath, Path(events) if events else None)
+            hints = [RatingInputError(t) for t in code_page_doubts((gpath, players, events))]
+            if hints:   # the values refused may be a code page's misreading: the way out is told too
+                given = InputErrors(given.errors + hints)
+            raise told_in(given, system.lang)
         if json_path:
             tx.add(json_path, json_writer({JSON_MARKER: f"xl-ratings {__version__}", **export(done.outcome)}))
         if output:
@@ -486,11 +494,19 @@ def _process_list(path: str | os.PathLike[str], system: System, players: str | N
     if arrived:     # told: a row deleted from the ratings file by hand would restart its player unseen
         notes.insert(0, R.LIST_NEW_PLAYERS(count=len(arrived), file=str(players), ids=", ".join(
             list(arrived[:10]) + (["…"] if len(arrived) > 10 else []))))
-    for listed_file in (gpath, players, events):     # a Chinese code page it could not tell for sure
+    for note in code_page_doubts((gpath, players, events)):
+        notes.insert(0, note)
+    return done.outcome, written, notes
+
+
+def code_page_doubts(files: Sequence[str | os.PathLike[str] | None]) -> list[Text]:
+    """A note for each of ``files`` read in a Chinese code page that could not be told for sure."""
+    out = []
+    for listed_file in files:
         doubt = code_page_doubt(Path(listed_file)) if listed_file else None
         if doubt is not None:
-            notes.insert(0, R.LIST_CODE_PAGE_DOUBT(file=str(listed_file), encoding=doubt[0], other=doubt[1]))
-    return done.outcome, written, notes
+            out.append(R.LIST_CODE_PAGE_DOUBT(file=str(listed_file), encoding=doubt[0], other=doubt[1]))
+    return out
 
 
 def as_given(e: InputErrors, games: Path, events: Path | None) -> InputErrors:

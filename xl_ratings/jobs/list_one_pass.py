@@ -34,6 +34,8 @@ without problems in another shape is rated as before, with the same numbers.
 
 from __future__ import annotations
 
+import codecs
+
 import csv
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -149,7 +151,12 @@ def _ends(lf: ListFile) -> tuple[tuple[dt.date, Any], tuple[dt.date, Any]]:
         size = fb.seek(0, 2)
         fb.seek(max(0, size - TAIL))
         raw = fb.read()
-    text = raw.decode(d.python, errors="replace")
+    if d.encoding == "utf-16":      # the tail's byte order is the BOM's, at the file's start
+        with open(lf.path, "rb") as fb:
+            le = fb.read(2) == codecs.BOM_UTF16_LE
+        text = raw[(size - len(raw)) % 2:].decode("utf-16-le" if le else "utf-16-be", errors="replace").lstrip("\ufeff")
+    else:
+        text = raw.decode(d.python, errors="replace")
     lines = text.splitlines()
     if size > TAIL:
         lines = lines[1:]           # (the first may be cut)
