@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import openpyxl
+from helpers import write_book
 from import_writers import EVENT, report_tables
 
 from xl_ratings.intake.plan import Options
@@ -21,14 +22,7 @@ def test_a_champion_without_games_is_told_as_not_written(tmp_path):
     tables = report_tables(EVENT, ids=False)
     tables["Players"].append([6, "Zhou Ming", "男", "Shanghai", "2d", 2200, None])     # registered, never played
     tables["Event"] = [[r[0], 6] if str(r[0]).endswith("champion") else r for r in tables["Event"]]
-    source = tmp_path / "report.xlsx"
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
-    for name, rows in tables.items():
-        ws = wb.create_sheet(name)
-        for r in rows:
-            ws.append(r)
-    wb.save(source)
+    source = write_book(tables, tmp_path / "report.xlsx")
     book = tmp_path / "gor.xlsx"
     shutil.copy(ROOT / "gor.xlsx", book)
     plan, _ = import_into(book, [str(source)], options=Options())
