@@ -1,6 +1,7 @@
 """The Chinese of every catalogue entry is Chinese: a Latin word in it is something the officer
 types or reads as it is -- a command, an option, a file name, a system's key, a sheet's or a
-column's key (CONTRACT.md's English names), a program's or a format's name, a value typed in a
+column's key (the labels' English names; the package's lists only, so that a clone without
+the shared CONTRACT.md beside it checks the same), a program's or a format's name, a value typed in a
 cell -- never a word of English prose.  And what is put into a Chinese line is in Chinese too: the
 outputs no option names (the backup, the problems and checks files) are named in words, not by the
 job's English key ("backup BOOK.backup.xlsx 为只读" was shown)."""
@@ -8,7 +9,6 @@ job's English key ("backup BOOK.backup.xlsx 为只读" was shown)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from problem_ids import problems
@@ -20,9 +20,6 @@ from xl_ratings.i18n import TRADITIONAL
 from xl_ratings.i18n.catalogue import load_all
 from xl_ratings.i18n.labels import ENGLISH, LABELS, SHEET_ALIASES
 from xl_ratings.systems import SYSTEMS
-
-CONTRACT = next((p / "shared" / "CONTRACT.md" for p in Path(__file__).resolve().parents
-                 if (p / "shared" / "CONTRACT.md").is_file()), None)
 
 #: Latin words a Chinese text may hold that no list of the package names, each for its reason.
 KEPT = {
@@ -40,7 +37,7 @@ KEPT = {
     "RESULT_WHITEWINS", "RESULT_BLACKWINS", "RESULT_EQUAL", "XXR", "Tournament", "Crosstable", "Visible",
     "xlSheetVisible", "ELO_DELTA", "opponents", "Manager", "Use", "list", "ratinglists", "egf_db",
     # Settings keys a message names (the rulebooks' keys are the labels' and CONTRACT.md's)
-    "country", "federation",
+    "country", "federation", "system",
     # example names of people (how a name is romanised)
     "Chan", "Tai", "Man", "Kim", "Minjun",
     # a date's pattern as it is typed
@@ -63,10 +60,9 @@ def allowed() -> set[str]:
     words = set(KEPT) | set(SYSTEMS) | set(LABELS) | set(ENGLISH) | set(SHEET_ALIASES) | {"xl-ratings"}
     sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
     words |= set(sub.choices)
+    # the values an option takes (--layout egd/fide/csv ...): typed as they are
+    words |= {str(c) for p in sub.choices.values() for a in p._actions if a.choices for c in a.choices}
     words |= {"Import", "Checks", "Changes", "Corrections", "Fees", "Event", "Summary", "History", "Standards"}
-    if CONTRACT is not None:
-        words |= {w for quoted in re.findall(r"`([^`]*)`", CONTRACT.read_text(encoding="utf-8"))
-                  for w in WORD.findall(quoted)}
     return words
 
 
