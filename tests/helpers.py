@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +26,37 @@ def write_book(tables: dict[str, list[list[Any]]], path: Path) -> Path:
             ws.append(r)
     wb.save(path)
     return path
+
+
+def folder_tree(root: Path) -> dict[str, str]:
+    """Every entry under ``root``: its mode and kind, a file's SHA-256, a link's target -- two equal
+    trees: nothing written, moved or changed (a refusal's promise)."""
+    out = {}
+    for dirpath, dirs, files in os.walk(root):
+        for name in dirs + files:
+            p = Path(dirpath) / name
+            st = os.lstat(p)
+            if stat.S_ISLNK(st.st_mode):
+                what = "link " + os.readlink(p)
+            elif stat.S_ISDIR(st.st_mode):
+                what = "dir"
+            else:
+                what = hashlib.sha256(p.read_bytes()).hexdigest()
+            out[str(p.relative_to(root))] = f"{oct(stat.S_IMODE(st.st_mode))} {what}"
+    return out
+
+
+def deny_writing(monkeypatch: Any, folder: Path) -> None:
+    """``os.access`` says ``folder`` cannot be written (as for a user without the right: the tests
+    run as root, whom a mode does not stop)."""
+    real = os.access
+
+    def access(path: Any, mode: int, *a: Any, **k: Any) -> bool:
+        if os.path.realpath(path) == os.path.realpath(folder) and mode & os.W_OK:
+            return False
+        return real(path, mode, *a, **k)
+
+    monkeypatch.setattr(os, "access", access)
 
 
 def run_cli(*args: str) -> int:

@@ -19,24 +19,13 @@ import shutil
 
 import pytest
 
-from helpers import TEMPLATES, processed_sample
+from helpers import TEMPLATES, deny_writing, processed_sample
 from xl_ratings.errors import InputErrors, RatingInputError
 
 
 def _ids(err: RatingInputError) -> list[str]:
     errs = err.errors if isinstance(err, InputErrors) else [err]
     return [e.text.id for e in errs if e.text is not None]
-
-
-def _read_only(monkeypatch, folder):
-    real = os.access
-
-    def access(path, mode, *a, **k):
-        if os.path.realpath(path) == os.path.realpath(folder) and mode & os.W_OK:
-            return False
-        return real(path, mode, *a, **k)
-
-    monkeypatch.setattr(os, "access", access)
 
 
 def test_process_in_a_read_only_folder_names_the_folder_and_output(tmp_path, monkeypatch):
@@ -48,7 +37,7 @@ def test_process_in_a_read_only_folder_names_the_folder_and_output(tmp_path, mon
     book = folder / "協會 棋力.xlsx"
     shutil.copy(TEMPLATES / "gor.xlsx", book)
     before = hashlib.sha256(book.read_bytes()).hexdigest()
-    _read_only(monkeypatch, folder)
+    deny_writing(monkeypatch, folder)
     with pytest.raises(RatingInputError) as e:
         process(book)
     assert _ids(e.value) == ["files.folder_not_writable"]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from helpers import write_book
 from import_writers import EVENT, report_tables, rr_rows
 
 from xl_ratings.intake.plan import Options
@@ -32,14 +33,7 @@ PLACES = "imports.summary_place_not_by_points"
 def _report(path: Path, champion) -> Path:
     tables = report_tables(EVENT, ids=False)
     tables["Event"] = [[r[0], champion] if str(r[0]).endswith("champion") else r for r in tables["Event"]]
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
-    for name, rows in tables.items():
-        ws = wb.create_sheet(name)
-        for r in rows:
-            ws.append(r)
-    wb.save(path)
-    return path
+    return write_book(tables, path)
 
 
 def _crosstable(path: Path, places: dict[int, int]) -> Path:

@@ -19,11 +19,10 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import stat
 from pathlib import Path
 
 import pytest
-from helpers import processed_sample
+from helpers import deny_writing, folder_tree, processed_sample
 from problem_ids import problems
 
 from xl_ratings.errors import RatingInputError
@@ -75,33 +74,9 @@ def run(root: Path, book: Path, force: bool = False):
                    rating_list=str(root / "out" / "ratings.txt"), force=force)
 
 
-def tree(root: Path) -> dict[str, str]:
-    """Every entry under ``root``: its kind, mode and bytes (a link: where it points)."""
-    out = {}
-    for dirpath, dirs, files in os.walk(root):
-        for name in dirs + files:
-            p = Path(dirpath) / name
-            st = os.lstat(p)
-            if stat.S_ISLNK(st.st_mode):
-                what = "link " + os.readlink(p)
-            elif stat.S_ISDIR(st.st_mode):
-                what = "dir"
-            else:
-                what = hashlib.sha256(p.read_bytes()).hexdigest()
-            out[str(p.relative_to(root))] = f"{oct(stat.S_IMODE(st.st_mode))} {what}"
-    return out
-
-
 def read_only_folder(monkeypatch, folder: Path) -> None:
     os.chmod(folder, 0o555)
-    real = os.access
-
-    def access(path, mode, *a, **k):
-        if os.path.realpath(path) == os.path.realpath(folder) and mode & os.W_OK:
-            return False
-        return real(path, mode, *a, **k)
-
-    monkeypatch.setattr(os, "access", access)
+    deny_writing(monkeypatch, folder)
 
 
 def hostile(case: str, target: Path, root: Path, monkeypatch) -> str | None:
@@ -141,7 +116,7 @@ def test_every_output_is_refused_before_anything_by_one_rule(published, monkeypa
     assert target.is_file()
     want = hostile(case, target, root, monkeypatch)
     want = {"link": LINK_NOT_OURS[kind], "not_ours": NOT_OURS[kind]}.get(want, want)     # type: ignore[arg-type]
-    before = tree(root)
+    before = folder_tree(root)
     if want is None:
         run(root, book)
         assert calls == [2]                 # printed again: LibreOffice ran once for both PDFs
@@ -163,7 +138,7 @@ def test_every_output_is_refused_before_anything_by_one_rule(published, monkeypa
     else:
         assert shown["entries"] == str(target.relative_to(root / "site"))
     assert calls == []                      # refused before LibreOffice
-    assert tree(root) == before             # nothing written, nothing changed
+    assert folder_tree(root) == before             # nothing written, nothing changed
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
@@ -172,10 +147,10 @@ def test_a_read_only_folder_changes_nothing(published, monkeypatch, kind):
     root, book, calls, player = published
     target = root / KINDS[kind].format(player=player)
     read_only_folder(monkeypatch, target.parent)
-    before = tree(root)
+    before = folder_tree(root)
     with pytest.raises(RatingInputError):
         run(root, book)
-    assert calls == [] and tree(root) == before
+    assert calls == [] and folder_tree(root) == before
 
 
 def test_an_archived_pdf_not_ours_is_replaced_with_force_its_bytes_kept(published):
@@ -196,11 +171,11 @@ def test_a_site_page_not_ours_is_refused_even_with_force(published):
     """The site has no place for a page's backup: an officer's page is moved away by the officer."""
     root, book, calls, _ = published
     (root / "site" / "index.html").write_text("my own front page", encoding="utf-8")
-    before = tree(root)
+    before = folder_tree(root)
     with pytest.raises(RatingInputError) as e:
         run(root, book, force=True)
     assert [(p.id, p.file) for p in problems(e.value)] == [("publish.site_page_edited", str(root / "site"))]
-    assert calls == [] and tree(root) == before
+    assert calls == [] and folder_tree(root) == before
 
 
 def test_every_refusal_is_told_at_once_and_a_read_only_folder_once(published, monkeypatch):
@@ -245,12 +220,12 @@ def test_a_new_site_in_a_read_only_folder_is_refused_before_anything(tmp_path, m
     shared = tmp_path / "share"
     shared.mkdir()
     read_only_folder(monkeypatch, shared)
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
     with pytest.raises(RatingInputError) as e:
         publish(book, site=str(shared / "site"), pdf=str(shared / "site" / "list.pdf"))
     assert {(p.id, p.params["folder"]) for p in problems(e.value)} == {("files.output_folder_not_writable",
                                                                          str(shared))}
-    assert calls == [] and tree(tmp_path) == before
+    assert calls == [] and folder_tree(tmp_path) == before
     shutil.rmtree(shared, ignore_errors=True)
 
 
@@ -264,8 +239,8 @@ def test_a_file_or_a_link_where_a_sub_folder_goes_is_refused_once(published, how
     else:
         (root / "elsewhere").mkdir()
         (root / "site" / "players").symlink_to(root / "elsewhere")
-    before = tree(root)
+    before = folder_tree(root)
     with pytest.raises(RatingInputError) as e:
         run(root, book)
     assert [(p.id, p.params["entries"]) for p in problems(e.value)] == [("publish.site_entry_in_the_way", "players")]
-    assert calls == [] and tree(root) == before
+    assert calls == [] and folder_tree(root) == before

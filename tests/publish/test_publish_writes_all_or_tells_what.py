@@ -25,12 +25,11 @@ import errno
 import hashlib
 import io
 import os
-import stat
 from contextlib import redirect_stderr
 from pathlib import Path
 
 import pytest
-from helpers import processed_sample
+from helpers import folder_tree, processed_sample
 from problem_ids import problems
 
 from xl_ratings import cli
@@ -61,23 +60,6 @@ def stand_in(monkeypatch, calls: list[int], fail: bool = False) -> None:
     monkeypatch.setattr(printing, "to_pdf", lambda book, timeout=None, waiting=None: convert([book])[0])
 
 
-def tree(root: Path) -> dict[str, str]:
-    """Every entry under ``root`` but the workbook's own files: kind, mode and SHA-256 (a link: where)."""
-    out = {}
-    for dirpath, dirs, files in os.walk(root):
-        for name in dirs + files:
-            p = Path(dirpath) / name
-            st = os.lstat(p)
-            if stat.S_ISLNK(st.st_mode):
-                what = "link " + os.readlink(p)
-            elif stat.S_ISDIR(st.st_mode):
-                what = "dir"
-            else:
-                what = hashlib.sha256(p.read_bytes()).hexdigest()
-            out[str(p.relative_to(root))] = f"{oct(stat.S_IMODE(st.st_mode))} {what}"
-    return out
-
-
 @pytest.fixture
 def book(tmp_path, monkeypatch):
     """A gor workbook of two periods (2025, 2026), processed; LibreOffice stood in for."""
@@ -95,18 +77,18 @@ def run(root: Path, book: Path, force: bool = False, **kw):
 def test_libreoffice_failing_writes_nothing(tmp_path, book, monkeypatch):
     calls: list[int] = []
     stand_in(monkeypatch, calls, fail=True)
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
     with pytest.raises(RatingInputError) as e:
         run(tmp_path, book)
     assert [p.id for p in problems(e.value)] == ["publish.libreoffice_failed"]
-    assert calls == [2] and tree(tmp_path) == before       # no rating list, no site
+    assert calls == [2] and folder_tree(tmp_path) == before       # no rating list, no site
     assert not getattr(e.value, "written", None)
 
 
 def test_a_full_disk_while_an_archived_pdf_is_written_changes_nothing(tmp_path, book, monkeypatch):
     calls: list[int] = []
     stand_in(monkeypatch, calls)
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
     real = atomic.stage
 
     def stage(target, data, like):
@@ -118,13 +100,13 @@ def test_a_full_disk_while_an_archived_pdf_is_written_changes_nothing(tmp_path, 
         run(tmp_path, book)
     assert [(p.id, p.params["target"]) for p in problems(e.value)] == \
         [("files.disk_full", str(tmp_path / "out" / "list-2025.pdf"))]
-    assert tree(tmp_path) == before                        # nor the rating list, nor the site, nor a temp file
+    assert folder_tree(tmp_path) == before                        # nor the rating list, nor the site, nor a temp file
 
 
 def test_a_full_disk_in_the_middle_of_the_site_changes_nothing(tmp_path, book, monkeypatch):
     calls: list[int] = []
     stand_in(monkeypatch, calls)
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
 
     def render_site(site, out_dir, **kw):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -132,7 +114,7 @@ def test_a_full_disk_in_the_middle_of_the_site_changes_nothing(tmp_path, book, m
     with pytest.raises(RatingInputError) as e:
         run(tmp_path, book)
     assert [p.id for p in problems(e.value)] == ["files.disk_full"]
-    assert calls == [2] and tree(tmp_path) == before       # the staged rating list and PDFs removed
+    assert calls == [2] and folder_tree(tmp_path) == before       # the staged rating list and PDFs removed
 
 
 def test_a_failure_after_the_site_is_in_place_names_what_was_written(tmp_path, book, monkeypatch):
@@ -170,12 +152,12 @@ def test_a_read_only_record_beside_the_pdf_is_refused_before_libreoffice(tmp_pat
     record = tmp_path / "out" / ".xl-ratings-published"
     os.chmod(record, 0o444)
     calls.clear()
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
     with pytest.raises(RatingInputError) as e:
         publish(book, site=str(tmp_path / "site"), pdf=str(tmp_path / "out" / "l.pdf"),
                 rating_list=str(tmp_path / "rl" / "x.txt"))
     assert [(p.id, p.params["path"]) for p in problems(e.value)] == [("files.output_read_only_fixed", str(record))]
-    assert calls == [] and tree(tmp_path) == before
+    assert calls == [] and folder_tree(tmp_path) == before
 
 
 def test_a_read_only_site_marker_is_in_the_one_check(tmp_path, book, monkeypatch):
@@ -185,11 +167,11 @@ def test_a_read_only_site_marker_is_in_the_one_check(tmp_path, book, monkeypatch
     marker = tmp_path / "site" / ".xl-ratings-site"
     os.chmod(marker, 0o444)
     calls.clear()
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
     with pytest.raises(RatingInputError) as e:
         run(tmp_path, book)
     assert [(p.id, p.params["option"]) for p in problems(e.value)] == [("files.output_read_only_fixed", "--site")]
-    assert calls == [] and tree(tmp_path) == before
+    assert calls == [] and folder_tree(tmp_path) == before
 
 
 # --------------------------------------------------------------------------- 2. every problem at once
@@ -201,7 +183,7 @@ def test_every_refusal_of_both_checks_is_told_in_one_run(tmp_path, book, monkeyp
     for p in (out / "list.pdf", out / "ratings.txt", out / "list-2025.pdf", tmp_path / "site" / "index.html"):
         os.chmod(p, 0o444)
     calls.clear()
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
     with pytest.raises(RatingInputError) as e:
         run(tmp_path, book)
     told = sorted((p.id, p.params["path"]) for p in problems(e.value))
@@ -209,7 +191,7 @@ def test_every_refusal_of_both_checks_is_told_in_one_run(tmp_path, book, monkeyp
                            ("files.output_read_only", str(out / "ratings.txt")),
                            ("files.output_read_only", str(out / "list-2025.pdf")),
                            ("files.output_read_only_fixed", str(tmp_path / "site" / "index.html"))])
-    assert calls == [] and tree(tmp_path) == before
+    assert calls == [] and folder_tree(tmp_path) == before
 
 
 def test_a_read_only_folder_is_told_once_whichever_options_write_there(tmp_path, book, monkeypatch):
@@ -219,12 +201,12 @@ def test_a_read_only_folder_is_told_once_whichever_options_write_there(tmp_path,
     real = os.access
     monkeypatch.setattr(os, "access", lambda path, mode, *a, **k: False if (
         os.path.realpath(path) == str(tmp_path / "out") and mode & os.W_OK) else real(path, mode, *a, **k))
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
     with pytest.raises(RatingInputError) as e:
         run(tmp_path, book)
     assert [(p.id, p.params["folder"]) for p in problems(e.value)] == \
         [("files.output_folder_not_writable", str(tmp_path / "out"))]
-    assert calls == [] and tree(tmp_path) == before
+    assert calls == [] and folder_tree(tmp_path) == before
 
 
 def test_a_read_only_disk_is_told_as_one(tmp_path, book, monkeypatch):
@@ -240,12 +222,12 @@ def test_a_read_only_disk_is_told_as_one(tmp_path, book, monkeypatch):
             return os.ST_RDONLY | self.st.f_flag if name == "f_flag" else getattr(self.st, name)
     monkeypatch.setattr(os, "statvfs", lambda p: ReadOnly(real(p)) if os.path.realpath(p) == str(tmp_path / "out")
                         else real(p))
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
     with pytest.raises(RatingInputError) as e:
         run(tmp_path, book)
     assert [(p.id, p.params["folder"]) for p in problems(e.value)] == \
         [("files.output_folder_read_only_disk", str(tmp_path / "out"))]
-    assert calls == [] and tree(tmp_path) == before
+    assert calls == [] and folder_tree(tmp_path) == before
 
 
 def test_a_workbook_problem_is_told_with_the_outputs_problems(tmp_path, book, monkeypatch):
@@ -265,12 +247,12 @@ def test_a_link_to_a_folder_is_a_folder(tmp_path, book, monkeypatch, force):
     stand_in(monkeypatch, calls)
     (tmp_path / "elsewhere").mkdir()
     (tmp_path / "out" / "list-2025.pdf").symlink_to(tmp_path / "elsewhere")
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
     with pytest.raises(RatingInputError) as e:
         publish(book, pdf=str(tmp_path / "out" / "list.pdf"), force=force)
     assert [(p.id, p.params["path"]) for p in problems(e.value)] == \
         [("files.output_not_a_file", str(tmp_path / "out" / "list-2025.pdf"))]
-    assert calls == [] and tree(tmp_path) == before
+    assert calls == [] and folder_tree(tmp_path) == before
 
 
 def test_a_link_to_a_missing_file_is_told_and_replaced_only_with_force(tmp_path, book, monkeypatch):
@@ -278,12 +260,12 @@ def test_a_link_to_a_missing_file_is_told_and_replaced_only_with_force(tmp_path,
     stand_in(monkeypatch, calls)
     link = tmp_path / "out" / "list-2025.pdf"
     link.symlink_to(tmp_path / "gone.pdf")
-    before = tree(tmp_path)
+    before = folder_tree(tmp_path)
     with pytest.raises(RatingInputError) as e:
         publish(book, pdf=str(tmp_path / "out" / "list.pdf"))
     assert [(p.id, p.params["target"]) for p in problems(e.value)] == \
         [("files.output_dangling_link", str(tmp_path / "gone.pdf"))]
-    assert calls == [] and tree(tmp_path) == before
+    assert calls == [] and folder_tree(tmp_path) == before
     done = publish(book, pdf=str(tmp_path / "out" / "list.pdf"), force=True)
     assert [n.id for n in done.notes if n.id == "files.output_link_replaced"] == ["files.output_link_replaced"]
     assert not link.is_symlink() and link.read_bytes().startswith(b"%PDF")
