@@ -193,6 +193,19 @@ def write_h9(path: Path, d: Def = EVENT) -> Path:
     return path
 
 
+def standing(d: Def = EVENT) -> dict[str, int]:
+    """Each player's place as a pairing program writes it: by the points of the games (a forfeit
+    counts), then the key -- :data:`EVENT`: 1 Zhang Wei 2, 3 Wang Fang 1.5, 4 Chen Jie 1.5, 2 Li Na 1,
+    5 Liu Yang 0."""
+    points = {p.key: 0.0 for p in d.players}
+    for g in d.games:
+        w = {"1": 1.0, "+": 1.0, "0.5": 0.5, "0": 0.0, "-": 0.0}[g.white_result]
+        points[g.white] += w
+        points[g.black] += 1.0 - w
+    order = sorted(points, key=lambda k: (-points[k], int(k)))
+    return {k: n for n, k in enumerate(order, start=1)}
+
+
 # ---------------------------------------------------------------- TRF16
 def _put(buf: list[str], col: int, value: str) -> None:
     """Write value so that it starts at 1-based column col."""
@@ -205,6 +218,7 @@ def _put(buf: list[str], col: int, value: str) -> None:
 def write_trf(path: Path, d: Def = EVENT, line_end: str = "\n") -> Path:
     lines = [f"012 {d.name}", "022 Shanghai", "032 CHN", f"042 {d.start:%Y/%m/%d}", f"052 {d.end:%Y/%m/%d}",
              f"062 {len(d.players)}", "092 Individual: Swiss-System", "102 Chief Arbiter"]
+    places = standing(d)
     buf: list[str] = []
     _put(buf, 1, "132")
     for r in range(1, d.rounds + 1):
@@ -221,7 +235,7 @@ def write_trf(path: Path, d: Def = EVENT, line_end: str = "\n") -> Path:
         _put(buf, 58, f"{p.fide:>11}")
         _put(buf, 70, "1990/01/01")
         _put(buf, 81, " 0.0")
-        _put(buf, 86, f"{p.key:>4}")
+        _put(buf, 86, f"{places[p.key]:>4}")
         for r in range(1, d.rounds + 1):
             e = d.entry(p.key, r)
             col = 92 + 10 * (r - 1)

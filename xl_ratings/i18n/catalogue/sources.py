@@ -315,6 +315,11 @@ CT_LISTED_ONCE = message(
     "对局只出现一次：{cell} 为 {says}，{other} 为空")
 CT_MIRROR_CELL = message("sources.ct_mirror_cell", "the mirror cell", "对称位置的格子")
 CT_EMPTY = message("sources.ct_empty", "the table is empty", "表格是空的")
+CT_PLACE_NOT_READ = message(
+    "sources.ct_place_not_read",
+    "{count} cell(s) of the place column do not hold a place (the first: {value}): those places are not "
+    "read nor checked against the games; write a number such as 1, 1= or 第1名",
+    "名次列有 {count} 格不是名次（第一个为 {value}）：这些名次未读入，也未与对局核对；请写数字，如 1、1= 或 第1名")
 CT_NO_TITLE = message(
     "sources.ct_no_title",
     "the table has no title line: the event is named {name} (give --name to name it)",

@@ -151,6 +151,20 @@ def as_int(value: Any) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else None
 
 
+#: a place as results tables write it: 1, "1", "1.", "1=" or "=1" and "T1" (tied), "1st", "第1名", "第 1 位",
+#: full-width digits ("第１名")
+_PLACE = re.compile(r"(?:第\s*)?(?:=|T\s*)?(\d{1,6})\s*(?:\.|=|st|nd|rd|th|名|位)?", re.IGNORECASE)
+
+
+def as_place(value: Any) -> int | None:
+    """A place (1 = the winner) as a table writes it -- see :data:`_PLACE` -- else None."""
+    n = as_int(value)
+    if n is not None or not isinstance(value, str):
+        return n
+    m = _PLACE.fullmatch(unicodedata.normalize("NFKC", value).strip())
+    return int(m.group(1)) if m else None
+
+
 def as_float(value: Any) -> float | None:
     if value is None or isinstance(value, bool):
         return None

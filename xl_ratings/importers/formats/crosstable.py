@@ -35,7 +35,7 @@ from ...files.source import read_source
 from ...i18n.catalogue import identity as ID
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
-from .common import (CSV_ENCODINGS, Decoded, Half, Problems, as_float, as_int, cell_ref, check_pair,
+from .common import (CSV_ENCODINGS, Decoded, Half, Problems, as_float, as_int, as_place, cell_ref, check_pair,
                       clean, fail, find_column, game_from, header_words, key_text, pair_halves,
                       parse_sex, read_source_text, text)
 from ..model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
@@ -136,7 +136,7 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
     # a "rank" column holding places (numbers) is a place column
     if "rank" in lay.cols and "place" not in lay.cols:
         vals = [grid[r][lay.cols["rank"]] for r in range(start, len(grid)) if lay.cols["rank"] < len(grid[r])]
-        if vals and all(v is None or as_int(v) is not None for v in vals):
+        if vals and all(v is None or as_place(v) is not None for v in vals):
             lay.cols["place"] = lay.cols.pop("rank")
     seen: set[int] = set()
     totals: list[int] = []
@@ -498,12 +498,20 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
     place_at: dict[str, Source] = {}
     if "place" in lay.cols:
         col = lay.cols["place"]
+        unread: list[tuple[int, Any]] = []
         for r in lay.rows:
-            place = as_int(grid[r][col] if col < len(grid[r]) else None)
+            raw = grid[r][col] if col < len(grid[r]) else None
+            place = as_place(raw)
             if place is not None and place >= 1:
                 key = str(lay.numbers[r])
                 places[key] = place
                 place_at[key] = Source(problems.file, line=problems.line(r + 1), cell=cell_ref(r, col), sheet=sheet)
+            elif raw is not None and str(raw).strip():
+                unread.append((r, raw))
+        if unread:          # never silently: a place the table writes that is not read is not checked
+            r, raw = unread[0]
+            problems.note(S.CT_PLACE_NOT_READ(count=len(unread), value=repr(str(raw).strip())),
+                          row=r + 1, column=cell_ref(r, col))
         firsts = [k for k, v in places.items() if v == 1]
         champion = firsts[0] if len(firsts) == 1 else None
     title = None

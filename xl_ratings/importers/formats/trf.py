@@ -85,7 +85,7 @@ def parse_text(content: str, file: str, decode_text: FieldText = _same,
     xxr: int | None = None
     players: list[ImportedPlayer] = []
     halves: list[Half] = []
-    ranks: dict[str, int] = {}
+    ranks: dict[str, tuple[int, int]] = {}     # a player's place (its TRF rank) and its line
     keys: set[str] = set()
     ignored: dict[str, list[int]] = {}
     max_round = 0
@@ -138,18 +138,23 @@ def parse_text(content: str, file: str, decode_text: FieldText = _same,
     kind = info.get("type", "").lower()
     fmt = "round_robin" if any(w in kind for w in ("robin", "berger", "rundenturnier", "循环", "循環")) \
         else "swiss"
-    firsts = [k for k, r in ranks.items() if r == 1]
+    listed = {p.key for p in players}
+    places = {k: r for k, (r, _) in ranks.items() if r >= 1 and k in listed}
+    place_at = {k: Source(file, line=no) for k, (_, no) in ranks.items() if k in places}
+    firsts = [k for k, r in places.items() if r == 1]
     event = ImportedEvent(
         name=info.get("name") or Path(file).stem, start=start or (min(round_dates.values()) if round_dates else None),
         end=end or (max(round_dates.values()) if round_dates else None), format=fmt,
         rounds=xxr or max_round or None, champion=firsts[0] if len(firsts) == 1 else None,
+        champion_at=place_at.get(firsts[0]) if len(firsts) == 1 else None, places=places, place_at=place_at,
         extra={k: v for k, v in info.items() if k not in ("name", "start", "end")})
     return Tournament(event=event, players=players, games=games, notes=problems.notes, format="trf",
                       source=file)
 
 
 def _player_line(line: str, no: int, file: str, problems: Problems, players: list[ImportedPlayer],
-                 halves: list[Half], ranks: dict[str, int], keys: set[str], decode_text: FieldText = _same) -> int:
+                 halves: list[Half], ranks: dict[str, tuple[int, int]], keys: set[str],
+                 decode_text: FieldText = _same) -> int:
     start = _field(line, 5, 8)
     if as_int(start) is None:
         problems.error(S.TRF_START_RANK_NOT_NUMBER(), value=line[4:8], row=no, column="start rank")
@@ -167,7 +172,7 @@ def _player_line(line: str, no: int, file: str, problems: Problems, players: lis
     fide = _field(line, 58, 68)
     rank = _field(line, 86, 89)
     if as_int(rank) is not None:
-        ranks[key] = int(rank)
+        ranks[key] = (int(rank), no)
     keys.add(key)
     # "龔軍," (a surname only, as Swiss-Manager writes it): "龔軍"; "陳, 大文": "陳大文"
     name, latin = one_field_name(decode_text(no, _field(line, 15, 47)))
