@@ -71,6 +71,23 @@ def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any],
     return list(map(plain.__getitem__, values)), bad
 
 
+def _all_good(values: Sequence[Any], parse: Callable[[Any], Any]) -> bool:
+    """Does parse() take every value (each distinct value tried once)?  False also when that
+    cannot be told so (a boolean among them: True == 1; a value that cannot be hashed)."""
+    try:
+        uniq = set(values)
+    except TypeError:
+        return False
+    if any(u.__class__ is bool for u in uniq):
+        return False
+    try:
+        for u in uniq:
+            parse(u)
+    except RatingInputError:
+        return False
+    return True
+
+
 def check_round(v: Any) -> Any:
     """A round cell: blank, or a whole number from 1 as written (3, '3', 第3轮, R3, Round 3: see
     :func:`~.cells.round_number`); never -1, 1.5, "x" or "final" (a name the repeats of a game
@@ -176,7 +193,8 @@ class GameParser:
             parsed[key] = out
         if "round" not in parsed and keys is PARSED:
             parsed["round"] = list(data["round"]) if "round" in data else [None] * n
-            if "round" in data:     # a round is a whole number from 1: checked, kept as written
+            # a round is a whole number from 1: checked, kept as written
+            if "round" in data and (self.caches or not _all_good(parsed["round"], check_round)):
                 checked, any_bad = _parse_each(parsed["round"], check_round,
                                                self.caches.setdefault("round", {}) if self.caches else None)
                 if any_bad:
@@ -223,11 +241,13 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
     err = gs.err
     ev_ids, pl, op, days = parsed["event"], parsed["player"], parsed["opponent"], parsed["date"]
     evs: list[Event | None] = [None] * len(index)
+    uniq_ev: set[Any] = set()
     if events is not None:
         evs = list(map(events.get, ev_ids))    # an id is never blank: a blank cell was parsed to None
-        # an id that is no event's: more games without an event than blank (or refused) event cells
+        # an id that is no event's (each distinct id looked up once)
+        uniq_ev = set(ev_ids)
         wrong = [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events] \
-            if sum(map(is_, evs, repeat(None))) > ev_ids.count(None) else []
+            if any(e is not None and e not in events for e in uniq_ev) else []
         if wrong:
             from ..i18n.catalogue import identity as ID
 
@@ -250,14 +270,20 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
             err(index[k], "opponent", M.PLAYS_THEMSELF(), op[k])
     if events is None:
         return evs, list(days)
-    if None in days:
-        days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
+    blanks = days.count(None)
+    if blanks == len(days):             # no date anywhere: each game on its event's last day
+        ends = {eid: ev.end for eid, ev in events.items()}
+        days = list(map(ends.get, ev_ids))
+        # the dates outside their event: only an event ending before it starts has its end outside it
+        pairs: Any = {(e, ends[e]) for e in uniq_ev if e in ends}
     else:
-        days = list(days)
-    # the dates outside their event: looked at once per distinct (event, date), row by row only when one is
-    pairs = set(zip(map(id, evs), days))
-    by_id = dict(zip(map(id, evs), evs))       # (by identity: an event's hash is the dataclass's, in Python)
-    if any((ev := by_id.get(e)) is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))
+        if blanks:
+            days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
+        else:
+            days = list(days)
+        # the dates outside their event: looked at once per distinct (event, date), row by row only when one is
+        pairs = set(zip(ev_ids, days))
+    if any((ev := events.get(e)) is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))
            for e, d in pairs):
         outside = [k for k, (d, ev) in enumerate(zip(days, evs))
                    if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]
@@ -274,6 +300,12 @@ def round_keys(rounds: Sequence[Any]) -> list[Any]:
     """A round as compared for repeats: blank text is no round."""
     if rounds.count(None) == len(rounds):     # no round column (online play)
         return list(rounds)
+    try:
+        uniq = set(rounds)
+    except TypeError:
+        uniq = None
+    if uniq is not None and not any(v == "" or (v.__class__ is str and v.isspace()) for v in uniq):
+        return list(rounds)                   # (each distinct round looked at once)
     return [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
 
 
