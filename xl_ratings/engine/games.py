@@ -42,10 +42,12 @@ class Problems(Protocol):
 
 
 def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any],
-                cache: dict[Any, Any] | None = None) -> tuple[list[Any], bool]:
+                cache: dict[Any, Any] | None = None, distinct: dict[str, set[Any]] | None = None,
+                key: str = "") -> tuple[list[Any], bool]:
     """parse() of every value, computed once per distinct value (``cache``: kept from
     one call to the next); a value that cannot be parsed gives its RatingInputError in
-    its place.  Also: was any bad?"""
+    its place.  Also: was any bad?  ``distinct[key]``: set to the distinct values given
+    (None for a value that could not be parsed), when known."""
     def one(v: Any) -> Any:
         try:
             return parse(v)
@@ -66,26 +68,29 @@ def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any],
                 cache[u] = one(u)
         plain = cache
     bad = any(isinstance(plain[u], RatingInputError) for u in uniq)
+    if distinct is not None:
+        distinct[key] = {None if isinstance(x, RatingInputError) else x
+                         for x in map(plain.__getitem__, uniq)}
     if len(uniq) == 1:                     # a column left blank, one event, one day
         return [plain[next(iter(uniq))]] * len(values), bad
     return list(map(plain.__getitem__, values)), bad
 
 
-def _all_good(values: Sequence[Any], parse: Callable[[Any], Any]) -> bool:
-    """Does parse() take every value (each distinct value tried once)?  False also when that
-    cannot be told so (a boolean among them: True == 1; a value that cannot be hashed)."""
+def _all_good(values: Sequence[Any], parse: Callable[[Any], Any]) -> set[Any] | None:
+    """The distinct values when parse() takes every one (each tried once); None when not, or
+    when that cannot be told so (a boolean among them: True == 1; a value that cannot be hashed)."""
     try:
         uniq = set(values)
     except TypeError:
-        return False
+        return None
     if any(u.__class__ is bool for u in uniq):
-        return False
+        return None
     try:
         for u in uniq:
             parse(u)
     except RatingInputError:
-        return False
-    return True
+        return None
+    return uniq
 
 
 def check_round(v: Any) -> Any:
@@ -162,6 +167,8 @@ class GameParser:
             "date": parse_date, "handicap": parse_handicap}
         self.caches: dict[str, dict[Any, Any]] | None = {k: {} for k in PARSED} if keep else None
         self.bad: dict[str, set[Any]] = {k: set() for k in PARSED}
+        #: the distinct values of the columns the last :meth:`parse` read whole, where known (parsed; ``round``: as written)
+        self.distinct: dict[str, set[Any]] = {}
 
     def parse(self, data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Problems,
               keys: Sequence[str] = PARSED, parsed: dict[str, list[Any]] | None = None) -> dict[str, list[Any]]:
@@ -170,6 +177,8 @@ class GameParser:
         n = len(index)
         parsed = {} if parsed is None else parsed
         encoded = getattr(data, "distinct", None)
+        distinct: dict[str, set[Any]] = {}
+        self.distinct = distinct
         ids: dict[Any, Any] = {}        # a player's and an opponent's ids are one set of values: read once
         for key in keys:
             found = encoded(key) if encoded is not None and key in data else None
@@ -185,7 +194,7 @@ class GameParser:
                 vals: Sequence[Any] = spread(uniq) if any_bad else ()
             else:
                 vals = data[key] if key in data else (None,) * n
-                out, any_bad = _parse_each(vals, self.parsers[key], cache)
+                out, any_bad = _parse_each(vals, self.parsers[key], cache, None if self.caches else distinct, key)
             if any_bad:
                 for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
                     gs.err(index[pos], key, out[pos].text, vals[pos])
@@ -194,7 +203,10 @@ class GameParser:
         if "round" not in parsed and keys is PARSED:
             parsed["round"] = list(data["round"]) if "round" in data else [None] * n
             # a round is a whole number from 1: checked, kept as written
-            if "round" in data and (self.caches or not _all_good(parsed["round"], check_round)):
+            uniq = _all_good(parsed["round"], check_round) if "round" in data and not self.caches else None
+            if uniq is not None:
+                distinct["round"] = uniq
+            elif "round" in data:
                 checked, any_bad = _parse_each(parsed["round"], check_round,
                                                self.caches.setdefault("round", {}) if self.caches else None)
                 if any_bad:
@@ -230,14 +242,16 @@ def _not_a_player(unknown: Set[Any], players: Mapping[str, Player], players_file
 def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Problems,
                players: Mapping[str, Any] | None, events: Mapping[str, Event] | None,
                bad_events: Set[Any] = frozenset(),
-               unseen: Set[str] = frozenset(), players_file: str | None = None
+               unseen: Set[str] = frozenset(), players_file: str | None = None,
+               distinct: Mapping[str, Set[Any]] | None = None
                ) -> tuple[list[Event | None], list[dt.date | None]]:
     """Each game's event and its date (a blank date: the event's last day); reports ids
     that are not events or players, a player against themself, and a date outside its
     event.  ``players`` None: every id is a player; ``events`` None: the events are made
     from the games (none known yet: no event is looked up).  ``unseen``: ids refused in the
     Players sheet already (an invisible character), not refused again at every row;
-    ``players_file``: the players came from that file (a game list's --players), not a sheet."""
+    ``players_file``: the players came from that file (a game list's --players), not a sheet;
+    ``distinct``: the distinct values of columns of ``parsed``, where known (:attr:`GameParser.distinct`)."""
     err = gs.err
     ev_ids, pl, op, days = parsed["event"], parsed["player"], parsed["opponent"], parsed["date"]
     evs: list[Event | None] = [None] * len(index)
@@ -245,7 +259,7 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
     if events is not None:
         evs = list(map(events.get, ev_ids))    # an id is never blank: a blank cell was parsed to None
         # an id that is no event's (each distinct id looked up once)
-        uniq_ev = set(ev_ids)
+        uniq_ev = set(distinct["event"]) if distinct and "event" in distinct else set(ev_ids)
         wrong = [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events] \
             if any(e is not None and e not in events for e in uniq_ev) else []
         if wrong:
@@ -258,7 +272,8 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
                     ev_ids[k])
     if players is not None:
         for key, ids in (("player", pl), ("opponent", op)):
-            unknown = set(ids).difference(players).difference(unseen)   # at C speed: one look-up per distinct id
+            known = distinct.get(key) if distinct else None
+            unknown = (set(ids) if known is None else set(known)).difference(players).difference(unseen)   # at C speed: one look-up per distinct id
             unknown.discard(None)
             unknown.discard("")
             if unknown:
@@ -296,14 +311,15 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
     return evs, days
 
 
-def round_keys(rounds: Sequence[Any]) -> list[Any]:
-    """A round as compared for repeats: blank text is no round."""
-    if rounds.count(None) == len(rounds):     # no round column (online play)
+def round_keys(rounds: Sequence[Any], uniq: Set[Any] | None = None) -> list[Any]:
+    """A round as compared for repeats: blank text is no round.  ``uniq``: the distinct rounds, when known."""
+    if uniq is None and rounds.count(None) == len(rounds):     # no round column (online play)
         return list(rounds)
-    try:
-        uniq = set(rounds)
-    except TypeError:
-        uniq = None
+    if uniq is None:
+        try:
+            uniq = set(rounds)
+        except TypeError:
+            uniq = None
     if uniq is not None and not any(v == "" or (v.__class__ is str and v.isspace()) for v in uniq):
         return list(rounds)                   # (each distinct round looked at once)
     return [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
@@ -373,15 +389,26 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Pr
     Shared by the Games sheet and by game lists read whole; problems are
     reported through ``gs.err`` with the sheet row in ``index``.
     """
-    parsed = GameParser(date1904, keep=False, list_dates=list_dates).parse(data, index, gs)
+    before = len(gs.errors)
+    parser = GameParser(date1904, keep=False, list_dates=list_dates)
+    parsed = parser.parse(data, index, gs)
     n_err = len(gs.errors)
-    evs, days = check_refs(parsed, index, gs, players, events, bad_events, unseen)
-    rkey = round_keys(parsed["round"])
-    keys = repeat_keys(parsed["event"], rkey, days, parsed["player"], parsed["opponent"], paired_events(events))
-    distinct = set(keys)
-    distinct.discard(None)
-    if len(distinct) != len(keys) - keys.count(None):
-        report_repeats(keys, index, list(zip(parsed["player"], parsed["opponent"])), rkey, gs)
+    evs, days = check_refs(parsed, index, gs, players, events, bad_events, unseen, distinct=parser.distinct)
+    rounds = parser.distinct.get("round")
+    rkey = round_keys(parsed["round"], rounds)
+    # every id parsed (none refused, so none None) and every row with a round: each row's game has a
+    # repeat key, and no two are one game when no row's (event, round, date, player, opponent) is
+    # another's, either way round (a player against themself is looked at key by key)
+    ev_ids, pl, op = parsed["event"], parsed["player"], parsed["opponent"]
+    no_blank = None not in rounds and not any(v == "" or (v.__class__ is str and v.isspace()) for v in rounds) \
+        if rounds is not None else None not in rkey
+    oriented = set(zip(ev_ids, rkey, days, pl, op)) if n_err == before and no_blank else None
+    if oriented is None or len(oriented) != len(rkey) or any(map(oriented.__contains__, zip(ev_ids, rkey, days, op, pl))):
+        keys = repeat_keys(ev_ids, rkey, days, pl, op, paired_events(events))
+        distinct = set(keys)
+        distinct.discard(None)
+        if len(distinct) != len(keys) - keys.count(None):
+            report_repeats(keys, index, list(zip(pl, op)), rkey, gs)
     if len(gs.errors) > n_err:   # report in row order
         gs.errors[n_err:] = sorted(gs.errors[n_err:], key=lambda e: e.where.row or 0)
     # no problem anywhere (this sheet's, the Events'): every row holds an event, a date, both players and a

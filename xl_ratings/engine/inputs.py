@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
+from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
@@ -576,7 +577,11 @@ def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
 
     def count(i: int, rec: dict[str, Any], key: str) -> int | None:
         return ps.count(i, rec, key) if key in has else None
-    for i, rec, pid in _fresh(ps, "id", players, "player", summary_rows(ps)):
+    skip = summary_rows(ps)
+    at_once = None if skip else _players_at_once(ps, bounds, named)
+    if at_once is not None:
+        return at_once
+    for i, rec, pid in _fresh(ps, "id", players, "player", skip):
         twin = folded.setdefault(pid.casefold(), pid)
         if twin != pid:
             ps.err(i, "id", M.ID_DIFFERS_ONLY_IN_CASE(other=twin, row=players[twin].row), pid)
@@ -602,6 +607,109 @@ def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
             events=count(i, rec, "events"), peak=rating(i, rec, "peak"), title=text(rec, "title"),
             member=member_t not in NOT_MEMBER, rif=rating(i, rec, "rif"), wins=count(i, rec, "wins"), row=i)
     return players
+
+
+class _NotAtOnce(Exception):
+    """A Players column that :func:`_players_at_once` leaves to the row-by-row reader."""
+
+
+#: The types of cell a Players column read at once may hold (python-calamine's: "" for an empty cell).
+_PLAIN_CELLS = frozenset((str, float, type(None)))
+
+
+def _players_at_once(ps: Rows, bounds: tuple[float, float] | None, named: bool) -> dict[str, Player] | None:
+    """The players of a Players sheet without a problem, read column by column (each distinct
+    cell read once): exactly what the row-by-row reader of :func:`read_players` gives.  None when
+    anything may be a problem (an id that is not plain text, repeated or differing only in case,
+    a cell of another type, a value the row-by-row reader would refuse): that reader then tells it."""
+    body = ps.body
+    cols = {k: j for j, k in ps.keys.items()}
+    if not body or "id" not in cols or not _all_at_least(body, max(ps.keys) + 1):
+        return None
+    ids = list(map(itemgetter(cols["id"]), body))
+    if set(map(type, ids)) != {str}:
+        return None
+    pids = list(map(str.strip, ids))
+    n = len(pids)
+    if "" in pids or max(map(len, pids)) > MAX_CELL_CHARS or not all(map(str.isprintable, pids)) \
+            or len(set(pids)) != n or len(set(map(str.casefold, pids))) != n:
+        return None
+
+    def column(key: str, read: Callable[[Any], Any], absent: Any) -> Any:
+        """The column's values read (each distinct cell once), or ``absent`` in every row."""
+        j = cols.get(key)
+        if j is None:
+            return repeat(absent, n)
+        cells = list(map(itemgetter(j), body))
+        if not _PLAIN_CELLS.issuperset(map(type, cells)):
+            raise _NotAtOnce
+        seen = {v: read(v) for v in set(cells)}
+        return list(map(seen.__getitem__, cells))
+
+    def text(v: Any) -> str:
+        if v.__class__ is str:
+            return v.strip()
+        if v is None or v != v:     # None, NaN: blank
+            return ""
+        return str(int(v)) if v.is_integer() else str(v).strip()
+
+    def sex(v: Any) -> str | None:
+        t = text(v).upper()
+        if t not in SEXES:
+            raise _NotAtOnce
+        return SEXES[t]
+
+    def rank(v: Any) -> Any:
+        if not text(v):
+            return None
+        try:
+            return parse_rank(v)
+        except RatingInputError:
+            raise _NotAtOnce from None
+
+    def member(v: Any) -> bool:
+        t = text(v).lower()
+        if t not in MEMBER_WORDS:
+            raise _NotAtOnce
+        return t not in NOT_MEMBER
+
+    def count(v: Any) -> int | None:
+        if v.__class__ is not float:
+            if v is None or not v.strip():
+                return None
+            raise _NotAtOnce        # text in a number cell
+        if not (v - v == 0 and v >= 0 and v.is_integer()):
+            raise _NotAtOnce
+        return int(v)
+
+    def rating(key: str) -> Any:
+        """A rating column: each number is the cell's own float (-0.0 stays -0.0), a blank None."""
+        j = cols.get(key)
+        if j is None:
+            return repeat(None, n)
+        cells = list(map(itemgetter(j), body))
+        for v in set(cells):
+            if v.__class__ is float:
+                if not (v - v == 0 and (bounds is None or bounds[0] <= v <= bounds[1])):
+                    raise _NotAtOnce
+            elif not (v is None or (v.__class__ is str and not v.strip())):
+                raise _NotAtOnce
+        return [v if v.__class__ is float else None for v in cells]
+
+    try:
+        names = column("name", text, "")
+        if named and "" in names:
+            return None
+        sexes, ranks, members = column("sex", sex, None), column("rank", rank, None), column("member", member, True)
+        clubs, titles = column("club", text, ""), column("title", text, "")
+        games, events, wins = column("games", count, None), column("events", count, None), column("wins", count, None)
+        ratings, peaks, rifs = rating("rating"), rating("peak"), rating("rif")
+    except _NotAtOnce:
+        return None
+    return {pid: Player(pid, called or pid, sx, club, rk, rt, g, e, pk, title, m, rif, w, i)
+            for pid, called, sx, club, rk, rt, g, e, pk, title, m, rif, w, i in zip(
+                pids, names, sexes, clubs, ranks, ratings, games, events, peaks, titles, members, rifs, wins,
+                ps.index)}
 
 
 def summary_rows(ps: Rows) -> set[int]:
