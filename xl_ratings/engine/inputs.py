@@ -148,6 +148,16 @@ class Rows:
     def column(self, key: str) -> int | None:
         return next((j for j, k in self.keys.items() if k == key), None)
 
+    def cells(self, key: str) -> list[Any] | None:
+        """The column ``key``'s cells, row by row (None past a short row's end), as :attr:`records`
+        hold them; None when the sheet has no such column."""
+        j = self.column(key)
+        if j is None:
+            return None
+        if _all_at_least(self.body, j + 1):
+            return list(map(itemgetter(j), self.body))
+        return [r[j] if j < len(r) else None for r in self.body]
+
     def err(self, row: int | None, column: str | None, problem: Text, value: Any) -> None:
         self.errors.append(RatingInputError(
             problem, value=shown_value(value), where=Where(self.file, self.sheet, row, column)))
@@ -552,8 +562,8 @@ def unseen_ids(ps: Rows | None) -> frozenset[str]:
     there: :func:`~.cells.to_ident`)."""
     if ps is None:
         return frozenset()
-    return frozenset(visible(v) for _, rec in ps.records
-                     if isinstance(v := rec.get("id"), str) and not v.isprintable() and invisible(v))
+    return frozenset(visible(v) for v in ps.cells("id") or ()
+                     if isinstance(v, str) and not v.isprintable() and invisible(v))
 
 
 def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
@@ -621,30 +631,34 @@ def _players_at_once(ps: Rows, bounds: tuple[float, float] | None, named: bool) 
     """The players of a Players sheet without a problem, read column by column (each distinct
     cell read once): exactly what the row-by-row reader of :func:`read_players` gives.  None when
     anything may be a problem (an id that is not plain text, repeated or differing only in case,
-    a cell of another type, a value the row-by-row reader would refuse): that reader then tells it."""
+    a cell of another type, a value the row-by-row reader would refuse, a text longer than a cell
+    holds): that reader then tells it.  (Its records are not built: :func:`summary_rows`.)"""
     body = ps.body
-    cols = {k: j for j, k in ps.keys.items()}
-    if not body or "id" not in cols or not _all_at_least(body, max(ps.keys) + 1):
+    if not body or "id" not in ps.keys.values() or not _all_at_least(body, max(ps.keys) + 1):
         return None
-    ids = list(map(itemgetter(cols["id"]), body))
+    cells: dict[str, list[Any]] = {}
+    distinct: dict[str, set[Any]] = {}
+    for j, key in ps.keys.items():
+        col = cells[key] = list(map(itemgetter(j), body))
+        if not _PLAIN_CELLS.issuperset(map(type, col)):
+            return None
+        uniq = distinct[key] = set(col)
+        if any(v.__class__ is str and len(v) > MAX_CELL_CHARS for v in uniq):
+            return None
+    ids = cells["id"]
     if set(map(type, ids)) != {str}:
         return None
     pids = list(map(str.strip, ids))
     n = len(pids)
-    if "" in pids or max(map(len, pids)) > MAX_CELL_CHARS or not all(map(str.isprintable, pids)) \
-            or len(set(pids)) != n or len(set(map(str.casefold, pids))) != n:
+    if "" in pids or not all(map(str.isprintable, pids)) or len(set(pids)) != n or len(set(map(str.casefold, pids))) != n:
         return None
 
     def column(key: str, read: Callable[[Any], Any], absent: Any) -> Any:
         """The column's values read (each distinct cell once), or ``absent`` in every row."""
-        j = cols.get(key)
-        if j is None:
+        if key not in cells:
             return repeat(absent, n)
-        cells = list(map(itemgetter(j), body))
-        if not _PLAIN_CELLS.issuperset(map(type, cells)):
-            raise _NotAtOnce
-        seen = {v: read(v) for v in set(cells)}
-        return list(map(seen.__getitem__, cells))
+        seen = {v: read(v) for v in distinct[key]}
+        return list(map(seen.__getitem__, cells[key]))
 
     def text(v: Any) -> str:
         if v.__class__ is str:
@@ -684,17 +698,15 @@ def _players_at_once(ps: Rows, bounds: tuple[float, float] | None, named: bool) 
 
     def rating(key: str) -> Any:
         """A rating column: each number is the cell's own float (-0.0 stays -0.0), a blank None."""
-        j = cols.get(key)
-        if j is None:
+        if key not in cells:
             return repeat(None, n)
-        cells = list(map(itemgetter(j), body))
-        for v in set(cells):
+        for v in distinct[key]:
             if v.__class__ is float:
                 if not (v - v == 0 and (bounds is None or bounds[0] <= v <= bounds[1])):
                     raise _NotAtOnce
             elif not (v is None or (v.__class__ is str and not v.strip())):
                 raise _NotAtOnce
-        return [v if v.__class__ is float else None for v in cells]
+        return [v if v.__class__ is float else None for v in cells[key]]
 
     try:
         names = column("name", text, "")
@@ -716,8 +728,11 @@ def summary_rows(ps: Rows) -> set[int]:
     """The Players rows that are a total, average, count or note (合计, 平均, 38 人, 注：…), not a
     player (:mod:`.totals`): left out, listed in ``ps.notes``."""
     from ..i18n.catalogue import identity as ID
-    from .totals import summary_row
+    from .totals import summary_row, words_never_summary
 
+    ids = ps.cells("id") if ps._records is None else None
+    if ids and set(map(type, ids)) == {str} and words_never_summary(ids):
+        return set()        # every row holds an id such as SH039: a player (its records not built here)
     rows = [(i, rec) for i, rec in ps.records if summary_row(rec.get("name"), rec.get("id"))]
     if rows:
         listed = joined([ID.SUMMARY_SHEET_ROW(row=i, name=ps.text(rec, "name") or ps.text(rec, "id")) for i, rec in rows], "; ", "；")
