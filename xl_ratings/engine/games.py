@@ -243,24 +243,34 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
                players: Mapping[str, Any] | None, events: Mapping[str, Event] | None,
                bad_events: Set[Any] = frozenset(),
                unseen: Set[str] = frozenset(), players_file: str | None = None,
-               distinct: Mapping[str, Set[Any]] | None = None
-               ) -> tuple[list[Event | None], list[dt.date | None]]:
+               distinct: Mapping[str, Set[Any]] | None = None, each_event: bool = True
+               ) -> tuple[list[Event | None] | None, list[dt.date | None]]:
     """Each game's event and its date (a blank date: the event's last day); reports ids
     that are not events or players, a player against themself, and a date outside its
     event.  ``players`` None: every id is a player; ``events`` None: the events are made
     from the games (none known yet: no event is looked up).  ``unseen``: ids refused in the
     Players sheet already (an invisible character), not refused again at every row;
     ``players_file``: the players came from that file (a game list's --players), not a sheet;
-    ``distinct``: the distinct values of columns of ``parsed``, where known (:attr:`GameParser.distinct`)."""
+    ``distinct``: the distinct values of columns of ``parsed``, where known (:attr:`GameParser.distinct`);
+    ``each_event`` False: each game's event is not needed (None is given for them unless they were)."""
     err = gs.err
     ev_ids, pl, op, days = parsed["event"], parsed["player"], parsed["opponent"], parsed["date"]
-    evs: list[Event | None] = [None] * len(index)
+    evs: list[Event | None] | None = [None] * len(index)
     uniq_ev: set[Any] = set()
+
+    def each() -> list[Event | None]:
+        nonlocal evs
+        if evs is None:
+            assert events is not None
+            evs = list(map(events.get, ev_ids))    # an id is never blank: a blank cell was parsed to None
+        return evs
     if events is not None:
-        evs = list(map(events.get, ev_ids))    # an id is never blank: a blank cell was parsed to None
+        evs = None
+        if each_event:
+            each()
         # an id that is no event's (each distinct id looked up once)
         uniq_ev = set(distinct["event"]) if distinct and "event" in distinct else set(ev_ids)
-        wrong = [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events] \
+        wrong = [k for k, (e, ev) in enumerate(zip(ev_ids, each())) if e and ev is None and e not in bad_events] \
             if any(e is not None and e not in events for e in uniq_ev) else []
         if wrong:
             from ..i18n.catalogue import identity as ID
@@ -285,7 +295,9 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
             err(index[k], "opponent", M.PLAYS_THEMSELF(), op[k])
     if events is None:
         return evs, list(days)
-    blanks = days.count(None)
+    known_days = distinct.get("date") if distinct else None
+    blanks = len(days) if known_days == {None} else 0 if known_days is not None and None not in known_days \
+        else days.count(None)
     if blanks == len(days):             # no date anywhere: each game on its event's last day
         ends = {eid: ev.end for eid, ev in events.items()}
         days = list(map(ends.get, ev_ids))
@@ -293,19 +305,19 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
         pairs: Any = {(e, ends[e]) for e in uniq_ev if e in ends}
     else:
         if blanks:
-            days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
+            days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, each())]
         else:
             days = list(days)
         # the dates outside their event: looked at once per distinct (event, date), row by row only when one is
         pairs = set(zip(ev_ids, days))
     if any((ev := events.get(e)) is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))
            for e, d in pairs):
-        outside = [k for k, (d, ev) in enumerate(zip(days, evs))
+        outside = [k for k, (d, ev) in enumerate(zip(days, each()))
                    if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]
     else:
         outside = []
     for k in outside:
-        ev = evs[k]
+        ev = each()[k]
         assert ev is not None   # chosen above for having an event
         err(index[k], "date", M.OUTSIDE_EVENT_DATES(start=ev.start or "?", end=ev.end), days[k])
     return evs, days
@@ -393,7 +405,8 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Pr
     parser = GameParser(date1904, keep=False, list_dates=list_dates)
     parsed = parser.parse(data, index, gs)
     n_err = len(gs.errors)
-    evs, days = check_refs(parsed, index, gs, players, events, bad_events, unseen, distinct=parser.distinct)
+    evs, days = check_refs(parsed, index, gs, players, events, bad_events, unseen, distinct=parser.distinct,
+                           each_event=False)
     rounds = parser.distinct.get("round")
     rkey = round_keys(parsed["round"], rounds)
     # every id parsed (none refused, so none None) and every row with a round: each row's game has a
@@ -413,7 +426,9 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Pr
         gs.errors[n_err:] = sorted(gs.errors[n_err:], key=lambda e: e.where.row or 0)
     # no problem anywhere (this sheet's, the Events'): every row holds an event, a date, both players and a
     # result (a cell left None was refused, an event not found was refused, here or in the Events sheet)
-    return build_games(parsed, index, evs, days, checked=not gs.errors)
+    if evs is None and gs.errors:
+        evs = list(map(events.get, ev_ids))
+    return build_games(parsed, index, evs or (), days, checked=not gs.errors)
 
 
 __all__ = ["GameParser", "MAX_STONES", "build_games", "check_refs", "check_round", "game_columns",
