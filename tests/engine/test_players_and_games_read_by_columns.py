@@ -125,3 +125,25 @@ def test_games_without_dates_are_on_their_events_last_day() -> None:
     records = inputs.read_records(_tables(CLEAN), "book.xlsx")
     assert [g.date for g in records.games] == [dt.date(2026, 1, 9)] * 3 + [dt.date(2026, 1, 18)]
     assert [g.player for g in records.games] == ["P000", "P002", "P000", "P001"]
+
+
+@pytest.mark.parametrize("variant", ["clean", "an id with spaces", "an id twice", "a number as an id", "a blank id",
+                                     "a total row", "an id with an invisible character"])
+def test_the_players_ids_are_read_at_once_as_row_by_row(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from xl_ratings.engine import identity
+
+    tables = _tables(VARIANTS[variant])
+
+    def extras() -> object:
+        try:
+            e = identity.player_extras(tables, "book.xlsx")
+        except Exception as err:  # noqa: BLE001 -- the refusal is compared
+            return problems(err) if isinstance(err, InputErrors) else (type(err), str(err))
+        return (e.sheet, e.order, e.rows, e.values)
+    at_once = extras()
+    with monkeypatch.context() as m:
+        m.setattr(identity, "_plain_ids", lambda *a: None)
+        assert extras() == at_once
+    if variant == "clean":
+        assert at_once == ("Players", [f"P{k:03d}" for k in range(6)], {f"P{k:03d}": k + 2 for k in range(6)},
+                           {f"P{k:03d}": {} for k in range(6)})
