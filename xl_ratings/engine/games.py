@@ -29,6 +29,8 @@ from .cells import blank, list_date, round_number, sheet_number, spans, to_date,
 MAX_STONES = 9
 #: The columns parsed value by value, in the order their problems are reported.
 PARSED = ("event", "player", "opponent", "result", "date", "handicap")
+#: The columns whose distinct values :class:`GameParser` hands on (:attr:`GameParser.distinct`: check_refs' look-ups).
+_KEPT_DISTINCT = frozenset(("event", "player", "opponent", "date"))
 #: Distinct values kept per column between batches (ids, dates and results repeat; times of day need not).
 CACHE_LIMIT = 1 << 20
 
@@ -194,7 +196,8 @@ class GameParser:
                 vals: Sequence[Any] = spread(uniq) if any_bad else ()
             else:
                 vals = data[key] if key in data else (None,) * n
-                out, any_bad = _parse_each(vals, self.parsers[key], cache, None if self.caches else distinct, key)
+                out, any_bad = _parse_each(vals, self.parsers[key], cache,
+                                           None if self.caches or key not in _KEPT_DISTINCT else distinct, key)
             if any_bad:
                 for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
                     gs.err(index[pos], key, out[pos].text, vals[pos])
