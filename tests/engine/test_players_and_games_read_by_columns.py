@@ -147,3 +147,23 @@ def test_the_players_ids_are_read_at_once_as_row_by_row(variant: str, monkeypatc
     if variant == "clean":
         assert at_once == ("Players", [f"P{k:03d}" for k in range(6)], {f"P{k:03d}": k + 2 for k in range(6)},
                            {f"P{k:03d}": {} for k in range(6)})
+
+
+@pytest.mark.parametrize("repeat", [["E1", "", 2.0, "P000", "P002", 1.0, ""], ["E1", "", 2.0, "P002", "P000", 1.0, ""]])
+@pytest.mark.parametrize("events_in_runs", [True, False])
+def test_a_game_twice_is_told_whether_or_not_each_events_rows_are_together(repeat: list[object],
+                                                                          events_in_runs: bool) -> None:
+    e1 = [GAMES[1], GAMES[2], GAMES[3], repeat]              # the repeat of row 4's game on row 5
+    rows = [*e1, GAMES[4]] if events_in_runs else [e1[0], GAMES[4], *e1[1:]]
+    with pytest.raises(InputErrors) as e:
+        inputs.read_records(_tables(CLEAN, _games(*rows)), "book.xlsx")
+    told = problems(e.value)
+    assert [p.id for p in told] == ["sheets.same_game"]
+    assert (told[0].row, told[0].params["first"]) == ((5, 4) if events_in_runs else (6, 5))
+
+
+@pytest.mark.parametrize("events_in_runs", [True, False])
+def test_the_same_pair_in_other_rounds_and_events_is_no_repeat(events_in_runs: bool) -> None:
+    again = [["E1", "", 3.0, "P001", "P000", 0.5, ""], ["E2", "", 2.0, "P000", "P001", 1.0, ""]]
+    rows = [*GAMES[1:4], again[0], GAMES[4], again[1]] if events_in_runs else [*GAMES[1:], *again]
+    assert len(inputs.read_records(_tables(CLEAN, _games(*rows)), "book.xlsx").games) == 6
