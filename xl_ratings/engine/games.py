@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from itertools import repeat
-from operator import eq, is_
+from itertools import compress, repeat
+from operator import eq, is_, is_not
 from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any, Protocol
 
@@ -29,6 +29,8 @@ from .cells import blank, list_date, round_number, sheet_number, spans, to_date,
 MAX_STONES = 9
 #: The columns parsed value by value, in the order their problems are reported.
 PARSED = ("event", "player", "opponent", "result", "date", "handicap")
+#: The columns whose distinct values :class:`GameParser` hands on (:attr:`GameParser.distinct`: check_refs' look-ups).
+_KEPT_DISTINCT = frozenset(("event", "player", "opponent", "date"))
 #: Distinct values kept per column between batches (ids, dates and results repeat; times of day need not).
 CACHE_LIMIT = 1 << 20
 
@@ -42,10 +44,12 @@ class Problems(Protocol):
 
 
 def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any],
-                cache: dict[Any, Any] | None = None) -> tuple[list[Any], bool]:
+                cache: dict[Any, Any] | None = None, distinct: dict[str, set[Any]] | None = None,
+                key: str = "") -> tuple[list[Any], bool]:
     """parse() of every value, computed once per distinct value (``cache``: kept from
     one call to the next); a value that cannot be parsed gives its RatingInputError in
-    its place.  Also: was any bad?"""
+    its place.  Also: was any bad?  ``distinct[key]``: set to the distinct values given
+    (None for a value that could not be parsed), when known."""
     def one(v: Any) -> Any:
         try:
             return parse(v)
@@ -66,9 +70,29 @@ def _parse_each(values: Sequence[Any], parse: Callable[[Any], Any],
                 cache[u] = one(u)
         plain = cache
     bad = any(isinstance(plain[u], RatingInputError) for u in uniq)
+    if distinct is not None:
+        distinct[key] = {None if isinstance(x, RatingInputError) else x
+                         for x in map(plain.__getitem__, uniq)}
     if len(uniq) == 1:                     # a column left blank, one event, one day
         return [plain[next(iter(uniq))]] * len(values), bad
     return list(map(plain.__getitem__, values)), bad
+
+
+def _all_good(values: Sequence[Any], parse: Callable[[Any], Any]) -> set[Any] | None:
+    """The distinct values when parse() takes every one (each tried once); None when not, or
+    when that cannot be told so (a boolean among them: True == 1; a value that cannot be hashed)."""
+    try:
+        uniq = set(values)
+    except TypeError:
+        return None
+    if any(u.__class__ is bool for u in uniq):
+        return None
+    try:
+        for u in uniq:
+            parse(u)
+    except RatingInputError:
+        return None
+    return uniq
 
 
 def check_round(v: Any) -> Any:
@@ -145,6 +169,8 @@ class GameParser:
             "date": parse_date, "handicap": parse_handicap}
         self.caches: dict[str, dict[Any, Any]] | None = {k: {} for k in PARSED} if keep else None
         self.bad: dict[str, set[Any]] = {k: set() for k in PARSED}
+        #: the distinct values of the columns the last :meth:`parse` read whole, where known (parsed; ``round``: as written)
+        self.distinct: dict[str, set[Any]] = {}
 
     def parse(self, data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Problems,
               keys: Sequence[str] = PARSED, parsed: dict[str, list[Any]] | None = None) -> dict[str, list[Any]]:
@@ -153,6 +179,8 @@ class GameParser:
         n = len(index)
         parsed = {} if parsed is None else parsed
         encoded = getattr(data, "distinct", None)
+        distinct: dict[str, set[Any]] = {}
+        self.distinct = distinct
         ids: dict[Any, Any] = {}        # a player's and an opponent's ids are one set of values: read once
         for key in keys:
             found = encoded(key) if encoded is not None and key in data else None
@@ -168,7 +196,8 @@ class GameParser:
                 vals: Sequence[Any] = spread(uniq) if any_bad else ()
             else:
                 vals = data[key] if key in data else (None,) * n
-                out, any_bad = _parse_each(vals, self.parsers[key], cache)
+                out, any_bad = _parse_each(vals, self.parsers[key], cache,
+                                           None if self.caches or key not in _KEPT_DISTINCT else distinct, key)
             if any_bad:
                 for pos in [k for k, x in enumerate(out) if isinstance(x, RatingInputError)]:
                     gs.err(index[pos], key, out[pos].text, vals[pos])
@@ -176,7 +205,11 @@ class GameParser:
             parsed[key] = out
         if "round" not in parsed and keys is PARSED:
             parsed["round"] = list(data["round"]) if "round" in data else [None] * n
-            if "round" in data:     # a round is a whole number from 1: checked, kept as written
+            # a round is a whole number from 1: checked, kept as written
+            uniq = _all_good(parsed["round"], check_round) if "round" in data and not self.caches else None
+            if uniq is not None:
+                distinct["round"] = uniq
+            elif "round" in data:
                 checked, any_bad = _parse_each(parsed["round"], check_round,
                                                self.caches.setdefault("round", {}) if self.caches else None)
                 if any_bad:
@@ -212,22 +245,36 @@ def _not_a_player(unknown: Set[Any], players: Mapping[str, Player], players_file
 def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Problems,
                players: Mapping[str, Any] | None, events: Mapping[str, Event] | None,
                bad_events: Set[Any] = frozenset(),
-               unseen: Set[str] = frozenset(), players_file: str | None = None
-               ) -> tuple[list[Event | None], list[dt.date | None]]:
+               unseen: Set[str] = frozenset(), players_file: str | None = None,
+               distinct: Mapping[str, Set[Any]] | None = None, each_event: bool = True
+               ) -> tuple[list[Event | None] | None, list[dt.date | None]]:
     """Each game's event and its date (a blank date: the event's last day); reports ids
     that are not events or players, a player against themself, and a date outside its
     event.  ``players`` None: every id is a player; ``events`` None: the events are made
     from the games (none known yet: no event is looked up).  ``unseen``: ids refused in the
     Players sheet already (an invisible character), not refused again at every row;
-    ``players_file``: the players came from that file (a game list's --players), not a sheet."""
+    ``players_file``: the players came from that file (a game list's --players), not a sheet;
+    ``distinct``: the distinct values of columns of ``parsed``, where known (:attr:`GameParser.distinct`);
+    ``each_event`` False: each game's event is not needed (None is given for them unless they were)."""
     err = gs.err
     ev_ids, pl, op, days = parsed["event"], parsed["player"], parsed["opponent"], parsed["date"]
-    evs: list[Event | None] = [None] * len(index)
+    evs: list[Event | None] | None = [None] * len(index)
+    uniq_ev: set[Any] = set()
+
+    def each() -> list[Event | None]:
+        nonlocal evs
+        if evs is None:
+            assert events is not None
+            evs = list(map(events.get, ev_ids))    # an id is never blank: a blank cell was parsed to None
+        return evs
     if events is not None:
-        evs = list(map(events.get, ev_ids))    # an id is never blank: a blank cell was parsed to None
-        # an id that is no event's: more games without an event than blank (or refused) event cells
-        wrong = [k for k, (e, ev) in enumerate(zip(ev_ids, evs)) if e and ev is None and e not in bad_events] \
-            if sum(map(is_, evs, repeat(None))) > ev_ids.count(None) else []
+        evs = None
+        if each_event:
+            each()
+        # an id that is no event's (each distinct id looked up once)
+        uniq_ev = set(distinct["event"]) if distinct and "event" in distinct else set(ev_ids)
+        wrong = [k for k, (e, ev) in enumerate(zip(ev_ids, each())) if e and ev is None and e not in bad_events] \
+            if any(e is not None and e not in events for e in uniq_ev) else []
         if wrong:
             from ..i18n.catalogue import identity as ID
 
@@ -238,7 +285,8 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
                     ev_ids[k])
     if players is not None:
         for key, ids in (("player", pl), ("opponent", op)):
-            unknown = set(ids).difference(players).difference(unseen)   # at C speed: one look-up per distinct id
+            known = distinct.get(key) if distinct else None
+            unknown = (set(ids) if known is None else set(known)).difference(players).difference(unseen)   # at C speed: one look-up per distinct id
             unknown.discard(None)
             unknown.discard("")
             if unknown:
@@ -250,30 +298,45 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
             err(index[k], "opponent", M.PLAYS_THEMSELF(), op[k])
     if events is None:
         return evs, list(days)
-    if None in days:
-        days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, evs)]
+    known_days = distinct.get("date") if distinct else None
+    blanks = len(days) if known_days == {None} else 0 if known_days is not None and None not in known_days \
+        else days.count(None)
+    if blanks == len(days):             # no date anywhere: each game on its event's last day
+        ends = {eid: ev.end for eid, ev in events.items()}
+        days = list(map(ends.get, ev_ids))
+        # the dates outside their event: only an event ending before it starts has its end outside it
+        pairs: Any = {(e, ends[e]) for e in uniq_ev if e in ends}
     else:
-        days = list(days)
-    # the dates outside their event: looked at once per distinct (event, date), row by row only when one is
-    pairs = set(zip(map(id, evs), days))
-    by_id = dict(zip(map(id, evs), evs))       # (by identity: an event's hash is the dataclass's, in Python)
-    if any((ev := by_id.get(e)) is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))
+        if blanks:
+            days = [d if d is not None or ev is None else ev.end for d, ev in zip(days, each())]
+        else:
+            days = list(days)
+        # the dates outside their event: looked at once per distinct (event, date), row by row only when one is
+        pairs = set(zip(ev_ids, days))
+    if any((ev := events.get(e)) is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))
            for e, d in pairs):
-        outside = [k for k, (d, ev) in enumerate(zip(days, evs))
+        outside = [k for k, (d, ev) in enumerate(zip(days, each()))
                    if ev is not None and d is not None and (d > ev.end or (ev.start and d < ev.start))]
     else:
         outside = []
     for k in outside:
-        ev = evs[k]
+        ev = each()[k]
         assert ev is not None   # chosen above for having an event
         err(index[k], "date", M.OUTSIDE_EVENT_DATES(start=ev.start or "?", end=ev.end), days[k])
     return evs, days
 
 
-def round_keys(rounds: Sequence[Any]) -> list[Any]:
-    """A round as compared for repeats: blank text is no round."""
-    if rounds.count(None) == len(rounds):     # no round column (online play)
+def round_keys(rounds: Sequence[Any], uniq: Set[Any] | None = None) -> list[Any]:
+    """A round as compared for repeats: blank text is no round.  ``uniq``: the distinct rounds, when known."""
+    if uniq is None and rounds.count(None) == len(rounds):     # no round column (online play)
         return list(rounds)
+    if uniq is None:
+        try:
+            uniq = set(rounds)
+        except TypeError:
+            uniq = None
+    if uniq is not None and not any(v == "" or (v.__class__ is str and v.isspace()) for v in uniq):
+        return list(rounds)                   # (each distinct round looked at once)
     return [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
 
 
@@ -293,6 +356,25 @@ def repeat_keys(ev_ids: Sequence[Any], rkey: Sequence[Any], days: Sequence[Any],
             else ((e, _NO_ROUND, d, a, b) if a < b else (e, _NO_ROUND, d, b, a)) if a and b and e in paired
             else None
             for e, r, d, a, b in zip(ev_ids, rkey, days, pl, op)]
+
+
+def _no_repeats(ev_ids: list[Any], rkey: list[Any], days: list[Any], pl: list[Any], op: list[Any],
+                events: Set[Any] | None) -> bool:
+    """No row's (event, round, date, player, opponent) is another's, either way round, nor a player's
+    against themself (rows that all have each)?  Looked at event by event when each event's rows
+    are one run (a set the size of an event's games at a time, not of the sheet's: 3× faster);
+    ``events``: the distinct events, when known."""
+    n = len(ev_ids)
+    cuts = [0, *compress(range(1, n), map(is_not, ev_ids[1:], ev_ids[:-1])), n]    # (a parsed id is one object)
+    if len(cuts) - 1 == len(set(ev_ids) if events is None else events):
+        for a, b in zip(cuts, cuts[1:]):
+            r, d, x, y = rkey[a:b], days[a:b], pl[a:b], op[a:b]
+            one = set(zip(r, d, x, y))
+            if len(one) != b - a or any(map(one.__contains__, zip(r, d, y, x))):
+                return False
+        return True
+    oriented = set(zip(ev_ids, rkey, days, pl, op))
+    return len(oriented) == n and not any(map(oriented.__contains__, zip(ev_ids, rkey, days, op, pl)))
 
 
 def report_repeats(keys: Sequence[Any], rows: Sequence[int], pairs: Sequence[tuple[Any, Any]],
@@ -341,20 +423,33 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Pr
     Shared by the Games sheet and by game lists read whole; problems are
     reported through ``gs.err`` with the sheet row in ``index``.
     """
-    parsed = GameParser(date1904, keep=False, list_dates=list_dates).parse(data, index, gs)
+    before = len(gs.errors)
+    parser = GameParser(date1904, keep=False, list_dates=list_dates)
+    parsed = parser.parse(data, index, gs)
     n_err = len(gs.errors)
-    evs, days = check_refs(parsed, index, gs, players, events, bad_events, unseen)
-    rkey = round_keys(parsed["round"])
-    keys = repeat_keys(parsed["event"], rkey, days, parsed["player"], parsed["opponent"], paired_events(events))
-    distinct = set(keys)
-    distinct.discard(None)
-    if len(distinct) != len(keys) - keys.count(None):
-        report_repeats(keys, index, list(zip(parsed["player"], parsed["opponent"])), rkey, gs)
+    evs, days = check_refs(parsed, index, gs, players, events, bad_events, unseen, distinct=parser.distinct,
+                           each_event=False)
+    rounds = parser.distinct.get("round")
+    rkey = round_keys(parsed["round"], rounds)
+    # every id parsed (none refused, so none None) and every row with a round: each row's game has a
+    # repeat key, and no two are one game when no row's (event, round, date, player, opponent) is
+    # another's, either way round (a player against themself is looked at key by key)
+    ev_ids, pl, op = parsed["event"], parsed["player"], parsed["opponent"]
+    no_blank = None not in rounds and not any(v == "" or (v.__class__ is str and v.isspace()) for v in rounds) \
+        if rounds is not None else None not in rkey
+    if not (n_err == before and no_blank and _no_repeats(ev_ids, rkey, days, pl, op, parser.distinct.get("event"))):
+        keys = repeat_keys(ev_ids, rkey, days, pl, op, paired_events(events))
+        distinct = set(keys)
+        distinct.discard(None)
+        if len(distinct) != len(keys) - keys.count(None):
+            report_repeats(keys, index, list(zip(pl, op)), rkey, gs)
     if len(gs.errors) > n_err:   # report in row order
         gs.errors[n_err:] = sorted(gs.errors[n_err:], key=lambda e: e.where.row or 0)
     # no problem anywhere (this sheet's, the Events'): every row holds an event, a date, both players and a
     # result (a cell left None was refused, an event not found was refused, here or in the Events sheet)
-    return build_games(parsed, index, evs, days, checked=not gs.errors)
+    if evs is None and gs.errors:
+        evs = list(map(events.get, ev_ids))
+    return build_games(parsed, index, evs or (), days, checked=not gs.errors)
 
 
 __all__ = ["GameParser", "MAX_STONES", "build_games", "check_refs", "check_round", "game_columns",

@@ -197,6 +197,13 @@ def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | Non
     out = Extras(name)
     if "id" not in cols:
         return out
+    if not any(col in cols for col in EXTRA_COLUMNS):     # only ids: each a word such as SH039, once?
+        ids = _plain_ids(rows[start + 1:], cols["id"])
+        if ids is not None:
+            out.order.extend(ids)
+            out.rows.update(zip(ids, range(start + 2, start + 2 + len(ids))))
+            out.values.update(zip(ids, ({} for _ in ids)))
+            return out
     for i, row in enumerate(rows[start + 1:], start=start + 2):
         j = cols["id"]
         if j >= len(row) or blank(row[j]):
@@ -221,6 +228,27 @@ def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | Non
                 values[col] = id_text(text)     # 1２ is 12, '8600011.0' is 8600011
         out.values[pid] = values
     return out
+
+
+def _plain_ids(body: Sequence[Sequence[Any]], j: int) -> list[str] | None:
+    """The ids of column ``j`` of every row of ``body`` as :func:`player_extras` reads them, when each
+    is a text :func:`~.cells.to_ident` takes as it is but for spaces around it, that is a word such as
+    SH039 (never a total row: :func:`~.totals.words_never_summary`), and none is repeated; else None."""
+    from operator import itemgetter
+
+    from .cells import MAX_CELL_CHARS
+    from .totals import words_never_summary
+
+    if not body or min(map(len, body)) <= j:
+        return None
+    cells = list(map(itemgetter(j), body))
+    if set(map(type, cells)) != {str}:
+        return None
+    ids = list(map(str.strip, cells))
+    if "" in ids or max(map(len, ids)) > MAX_CELL_CHARS or not all(map(str.isprintable, ids)) \
+            or len(set(ids)) != len(ids) or not words_never_summary(cells):
+        return None
+    return ids
 
 
 def _ident(value: Any, where: Where) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
+from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
@@ -146,6 +147,16 @@ class Rows:
 
     def column(self, key: str) -> int | None:
         return next((j for j, k in self.keys.items() if k == key), None)
+
+    def cells(self, key: str) -> list[Any] | None:
+        """The column ``key``'s cells, row by row (None past a short row's end), as :attr:`records`
+        hold them; None when the sheet has no such column."""
+        j = self.column(key)
+        if j is None:
+            return None
+        if _all_at_least(self.body, j + 1):
+            return list(map(itemgetter(j), self.body))
+        return [r[j] if j < len(r) else None for r in self.body]
 
     def err(self, row: int | None, column: str | None, problem: Text, value: Any) -> None:
         self.errors.append(RatingInputError(
@@ -551,8 +562,8 @@ def unseen_ids(ps: Rows | None) -> frozenset[str]:
     there: :func:`~.cells.to_ident`)."""
     if ps is None:
         return frozenset()
-    return frozenset(visible(v) for _, rec in ps.records
-                     if isinstance(v := rec.get("id"), str) and not v.isprintable() and invisible(v))
+    return frozenset(visible(v) for v in ps.cells("id") or ()
+                     if isinstance(v, str) and not v.isprintable() and invisible(v))
 
 
 def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
@@ -576,7 +587,11 @@ def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
 
     def count(i: int, rec: dict[str, Any], key: str) -> int | None:
         return ps.count(i, rec, key) if key in has else None
-    for i, rec, pid in _fresh(ps, "id", players, "player", summary_rows(ps)):
+    skip = summary_rows(ps)
+    at_once = None if skip else _players_at_once(ps, bounds, named)
+    if at_once is not None:
+        return at_once
+    for i, rec, pid in _fresh(ps, "id", players, "player", skip):
         twin = folded.setdefault(pid.casefold(), pid)
         if twin != pid:
             ps.err(i, "id", M.ID_DIFFERS_ONLY_IN_CASE(other=twin, row=players[twin].row), pid)
@@ -604,12 +619,120 @@ def read_players(ps: Rows | None, system: System | None) -> dict[str, Player]:
     return players
 
 
+class _NotAtOnce(Exception):
+    """A Players column that :func:`_players_at_once` leaves to the row-by-row reader."""
+
+
+#: The types of cell a Players column read at once may hold (python-calamine's: "" for an empty cell).
+_PLAIN_CELLS = frozenset((str, float, type(None)))
+
+
+def _players_at_once(ps: Rows, bounds: tuple[float, float] | None, named: bool) -> dict[str, Player] | None:
+    """The players of a Players sheet without a problem, read column by column (each distinct
+    cell read once): exactly what the row-by-row reader of :func:`read_players` gives.  None when
+    anything may be a problem (an id that is not plain text, repeated or differing only in case,
+    a cell of another type, a value the row-by-row reader would refuse, a text longer than a cell
+    holds): that reader then tells it.  (Its records are not built: :func:`summary_rows`.)"""
+    body = ps.body
+    if not body or "id" not in ps.keys.values() or not _all_at_least(body, max(ps.keys) + 1):
+        return None
+    cells: dict[str, list[Any]] = {}
+    distinct: dict[str, set[Any]] = {}
+    for j, key in ps.keys.items():
+        col = cells[key] = list(map(itemgetter(j), body))
+        if not _PLAIN_CELLS.issuperset(map(type, col)):
+            return None
+        uniq = distinct[key] = set(col)
+        if any(v.__class__ is str and len(v) > MAX_CELL_CHARS for v in uniq):
+            return None
+    ids = cells["id"]
+    if set(map(type, ids)) != {str}:
+        return None
+    pids = list(map(str.strip, ids))
+    n = len(pids)
+    if "" in pids or not all(map(str.isprintable, pids)) or len(set(pids)) != n or len(set(map(str.casefold, pids))) != n:
+        return None
+
+    def column(key: str, read: Callable[[Any], Any], absent: Any) -> Any:
+        """The column's values read (each distinct cell once), or ``absent`` in every row."""
+        if key not in cells:
+            return repeat(absent, n)
+        seen = {v: read(v) for v in distinct[key]}
+        return list(map(seen.__getitem__, cells[key]))
+
+    def text(v: Any) -> str:
+        if v.__class__ is str:
+            return v.strip()
+        if v is None or v != v:     # None, NaN: blank
+            return ""
+        return str(int(v)) if v.is_integer() else str(v).strip()
+
+    def sex(v: Any) -> str | None:
+        t = text(v).upper()
+        if t not in SEXES:
+            raise _NotAtOnce
+        return SEXES[t]
+
+    def rank(v: Any) -> Any:
+        if not text(v):
+            return None
+        try:
+            return parse_rank(v)
+        except RatingInputError:
+            raise _NotAtOnce from None
+
+    def member(v: Any) -> bool:
+        t = text(v).lower()
+        if t not in MEMBER_WORDS:
+            raise _NotAtOnce
+        return t not in NOT_MEMBER
+
+    def count(v: Any) -> int | None:
+        if v.__class__ is not float:
+            if v is None or not v.strip():
+                return None
+            raise _NotAtOnce        # text in a number cell
+        if not (v - v == 0 and v >= 0 and v.is_integer()):
+            raise _NotAtOnce
+        return int(v)
+
+    def rating(key: str) -> Any:
+        """A rating column: each number is the cell's own float (-0.0 stays -0.0), a blank None."""
+        if key not in cells:
+            return repeat(None, n)
+        for v in distinct[key]:
+            if v.__class__ is float:
+                if not (v - v == 0 and (bounds is None or bounds[0] <= v <= bounds[1])):
+                    raise _NotAtOnce
+            elif not (v is None or (v.__class__ is str and not v.strip())):
+                raise _NotAtOnce
+        return [v if v.__class__ is float else None for v in cells[key]]
+
+    try:
+        names = column("name", text, "")
+        if named and "" in names:
+            return None
+        sexes, ranks, members = column("sex", sex, None), column("rank", rank, None), column("member", member, True)
+        clubs, titles = column("club", text, ""), column("title", text, "")
+        games, events, wins = column("games", count, None), column("events", count, None), column("wins", count, None)
+        ratings, peaks, rifs = rating("rating"), rating("peak"), rating("rif")
+    except _NotAtOnce:
+        return None
+    return {pid: Player(pid, called or pid, sx, club, rk, rt, g, e, pk, title, m, rif, w, i)
+            for pid, called, sx, club, rk, rt, g, e, pk, title, m, rif, w, i in zip(
+                pids, names, sexes, clubs, ranks, ratings, games, events, peaks, titles, members, rifs, wins,
+                ps.index)}
+
+
 def summary_rows(ps: Rows) -> set[int]:
     """The Players rows that are a total, average, count or note (合计, 平均, 38 人, 注：…), not a
     player (:mod:`.totals`): left out, listed in ``ps.notes``."""
     from ..i18n.catalogue import identity as ID
-    from .totals import summary_row
+    from .totals import summary_row, words_never_summary
 
+    ids = ps.cells("id") if ps._records is None else None
+    if ids and set(map(type, ids)) == {str} and words_never_summary(ids):
+        return set()        # every row holds an id such as SH039: a player (its records not built here)
     rows = [(i, rec) for i, rec in ps.records if summary_row(rec.get("name"), rec.get("id"))]
     if rows:
         listed = joined([ID.SUMMARY_SHEET_ROW(row=i, name=ps.text(rec, "name") or ps.text(rec, "id")) for i, rec in rows], "; ", "；")

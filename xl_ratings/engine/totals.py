@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from operator import itemgetter
 from typing import Any
 
 #: Words that head a total, subtotal or average row (compared case-folded, NFKC, without spaces).
@@ -72,4 +73,13 @@ def summary_row(name: Any, ident: Any = None, *, has_id: bool | None = None) -> 
     return not has_id and bool(_NUMBER.match(re.sub(r"\s+", "", _folded(name))))
 
 
-__all__ = ["SUMMARY_WORDS", "note_text", "summary_row", "summary_word"]
+def words_never_summary(ids: list[str]) -> bool:
+    """Is every one of ``ids`` (texts) an id such as SH039 -- ASCII letters and digits, not only
+    digits -- that does not start as a summary word or a number could: so that
+    :func:`summary_row` is False for every row holding one, whatever its name?  (A pass each at
+    C speed: a players file of 10⁵ rows.)"""
+    return all(map(str.isascii, ids)) and all(map(str.isalnum, ids)) and not any(map(str.isdigit, ids)) \
+        and _ASCII_START.isdisjoint(map(str.lower, map(itemgetter(0), ids)))
+
+
+__all__ = ["SUMMARY_WORDS", "note_text", "summary_row", "summary_word", "words_never_summary"]

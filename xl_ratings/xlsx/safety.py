@@ -229,6 +229,9 @@ _CELL_T = re.compile(rb'\st="(\w+)"')
 _HIDDEN = re.compile(_HIDES_ROW)
 _ROW_START = re.compile(rb"<" + _NS + rb"row\b[^>]*>")
 _WIDE = re.compile(rb'r="(?:[A-Z][A-Z]|[N-Z]\d)')   # a cell beyond column M (a cheap first look)
+#: where :data:`_WIDE` or an error cell's ``t="e"`` may be: one search for both (its ``="`` found by
+#: the search's own prefix scan), each then looked for as before only in a piece where this is found
+_WIDE_OR_ERROR = re.compile(rb'="(?:e"|[A-Z][A-Z]|[N-Z]\d)')
 _MULTI = re.compile(rb'r="([A-Z]{2,3})(\d+)"')
 _FORMULA = re.compile(rb"<" + _NS + rb"f[\s>/]")
 _CELL_START = re.compile(rb"<" + _NS + rb"c\s")
@@ -349,7 +352,8 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True,
             counted += body.count(b"row ") + body.count(b"row>")   # rows without r: count (over, never under)
         else:
             scan.rows = max(scan.rows, r)
-        if _WIDE.search(body):
+        maybe = _WIDE_OR_ERROR.search(body) is not None
+        if maybe and _WIDE.search(body):
             wide = max(wide, 26)
             for m in _MULTI.finditer(body):
                 wide = max(wide, col_number(m.group(1).decode()))
@@ -359,7 +363,7 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True,
             if _holds(body, b"f", _PREFIXED_FORMULA if prefixed else _FORMULA_START):
                 _formulas(body, scan)
             _long_cells(body, scan, long_strings or {})
-            if b't="e"' in body:
+            if maybe and b't="e"' in body:
                 _error_cells(body, scan)
     scan.rows = max(scan.rows, counted)
     scan.cols = wide
