@@ -68,3 +68,11 @@ def test_wide_texts_and_signed_zeros_by_columns() -> None:
     assert '<c r="A2" t="inlineStr"><is><t>棋手</t></is></c><c r="B2"><v>0.0</v></c><c r="C2"><v>1</v></c>' in text
     assert '<c r="B3"><v>-0.0</v></c><c r="C3"><v>1.0</v></c><c r="D3" s="' in text
     assert 't="inlineStr"><is><t>\ufffd</t></is></c></row>' in text
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(st.one_of(CELL["text"], CELL["float"], CELL["number"], CELL["int"], CELL["date"], st.none(),
+                                 st.booleans(), st.just(dt.datetime(2026, 1, 1, 12)),
+                                 st.sampled_from(["棋手１２", "ｱ", "\u3000", "a\u0301"])), max_size=40))
+def test_a_column_is_as_wide_as_its_widest_cell(values: list[object]) -> None:
+    assert W._widest(values) == max(map(W.text_width, values), default=0)

@@ -102,6 +102,27 @@ def text_width(v: Any) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
+def _widest(values: Sequence[Any]) -> int:
+    """``max(map(text_width, values))`` (0 for none): a number's or a date's width once, each
+    distinct text once, a wide character looked up once (an ASCII text is as wide as it is long)."""
+    kinds = set(map(type, values))
+    if not kinds <= {str, int, float, dt.date, _NONE}:
+        return max(map(text_width, values), default=0)
+    best = 10 if float in kinds else 0
+    if dt.date in kinds:
+        best = 11
+    if int in kinds:
+        best = max(best, max(len(str(v)) for v in values if v.__class__ is int))
+    if str in kinds:
+        texts = {v for v in values if v.__class__ is str}
+        joined = "".join(texts)
+        if joined.isascii():
+            return max(best, max(map(len, texts)))
+        wide = {c for c in set(joined) if unicodedata.east_asian_width(c) in "WF"}
+        best = max(best, max(len(t) + sum(map(wide.__contains__, t)) for t in texts))
+    return best
+
+
 # --------------------------------------------------------------------------- styles
 class Styles:
     """Find-or-append the cell formats the result sheets need in styles.xml."""
@@ -242,9 +263,13 @@ def sheet_bytes(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch:
     ncols = len(spec.header)
     letters = [col_letter(j) for j in range(1, max(ncols, 1) + 1 + 30)]
     header_xf = styles.xf(None, header=True)
-    sample = spec.rows[:500]
-    widths = [max([text_width(spec.header[j])] + [text_width(r[j]) for r in sample if j < len(r)])
-              for j in range(ncols)]
+    columns = columns_of(spec)
+    if columns is not None and len(columns.values) == ncols:     # each column's first 500 cells
+        widths = [max(text_width(spec.header[j]), _widest(columns.values[j][:500])) for j in range(ncols)]
+    else:
+        sample = spec.rows[:500]
+        widths = [max([text_width(spec.header[j])] + [text_width(r[j]) for r in sample if j < len(r)])
+                  for j in range(ncols)]
     col_xf = []
     for j in range(ncols):
         fmt = spec.formats[j] if j < len(spec.formats) else None
