@@ -76,3 +76,14 @@ def test_wide_texts_and_signed_zeros_by_columns() -> None:
                                  st.sampled_from(["棋手１２", "ｱ", "\u3000", "a\u0301"])), max_size=40))
 def test_a_column_is_as_wide_as_its_widest_cell(values: list[object]) -> None:
     assert W._widest(values) == max(map(W.text_width, values), default=0)
+
+
+@pytest.mark.parametrize("odd", [-0.0, 1, 2.5])
+def test_a_repeating_number_column_with_an_odd_one(odd: float) -> None:
+    # numbers that repeat are written once each: -0.0 among 0.0s, 1 among 1.0s stay as they are
+    base = [0.0, 1.0, 0.0, 1.0, None, 0.0]
+    rows = [[f"P{i}", v] for i, v in enumerate(base * 5 + [odd] + base)]
+    spec = SheetSpec("S", ["id", "x"], rows, [None, None])
+    got = sheet_bytes(spec, Styles(STYLES_XML), None)
+    assert got == _general(spec, EXCEL_EPOCH)
+    assert f'<c r="B32"><v>{odd!r}</v></c>'.encode() in got and b'<c r="B2"><v>0.0</v></c>' in got

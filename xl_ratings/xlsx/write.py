@@ -472,15 +472,17 @@ def _column_lines(columns: Columns | None, letters: Sequence[str], col_xf: Seque
                     return None
             except OverflowError:
                 return None
-            # each distinct number written once; 1 and 1.0, 0.0 and -0.0 are equal keys: then each cell
-            if mixed or (0.0 in col and len(set(map(repr, compress(col, map(eq, col, repeat(0.0)))))) > 1):
-                col = tuple(v if v is None else repr(v) for v in col)
-            else:
+            # a column whose numbers repeat (half its first 1,000 or fewer distinct): each distinct number
+            # written once -- unless 1 and 1.0, or 0.0 and -0.0 (equal keys, written otherwise) share it
+            sample = col[:1000]
+            if not mixed and len(set(sample)) * 2 <= len(sample) and not (
+                    0.0 in col and len(set(map(repr, compress(col, map(eq, col, repeat(0.0)))))) > 1):
                 col = _as_text(col, repr, opt)
-            cell = f"f'{head}\"{st}><v>{{{x}}}</v></c>'"
+                cell = f"f'{head}\"{st}><v>{{{x}}}</v></c>'"
+            else:
+                cell = f"f'{head}\"{st}><v>{{{x}!r}}</v></c>'"
             cells.append(f"{{{cell} if {x} is not None else ''}}" if opt else cell[2:-1])
         elif t is int:
-            col = _as_text(col, str, opt)
             cell = f"f'{head}\"{st}><v>{{{x}}}</v></c>'"
             cells.append(f"{{{cell} if {x} is not None else ''}}" if opt else cell[2:-1])
         elif t is dt.date:
