@@ -55,3 +55,24 @@ def test_equal_values_that_read_otherwise() -> None:
     assert got == [[g(line) for g in getters] for line in lines]
     assert [r[1] for r in got][3:6] == ["", "冠军不扣分 (champion: +0.00 → 0)", "冠军不扣分 (champion: -0.00 → 0)"]
     assert got[0][3] == outcome.system.rank_name(Rank(3)) == got[7][3] and got[2][3] == "x"
+
+
+class _Loose:
+    """Lines of one class, one of them without a fact."""
+
+    def __init__(self, pid: str, **facts: Any) -> None:
+        self.id = pid
+        self.__dict__.update(facts)
+
+
+def test_lines_of_one_class_one_without_a_fact() -> None:
+    outcome = run_records(sample_records("shanghai"))
+    words = Words(outcome.system)
+    columns = [Column("id"), Column("name"), Column("member", "yes_no"), Column("games", "whole")]
+    pids = list(outcome.records.players)[:3]
+    lines = [_Loose(pids[0], member=True, games=3), _Loose(pids[1], games=4), _Loose("nobody", member=False, games=5)]
+    getters = [_getter(c, outcome, words) for c in columns]
+    want = [[g(line) for g in getters] for line in lines]
+    assert want[1][2] == words.cell("yes_no", None) and want[2][1] == ""
+    assert _rows(columns, getters, lines, outcome, Words(outcome.system)) == want
+    assert _rows(columns, getters, lines[::-1], outcome, Words(outcome.system)) == want[::-1]

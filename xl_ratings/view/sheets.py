@@ -314,9 +314,18 @@ def _rows(columns: Sequence[Column], getters: Sequence[Callable[[Any], Any]], li
         namespace.update((f"t{j}", table) for j, (_, table) in tables.items())
         namespace.update((f"m{j}", memo) for j, memo in worded.items())
         namespace["ONCE"] = _WORDED_ONCE
-        exec("def row(line):\n    return [" + ", ".join(cells) + "]\n", namespace)  # noqa: S102 -- attribute names
+        exec("def row(line):\n    return [" + ", ".join(cells) + "]\n"      # noqa: S102 -- attribute names
+             "def every(lines):\n    return [[" + ", ".join(cells) + "] for line in lines]\n", namespace)
         return cast(Callable[[Any], list[Any]], namespace["row"])
     rows: dict[type, Callable[[Any], list[Any]]] = {}
+    if lines and len(set(map(type, lines))) == 1 and type(lines[0]) is lines[0].__class__:
+        # lines of one class: one comprehension over them all (a line without a fact: line by line, below)
+        one = compiled(lines[0])
+        rows[lines[0].__class__] = one
+        try:
+            return cast(list[list[Any]], one.__globals__["every"](lines))
+        except AttributeError:
+            pass
     out = []
     for line in lines:
         row = rows.get(line.__class__)

@@ -452,6 +452,8 @@ def _column_lines(columns: Columns | None, letters: Sequence[str], col_xf: Seque
         st = f' s="{col_xf[j]}"' if col_xf[j] else ""
         if t is str:
             texts = list(filter(None, col))   # an empty text (or a blank) is left out
+            if not texts:
+                continue                      # every cell empty: none written
             if _clean_texts(texts):
                 cell = f"f'{head}\"{st} t=\"inlineStr\"><is><t>{{{x}}}</t></is></c>'"
                 if len(texts) == len(col):    # no cell left out: written inline
