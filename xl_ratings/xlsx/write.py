@@ -257,9 +257,20 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
 
 
 def sheet_bytes(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: dt.date = EXCEL_EPOCH) -> bytes:
-    """The worksheet part of ``spec``, encoded (UTF-8).  The rows the column writer writes come
-    as one text of UTF-8 bytes already (:func:`_column_lines` with ``utf8``): no wide string
-    built, none encoded."""
+    """The worksheet part of ``spec``, encoded (UTF-8): :func:`sheet_chunks` joined."""
+    return b"".join(sheet_chunks(spec, styles, drawing_rid, epoch))
+
+
+#: rows per piece of a sheet's part (:func:`sheet_chunks`): about a megabyte of XML
+CHUNK_ROWS = 2000
+
+
+def sheet_chunks(spec: SheetSpec, styles: Styles, drawing_rid: str | None,
+                 epoch: dt.date = EXCEL_EPOCH) -> list[bytes]:
+    """The worksheet part of ``spec``, encoded (UTF-8), in pieces of :data:`CHUNK_ROWS` rows (the
+    zip writer deflates them one after another: no copy of the whole part made, none of its text).
+    The rows the column writer writes come as text of UTF-8 bytes already (:func:`_column_lines`
+    with ``utf8``): no wide string built, none encoded."""
     ncols = len(spec.header)
     letters = [col_letter(j) for j in range(1, max(ncols, 1) + 1 + 30)]
     header_xf = styles.xf(None, header=True)
@@ -307,7 +318,7 @@ def sheet_bytes(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch:
         if not extra_rows else None
     at = len(out)
     if lines is not None:       # the whole sheet at once, column by column (its rows below: none left)
-        out.append("".join(lines))
+        out.append("")
     fast = _row_writer(spec.rows, letters[:ncols], col_xf, date_xf, epoch) \
         if not extra_rows and lines is None else None
     pre = [f'<c r="{letters[j]}' for j in range(ncols)]
@@ -361,9 +372,10 @@ def sheet_bytes(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch:
         out.append(f'<drawing r:id="{drawing_rid}"/>')
     out.append("</worksheet>")
     if lines is None:
-        return "".join(out).encode("utf-8")
-    return b"".join(("".join(out[:at]).encode("utf-8"), out[at].encode("latin-1"),
-                     "".join(out[at + 1:]).encode("utf-8")))
+        return ["".join(out).encode("utf-8")]
+    return (["".join(out[:at]).encode("utf-8")]
+            + ["".join(lines[k:k + CHUNK_ROWS]).encode("latin-1") for k in range(0, len(lines), CHUNK_ROWS)]
+            + ["".join(out[at + 1:]).encode("utf-8")])
 
 
 _NONE = type(None)
@@ -764,7 +776,7 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec], source: str | None 
             pkg.set_text(rels_path(part), rels_xml([("rId1", R_DRAWING, "/" + drawing)]))
             ct = _override(_override(ct, drawing, T_DRAWING), chart, T_CHART)
             drawing_rid = "rId1"
-        pkg[part] = sheet_bytes(spec, styles, drawing_rid, epoch)
+        pkg.set_chunks(part, sheet_chunks(spec, styles, drawing_rid, epoch))
     if new_sheet_tags:
         wb = re.sub(rf"</{re.escape(wp)}sheets>", "".join(new_sheet_tags) + f"</{wp}sheets>", wb, count=1)
         rels = re.sub(r"</Relationships>", "".join(new_rels) + "</Relationships>", rels, count=1)
