@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import keyword
-from functools import lru_cache
+from functools import lru_cache, partial
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -270,27 +270,62 @@ def _lookups(columns: Sequence[Column], outcome: Outcome | None, lines: int) -> 
     return out
 
 
+class _Worded(dict[Any, Any]):
+    """A column's worded cells by value, each worded once (``word``: the value's cell)."""
+
+    def __init__(self, word: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.word = word
+
+    def __missing__(self, v: Any) -> Any:
+        got = self[v] = self.word(v)
+        return got
+
+
+#: the classes of fact whose equal values are the same cell (no ``1 == 1.0 == True``, no ``0.0 == -0.0``)
+_WORDED_ONCE = frozenset((str, type(None), bool, Rank))
+
+
 def _rows(columns: Sequence[Column], getters: Sequence[Callable[[Any], Any]], lines: Sequence[Any],
-          outcome: Outcome | None = None) -> list[list[Any]]:
+          outcome: Outcome | None = None, words: Words | None = None) -> list[list[Any]]:
     """``[[g(line) for g in getters] for line in lines]``, a plain fact read straight off the
     line (one compiled row function for the sheet, no call per cell), a player's or an event's
-    name looked up in a table of them (``outcome``'s records); a line without one of those
-    attributes takes the getters, which give None for it."""
-    def plain(c: Column) -> bool:
-        return (c.kind in PLAIN_KINDS and c.source not in ("name", "sex", "club", "event_name")
+    name looked up in a table of them (``outcome``'s records), a worded fact (status, rank, note:
+    ``words``) worded once per distinct value of a class in ``_WORDED_ONCE``; a line without one
+    of those attributes takes the getters, which give None for it."""
+    def named(c: Column) -> bool:
+        return (c.source not in ("name", "sex", "club", "event_name")
                 and c.source.isidentifier() and not keyword.iskeyword(c.source))
+
+    def plain(c: Column) -> bool:
+        return c.kind in PLAIN_KINDS and named(c)
     tables = _lookups(columns, outcome, len(lines))
+    worded = {j: _Worded(partial(words.cell, c.kind)) for j, c in enumerate(columns)
+              if words is not None and j not in tables and c.kind not in PLAIN_KINDS and named(c)}
 
     def compiled(sample: Any) -> Callable[[Any], list[Any]]:
         # a plain fact the line's class has (a line of another class, or one without it: the getters)
         cells = [f"t{j}.get(line.{tables[j][0]}, '')" if j in tables
-                 else f"line.{c.source}" if plain(c) and hasattr(sample, c.source) else f"g{j}(line)"
+                 else f"line.{c.source}" if plain(c) and hasattr(sample, c.source)
+                 else f"(m{j}[v] if (v := line.{c.source}).__class__ in ONCE else m{j}.word(v))"
+                 if j in worded and hasattr(sample, c.source) else f"g{j}(line)"
                  for j, c in enumerate(columns)]
         namespace: dict[str, Any] = {f"g{j}": g for j, g in enumerate(getters)}
         namespace.update((f"t{j}", table) for j, (_, table) in tables.items())
-        exec("def row(line):\n    return [" + ", ".join(cells) + "]\n", namespace)  # noqa: S102 -- attribute names
+        namespace.update((f"m{j}", memo) for j, memo in worded.items())
+        namespace["ONCE"] = _WORDED_ONCE
+        exec("def row(line):\n    return [" + ", ".join(cells) + "]\n"      # noqa: S102 -- attribute names
+             "def every(lines):\n    return [[" + ", ".join(cells) + "] for line in lines]\n", namespace)
         return cast(Callable[[Any], list[Any]], namespace["row"])
     rows: dict[type, Callable[[Any], list[Any]]] = {}
+    if lines and len(set(map(type, lines))) == 1 and type(lines[0]) is lines[0].__class__:
+        # lines of one class: one comprehension over them all (a line without a fact: line by line, below)
+        one = compiled(lines[0])
+        rows[lines[0].__class__] = one
+        try:
+            return cast(list[list[Any]], one.__globals__["every"](lines))
+        except AttributeError:
+            pass
     out = []
     for line in lines:
         row = rows.get(line.__class__)
@@ -308,7 +343,7 @@ def fact_sheet(sheet: Sheet, facts: PeriodFacts, outcome: Outcome) -> SheetView:
     words = Words(system)
     getters = [_getter(c, outcome, words) for c in sheet.columns]
     lines = ordered(sheet, facts.lines(sheet.source), outcome)
-    rows = _rows(sheet.columns, getters, lines, outcome)
+    rows = _rows(sheet.columns, getters, lines, outcome, words)
     return SheetView(sheet.name, [c.key for c in sheet.columns], [label(c.key, system) for c in sheet.columns],
                      rows, [number_format(c.kind, system) for c in sheet.columns])
 
@@ -376,7 +411,7 @@ def chart_sheet(outcome: Outcome) -> SheetView | None:
                      chart=chart)
 
 
-def joined(records: Records) -> dict[str, dt.date]:
+def joined(records: Records, among: Iterable[str] | None = None) -> dict[str, dt.date]:
     """The day each player's rating history starts, for those who came without a rating of their own.
 
     A player with a rating or counted games in the Players sheet was on the list before the
@@ -384,8 +419,11 @@ def joined(records: Records) -> dict[str, dt.date]:
     else joins with their first game, dated award or points entry (a player who has none has
     no history yet: ``date.max``).  The History still holds a row for every period (the start
     the rulebook gave them); the player page, its chart and the Chart sheet show the periods
-    from the one they joined in."""
-    new = [pid for pid, p in records.players.items() if p.rating is None and not p.games]
+    from the one they joined in.  ``among``: only these players' (the rest left out; none of them
+    new: no game looked at)."""
+    players = records.players
+    new = [pid for pid, p in players.items() if p.rating is None and not p.games] if among is None else \
+        [pid for pid in dict.fromkeys(among) if pid in players and players[pid].rating is None and not players[pid].games]
     if not new:
         return {}
     wanted = set(new)
@@ -420,7 +458,7 @@ def history_wide(outcome: Outcome, top: int = 10) -> tuple[list[str], list[str],
     ids = [e.id for e in ranked]
     names = [str(e.name) for e in ranked]
     wanted = set(ids)
-    since = joined(outcome.records)
+    since = joined(outcome.records, ids)
     value = {(e.period.label, e.id): e.state.rating for e in ledger.entries
              if e.id in wanted and e.period.end >= since.get(e.id, e.period.end)}
     return periods, names, [[value.get((p, pid)) for pid in ids] for p in periods]

@@ -243,6 +243,19 @@ class ZipOut:
         comp = zlib.compressobj(level, zlib.DEFLATED, -15)
         self._entry(name, comp.compress(data) + comp.flush(), zlib.crc32(data), len(data), 8, date_time)
 
+    def add_chunks(self, name: str, chunks: Sequence[bytes], level: int = 1,
+                   date_time: tuple[int, ...] = FIXED_TIME) -> None:
+        """:meth:`add` of ``b"".join(chunks)``, the pieces deflated one after another (one deflate
+        stream, the same level; never joined)."""
+        comp = zlib.compressobj(level, zlib.DEFLATED, -15)
+        crc, size, out = 0, 0, []
+        for chunk in chunks:
+            out.append(comp.compress(chunk))
+            crc = zlib.crc32(chunk, crc)
+            size += len(chunk)
+        out.append(comp.flush())
+        self._entry(name, b"".join(out), crc, size, 8, date_time)
+
     def add_raw(self, info: zipfile.ZipInfo, source: bytes,
                 date_time: tuple[int, ...] | None = None) -> None:
         off = info.header_offset
@@ -275,21 +288,35 @@ class Package:
         self.infos = {i.filename: i for i in infos}
         self.order = list(self.infos)       #: the parts' order in the written zip
         self.cache: dict[str, bytes] = {}
+        self.chunks: dict[str, list[bytes]] = {}   #: parts set in pieces (:meth:`set_chunks`), not yet joined
         self.changed: set[str] = set()
         self.removed: set[str] = set()
 
     # -- parts
     def __contains__(self, name: object) -> bool:
-        return name not in self.removed and (name in self.cache or name in self.infos)
+        return name not in self.removed and (name in self.cache or name in self.chunks or name in self.infos)
 
     def __getitem__(self, name: str) -> bytes:
         if name in self.removed:
             raise KeyError(name)
+        if name in self.chunks:                 # read back: joined once
+            self.cache[name] = b"".join(self.chunks.pop(name))
         if name not in self.cache:
             self.cache[name] = self.zin.read(name)
         return self.cache[name]
 
+    def set_chunks(self, name: str, chunks: list[bytes]) -> None:
+        """Set part ``name`` to ``b"".join(chunks)``, kept in its pieces (written by
+        :meth:`ZipOut.add_chunks`, each piece deflated in turn)."""
+        self.removed.discard(name)
+        self.cache.pop(name, None)
+        self.chunks[name] = chunks
+        self.changed.add(name)
+        if name not in self.order:
+            self.order.append(name)
+
     def __setitem__(self, name: str, value: bytes) -> None:
+        self.chunks.pop(name, None)
         self.removed.discard(name)
         if name not in self.cache or self.cache[name] != value or name not in self.infos:
             self.changed.add(name)
@@ -308,6 +335,7 @@ class Package:
 
     def drop(self, name: str) -> None:
         """Remove a part (if there)."""
+        self.chunks.pop(name, None)
         if name in self:
             self.removed.add(name)
             self.changed.discard(name)
@@ -315,7 +343,7 @@ class Package:
             self.order.remove(name)
 
     def keys(self) -> list[str]:
-        return [n for n in dict.fromkeys(list(self.infos) + list(self.cache)) if n in self]
+        return [n for n in dict.fromkeys(list(self.infos) + list(self.cache) + list(self.chunks)) if n in self]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.keys())
@@ -359,7 +387,9 @@ class Package:
                 continue
             old = self.infos.get(name)
             when = date_time or (old.date_time if old else now)
-            if name in self.changed or old is None:
+            if name in self.chunks:
+                out.add_chunks(name, self.chunks[name], date_time=when)
+            elif name in self.changed or old is None:
                 out.add(name, self[name], date_time=when)
             else:
                 out.add_raw(old, self.data, date_time=when)

@@ -25,6 +25,8 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from itertools import compress, repeat
+from operator import eq
 from typing import Any, NamedTuple, cast
 
 from ..engine.cells import EXCEL_EPOCH, EXCEL_EPOCH_1904, MAX_CELL_CHARS, MAX_ROWS, col_letter, serial_of
@@ -98,6 +100,27 @@ def text_width(v: Any) -> int:
     if text.isascii():      # no ASCII character is wide
         return len(text)
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _widest(values: Sequence[Any]) -> int:
+    """``max(map(text_width, values))`` (0 for none): a number's or a date's width once, each
+    distinct text once, a wide character looked up once (an ASCII text is as wide as it is long)."""
+    kinds = set(map(type, values))
+    if not kinds <= {str, int, float, dt.date, _NONE}:
+        return max(map(text_width, values), default=0)
+    best = 10 if float in kinds else 0
+    if dt.date in kinds:
+        best = 11
+    if int in kinds:
+        best = max(best, max(len(str(v)) for v in values if v.__class__ is int))
+    if str in kinds:
+        texts = {v for v in values if v.__class__ is str}
+        joined = "".join(texts)
+        if joined.isascii():
+            return max(best, max(map(len, texts)))
+        wide = {c for c in set(joined) if unicodedata.east_asian_width(c) in "WF"}
+        best = max(best, max(len(t) + sum(map(wide.__contains__, t)) for t in texts))
+    return best
 
 
 # --------------------------------------------------------------------------- styles
@@ -229,12 +252,35 @@ def _numeric(rows: Sequence[Sequence[Any]], j: int) -> bool:
 
 
 def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: dt.date = EXCEL_EPOCH) -> str:
+    """The worksheet part of ``spec`` as text (:func:`sheet_bytes` decoded)."""
+    return sheet_bytes(spec, styles, drawing_rid, epoch).decode("utf-8")
+
+
+def sheet_bytes(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: dt.date = EXCEL_EPOCH) -> bytes:
+    """The worksheet part of ``spec``, encoded (UTF-8): :func:`sheet_chunks` joined."""
+    return b"".join(sheet_chunks(spec, styles, drawing_rid, epoch))
+
+
+#: rows per piece of a sheet's part (:func:`sheet_chunks`): about a megabyte of XML
+CHUNK_ROWS = 2000
+
+
+def sheet_chunks(spec: SheetSpec, styles: Styles, drawing_rid: str | None,
+                 epoch: dt.date = EXCEL_EPOCH) -> list[bytes]:
+    """The worksheet part of ``spec``, encoded (UTF-8), in pieces of :data:`CHUNK_ROWS` rows (the
+    zip writer deflates them one after another: no copy of the whole part made, none of its text).
+    The rows the column writer writes come as text of UTF-8 bytes already (:func:`_column_lines`
+    with ``utf8``): no wide string built, none encoded."""
     ncols = len(spec.header)
     letters = [col_letter(j) for j in range(1, max(ncols, 1) + 1 + 30)]
     header_xf = styles.xf(None, header=True)
-    sample = spec.rows[:500]
-    widths = [max([text_width(spec.header[j])] + [text_width(r[j]) for r in sample if j < len(r)])
-              for j in range(ncols)]
+    columns = columns_of(spec)
+    if columns is not None and len(columns.values) == ncols:     # each column's first 500 cells
+        widths = [max(text_width(spec.header[j]), _widest(columns.values[j][:500])) for j in range(ncols)]
+    else:
+        sample = spec.rows[:500]
+        widths = [max([text_width(spec.header[j])] + [text_width(r[j]) for r in sample if j < len(r)])
+                  for j in range(ncols)]
     col_xf = []
     for j in range(ncols):
         fmt = spec.formats[j] if j < len(spec.formats) else None
@@ -268,9 +314,11 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
                                        for j, h in enumerate(spec.header)))
     out.append("".join(cell_xml(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
                        for c, v, f in extra_rows.get(1, [])) + "</row>")
-    lines = _column_lines(columns_of(spec), letters[:ncols], col_xf, date_xf, epoch) if not extra_rows else None
+    lines = _column_lines(columns_of(spec), letters[:ncols], col_xf, date_xf, epoch, utf8=True) \
+        if not extra_rows else None
+    at = len(out)
     if lines is not None:       # the whole sheet at once, column by column (its rows below: none left)
-        out += lines
+        out.append("")
     fast = _row_writer(spec.rows, letters[:ncols], col_xf, date_xf, epoch) \
         if not extra_rows and lines is None else None
     pre = [f'<c r="{letters[j]}' for j in range(ncols)]
@@ -323,7 +371,11 @@ def sheet_xml(spec: SheetSpec, styles: Styles, drawing_rid: str | None, epoch: d
     if drawing_rid:
         out.append(f'<drawing r:id="{drawing_rid}"/>')
     out.append("</worksheet>")
-    return "".join(out)
+    if lines is None:
+        return ["".join(out).encode("utf-8")]
+    return (["".join(out[:at]).encode("utf-8")]
+            + ["".join(lines[k:k + CHUNK_ROWS]).encode("latin-1") for k in range(0, len(lines), CHUNK_ROWS)]
+            + ["".join(out[at + 1:]).encode("utf-8")])
 
 
 _NONE = type(None)
@@ -361,9 +413,27 @@ def _clean_texts(texts: Sequence[str]) -> bool:
             and not s.startswith(" ") and not s.endswith(" ") and "< " not in s and " <" not in s)
 
 
+def _as_utf8(col: Sequence[Any]) -> tuple[Any, ...]:
+    """``col``'s texts as their UTF-8 bytes, one character each (U+0000-U+00FF: ``latin-1``
+    writes each back as its byte), each distinct text encoded once; a blank stays None."""
+    got = {v: v.encode("utf-8").decode("latin-1") for v in set(col) if v}
+    return tuple(map(got.get, col))
+
+
+def _as_text(col: Sequence[Any], write: Callable[[Any], str], opt: bool) -> tuple[Any, ...]:
+    """``col``'s numbers as they are written (``write``: ``repr``, ``str``), each distinct number
+    written once; a blank stays None."""
+    got: dict[Any, str | None] = {v: write(v) for v in set(col)}
+    if opt:
+        got[None] = None
+    return tuple(map(got.__getitem__, col))
+
+
 def _column_lines(columns: Columns | None, letters: Sequence[str], col_xf: Sequence[int],
-                  date_xf: int = 0, epoch: dt.date = EXCEL_EPOCH) -> list[str] | None:
-    """Every row's XML at once, or None (then :func:`_row_writer`, row by row).
+                  date_xf: int = 0, epoch: dt.date = EXCEL_EPOCH, utf8: bool = False) -> list[str] | None:
+    """Every row's XML at once, or None (then :func:`_row_writer`, row by row).  ``utf8``: every
+    text as its UTF-8 bytes, one character each (:func:`_as_utf8`): the lines joined then
+    encoded ``latin-1`` are their UTF-8.
 
     Each column is looked at once: its one type of value (blanks beside it), its texts checked
     joined (:func:`_clean_texts`; a column of texts that need escaping is escaped, cell by cell,
@@ -383,7 +453,8 @@ def _column_lines(columns: Columns | None, letters: Sequence[str], col_xf: Seque
         kinds.discard(_NONE)
         if not kinds:
             continue                          # every cell blank: none written
-        if kinds == {int, float}:             # repr of an int is its str: one number column
+        mixed = kinds == {int, float}
+        if mixed:                             # repr of an int is its str: one number column
             kinds = {float}
         if len(kinds) > 1:
             return None
@@ -393,16 +464,21 @@ def _column_lines(columns: Columns | None, letters: Sequence[str], col_xf: Seque
         st = f' s="{col_xf[j]}"' if col_xf[j] else ""
         if t is str:
             texts = list(filter(None, col))   # an empty text (or a blank) is left out
+            if not texts:
+                continue                      # every cell empty: none written
             if _clean_texts(texts):
                 cell = f"f'{head}\"{st} t=\"inlineStr\"><is><t>{{{x}}}</t></is></c>'"
                 if len(texts) == len(col):    # no cell left out: written inline
                     cells.append(cell[2:-1])
-                    args.append(col)
+                    args.append(_as_utf8(col) if utf8 and not "".join(texts).isascii() else col)
                     continue
             else:                             # escaped as cell_xml escapes it
                 col = tuple(v and (' xml:space="preserve">' if e != e.strip() else ">") + e
                             for v in col for e in (escape_text(v) if v else "",))
                 cell = f"f'{head}\"{st} t=\"inlineStr\"><is><t{{{x}}}</t></is></c>'"
+                texts = list(filter(None, col))
+            if utf8 and not "".join(texts).isascii():
+                col = _as_utf8(col)
             cells.append(f"{{{cell} if {x} else ''}}")
         elif t is float:
             try:    # a NaN or an infinity, a sum past the largest float (an int too large for one): row by row
@@ -410,7 +486,15 @@ def _column_lines(columns: Columns | None, letters: Sequence[str], col_xf: Seque
                     return None
             except OverflowError:
                 return None
-            cell = f"f'{head}\"{st}><v>{{{x}!r}}</v></c>'"
+            # a column whose numbers repeat (half its first 1,000 or fewer distinct): each distinct number
+            # written once -- unless 1 and 1.0, or 0.0 and -0.0 (equal keys, written otherwise) share it
+            sample = col[:1000]
+            if not mixed and len(set(sample)) * 2 <= len(sample) and not (
+                    0.0 in col and len(set(map(repr, compress(col, map(eq, col, repeat(0.0)))))) > 1):
+                col = _as_text(col, repr, opt)
+                cell = f"f'{head}\"{st}><v>{{{x}}}</v></c>'"
+            else:
+                cell = f"f'{head}\"{st}><v>{{{x}!r}}</v></c>'"
             cells.append(f"{{{cell} if {x} is not None else ''}}" if opt else cell[2:-1])
         elif t is int:
             cell = f"f'{head}\"{st}><v>{{{x}}}</v></c>'"
@@ -692,7 +776,7 @@ def patch_workbook(data: bytes, sheets: Sequence[SheetSpec], source: str | None 
             pkg.set_text(rels_path(part), rels_xml([("rId1", R_DRAWING, "/" + drawing)]))
             ct = _override(_override(ct, drawing, T_DRAWING), chart, T_CHART)
             drawing_rid = "rId1"
-        pkg.set_text(part, sheet_xml(spec, styles, drawing_rid, epoch))
+        pkg.set_chunks(part, sheet_chunks(spec, styles, drawing_rid, epoch))
     if new_sheet_tags:
         wb = re.sub(rf"</{re.escape(wp)}sheets>", "".join(new_sheet_tags) + f"</{wp}sheets>", wb, count=1)
         rels = re.sub(r"</Relationships>", "".join(new_rels) + "</Relationships>", rels, count=1)
