@@ -165,6 +165,20 @@ def _h64(text: str) -> int:
     return (zlib.crc32(data) << 32) | zlib.crc32(data, 0x5BD1E995)
 
 
+class _Written(dict):  # type: ignore[type-arg]
+    """Each distinct value written out once, when first met (``map(w.__getitem__, column)`` at C
+    speed): equal values (3, 3.0) are written as the first of them met -- as a dict filled in the
+    games' order writes them."""
+
+    def __init__(self, write: Any) -> None:
+        super().__init__()
+        self.write = write
+
+    def __missing__(self, key: Any) -> str:
+        text = self[key] = self.write(key)
+        return str(text)
+
+
 def period_digests(records: Records, period: Period, kind: str = "Y", settings: str | None = None) -> dict[str, str]:
     """Each player's fingerprint for ``period`` (``X…:Y…``): what the numbers are computed
     from -- not the player's name or club, nor the event's name, which a typo fix may
@@ -189,36 +203,40 @@ def period_digests(records: Records, period: Period, kind: str = "Y", settings: 
     if not in_period.issuperset(map(_EVENT, games)):     # games of other periods' events: by their date
         day_in = {d: contains(d) for d in set(map(_DAY, games))}
         games = [g for g in games if g[0] in in_period or day_in[g[1]]]
-    events_col, days_col, rounds_col = list(map(_EVENT, games)), list(map(_DAY, games)), list(map(_ROUND, games))
-    players_col, opponents_col = list(map(_PLAYER, games)), list(map(_OPPONENT, games))
-    results, handicaps = list(map(_RESULT, games)), list(map(_HANDICAP, games))
-    days = {d: d.isoformat() for d in set(days_col)}
-    rounds = {r: canon(r) for r in set(rounds_col)}     # equal rounds (3, 3.0) are written alike
-    # a result and a handicap written out once per object (by identity: -0.0 equals 0.0 but is written
-    # otherwise; the objects live in the games, so their ids stay theirs)
-    result_of, handicap_of = dict(zip(map(id, results), results)), dict(zip(map(id, handicaps), handicaps))
-    result_text = {i: f"{r.score}|{r.forfeit}" for i, r in result_of.items()}
-    handicap_text = {i: f"{h}" for i, h in handicap_of.items()}
-    columns = (events_col, list(map(days.__getitem__, days_col)), list(map(rounds.__getitem__, rounds_col)),
-               players_col, opponents_col, list(map(result_text.__getitem__, map(id, results))),
-               list(map(handicap_text.__getitem__, map(id, handicaps))))
-    try:
-        lines = list(map(str.encode, map("|".join, zip(*columns))))
-    except TypeError:       # ids that are not text (records made by hand): written as an f-string writes them
-        lines = [f"{ev}|{d}|{rd}|{a}|{b}|{r}|{hc}".encode() for ev, d, rd, a, b, r, hc in zip(*columns)]
-    crc = zlib.crc32
-    hashes = [(hi << 32) | lo for hi, lo in zip(map(crc, lines), map(crc, lines, repeat(0x5BD1E995)))]
     games_sum: dict[str, int] = defaultdict(int)
-    for pid, h in zip(chain(players_col, opponents_col), chain(hashes, hashes)):
-        games_sum[pid] += h
-    # the events each player played in: the games of one event lie together (one set per run of rows)
     used_events: dict[str, set[str]] = defaultdict(set)
-    at = 0
-    for ev, run in groupby(events_col):
-        n = len(tuple(run))
-        for pid in set(players_col[at:at + n]).union(opponents_col[at:at + n]):
-            used_events[pid].add(ev)
-        at += n
+    if games:
+        events_col, days_col, rounds_col, players_col, opponents_col, results, handicaps = \
+            tuple(zip(*games))[:7]        # the games' columns, at once
+        days, rounds = _Written(_iso), _Written(canon)   # equal rounds (3, 3.0) are written alike
+        # a result and a handicap written out once per object (by identity: -0.0 equals 0.0 but is written
+        # otherwise; the objects live in the games, so their ids stay theirs)
+        result_of, handicap_of = dict(zip(map(id, results), results)), dict(zip(map(id, handicaps), handicaps))
+        result_text = {i: f"{r.score}|{r.forfeit}" for i, r in result_of.items()}
+        handicap_text = {i: f"{h}" for i, h in handicap_of.items()}
+        columns = (events_col, map(days.__getitem__, days_col), map(rounds.__getitem__, rounds_col),
+                   players_col, opponents_col, map(result_text.__getitem__, map(id, results)),
+                   map(handicap_text.__getitem__, map(id, handicaps)))
+        try:
+            lines = list(map(str.encode, map("|".join, zip(*columns))))
+        except TypeError:   # ids that are not text (records made by hand): written as an f-string writes them
+            columns = (events_col, map(days.__getitem__, days_col), map(rounds.__getitem__, rounds_col),
+                       players_col, opponents_col, map(result_text.__getitem__, map(id, results)),
+                       map(handicap_text.__getitem__, map(id, handicaps)))
+            lines = [f"{ev}|{d}|{rd}|{a}|{b}|{r}|{hc}".encode() for ev, d, rd, a, b, r, hc in zip(*columns)]
+        crc = zlib.crc32
+        for a, b, hi, lo in zip(players_col, opponents_col, map(crc, lines), map(crc, lines, repeat(0x5BD1E995))):
+            h = (hi << 32) | lo
+            games_sum[a] += h
+            games_sum[b] += h
+        # the events each player played in: the games of one event lie together (one set per run of rows)
+        at = 0
+        for ev, run in groupby(events_col):
+            n = len(tuple(run))
+            here = set(players_col[at:at + n])
+            here.update(opponents_col[at:at + n])
+            any(map(set.add, map(used_events.__getitem__, here), repeat(ev)))
+            at += n
     for award in records.awards:
         if award.date is None or contains(award.date):
             games_sum[award.player] += _h64(f"award|{award.award}|{award.date}")
@@ -240,6 +258,10 @@ def period_digests(records: Records, period: Period, kind: str = "Y", settings: 
         text = f"{rec!r}|{games_sum.get(pid, 0) & mask}|{evs}"
         out[pid] = f"{s}:{kind}{blake2b(text.encode('utf-8'), digest_size=6).hexdigest()}"     # _digest(text)
     return out
+
+
+def _iso(d: dt.date) -> str:
+    return d.isoformat()
 
 
 _EVENT, _DAY, _ROUND, _PLAYER, _OPPONENT, _RESULT, _HANDICAP = (itemgetter(k) for k in range(7))
