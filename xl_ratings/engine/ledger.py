@@ -29,7 +29,7 @@ from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
 from .cells import blank, date1904_of, to_date, to_ident
-from .fingerprint import DIGITS, canon, canon12, fingerprint_of, parts, rounded
+from .fingerprint import DIGITS, canon, canon12, canon12_column, fingerprint_of, parts, rounded
 
 #: The columns every system's History has, in order (the system's own follow, then ``inputs``).
 COMMON = ("period", "start", "end", "id", "name", "old", "new", "change", "status", "games", "events",
@@ -287,47 +287,26 @@ def seal(e: Entry, period_members: str) -> str:
 
 def seals(entries: Sequence[Entry], digests: Mapping[str, str]) -> list[str]:
     """:func:`seal` of each of ``entries`` (``digests``: each period's :func:`members`, by label),
-    column by column: each column's values written out at once (:func:`_canon_column`), one
+    column by column: each column's values written out at once (:func:`canon12_column`), one
     join and one hash a row -- the very seals :func:`seal` gives one row at a time."""
     if not entries:
         return []
     periods = list(map(_PERIOD, entries))
     labels = list(map(_LABEL, periods))
-    columns = [_canon_column(labels), _canon_column(list(map(_START, periods))),
-               _canon_column(list(map(_END_OF, periods))), _canon_column(list(map(_ID, entries))),
-               _canon_column(list(map(_OLD, entries))), _canon_column(list(map(_CHANGE, entries)))]
+    columns = [canon12_column(labels), canon12_column(list(map(_START, periods))),
+               canon12_column(list(map(_END_OF, periods))), canon12_column(list(map(_ID, entries))),
+               canon12_column(list(map(_OLD, entries))), canon12_column(list(map(_CHANGE, entries)))]
     sts = list(map(_STATE, entries))
     by_type = set(map(type, sts))
     if len(by_type) == 1:
         names = _sealed_names(sts[0])
-        columns += [_canon_column(list(map(attrgetter(n), sts))) for n in names]
+        columns += [canon12_column(list(map(attrgetter(n), sts))) for n in names]
     else:       # states of several types (cannot come from one ledger): row by row
         columns.append(["|".join(map(canon12, _sealed_values(e))) for e in entries])
-    columns.append(_canon_column([e.inputs or "" for e in entries]))
+    columns.append(canon12_column([e.inputs or "" for e in entries]))
     columns.append(list(map(digests.__getitem__, labels)))
     hashed = [blake2b(text, digest_size=6).hexdigest() for text in map(str.encode, map("|".join, zip(*columns)))]
     return ["Z" + h for h in hashed]
-
-
-def _canon_column(values: Sequence[Any]) -> list[str]:
-    """:func:`~.fingerprint.canon12` of each value, the common columns (every value a float, a
-    float or blank, a text, a whole number, a date) at C speed."""
-    types = set(map(type, values))
-    if types == {float}:
-        texts = list(map(format, values, repeat(_G12)))        # NaN: "nan", as canon12
-    elif types == {float, type(None)}:
-        texts = ["" if v is None else format(v, _G12) for v in values]
-    elif types == {str}:
-        return list(map(str.strip, values))
-    elif types == {int}:
-        return list(map(str, values))
-    elif types == {dt.date}:
-        return list(map(dt.date.isoformat, values))
-    else:
-        return list(map(canon12, values))
-    if "-0" in texts:       # canon12 writes -0.0 as 0
-        texts = ["0" if t == "-0" else t for t in texts]
-    return texts
 
 
 def _rounded_column(values: Sequence[Any]) -> list[Any]:
