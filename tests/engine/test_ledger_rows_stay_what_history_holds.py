@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from helpers import run_cli
 
-from xl_ratings.engine.fingerprint import canon12, rounded
+from xl_ratings.engine.fingerprint import canon12, canon12_column, rounded
 from xl_ratings.engine.inputs import read_records
 from xl_ratings.engine.ledger import Entry, Ledger, members, seal, seals
 from xl_ratings.systems import get
@@ -151,3 +151,14 @@ def test_values_at_the_edges_are_stored_and_sealed_as_one_row_at_a_time(system):
         [seal(e, digest) for e in entries]
     assert all(same(a, b) for a, b in zip(ledger.rows(), reference_rows(ledger)))
     assert seals([], {}) == []
+
+
+@pytest.mark.parametrize("column", [
+    [1612.3456789012345, -0.0, 0.0, float("nan"), float("-inf"), 1e300, -1e-300, 0.1 + 0.2],
+    [None, 1500.0, -0.0, None, float("nan")], [None, None], [],
+    [" a ", "b", "", "  "], [None, " x", "y "], [0, 3, -7, 10**20], [None, 4, 0],
+    [True, False, 1, 0.0], [dt.date(2026, 1, 2), dt.date(1999, 12, 31)], [None, dt.date(2026, 1, 2)],
+    [dt.datetime(2026, 1, 2), dt.datetime(2026, 1, 2, 3, 4), dt.date(2026, 1, 1)],
+    [Float(2.5), 2.5, Float(-0.0)], [parse_rank("3段"), None], [(1, 2.0), "t", None]])
+def test_a_column_is_written_as_each_value_alone(column):
+    assert canon12_column(column) == [canon12(v) for v in column]

@@ -95,26 +95,30 @@ _G12 = f".{DIGITS}g"
 
 
 def canon12_column(values: Sequence[Any]) -> list[str]:
-    """:func:`canon12` of each value, the common columns (every value a float, a
-    float or blank, a text, a whole number, a date) at C speed."""
+    """:func:`canon12` of each value, the common columns (every value, blanks aside, a float, a
+    text, a whole number or a date) at C speed."""
     types = set(map(type, values))
-    if types == {type(None)}:
+    blank = type(None) in types
+    types.discard(type(None))
+    if not types:
         return [""] * len(values)
-    if types == {float}:
-        texts = list(map(format, values, repeat(_G12)))        # NaN: "nan", as canon12
-    elif types == {float, type(None)}:
-        texts = ["" if v is None else format(v, _G12) for v in values]
-    elif types == {str}:
-        return list(map(str.strip, values))
-    elif types == {int}:
-        return list(map(str, values))
-    elif types == {dt.date}:
-        return list(map(dt.date.isoformat, values))
-    else:
+    if len(types) != 1:
         return list(map(canon12, values))
-    if "-0" in texts:       # canon12 writes -0.0 as 0
-        texts = ["0" if t == "-0" else t for t in texts]
-    return texts
+    t = types.pop()
+    if t is float:                                             # NaN: "nan", as canon12
+        texts = ["" if v is None else format(v, _G12) for v in values] if blank else \
+            list(map(format, values, repeat(_G12)))
+        if "-0" in texts:       # canon12 writes -0.0 as 0
+            texts = ["0" if x == "-0" else x for x in texts]
+        return texts
+    write = _WRITE.get(t)
+    if write is None:
+        return list(map(canon12, values))
+    return ["" if v is None else write(v) for v in values] if blank else list(map(write, values))
+
+
+#: canon12 of a type's values, as it writes them (:func:`canon12_column`)
+_WRITE: dict[type, Any] = {str: str.strip, int: str, dt.date: dt.date.isoformat}
 
 
 def rounded(v: Any) -> Any:
