@@ -14,7 +14,7 @@ import datetime as dt
 import hashlib
 from hashlib import blake2b
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from operator import attrgetter
@@ -221,12 +221,13 @@ class Ledger:
         cells: list[tuple[str, int]] = []           # (the raw inputs cell, the sheet row) of each entry
         errors: list[RatingInputError] = []
         extra = {f.name: f for f in ledger_fields(system.state_type)}
+        seen = _Seen(extra)
         for i, r in enumerate(rows[1:], start=2):
             rec = {k: (r[j] if j < len(r) else None) for j, k in keys.items()}
             if blank(rec.get("period")) or blank(rec.get("id")):
                 continue
             try:
-                entries.append(_entry(rec, system, extra, date1904))
+                entries.append(_entry(rec, system, extra, date1904, seen))
                 cells.append(("" if blank(rec.get(INPUTS)) else str(rec[INPUTS]).strip(), i))
             except RatingInputError as e:
                 errors.append(RatingInputError(e.text, value=e.value, where=Where(file, sheet, i, e.where.column)))
@@ -498,6 +499,11 @@ def _player_ids(tables: Mapping[str, Sequence[Sequence[Any]]]) -> list[str]:
 
 
 def _num(v: Any) -> float | None:
+    t = v.__class__
+    if t is float:                  # the common cells first: a number (NaN: blank), a blank
+        return v if v == v else None
+    if v is None:
+        return None
     if blank(v):
         return None
     if isinstance(v, bool) or not isinstance(v, (int, float)):
@@ -536,10 +542,51 @@ def _field_value(f: dataclasses.Field[Any], v: Any, date1904: bool = False) -> A
     return str(v)
 
 
+class _Seen:
+    """What the rows of one History share, worked out once: each distinct date cell as a date,
+    each period, each system column's way of reading a cell (:func:`_field_value`)."""
+
+    def __init__(self, extra: Mapping[str, dataclasses.Field[Any]]) -> None:
+        self.dates: dict[tuple[type, Any], dt.date | None] = {}
+        self.periods: dict[tuple[dt.date, dt.date, str], Period] = {}
+        self.read = {name: _field_reader(f) for name, f in extra.items()}
+
+    def date(self, v: Any, date1904: bool) -> dt.date | None:
+        key = (v.__class__, v)
+        try:
+            day = self.dates.get(key)
+        except TypeError:               # a cell value that is no key (none the readers give)
+            return to_date(v, date1904)
+        if day is None:
+            day = to_date(v, date1904)
+            self.dates[key] = day
+        return day
+
+    def period(self, start: dt.date, end: dt.date, label: str) -> Period:
+        p = self.periods.get((start, end, label))
+        if p is None:
+            p = self.periods[(start, end, label)] = Period(start, end, label)
+        return p
+
+
+def _field_reader(f: dataclasses.Field[Any]) -> Callable[[Any, bool], Any]:
+    """:func:`_field_value` for one field: its type's text read once."""
+    t = str(f.type)
+    as_type: Callable[[Any, bool], Any] = (
+        (lambda v, d: _int(v)) if t.startswith("int") else (lambda v, d: _num(v)) if t.startswith("float")
+        else to_date if t.startswith("dt.date") else (lambda v, d: parse_rank(v)) if t.startswith("Rank")
+        else (lambda v, d: str(v)))
+    if "None" in t:
+        return lambda v, d: None if blank(v) else as_type(v, d)
+    return lambda v, d: _field_value(f, v, d) if blank(v) else as_type(v, d)
+
+
 def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.Field[Any]],
-           date1904: bool = False) -> Entry:
-    """The row as an entry (its ``inputs``: the fingerprint, without the seal)."""
-    start, end = to_date(rec.get("start"), date1904), to_date(rec.get("end"), date1904)
+           date1904: bool = False, seen: _Seen | None = None) -> Entry:
+    """The row as an entry (its ``inputs``: the fingerprint, without the seal); ``seen``: what
+    the History's rows share, worked out once."""
+    seen = seen if seen is not None else _Seen(extra)
+    start, end = seen.date(rec.get("start"), date1904), seen.date(rec.get("end"), date1904)
     if start is None or end is None:
         raise RatingInputError(S.START_END_NEEDED())
     pid = rec["id"]
@@ -550,10 +597,11 @@ def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.
         "peak": _num(rec.get("peak")),
         "status": status if status in ("active", "inactive", "pending") else "active",
         "period_games": _int(rec.get("period_games")), "period_end": end}
-    for name, f in extra.items():
+    read = seen.read
+    for name in extra:
         if name in rec:
-            values[name] = _field_value(f, rec[name], date1904)
+            values[name] = read[name](rec[name], date1904)
     label = str(rec["period"]).strip()
     inputs = fingerprint_of(None if blank(rec.get(INPUTS)) else str(rec[INPUTS]))
-    return Entry(Period(start, end, label), pid, "" if blank(rec.get("name")) else str(rec["name"]),
+    return Entry(seen.period(start, end, label), pid, "" if blank(rec.get("name")) else str(rec["name"]),
                  _num(rec.get("old")), system.state_type(**values), _num(rec.get("change")), inputs)
