@@ -33,9 +33,10 @@ import hashlib
 import zlib
 from hashlib import blake2b
 from collections import defaultdict
-from collections.abc import Mapping
-from itertools import chain, groupby, repeat
-from operator import itemgetter
+from collections.abc import Mapping, Sequence
+from itertools import groupby, repeat
+from functools import partial
+from operator import attrgetter, is_, itemgetter, methodcaller
 from typing import Any
 
 from ..systems.period import Period
@@ -91,6 +92,33 @@ def canon12(v: Any) -> str:
 
 
 _G12 = f".{DIGITS}g"
+
+
+def canon12_column(values: Sequence[Any]) -> list[str]:
+    """:func:`canon12` of each value, the common columns (every value, blanks aside, a float, a
+    text, a whole number or a date) at C speed."""
+    types = set(map(type, values))
+    blank = type(None) in types
+    types.discard(type(None))
+    if not types:
+        return [""] * len(values)
+    if len(types) != 1:
+        return list(map(canon12, values))
+    t = types.pop()
+    if t is float:                                             # NaN: "nan", as canon12
+        texts = ["" if v is None else format(v, _G12) for v in values] if blank else \
+            list(map(format, values, repeat(_G12)))
+        if "-0" in texts:       # canon12 writes -0.0 as 0
+            texts = ["0" if x == "-0" else x for x in texts]
+        return texts
+    write = _WRITE.get(t)
+    if write is None:
+        return list(map(canon12, values))
+    return ["" if v is None else write(v) for v in values] if blank else list(map(write, values))
+
+
+#: canon12 of a type's values, as it writes them (:func:`canon12_column`)
+_WRITE: dict[type, Any] = {str: str.strip, int: str, dt.date: dt.date.isoformat}
 
 
 def rounded(v: Any) -> Any:
@@ -165,6 +193,20 @@ def _h64(text: str) -> int:
     return (zlib.crc32(data) << 32) | zlib.crc32(data, 0x5BD1E995)
 
 
+class _Written(dict):  # type: ignore[type-arg]
+    """Each distinct value written out once, when first met (``map(w.__getitem__, column)`` at C
+    speed): equal values (3, 3.0) are written as the first of them met -- as a dict filled in the
+    games' order writes them."""
+
+    def __init__(self, write: Any) -> None:
+        super().__init__()
+        self.write = write
+
+    def __missing__(self, key: Any) -> str:
+        text = self[key] = self.write(key)
+        return str(text)
+
+
 def period_digests(records: Records, period: Period, kind: str = "Y", settings: str | None = None) -> dict[str, str]:
     """Each player's fingerprint for ``period`` (``X…:Y…``): what the numbers are computed
     from -- not the player's name or club, nor the event's name, which a typo fix may
@@ -186,39 +228,40 @@ def period_digests(records: Records, period: Period, kind: str = "Y", settings: 
     contains = period.contains
     in_period = {eid for eid, e in events.items() if contains(e.end)}
     games = records.games
-    if not in_period.issuperset(map(_EVENT, games)):     # games of other periods' events: by their date
-        day_in = {d: contains(d) for d in set(map(_DAY, games))}
+    columns = tuple(zip(*games))[:7]       # the games' columns, at once
+    if columns and not in_period.issuperset(columns[0]):     # games of other periods' events: by their date
+        day_in = {d: contains(d) for d in set(columns[1])}
         games = [g for g in games if g[0] in in_period or day_in[g[1]]]
-    events_col, days_col, rounds_col = list(map(_EVENT, games)), list(map(_DAY, games)), list(map(_ROUND, games))
-    players_col, opponents_col = list(map(_PLAYER, games)), list(map(_OPPONENT, games))
-    results, handicaps = list(map(_RESULT, games)), list(map(_HANDICAP, games))
-    days = {d: d.isoformat() for d in set(days_col)}
-    rounds = {r: canon(r) for r in set(rounds_col)}     # equal rounds (3, 3.0) are written alike
-    # a result and a handicap written out once per object (by identity: -0.0 equals 0.0 but is written
-    # otherwise; the objects live in the games, so their ids stay theirs)
-    result_of, handicap_of = dict(zip(map(id, results), results)), dict(zip(map(id, handicaps), handicaps))
-    result_text = {i: f"{r.score}|{r.forfeit}" for i, r in result_of.items()}
-    handicap_text = {i: f"{h}" for i, h in handicap_of.items()}
-    columns = (events_col, list(map(days.__getitem__, days_col)), list(map(rounds.__getitem__, rounds_col)),
-               players_col, opponents_col, list(map(result_text.__getitem__, map(id, results))),
-               list(map(handicap_text.__getitem__, map(id, handicaps))))
-    try:
-        lines = list(map(str.encode, map("|".join, zip(*columns))))
-    except TypeError:       # ids that are not text (records made by hand): written as an f-string writes them
-        lines = [f"{ev}|{d}|{rd}|{a}|{b}|{r}|{hc}".encode() for ev, d, rd, a, b, r, hc in zip(*columns)]
-    crc = zlib.crc32
-    hashes = [(hi << 32) | lo for hi, lo in zip(map(crc, lines), map(crc, lines, repeat(0x5BD1E995)))]
+        columns = tuple(zip(*games))[:7]
     games_sum: dict[str, int] = defaultdict(int)
-    for pid, h in zip(chain(players_col, opponents_col), chain(hashes, hashes)):
-        games_sum[pid] += h
-    # the events each player played in: the games of one event lie together (one set per run of rows)
     used_events: dict[str, set[str]] = defaultdict(set)
-    at = 0
-    for ev, run in groupby(events_col):
-        n = len(tuple(run))
-        for pid in set(players_col[at:at + n]).union(opponents_col[at:at + n]):
-            used_events[pid].add(ev)
-        at += n
+    ran: list[str] = []         # the events of the games, one per run of rows
+    if columns:
+        events_col, days_col, rounds_col, players_col, opponents_col, results, handicaps = columns
+        days, rounds = _Written(_iso), _Written(canon)   # equal rounds (3, 3.0) are written alike
+        texts = (events_col, map(days.__getitem__, days_col), map(rounds.__getitem__, rounds_col),
+                 players_col, opponents_col, _by_identity(results, _result_text), _by_identity(handicaps, "{}".format))
+        try:
+            lines = list(map(str.encode, map("|".join, zip(*texts))))
+        except TypeError:   # ids that are not text (records made by hand): written as an f-string writes them
+            texts = (events_col, map(days.__getitem__, days_col), map(rounds.__getitem__, rounds_col),
+                     players_col, opponents_col, _by_identity(results, _result_text), _by_identity(handicaps, "{}".format))
+            lines = [f"{ev}|{d}|{rd}|{a}|{b}|{r}|{hc}".encode() for ev, d, rd, a, b, r, hc in zip(*texts)]
+        # the second CRC-32 (seeded) from the first: for one length, the two differ by one constant
+        for a, b, hi, d in zip(players_col, opponents_col, map(zlib.crc32, lines),
+                               map(_SEEDED.__getitem__, map(len, lines))):
+            h = (hi << 32) | (hi ^ d)
+            games_sum[a] += h
+            games_sum[b] += h
+        # the events each player played in: the games of one event lie together (one set per run of rows)
+        at = 0
+        for ev, run in groupby(events_col):
+            ran.append(ev)
+            n = len(tuple(run))
+            here = set(players_col[at:at + n])
+            here.update(opponents_col[at:at + n])
+            any(map(set.add, map(used_events.__getitem__, here), repeat(ev)))
+            at += n
     for award in records.awards:
         if award.date is None or contains(award.date):
             games_sum[award.player] += _h64(f"award|{award.award}|{award.date}")
@@ -228,18 +271,67 @@ def period_digests(records: Records, period: Period, kind: str = "Y", settings: 
     s = settings if settings is not None else "S" + settings_digest(records.settings)
     event_text = {eid: repr((e.id, e.name if legacy else None, e.start, e.end, e.format, e.cls or "A", e.level,
                              e.champion)) for eid, e in events.items()}
-    out = {}
-    for pid, p in records.players.items():
-        if kind == "Y":
-            rec: tuple[Any, ...] = (p.sex, canon12(p.rank), canon12(p.rating), p.games, p.events,
-                                    canon12(p.peak), p.title, p.member, canon12(p.rif), p.wins)
-        else:
-            rec = (p.name if legacy else None, p.sex, p.club if legacy else None, p.rank, p.rating, p.games,
-                   p.events, p.peak, p.title, p.member, p.rif, p.wins)
-        evs = "\n".join([event_text[x] for x in sorted(used_events.get(pid, ())) if x in event_text])
-        text = f"{rec!r}|{games_sum.get(pid, 0) & mask}|{evs}"
-        out[pid] = f"{s}:{kind}{blake2b(text.encode('utf-8'), digest_size=6).hexdigest()}"     # _digest(text)
+    players = list(records.players.values())
+    if kind == "Y":      # the players' records column by column, the numbers written at once
+        cols = [list(map(attrgetter(name), players)) for name in _RECORD]
+        for k in (1, 2, 5, 8):
+            cols[k] = canon12_column(cols[k])
+        recs: Any = map(repr, zip(*cols))
+    else:
+        recs = (repr((p.name if legacy else None, p.sex, p.club if legacy else None, p.rank, p.rating, p.games,
+                      p.events, p.peak, p.title, p.member, p.rif, p.wins)) for p in players)
+    pids = list(records.players)
+    none: set[str] = set()
+    if event_text.keys() >= set(ran):       # every event known (always, but in records made by hand)
+        evs = ["\n".join(map(event_text.__getitem__, sorted(used_events.get(pid, none)))) for pid in pids]
+    else:
+        evs = ["\n".join([event_text[x] for x in sorted(used_events.get(pid, none)) if x in event_text])
+               for pid in pids]
+    totals = map(int.__and__, map(games_sum.get, pids, repeat(0)), repeat(mask))
+    digested = map(str.encode, map("{}|{}|{}".format, recs, totals, evs))     # f"{rec!r}|{total & mask}|{evs}"
+    out = dict(zip(pids, map(f"{s}:{kind}".__add__,
+                             map(_HEX, map(_DIGEST6, digested)))))        # _digest(text) of each
     return out
+
+
+def _iso(d: dt.date) -> str:
+    return d.isoformat()
+
+
+def _result_text(r: Any) -> str:
+    return f"{r.score}|{r.forfeit}"
+
+
+def _by_identity(values: Sequence[Any], write: Any) -> Any:
+    """Each value written out (``write``) once per object -- by identity: -0.0 equals 0.0 but is
+    written otherwise (the objects live in the games, so their ids stay theirs); one object
+    throughout (a blank handicap column) written once."""
+    if not values:
+        return values
+    first = values[0]
+    if all(map(is_, values, repeat(first))):
+        return repeat(write(first), len(values))
+    of = dict(zip(map(id, values), values))
+    text = {i: write(v) for i, v in of.items()}
+    return map(text.__getitem__, map(id, values))
+
+
+class _Seeded(dict):  # type: ignore[type-arg]
+    """Length -> ``crc32(line, SEED) ^ crc32(line)``: CRC-32 is affine, so two CRCs of one line from
+    two starting values differ by what the two starts give over as many zero bytes -- a constant for
+    each length (the second of :func:`_h64`'s CRCs, without a second pass over the lines)."""
+
+    def __missing__(self, n: int) -> int:
+        zeros = bytes(n)
+        d = self[n] = zlib.crc32(zeros, _SEED) ^ zlib.crc32(zeros)
+        return d
+
+
+_SEED = 0x5BD1E995
+_DIGEST6, _HEX = partial(blake2b, digest_size=6), methodcaller("hexdigest")
+#: the fields of a player's record in the ``Y`` part, in order
+_RECORD = ("sex", "rank", "rating", "games", "events", "peak", "title", "member", "rif", "wins")
+_SEEDED = _Seeded()
 
 
 _EVENT, _DAY, _ROUND, _PLAYER, _OPPONENT, _RESULT, _HANDICAP = (itemgetter(k) for k in range(7))

@@ -12,9 +12,12 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import hashlib
+from hashlib import blake2b
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Where
@@ -26,7 +29,7 @@ from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
 from .cells import blank, date1904_of, to_date, to_ident
-from .fingerprint import DIGITS, canon, canon12, fingerprint_of, parts, rounded
+from .fingerprint import DIGITS, canon, canon12, canon12_column, fingerprint_of, parts, rounded
 
 #: The columns every system's History has, in order (the system's own follow, then ``inputs``).
 COMMON = ("period", "start", "end", "id", "name", "old", "new", "change", "status", "games", "events",
@@ -93,8 +96,25 @@ class Ledger:
     # ------------------------------------------------------------------ changes
     def record(self, period: Period, entries: Sequence[Entry]) -> None:
         """Replace ``period``'s rows with ``entries`` (stored as the file stores them)."""
+        self.record_columns(period, [e.period for e in entries], [e.id for e in entries],
+                            [e.name for e in entries], [e.old for e in entries], [e.state for e in entries],
+                            [e.change for e in entries], [e.inputs for e in entries])
+
+    def record_columns(self, period: Period, periods: Sequence[Period], ids: Sequence[str],
+                       names: Sequence[str], olds: Sequence[float | None], states: Sequence[State],
+                       changes: Sequence[float | None], inputs: Sequence[str | None]) -> None:
+        """:meth:`record` from the rows' columns (``periods``: each row's period -- ``period``'s
+        own, as :meth:`Entry.of` makes them): the entries stored (:meth:`_stored`) column by
+        column, each float column rounded at once, without an entry made to be stored again."""
         kept = [e for e in self.entries if e.period.label != period.label]
-        self.entries = kept + [self._stored(e) for e in entries]
+        stored = _stored_states(states)
+        new = object.__new__
+        made = []
+        for values in zip(periods, ids, names, _rounded_column(olds), stored, _rounded_column(changes), inputs):
+            e = new(Entry)
+            e.__dict__.update(zip(_ENTRY_FIELDS, values))
+            made.append(e)
+        self.entries = kept + made
 
     @staticmethod
     def _stored(e: Entry) -> Entry:
@@ -141,24 +161,33 @@ class Ledger:
         The ``inputs`` cell holds the records' fingerprint and the row's seal
         (:func:`seal`: its values, and who is on its period's list): a History
         edited, pasted over or cut by hand is found when read (:meth:`parse`)."""
-        out = []
+        keys = self.columns()
+        return [dict(zip(keys, values)) for values in zip(*self._columns_of_rows())]
+
+    def table(self) -> list[list[Any]]:
+        """:meth:`rows` as lists, the values in :meth:`columns`' order (what a sheet writes)."""
+        return list(map(list, zip(*self._columns_of_rows())))
+
+    def _columns_of_rows(self) -> list[list[Any]]:
+        """The rows' values column by column, in :meth:`columns`' order (:func:`seals`: the seals
+        of all rows at once)."""
+        entries = self.entries
         ids: dict[str, list[str]] = defaultdict(list)
-        for e in self.entries:
+        for e in entries:
             ids[e.period.label].append(e.id)
         digest = {label: members(v) for label, v in ids.items()}
-        extra = [f.name for f in ledger_fields(self.system.state_type)]
-        for e in sorted(self.entries, key=lambda x: (x.period.end, x.id)):
-            st = e.state
-            rec: dict[str, Any] = {
-                "period": e.period.label, "start": e.period.start, "end": e.period.end, "id": e.id,
-                "name": e.name, "old": e.old, "new": st.rating, "change": e.change,
-                "status": st.status, "games": st.games, "events": st.events, "peak": st.peak,
-                "period_games": st.period_games}
-            for name in extra:
-                rec[name] = getattr(st, name)
-            rec[INPUTS] = ":".join(x for x in (e.inputs, seal(e, digest[e.period.label])) if x)
-            out.append(rec)
-        return out
+        order = sorted(range(len(entries)), key=list(zip(map(_END, entries), map(_ID, entries))).__getitem__)
+        ordered = list(map(entries.__getitem__, order))
+        sts = list(map(_STATE, ordered))
+        periods = list(map(_PERIOD, ordered))
+        columns: list[list[Any]] = [
+            list(map(_LABEL, periods)), list(map(_START, periods)), list(map(_END_OF, periods)),
+            list(map(_ID, ordered)), list(map(_NAME, ordered)), list(map(_OLD, ordered)),
+            list(map(_RATING, sts)), list(map(_CHANGE, ordered))]
+        columns += [list(map(attrgetter(name), sts)) for name in ("status", "games", "events", "peak", "period_games")]
+        columns += [list(map(attrgetter(f.name), sts)) for f in ledger_fields(self.system.state_type)]
+        columns.append([f"{i}:{z}" if i else z for i, z in zip(map(_INPUTS, ordered), seals(ordered, digest))])
+        return columns
 
     @classmethod
     def from_tables(cls, tables: Mapping[str, Sequence[Sequence[Any]]], system: System,
@@ -192,12 +221,13 @@ class Ledger:
         cells: list[tuple[str, int]] = []           # (the raw inputs cell, the sheet row) of each entry
         errors: list[RatingInputError] = []
         extra = {f.name: f for f in ledger_fields(system.state_type)}
+        seen = _Seen(extra)
         for i, r in enumerate(rows[1:], start=2):
             rec = {k: (r[j] if j < len(r) else None) for j, k in keys.items()}
             if blank(rec.get("period")) or blank(rec.get("id")):
                 continue
             try:
-                entries.append(_entry(rec, system, extra, date1904))
+                entries.append(_entry(rec, system, extra, date1904, seen))
                 cells.append(("" if blank(rec.get(INPUTS)) else str(rec[INPUTS]).strip(), i))
             except RatingInputError as e:
                 errors.append(RatingInputError(e.text, value=e.value, where=Where(file, sheet, i, e.where.column)))
@@ -228,12 +258,16 @@ def _header(header: Sequence[Any], system: System, file: str | None, sheet: str)
 _SEALED: dict[type, tuple[str, ...]] = {}     # a state type's sealed fields, in order
 
 
-def _sealed_values(e: Entry) -> list[Any]:
-    st = e.state
+def _sealed_names(st: State) -> tuple[str, ...]:
     names = _SEALED.get(type(st))
     if names is None:
         names = _SEALED[type(st)] = tuple(f.name for f in dataclasses.fields(st) if f.name != "period_end")
-    return [getattr(st, n) for n in names]
+    return names
+
+
+def _sealed_values(e: Entry) -> list[Any]:
+    st = e.state
+    return [getattr(st, n) for n in _sealed_names(st)]
 
 
 def members(ids: Iterable[str]) -> str:
@@ -250,6 +284,74 @@ def seal(e: Entry, period_members: str) -> str:
         + [e.inputs or "", period_members]
     text = "|".join(map(canon12, values))
     return "Z" + hashlib.blake2b(text.encode("utf-8"), digest_size=6).hexdigest()
+
+
+def seals(entries: Sequence[Entry], digests: Mapping[str, str]) -> list[str]:
+    """:func:`seal` of each of ``entries`` (``digests``: each period's :func:`members`, by label),
+    column by column: each column's values written out at once (:func:`canon12_column`), one
+    join and one hash a row -- the very seals :func:`seal` gives one row at a time."""
+    if not entries:
+        return []
+    periods = list(map(_PERIOD, entries))
+    labels = list(map(_LABEL, periods))
+    columns = [canon12_column(labels), canon12_column(list(map(_START, periods))),
+               canon12_column(list(map(_END_OF, periods))), canon12_column(list(map(_ID, entries))),
+               canon12_column(list(map(_OLD, entries))), canon12_column(list(map(_CHANGE, entries)))]
+    sts = list(map(_STATE, entries))
+    by_type = set(map(type, sts))
+    if len(by_type) == 1:
+        names = _sealed_names(sts[0])
+        columns += [canon12_column(list(map(attrgetter(n), sts))) for n in names]
+    else:       # states of several types (cannot come from one ledger): row by row
+        columns.append(["|".join(map(canon12, _sealed_values(e))) for e in entries])
+    columns.append(canon12_column([e.inputs or "" for e in entries]))
+    columns.append(list(map(digests.__getitem__, labels)))
+    hashed = [blake2b(text, digest_size=6).hexdigest() for text in map(str.encode, map("|".join, zip(*columns)))]
+    return ["Z" + h for h in hashed]
+
+
+def _rounded_column(values: Sequence[Any]) -> list[Any]:
+    """:func:`as_stored` of each value (a float column at once)."""
+    types = set(map(type, values))
+    if not any(issubclass(t, float) for t in types):        # no float: stored as it is
+        return list(values)
+    if types == {float}:
+        texts = list(map(format, values, repeat(_G12)))
+        if "nan" not in texts:                                   # NaN stays the very object
+            return list(map(float, texts))
+    return [(float(format(v, _G12)) if v == v else v) if v.__class__ is float else None if v is None
+            else as_stored(v) for v in values]
+
+
+def _stored_states(states: Sequence[State]) -> list[State]:
+    """:meth:`Ledger._stored`'s copy of each state, column by column (states of one plain type)."""
+    classes = set(map(type, states))
+    if len(classes) != 1:
+        return [Ledger._stored(Entry(_NO_PERIOD, "", "", None, st)).state for st in states]
+    cls = classes.pop()
+    got = _FIELDS.get(cls)
+    if got is None:
+        Ledger._stored(Entry(_NO_PERIOD, "", "", None, states[0]))
+        got = _FIELDS[cls]
+    names, plain = got
+    columns = [_rounded_column(list(map(attrgetter(name), states))) for name in names]
+    if not plain:
+        return [cls(**dict(zip(names, values))) for values in zip(*columns)]
+    new = object.__new__
+    out: list[State] = []
+    for values in zip(*columns):
+        st: State = new(cls)
+        st.__dict__.update(zip(names, values))
+        out.append(st)
+    return out
+
+
+_NO_PERIOD = Period(dt.date.min, dt.date.min, "")
+_ENTRY_FIELDS = tuple(f.name for f in dataclasses.fields(Entry))
+_PERIOD, _STATE, _ID, _NAME, _OLD, _CHANGE, _INPUTS = (attrgetter(n) for n in (
+    "period", "state", "id", "name", "old", "change", "inputs"))
+_LABEL, _START, _END_OF, _RATING = attrgetter("label"), attrgetter("start"), attrgetter("end"), attrgetter("rating")
+_END = attrgetter("period.end")
 
 
 def legacy_seal(e: Entry, rows_in_period: int) -> str:
@@ -329,10 +431,11 @@ class _Audit:
         digest = {label: members(set(v)) if len(set(v)) == len(v) else "" for label, v in ids.items()}
         bad: dict[str, list[int]] = defaultdict(list)
         lost: dict[str, list[int]] = defaultdict(list)
+        sealed = iter(seals([e for e, p in zip(entries, split) if "Z" in p], digest))   # in one go
         for e, p, (cell, row) in zip(entries, split, self.cells):
             label = e.period.label
             if "Z" in p:
-                ok = p["Z"] == seal(e, digest[label])
+                ok = p["Z"] == next(sealed)
             elif "R" in p:
                 ok = p["R"] == legacy_seal(e, counts[label])
             else:
@@ -396,6 +499,11 @@ def _player_ids(tables: Mapping[str, Sequence[Sequence[Any]]]) -> list[str]:
 
 
 def _num(v: Any) -> float | None:
+    t = v.__class__
+    if t is float:                  # the common cells first: a number (NaN: blank), a blank
+        return v if v == v else None
+    if v is None:
+        return None
     if blank(v):
         return None
     if isinstance(v, bool) or not isinstance(v, (int, float)):
@@ -434,10 +542,51 @@ def _field_value(f: dataclasses.Field[Any], v: Any, date1904: bool = False) -> A
     return str(v)
 
 
+class _Seen:
+    """What the rows of one History share, worked out once: each distinct date cell as a date,
+    each period, each system column's way of reading a cell (:func:`_field_value`)."""
+
+    def __init__(self, extra: Mapping[str, dataclasses.Field[Any]]) -> None:
+        self.dates: dict[tuple[type, Any], dt.date | None] = {}
+        self.periods: dict[tuple[dt.date, dt.date, str], Period] = {}
+        self.read = {name: _field_reader(f) for name, f in extra.items()}
+
+    def date(self, v: Any, date1904: bool) -> dt.date | None:
+        key = (v.__class__, v)
+        try:
+            day = self.dates.get(key)
+        except TypeError:               # a cell value that is no key (none the readers give)
+            return to_date(v, date1904)
+        if day is None:
+            day = to_date(v, date1904)
+            self.dates[key] = day
+        return day
+
+    def period(self, start: dt.date, end: dt.date, label: str) -> Period:
+        p = self.periods.get((start, end, label))
+        if p is None:
+            p = self.periods[(start, end, label)] = Period(start, end, label)
+        return p
+
+
+def _field_reader(f: dataclasses.Field[Any]) -> Callable[[Any, bool], Any]:
+    """:func:`_field_value` for one field: its type's text read once."""
+    t = str(f.type)
+    as_type: Callable[[Any, bool], Any] = (
+        (lambda v, d: _int(v)) if t.startswith("int") else (lambda v, d: _num(v)) if t.startswith("float")
+        else to_date if t.startswith("dt.date") else (lambda v, d: parse_rank(v)) if t.startswith("Rank")
+        else (lambda v, d: str(v)))
+    if "None" in t:
+        return lambda v, d: None if blank(v) else as_type(v, d)
+    return lambda v, d: _field_value(f, v, d) if blank(v) else as_type(v, d)
+
+
 def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.Field[Any]],
-           date1904: bool = False) -> Entry:
-    """The row as an entry (its ``inputs``: the fingerprint, without the seal)."""
-    start, end = to_date(rec.get("start"), date1904), to_date(rec.get("end"), date1904)
+           date1904: bool = False, seen: _Seen | None = None) -> Entry:
+    """The row as an entry (its ``inputs``: the fingerprint, without the seal); ``seen``: what
+    the History's rows share, worked out once."""
+    seen = seen if seen is not None else _Seen(extra)
+    start, end = seen.date(rec.get("start"), date1904), seen.date(rec.get("end"), date1904)
     if start is None or end is None:
         raise RatingInputError(S.START_END_NEEDED())
     pid = rec["id"]
@@ -448,10 +597,11 @@ def _entry(rec: dict[str, Any], system: System, extra: Mapping[str, dataclasses.
         "peak": _num(rec.get("peak")),
         "status": status if status in ("active", "inactive", "pending") else "active",
         "period_games": _int(rec.get("period_games")), "period_end": end}
-    for name, f in extra.items():
+    read = seen.read
+    for name in extra:
         if name in rec:
-            values[name] = _field_value(f, rec[name], date1904)
+            values[name] = read[name](rec[name], date1904)
     label = str(rec["period"]).strip()
     inputs = fingerprint_of(None if blank(rec.get(INPUTS)) else str(rec[INPUTS]))
-    return Entry(Period(start, end, label), pid, "" if blank(rec.get("name")) else str(rec["name"]),
+    return Entry(seen.period(start, end, label), pid, "" if blank(rec.get("name")) else str(rec["name"]),
                  _num(rec.get("old")), system.state_type(**values), _num(rec.get("change")), inputs)

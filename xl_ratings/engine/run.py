@@ -19,6 +19,7 @@ import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Where
@@ -474,8 +475,12 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         if not history:
             carried = {pid: _at_end(st, p.end) for pid, st in facts.states.items()}
             continue
-        ledger.record(p, [Entry.of(p, pid, records.players[pid].name, states[pid].rating, st, digests.get(pid))
-                          for pid, st in facts.states.items()])
+        ids, ended = list(facts.states), list(facts.states.values())    # Entry.of's rows, as columns
+        olds = list(map(_RATING, map(states.__getitem__, ids)))
+        ledger.record_columns(p, [p] * len(ids), ids, list(map(_NAME, map(records.players.__getitem__, ids))),
+                              olds, ended, [None if new is None or old is None else new - old
+                                            for new, old in zip(map(_RATING, ended), olds)],
+                              list(map(digests.get, ids)))
         done = ledger.periods()
     if results and forgotten:
         results[-1].checks.append(Check(SAMPLE_FORGOTTEN.id, "History", None, {"periods": ", ".join(forgotten)}))
@@ -490,6 +495,9 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         corrections = [dataclasses.replace(c, reason="added") if c.reason == "records" and c.period in running
                        else c for c in corrections]
     return Outcome(system, records, params, results, ledger, corrections, list(previous), forgotten)
+
+
+_RATING, _NAME = attrgetter("rating"), attrgetter("name")
 
 
 def _at_end(st: State, end: dt.date) -> State:
