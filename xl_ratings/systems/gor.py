@@ -32,7 +32,7 @@ from ..i18n.catalogue import checks as C
 from ..i18n.catalogue import rules as M
 from . import sample_kit
 from .base import (ChangeLine, CheckLog, PeriodFacts, RatingLine, Sheet, StandardLine, State, System, cols)
-from .common import Tallies, Tally, events_in, placed, with_place
+from .common import Tallies, Tally, events_in
 from .feed import GameFeed, MemoryFeed
 from .lines import line_maker
 from .lookup import interpolate, same_length

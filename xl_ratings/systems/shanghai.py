@@ -40,7 +40,7 @@ from ..i18n.catalogue import checks as C
 from . import sample_kit
 from .base import (ChangeLine, CheckLog, GameAudit, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine,
                    Sheet, StandardLine, State, System, audit_on, cols)
-from .common import events_in, months_before, placed, with_place
+from .common import events_in, months_before
 from .feed import GameFeed, MemoryFeed
 from .lines import line_maker
 from .lookup import round_half_away, round_half_up, same_length, step_lookup
@@ -636,6 +636,7 @@ def _event_changes(run: _Run, ev: Event, per: list[tuple[str, Groups]],
 
 
 _MAKE_LINE = line_maker(ShanghaiChangeLine)
+_MAKE_RATING = line_maker(ShanghaiRatingLine)
 
 
 def _group(own: float, n: int, total: float, w: float, k: float, table: tuple[float, ...], cap: int) -> Change:
@@ -691,12 +692,13 @@ def _first_rating(run: _Run, pid: str, player: Player, period: Period, params: S
 
 def _states(run: _Run, records: Records, states: Mapping[str, ShanghaiState], period: Period,
             params: ShanghaiParams, window: Mapping[str, int], awards: Mapping[str, tuple[Rank, float]],
-            checks: CheckLog) -> tuple[list[ShanghaiRatingLine], list[InactiveLine], list[PendingLine],
+            checks: CheckLog) -> tuple[list[tuple[Any, ...]], list[InactiveLine], list[PendingLine],
                                        dict[str, State]]:
-    """Every registered player at the period's end: rating line, state, and the inactive
-    and pending lists."""
+    """Every registered player at the period's end: rating line (its fields but the place),
+    state, and the inactive and pending lists."""
     new_states: dict[str, State] = {}
-    lines: list[ShanghaiRatingLine] = []
+    standard = params.ladder.standard
+    lines: list[tuple[Any, ...]] = []
     inactive: list[InactiveLine] = []
     pending: list[PendingLine] = []
     for pid, player in records.players.items():
@@ -728,16 +730,15 @@ def _states(run: _Run, records: Records, states: Mapping[str, ShanghaiState], pe
         pk = max(x for x in (run.peak[pid], new) if x is not None) if new is not None else None
         ns.rating, ns.games, ns.events, ns.peak, ns.status = new, games, events, pk, status
         new_states[pid] = ns
-        line = ShanghaiRatingLine(pid, st.rating, new, status, games, run.period_games.get(pid, 0), peak=pk,
-                                  standard=params.ladder.standard(new) if new is not None else None,
-                                  adjusted=adjusted)
         if status == "pending":
             pending.append(ShanghaiPendingLine(pid, ns.pending_games or 0, change=ns.pending_change or 0.0,
                                                since=ns.pending_since, rating=provisional(player, params)))
         else:
             if status == "inactive":
                 inactive.append(InactiveLine(pid, new, window[pid]))
-            lines.append(line)
+            # the rating line's fields but its place (ShanghaiRatingLine's order, place left out)
+            lines.append((pid, st.rating, new, status, games, run.period_games.get(pid, 0), pk,
+                          standard(new) if new is not None else None, adjusted))
     return lines, inactive, pending, new_states
 
 
@@ -764,10 +765,20 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
         checks.add("shanghai.non_registered", "Players", players[pid].row, player=players[pid].name,
                    rating=value, source=Phrase(f"source.{source}", {"rank": players[pid].rank}))
     lines, inactive, pending, new_states = _states(run, records, states, period, params, window, awards, checks)
-    active = [x for x in lines if x.status == "active"]
-    ratings: list[RatingLine] = [
-        with_place(x, place) for x, place in placed(active, {x.id: x.new for x in active})]
-    ratings += [x for x in lines if x.status != "active"]
+    # the active players placed (common.placed: by the new rating descending, then id; equal
+    # ratings share a place), each line made once with its place; then the inactive, unplaced
+    make = _MAKE_RATING
+    ratings: list[RatingLine] = []
+    last: float | None = None
+    place = 0
+    active = [x for x in lines if x[3] == "active"]
+    active.sort(key=lambda x: (-(x[2] if x[2] is not None else -1e18), str(x[0])))
+    for i, (pid, old, new, status, games, period_games, pk, std, adjusted) in enumerate(active, start=1):
+        if new != last:
+            place, last = i, new
+        ratings.append(make(pid, old, new, status, games, period_games, place, pk, std, adjusted))
+    ratings += [make(pid, old, new, status, games, period_games, None, pk, std, adjusted)
+                for pid, old, new, status, games, period_games, pk, std, adjusted in lines if status != "active"]
     meeting = Counter(x.standard for x in ratings if isinstance(x, ShanghaiRatingLine))
     standards = [StandardLine(rank, value, meeting[rank])
                  for rank, value in sorted(params.rank_standards, key=lambda rv: -rv[1])]
