@@ -264,7 +264,11 @@ def federation(system: str, seed: int, whole: bool = False):
             row += 1
     rnd.shuffle(games)      # the Games sheet in any order: each event's games in row order
     games.sort(key=lambda g: g.row)
-    records = dataclasses.replace(base, players=players, events=events, games=games, awards=[])
+    params = base.params
+    if system == "shanghai":    # a small cap on D too: differences beyond it, both ways
+        params = dataclasses.replace(params, max_difference=rnd.choice([400, 400, 18, 4]),
+                                     k_new=rnd.choice([25, 25.5]))
+    records = dataclasses.replace(base, players=players, events=events, games=games, awards=[], params=params)
     return records, period
 
 
@@ -311,7 +315,8 @@ def test_numpy_is_taken_for_whole_ratings_only() -> None:
     taken = []
     with pytest.MonkeyPatch.context() as m:
         columns = shanghai._columns
-        m.setattr(shanghai, "_columns", lambda run, events: taken.append((columns(run, events), len(events))))
+        m.setattr(shanghai, "_columns", lambda run, events, params: taken.append((columns(run, events, params),
+                                                                                   len(events))))
         for seed in range(80):
             records, period = federation("shanghai", seed, whole=seed % 4 != 0)
             facts_of("shanghai", records, period, former=False, columns=True)

@@ -379,8 +379,9 @@ def _begin(records: Records, states: Mapping[str, ShanghaiState], params: Shangh
     return run
 
 
-#: One player's groups in one event, in order of the own rating: (own, N, Σ opponents' ratings, W)
-Groups = list[tuple[float, int, float, float]]
+#: One player's groups in one event, in order of the own rating: (own, N, Σ opponents' ratings, W),
+#: and where _columns worked them out, group_change's mean, D and We after them
+Groups = list[tuple[Any, ...]]
 
 def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[str, Player],
                  params: ShanghaiParams, checks: CheckLog) -> tuple[list[tuple[str, Groups]], set[str]]:
@@ -533,14 +534,16 @@ class _Columns:
     entrants: dict[int, tuple[int, int]]        #: players, unrated ones
 
 
-def _columns(run: _Run, events: list[tuple[Event, list[Game]]]) -> _Columns | None:
+def _columns(run: _Run, events: list[tuple[Event, list[Game]]], params: ShanghaiParams) -> _Columns | None:
     """:func:`_event_games` of every event without a non-registered player, at once: each side
     that counts keyed by (event, player, whether a woman below 2240 meets a man), the keys
     sorted, each group's opponents' ratings and scores summed.  Only for whole ratings (below
     2^31: every partial sum is exact, so any order gives math.fsum's total) and results of 0,
-    ½ or 1 (exact in any order too); None otherwise, or without NumPy: the loops."""
+    ½ or 1 (exact in any order too); None otherwise, or without NumPy: the loops.  Each group
+    also has :func:`group_change`'s mean, D and We, worked out by the same operations."""
     np = _numpy()
-    if np is None:
+    table = pc_table(params)
+    if np is None or table is None:
         return None
     ids = sorted(run.used)
     code = {pid: i for i, pid in enumerate(ids)}
@@ -582,6 +585,14 @@ def _columns(run: _Run, events: list[tuple[Event, list[Game]]]) -> _Columns | No
     where = where.reshape(-1)
     total = np.bincount(where, weights=np.concatenate([own_b[side_a], own_a[side_b]]), minlength=len(groups))
     won = np.bincount(where, weights=np.concatenate([score[side_a], 1.0 - score[side_b]]), minlength=len(groups))
+    own = np.empty(len(groups), dtype=np.float64)
+    own[where] = np.concatenate([own_a[side_a], own_b[side_b]])
+    # group_change() of every group: mean = Σ/N, D = round_half_away(own − mean), We = N·PC(D)
+    mean = total / sides
+    x = own - mean
+    d = np.copysign(np.floor(np.abs(x) + 0.5), x).astype(np.int64)
+    cap = params.max_difference
+    we = sides * np.array(table, dtype=np.float64)[np.clip(d, -cap, cap) + cap]
     kept = np.flatnonzero(~guests).tolist()
     per: dict[int, list[tuple[str, Groups]]] = {e: [] for e in kept}
     last = -1
@@ -590,14 +601,15 @@ def _columns(run: _Run, events: list[tuple[Event, list[Game]]]) -> _Columns | No
     used_at, vs_man = run.used, run.vs_man      # the own rating as the loops take it (its very object)
     player_event = groups // 2
     at_event, at_player = np.divmod(player_event, count)
-    for k, e, i, m, c, t, w in zip(player_event.tolist(), at_event.tolist(), at_player.tolist(),
-                                   (groups % 2).tolist(), sides.tolist(), total.tolist(), won.tolist()):
+    for k, e, i, m, c, t, w, mn, dd, ww in zip(
+            player_event.tolist(), at_event.tolist(), at_player.tolist(), (groups % 2).tolist(), sides.tolist(),
+            total.tolist(), won.tolist(), mean.tolist(), d.tolist(), we.tolist()):
         if k == last:       # the same player's games against men, after those against women
-            mine.append((vs_man[pid], c, t, w))
+            mine.append((vs_man[pid], c, t, w, mn, dd, ww))
             continue
         last = k
         pid = ids[i]
-        mine = [(vs_man[pid] if m else used_at[pid], c, t, w)]
+        mine = [(vs_man[pid] if m else used_at[pid], c, t, w, mn, dd, ww)]
         per[e].append((pid, mine))
     told: dict[int, list[tuple[str, Game]]] = {}
     flagged = np.flatnonzero(keep & (forfeit | (swiss & (ra != rb))))
@@ -702,11 +714,15 @@ def _event_changes(run: _Run, ev: Event, per: list[tuple[str, Groups]],
             cp = counts[p]
             k = k_new if cp[0] < new_games and cp[1] < new_events else k_est
         if len(groups) == 1 and table is not None:      # nearly every player: one own rating used
-            own, n, total, w = groups[0]
-            mean = total / n    # group_change written out, PC looked up: the same operations
-            x = own - mean
-            d = int(copysign(floor(abs(x) + 0.5), x))       # round_half_away
-            we = n * table[(d if d < cap else cap) + cap if d > -cap else 0]
+            group = groups[0]
+            if len(group) == 4:
+                own, n, total, w = group
+                mean = total / n    # group_change written out, PC looked up: the same operations
+                x = own - mean
+                d = int(copysign(floor(abs(x) + 0.5), x))       # round_half_away
+                we = n * table[(d if d < cap else cap) + cap if d > -cap else 0]
+            else:                   # worked out by _columns
+                own, n, total, w, mean, d, we = group
             change = k * (w - we)
             ev_delta = 0.0 + change         # sum() of the one change, as before
             if p == champion and ev_delta < 0:
@@ -716,8 +732,8 @@ def _event_changes(run: _Run, ev: Event, per: list[tuple[str, Groups]],
             else:
                 add(make(p, eid, n, w, we, k, change, own, mean, d, None))
         else:           # one line per own rating used (a woman who met men and women has two)
-            parts = [group_change(own, n, total, w, k, params) for own, n, total, w in groups] if table is None \
-                else [_group(own, n, total, w, k, table, cap) for own, n, total, w in groups]
+            parts = [group_change(*g[:4], k, params) for g in groups] if table is None \
+                else [_group(*g[:4], k, table, cap) for g in groups]
             ev_delta, n = sum([c.change for c in parts]), sum([c.games for c in parts])
             protected = None
             if p == champion and ev_delta < 0:
@@ -863,7 +879,7 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
     cols = None
     if run.trail is None and isinstance(feed, MemoryFeed) and len(records.games) >= COLUMNS_MIN_GAMES:
         events = list(events)       # the records' own lists (MemoryFeed): summed at once
-        cols = _columns(run, events)  # type: ignore[arg-type]
+        cols = _columns(run, events, params)  # type: ignore[arg-type]
     for i, (ev, games) in enumerate(events):
         mark = checks.mark()
         if cols is not None and i in cols.per:
