@@ -732,8 +732,8 @@ def _event_changes(run: _Run, ev: Event, per: list[tuple[str, Groups]],
             else:
                 add(make(p, eid, n, w, we, k, change, own, mean, d, None))
         else:           # one line per own rating used (a woman who met men and women has two)
-            parts = [group_change(*g[:4], k, params) for g in groups] if table is None \
-                else [_group(*g[:4], k, table, cap) for g in groups]
+            parts = [group_change(g[0], g[1], g[2], g[3], k, params) for g in groups] if table is None \
+                else [_group(g[0], g[1], g[2], g[3], k, table, cap) for g in groups]
             ev_delta, n = sum([c.change for c in parts]), sum([c.games for c in parts])
             protected = None
             if p == champion and ev_delta < 0:
