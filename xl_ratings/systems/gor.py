@@ -329,7 +329,7 @@ def _tournament(ev: Event, games: Iterable[Game], rating: dict[str, float], wins
     return w, acc
 
 
-#: One player's sums in one tournament: [games, S (score), Σ S_E, Σ con·(S − S_E)·weight, con]
+#: One player's sums in one tournament: [games, S (score), Σ S_E, Σ con·(S − S_E)·weight, con, wins]
 Sums = list[Any]
 
 
@@ -340,30 +340,26 @@ def _sums(ev: Event, games: Iterable[Game], rating: dict[str, float], wins: dict
     a = 205 − R/20 worked out once, from the rating at its start)."""
     if not isinstance(games, list):
         games = list(games)
-    if any(map(_HANDICAP, games)) or any(map(_FORFEIT, map(_RESULT, games))):
-        w, acc = _tournament(ev, games, rating, wins, params, checks)
-        return w, {p: [t.games, t.score, t.expected, t.change, t.k] for (p, _), t in acc.items()}
-    if ev.cls is None or not str(ev.cls).strip():     # a default is said, never silent
-        checks.add("gor.class_blank", "Events", ev.row, event=ev.name)
     try:
         w = class_weight(ev.cls, params)
     except RatingInputError:
-        checks.add("gor.class", "Events", ev.row, event=ev.name, cls=ev.cls)
         w = 1.0
-    players_a = list(map(itemgetter(3), games))     # Game.player and Game.opponent, at C speed
-    players_b = list(map(itemgetter(4), games))
-    entrants = set(players_a)
-    entrants.update(players_b)
+    entrants = set(map(_PLAYER, games))     # Game.player and Game.opponent, at C speed
+    entrants.update(map(_OPPONENT, games))
     eps, a_int, a_div, a_min, a_max = params.epsilon, params.a_intercept, params.a_divisor, params.a_min, params.a_max
     cols = params.con_columns
     own: dict[str, Sums] = {}
     lower: dict[str, float] = {}    # a of each player's rating, for the games where it is the lower one
     for p in entrants:
         r = rating[p]
-        own[p] = [0, 0.0, 0.0, 0.0, interpolate(*cols, r)]      # con(): from the rating at the start
+        own[p] = [0, 0.0, 0.0, 0.0, interpolate(*cols, r), 0]     # con(): from the rating at the start; wins
         lower[p] = min(a_max, max(a_min, a_int - r / a_div))
     exp = math.exp
-    for a, b, score in zip(players_a, players_b, map(_SCORE, map(_RESULT, games))):
+    for _, _, _, a, b, result, h, _ in games:
+        if h or result.forfeit:     # a handicap or a forfeit: game by game (_tournament), from the start
+            w, acc = _tournament(ev, games, rating, wins, params, checks)
+            return w, {p: [t.games, t.score, t.expected, t.change, t.k, 0] for (p, _), t in acc.items()}
+        score = result.score
         ra, rb = rating[a], rating[b]
         # expected() of both sides written out: the same operations (|rb − ra| is rb − ra or ra − rb)
         if ra < rb:
@@ -381,7 +377,7 @@ def _sums(ev: Event, games: Iterable[Game], rating: dict[str, float], wins: dict
         t[2] += se_a
         t[3] += t[4] * (score - se_a) * w
         if score == 1:
-            wins[a] += 1
+            t[5] += 1
         s = 1.0 - score
         t = own[b]
         t[0] += 1
@@ -389,10 +385,21 @@ def _sums(ev: Event, games: Iterable[Game], rating: dict[str, float], wins: dict
         t[2] += se_b
         t[3] += t[4] * (s - se_b) * w
         if s == 1:
-            wins[b] += 1
+            t[5] += 1
+    for p, t in own.items():        # the valid wins (§9), counted at the end: the same counts
+        if t[5]:
+            wins[p] += t[5]
+    # _tournament's class checks (before any game's: it had none to tell)
+    if ev.cls is None or not str(ev.cls).strip():     # a default is said, never silent
+        checks.add("gor.class_blank", "Events", ev.row, event=ev.name)
+    try:
+        class_weight(ev.cls, params)
+    except RatingInputError:
+        checks.add("gor.class", "Events", ev.row, event=ev.name, cls=ev.cls)
     return w, own
 
 
+_PLAYER, _OPPONENT = itemgetter(3), itemgetter(4)
 _HANDICAP = itemgetter(6)
 _RESULT = itemgetter(5)
 _FORFEIT = attrgetter("forfeit")
@@ -426,7 +433,7 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
         w, acc = _sums(ev, games, rating, wins, params, checks)
         eid = ev.id
         for p in sorted(acc):
-            n, score, se, change, c = acc[p]
+            n, score, se, change, c, _ = acc[p]
             before = rating[p]
             after = max(floor, before + change)
             if after != before + change:
