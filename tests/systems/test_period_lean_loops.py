@@ -215,8 +215,8 @@ def former_gor_process(records, states, period, params, feed=None, checks=None) 
 
 # --------------------------------------------------------------------------- random federations
 
-def federation(system: str, seed: int, whole: bool = False):
-    """Records of a random federation: (records, period); ``whole``: every rating a whole number."""
+def federation(system: str, seed: int):
+    """Records of a random federation: (records, period)."""
     rnd = random.Random(seed)
     base = sample_records(system)
     n = rnd.randint(6, 40)
@@ -226,8 +226,8 @@ def federation(system: str, seed: int, whole: bool = False):
         if pid in players:
             continue
         woman = rnd.random() < 0.4
-        rating: float | None = rnd.randint(1900, 2600) if whole or rnd.random() < 0.8 \
-            else round(rnd.uniform(1900, 2600), 2)
+        whole = rnd.random() < 0.8
+        rating: float | None = rnd.randint(1900, 2600) if whole else round(rnd.uniform(1900, 2600), 2)
         if system == "shanghai" and rnd.random() < 0.25:
             rating = None       # pending
         if system == "gor":
@@ -236,8 +236,7 @@ def federation(system: str, seed: int, whole: bool = False):
         players[pid] = Player(pid, f"name {pid}", sex="F" if woman else "M", rating=rating,
                               games=rnd.choice([None, 0, 5, 40]), events=rnd.choice([None, 0, 1, 5]),
                               peak=rnd.choice([None, None, 2410.0]),
-                              member=member, rif=rnd.choice([None, 2300.0, 2150.0 if whole else 2150.5]),
-                              row=i + 2)
+                              member=member, rif=rnd.choice([None, 2300.0, 2150.5]), row=i + 2)
     ids = sorted(players)
     if system == "shanghai":
         period = half_year(2026, 1)
@@ -272,9 +271,7 @@ def federation(system: str, seed: int, whole: bool = False):
     return records, period
 
 
-def facts_of(system: str, records, period, former: bool, audit: bool = False, columns: bool = False) -> str:
-    """The period's facts as text (every float as repr writes it): now, or by the former code;
-    ``columns``: shanghai's events summed at once by NumPy, whatever the number of games."""
+def facts_of(system: str, records, period, former: bool, audit: bool = False) -> str:
     sysrec = records.system
     params = records.params
     states = {pid: sysrec.start_state(p, params) for pid, p in records.players.items()}
@@ -283,7 +280,6 @@ def facts_of(system: str, records, period, former: bool, audit: bool = False, co
         process = former_gor_process if former else gor.process
         return repr(process(records, states, period, params, feed, CheckLog()))
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(shanghai, "COLUMNS_MIN_GAMES", 0 if columns else 10**12)
         if former:
             m.setattr(shanghai, "_event_games", former_event_games)
             m.setattr(shanghai, "_event_changes", former_event_changes)
@@ -297,31 +293,6 @@ def test_the_lean_loops_give_the_former_facts(system: str, seed: int) -> None:
     now = facts_of(system, records, period, former=False)
     assert "Line(" in now       # facts were made: lines, not an empty period
     assert now == facts_of(system, records, period, former=True)
-
-
-@pytest.mark.parametrize("seed", range(80))
-def test_numpy_sums_the_same(seed: int) -> None:
-    """shanghai's events summed at once by NumPy (a period of 20,000 games or more): the former
-    facts too, and the loops' -- whole ratings (NumPy's path), and not (the loops, said None)."""
-    pytest.importorskip("numpy")
-    records, period = federation("shanghai", seed, whole=seed % 4 != 0)
-    now = facts_of("shanghai", records, period, former=False, columns=True)
-    assert now == facts_of("shanghai", records, period, former=True)
-    assert now == facts_of("shanghai", records, period, former=False, columns=False)
-
-
-def test_numpy_is_taken_for_whole_ratings_only() -> None:
-    pytest.importorskip("numpy")
-    taken = []
-    with pytest.MonkeyPatch.context() as m:
-        columns = shanghai._columns
-        m.setattr(shanghai, "_columns", lambda run, events, params: taken.append((columns(run, events, params),
-                                                                                   len(events))))
-        for seed in range(80):
-            records, period = federation("shanghai", seed, whole=seed % 4 != 0)
-            facts_of("shanghai", records, period, former=False, columns=True)
-    assert any(c is None for c, _ in taken) and any(c is not None and c.told for c, _ in taken)
-    assert any(c is not None and 0 < len(c.per) < n for c, n in taken)     # events with a guest: the loops
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -31,7 +31,8 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter, itemgetter
+from itertools import repeat
+from operator import attrgetter, getitem, itemgetter, ne, sub
 from typing import Any, NamedTuple
 
 from ..errors import RatingInputError
@@ -379,9 +380,8 @@ def _begin(records: Records, states: Mapping[str, ShanghaiState], params: Shangh
     return run
 
 
-#: One player's groups in one event, in order of the own rating: (own, N, Σ opponents' ratings, W),
-#: and where _columns worked them out, group_change's mean, D and We after them
-Groups = list[tuple[Any, ...]]
+#: One player's groups in one event, in order of the own rating: (own, N, Σ opponents' ratings, W)
+Groups = list[tuple[float, int, float, float]]
 
 def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[str, Player],
                  params: ShanghaiParams, checks: CheckLog) -> tuple[list[tuple[str, Groups]], set[str]]:
@@ -389,22 +389,25 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
     exact), players in order of their id; also who played in it."""
     if not isinstance(games, list):
         games = list(games)
-    entrants = set(map(_PLAYER, games))     # Game.player and Game.opponent, at C speed
-    entrants.update(map(_OPPONENT, games))
+    players_a = list(map(itemgetter(3), games))     # Game.player and Game.opponent, at C speed
+    players_b = list(map(itemgetter(4), games))
+    entrants = set(players_a)
+    entrants.update(players_b)
     if run.trail is not None or not entrants <= run.plain:
         return _walked(run, ev, games, players, params, checks), entrants
+    results = list(map(itemgetter(5), games))
     unrated = entrants - run.rated
-    if unrated or any(map(_FORFEIT, map(_RESULT, games))):
+    if unrated or any(map(_FORFEIT, results)):
         return _counted(run, ev, games, unrated, players, checks), entrants
-    return _summed(run, entrants, games), entrants
+    return _summed(run, entrants, players_a, players_b, list(map(_SCORE, results))), entrants
 
 
-_PLAYER, _OPPONENT, _RESULT = itemgetter(3), itemgetter(4), itemgetter(5)
 _FORFEIT = attrgetter("forfeit")
 _SCORE = attrgetter("score")
 
 
-def _summed(run: _Run, entrants: set[str], games: list[Game]) -> list[tuple[str, Groups]]:
+def _summed(run: _Run, entrants: set[str], players_a: list[str], players_b: list[str],
+            scores: list[float]) -> list[tuple[str, Groups]]:
     """:func:`_walked` for an event where every side of every game counts (no forfeit, no
     non-registered player, every player rated): each side's opponent rating and score appended
     to its group, in game order."""
@@ -419,8 +422,7 @@ def _summed(run: _Run, entrants: set[str], games: list[Game]) -> list[tuple[str,
         vs_man = run.vs_man
         opps_m: dict[str, list[float]] = defaultdict(list)
         won_m: dict[str, float] = defaultdict(float)
-        for _, _, _, a, b, res, _, _ in games:
-            s = res.score
+        for a, b, s in zip(players_a, players_b, scores):
             if woman[a] is woman[b]:
                 opps[a].append(used[b])
                 won[a] += s
@@ -451,8 +453,7 @@ def _summed(run: _Run, entrants: set[str], games: list[Game]) -> list[tuple[str,
                 groups.append((vs_man[p], len(v), fsum(v), won_m[p]))
             out.append((p, groups))
         return out
-    for _, _, _, a, b, res, _, _ in games:
-        s = res.score
+    for a, b, s in zip(players_a, players_b, scores):
         opps[a].append(used[b])
         won[a] += s
         opps[b].append(used[a])
@@ -509,125 +510,6 @@ def _counted(run: _Run, ev: Event, games: list[Game], unrated: set[str], players
             groups.append((vs_man[p], len(v), fsum(v), won_m[p]))
         out.append((p, groups))
     return out
-
-
-#: a period of fewer games is summed by the loops above (NumPy's start and its calls would not pay)
-COLUMNS_MIN_GAMES = 20_000
-
-
-def _numpy() -> Any:
-    """NumPy, when installed (an optional fast path: the loops above give the very same sums)."""
-    try:
-        import numpy
-    except ImportError:         # pragma: no cover - the test extra installs it
-        return None
-    return numpy
-
-
-@dataclass
-class _Columns:
-    """The period's events summed at once, by NumPy (each by its index in the period):
-    :func:`_event_games`'s groups, the game checks in game order, the entrants counted."""
-
-    per: dict[int, list[tuple[str, Groups]]]
-    told: dict[int, list[tuple[str, Game]]]     #: ("forfeit" | "a" | "b": whose Swiss game, the game)
-    entrants: dict[int, tuple[int, int]]        #: players, unrated ones
-
-
-def _columns(run: _Run, events: list[tuple[Event, list[Game]]], params: ShanghaiParams) -> _Columns | None:
-    """:func:`_event_games` of every event without a non-registered player, at once: each side
-    that counts keyed by (event, player, whether a woman below 2240 meets a man), the keys
-    sorted, each group's opponents' ratings and scores summed.  Only for whole ratings (below
-    2^31: every partial sum is exact, so any order gives math.fsum's total) and results of 0,
-    ½ or 1 (exact in any order too); None otherwise, or without NumPy: the loops.  Each group
-    also has :func:`group_change`'s mean, D and We, worked out by the same operations."""
-    np = _numpy()
-    table = pc_table(params)
-    if np is None or table is None:
-        return None
-    ids = sorted(run.used)
-    code = {pid: i for i, pid in enumerate(ids)}
-    used = np.array([run.used[p] for p in ids], dtype=np.float64)
-    vs = np.array([run.vs_man[p] for p in ids], dtype=np.float64)
-    for r in (used, vs):
-        if not (np.isfinite(r).all() and (r == np.floor(r)).all() and (np.abs(r) < 2.0 ** 31).all()):
-            return None
-    woman = np.array([run.woman[p] for p in ids], dtype=bool)
-    rated = np.array([p in run.rated for p in ids], dtype=bool)
-    plain = np.array([p in run.plain for p in ids], dtype=bool)
-    low = np.array([p in run.low_women for p in ids], dtype=bool)
-    everything: list[Game] = []
-    for _, games in events:
-        everything.extend(games)
-    n = len(everything)
-    count = len(ids)
-    a = np.fromiter(map(code.__getitem__, map(_PLAYER, everything)), dtype=np.int64, count=n)
-    b = np.fromiter(map(code.__getitem__, map(_OPPONENT, everything)), dtype=np.int64, count=n)
-    results = list(map(_RESULT, everything))
-    forfeit = np.fromiter(map(_FORFEIT, results), dtype=bool, count=n)
-    score = np.fromiter(map(_SCORE, results), dtype=np.float64, count=n)
-    if not ((score == 0.0) | (score == 0.5) | (score == 1.0)).all():
-        return None
-    ev = np.repeat(np.arange(len(events), dtype=np.int64), [len(games) for _, games in events])
-    guests = np.bincount(ev, weights=~plain[a] | ~plain[b], minlength=len(events)) > 0
-    keep = ~guests[ev]      # an event with a non-registered player: game by game (_walked)
-    swiss = np.array([e.format == "swiss" for e, _ in events], dtype=bool)[ev]
-    ra, rb = rated[a], rated[b]
-    live = keep & ~forfeit & (ra | rb)          # forfeits and games between two unrated players: none
-    side_a = live & ~(swiss & ra & ~rb)         # a Swiss game against an unrated player: not for the rated one
-    side_b = live & ~(swiss & rb & ~ra)
-    mixed = woman[a] != woman[b]                # seed 001 §十: a woman below 2240 as 2240 against a man
-    own_a = np.where(mixed, vs[a], used[a])
-    own_b = np.where(mixed, vs[b], used[b])
-    key = np.concatenate([(ev[side_a] * count + a[side_a]) * 2 + (mixed & low[a])[side_a],
-                          (ev[side_b] * count + b[side_b]) * 2 + (mixed & low[b])[side_b]])
-    groups, where, sides = np.unique(key, return_inverse=True, return_counts=True)
-    where = where.reshape(-1)
-    total = np.bincount(where, weights=np.concatenate([own_b[side_a], own_a[side_b]]), minlength=len(groups))
-    won = np.bincount(where, weights=np.concatenate([score[side_a], 1.0 - score[side_b]]), minlength=len(groups))
-    own = np.empty(len(groups), dtype=np.float64)
-    own[where] = np.concatenate([own_a[side_a], own_b[side_b]])
-    # group_change() of every group: mean = Σ/N, D = round_half_away(own − mean), We = N·PC(D)
-    mean = total / sides
-    x = own - mean
-    d = np.copysign(np.floor(np.abs(x) + 0.5), x).astype(np.int64)
-    cap = params.max_difference
-    we = sides * np.array(table, dtype=np.float64)[np.clip(d, -cap, cap) + cap]
-    kept = np.flatnonzero(~guests).tolist()
-    per: dict[int, list[tuple[str, Groups]]] = {e: [] for e in kept}
-    last = -1
-    mine: Groups = []
-    pid = ""
-    used_at, vs_man = run.used, run.vs_man      # the own rating as the loops take it (its very object)
-    player_event = groups // 2
-    at_event, at_player = np.divmod(player_event, count)
-    for k, e, i, m, c, t, w, mn, dd, ww in zip(
-            player_event.tolist(), at_event.tolist(), at_player.tolist(), (groups % 2).tolist(), sides.tolist(),
-            total.tolist(), won.tolist(), mean.tolist(), d.tolist(), we.tolist()):
-        if k == last:       # the same player's games against men, after those against women
-            mine.append((vs_man[pid], c, t, w, mn, dd, ww))
-            continue
-        last = k
-        pid = ids[i]
-        mine = [(vs_man[pid] if m else used_at[pid], c, t, w, mn, dd, ww)]
-        per[e].append((pid, mine))
-    told: dict[int, list[tuple[str, Game]]] = {}
-    flagged = np.flatnonzero(keep & (forfeit | (swiss & (ra != rb))))
-    for i, e, f, r in zip(flagged.tolist(), ev[flagged].tolist(), forfeit[flagged].tolist(), ra[flagged].tolist()):
-        told.setdefault(e, []).append(("forfeit" if f else "a" if r else "b", everything[i]))
-    # the entrants: the players of the groups, and where a side did not count, every player of the event
-    some = keep & ~(side_a & side_b)
-    partial = np.bincount(ev, weights=some, minlength=len(events)) > 0
-    first = np.ones(len(player_event), dtype=bool)
-    first[1:] = player_event[1:] != player_event[:-1]
-    seen = player_event[first]
-    where = keep & partial[ev]
-    seen = np.concatenate([seen[~partial[seen // count]],
-                           np.unique(np.concatenate([ev[where] * count + a[where], ev[where] * count + b[where]]))])
-    players = np.bincount(seen // count, minlength=len(events))
-    unrated = np.bincount(seen // count, weights=~rated[seen % count], minlength=len(events))
-    entrants = {e: (int(players[e]), int(unrated[e])) for e in kept}
-    return _Columns(per, told, entrants)
 
 
 def _walked(run: _Run, ev: Event, games: list[Game], players: Mapping[str, Player],
@@ -714,15 +596,11 @@ def _event_changes(run: _Run, ev: Event, per: list[tuple[str, Groups]],
             cp = counts[p]
             k = k_new if cp[0] < new_games and cp[1] < new_events else k_est
         if len(groups) == 1 and table is not None:      # nearly every player: one own rating used
-            group = groups[0]
-            if len(group) == 4:
-                own, n, total, w = group
-                mean = total / n    # group_change written out, PC looked up: the same operations
-                x = own - mean
-                d = int(copysign(floor(abs(x) + 0.5), x))       # round_half_away
-                we = n * table[(d if d < cap else cap) + cap if d > -cap else 0]
-            else:                   # worked out by _columns
-                own, n, total, w, mean, d, we = group
+            own, n, total, w = groups[0]
+            mean = total / n    # group_change written out, PC looked up: the same operations
+            x = own - mean
+            d = int(copysign(floor(abs(x) + 0.5), x))       # round_half_away
+            we = n * table[(d if d < cap else cap) + cap if d > -cap else 0]
             change = k * (w - we)
             ev_delta = 0.0 + change         # sum() of the one change, as before
             if p == champion and ev_delta < 0:
@@ -732,8 +610,8 @@ def _event_changes(run: _Run, ev: Event, per: list[tuple[str, Groups]],
             else:
                 add(make(p, eid, n, w, we, k, change, own, mean, d, None))
         else:           # one line per own rating used (a woman who met men and women has two)
-            parts = [group_change(g[0], g[1], g[2], g[3], k, params) for g in groups] if table is None \
-                else [_group(g[0], g[1], g[2], g[3], k, table, cap) for g in groups]
+            parts = [group_change(own, n, total, w, k, params) for own, n, total, w in groups] if table is None \
+                else [_group(own, n, total, w, k, table, cap) for own, n, total, w in groups]
             ev_delta, n = sum([c.change for c in parts]), sum([c.games for c in parts])
             protected = None
             if p == champion and ev_delta < 0:
@@ -875,27 +753,10 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
     players = records.players
     run = _begin(records, states, params)
     run.trail = [] if audit_on(feed) else None
-    events: Iterable[tuple[Event, Iterable[Game]]] = feed.by_event(events_in(records, period))
-    cols = None
-    if run.trail is None and isinstance(feed, MemoryFeed) and len(records.games) >= COLUMNS_MIN_GAMES:
-        events = list(events)       # the records' own lists (MemoryFeed): summed at once
-        cols = _columns(run, events, params)  # type: ignore[arg-type]
-    for i, (ev, games) in enumerate(events):
+    for ev, games in feed.by_event(events_in(records, period)):
         mark = checks.mark()
-        if cols is not None and i in cols.per:
-            for kind, g in cols.told.get(i, ()):        # the event's game checks, in game order
-                if kind == "forfeit":
-                    checks.add("shanghai.forfeit", "Games", g.row, event=ev.name, player=g.player,
-                               opponent=g.opponent)
-                else:
-                    a, b = (g.player, g.opponent) if kind == "a" else (g.opponent, g.player)
-                    checks.add("shanghai.swiss_unrated", "Games", g.row, player=players[a].name,
-                               opponent=players[b].name)
-            _eligible(ev, *cols.entrants[i], params, checks, mark)
-            per = cols.per[i]
-        else:
-            per, entrants = _event_games(run, ev, games, players, params, checks)
-            _eligibility(ev, entrants, run.rated, params, checks, mark)
+        per, entrants = _event_games(run, ev, games, players, params, checks)
+        _eligibility(ev, entrants, run.rated, params, checks, mark)
         _event_changes(run, ev, per, players, params, checks)
     window = _window_games(feed, states, period, params, run.period_games)
     awards = _awards(records, period, params, checks)
@@ -956,13 +817,10 @@ def _eligibility(ev: Event, entrants: set[str], rated: set[str], params: Shangha
                  checks: CheckLog, at: int) -> None:
     """seed 001 §四, §七: report (never drop) events that miss the rating conditions (the
     lines placed before the event's game lines, at ``at``)."""
-    _eligible(ev, len(entrants), sum(1 for p in entrants if p not in rated), params, checks, at)
-
-
-def _eligible(ev: Event, n: int, unrated: int, params: ShanghaiParams, checks: CheckLog, at: int) -> None:
-    """:func:`_eligibility` of an event of ``n`` players, ``unrated`` of them unrated."""
-    if not n:
+    if not entrants:
         return
+    n = len(entrants)
+    unrated = sum(1 for p in entrants if p not in rated)
     if ev.format == "round_robin":
         if (n - unrated) / n < params.rr_min_rated_share:
             at = checks.insert(at, "shanghai.rr_rated_share", "Events", ev.row, event=ev.name,
