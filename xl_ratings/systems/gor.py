@@ -426,7 +426,7 @@ def process(records: Records, states: Mapping[str, GorState], period: Period,
     games_n = {pid: st.games for pid, st in states.items()}
     events_n = {pid: st.events for pid, st in states.items()}
     wins = {pid: st.wins for pid, st in states.items()}
-    period_games: dict[str, int] = defaultdict(int)
+    period_games = dict.fromkeys(states, 0)
     changes: list[ChangeLine] = []
     add, make, floor = changes.append, _MAKE_CHANGE, params.floor
     for ev, games in feed.by_event(events_in(records, period)):

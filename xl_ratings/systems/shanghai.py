@@ -369,6 +369,9 @@ def _begin(records: Records, states: Mapping[str, ShanghaiState], params: Shangh
                {pid: [st.games, st.events] for pid, st in states.items()},
                {pid: st.peak for pid, st in states.items()}, pend)
     run.info = {pid: (pid in rated, used[pid], woman[pid], pid in guests) for pid in players}
+    # every player's at 0 from the start (a plain dict: what a defaultdict gives, looked up faster)
+    run.delta = dict.fromkeys(players, 0.0)
+    run.period_games = dict.fromkeys(players, 0)
     run.plain = set(players) - guests
     floor = params.women_floor
     run.vs_man = {pid: max(used[pid], floor) if woman[pid] else used[pid] for pid in players}
