@@ -31,7 +31,8 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import repeat
+from operator import attrgetter, getitem, itemgetter, ne, sub
 from typing import Any, NamedTuple
 
 from ..errors import RatingInputError
@@ -39,8 +40,9 @@ from ..i18n.catalogue import checks as C
 from . import sample_kit
 from .base import (ChangeLine, CheckLog, GameAudit, InactiveLine, PendingLine, PeriodFacts, Phrase, RatingLine,
                    Sheet, StandardLine, State, System, audit_on, cols)
-from .common import events_in, months_before, placed, with_place
+from .common import events_in, months_before
 from .feed import GameFeed, MemoryFeed
+from .lines import line_maker
 from .lookup import round_half_away, round_half_up, same_length, step_lookup
 from .period import HALF_YEARS, Period
 from .ranks import Ladder, Rank, parse_rank
@@ -334,6 +336,12 @@ class _Run:
     trail: list[GameAudit] | None = None        #: each game's facts (the player pages' audit lines)
     #: each player's (rated, the rating counted at, a woman, a guest): one look-up a side of a game
     info: dict[str, tuple[bool, float, bool, bool]] = field(default_factory=dict)
+    plain: set[str] = field(default_factory=set)            #: registered players (not guests)
+    vs_man: dict[str, float] = field(default_factory=dict)  #: the rating counted at against a man
+    low_women: set[str] = field(default_factory=set)        #: women counted higher against a man
+    #: K where the counts do not decide it (seed 001 §九): k_top once the peak reached k_top_rating,
+    #: k_first_rating while pending; None: from the counts before each event (:func:`k_factor`)
+    fixed_k: dict[str, float | None] = field(default_factory=dict)
 
 
 def _begin(records: Records, states: Mapping[str, ShanghaiState], params: ShanghaiParams) -> _Run:
@@ -361,18 +369,156 @@ def _begin(records: Records, states: Mapping[str, ShanghaiState], params: Shangh
                {pid: [st.games, st.events] for pid, st in states.items()},
                {pid: st.peak for pid, st in states.items()}, pend)
     run.info = {pid: (pid in rated, used[pid], woman[pid], pid in guests) for pid in players}
+    # every player's at 0 from the start (a plain dict: what a defaultdict gives, looked up faster)
+    run.delta = dict.fromkeys(players, 0.0)
+    run.period_games = dict.fromkeys(players, 0)
+    run.plain = set(players) - guests
+    floor = params.women_floor
+    run.vs_man = {pid: max(used[pid], floor) if woman[pid] else used[pid] for pid in players}
+    run.low_women = {pid for pid, r in run.vs_man.items() if r != used[pid]}
+    top = params.k_top_rating
+    run.fixed_k = {pid: (params.k_first_rating if r is None else
+                         params.k_top if (pk := run.peak[pid]) is not None and pk >= top else None)
+                   for pid, r in r0.items()}
     return run
 
 
+#: One player's groups in one event, in order of the own rating: (own, N, Σ opponents' ratings, W)
+Groups = list[tuple[float, int, float, float]]
+
 def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[str, Player],
-                 params: ShanghaiParams, checks: CheckLog) -> tuple[dict[str, dict[float, list[Any]]], set[str]]:
+                 params: ShanghaiParams, checks: CheckLog) -> tuple[list[tuple[str, Groups]], set[str]]:
     """One event's games, summed per player and own rating (in any order: the sums are
-    exact); also who played in it."""
-    per: dict[str, dict[float, list[Any]]] = defaultdict(dict)   # player -> own -> [opponents' ratings, W]
+    exact), players in order of their id; also who played in it."""
     if not isinstance(games, list):
         games = list(games)
-    entrants = set(map(itemgetter(3), games))     # Game.player and Game.opponent, at C speed
-    entrants.update(map(itemgetter(4), games))
+    players_a = list(map(itemgetter(3), games))     # Game.player and Game.opponent, at C speed
+    players_b = list(map(itemgetter(4), games))
+    entrants = set(players_a)
+    entrants.update(players_b)
+    if run.trail is not None or not entrants <= run.plain:
+        return _walked(run, ev, games, players, params, checks), entrants
+    results = list(map(itemgetter(5), games))
+    unrated = entrants - run.rated
+    if unrated or any(map(_FORFEIT, results)):
+        return _counted(run, ev, games, unrated, players, checks), entrants
+    return _summed(run, entrants, players_a, players_b, list(map(_SCORE, results))), entrants
+
+
+_FORFEIT = attrgetter("forfeit")
+_SCORE = attrgetter("score")
+
+
+def _summed(run: _Run, entrants: set[str], players_a: list[str], players_b: list[str],
+            scores: list[float]) -> list[tuple[str, Groups]]:
+    """:func:`_walked` for an event where every side of every game counts (no forfeit, no
+    non-registered player, every player rated): each side's opponent rating and score appended
+    to its group, in game order."""
+    used, woman = run.used, run.woman
+    opps: dict[str, list[float]] = defaultdict(list)     # player -> opponents' ratings (own: the one used)
+    won: dict[str, float] = defaultdict(float)           # player -> W, summed in game order
+    low = run.low_women & entrants
+    if low and not all(map(woman.__getitem__, entrants)):
+        # seed 001 §十: a woman below 2240 counts as 2240 against a man: her games against men
+        # are a group of their own (opps_m, won_m), every side of a game between a man and a
+        # woman counted at max(own, 2240) for the woman (run.vs_man)
+        vs_man = run.vs_man
+        opps_m: dict[str, list[float]] = defaultdict(list)
+        won_m: dict[str, float] = defaultdict(float)
+        for a, b, s in zip(players_a, players_b, scores):
+            if woman[a] is woman[b]:
+                opps[a].append(used[b])
+                won[a] += s
+                opps[b].append(used[a])
+                won[b] += 1.0 - s
+            else:
+                if a in low:
+                    opps_m[a].append(vs_man[b])
+                    won_m[a] += s
+                else:
+                    opps[a].append(vs_man[b])
+                    won[a] += s
+                if b in low:
+                    opps_m[b].append(vs_man[a])
+                    won_m[b] += 1.0 - s
+                else:
+                    opps[b].append(vs_man[a])
+                    won[b] += 1.0 - s
+        fsum = math.fsum
+        out: list[tuple[str, Groups]] = []
+        for p in sorted(entrants):
+            groups: Groups = []
+            v = opps.get(p)
+            if v is not None:
+                groups.append((used[p], len(v), fsum(v), won[p]))
+            v = opps_m.get(p)
+            if v is not None:       # vs_man[p] > used[p]: after the games against women
+                groups.append((vs_man[p], len(v), fsum(v), won_m[p]))
+            out.append((p, groups))
+        return out
+    for a, b, s in zip(players_a, players_b, scores):
+        opps[a].append(used[b])
+        won[a] += s
+        opps[b].append(used[a])
+        won[b] += 1.0 - s
+    fsum = math.fsum
+    return [(p, [(used[p], len(v), fsum(v), won[p])]) for p, v in sorted(opps.items())]
+
+
+def _counted(run: _Run, ev: Event, games: list[Game], unrated: set[str], players: Mapping[str, Player],
+             checks: CheckLog) -> list[tuple[str, Groups]]:
+    """:func:`_walked` for an event of registered players only, its checks told in the same
+    order: forfeits, games between two unrated players, Swiss games against an unrated one."""
+    used, woman, vs_man, low = run.used, run.woman, run.vs_man, run.low_women
+    swiss = ev.format == "swiss"
+    opps: dict[str, list[float]] = defaultdict(list)     # the groups at the player's own rating
+    won: dict[str, float] = defaultdict(float)
+    opps_m: dict[str, list[float]] = defaultdict(list)   # a woman's games against men, counted at 2240
+    won_m: dict[str, float] = defaultdict(float)
+    add = checks.add
+    for _, _, _, a, b, res, _, row in games:
+        if res.forfeit:   # seed 001 §十: unplayed games count for neither player
+            add("shanghai.forfeit", "Games", row, event=ev.name, player=a, opponent=b)
+            continue
+        a_unrated = a in unrated
+        b_unrated = b in unrated
+        if a_unrated and b_unrated:
+            continue   # neither rated: counts for no first rating
+        s = res.score
+        if woman[a] is woman[b]:
+            own_a, own_b, to_a, w_a, to_b, w_b = used[a], used[b], opps, won, opps, won
+        else:       # seed 001 §十: a woman below 2240 counts as 2240 vs a man
+            own_a, own_b = vs_man[a], vs_man[b]
+            to_a, w_a = (opps_m, won_m) if a in low else (opps, won)
+            to_b, w_b = (opps_m, won_m) if b in low else (opps, won)
+        if swiss and b_unrated:
+            add("shanghai.swiss_unrated", "Games", row, player=players[a].name, opponent=players[b].name)
+        else:
+            to_a[a].append(own_b)
+            w_a[a] += s
+        if swiss and a_unrated:
+            add("shanghai.swiss_unrated", "Games", row, player=players[b].name, opponent=players[a].name)
+        else:
+            to_b[b].append(own_a)
+            w_b[b] += 1.0 - s
+    fsum = math.fsum
+    out: list[tuple[str, Groups]] = []
+    for p in sorted(opps.keys() | opps_m.keys()):
+        groups: Groups = []
+        v = opps.get(p)
+        if v is not None:
+            groups.append((used[p], len(v), fsum(v), won[p]))
+        v = opps_m.get(p)
+        if v is not None:       # vs_man[p] > used[p]: after the games against women
+            groups.append((vs_man[p], len(v), fsum(v), won_m[p]))
+        out.append((p, groups))
+    return out
+
+
+def _walked(run: _Run, ev: Event, games: list[Game], players: Mapping[str, Player],
+            params: ShanghaiParams, checks: CheckLog) -> list[tuple[str, Groups]]:
+    """One event's games, game by game: forfeits, non-registered and unrated players told."""
+    per: dict[str, dict[float, list[Any]]] = defaultdict(dict)   # player -> own -> [opponents' ratings, W]
     swiss = ev.format == "swiss"
     floor = params.women_floor
     info, guest_played = run.info, run.guest_played
@@ -431,64 +577,78 @@ def _event_games(run: _Run, ev: Event, games: Iterable[Game], players: Mapping[s
                 group = groups[own_b] = [[], 0.0]
             group[0].append(own_a)
             group[1] += 1.0 - score
-    return per, entrants
+    fsum = math.fsum
+    return [(p, [(own, len(g[0]), fsum(g[0]), g[1]) for own, g in sorted(groups.items())])
+            for p, groups in sorted(per.items())]
 
 
-def _event_changes(run: _Run, ev: Event, per: Mapping[str, Mapping[float, list[Any]]],
+def _event_changes(run: _Run, ev: Event, per: list[tuple[str, Groups]],
                    players: Mapping[str, Player], params: ShanghaiParams, checks: CheckLog) -> None:
     """The event's change lines (one per player and own rating used), applied: to the
     rated players' period change and counts, to the pending players' running first rating."""
     table = pc_table(params)
     cap = params.max_difference
     floor, copysign = math.floor, math.copysign
-    fsum = math.fsum
-    protect, eid, add, Line = params.champion_protected, ev.id, run.changes.append, ShanghaiChangeLine
-    for p, groups in sorted(per.items()):
-        if run.r0[p] is not None:
-            k = k_factor(run.counts[p][0], run.counts[p][1], run.peak[p], params)
-        else:
-            k = params.k_first_rating
-        # one line per own rating used (a woman who met men and women has two)
-        if table is None:
-            parts = [group_change(own, len(groups[own][0]), fsum(groups[own][0]), groups[own][1], k, params)
-                     for own in sorted(groups)]
-        else:       # group_change written out, PC looked up: the same operations
-            parts = []
-            for own in sorted(groups) if len(groups) > 1 else groups:
-                opponents, w = groups[own]
-                n = len(opponents)
-                if not n:
-                    parts.append(group_change(own, 0, 0.0, w, k, params))
-                    continue
-                mean = fsum(opponents) / n
-                x = own - mean
-                d = int(copysign(floor(abs(x) + 0.5), x))       # round_half_away
-                we = n * table[(d if d < cap else cap) + cap if d > -cap else 0]
-                parts.append(Change(own, n, mean, d, w, we, k, k * (w - we)))
-        if len(parts) == 1:     # nearly every player: one own rating (sum() of one, without a generator)
-            c = parts[0]
-            ev_delta, n = sum((c.change,)), c.games
-        else:
+    protect, eid, add, make = params.champion_protected, ev.id, run.changes.append, _MAKE_LINE
+    champion = ev.champion if protect else None
+    r0, counts, fixed, delta, period_games = run.r0, run.counts, run.fixed_k, run.delta, run.period_games
+    k_new, k_est, new_games, new_events = params.k_new, params.k_established, params.new_games, params.new_events
+    for p, groups in per:
+        k = fixed[p]            # k_factor(): k_top once the peak reached 2400; k_first_rating while pending
+        if k is None:           # … else from the counts before the event
+            cp = counts[p]
+            k = k_new if cp[0] < new_games and cp[1] < new_events else k_est
+        if len(groups) == 1 and table is not None:      # nearly every player: one own rating used
+            own, n, total, w = groups[0]
+            mean = total / n    # group_change written out, PC looked up: the same operations
+            x = own - mean
+            d = int(copysign(floor(abs(x) + 0.5), x))       # round_half_away
+            we = n * table[(d if d < cap else cap) + cap if d > -cap else 0]
+            change = k * (w - we)
+            ev_delta = 0.0 + change         # sum() of the one change, as before
+            if p == champion and ev_delta < 0:
+                checks.add("shanghai.champion", "Events", ev.row, player=players[p].name, change=ev_delta)
+                add(make(p, eid, n, w, we, k, 0.0, own, mean, d, ev_delta))     # in field order
+                ev_delta = 0.0
+            else:
+                add(make(p, eid, n, w, we, k, change, own, mean, d, None))
+        else:           # one line per own rating used (a woman who met men and women has two)
+            parts = [group_change(own, n, total, w, k, params) for own, n, total, w in groups] if table is None \
+                else [_group(own, n, total, w, k, table, cap) for own, n, total, w in groups]
             ev_delta, n = sum([c.change for c in parts]), sum([c.games for c in parts])
-        protected = None
-        if protect and ev.champion == p and ev_delta < 0:
-            protected = ev_delta
-            checks.add("shanghai.champion", "Events", ev.row, player=players[p].name, change=ev_delta)
-            ev_delta = 0.0
-        for j, c in enumerate(parts):
-            add(Line(p, eid, c.games, c.score, c.expected, c.k, 0.0 if protected is not None else c.change,
-                     c.own, c.opponent_mean, c.difference, protected if j == 0 else None))   # in field order
-        if run.r0[p] is not None:
-            run.delta[p] += ev_delta
-            run.counts[p][0] += n
-            run.counts[p][1] += 1
+            protected = None
+            if p == champion and ev_delta < 0:
+                protected = ev_delta
+                checks.add("shanghai.champion", "Events", ev.row, player=players[p].name, change=ev_delta)
+                ev_delta = 0.0
+            for j, c in enumerate(parts):
+                add(make(p, eid, c.games, c.score, c.expected, c.k, 0.0 if protected is not None else c.change,
+                         c.own, c.opponent_mean, c.difference, protected if j == 0 else None))   # in field order
+        if r0[p] is not None:
+            delta[p] += ev_delta
+            cp = counts[p]
+            cp[0] += n
+            cp[1] += 1
         else:
             e = run.pend[p]
             e.games += n
             e.change += ev_delta
             e.events += 1
             e.since = e.since or (ev.start or ev.end)
-        run.period_games[p] += n
+        period_games[p] += n
+
+
+_MAKE_LINE = line_maker(ShanghaiChangeLine)
+_MAKE_RATING = line_maker(ShanghaiRatingLine)
+
+
+def _group(own: float, n: int, total: float, w: float, k: float, table: tuple[float, ...], cap: int) -> Change:
+    """:func:`group_change` with PC looked up in ``table`` (n > 0): the same operations."""
+    mean = total / n
+    x = own - mean
+    d = int(math.copysign(math.floor(abs(x) + 0.5), x))       # round_half_away
+    we = n * table[(d if d < cap else cap) + cap if d > -cap else 0]
+    return Change(own, n, mean, d, w, we, k, k * (w - we))
 
 
 def _awards(records: Records, period: Period, params: ShanghaiParams,
@@ -535,12 +695,13 @@ def _first_rating(run: _Run, pid: str, player: Player, period: Period, params: S
 
 def _states(run: _Run, records: Records, states: Mapping[str, ShanghaiState], period: Period,
             params: ShanghaiParams, window: Mapping[str, int], awards: Mapping[str, tuple[Rank, float]],
-            checks: CheckLog) -> tuple[list[ShanghaiRatingLine], list[InactiveLine], list[PendingLine],
+            checks: CheckLog) -> tuple[list[tuple[Any, ...]], list[InactiveLine], list[PendingLine],
                                        dict[str, State]]:
-    """Every registered player at the period's end: rating line, state, and the inactive
-    and pending lists."""
+    """Every registered player at the period's end: rating line (its fields but the place),
+    state, and the inactive and pending lists."""
     new_states: dict[str, State] = {}
-    lines: list[ShanghaiRatingLine] = []
+    standard = params.ladder.standard
+    lines: list[tuple[Any, ...]] = []
     inactive: list[InactiveLine] = []
     pending: list[PendingLine] = []
     for pid, player in records.players.items():
@@ -572,16 +733,15 @@ def _states(run: _Run, records: Records, states: Mapping[str, ShanghaiState], pe
         pk = max(x for x in (run.peak[pid], new) if x is not None) if new is not None else None
         ns.rating, ns.games, ns.events, ns.peak, ns.status = new, games, events, pk, status
         new_states[pid] = ns
-        line = ShanghaiRatingLine(pid, st.rating, new, status, games, run.period_games.get(pid, 0), peak=pk,
-                                  standard=params.ladder.standard(new) if new is not None else None,
-                                  adjusted=adjusted)
         if status == "pending":
             pending.append(ShanghaiPendingLine(pid, ns.pending_games or 0, change=ns.pending_change or 0.0,
                                                since=ns.pending_since, rating=provisional(player, params)))
         else:
             if status == "inactive":
                 inactive.append(InactiveLine(pid, new, window[pid]))
-            lines.append(line)
+            # the rating line's fields but its place (ShanghaiRatingLine's order, place left out)
+            lines.append((pid, st.rating, new, status, games, run.period_games.get(pid, 0), pk,
+                          standard(new) if new is not None else None, adjusted))
     return lines, inactive, pending, new_states
 
 
@@ -608,10 +768,20 @@ def process(records: Records, states: Mapping[str, ShanghaiState], period: Perio
         checks.add("shanghai.non_registered", "Players", players[pid].row, player=players[pid].name,
                    rating=value, source=Phrase(f"source.{source}", {"rank": players[pid].rank}))
     lines, inactive, pending, new_states = _states(run, records, states, period, params, window, awards, checks)
-    active = [x for x in lines if x.status == "active"]
-    ratings: list[RatingLine] = [
-        with_place(x, place) for x, place in placed(active, {x.id: x.new for x in active})]
-    ratings += [x for x in lines if x.status != "active"]
+    # the active players placed (common.placed: by the new rating descending, then id; equal
+    # ratings share a place), each line made once with its place; then the inactive, unplaced
+    make = _MAKE_RATING
+    ratings: list[RatingLine] = []
+    last: float | None = None
+    place = 0
+    active = [x for x in lines if x[3] == "active"]
+    active.sort(key=lambda x: (-(x[2] if x[2] is not None else -1e18), str(x[0])))
+    for i, (pid, old, new, status, games, period_games, pk, std, adjusted) in enumerate(active, start=1):
+        if new != last:
+            place, last = i, new
+        ratings.append(make(pid, old, new, status, games, period_games, place, pk, std, adjusted))
+    ratings += [make(pid, old, new, status, games, period_games, None, pk, std, adjusted)
+                for pid, old, new, status, games, period_games, pk, std, adjusted in lines if status != "active"]
     meeting = Counter(x.standard for x in ratings if isinstance(x, ShanghaiRatingLine))
     standards = [StandardLine(rank, value, meeting[rank])
                  for rank, value in sorted(params.rank_standards, key=lambda rv: -rv[1])]
