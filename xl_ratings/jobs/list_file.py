@@ -78,6 +78,11 @@ class ListFile:
         self.rows = 0                               #: rows of the list, once read
         self.skipped: set[int] = set()              #: lines of the wrong length (not read)
         self._first = True
+        #: a Parquet file's text columns read as Arrow dictionaries, as the file stores them (its
+        #: distinct values once, each row's position among them: not a string per cell; the
+        #: values the same) -- set by :mod:`.list_one_pass`, which looks at the distinct values
+        self.dictionary = False
+        self._dictionary_file: Any = None
 
     def _unreadable(self) -> InputErrors:
         kind = self.kind
@@ -95,9 +100,23 @@ class ListFile:
         except Exception:   # pyarrow's and the csv module's many errors
             raise self._unreadable() from None
 
-    def parquet_file(self) -> Any:
-        """A Parquet file's pyarrow ParquetFile (its metadata, its row groups)."""
-        return self._parquet
+    def parquet_file(self, dictionary: bool = False) -> Any:
+        """A Parquet file's pyarrow ParquetFile (its metadata, its row groups); ``dictionary``: one
+        reading its text columns as Arrow dictionaries (:meth:`text_columns`)."""
+        if not dictionary:
+            return self._parquet
+        if self._dictionary_file is None:
+            import pyarrow.parquet as pq
+
+            self._dictionary_file = pq.ParquetFile(self.path, read_dictionary=self.text_columns())
+        return self._dictionary_file
+
+    def text_columns(self) -> list[str]:
+        """A Parquet file's columns of Arrow text (``string``) among those read, by name."""
+        import pyarrow as pa
+
+        schema = self._parquet.schema_arrow
+        return [self.header[j] for j in dict.fromkeys(self.columns.values()) if schema.field(j).type == pa.string()]
 
     def missing(self, needed: Sequence[str]) -> list[RatingInputError]:
         return [RatingInputError(S.LIST_COLUMN_MISSING(column=k), where=Where(str(self.path), self.name, 1, k))
@@ -107,13 +126,14 @@ class ListFile:
     def read(self, what: str) -> Iterator[Batch]:
         """Every row, in batches of columns (see :mod:`xl_ratings.engine.stream`), each
         column turned into Python values only when asked for; the first read also finds
-        NaN and infinity, and lines of the wrong length."""
+        NaN and infinity, and lines of the wrong length.  With :attr:`dictionary` set, a
+        Parquet file's text columns are read as Arrow dictionaries."""
         first, self._first = self._first, False
         now = os.stat(self.path)
         if (now.st_size, now.st_mtime_ns) != (self.stat.st_size, self.stat.st_mtime_ns):
             raise InputErrors([RatingInputError(S.LIST_CHANGED_WHILE_READ(), where=Where(str(self.path)))])
         row = 2
-        batches = self._parquet_batches(what) if self.kind == "Parquet" else \
+        batches = self._parquet_batches(what, self.dictionary) if self.kind == "Parquet" else \
             self._csv_batches(what, first) if self.arrow else self._pandas_batches()
         try:
             for batch, names in batches:
@@ -197,10 +217,10 @@ class ListFile:
                     data["event"] = [DEFAULT_EVENT] * len(chunk)
                 yield data, None
 
-    def _parquet_batches(self, what: str) -> Iterator[tuple[Any, dict[str, int]]]:
+    def _parquet_batches(self, what: str, dictionary: bool = False) -> Iterator[tuple[Any, dict[str, int]]]:
         import pyarrow.parquet as pq
 
-        pf = pq.ParquetFile(self.path)
+        pf = pq.ParquetFile(self.path, read_dictionary=self.text_columns() if dictionary else None)
         positions = list(dict.fromkeys(self.columns.values()))
         names = {k: positions.index(j) for k, j in self.columns.items()}     # key -> position in a batch
         total, done = pf.metadata.num_rows, 0

@@ -127,7 +127,7 @@ def _ends(lf: ListFile) -> tuple[tuple[dt.date, Any], tuple[dt.date, Any]]:
     date_at = lf.columns["date"]
     ev_at = lf.columns.get("event")
     if lf.kind == "Parquet":
-        pf = lf.parquet_file()
+        pf = lf.parquet_file(dictionary=True)        # (a row group's dates as the file stores them: not decoded)
         n = pf.metadata.num_row_groups
         if not n or not pf.metadata.num_rows:
             raise NotOnePass
@@ -254,6 +254,7 @@ class EncodedOnce(KernelArrays):
         before = first
         seen = False
         data: Any
+        lf.dictionary = True                # (a Parquet file's text columns as it stores them)
         for data, index in lf.read(f"rating {self.period.label}"):
             if lf.ragged or lf.nan_count:
                 raise NotOnePass
@@ -329,7 +330,14 @@ class EncodedOnce(KernelArrays):
         import pyarrow.compute as pc
 
         player, opponent = data.arrow("player"), data.arrow("opponent")
-        if player is None or opponent is None or player.type != pa.string() or opponent.type != pa.string():
+        if player is None or opponent is None:
+            raise NotOnePass
+        if pa.types.is_dictionary(player.type) and pa.types.is_dictionary(opponent.type):
+            got = self._index_dictionaries(player, opponent, ids)
+            if got is not None:
+                return got
+            player, opponent = player.dictionary_decode(), opponent.dictionary_decode()
+        if player.type != pa.string() or opponent.type != pa.string():
             raise NotOnePass
         both = pa.concat_arrays([player, opponent])
         found = pc.index_in(both, value_set=ids)
@@ -342,6 +350,27 @@ class EncodedOnce(KernelArrays):
         at = ints_of(found).astype(np.int64, copy=False)
         n = len(player)
         return at[:n], at[n:], ids
+
+    @staticmethod
+    def _index_dictionaries(player: Any, opponent: Any, ids: Any) -> tuple[Any, Any, Any] | None:
+        """:meth:`_index` of columns read as dictionaries (a Parquet file's, :meth:`.ListFile.read`):
+        the distinct ids looked up, each row's index taken from them (NumPy); None: a row's id is
+        no player's, or blank -- the batch is then looked up decoded, as any other."""
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        dp, dq = player.dictionary, opponent.dictionary
+        if dp.type != pa.string() or dq.type != pa.string() or player.null_count or opponent.null_count:
+            return None
+        found = pc.index_in(pa.concat_arrays([dp, dq]), value_set=ids)
+        unknown = found.null_count
+        codes = ints_of(pc.fill_null(found, -1) if unknown else found)
+        p = codes[ints_of(player.indices)]
+        q = codes[len(dp) + ints_of(opponent.indices)]
+        if unknown and (bool((p < 0).any()) or bool((q < 0).any())):
+            return None
+        return p.astype(np.int64, copy=False), q.astype(np.int64, copy=False), ids
 
     def _new_players(self, new: list[Any]) -> None:
         """New players (ids a ratings file does not hold) appended to the players, at the start
