@@ -337,16 +337,17 @@ class Columns(Mapping[str, list[Any]]):
     def _distinct(self, key: str) -> tuple[list[Any], Any]:
         """The column's distinct values, read as a cell of the list reads (a CSV's "" is blank,
         its result and handicap parsed), and each row's position among them (NumPy)."""
-        import pyarrow.compute as pc
+        import pyarrow as pa
 
         got = self._encoded.get(key)
         if got is not None:         # (the first read's NaN look, then the kernel's codes)
             return list(got[0]), got[1]
-        enc = pc.dictionary_encode(self._batch.column(self._names[key]))
+        pc = arrow_compute()
+        enc = pc.call_function("dictionary_encode", [self._batch.column(self._names[key])])
         values = enc.dictionary.to_pylist()
         codes = enc.indices
-        if codes.null_count:
-            codes = pc.fill_null(codes, len(values))
+        if codes.null_count:        # (pyarrow.compute.fill_null)
+            codes = pc.call_function("coalesce", [codes, pa.scalar(len(values), type=codes.type)])
             values.append(None)
         if self._csv:
             values = [None if v == "" else v for v in values]
@@ -378,18 +379,18 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
     game, and the rows after keep their numbers (``index``)."""
     if isinstance(data, Columns):
         import numpy as np
-        import pyarrow.compute as pc
 
         batch = data._batch
         if not batch.num_columns:
             return data, index
         if not any_empty(batch.column(0)):     # (the first column without an empty cell: no blank row)
             return data, index
+        pc = arrow_compute()
         blank: Any = None
         for col in batch.columns:
             empty = empty_of(col)
-            blank = empty if blank is None else pc.and_(blank, empty)
-            if not pc.any(blank).as_py():       # (one column without an empty cell: no blank row)
+            blank = empty if blank is None else pc.call_function("and", [blank, empty])
+            if not pc.call_function("any", [blank]).as_py():    # (one column without an empty cell: no blank row)
                 return data, index
         keep = np.flatnonzero(~blank.to_numpy(zero_copy_only=False))
         return Columns(batch.take(keep), data._names, True, len(keep)), [index[k] for k in keep.tolist()]
@@ -448,9 +449,7 @@ def any_empty(col: Any) -> bool:
     import pyarrow as pa
 
     if col.type != pa.string() or col.null_count:      # (another type, or nulls: pyarrow's way)
-        import pyarrow.compute as pc
-
-        return bool(pc.any(empty_of(col)).as_py())
+        return bool(arrow_compute().call_function("any", [empty_of(col)]).as_py())
     offsets = np.frombuffer(col.buffers()[1], dtype=np.int32, count=len(col) + 1, offset=col.offset * 4)
     return bool((offsets[1:] == offsets[:-1]).any())
 
@@ -458,9 +457,22 @@ def any_empty(col: Any) -> bool:
 def empty_of(col: Any) -> Any:
     """Each cell of a text column: is it empty ("")? (``pc.equal(col, "")`` without a Python scalar)"""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
-    return pc.invert(pc.cast(pc.binary_length(col), pa.bool_()))
+    pc = arrow_compute()
+    length = pc.call_function("binary_length", [col])
+    return pc.call_function("invert", [pc.call_function("cast", [length], pc.CastOptions.safe(pa.bool_()))])
+
+
+def arrow_compute() -> Any:
+    """pyarrow's compute functions (``call_function``, their options) without importing
+    :mod:`pyarrow.compute`, which makes a Python wrapper of each of its hundreds of functions
+    when imported (some 20 ms of a list's start-up; the bare read of a list never imports it):
+    the module those wrappers call, else :mod:`pyarrow.compute` itself (the same functions)."""
+    try:
+        import pyarrow._compute as pc
+    except ImportError:         # (another pyarrow's layout: its public module)
+        import pyarrow.compute as pc
+    return pc
 
 
 def has_pyarrow() -> bool:

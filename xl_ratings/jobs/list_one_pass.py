@@ -50,7 +50,7 @@ from ..systems.feed import Order
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Event, Game, Player, Records
-from .list_file import ListFile, arrow_strings, ints_of, rows_array
+from .list_file import ListFile, arrow_compute, arrow_strings, ints_of, rows_array
 from .list_kernel import KernelArrays, compiled, kernel_mode
 
 #: The columns a list read once may have (no round: a platform's free play; no handicap).
@@ -327,8 +327,8 @@ class EncodedOnce(KernelArrays):
         table of the ids is built once a batch, not once a column)."""
         import numpy as np
         import pyarrow as pa
-        import pyarrow.compute as pc
 
+        pc = arrow_compute()
         player, opponent = data.arrow("player"), data.arrow("opponent")
         if player is None or opponent is None:
             raise NotOnePass
@@ -336,17 +336,18 @@ class EncodedOnce(KernelArrays):
             got = self._index_dictionaries(player, opponent, ids)
             if got is not None:
                 return got
-            player, opponent = player.dictionary_decode(), opponent.dictionary_decode()
+            player, opponent = (pc.call_function("take", [c.dictionary, c.indices]) for c in (player, opponent))
         if player.type != pa.string() or opponent.type != pa.string():
             raise NotOnePass
         both = pa.concat_arrays([player, opponent])
-        found = pc.index_in(both, value_set=ids)
+        found = pc.call_function("index_in", [both], pc.SetLookupOptions(ids))
         if found.null_count:
             if not self.feed.state:
                 raise NotOnePass            # an id that is no player's (a typing mistake): the usual read tells it
-            self._new_players(pc.unique(both.filter(pc.is_null(found))).to_pylist())
+            unknown = pc.call_function("filter", [both, pc.call_function("is_null", [found])])
+            self._new_players(pc.call_function("unique", [unknown]).to_pylist())
             ids = arrow_strings(self.ids)
-            found = pc.index_in(both, value_set=ids)
+            found = pc.call_function("index_in", [both], pc.SetLookupOptions(ids))
         at = ints_of(found).astype(np.int64, copy=False)
         n = len(player)
         return at[:n], at[n:], ids
@@ -358,14 +359,14 @@ class EncodedOnce(KernelArrays):
         no player's, or blank -- the batch is then looked up decoded, as any other."""
         import numpy as np
         import pyarrow as pa
-        import pyarrow.compute as pc
 
+        pc = arrow_compute()
         dp, dq = player.dictionary, opponent.dictionary
         if dp.type != pa.string() or dq.type != pa.string() or player.null_count or opponent.null_count:
             return None
-        found = pc.index_in(pa.concat_arrays([dp, dq]), value_set=ids)
+        found = pc.call_function("index_in", [pa.concat_arrays([dp, dq])], pc.SetLookupOptions(ids))
         unknown = found.null_count
-        codes = ints_of(pc.fill_null(found, -1) if unknown else found)
+        codes = ints_of(pc.call_function("coalesce", [found, pa.scalar(-1, type=found.type)]) if unknown else found)
         p = codes[ints_of(player.indices)]
         q = codes[len(dp) + ints_of(opponent.indices)]
         if unknown and (bool((p < 0).any()) or bool((q < 0).any())):
