@@ -224,7 +224,9 @@ class ListFile:
         positions = list(dict.fromkeys(self.columns.values()))
         names = {k: positions.index(j) for k, j in self.columns.items()}     # key -> position in a batch
         total, done = pf.metadata.num_rows, 0
-        for batch in pf.iter_batches(batch_size=PARQUET_ROWS, columns=[self.header[j] for j in positions]):
+        # (read as dictionaries the columns are little more than their codes: no faster with threads)
+        for batch in pf.iter_batches(batch_size=PARQUET_ROWS, columns=[self.header[j] for j in positions],
+                                     use_threads=not dictionary):
             done += batch.num_rows
             if self.progress is not None and not self.rows:
                 self.progress(what, done, total)

@@ -389,6 +389,7 @@ def _rate_encoded(enc: Encoded, rating: dict[str, float], games_n: dict[str, int
                 checks.add("lianzhong.both_unrated", "Games", int(rows[j]), player=players[a].name,
                            opponent=players[b].name)
     lines: list[ChangeLine] = []
+    r, g, tg, ts, te, tk, tc = (enc.values(a) for a in (r, g, tg, ts, te, tk, tc))     # Python floats and ints
     for i in enc.first(touched, nt):
         pid = ids[i]
         rating[pid], games_n[pid] = float(r[i]), int(g[i])
