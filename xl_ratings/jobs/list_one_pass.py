@@ -50,6 +50,7 @@ from ..systems.feed import Order
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Event, Game, Player, Records
+from . import list_file
 from .list_file import ListFile, arrow_compute, arrow_strings, ints_of, rows_array
 from .list_kernel import KernelArrays, compiled, kernel_mode
 
@@ -392,16 +393,34 @@ class EncodedOnce(KernelArrays):
         """Where each new player is first met in the player (``side`` 0) or opponent column: the
         usual read's order (:func:`~xl_ratings.engine.stream.implicit_players` after its survey's
         ``_learn``): batch by batch, and within a batch by the row of the id's *last* game there,
-        from the batch's end (its first-row dictionary is built from the reversed column)."""
+        from the batch's end (its first-row dictionary is built from the reversed column).
+
+        A Parquet file read as dictionaries comes in batches cut where a row group ends (its
+        dictionary changes), the usual read's in batches of :data:`~.list_file.PARQUET_ROWS` rows
+        across row groups: a row's batch is then the usual read's, ``(row - 2) // PARQUET_ROWS``
+        (held by ``tests/jobs/test_one_read_parquet_dictionaries.py``), and a player's place the
+        least (batch, -row) of its games -- its first batch, its last game there."""
         import numpy as np
 
         at = np.flatnonzero(idx >= self.known)
         if not len(at):
             return
+        first = self._first[side]
+        if self.feed.lf.dictionary and self.feed.lf.kind == "Parquet":
+            rows = where[at]
+            batch = (rows - 2) // list_file.PARQUET_ROWS
+            who = idx[at]
+            order = np.lexsort((-rows, batch, who))      # by player, then batch, then row from the last
+            who, batch, rows = who[order], batch[order], rows[order]
+            lead = np.flatnonzero(np.r_[True, who[1:] != who[:-1]])
+            for i, b, row in zip(who[lead].tolist(), batch[lead].tolist(), rows[lead].tolist()):
+                key = (b, -row)
+                if i not in first or key < first[i]:
+                    first[i] = key
+            return
         sub = idx[at][::-1]
         got, pos = np.unique(sub, return_index=True)
         last = at[len(at) - 1 - pos]
-        first = self._first[side]
         for i, row in zip(got.tolist(), where[last].tolist()):
             first.setdefault(i, (self._batch, -row))
 
