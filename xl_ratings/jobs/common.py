@@ -23,7 +23,6 @@ from ..i18n.catalogue import run as R
 from ..i18n.catalogue import workbooks as M
 from ..view.export import export
 from ..files.office import office_lock
-from .period import NO_BACKUP_TWINS, history_problems, without_backup  # noqa: F401 (kept where they were)
 
 #: The largest tournament file ``import`` reads (a workbook's own limit is in :mod:`.safety`).
 MAX_SOURCE_BYTES = 200 * 2**20
@@ -111,6 +110,8 @@ def history_periods(path: Path) -> set[str]:
 def told_backup(err: InputErrors, workbook: Path) -> InputErrors:
     """``err`` as it may be told of ``workbook``: a refusal whose way out is the backup says so
     only when the backup is there (else: a copy the officer keeps, or --from)."""
+    from .period import without_backup
+
     return err if backup_path(workbook).exists() else without_backup(err)
 
 

@@ -47,7 +47,6 @@ from .list_tables import table_of
 from .list_file import Columns, ListFile, Progress, has_pyarrow
 from .list_kernel import columnar
 from .list_players import players_table
-from .period import told_in
 
 # --------------------------------------------------------------------------- spools
 
@@ -463,6 +462,8 @@ def _process_list(path: str | os.PathLike[str], system: System, players: str | N
                                   checks=(lambda p, c: check_spool.row(check_line(words, p, c)))
                                   if checks_path else None, restart=check_spool.restart)
         except TooManyProblems as e:
+            from .period import told_in     # (a refusal's words: the workbook pipeline's module)
+
             # the command line tells it in the system's script
             summed = _told(e, problem_spool, problems_path, inputs, force, ours)
             hints = [RatingInputError(t) for t in code_page_doubts((gpath, players, events))]
@@ -470,6 +471,8 @@ def _process_list(path: str | os.PathLike[str], system: System, players: str | N
                 summed = TooManyProblems(summed.errors + hints, summed.total, summed.shown)
             raise told_in(summed, system.lang) from None
         except InputErrors as e:
+            from .period import told_in
+
             given = as_given(e, gpath, Path(events) if events else None)
             hints = [RatingInputError(t) for t in code_page_doubts((gpath, players, events))]
             if hints:   # the values refused may be a code page's misreading: the way out is told too

@@ -78,6 +78,11 @@ class ListFile:
         self.rows = 0                               #: rows of the list, once read
         self.skipped: set[int] = set()              #: lines of the wrong length (not read)
         self._first = True
+        #: a Parquet file's text columns read as Arrow dictionaries, as the file stores them (its
+        #: distinct values once, each row's position among them: not a string per cell; the
+        #: values the same) -- set by :mod:`.list_one_pass`, which looks at the distinct values
+        self.dictionary = False
+        self._dictionary_file: Any = None
 
     def _unreadable(self) -> InputErrors:
         kind = self.kind
@@ -95,9 +100,23 @@ class ListFile:
         except Exception:   # pyarrow's and the csv module's many errors
             raise self._unreadable() from None
 
-    def parquet_file(self) -> Any:
-        """A Parquet file's pyarrow ParquetFile (its metadata, its row groups)."""
-        return self._parquet
+    def parquet_file(self, dictionary: bool = False) -> Any:
+        """A Parquet file's pyarrow ParquetFile (its metadata, its row groups); ``dictionary``: one
+        reading its text columns as Arrow dictionaries (:meth:`text_columns`)."""
+        if not dictionary:
+            return self._parquet
+        if self._dictionary_file is None:
+            import pyarrow.parquet as pq
+
+            self._dictionary_file = pq.ParquetFile(self.path, read_dictionary=self.text_columns())
+        return self._dictionary_file
+
+    def text_columns(self) -> list[str]:
+        """A Parquet file's columns of Arrow text (``string``) among those read, by name."""
+        import pyarrow as pa
+
+        schema = self._parquet.schema_arrow
+        return [self.header[j] for j in dict.fromkeys(self.columns.values()) if schema.field(j).type == pa.string()]
 
     def missing(self, needed: Sequence[str]) -> list[RatingInputError]:
         return [RatingInputError(S.LIST_COLUMN_MISSING(column=k), where=Where(str(self.path), self.name, 1, k))
@@ -107,13 +126,14 @@ class ListFile:
     def read(self, what: str) -> Iterator[Batch]:
         """Every row, in batches of columns (see :mod:`xl_ratings.engine.stream`), each
         column turned into Python values only when asked for; the first read also finds
-        NaN and infinity, and lines of the wrong length."""
+        NaN and infinity, and lines of the wrong length.  With :attr:`dictionary` set, a
+        Parquet file's text columns are read as Arrow dictionaries."""
         first, self._first = self._first, False
         now = os.stat(self.path)
         if (now.st_size, now.st_mtime_ns) != (self.stat.st_size, self.stat.st_mtime_ns):
             raise InputErrors([RatingInputError(S.LIST_CHANGED_WHILE_READ(), where=Where(str(self.path)))])
         row = 2
-        batches = self._parquet_batches(what) if self.kind == "Parquet" else \
+        batches = self._parquet_batches(what, self.dictionary) if self.kind == "Parquet" else \
             self._csv_batches(what, first) if self.arrow else self._pandas_batches()
         try:
             for batch, names in batches:
@@ -197,14 +217,16 @@ class ListFile:
                     data["event"] = [DEFAULT_EVENT] * len(chunk)
                 yield data, None
 
-    def _parquet_batches(self, what: str) -> Iterator[tuple[Any, dict[str, int]]]:
+    def _parquet_batches(self, what: str, dictionary: bool = False) -> Iterator[tuple[Any, dict[str, int]]]:
         import pyarrow.parquet as pq
 
-        pf = pq.ParquetFile(self.path)
+        pf = pq.ParquetFile(self.path, read_dictionary=self.text_columns() if dictionary else None)
         positions = list(dict.fromkeys(self.columns.values()))
         names = {k: positions.index(j) for k, j in self.columns.items()}     # key -> position in a batch
         total, done = pf.metadata.num_rows, 0
-        for batch in pf.iter_batches(batch_size=PARQUET_ROWS, columns=[self.header[j] for j in positions]):
+        # (read as dictionaries the columns are little more than their codes: no faster with threads)
+        for batch in pf.iter_batches(batch_size=PARQUET_ROWS, columns=[self.header[j] for j in positions],
+                                     use_threads=not dictionary):
             done += batch.num_rows
             if self.progress is not None and not self.rows:
                 self.progress(what, done, total)
@@ -317,16 +339,17 @@ class Columns(Mapping[str, list[Any]]):
     def _distinct(self, key: str) -> tuple[list[Any], Any]:
         """The column's distinct values, read as a cell of the list reads (a CSV's "" is blank,
         its result and handicap parsed), and each row's position among them (NumPy)."""
-        import pyarrow.compute as pc
+        import pyarrow as pa
 
         got = self._encoded.get(key)
         if got is not None:         # (the first read's NaN look, then the kernel's codes)
             return list(got[0]), got[1]
-        enc = pc.dictionary_encode(self._batch.column(self._names[key]))
+        pc = arrow_compute()
+        enc = pc.call_function("dictionary_encode", [self._batch.column(self._names[key])])
         values = enc.dictionary.to_pylist()
         codes = enc.indices
-        if codes.null_count:
-            codes = pc.fill_null(codes, len(values))
+        if codes.null_count:        # (pyarrow.compute.fill_null)
+            codes = pc.call_function("coalesce", [codes, pa.scalar(len(values), type=codes.type)])
             values.append(None)
         if self._csv:
             values = [None if v == "" else v for v in values]
@@ -358,18 +381,18 @@ def _without_blank_rows(data: Any, index: Sequence[int], keys: Sequence[str]) ->
     game, and the rows after keep their numbers (``index``)."""
     if isinstance(data, Columns):
         import numpy as np
-        import pyarrow.compute as pc
 
         batch = data._batch
         if not batch.num_columns:
             return data, index
         if not any_empty(batch.column(0)):     # (the first column without an empty cell: no blank row)
             return data, index
+        pc = arrow_compute()
         blank: Any = None
         for col in batch.columns:
             empty = empty_of(col)
-            blank = empty if blank is None else pc.and_(blank, empty)
-            if not pc.any(blank).as_py():       # (one column without an empty cell: no blank row)
+            blank = empty if blank is None else pc.call_function("and", [blank, empty])
+            if not pc.call_function("any", [blank]).as_py():    # (one column without an empty cell: no blank row)
                 return data, index
         keep = np.flatnonzero(~blank.to_numpy(zero_copy_only=False))
         return Columns(batch.take(keep), data._names, True, len(keep)), [index[k] for k in keep.tolist()]
@@ -428,9 +451,7 @@ def any_empty(col: Any) -> bool:
     import pyarrow as pa
 
     if col.type != pa.string() or col.null_count:      # (another type, or nulls: pyarrow's way)
-        import pyarrow.compute as pc
-
-        return bool(pc.any(empty_of(col)).as_py())
+        return bool(arrow_compute().call_function("any", [empty_of(col)]).as_py())
     offsets = np.frombuffer(col.buffers()[1], dtype=np.int32, count=len(col) + 1, offset=col.offset * 4)
     return bool((offsets[1:] == offsets[:-1]).any())
 
@@ -438,9 +459,22 @@ def any_empty(col: Any) -> bool:
 def empty_of(col: Any) -> Any:
     """Each cell of a text column: is it empty ("")? (``pc.equal(col, "")`` without a Python scalar)"""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
-    return pc.invert(pc.cast(pc.binary_length(col), pa.bool_()))
+    pc = arrow_compute()
+    length = pc.call_function("binary_length", [col])
+    return pc.call_function("invert", [pc.call_function("cast", [length], pc.CastOptions.safe(pa.bool_()))])
+
+
+def arrow_compute() -> Any:
+    """pyarrow's compute functions (``call_function``, their options) without importing
+    :mod:`pyarrow.compute`, which makes a Python wrapper of each of its hundreds of functions
+    when imported (some 20 ms of a list's start-up; the bare read of a list never imports it):
+    the module those wrappers call, else :mod:`pyarrow.compute` itself (the same functions)."""
+    try:
+        import pyarrow._compute as pc
+    except ImportError:         # (another pyarrow's layout: its public module)
+        import pyarrow.compute as pc
+    return pc
 
 
 def has_pyarrow() -> bool:

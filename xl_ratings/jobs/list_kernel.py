@@ -259,6 +259,12 @@ class KernelArrays:
     def first(self, touched: Any, n: int) -> Iterable[int]:
         return [int(i) for i in touched[:n]]
 
+    def values(self, values: Any) -> Sequence[Any]:
+        """An array's values as Python numbers (a NumPy array's ``tolist``: the same floats and
+        ints as ``float(a[i])``, ``int(a[i])``, without a NumPy scalar per read)."""
+        got: Sequence[Any] = values.tolist() if self.compiled else values
+        return got
+
     def grow(self, values: Any, more: Sequence[Any]) -> Any:
         if self.compiled:
             import numpy as np

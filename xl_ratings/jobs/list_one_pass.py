@@ -50,7 +50,8 @@ from ..systems.feed import Order
 from ..systems.game_result import parse_result
 from ..systems.period import Period
 from ..systems.records import Event, Game, Player, Records
-from .list_file import ListFile, arrow_strings, ints_of, rows_array
+from . import list_file
+from .list_file import ListFile, arrow_compute, arrow_strings, ints_of, rows_array
 from .list_kernel import KernelArrays, compiled, kernel_mode
 
 #: The columns a list read once may have (no round: a platform's free play; no handicap).
@@ -127,7 +128,7 @@ def _ends(lf: ListFile) -> tuple[tuple[dt.date, Any], tuple[dt.date, Any]]:
     date_at = lf.columns["date"]
     ev_at = lf.columns.get("event")
     if lf.kind == "Parquet":
-        pf = lf.parquet_file()
+        pf = lf.parquet_file(dictionary=True)        # (a row group's dates as the file stores them: not decoded)
         n = pf.metadata.num_row_groups
         if not n or not pf.metadata.num_rows:
             raise NotOnePass
@@ -254,6 +255,7 @@ class EncodedOnce(KernelArrays):
         before = first
         seen = False
         data: Any
+        lf.dictionary = True                # (a Parquet file's text columns as it stores them)
         for data, index in lf.read(f"rating {self.period.label}"):
             if lf.ragged or lf.nan_count:
                 raise NotOnePass
@@ -326,22 +328,51 @@ class EncodedOnce(KernelArrays):
         table of the ids is built once a batch, not once a column)."""
         import numpy as np
         import pyarrow as pa
-        import pyarrow.compute as pc
 
+        pc = arrow_compute()
         player, opponent = data.arrow("player"), data.arrow("opponent")
-        if player is None or opponent is None or player.type != pa.string() or opponent.type != pa.string():
+        if player is None or opponent is None:
+            raise NotOnePass
+        if pa.types.is_dictionary(player.type) and pa.types.is_dictionary(opponent.type):
+            got = self._index_dictionaries(player, opponent, ids)
+            if got is not None:
+                return got
+            player, opponent = (pc.call_function("take", [c.dictionary, c.indices]) for c in (player, opponent))
+        if player.type != pa.string() or opponent.type != pa.string():
             raise NotOnePass
         both = pa.concat_arrays([player, opponent])
-        found = pc.index_in(both, value_set=ids)
+        found = pc.call_function("index_in", [both], pc.SetLookupOptions(ids))
         if found.null_count:
             if not self.feed.state:
                 raise NotOnePass            # an id that is no player's (a typing mistake): the usual read tells it
-            self._new_players(pc.unique(both.filter(pc.is_null(found))).to_pylist())
+            unknown = pc.call_function("filter", [both, pc.call_function("is_null", [found])])
+            self._new_players(pc.call_function("unique", [unknown]).to_pylist())
             ids = arrow_strings(self.ids)
-            found = pc.index_in(both, value_set=ids)
+            found = pc.call_function("index_in", [both], pc.SetLookupOptions(ids))
         at = ints_of(found).astype(np.int64, copy=False)
         n = len(player)
         return at[:n], at[n:], ids
+
+    @staticmethod
+    def _index_dictionaries(player: Any, opponent: Any, ids: Any) -> tuple[Any, Any, Any] | None:
+        """:meth:`_index` of columns read as dictionaries (a Parquet file's, :meth:`.ListFile.read`):
+        the distinct ids looked up, each row's index taken from them (NumPy); None: a row's id is
+        no player's, or blank -- the batch is then looked up decoded, as any other."""
+        import numpy as np
+        import pyarrow as pa
+
+        pc = arrow_compute()
+        dp, dq = player.dictionary, opponent.dictionary
+        if dp.type != pa.string() or dq.type != pa.string() or player.null_count or opponent.null_count:
+            return None
+        found = pc.call_function("index_in", [pa.concat_arrays([dp, dq])], pc.SetLookupOptions(ids))
+        unknown = found.null_count
+        codes = ints_of(pc.call_function("coalesce", [found, pa.scalar(-1, type=found.type)]) if unknown else found)
+        p = codes[ints_of(player.indices)]
+        q = codes[len(dp) + ints_of(opponent.indices)]
+        if unknown and (bool((p < 0).any()) or bool((q < 0).any())):
+            return None
+        return p.astype(np.int64, copy=False), q.astype(np.int64, copy=False), ids
 
     def _new_players(self, new: list[Any]) -> None:
         """New players (ids a ratings file does not hold) appended to the players, at the start
@@ -362,16 +393,34 @@ class EncodedOnce(KernelArrays):
         """Where each new player is first met in the player (``side`` 0) or opponent column: the
         usual read's order (:func:`~xl_ratings.engine.stream.implicit_players` after its survey's
         ``_learn``): batch by batch, and within a batch by the row of the id's *last* game there,
-        from the batch's end (its first-row dictionary is built from the reversed column)."""
+        from the batch's end (its first-row dictionary is built from the reversed column).
+
+        A Parquet file read as dictionaries comes in batches cut where a row group ends (its
+        dictionary changes), the usual read's in batches of :data:`~.list_file.PARQUET_ROWS` rows
+        across row groups: a row's batch is then the usual read's, ``(row - 2) // PARQUET_ROWS``
+        (held by ``tests/jobs/test_one_read_parquet_dictionaries.py``), and a player's place the
+        least (batch, -row) of its games -- its first batch, its last game there."""
         import numpy as np
 
         at = np.flatnonzero(idx >= self.known)
         if not len(at):
             return
+        first = self._first[side]
+        if self.feed.lf.dictionary and self.feed.lf.kind == "Parquet":
+            rows = where[at]
+            batch = (rows - 2) // list_file.PARQUET_ROWS
+            who = idx[at]
+            order = np.lexsort((-rows, batch, who))      # by player, then batch, then row from the last
+            who, batch, rows = who[order], batch[order], rows[order]
+            lead = np.flatnonzero(np.r_[True, who[1:] != who[:-1]])
+            for i, b, row in zip(who[lead].tolist(), batch[lead].tolist(), rows[lead].tolist()):
+                key = (b, -row)
+                if i not in first or key < first[i]:
+                    first[i] = key
+            return
         sub = idx[at][::-1]
         got, pos = np.unique(sub, return_index=True)
         last = at[len(at) - 1 - pos]
-        first = self._first[side]
         for i, row in zip(got.tolist(), where[last].tolist()):
             first.setdefault(i, (self._batch, -row))
 

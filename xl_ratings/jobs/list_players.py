@@ -38,7 +38,7 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.catalogue import sheets as S
 from ..systems.base import System
 from ..systems.records import Award, Player
-from .list_tables import NUMERIC, table_of
+from .list_tables import NUMERIC, cells_of, table_of
 
 #: The systems whose ratings file (``--output``) is the whole state their rule needs:
 #: the rating, the counted games and the titles (game by game: lianzhong).
@@ -52,12 +52,14 @@ def players_table(path: Path, system: System,
     that it does not hold is a new player); refused (:class:`InputErrors`) when it would be
     read wrong."""
     unknown: list[str] = []
-    table = table_of(path, "Players", errors, unknown, terms=system.terms)
+    raw: dict[Any, Any] = {}        # the file's text, parsed once: a ratings file is read twice
+    table = table_of(path, "Players", errors, unknown, terms=system.terms, raw=raw, cells=False)
     header = table[0]
     rating_keys = tuple(c.key for c in system.sheets[0].columns)
     awards: list[list[Any]] = [["player", "award", "date"]]
     if unknown and "rating" not in header and "new" in _keys(unknown, rating_keys):
-        return (*_from_ratings(path, system, rating_keys, errors), True)
+        return (*_from_ratings(path, system, rating_keys, errors, raw), True)
+    table = cells_of(path, table)
     problems = [RatingInputError(S.PLAYERS_COLUMN_UNKNOWN(known=", ".join(COLUMNS["Players"][0])),
                                  where=Where(str(path), path.name, 1, col), value=col) for col in unknown]
     if "rating" not in header and "games" in header:
@@ -83,13 +85,13 @@ def _keys(columns: list[str], known: tuple[str, ...]) -> set[str]:
     return {k for c in columns if (k := header_key(c, set(known)))}
 
 
-def _from_ratings(path: Path, system: System, keys: tuple[str, ...],
-                  errors: list[RatingInputError] | None) -> tuple[list[list[Any]], list[list[Any]]]:
+def _from_ratings(path: Path, system: System, keys: tuple[str, ...], errors: list[RatingInputError] | None,
+                  raw: dict[Any, Any] | None = None) -> tuple[list[list[Any]], list[list[Any]]]:
     """A ratings file (``--output``) as the players' state: see the module."""
     if system.name not in STATE_IN_RATINGS:
         raise InputErrors([RatingInputError(S.RATINGS_FILE_NOT_A_STATE(system=system.name),
                                             where=Where(str(path)))])
-    table = table_of(path, "Players", errors, keys=keys, numeric=NUMERIC | {"new", "old", "change"})
+    table = table_of(path, "Players", errors, keys=keys, numeric=NUMERIC | {"new", "old", "change"}, raw=raw)
     header, rows = table[0], table[1:]
     col = {k: header.index(k) for k in header}
     awarded = {t for _, t in system.params_type().awarded_titles}
@@ -108,15 +110,19 @@ def _from_ratings(path: Path, system: System, keys: tuple[str, ...],
         from ..files.encode import unguard
 
         text = [j for k, j in col.items() if k not in ("new", "old", "change", "games", "place", "period_games")]
-        for r in rows:
-            for j in text:
+        for j in text:      # (a column none of whose cells starts with the quote: left as it is)
+            cells = "\n" + "\n".join(v for v in (r[j] for r in rows if j < len(r)) if v.__class__ is str)
+            if "\n'" not in cells:
+                continue
+            for r in rows:
                 if j < len(r):
                     r[j] = unguard(r[j])
-    for r in rows:
-        title, honorary = get(r, "title"), get(r, "honorary")
-        players.append([get(r, "id"), get(r, "name"), get(r, "club"), get(r, "new"), get(r, "games"), honorary])
-        if title in awarded and get(r, "id") is not None:
-            awards.append([get(r, "id"), title, None])
+    def column(k: str) -> list[Any]:
+        j = col.get(k)
+        return [r[j] for r in rows] if j is not None else [None] * len(rows)
+    ids, titles = column("id"), column("title")
+    players += map(list, zip(ids, column("name"), column("club"), column("new"), column("games"), column("honorary")))
+    awards += [[pid, title, None] for pid, title in zip(ids, titles) if title in awarded and pid is not None]
     return players, awards
 
 

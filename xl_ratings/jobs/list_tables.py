@@ -143,19 +143,29 @@ def csv_value(v: Any) -> Any:
 
 def table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None,
               unknown: list[str] | None = None, keys: tuple[str, ...] | None = None,
-              numeric: frozenset[str] | set[str] = NUMERIC, terms: Mapping[str, str] | None = None) -> list[list[Any]]:
+              numeric: frozenset[str] | set[str] = NUMERIC, terms: Mapping[str, str] | None = None,
+              raw: dict[Any, Any] | None = None, cells: bool = True) -> list[list[Any]]:
     """A players or events file (``sheet``) as a table: the header's keys, then the rows;
-    ``unknown``: gets the columns of no key; ``keys``: the known keys (default the sheet's)."""
+    ``unknown``: gets the columns of no key; ``keys``: the known keys (default the sheet's).
+    ``raw``: the file's text as the csv module parsed it, kept there for the next read of the
+    same file (a ratings file given as --players is read as a Players table, then as ratings);
+    ``cells`` False: a CSV file's cells left as text (:func:`cells_of` reads them)."""
     known = keys or COLUMNS[sheet][0]
-    plain = _plain_csv(path, known, errors, unknown, terms) if path.suffix.lower() in (".csv", ".txt") else None
+    plain = _plain_csv(path, known, errors, unknown, terms, raw) if path.suffix.lower() in (".csv", ".txt") else None
     if plain is not None:
         columns, rows = plain
     else:
         df = list_frame(path, known, errors, unknown, terms)
         columns, rows = list(df.columns), df.values.tolist()
+    table = [columns] + rows
+    return cells_of(path, table, numeric) if cells else table
+
+
+def cells_of(path: Path, table: list[list[Any]], numeric: frozenset[str] | set[str] = NUMERIC) -> list[list[Any]]:
+    """A table of :func:`table_of` (``cells`` False) with its cells read as :func:`table_of` reads them."""
     if path.suffix.lower() in (".csv", ".txt"):
-        rows = _cells_read(columns, rows, numeric)
-    return [columns] + rows
+        return [table[0]] + _cells_read(table[0], table[1:], numeric)
+    return table
 
 
 def _cells_read(columns: list[Any], rows: list[list[Any]], numeric: frozenset[str] | set[str]) -> list[list[Any]]:
@@ -188,7 +198,8 @@ def _cells_by_column(columns: list[Any], rows: list[list[Any]], numeric: frozens
 
 
 def _plain_csv(path: Path, key_columns: tuple[str, ...], errors: list[RatingInputError] | None,
-               unknown: list[str] | None, terms: Mapping[str, str] | None = None) -> tuple[list[str], list[list[Any]]] | None:
+               unknown: list[str] | None, terms: Mapping[str, str] | None = None,
+               raw: dict[Any, Any] | None = None) -> tuple[list[str], list[list[Any]]] | None:
     """:func:`list_frame` of a plain CSV file by the csv module (no pandas to import: the list
     path's start-up): every cell text, the known columns renamed to their keys, NaN and
     infinity told alike.  None: a file pandas reads its own way (a blank, repeated or
@@ -202,8 +213,17 @@ def _plain_csv(path: Path, key_columns: tuple[str, ...], errors: list[RatingInpu
         return None
     try:
         dialect = sniff(path, key_columns)
-        with open(path, encoding=dialect.python, newline="") as f:
-            table = list(csv.reader(f, delimiter=dialect.delimiter, strict=True))
+        stat = path.stat()
+        read_as = (str(path), stat.st_size, stat.st_mtime_ns, dialect.python, dialect.delimiter)
+        kept = raw.get(read_as) if raw is not None else None
+        if kept is not None:        # (read before in this dialect: the same text; each row a new list)
+            table = [list(r) for r in kept]
+        else:
+            with open(path, encoding=dialect.python, newline="") as f:
+                table = list(csv.reader(f, delimiter=dialect.delimiter, strict=True))
+            if raw is not None:
+                raw.clear()
+                raw[read_as] = [tuple(r) for r in table]
     except Exception:       # (told by list_frame)
         return None
     if not table:
@@ -244,7 +264,7 @@ def _plain_csv(path: Path, key_columns: tuple[str, ...], errors: list[RatingInpu
     return columns, out
 
 
-__all__ = ["NUMERIC", "csv_value", "list_frame", "not_finite_text", "table_of"]
+__all__ = ["NUMERIC", "cells_of", "csv_value", "list_frame", "not_finite_text", "table_of"]
 
 
 def is_eof_mark(text: str) -> bool:

@@ -13,7 +13,7 @@ import datetime as dt
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.perf import gc_paused
 from ..errors import InputErrors, RatingInputError, Text
@@ -32,13 +32,15 @@ from .common import (
     told_backup,
 )
 from .edit import WorkbookEdit, edit_workbook
-from .period import Runner, in_language, plain_runner, rate_workbook
+
+if TYPE_CHECKING:       # (a game list's run imports no workbook pipeline: docs/performance.md, "One read")
+    from .period import Runner
 
 
 def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
                      rerate_from: str | None = None, output: str | None = None,
                      json_path: str | None = None, force: bool = False,
-                     runner: Runner = plain_runner, today: dt.date | None = None) -> Done:
+                     runner: Runner | None = None, today: dt.date | None = None) -> Done:
     """Process a workbook file: every unprocessed period (or ``period``, or
     re-rate from ``rerate_from``), results written in place (backup kept) or
     to ``output``; the JSON export to ``json_path``.  ``today``: the date of
@@ -47,6 +49,9 @@ def process_workbook(book: str | os.PathLike[str], *, period: str | None = None,
     from ..xlsx.append import apply_edits
     from ..xlsx.read import first_cells, read_sheets, read_workbook
     from ..xlsx.results import patch_result_sheets
+    from .period import in_language, plain_runner, rate_workbook
+
+    runner = runner or plain_runner
 
     json_out = Path(json_path) if json_path else None
     edit = edit_workbook(book, output=output, force=force, outputs={"--json": json_out},
@@ -129,7 +134,7 @@ GAME_LIST_ONLY = (("--system", "system"), ("--players", "players"), ("--events",
 def process(book: str | os.PathLike[str], *, period: str | None = None, rerate_from: str | None = None,
             output: str | None = None, json_path: str | None = None, force: bool = False,
             system: str | None = None, players: str | None = None, events: str | None = None,
-            settings: Sequence[str] | None = None, runner: Runner = plain_runner,
+            settings: Sequence[str] | None = None, runner: Runner | None = None,
             progress: Callable[[str, int, int], None] | None = None) -> Done:
     """``xl-ratings process``: a workbook, or a CSV/Parquet game list (by its name).
     An option that does not apply to the one given is refused, never silently ignored."""

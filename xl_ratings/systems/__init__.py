@@ -7,25 +7,50 @@ tells the rest of the package everything else it needs: ladder and naming,
 start state, the fields kept in the History, result-sheet layouts, message
 templates, language, sample data.  Standard library only.
 
-Adding a federation: one new module with a ``SYSTEM`` record, and one line
-in :data:`REGISTRY` below.
+Adding a federation: one new module with a ``SYSTEM`` record, and its name
+in :data:`SYSTEMS` below (the module's name is the system's).
+
+The registry imports a rulebook's module when that system is first asked
+for: a run of one system (a platform's game list, lianzhong) does not import
+the other three (docs/performance.md, "One read": some 30 ms of start-up).
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
+
 from ..errors import RatingInputError
-from ..i18n.catalogue import rules as M
-from . import gor, lianzhong, peng, shanghai
 from .base import System
 
-REGISTRY: dict[str, System] = {s.name: s for s in (
-    shanghai.SYSTEM,
-    gor.SYSTEM,
-    lianzhong.SYSTEM,
-    peng.SYSTEM,
-)}
+#: The systems' names, in the registry's order; each is the name of its module here.
+SYSTEMS: tuple[str, ...] = ("shanghai", "gor", "lianzhong", "peng")
 
-SYSTEMS: tuple[str, ...] = tuple(REGISTRY)
+
+class Registry(Mapping[str, System]):
+    """Name -> :class:`System`, as a dict of the four would be (:data:`SYSTEMS`' order), each
+    rulebook's module imported when its system is first looked up."""
+
+    def __getitem__(self, name: str) -> System:
+        if not isinstance(name, str) or name not in SYSTEMS:
+            raise KeyError(name)
+        system: System = importlib.import_module(f"{__name__}.{name}").SYSTEM
+        return system
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in SYSTEMS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SYSTEMS)
+
+    def __len__(self) -> int:
+        return len(SYSTEMS)
+
+    def __repr__(self) -> str:
+        return f"Registry({', '.join(SYSTEMS)})"
+
+
+REGISTRY: Mapping[str, System] = Registry()
 
 
 def find(name: object) -> System | None:
@@ -41,8 +66,10 @@ def get(name: str | System) -> System:
         return name
     found = find(name)
     if found is None:
+        from ..i18n.catalogue import rules as M
+
         raise RatingInputError(M.UNKNOWN_SYSTEM(systems=f"{', '.join(SYSTEMS[:-1])} or {SYSTEMS[-1]}"), value=name)
     return found
 
 
-__all__ = ["REGISTRY", "SYSTEMS", "System", "find", "get"]
+__all__ = ["REGISTRY", "Registry", "SYSTEMS", "System", "find", "get"]

@@ -102,6 +102,10 @@ class Encoded(Protocol):
         """The first ``n`` indices of ``touched``, as Python ints."""
         ...
 
+    def values(self, values: Any) -> Sequence[Any]:
+        """An array's values (of :meth:`floats` or :meth:`ints`) as Python numbers, read after the blocks."""
+        ...
+
     def grow(self, values: Any, more: Sequence[Any]) -> Any:
         """``values`` (an array of :meth:`floats` or :meth:`ints`) with ``more`` after it: the
         players' arrays when :attr:`ids` grew during :meth:`blocks` (a list read once meeting

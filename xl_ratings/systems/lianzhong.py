@@ -389,6 +389,7 @@ def _rate_encoded(enc: Encoded, rating: dict[str, float], games_n: dict[str, int
                 checks.add("lianzhong.both_unrated", "Games", int(rows[j]), player=players[a].name,
                            opponent=players[b].name)
     lines: list[ChangeLine] = []
+    r, g, tg, ts, te, tk, tc = (enc.values(a) for a in (r, g, tg, ts, te, tk, tc))     # Python floats and ints
     for i in enc.first(touched, nt):
         pid = ids[i]
         rating[pid], games_n[pid] = float(r[i]), int(g[i])
@@ -424,6 +425,8 @@ def _lists(records: Records, states: Mapping[str, LianzhongState], rating: Mappi
     rated_lines: dict[str, RatingLine] = {}
     pending_lines: list[LianzhongRatingLine] = []
     pending: list[PendingLine] = []
+    # a platform has 10⁵ players: the records made by position, the names looked up once
+    state_of, line_of, award_of, place_at = LianzhongState, LianzhongRatingLine, awarded.get, place_of.get
     for pid, player in records.players.items():
         st = states[pid]
         new = rating[pid]
@@ -431,13 +434,13 @@ def _lists(records: Records, states: Mapping[str, LianzhongState], rating: Mappi
         period_games = n - st.games
         rated = n >= rated_n
         status = "active" if rated else "pending"
-        award = awarded.get(pid, "")
-        new_states[pid] = LianzhongState(new, n, st.events, max(st.peak or new, new), status,
-                                         period_games, title_awarded=award)
-        line = LianzhongRatingLine(
-            pid, st.rating, new, status, n, period_games, place=place_of.get(pid),
-            title=title_of(new, n, award),
-            honorary=player.title if player.title and player.title not in awarded_titles else "")
+        award = award_of(pid, "")
+        # (period_end None, title_awarded)
+        new_states[pid] = state_of(new, n, st.events, max(st.peak or new, new), status, period_games, None, award)
+        honour = player.title
+        # (place, title, honorary)
+        line = line_of(pid, st.rating, new, status, n, period_games, place_at(pid), title_of(new, n, award),
+                       honour if honour and honour not in awarded_titles else "")
         if rated:
             rated_lines[pid] = line
         else:
