@@ -8,4 +8,4 @@ Layers:
 * :mod:`xl_ratings.cli` -- the ``xl-ratings`` command line.
 """
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"

@@ -473,8 +473,15 @@ def arrow_compute() -> Any:
     try:
         import pyarrow._compute as pc
     except ImportError:         # (another pyarrow's layout: its public module)
-        import pyarrow.compute as pc
+        pc = None
+    if pc is None or not all(hasattr(pc, name) for name in _COMPUTE_NAMES):
+        import pyarrow.compute as pc            # a private module without what we call: the public one
     return pc
+
+
+#: what the list readers call through :func:`arrow_compute` (a pyarrow whose private module lacks one:
+#: the public module)
+_COMPUTE_NAMES = ("call_function", "CastOptions", "SetLookupOptions")
 
 
 def has_pyarrow() -> bool:
