@@ -126,9 +126,14 @@ def rr_rows(d: Def = EVENT) -> list[list]:
     return rows
 
 
-def write_rr_csv(path: Path, d: Def = EVENT) -> Path:
+def write_rr_csv(path: Path, d: Def = EVENT, places: dict[int, object] | None = None) -> Path:
+    """The round robin as a CSV crosstable; ``places``: its last column (名次), player number -> the cell."""
+    rows = rr_rows(d)
+    if places is not None:
+        for r in rows[2:]:
+            r[-1] = places.get(r[0])
     with open(path, "w", newline="", encoding="utf-8-sig") as f:
-        csv.writer(f).writerows(rr_rows(d))
+        csv.writer(f).writerows(rows)
     return path
 
 

@@ -9,7 +9,6 @@ champion is kept (a tiebreak, a final played apart or a Swiss bye may decide it;
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import shutil
 from pathlib import Path
@@ -17,7 +16,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import write_book
-from import_writers import EVENT, report_tables, rr_rows
+from import_writers import EVENT, report_tables, write_rr_csv
 
 from xl_ratings.intake.plan import Options
 from xl_ratings.jobs.importing import import_into
@@ -36,13 +35,8 @@ def _report(path: Path, champion) -> Path:
     return write_book(tables, path)
 
 
-def _crosstable(path: Path, places: dict[int, int]) -> Path:
-    rows = rr_rows(EVENT)
-    for r in rows[2:]:
-        r[-1] = places.get(r[0])
-    with open(path, "w", newline="", encoding="utf-8-sig") as f:
-        csv.writer(f).writerows(rows)
-    return path
+def _crosstable(path: Path, places: dict[int, object]) -> Path:
+    return write_rr_csv(path, EVENT, places)
 
 
 def _imported(tmp_path: Path, source: Path):

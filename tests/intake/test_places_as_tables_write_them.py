@@ -8,15 +8,13 @@ columns 86-89) is checked as a crosstable's is, at the player's line.
 
 from __future__ import annotations
 
-import csv
-import dataclasses
 import datetime as dt
 import shutil
 from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
-from import_writers import EVENT, rr_rows, write_trf
+from import_writers import EVENT, write_rr_csv, write_trf
 
 from xl_ratings.importers.formats.common import as_place
 from xl_ratings.intake.plan import Options
@@ -45,12 +43,7 @@ def test_every_written_form_of_a_place_reads_back(n):
 
 
 def _crosstable(path: Path, places: dict[int, object]) -> Path:
-    rows = rr_rows(EVENT)
-    for r in rows[2:]:
-        r[-1] = places.get(r[0])
-    with open(path, "w", newline="", encoding="utf-8-sig") as f:
-        csv.writer(f).writerows(rows)
-    return path
+    return write_rr_csv(path, EVENT, places)
 
 
 def _import(tmp_path: Path, source: Path):
