@@ -30,7 +30,10 @@ CHAMPION, PLACES, UNREAD = ("imports.summary_champion_not_top", "imports.summary
 @pytest.mark.parametrize("written, place", [
     ("1", 1), (" 12 ", 12), (3, 3), (3.0, 3), ("第1名", 1), ("第 2 名", 2), ("第３名", 3), ("1=", 1),
     ("=4", 4), ("T5", 5), ("2nd", 2), ("11TH", 11), ("3.", 3), ("4位", 4),
-    ("", None), ("abc", None), ("1-2", None), ("第一名", None), (2.5, None), (True, None), (None, None)])
+    ("第一名", 1), ("第三名", 3), ("第十名", 10), ("十二", 12), ("第二十名", 20), ("第九十九名", 99), ("冠军", 1),
+    ("亞軍", 2), ("季军", 3),
+    ("", None), ("abc", None), ("1-2", None), ("十十", None), ("第一百名", None), ("二十十", None), ("零", None),
+    (2.5, None), (True, None), (None, None)])
 def test_a_place_as_tables_write_it(written, place):
     assert as_place(written) == place
 
@@ -68,6 +71,21 @@ def test_places_written_as_chinese_places_are_checked(tmp_path):
                                 "top_points": "2"}, {"line": 5, "column": "L"})]
 
 
+def test_places_in_chinese_numerals_and_medals_are_checked(tmp_path):
+    s = _import(tmp_path, _crosstable(tmp_path / "rr.csv", {1: "亚军", 3: "冠军", 4: "季军", 2: "第四名",
+                                                            5: "第五名"}))
+    assert [t.id for t in s.told if t.id in (CHAMPION, PLACES, UNREAD)] == [CHAMPION]
+    assert [t.id for t in s.notes if t.id == UNREAD] == []
+
+
+@given(st.integers(min_value=1, max_value=99))
+def test_every_chinese_numeral_place_reads_back(n):
+    digits = "一二三四五六七八九"
+    tens, ones = divmod(n, 10)
+    word = (("" if tens == 1 else digits[tens - 1]) + "十" if tens else "") + (digits[ones - 1] if ones else "")
+    assert as_place(f"第{word}名") == n, word
+
+
 def test_tied_places_by_the_points_are_read_and_not_told(tmp_path):
     s = _import(tmp_path, _crosstable(tmp_path / "rr.csv", {1: "1", 3: "2=", 4: "2=", 2: "4", 5: "5th"}))
     assert [t.id for t in s.told if t.id in (CHAMPION, PLACES, UNREAD)] == []
@@ -76,7 +94,7 @@ def test_tied_places_by_the_points_are_read_and_not_told(tmp_path):
 def test_a_place_cell_that_is_no_place_is_told(tmp_path):
     s = _import(tmp_path, _crosstable(tmp_path / "rr.csv", {1: "1", 3: "冠军?", 4: "3", 2: "x", 5: "5"}))
     told = [_said(t) for t in s.notes if t.id == UNREAD]
-    assert told == [(UNREAD, {"count": 2, "value": "'x'"}, {"line": 4, "column": "L4"})]
+    assert told == [(UNREAD, {"count": 2, "value": "'x'"}, {"line": 4, "column": "L"})]
 
 
 def _trf(path: Path, places: dict[str, int]) -> Path:

@@ -156,13 +156,39 @@ def as_int(value: Any) -> int | None:
 _PLACE = re.compile(r"(?:第\s*)?(?:=|T\s*)?(\d{1,6})\s*(?:\.|=|st|nd|rd|th|名|位)?", re.IGNORECASE)
 
 
+#: a place in Chinese numerals (第三名, 第十二名: up to 99), and the medals' names
+_CN_PLACE = re.compile(r"第?\s*([一二三四五六七八九十两]{1,3})\s*[名位]?")
+_CN_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_MEDALS = {"冠军": 1, "冠軍": 1, "亚军": 2, "亞軍": 2, "季军": 3, "季軍": 3}
+
+
+def _chinese_number(t: str) -> int | None:
+    """一 … 九十九 (十二, 二十, 二十一); else None."""
+    if "十" not in t:
+        return _CN_DIGIT[t] if len(t) == 1 and t in _CN_DIGIT else None
+    tens, _, ones = t.partition("十")
+    if len(tens) > 1 or len(ones) > 1 or "十" in ones:
+        return None
+    n = (_CN_DIGIT.get(tens, 0) if tens else 1) * 10
+    if tens and not n or ones and ones not in _CN_DIGIT:
+        return None
+    return n + (_CN_DIGIT[ones] if ones else 0)
+
+
 def as_place(value: Any) -> int | None:
-    """A place (1 = the winner) as a table writes it -- see :data:`_PLACE` -- else None."""
+    """A place (1 = the winner) as a table writes it -- see :data:`_PLACE`, in Chinese numerals
+    (第三名) or a medal's name (冠军 1, 亚军 2, 季军 3) -- else None."""
     n = as_int(value)
     if n is not None or not isinstance(value, str):
         return n
-    m = _PLACE.fullmatch(unicodedata.normalize("NFKC", value).strip())
-    return int(m.group(1)) if m else None
+    t = unicodedata.normalize("NFKC", value).strip()
+    m = _PLACE.fullmatch(t)
+    if m:
+        return int(m.group(1))
+    if t in _MEDALS:
+        return _MEDALS[t]
+    m = _CN_PLACE.fullmatch(t)
+    return _chinese_number(m.group(1)) if m else None
 
 
 def as_float(value: Any) -> float | None:

@@ -511,7 +511,7 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
         if unread:          # never silently: a place the table writes that is not read is not checked
             r, raw = unread[0]
             problems.note(S.CT_PLACE_NOT_READ(count=len(unread), value=repr(str(raw).strip())),
-                          row=r + 1, column=cell_ref(r, col))
+                          row=r + 1, column=cell_ref(r, col).rstrip("0123456789"))
         firsts = [k for k, v in places.items() if v == 1]
         champion = firsts[0] if len(firsts) == 1 else None
     title = None
