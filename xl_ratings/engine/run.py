@@ -473,7 +473,8 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
             facts = without(facts, newcomers)
         results.append(facts)
         if not history:
-            carried = {pid: _at_end(st, p.end) for pid, st in facts.states.items()}
+            if n < len(todo):       # the next period's start (none after the last: not made)
+                carried = {pid: _at_end(st, p.end) for pid, st in facts.states.items()}
             continue
         ids, ended = list(facts.states), list(facts.states.values())    # Entry.of's rows, as columns
         olds = list(map(_RATING, map(states.__getitem__, ids)))

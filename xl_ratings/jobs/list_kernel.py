@@ -249,14 +249,25 @@ class KernelArrays:
             return np.array(values, dtype=np.int64)
         return list(values)
 
+    def zeros(self, n: int, floats: bool = False) -> Any:
+        if self.compiled:
+            import numpy as np
+
+            return np.zeros(n, dtype=np.float64 if floats else np.int64)
+        return [0.0] * n if floats else [0] * n
+
     def flagged(self, flags: Any) -> Iterable[int]:
         if self.compiled:
             import numpy as np
 
-            return [int(j) for j in np.flatnonzero(flags)]
+            got: list[int] = np.flatnonzero(flags).tolist()     # Python ints
+            return got
         return [j for j, f in enumerate(flags) if f]
 
     def first(self, touched: Any, n: int) -> Iterable[int]:
+        if self.compiled:
+            got: list[int] = touched[:n].tolist()       # Python ints, without a NumPy scalar each
+            return got
         return [int(i) for i in touched[:n]]
 
     def values(self, values: Any) -> Sequence[Any]:

@@ -94,6 +94,10 @@ class Encoded(Protocol):
         """An array of integers for the kernel."""
         ...
 
+    def zeros(self, n: int, floats: bool = False) -> Any:
+        """``n`` zeros, an array of :meth:`ints` (of :meth:`floats`: ``floats=True``), made without a list."""
+        ...
+
     def flagged(self, flags: Any) -> Iterable[int]:
         """The positions of the games a block's kernel flagged (not 0)."""
         ...

@@ -363,8 +363,8 @@ def _rate_encoded(enc: Encoded, rating: dict[str, float], games_n: dict[str, int
     ids = enc.ids
     n = len(ids)
     r, g = enc.floats([rating[pid] for pid in ids]), enc.ints([games_n[pid] for pid in ids])
-    tg, tk, touched = enc.ints([0] * n), enc.ints([0] * n), enc.ints([0] * n)
-    ts, te, tc = enc.floats([0.0] * n), enc.floats([0.0] * n), enc.floats([0.0] * n)
+    tg, tk, touched = enc.zeros(n), enc.zeros(n), enc.zeros(n)
+    ts, te, tc = enc.zeros(n, floats=True), enc.zeros(n, floats=True), enc.zeros(n, floats=True)
     k_values = [k for _, k in params.k_table] + [params.k_table[-1][1]]
     kb, kv = enc.floats([b for b, _ in params.k_table]), enc.floats(k_values)
     nt = 0
@@ -378,7 +378,7 @@ def _rate_encoded(enc: Encoded, rating: dict[str, float], games_n: dict[str, int
             tg, tk, touched = enc.grow(tg, zeros), enc.grow(tk, zeros), enc.grow(touched, zeros)
             ts, te, tc = (enc.grow(t, [0.0] * len(arrived)) for t in (ts, te, tc))
             n = len(ids)
-        flags = enc.ints([0] * len(p))
+        flags = enc.zeros(len(p))
         nt = enc.kernel(p, q, score, forfeit, r, g, tg, ts, te, tk, tc, touched, nt, flags, params.rated_games,
                         params.scale, params.rated_share, params.unrated_numerator, kb, kv)
         for j in enc.flagged(flags):
@@ -390,11 +390,13 @@ def _rate_encoded(enc: Encoded, rating: dict[str, float], games_n: dict[str, int
                            opponent=players[b].name)
     lines: list[ChangeLine] = []
     r, g, tg, ts, te, tk, tc = (enc.values(a) for a in (r, g, tg, ts, te, tk, tc))     # Python floats and ints
+    # a platform's 10⁵ players: the names looked up once
+    line, add, event, as_float, as_int = ChangeLine, lines.append, enc.event, float, int
     for i in enc.first(touched, nt):
         pid = ids[i]
-        rating[pid], games_n[pid] = float(r[i]), int(g[i])
-        lines.append(ChangeLine(pid, enc.event, int(tg[i]), float(ts[i]), float(te[i]), k_values[int(tk[i])],
-                                float(tc[i])))
+        rating[pid], games_n[pid] = as_float(r[i]), as_int(g[i])
+        add(line(pid, event, as_int(tg[i]), as_float(ts[i]), as_float(te[i]), k_values[as_int(tk[i])],
+                 as_float(tc[i])))
     return lines
 
 
