@@ -133,9 +133,19 @@ BASELINES = {"bare": bare, "minimal": minimal, "compiled_loop": compiled_loop}
 
 # --------------------------------------------------------------------------- one case in a fresh process
 
+def installed_env(env: dict[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default: this process's) as an installed package runs: its modules' bytecode kept
+    (``pip install`` compiles it; a shell's ``PYTHONDONTWRITEBYTECODE`` would make every run
+    compile the package again -- some 0.1 CPU s a run -- which the bare read, whose pyarrow is
+    installed compiled, never pays)."""
+    out = dict(os.environ if env is None else env)
+    out.pop("PYTHONDONTWRITEBYTECODE", None)
+    return out
+
+
 def run_case(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> dict[str, float]:
     wall = time.perf_counter()
-    child = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    child = subprocess.Popen(cmd, env=installed_env(env), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                              cwd=cwd)   # (not a checkout: ``python -m`` would import the package found there)
     _, status, usage = os.wait4(child.pid, 0)       # this child's own CPU and peak memory
     wall = time.perf_counter() - wall

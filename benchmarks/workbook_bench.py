@@ -36,6 +36,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from doc_table import write_doc  # noqa: E402
+from platform_bench import installed_env  # noqa: E402
 
 BEGIN, END = "<!-- workbook-table: begin -->", "<!-- workbook-table: end -->"
 #: every period of the generated workbooks has ended by then (gor: the year 2026)
@@ -76,7 +77,7 @@ def command_cpu(argv: list[str], repeat: int) -> float:
     for _ in range(repeat):
         before = used()
         proc = subprocess.run(argv, check=False, capture_output=True, text=True,
-                              env={**os.environ, "XL_RATINGS_TODAY": TODAY})
+                              env=installed_env({**os.environ, "XL_RATINGS_TODAY": TODAY}))
         assert proc.returncode == 0, f"{' '.join(argv)} -> {proc.returncode}: {proc.stderr[-2000:]}"
         times.append(used() - before)
     return min(times)
