@@ -23,9 +23,21 @@ def _both(games, state):
     return once, usual
 
 
-def _sheet(done):
+def ratings_sheet(done):
+    """The ratings file's rows as a run made them (its keys and cells)."""
     view = fact_sheet(SYSTEM.sheets[0], done.outcome.last, done.outcome)
     return view.keys, view.rows
+
+
+def same_as_usual(once, usual):
+    """The run reading the list once gave what the usual read gives: the new players in the same
+    order, the players, every float of the ratings file, the last period's lines and states, the checks."""
+    assert once.game_list.newcomers == usual.game_list.newcomers         # told in the same order
+    assert list(once.game_list.records.players) == list(usual.game_list.records.players)
+    assert ratings_sheet(once) == ratings_sheet(usual)                   # every float, bit for bit
+    a, b = once.outcome.last, usual.outcome.last
+    assert a.changes == b.changes and a.checks == b.checks and a.states == b.states
+    assert once.checks == usual.checks and once.check_counts == usual.check_counts
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -41,12 +53,7 @@ def test_new_players_each_day_read_once_equal_two_reads(tmp_path, seed):
     assert not isinstance(usual.game_list.feed, OnePassFeed)
     new = once.game_list.newcomers
     assert len(new) >= 5 and all(pid.startswith("N") for pid in new)
-    assert new == usual.game_list.newcomers                    # told in the same order
-    assert list(once.game_list.records.players) == list(usual.game_list.records.players)
-    assert _sheet(once) == _sheet(usual)                       # every float of the ratings file, bit for bit
-    a, b = once.outcome.last, usual.outcome.last
-    assert a.changes == b.changes and a.checks == b.checks and a.states == b.states
-    assert once.checks == usual.checks and once.check_counts == usual.check_counts
+    same_as_usual(once, usual)
 
 
 def test_new_players_across_many_batches(tmp_path, monkeypatch):
@@ -62,7 +69,7 @@ def test_new_players_across_many_batches(tmp_path, monkeypatch):
     once, usual = _both(path, state)
     assert isinstance(once.game_list.feed, OnePassFeed)
     assert once.game_list.newcomers == usual.game_list.newcomers
-    assert _sheet(once) == _sheet(usual)
+    assert ratings_sheet(once) == ratings_sheet(usual)
 
 
 @pytest.mark.parametrize("bad", ["N 1", "u001", "N-1", "Ñ1"])
@@ -73,7 +80,7 @@ def test_a_new_id_the_usual_read_reads_otherwise_is_read_the_usual_way(tmp_path,
     path = write_games(tmp_path / "g.csv", games)
     once, usual = _both(path, state)
     assert not isinstance(once.game_list.feed, OnePassFeed)     # fell back: the usual read decides
-    assert _sheet(once) == _sheet(usual)
+    assert ratings_sheet(once) == ratings_sheet(usual)
 
 
 def test_a_players_sheet_file_still_refuses_an_unknown_id(tmp_path):

@@ -9,13 +9,13 @@ import random
 
 import pytest
 from test_day_by_day_equals_at_once import games_of, initial_state
+from test_one_read_new_players import ratings_sheet as _sheet, same_as_usual as _same
 
 from xl_ratings.engine.stream import TooManyProblems
 from xl_ratings.jobs import list_file
 from xl_ratings.jobs.game_stream import rate_game_list
 from xl_ratings.jobs.list_one_pass import EncodedOnce, OnePassFeed
 from xl_ratings.systems import find
-from xl_ratings.view.sheets import fact_sheet
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -30,20 +30,6 @@ def _write(path, rows, **options):
                                                                            cols)})
     pq.write_table(table, path, **options)
     return path
-
-
-def _sheet(done):
-    view = fact_sheet(SYSTEM.sheets[0], done.outcome.last, done.outcome)
-    return view.keys, view.rows
-
-
-def _same(once, usual):
-    assert once.game_list.newcomers == usual.game_list.newcomers
-    assert list(once.game_list.records.players) == list(usual.game_list.records.players)
-    assert _sheet(once) == _sheet(usual)                  # every float of the ratings file, bit for bit
-    a, b = once.outcome.last, usual.outcome.last
-    assert a.changes == b.changes and a.checks == b.checks and a.states == b.states
-    assert once.checks == usual.checks and once.check_counts == usual.check_counts
 
 
 def _both(path, players):
