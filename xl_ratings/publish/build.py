@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from ..engine.perf import gc_paused
+from ..engine.periods import run_date
 from ..engine.run import Outcome
 from ..i18n import TRADITIONAL, simplified, to_lang
 from ..i18n.labels import ENGLISH, LABELS
@@ -774,7 +775,7 @@ def build_site(outcome: Outcome, period: str | None = None, today: dt.date | Non
     the Players sheet's ``latin_name`` of each player (the search finds them by it)."""
     facts = outcome.last if period is None else next(r for r in outcome.results if r.period.label == period)
     with gc_paused():       # millions of small acyclic dicts and tuples: no full collections meanwhile
-        builder = Builder(outcome, facts, today or dt.date.today(), private, latin)
+        builder = Builder(outcome, facts, run_date(today), private, latin)
         site = builder.build()
         builder._getters.clear()        # its closures refer to the builder: no cycle left behind
         _to_oldest_generation()

@@ -344,6 +344,7 @@ def publish_folder(out_dir: Path, build: Callable[[Path], list[str]]) -> list[st
                 os.chmod(tmp, stat.S_IMODE(os.stat(out_dir).st_mode))
             written = build(tmp)
             write_record(tmp, written, {rel: before[rel] for rel in kept if rel in before})
+            keep_times(out_dir, tmp, written, kept)
             _swap(out_dir, tmp, written)
         except BaseException:
             try:
@@ -353,6 +354,36 @@ def publish_folder(out_dir: Path, build: Callable[[Path], list[str]]) -> list[st
                 pass
             raise
     return written
+
+
+def keep_times(out_dir: Path, tmp: Path, written: list[str], kept: list[str]) -> None:
+    """A file of the new site (in ``tmp``) whose bytes are those of its page in the old site gets
+    the old file's modification time: publishing the same list again changes no page's bytes nor
+    its date, so an upload by date (``rsync``, an FTP client's "newer only") sends nothing, and a
+    web server's ``Last-Modified`` stays.  The old bytes are the ones its record holds (a page
+    edited since is the officer's, in ``kept``: never compared); the marker and the record are
+    compared byte for byte.  Best effort: a time that cannot be set leaves the new file's."""
+    try:
+        if not out_dir.is_dir() or listed(out_dir) is None:
+            return
+        old = record_of(out_dir) or marker_digests(out_dir)
+        new = marker_digests(tmp)
+        skip = set(kept)
+        same = [rel for rel in written if rel not in skip and rel != MARKER and old.get(rel)
+                and old[rel] == new.get(rel)]
+        for rel in (MARKER, RECORD):
+            mine, theirs = safe_head(tmp / rel, MARKER_BYTES), safe_head(out_dir / rel, MARKER_BYTES)
+            if mine is not None and mine == theirs:
+                same.append(rel)
+    except OSError:
+        return
+    for rel in same:
+        try:
+            was = os.stat(out_dir / rel, follow_symlinks=False)
+            if stat.S_ISREG(was.st_mode) and was.st_size == os.stat(tmp / rel).st_size:
+                os.utime(tmp / rel, ns=(was.st_atime_ns, was.st_mtime_ns))
+        except OSError:
+            pass
 
 
 def _swap(out_dir: Path, tmp: Path, written: list[str]) -> None:

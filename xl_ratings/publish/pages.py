@@ -20,7 +20,7 @@ from markupsafe import Markup
 from .chart import CHART_SIZES, Charts
 from .html import Cells, bilingual, esc, format_value, plain, ui_labels
 from .pool import run_jobs
-from .site_model import Column, EventPage, Link, PlayerPage, Site, Table, Text
+from .site_model import ArchivedList, Column, EventPage, Link, PlayerPage, Site, Table, Text
 
 __all__ = ["env", "rows_count", "write_pages"]
 
@@ -130,13 +130,19 @@ Write = Callable[[Path, str], None]
 
 
 class _Frames:
-    """What every page of a kind shares: the header (navigation, banner) and the footer, built once."""
+    """What every page of a kind shares: the header (navigation, banner) and the footer, built once.
+
+    An older period's archived page (:meth:`record`) is dated as its record: its footer says
+    "截至 as at <the period's end>", with no day of publication and no provisional banner (both
+    belong to the current period), so that publishing the same workbook again, on another day,
+    leaves the page as it was, byte for byte."""
 
     def __init__(self, site: Site, ui: dict[str, Text]) -> None:
         self.common: dict[str, Any] = dict(site=site, ui=ui, has_others=bool(site.others),
-                                           has_archive=bool(site.archive))
+                                           has_archive=bool(site.archive), record=None)
         self._header = env().get_template("header.html")
-        self.footer = Markup(env().get_template("footer.html").render(self.common))
+        self._footer = env().get_template("footer.html")
+        self.footer = Markup(self._footer.render(self.common))
         self._made: dict[tuple[str, str], dict[str, Any]] = {}
 
     def __call__(self, prefix: str, page: str) -> dict[str, Any]:
@@ -146,6 +152,17 @@ class _Frames:
                 self.common, root_prefix=prefix, page=page, footer=self.footer,
                 header=Markup(self._header.render(self.common, root_prefix=prefix, page=page)))
         return got
+
+    def record(self, prefix: str, page: str, entry: ArchivedList) -> dict[str, Any]:
+        """The frame of an older period's page: ``entry``'s period in the footer, dated as at its end."""
+        if entry.current:
+            return self(prefix, page)
+        key = (prefix, page + "@record")
+        header = self._made.get(key)
+        if header is None:          # the header does not depend on the period: made once
+            header = self._made[key] = dict(self.common, record=entry, root_prefix=prefix, page=page, header=Markup(
+                self._header.render(self.common, record=entry, root_prefix=prefix, page=page)))
+        return dict(header, record=entry, footer=Markup(self._footer.render(self.common, record=entry)))
 
 
 def write_pages(site: Site, root: Path, write: Write, workers: int = 1) -> list[str]:
@@ -235,11 +252,11 @@ def _write_archive(site: Site, ui: dict[str, Text], cells: Cells, frame: _Frames
     page = env().get_template("archived.html")
     for entry in site.archive:
         put(f"archive/{entry.slug}.html", page.render(
-            frame("../", "archived"), entry=entry, pdf=_archived_pdf(site, entry),
+            frame.record("../", "archived", entry), entry=entry, pdf=_archived_pdf(site, entry),
             table=_list_table(site, cells, entry.columns, entry.rows, "../")))
 
 
-def _archived_pdf(site: Site, entry: Any) -> str | None:
+def _archived_pdf(site: Site, entry: ArchivedList) -> str | None:
     """The printed list of an archived period (site-relative): its own, or the site's for the current one."""
     return site.pdf if entry.current else entry.pdf
 

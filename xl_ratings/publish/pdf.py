@@ -22,6 +22,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
+from ..engine.periods import run_date
 from ..engine.run import Outcome
 from ..i18n import to_lang
 from ..errors import InputErrors, RatingInputError, Where
@@ -68,7 +69,7 @@ def print_workbook(outcome: Outcome, today: dt.date | None = None, private: Coll
     hidden = hidden_fields(private)
     views = {v.name: printed(p) for v in result_sheets(outcome, today) if (p := public_view(v, hidden)) is not None}
     if archived:
-        day = today or dt.date.today()         # the day the current list says it was published
+        day = run_date(today)                  # the day the current list says it was published
         for view in views.values():
             if view.page is not None:
                 view.page = dataclasses.replace(view.page, footer=archived_footer(view.page.footer, outcome, day))

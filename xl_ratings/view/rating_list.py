@@ -31,6 +31,7 @@ from typing import Any
 from ..engine.clubs import read_clubs
 from ..engine.identity import Extras, derived_fide_ids, derived_pins, fold, id_problems, player_extras
 from ..engine.latin import LatinName, fold_ascii, latin_name
+from ..engine.periods import run_date
 from ..engine.run import Outcome, published
 from ..errors import InputErrors, RatingInputError, Text, Where
 from ..i18n.catalogue import publish as M
@@ -261,7 +262,7 @@ def rating_list(outcome: Outcome, tables: Mapping[str, Sequence[Sequence[Any]]],
     codes, made = club_codes([p.club for p in players.values()], tables) if layout == "egd" else ({}, [])
     ks: dict[str, float | None] = {c.id: c.k for c in facts.changes}
     last = _last_events(outcome, facts.period.end)
-    day = list_date(facts, today or dt.date.today())
+    day = list_date(facts, run_date(today))
     entries = []
     certified = 0
     for x in lines:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, cast
 
+from ..engine.periods import run_date
 from ..engine.run import Outcome
 from ..errors import CATALOGUE, RatingInputError, Where
 from ..i18n import to_lang
@@ -516,7 +517,7 @@ def result_sheets(outcome: Outcome, today: dt.date | None = None) -> list[SheetV
     chart = chart_sheet(outcome)
     if chart is not None:
         out.append(chart)
-    day = today or dt.date.today()
+    day = run_date(today)
     for v in out:
         v.page = page_setup(v.name, len(v.keys) - len(v.hidden), outcome.system, outcome.federation,
                             facts.period, day)
