@@ -10,7 +10,8 @@ pdf-ratings.png (the PDF's first page, through LibreOffice and pdftoppm);
 and from the Hong Kong (GoR) sample: site-event-hk.png (an event page of
 handicap games), site-standings.png and site-standings-phone.png (the wall list of
 a Swiss event), site-player-hk.png (a player's games, each audited),
-site-archive.png (every period's list), pdf-header-portrait.png (the top of a portrait page of the
+site-archive.png (every period's list), site-archived-hk.png (the footer of an older period's
+page: as at its end), pdf-header-portrait.png (the top of a portrait page of the
 PDF on the period's last day: the header with its provisional line), and for
 docs/rating-lists.md list-site.png (the rating list page at its download
 links) and list-egd.png (the EGD list file).  OpenGotha, pairgoth and
@@ -141,7 +142,10 @@ def hong_kong(drv: webdriver.Chrome, tmp: Path, out: Path) -> None:
     shoot(drv, (site_dir / "players" / "hk001.html").as_uri(), out / "site-player-hk.png", 1280,
           selector="main > section.block:last-of-type")
     shoot(drv, (site_dir / "archive.html").as_uri(), out / "site-archive.png", 1280)
-    for name in ("site-standings", "site-standings-phone", "site-player-hk", "site-archive"):
+    # an older period's page, dated as its record: the foot of its list and its footer
+    shoot(drv, (site_dir / "archive" / "2025.html").as_uri(), out / "site-archived-hk.png", 1280,
+          selector="footer.foot", pad=48)
+    for name in ("site-standings", "site-standings-phone", "site-player-hk", "site-archive", "site-archived-hk"):
         print(out / f"{name}.png")
     outcome = published_outcome(book)
     pdf = tmp / "hk.pdf"
