@@ -17,7 +17,8 @@ pattern.  So bytes are taken for UTF-16 text without a BOM only when all of this
 * the whole text decodes strictly (a lone or reversed surrogate is refused) and holds no control
   character but tab, line feed, carriage return and form feed (a DOS end-of-file mark, Ctrl-Z, at the
   very end is allowed), no NUL character, no C1 control and no non-character U+FFFE/U+FFFF
-  (:func:`decode`).
+  (:func:`decode`; a game list, too big to hold, is sniffed from its first megabyte by
+  :func:`byte_order` and decoded strictly by its reader as it is read).
 
 What remains -- does the text look like a crosstable, a TRF, an h9, a game list? -- is the
 reader's: the format is told from the text as from any other (a text in no known format is

@@ -10,7 +10,9 @@ separator is the one of ``,``, tab and ``;`` that makes the most known column
 names of the header line (a comma when none does).  Sixteen windows of 64 KB
 further on (the end included) are looked at too: a list whose first megabyte
 is plain ASCII (ids, dates, results) and whose Chinese names come later is
-GBK or Big5 when a window is not UTF-8, judged by those windows.
+GBK or Big5 when a window is not UTF-8, judged by those windows.  UTF-16 is read with its
+BOM, or without one (UTF-16LE/BE, some Windows tools' "Unicode") when the first megabyte's bytes
+say so (:func:`xl_ratings.i18n.utf16.byte_order`; the run says it guessed: :func:`utf16_guessed`).
 """
 
 from __future__ import annotations
