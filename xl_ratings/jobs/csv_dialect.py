@@ -217,7 +217,11 @@ def utf16_guessed(path: Path) -> str | None:
     its bytes: the officer is told so); None for any other file."""
     if path.suffix.lower() not in (".csv", ".txt") or not path.is_file():
         return None
-    return utf16.NAMES.get(sniff(path, set(LABELS)).encoding)
+    with open(path, "rb") as f:         # (what :func:`sniff_alone` looks at first: no code page to guess)
+        head = f.read(SNIFF_BYTES)
+        size = os.fstat(f.fileno()).st_size
+    order = utf16.byte_order(head, size) if b"\x00" in head else None
+    return utf16.NAMES[order] if order is not None else None
 
 
 __all__ = ["CODE_PAGES", "DELIMITERS", "SURE", "Dialect", "code_page_doubt", "one_run", "sniff", "sniff_alone",
