@@ -31,6 +31,7 @@ from typing import Any
 
 from ..errors import InputErrors, RatingInputError
 from ..files.source import MAX_FILE_BYTES, open_zip, os_reason, read_source
+from ..i18n import utf16
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sources as S
 from .formats import REGISTRY, TOURNAMENT, Format, Opened, names, of_kind
@@ -66,11 +67,17 @@ def _is_workbook(path: Path, head: bytes) -> bool:
 
 
 def _sniff_text(data: bytes) -> str:
-    """The start of a text file, for telling its format (encoding errors do not matter here)."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")
-    refuse_binary(data)
-    return data.decode("utf-8", errors="replace")
+    """The start of a text file, for telling its format (encoding errors do not matter here): UTF-16
+    with its byte-order mark, or without one when the start's bytes say so (:func:`xl_ratings.i18n.utf16.byte_order`:
+    the reader then decodes the whole file strictly), else UTF-8; binary data refused."""
+    head = data[:SNIFF_BYTES]
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return head.decode("utf-16", errors="replace")
+    order = utf16.byte_order(head, len(data)) if b"\x00" in head else None
+    if order is not None:
+        return head[:len(head) // 2 * 2].decode(order, errors="replace")
+    refuse_binary(head, len(data))
+    return head.decode("utf-8", errors="replace")
 
 
 def guess_format(path: str | Path) -> str:
@@ -116,7 +123,7 @@ def _guess(opened: Opened) -> Format:
         if data[:4] == b"PK\x03\x04":
             raise fail(str(path), S.ZIP_NOT_WORKBOOK())
         try:
-            opened.text = _sniff_text(data[:SNIFF_BYTES])
+            opened.text = _sniff_text(data)
         except NotText as exc:
             raise fail(str(path), not_text(exc)) from None
         opened.lines = [ln for ln in opened.text.splitlines() if ln.strip()]

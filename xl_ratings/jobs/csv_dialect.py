@@ -10,7 +10,9 @@ separator is the one of ``,``, tab and ``;`` that makes the most known column
 names of the header line (a comma when none does).  Sixteen windows of 64 KB
 further on (the end included) are looked at too: a list whose first megabyte
 is plain ASCII (ids, dates, results) and whose Chinese names come later is
-GBK or Big5 when a window is not UTF-8, judged by those windows.
+GBK or Big5 when a window is not UTF-8, judged by those windows.  UTF-16 is read with its
+BOM, or without one (UTF-16LE/BE, some Windows tools' "Unicode") when the first megabyte's bytes
+say so (:func:`xl_ratings.i18n.utf16.byte_order`; the run says it guessed: :func:`utf16_guessed`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
+from ..i18n import utf16
 from ..i18n.codepages import CANDIDATES, guess, reads_as
 from ..i18n.labels import LABELS, header_key
 
@@ -42,7 +45,8 @@ DELIMITERS = (",", "\t", ";")
 
 @dataclass(frozen=True)
 class Dialect:
-    """A CSV file's encoding (``utf-8``, ``utf-16``: with its BOM, ``gb18030`` or ``big5hkscs``) and separator."""
+    """A CSV file's encoding (``utf-8``, ``utf-16``: with its BOM, ``utf-16-le``/``utf-16-be``: without one,
+    ``gb18030`` or ``big5hkscs``) and separator."""
 
     encoding: str = "utf-8"
     delimiter: str = ","
@@ -135,11 +139,17 @@ def sniff_alone(path: Path, known: Collection[str]) -> Dialect:
     names); ``doubt`` when that could not be told for sure."""
     with open(path, "rb") as f:
         head = f.read(SNIFF_BYTES)
-        later = _samples(f, os.fstat(f.fileno()).st_size)
+        size = os.fstat(f.fileno()).st_size
+        later = _samples(f, size)
     encoding, doubt, evidence = "utf-8", False, 0
+    order = utf16.byte_order(head, size) if b"\x00" in head else None
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         # Excel's "Unicode text" (UTF-16 with its BOM, tab-separated): read as text, any line ends
         encoding = "utf-16"
+    elif order is not None:
+        # UTF-16 without a BOM (a Windows tool's, a pairing program's), told from the first megabyte's
+        # bytes (:func:`xl_ratings.i18n.utf16.byte_order`); the reader decodes the rest strictly
+        encoding = order
     elif not head.startswith(codecs.BOM_UTF8) and reads_as(head, "gb18030") and (
             not reads_as(head, "utf-8") or not all(reads_as(w, "utf-8") for w in later)):
         encoding = "gb18030"
@@ -173,7 +183,7 @@ def _names(chunk: bytes, most: int) -> bytes:
 def _header(head: bytes, encoding: str, known: Collection[str]) -> tuple[str, tuple[int, int]]:
     """The separator that makes the most known column names of the first line read in ``encoding``,
     and (how many it makes, how many cells)."""
-    if encoding == "utf-16" and len(head) % 2:
+    if encoding.startswith("utf-16") and len(head) % 2:
         head = head[:-1]                            # (a character cut at the end of the sample)
     text = head.decode("utf-8-sig" if encoding == "utf-8" else encoding, errors="replace")
     first = text.split("\n", 1)[0].split("\r", 1)[0]
@@ -202,4 +212,17 @@ def code_page_doubt(path: Path) -> tuple[str, str] | None:
     return CODE_PAGES[dialect.encoding], CODE_PAGES[other]
 
 
-__all__ = ["CODE_PAGES", "DELIMITERS", "SURE", "Dialect", "code_page_doubt", "one_run", "sniff", "sniff_alone"]
+def utf16_guessed(path: Path) -> str | None:
+    """``UTF-16LE`` or ``UTF-16BE`` when a CSV file was read as UTF-16 without a byte-order mark (told from
+    its bytes: the officer is told so); None for any other file."""
+    if path.suffix.lower() not in (".csv", ".txt") or not path.is_file():
+        return None
+    with open(path, "rb") as f:         # (what :func:`sniff_alone` looks at first: no code page to guess)
+        head = f.read(SNIFF_BYTES)
+        size = os.fstat(f.fileno()).st_size
+    order = utf16.byte_order(head, size) if b"\x00" in head else None
+    return utf16.NAMES[order] if order is not None else None
+
+
+__all__ = ["CODE_PAGES", "DELIMITERS", "SURE", "Dialect", "code_page_doubt", "one_run", "sniff", "sniff_alone",
+           "utf16_guessed"]

@@ -41,7 +41,7 @@ from ..systems.base import Check, System
 from ..systems.period import Period
 from ..files.encode import GUARDED_STARTS, csv_bytes, neutralise
 from ..view.sheets import Words
-from .csv_dialect import code_page_doubt, one_run
+from .csv_dialect import code_page_doubt, one_run, utf16_guessed
 from .game_list import set_option
 from .list_tables import table_of
 from .list_file import Columns, ListFile, Progress, has_pyarrow
@@ -503,12 +503,16 @@ def _process_list(path: str | os.PathLike[str], system: System, players: str | N
 
 
 def code_page_doubts(files: Sequence[str | os.PathLike[str] | None]) -> list[Text]:
-    """A note for each of ``files`` read in a Chinese code page that could not be told for sure."""
+    """A note for each of ``files`` read in a Chinese code page that could not be told for sure, or read
+    as UTF-16 without a byte-order mark (its byte order told from its bytes)."""
     out = []
     for listed_file in files:
         doubt = code_page_doubt(Path(listed_file)) if listed_file else None
         if doubt is not None:
             out.append(R.LIST_CODE_PAGE_DOUBT(file=str(listed_file), encoding=doubt[0], other=doubt[1]))
+        guessed = utf16_guessed(Path(listed_file)) if listed_file else None
+        if guessed is not None:
+            out.append(R.LIST_UTF16_WITHOUT_BOM(file=str(listed_file), encoding=guessed))
     return out
 
 

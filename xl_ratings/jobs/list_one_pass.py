@@ -152,10 +152,13 @@ def _ends(lf: ListFile) -> tuple[tuple[dt.date, Any], tuple[dt.date, Any]]:
         size = fb.seek(0, 2)
         fb.seek(max(0, size - TAIL))
         raw = fb.read()
-    if d.encoding == "utf-16":      # the tail's byte order is the BOM's, at the file's start
-        with open(lf.path, "rb") as fb:
-            le = fb.read(2) == codecs.BOM_UTF16_LE
-        text = raw[(size - len(raw)) % 2:].decode("utf-16-le" if le else "utf-16-be", errors="replace").lstrip("\ufeff")
+    if d.encoding.startswith("utf-16"):     # from a character's start (an even offset)
+        if d.encoding == "utf-16":          # the tail's byte order is the BOM's, at the file's start
+            with open(lf.path, "rb") as fb:
+                order = "utf-16-le" if fb.read(2) == codecs.BOM_UTF16_LE else "utf-16-be"
+        else:                               # UTF-16LE/BE without a BOM: as sniffed
+            order = d.encoding
+        text = raw[(size - len(raw)) % 2:].decode(order, errors="replace").lstrip("\ufeff")
     else:
         text = raw.decode(d.python, errors="replace")
     lines = text.splitlines()

@@ -459,8 +459,19 @@ NOT_TEXT_BECAUSE = message(
     "无法作为文本读取：{reason}")
 NOT_TEXT_NUL = message(
     "imports.not_text_nul",
-    "the file holds NUL bytes: it is binary (or UTF-16 without a byte-order mark), not text",
-    "文件含有 NUL 字节：是二进制文件（或没有字节顺序标记的 UTF-16），不是文本")
+    "the file holds NUL bytes: it is binary, not text (nor UTF-16 text, with or without a byte-order mark)",
+    "文件含有 NUL 字节：是二进制文件，不是文本（也不是 UTF-16 文本，无论有无字节顺序标记）")
+NOT_TEXT_UTF16_ODD = message(
+    "imports.not_text_utf16_odd",
+    "the file looks like UTF-16 text without a byte-order mark, but its length is an odd number of bytes "
+    "(a byte is missing: the file may be cut short); save it again as UTF-8",
+    "文件看似没有字节顺序标记的 UTF-16 文本，但其字节数为奇数（缺少一个字节：文件可能不完整）；请重新另存为 UTF-8")
+READ_AS_UTF16 = message(
+    "imports.read_as_utf16_without_bom",
+    "read as {encoding}: UTF-16 without a byte-order mark, told from its bytes; if its names look wrong, "
+    "save the file as UTF-8 and import it again",
+    "已按 {encoding} 读取：没有字节顺序标记的 UTF-16，由文件的字节判断；如果姓名显示不对，"
+    "请把文件另存为 UTF-8 后再导入")
 NOT_TEXT_CONTROLS = message(
     "imports.not_text_controls",
     "the file holds control characters: it is binary, not text",

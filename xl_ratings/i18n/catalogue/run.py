@@ -279,6 +279,12 @@ LIST_CODE_PAGE_DOUBT = message(
     "names look wrong, save it as \"CSV UTF-8\" and run again",
     "{file}：已按 {encoding} 读取，但其中为数不多的汉字按 {other} 读取也差不多通顺；如果姓名显示不对，"
     "请把文件另存为“CSV UTF-8”后再运行")
+LIST_UTF16_WITHOUT_BOM = message(
+    "run.list_utf16_without_bom",
+    "{file}: read as {encoding}: UTF-16 without a byte-order mark, told from its bytes; if its names look "
+    "wrong, save it as \"CSV UTF-8\" and run again",
+    "{file}：已按 {encoding} 读取：没有字节顺序标记的 UTF-16，由文件的字节判断；如果姓名显示不对，"
+    "请把文件另存为“CSV UTF-8”后再运行")
 LIST_NOBODY_RATED = message(
     "run.list_nobody_rated",
     "no player was rated: without --players every player of the list is new and unrated, and games between "

@@ -18,6 +18,7 @@ from ...engine.cells import TIME_OF_DAY, WEEKDAY, date_of
 from ...errors import InputErrors, RatingInputError, Text, Where
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
+from ...i18n import utf16
 from ..model import ImportedGame, Source
 
 
@@ -59,9 +60,13 @@ class Problems:
         """Something the officer should know (skipped on purpose, read in another encoding), with its place."""
         self.notes.append(text.at(where or self.where(row, column)))
 
-    def decoded(self, odd: Iterable[tuple[int, str]], doubt: tuple[str, str] | None = None) -> None:
+    def decoded(self, odd: Iterable[tuple[int, str]], doubt: tuple[str, str] | None = None,
+                utf16_order: str | None = None) -> None:
         """Note each line read in another encoding than the rest of the file (:func:`decode_text`),
-        and a Chinese code page that could not be told for sure (``doubt``: read, other)."""
+        a Chinese code page that could not be told for sure (``doubt``: read, other), and a file read
+        as UTF-16 without a byte-order mark (``utf16_order``: its codec, told from its bytes)."""
+        if utf16_order is not None:
+            self.note(M.READ_AS_UTF16(encoding=utf16.NAMES.get(utf16_order, utf16_order)))
         if doubt is not None:
             self.note(M.CODE_PAGE_DOUBT(encoding=ENCODING_NAMES.get(doubt[0], doubt[0]),
                                         other=ENCODING_NAMES.get(doubt[1], doubt[1])))
@@ -237,6 +242,9 @@ class Decoded:
     odd: tuple[tuple[int, str], ...] = ()
     #: (the Chinese code page read, the other) when the few Chinese characters read about as well in both
     doubt: tuple[str, str] | None = None
+    #: ``utf-16-le`` or ``utf-16-be``: read as UTF-16 without a byte-order mark, told from its bytes
+    #: (:mod:`xl_ratings.i18n.utf16`)
+    utf16_order: str | None = None
 
 
 def not_text(exc: NotText) -> Text:
@@ -244,10 +252,12 @@ def not_text(exc: NotText) -> Text:
     return M.NOT_TEXT_BECAUSE(reason=exc.text)
 
 
-def refuse_binary(data: bytes) -> None:
-    """Refuse bytes that are binary, not text (NUL bytes, control characters)."""
+def refuse_binary(data: bytes, size: int | None = None) -> None:
+    """Refuse bytes that are binary, not text (NUL bytes, control characters); ``data``: the whole
+    file, or its start when ``size`` is the file's length.  Bytes with the NUL pattern of UTF-16
+    without a byte-order mark but of an odd length are told so (:func:`xl_ratings.i18n.utf16.odd_length`)."""
     if b"\x00" in data:
-        raise NotText(M.NOT_TEXT_NUL())
+        raise NotText(M.NOT_TEXT_UTF16_ODD() if utf16.odd_length(data, size) else M.NOT_TEXT_NUL())
     controls = sum(1 for b in data[:4096] if b < 32 and b not in (9, 10, 13, 12))
     if controls > max(2, len(data[:4096]) // 100):
         raise NotText(M.NOT_TEXT_CONTROLS())
@@ -262,9 +272,16 @@ def decode_text(data: bytes, encodings: Sequence[str]) -> Decoded:
     accented or Chinese name into another name -- and each other line in the
     first other encoding that reads it (Chinese only when it reads as common
     Chinese characters); a line that none reads is refused with its number.
+
+    UTF-16 with its byte-order mark is read as such; UTF-16 without one when its bytes say so,
+    and strictly (:func:`xl_ratings.i18n.utf16.decode`: the NUL pattern, an even length, strict
+    decoding, no control character), the codec kept for a note.
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return Decoded(data.decode("utf-16"))
+    guessed = utf16.decode(data) if b"\x00" in data else None
+    if guessed is not None:
+        return Decoded(guessed[0], utf16_order=guessed[1])
     refuse_binary(data)
     try:
         return Decoded(data.decode("utf-8-sig"))

@@ -559,7 +559,7 @@ def parse_csv_bytes(data: bytes, file: str) -> Tournament:
     """Read a crosstable saved as CSV (UTF-8 or GB18030); its places are lines."""
     rows, starts, decoded = read_csv(data, file)
     problems = Problems(file, line_of=starts)
-    problems.decoded(decoded.odd, decoded.doubt)
+    problems.decoded(decoded.odd, decoded.doubt, decoded.utf16_order)
     return parse_rows(rows, file, line_of=starts, problems=problems)
 
 

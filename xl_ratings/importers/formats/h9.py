@@ -302,7 +302,7 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
     """Read an EGF results file's bytes (h9/h10)."""
     decoded = read_source_text(data, file, H9_ENCODINGS)
     problems = Problems(file, lines=True)
-    problems.decoded(decoded.odd, decoded.doubt)
+    problems.decoded(decoded.odd, decoded.doubt, decoded.utf16_order)
     return parse_text(decoded.text, file, problems)
 
 

@@ -19,7 +19,10 @@ sources) and the sample files it ships:
   ``RESULT_UNKNOWN`` are not rated games (noted, not imported).
 * ``handicap`` is the number of stones; black receives them.
 
-The file is parsed with ``defusedxml``; a DTD or entity declaration is refused.
+The file is parsed with ``defusedxml``; a DTD or entity declaration is refused.  Its encoding is
+the parser's (the XML declaration, else UTF-8), but for UTF-16 -- with its byte-order mark, or
+without one when its bytes say so (:func:`xl_ratings.i18n.utf16.decode`, noted) -- decoded first:
+a file converted by a Windows tool may still declare ``encoding="UTF-8"``.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from defusedxml import ElementTree as SafeET
 
 from ...errors import Message
 from ...files.source import read_source
+from ...i18n import utf16
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
 from .common import Problems, as_float, as_int, fail, parse_date, person_name
@@ -81,8 +85,9 @@ def _line_numbers(content: str) -> dict[str, list[int]]:
     return out
 
 
-def _root(data: bytes, content: str, file: str) -> Any:
-    """The <Tournament> element, parsed safely (no DTD, no entities)."""
+def _root(data: bytes | str, content: str, file: str) -> Any:
+    """The <Tournament> element, parsed safely (no DTD, no entities); ``data``: the file's bytes, or
+    its text (an encoding its declaration names is then not the parser's)."""
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except (DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden):
@@ -260,11 +265,32 @@ def mcmahon_starts(root: Any, gp: dict[str, str], players: list[ImportedPlayer],
     return out
 
 
+def _utf16_text(data: bytes, problems: Problems) -> str | None:
+    """The text of a file in UTF-16: with its byte-order mark, or without one when its bytes say so
+    (:func:`xl_ratings.i18n.utf16.decode`, noted); None for any other file (or UTF-16 that does not
+    decode: the parser says where)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            return None
+    guessed = utf16.decode(data) if b"\x00" in data[:utf16.SAMPLE] else None
+    if guessed is None:
+        return None
+    problems.decoded((), None, guessed[1])
+    return guessed[0]
+
+
 def parse_bytes(data: bytes, file: str) -> Tournament:
     """Read an OpenGotha file's bytes: one XML parse, one pass for the lines, in linear time."""
     problems = Problems(file, lines=True)
-    content = data.decode("utf-8", errors="replace")
-    root = _root(data, content, file)
+    text = _utf16_text(data, problems)
+    if text is not None:        # UTF-16: parsed as text (a declared encoding="UTF-8" aside)
+        content = text
+        root = _root(text, text, file)
+    else:                       # the parser reads the encoding from the XML declaration
+        content = data.decode("utf-8", errors="replace")
+        root = _root(data, content, file)
     lines = _line_numbers(content)
     keys = _Keys()
     players = _players(root, lines["Player"], problems, keys)

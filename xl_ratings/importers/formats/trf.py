@@ -33,6 +33,7 @@ from typing import Callable
 from ...errors import InputErrors
 from ...files.source import read_source
 from ...errors import Text
+from ...i18n import utf16
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
 from .common import (Half, NotText, Problems, TEXT_ENCODINGS, as_float, as_int, pair_halves, parse_date, read_source_text,
@@ -234,7 +235,19 @@ def parse_bytes(data: bytes, file: str) -> Tournament:
     (GB18030) when the bytes are Chinese, else Windows-1252 (Jérémy, Aléx).
     A UTF-8 file with some lines in another encoding keeps its UTF-8 lines
     (never decoded as a whole in a legacy encoding: every name would change);
-    its other lines are read byte for byte, each noted."""
+    its other lines are read byte for byte, each noted.  UTF-16 (with its byte-order mark, or
+    without one when its bytes say so: :func:`xl_ratings.i18n.utf16.decode`, noted) is read by
+    characters -- before UTF-8, which ASCII text in UTF-16 also is (its NULs)."""
+    if b"\x00" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        guessed = utf16.decode(data)
+        if guessed is not None:
+            problems = Problems(file, lines=True)
+            problems.decoded((), None, guessed[1])
+            return parse_text(guessed[0], file, problems=problems)
+        try:        # (NULs are UTF-8 too: refused here, not read as lines of a TRF)
+            refuse_binary(data)
+        except NotText as exc:
+            raise fail(file, not_text(exc)) from None
     try:
         return parse_text(data.decode("utf-8-sig"), file)
     except UnicodeDecodeError:
