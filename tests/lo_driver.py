@@ -10,7 +10,10 @@ on stdout.
   and the number formats of the sheets named in ``formats``; ``"fill": [{"sheet", "row", "typed": rows}]``
   types each cell first as the officer types it (``=4`` a formula, ``1.`` a number), ``"pasted": path``
   copies a file LibreOffice opens (a CSV read as its Text Import's defaults: comma, UTF-8) and pastes it;
-* ``{"op": "convert", "path", "to", "filter"}`` -> the file LibreOffice opens, saved by it as ``to``.
+* ``{"op": "convert", "path", "to", "filter"}`` -> the file LibreOffice opens, saved by it as ``to``;
+* ``{"op": "report", "text"}`` -> the window a button tells the officer in
+  (xl_ratings/libreoffice/report.py), shown over a document: what its field held, and whether the
+  field is read-only, multi-line and scrolls.
 """
 
 import json
@@ -82,6 +85,21 @@ def convert(ctx, req):
     doc.storeToURL(uno.systemPathToFileUrl(req["to"]), (pv("FilterName", req["filter"]),))
     doc.close(True)
     return {"saved": req["to"]}
+
+
+def report(ctx, req):
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "xl_ratings", "libreoffice", "report.py")
+    spec = importlib.util.spec_from_file_location("xlr_report", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    doc = desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, (pv("Hidden", True),))
+    window = doc.getCurrentController().getFrame().getContainerWindow()
+    shown = module.show(ctx, req["text"], window)
+    field = module.build(ctx, req["text"]).getModel().getByName("text")
+    doc.close(True)
+    return {"shown": shown, "read_only": field.ReadOnly, "multi_line": field.MultiLine, "scrolls": field.VScroll}
 
 
 def sheets(doc):
@@ -174,7 +192,7 @@ def config(ctx, req):
 def main():
     req = json.load(sys.stdin)
     ctx = connect(req["pipe"])
-    answer = {"recalc": recalc, "click": click, "config": config, "convert": convert,
+    answer = {"recalc": recalc, "click": click, "config": config, "convert": convert, "report": report,
               "ping": lambda ctx, req: {"ok": True}}[req["op"]](ctx, req)
     sys.stdout.write(json.dumps(answer, ensure_ascii=False))
     sys.stdout.flush()
