@@ -7,7 +7,13 @@ on stdout.
 * ``{"op": "config", "functions"}`` -> the menu's and toolbar's buttons, the Function Wizard's help;
 * ``{"op": "click", "path", "commands", "hide": [[sheet, row], …]}`` -> the toolbar's commands run on the
   open document (rows hidden first), every sheet's cells before and after, what the officer was told,
-  and the number formats of the sheets named in ``formats``.
+  and the number formats of the sheets named in ``formats``; ``"fill": [{"sheet", "row", "typed": rows}]``
+  types each cell first as the officer types it (``=4`` a formula, ``1.`` a number), ``"pasted": path``
+  copies a file LibreOffice opens (a CSV read as its Text Import's defaults: comma, UTF-8) and pastes it;
+* ``{"op": "convert", "path", "to", "filter"}`` -> the file LibreOffice opens, saved by it as ``to``;
+* ``{"op": "report", "text"}`` -> the window a button tells the officer in
+  (xl_ratings/libreoffice/report.py), shown over a document: what its field held, and whether the
+  field is read-only, multi-line and scrolls.
 """
 
 import json
@@ -39,6 +45,61 @@ def connect(pipe):
 def open_doc(ctx, path):
     desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
     return desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, (pv("Hidden", True),))
+
+
+#: LibreOffice's Text Import as its dialog opens: comma, double quotes, UTF-8, from line 1, special numbers detected
+CSV = (pv("FilterName", "Text - txt - csv (StarCalc)"), pv("FilterOptions", "44,34,76,1,,0,false,true"))
+
+
+def open_source(ctx, path):
+    """A file as LibreOffice opens it: a CSV through its Text Import."""
+    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    extra = CSV if path.lower().endswith(".csv") else ()
+    return desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, (pv("Hidden", True), *extra))
+
+
+def fill(ctx, doc, req):
+    """Cells typed into a sheet (setFormula: as typed), or a file's first sheet copied and pasted there."""
+    sh = doc.Sheets.getByName(req["sheet"])
+    top = req.get("row", 1) - 1
+    for i, row in enumerate(req.get("typed", [])):
+        for j, v in enumerate(row):
+            if v is not None:
+                sh.getCellByPosition(j, top + i).setFormula(str(v))
+    if "pasted" in req:
+        src = open_source(ctx, req["pasted"])
+        first = src.Sheets.getByIndex(0)
+        cursor = first.createCursor()
+        cursor.gotoEndOfUsedArea(False)
+        a = cursor.getRangeAddress()
+        copy = src.getCurrentController()
+        copy.select(first.getCellRangeByPosition(0, 0, a.EndColumn, a.EndRow))
+        here = doc.getCurrentController()
+        here.select(sh.getCellByPosition(0, top))
+        here.insertTransferable(copy.getTransferable())
+        src.close(True)
+
+
+def convert(ctx, req):
+    doc = open_source(ctx, req["path"])
+    doc.storeToURL(uno.systemPathToFileUrl(req["to"]), (pv("FilterName", req["filter"]),))
+    doc.close(True)
+    return {"saved": req["to"]}
+
+
+def report(ctx, req):
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "xl_ratings", "libreoffice", "report.py")
+    spec = importlib.util.spec_from_file_location("xlr_report", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    doc = desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, (pv("Hidden", True),))
+    window = doc.getCurrentController().getFrame().getContainerWindow()
+    shown = module.show(ctx, req["text"], window)
+    field = module.build(ctx, req["text"]).getModel().getByName("text")
+    doc.close(True)
+    return {"shown": shown, "read_only": field.ReadOnly, "multi_line": field.MultiLine, "scrolls": field.VScroll}
 
 
 def sheets(doc):
@@ -93,6 +154,8 @@ def click(ctx, req):
     doc = open_doc(ctx, req["path"])
     for name, row in req.get("hide", []):
         doc.Sheets.getByName(name).getRows().getByIndex(row - 1).IsVisible = False
+    for part in req.get("fill", []):
+        fill(ctx, doc, part)
     before = sheets(doc)
     frame = doc.getCurrentController().getFrame()
     helper = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", ctx)
@@ -129,7 +192,7 @@ def config(ctx, req):
 def main():
     req = json.load(sys.stdin)
     ctx = connect(req["pipe"])
-    answer = {"recalc": recalc, "click": click, "config": config,
+    answer = {"recalc": recalc, "click": click, "config": config, "convert": convert, "report": report,
               "ping": lambda ctx, req: {"ok": True}}[req["op"]](ctx, req)
     sys.stdout.write(json.dumps(answer, ensure_ascii=False))
     sys.stdout.flush()

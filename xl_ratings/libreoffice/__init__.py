@@ -5,7 +5,7 @@
 * :mod:`.calc` -- the open Calc document seen through the few calls of xlwings' ``Book`` that
   one click makes, so that the toolbar runs one click's own code (:mod:`xl_ratings.excel.one_click`,
   :mod:`xl_ratings.excel.rating_list`: the command line's use cases) on the document;
-* :mod:`.commands` -- the toolbar's and menu's commands;
+* :mod:`.commands` -- the toolbar's and menu's commands; :mod:`.report` -- the window their report is shown in;
 * :mod:`.build` -- the ``.oxt`` itself, byte-identical on every build.
 
 Everything the extension runs is the Excel surface's pure Python (what xlwings Lite installs), in

@@ -41,7 +41,8 @@ TESTED = ("7.4",)
 #: xl-ratings' folders and modules the extension carries: what the Excel surface loads (xlwings Lite's set)
 OURS = ("__init__.py", "errors.py", "udfs.py", "py.typed", "systems", "engine", "view", "i18n", "importers", "intake",
         "files", "excel", "jobs/__init__.py", *(f"jobs/{m}.py" for m in SHARED_JOBS), "libreoffice/__init__.py",
-        "libreoffice/functions.py", "libreoffice/calc.py", "libreoffice/commands.py", "libreoffice/names.py")
+        "libreoffice/functions.py", "libreoffice/calc.py", "libreoffice/commands.py", "libreoffice/names.py",
+        "libreoffice/report.py")
 #: (distribution, its top-level packages): the pure-Python packages the Excel surface needs
 THEIRS = (("pypinyin", ("pypinyin",)), ("opencc-python-reimplemented", ("opencc",)), ("defusedxml", ("defusedxml",)),
           ("ToJyutping", ("ToJyutping",)))     # Hong Kong names in the rating list, as the command line spells them

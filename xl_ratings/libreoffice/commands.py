@@ -10,8 +10,8 @@
 
 The result sheets are written into the document, which is left unsaved: the officer looks, then
 saves (the previous version stays on disk until then).  A problem lists every problem on the
-Checks sheet and changes no input sheet.  What happened is returned (the message box shows it;
-LibreOffice's standard output gets it too).
+Checks sheet and changes no input sheet.  What happened is returned (the report window shows it
+whole, :mod:`.report`; LibreOffice's standard output gets it too).
 """
 
 from __future__ import annotations

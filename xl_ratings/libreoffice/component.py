@@ -36,10 +36,10 @@ BUTTONS = ("process", "import", "rating_list")
 try:
     if sys.version_info < (3, 11):
         raise ImportError("Python " + ".".join(map(str, sys.version_info[:3])) + " < 3.11")
-    from xl_ratings.libreoffice import commands, functions, names
+    from xl_ratings.libreoffice import commands, functions, names, report
     BROKEN = ""
 except Exception as _e:     # LibreOffice's Python lacks what xl-ratings needs: register, and say so on a click
-    commands = functions = names = None  # type: ignore[assignment]
+    commands = functions = names = report = None  # type: ignore[assignment]
     BROKEN = LACKS.replace("{python}", sys.version.split()[0]).replace("{problem}", f"{type(_e).__name__}: {_e}")
 
 FUNCTIONS = "org.xlratings.Functions"
@@ -85,7 +85,7 @@ class Commands(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitializ
         self.dispatchWithNotification(url, args, None)
 
     def dispatchWithNotification(self, url: Any, args: Any, listener: Any) -> None:  # noqa: N802
-        """Run the command; what the officer is told goes to the message box, LibreOffice's standard
+        """Run the command; what the officer is told goes to the report window, LibreOffice's standard
         output and the dispatch's result (what a macro or a test calling it gets back)."""
         doc = self.frame.getController().getModel() if self.frame is not None else None
         told = BROKEN or commands.run(url.Path, doc)
@@ -115,15 +115,27 @@ class Commands(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitializ
 
 
 def _show(ctx: Any, doc: Any, text: str) -> None:
-    """The message box (under --headless, LibreOffice cancels dialogs at once: nothing waits)."""
+    """The whole text in a window whose field scrolls (:func:`xl_ratings.libreoffice.report.show`: a
+    message box has no scroll bar, and a long import's checks and notes come last); the message box
+    when xl-ratings cannot load (its one line).  Under --headless LibreOffice closes both at once."""
     try:
         window = doc.getCurrentController().getFrame().getContainerWindow()
+    except Exception:       # no window to show it in: the standard output has it
+        return
+    if report is not None:
+        try:
+            report.show(ctx, text, window)
+            return
+        except Exception:
+            import traceback
+            traceback.print_exc()
+    try:
         toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
         box_type = uno.Enum("com.sun.star.awt.MessageBoxType", "INFOBOX")
         box = toolkit.createMessageBox(window, box_type, 1, "xl-ratings", text[:2000])
         box.execute()
         box.dispose()
-    except Exception:       # no window to show it in: the standard output has it
+    except Exception:
         pass
 
 
