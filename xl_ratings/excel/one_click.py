@@ -377,9 +377,48 @@ def main() -> None:
     and tells the officer what happened in a message box."""
     from ..intake.into_book import IMPORT_SHEETS
 
+    import contextlib
+    import io
+
     book = xw.Book.caller()
-    if book.sheets.active.name.strip().lower() in IMPORT_SHEETS:
-        _, told = in_book(import_book, book, _imported, M.IMPORT_PROBLEMS)
-    else:
-        _, told = in_book(rate_book, book, _processed)
-    book.app.alert(told[:1000], title="xl-ratings")
+    importing = book.sheets.active.name.strip().lower() in IMPORT_SHEETS
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said):      # what xlwings Lite's pane and LibreOffice's window show
+        (import_and_report if importing else process_and_report)(book)
+    book.app.alert(boxed(said.getvalue().strip(), book_lang(book)), title="xl-ratings")
+
+
+def book_lang(book: Any) -> str:
+    """The open workbook's script (traditional Chinese on a Hong Kong workbook), from its Settings
+    sheet; simplified when that cannot be read."""
+    try:
+        from ..engine.inputs import workbook_lang
+        sheet = next(s for s in book.sheets if sheet_key(s.name) == "Settings")
+        return workbook_lang({sheet.name: sheet.used_range.options(ndim=2).value or []})
+    except Exception:
+        return SIMPLIFIED
+
+
+#: the characters a message box shows (Excel's MsgBox: 1,024)
+BOX = 1000
+
+
+def boxed(told: str, lang: str = SIMPLIFIED, limit: int = BOX) -> str:
+    """What a message box can show of ``told``: whole lines up to ``limit`` characters, then a
+    line counting the lines left out (in both languages) -- never a line cut in the middle."""
+    if len(told) <= limit:
+        return told
+    lines = told.split("\n")
+    kept: list[str] = []
+    size = 0
+    for i, line in enumerate(lines):
+        tail = M.MORE_LINES(count=len(lines) - i).both(lang)
+        if size + len(line) + 1 + len(tail) > limit:
+            if not kept:        # one line longer than the box: its start
+                kept.append(line[:max(0, limit - len(tail) - 2)] + "…")
+                i += 1
+                tail = M.MORE_LINES(count=len(lines) - i).both(lang)
+            return "\n".join([*kept, tail]) if i < len(lines) else "\n".join(kept)
+        kept.append(line)
+        size += len(line) + 1
+    return told

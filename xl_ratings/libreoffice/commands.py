@@ -61,12 +61,6 @@ def run(command: str, doc: Any) -> str:
 
 
 def _lang(book: Any) -> str:
-    """The workbook's script (traditional Chinese on a Hong Kong workbook), from its Settings sheet;
-    simplified when that cannot be read."""
-    try:
-        from ..engine.inputs import workbook_lang
-        from ..i18n.labels import sheet_key
-        sheet = next(s for s in book.sheets if sheet_key(s.name) == "Settings")
-        return workbook_lang({sheet.name: sheet.used_range.options(ndim=2).value or []})
-    except Exception:
-        return SIMPLIFIED
+    """The workbook's script, as one click's message box takes it."""
+    from ..excel.one_click import book_lang
+    return book_lang(book)

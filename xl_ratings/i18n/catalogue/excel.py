@@ -39,6 +39,12 @@ PROCESSED = message(
     "excel.processed",
     "{system}: period(s) {periods} processed, {players} players on the list; the result sheets are written",
     "{system}：已处理周期 {periods}，名单共 {players} 名棋手；结果工作表已写入")
+MORE_LINES = message(
+    "excel.more_lines",
+    "… and {count} more line(s), not shown here (a message box holds 1,000 characters): xlwings Lite, "
+    "LibreOffice and the command line show them all",
+    "…… 另有 {count} 行未在此显示（消息框只容 1000 个字符）：xlwings Lite、LibreOffice 和命令行会全部显示")
+
 IMPORTED = message(
     "excel.imported",
     "{games} games imported into Players, Events and Games",
