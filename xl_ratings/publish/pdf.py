@@ -73,7 +73,11 @@ def print_workbook(outcome: Outcome, today: dt.date | None = None, private: Coll
         for view in views.values():
             if view.page is not None:
                 view.page = dataclasses.replace(view.page, footer=archived_footer(view.page.footer, outcome, day))
-    return patch_workbook(buf.getvalue(), [sheet_spec(views[n]) for n in PRINTED if n in views])
+    specs = [sheet_spec(views[n]) for n in PRINTED if n in views]
+    for spec in specs:      # LibreOffice lays a row out at the height the file gives: a long name's
+        if spec.page is not None:      # lines would be cut to the first (write.row_heights)
+            spec.page.fit_rows = True
+    return patch_workbook(buf.getvalue(), specs)
 
 
 def archived_footer(footer: tuple[str, str, str], outcome: Outcome, today: dt.date) -> tuple[str, str, str]:

@@ -45,9 +45,12 @@ class PrintSpec:
 
     def __init__(self, landscape: bool, fit_width: bool = True, one_page: bool = False,
                  title_rows: int = 1, header: Sequence[str] = ("", "", ""),
-                 footer: Sequence[str] = ("", "", "")):
+                 footer: Sequence[str] = ("", "", ""), fit_rows: bool = False):
         self.landscape, self.fit_width, self.one_page = landscape, fit_width, one_page
         self.title_rows, self.header, self.footer = title_rows, tuple(header), tuple(footer)
+        #: rows as high as their wrapped text (:func:`row_heights`), every cell at its row's top:
+        #: for a sheet LibreOffice prints, which lays rows out at the height the file gives them
+        self.fit_rows = fit_rows
 
     def xml(self) -> str:
         fit = "1" if self.one_page else "0"
@@ -194,11 +197,15 @@ class Styles:
         self._append("numFmts", "numFmt", f'<numFmt numFmtId="{nid}" formatCode="{escape_attr(code)}"/>')
         return nid
 
-    def xf(self, code: str | None, header: bool = False, indent: bool = False, wrap: bool = False) -> int:
+    def xf(self, code: str | None, header: bool = False, indent: bool = False, wrap: bool = False,
+           top: bool = False) -> int:
         """The cell format index for a number format (a header cell; text
         indented by one character, so that it never touches the right-aligned
-        number of the column before; long text wrapped within its column)."""
-        key = (code, header, indent, wrap)
+        number of the column before; long text wrapped within its column; ``top``: at the top
+        of its row, as wrapped text is)."""
+        if wrap:
+            top = False        # wrapped text is at its row's top already
+        key = (code, header, indent, wrap) if not top else (code, header, indent, wrap, top)
         if key in self._xf_cache:
             return self._xf_cache[key]
         num = self.numfmt(code) if code else 0
@@ -211,7 +218,11 @@ class Styles:
         elif indent or wrap:
             xml = (f'<xf numFmtId="{num}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" '
                    f'applyAlignment="1"><alignment horizontal="left"{" indent=" + chr(34) + "1" + chr(34) if indent else ""}'
-                   f'{" vertical=" + chr(34) + "top" + chr(34) + " wrapText=" + chr(34) + "1" + chr(34) if wrap else ""}/></xf>')
+                   f'{" vertical=" + chr(34) + "top" + chr(34) + " wrapText=" + chr(34) + "1" + chr(34) if wrap else ""}'
+                   f'{" vertical=" + chr(34) + "top" + chr(34) if top else ""}/></xf>')
+        elif top:
+            xml = (f'<xf numFmtId="{num}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" '
+                   'applyAlignment="1"><alignment vertical="top"/></xf>')
         elif num == 0:
             self._xf_cache[key] = 0
             return 0
@@ -243,6 +254,29 @@ def cell_xml(ref: str, v: Any, style: int, epoch: dt.date = EXCEL_EPOCH) -> str:
 
 
 MAX_WIDTH = 60   #: widest column (characters); longer text wraps
+#: the height of a line of text in a row (points: the sheet's default row height)
+LINE_HEIGHT = 15
+
+
+def row_heights(rows: Sequence[Sequence[Any]], wrapped: Sequence[int], widths: Sequence[int]) -> dict[int, int]:
+    """The rows (numbered as the sheet numbers them: the header is row 1) whose text in the
+    ``wrapped`` columns takes more than a line of their ``widths`` (the columns' widths, in
+    characters: the indent and a margin left), each with its height in points (a line of
+    :data:`LINE_HEIGHT` a line of text).  A line is reckoned on the wide side, so that no line
+    of a text is ever cut off (a blank line at worst): a character 1.1 times a digit's width, a
+    wide one (CJK) 1.5 times (LibreOffice's fonts: about 1 and 1.25)."""
+    out: dict[int, int] = {}
+    room = {j: max(1, widths[j] - 3) for j in wrapped}
+    for i, row in enumerate(rows, start=2):
+        lines = 1
+        for j, w in room.items():
+            v = row[j] if j < len(row) else None
+            if v.__class__ is str and 1.5 * len(v) > w:
+                wide = 0 if v.isascii() else sum(unicodedata.east_asian_width(c) in "WF" for c in v)
+                lines = max(lines, math.ceil((1.1 * (len(v) - wide) + 1.5 * wide) / w))
+        if lines > 1:
+            out[i] = lines * LINE_HEIGHT
+    return out
 
 
 def _numeric(rows: Sequence[Sequence[Any]], j: int) -> bool:
@@ -275,18 +309,26 @@ def sheet_chunks(spec: SheetSpec, styles: Styles, drawing_rid: str | None,
     letters = [col_letter(j) for j in range(1, max(ncols, 1) + 1 + 30)]
     header_xf = styles.xf(None, header=True)
     columns = columns_of(spec)
+    fit_rows = spec.page is not None and spec.page.fit_rows
+    seen = None if fit_rows else 500      # a printed sheet: its widest cell, wherever it is
     if columns is not None and len(columns.values) == ncols:     # each column's first 500 cells
-        widths = [max(text_width(spec.header[j]), _widest(columns.values[j][:500])) for j in range(ncols)]
+        widths = [max(text_width(spec.header[j]), _widest(columns.values[j][:seen])) for j in range(ncols)]
     else:
-        sample = spec.rows[:500]
+        sample = spec.rows[:seen]
         widths = [max([text_width(spec.header[j])] + [text_width(r[j]) for r in sample if j < len(r)])
                   for j in range(ncols)]
     col_xf = []
+    wrapped = []
     for j in range(ncols):
         fmt = spec.formats[j] if j < len(spec.formats) else None
         text = j > 0 and not _numeric(spec.rows, j) and not (fmt and fmt.startswith("yyyy"))
         wrap = text and widths[j] > MAX_WIDTH - 3
-        col_xf.append(styles.xf(fmt, indent=True, wrap=wrap) if text else styles.xf(fmt) if fmt else 0)
+        if wrap:
+            wrapped.append(j)
+        col_xf.append(styles.xf(fmt, indent=True, wrap=wrap, top=fit_rows) if text
+                      else styles.xf(fmt, top=fit_rows) if fmt or fit_rows else 0)
+    heights = row_heights(spec.rows, wrapped, [min(MAX_WIDTH, max(6, w + 3)) for w in widths]) \
+        if fit_rows and wrapped else {}
     date_xf = styles.xf("yyyy-mm-dd")
     fit = spec.page is not None and (spec.page.fit_width or spec.page.one_page)
     out = [f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN_NS}" '
@@ -315,12 +357,12 @@ def sheet_chunks(spec: SheetSpec, styles: Styles, drawing_rid: str | None,
     out.append("".join(cell_xml(f"{letters[c - 1]}1", v, styles.xf(f) if f else 0)
                        for c, v, f in extra_rows.get(1, [])) + "</row>")
     lines = _column_lines(columns_of(spec), letters[:ncols], col_xf, date_xf, epoch, utf8=True) \
-        if not extra_rows else None
+        if not extra_rows and not heights else None
     at = len(out)
     if lines is not None:       # the whole sheet at once, column by column (its rows below: none left)
         out.append("")
     fast = _row_writer(spec.rows, letters[:ncols], col_xf, date_xf, epoch) \
-        if not extra_rows and lines is None else None
+        if not extra_rows and lines is None and not heights else None
     pre = [f'<c r="{letters[j]}' for j in range(ncols)]
     num = [f'" s="{x}"><v>' if x else '"><v>' for x in col_xf]
     txt = [f'" s="{x}" t="inlineStr"><is><t>' if x else '" t="inlineStr"><is><t>' for x in col_xf]
@@ -356,7 +398,8 @@ def sheet_chunks(spec: SheetSpec, styles: Styles, drawing_rid: str | None,
             add(cell_xml(f"{letters[j]}{i}", v, xf, epoch))
         for c, v, f in extra_rows.get(i, []):
             add(cell_xml(f"{letters[c - 1]}{i}", v, styles.xf(f) if f else 0))
-        out.append('<row r="' + si + '">' + "".join(cells) + "</row>")
+        high = heights.get(i) if heights else None
+        out.append('<row r="' + si + (f'" ht="{high}" customHeight="1">' if high else '">') + "".join(cells) + "</row>")
     for r in sorted(k for k in extra_rows if k > len(spec.rows) + 1):
         out.append(f'<row r="{r}">' + "".join(cell_xml(f"{letters[c - 1]}{r}", v, styles.xf(f) if f else 0)
                                                for c, v, f in extra_rows[r]) + "</row>")
