@@ -137,7 +137,7 @@ class Styles:
         self.xml = xml
         m = re.search(r"<(\w+:)?styleSheet\b", xml)
         self.p = (m.group(1) or "") if m else ""
-        self._xf_cache: dict[tuple[str | None, bool, bool, bool], int] = {}
+        self._xf_cache: dict[tuple[Any, ...], int] = {}
 
     def _section(self, tag: str) -> tuple[int, int, str] | None:
         p = re.escape(self.p)
