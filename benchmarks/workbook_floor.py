@@ -52,9 +52,11 @@ import time
 import zlib
 import zipfile
 from collections import defaultdict
+from collections.abc import Callable
 from itertools import compress, islice, repeat
 from operator import eq, itemgetter
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 from xml.sax.saxutils import unescape
 
@@ -80,6 +82,7 @@ def records(tables: dict, system: str) -> tuple[list, list, list]:
     ptab = [(float(rt) if rt != "" else None, sex, rank)
             for _, _, sex, _, rank, rt, _, _, _, _, _ in islice(players, 1, None)]
     etab = [(end, cls) for _, _, _, end, _, cls, _, _ in islice(events, 1, None)]
+    gtab: list[tuple]
     if system == "gor":
         gtab = [(eidx[e], float(rd), pidx[a], pidx[b], float(s), float(h) if h != "" else 0.0)
                 for e, _, rd, a, b, s, h in islice(games, 1, None)]
@@ -330,7 +333,7 @@ def lean_xml(sheets: list[tuple[str, list, list] | None], cells_xml: list[bytes]
             elif kinds == {float} or kinds == {int}:
                 if len(set(col)) * 2 <= len(col) and not (      # each distinct number written once (unless
                         0.0 in col and len(set(map(repr, compress(col, map(eq, col, repeat(0.0)))))) > 1):  # ±0.0)
-                    known = {v: repr(v) for v in set(col)}
+                    known: dict[object, str | None] = {v: repr(v) for v in set(col)}
                     known[None] = None
                     col = tuple(map(known.__getitem__, col))
                     cell = f'<c r="{c}{{s}}"{st}><v>{{{x}}}</v></c>'
@@ -405,14 +408,14 @@ def measure(system: str, players: int, games: int, data: Path, repeat: int) -> d
     made_by_ours: list[tuple] = []
     chunks = write.sheet_chunks
 
-    def kept(*args: object) -> list[bytes]:     # ours' writer's arguments, kept to time it again alone
+    def kept(*args: Any) -> list[bytes]:     # ours' writer's arguments, kept to time it again alone
         made_by_ours.append(args)
         return chunks(*args)
-    write.sheet_chunks = kept
+    setattr(write, "sheet_chunks", kept)
     try:
         process()       # untimed: the modules a run imports lazily, loaded; and the result sheets to write again
     finally:
-        write.sheet_chunks = chunks
+        setattr(write, "sheet_chunks", chunks)
 
     def ours_xml() -> int:
         """Ours' writer alone over the same sheets, each sheet's columns made anew (as each run)."""
@@ -432,6 +435,7 @@ def measure(system: str, players: int, games: int, data: Path, repeat: int) -> d
     for name in INPUT:
         assert tables[name][0] == HEAD[name], f"{path}: {name}'s head is not bigbook's"
     cells = sum(len(r) for name in INPUT for r in tables[name])
+    rate: Callable[[tuple], object]
     if system == "gor":
         xs, ys = gor.DEFAULTS.con_columns
         rate = lambda recs: least_gor(recs, xs, ys)     # noqa: E731
