@@ -29,7 +29,8 @@ do at the least, each written as lean as plain Python goes and with no check at 
 6. **ours**: the whole ``process`` command in process (after one untimed run), as workbook_bench.
 
 CPU seconds (``time.process_time``), each step the best of ``--repeat`` rounds, the rounds taking
-every step in turn (so a change of load touches them all alike). Steps 2-5 run with the cyclic
+every step in turn (so a change of load touches them all alike); each step's time takes in the
+dropping of what it returns, as workbook_bench times the read. Steps 2-5 run with the cyclic
 collector paused, as ours runs (``engine.perf.gc_paused``); the read as workbook_bench times it.
 What is left out of the floor (each only adds work): the checks and their notes, the
 women's 2240 rule, unrated players, the champion's protection, the first rating and the pending
@@ -374,15 +375,16 @@ def one_pass(tables: dict) -> int:
 
 
 # --------------------------------------------------------------------------- measuring
-def cpu(fn, *args, paused: bool = True) -> tuple[float, object]:
-    """CPU seconds of ``fn(*args)`` (the collector paused unless told), and its value."""
+def cpu(fn: Callable[..., object], *args: object, paused: bool = True) -> float:
+    """CPU seconds of ``fn(*args)`` and of dropping what it returns (as workbook_bench times the
+    read: a program frees what it made, ours within its time), the collector paused unless told."""
     was = gc.isenabled()
     if paused:
         gc.disable()
     try:
         t = time.process_time()
-        value = fn(*args)
-        return time.process_time() - t, value
+        fn(*args)
+        return time.process_time() - t
     finally:
         if was:
             gc.enable()
@@ -445,21 +447,21 @@ def measure(system: str, players: int, games: int, data: Path, repeat: int) -> d
         rate = lambda recs: least_shanghai(recs, table, cap)     # noqa: E731
     recs = records(tables, system)
     best = dict.fromkeys(STEPS, math.inf)
-    for _ in range(repeat):
-        gc.collect()
-        for step, (fn, args, paused) in {
-                "read": (read_all, (path,), False),
-                "read, the collector paused": (read_all, (path,), True),
-                "records": (records, (tables, system), True),
-                "fingerprints": (fingerprints, (tables,), True),
-                "rating": (rate, (recs,), True),
-                "XML": (sheets_xml, (sheets,), True),
-                "XML, row by row": (lean_xml, (laid, made), True),
-                "deflate": (deflate, (made,), True),
-                "ours: XML": (ours_xml, (), True),
-                "ours": (process, (), False),
-                "pass": (one_pass, (tables,), True)}.items():
-            s, _ = cpu(fn, *args, paused=paused)
+    steps: dict[str, tuple[Callable[..., object], tuple, bool]] = {     # (the function, its arguments, paused)
+        "ours": (process, (), False),
+        "read": (read_all, (path,), False),
+        "read, the collector paused": (read_all, (path,), True),
+        "records": (records, (tables, system), True),
+        "fingerprints": (fingerprints, (tables,), True),
+        "rating": (rate, (recs,), True),
+        "XML": (sheets_xml, (sheets,), True),
+        "XML, row by row": (lean_xml, (laid, made), True),
+        "deflate": (deflate, (made,), True),
+        "ours: XML": (ours_xml, (), True),
+        "pass": (one_pass, (tables,), True)}
+    for _ in range(repeat):     # ours first, the read right after it, as workbook_bench takes them
+        for step, (fn, args, paused) in steps.items():
+            s = cpu(fn, *args, paused=paused)
             best[step] = min(best[step], s)
     return {"system": system, "players": players, "games": games, "cells": cells,
             "out_cells": sum(len(c) for _, rows, _ in sheets for _, c in rows),
@@ -483,6 +485,19 @@ def floor_of(r: dict) -> float:
     return sum(r[s] for s in FLOOR if s != "XML") + min(r["XML"], r["XML, row by row"], r["ours: XML"])
 
 
+def arithmetic(r: dict, read: float, floor: float) -> str:
+    """The budget line: what 2× the read leaves after the floor, per input cell and in passes."""
+    budget, per_pass, cells = 2 * read - floor, r["pass"], r["cells"]
+    one = (f"one pass over the {cells:,} input cells doing one comparison each (a list comprehension) "
+           f"costs {per_pass:.3f} s, {per_pass / cells * 1e9:.0f} ns a cell")
+    if budget <= 0:
+        return (f"2× the read is {2 * read:.3f} s: the floor alone is over it by {-budget:.3f} s, so nothing is "
+                f"left for what the floor leaves out ({one}).")
+    return (f"2× the read is {2 * read:.3f} s: the floor leaves {budget:.3f} s for all that it leaves out, "
+            f"{budget / cells * 1e9:.0f} ns per input cell; {one}: the budget is "
+            f"{budget / per_pass:.1f} such passes, about {budget / per_pass:.0f} Python operations per input cell.")
+
+
 def table(r: dict, repeat: int) -> str:
     read = r["read"]
     floor = floor_of(r)
@@ -501,10 +516,7 @@ def table(r: dict, repeat: int) -> str:
               f"| ours minus the floor (checks, notes, standards, pending lists, ledger, chart …) "
               f"| {r['ours'] - floor:.3f} | {(r['ours'] - floor) / read:.2f}× |",
               "",
-              f"2× the read is {2 * read:.3f} s; the floor leaves {budget:.3f} s of it for all the rest, "
-              f"{budget / r['cells'] * 1e9:,.0f} ns per input cell. One pass over the input cells doing one "
-              f"comparison each (a list comprehension) costs {r['pass']:.3f} s, {r['pass'] / r['cells'] * 1e9:.0f} ns "
-              f"a cell: the rest may take {max(budget, 0.0) / r['pass']:.1f} such passes at most."]
+              arithmetic(r, read, floor)]
     return "\n".join(lines)
 
 
