@@ -55,13 +55,19 @@ def test_the_least_gor_is_the_egf_formula():
 
 
 def test_the_least_shanghai_is_the_fide_table_change():
-    """SPEC §1's worked check: 2300 against four opponents averaging 2200, 3/4: D 100, PC 0.64,
-    We 2.56 -- at K 25 (a new player: counts from 0) ΔR = +11.0; the opponents' own changes too."""
-    players = [(2300.0, "M", ""), (2100.0, "M", ""), (2150.0, "M", ""), (2250.0, "M", ""), (2300.0, "M", "")]
-    games = [(0, 1.0, 0, 1, 1.0), (0, 2.0, 0, 2, 1.0), (0, 3.0, 3, 0, 0.5), (0, 4.0, 4, 0, 0.5)]
+    """SPEC §1's worked check: 2300 (established: K 15) against four opponents averaging 2200,
+    3/4: D 100, PC 0.64, We 2.56, ΔR = +6.6 -> 2307; and a woman below 2240 counted at 2240
+    against a man, for her own expectation and for his."""
+    players = [(2300.0, "M", ""), (2100.0, "M", ""), (2150.0, "M", ""), (2250.0, "M", ""), (2300.0, "M", ""),
+               (2100.0, "F", ""), (2300.0, "M", "")]
+    games = [(0, 1.0, 0, 1, 1.0), (0, 2.0, 0, 2, 1.0), (0, 3.0, 3, 0, 0.5), (0, 4.0, 4, 0, 0.5),
+             (1, 1.0, 5, 6, 1.0)]
     table = shanghai.pc_table(shanghai.DEFAULTS)
     assert table is not None
-    new = floor.least_shanghai((players, [(dt.date(2026, 3, 1), "")], games), table,
-                               shanghai.DEFAULTS.max_difference)
-    assert new[0] == 2311                                   # 2300 + 25·(3 − 4·0.64)
-    assert new[1] == math.floor(2100 + 25 * (0 - shanghai.expected_score(2100 - 2300)) + 0.5)   # half up
+    events = [(dt.date(2026, 3, 1), ""), (dt.date(2026, 3, 2), "")]
+    new = floor.least_shanghai((players, events, games), table, shanghai.DEFAULTS.max_difference)
+    pc = shanghai.expected_score
+    assert new[0] == 2307                                   # 2300 + 15·(3 − 4·0.64), half up
+    assert new[1] == math.floor(2100 + 15 * (0 - pc(2100 - 2300)) + 0.5)
+    assert new[5] == math.floor(2100 + 15 * (1 - pc(2240 - 2300)) + 0.5) == 2109     # she counts as 2240
+    assert new[6] == math.floor(2300 + 15 * (0 - pc(2300 - 2240)) + 0.5) == 2291
