@@ -407,8 +407,9 @@ def _no_repeats(ev_ids: list[Any], rkey: list[Any], days: list[Any], pl: list[An
     return len(oriented) == n and oriented.isdisjoint(zip(ev_ids, rkey, days, op, pl))
 
 
-#: Game.round, .player, .opponent, .row, at C speed
+#: Game.round, .player, .opponent, .row, (player, opponent), (opponent, player), at C speed
 _ROUND, _PLAYER, _OPPONENT, _ROW = itemgetter(2), itemgetter(3), itemgetter(4), itemgetter(7)
+_PAIR, _SWAPPED = itemgetter(3, 4), itemgetter(4, 3)
 
 
 def typed_twice(by_event: Iterable[tuple[Event, Iterable[Game]]]) -> list[tuple[str, int, int, str, str]]:
@@ -425,9 +426,16 @@ def typed_twice(by_event: Iterable[tuple[Event, Iterable[Game]]]) -> list[tuple[
         if ev.format not in PAIRED:
             continue
         games = held if isinstance(held, list) else list(held)
-        if len(games) > 2:
-            out += twice_in(ev, list(map(_ROW, games)), round_keys(list(map(_ROUND, games))),
-                            list(map(_PLAYER, games)), list(map(_OPPONENT, games)))
+        if len(games) < 3:
+            continue
+        rounds = list(map(_ROUND, games)) if ev.format == "swiss" else None
+        if rounds is not None and not any(map(blank, set(rounds))):
+            continue                        # every row with its round: a Swiss pair may meet again
+        seen = set(map(_PAIR, games))
+        if len(seen) == len(games) and seen.isdisjoint(map(_SWAPPED, games)):
+            continue                        # every pair meets once (at C speed): nearly every event
+        out += twice_in(ev, list(map(_ROW, games)), round_keys(list(map(_ROUND, games)) if rounds is None else rounds),
+                        list(map(_PLAYER, games)), list(map(_OPPONENT, games)))
     return sorted(out, key=itemgetter(1, 2))
 
 
