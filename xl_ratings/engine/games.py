@@ -329,7 +329,7 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
 def round_keys(rounds: Sequence[Any], uniq: Set[Any] | None = None) -> list[Any]:
     """A round as compared for repeats: its number (3, 3.0, '3', 第3轮, R3 are one round: see
     :func:`~.cells.round_number`); a blank cell (blank text, NaN) is no round, None.  ``uniq``:
-    the distinct rounds, when known.  (A round that is no round number was refused: None too.)"""
+    the distinct rounds, when known."""
     if uniq is None and rounds.count(None) == len(rounds):     # no round column (online play)
         return list(rounds)
     if uniq is None:
@@ -341,9 +341,18 @@ def round_keys(rounds: Sequence[Any], uniq: Set[Any] | None = None) -> list[Any]
                                 for v in uniq):
         return list(rounds)                   # numbers and blanks alike (each distinct round looked at once)
     if uniq is None:
-        return [None if blank(v) else round_number(v) for v in rounds]
-    number = {v: None if blank(v) else round_number(v) for v in uniq}
+        return list(map(_round_key, rounds))
+    number = {v: _round_key(v) for v in uniq}
     return list(map(number.__getitem__, rounds))
+
+
+def _round_key(v: Any) -> Any:
+    """One round as compared (:func:`round_keys`): None for a blank cell, its number, or -- a
+    round refused (``x``, ``final``) -- as written, compared so (never read as no round)."""
+    if blank(v):
+        return None
+    n = round_number(v)
+    return v if n is None else n
 
 
 _NO_ROUND = ("no round",)
