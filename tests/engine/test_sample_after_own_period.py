@@ -44,7 +44,7 @@ def test_a_sample_period_after_the_officers_own_is_never_forgotten(tmp_path):
         last = max(r for r in range(2, ws.max_row + 1) if ws.cell(r, 1).value)
         for c in range(1, ws.max_column + 1):
             ws.cell(last + 1, c, ws.cell(last, c).value)
-        ws.cell(last + 1, col["round"], None)
+        ws.cell(last + 1, col["round"]).value = None     # (ws.cell(r, c, None) would keep the copied round)
         ws.cell(last + 1, col["date"], ws.cell(last, col["date"]).value - dt.timedelta(days=1))
         ws.cell(last + 1, col["player"], ws.cell(last, col["opponent"]).value)
         ws.cell(last + 1, col["opponent"], ws.cell(last, col["player"]).value)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from itertools import compress, repeat
-from operator import eq, is_, is_not
-from collections.abc import Callable, Mapping, Sequence, Set
+from operator import eq, is_, is_not, itemgetter
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from typing import Any, Protocol
 
 from ..errors import RatingInputError, Text
@@ -327,7 +327,9 @@ def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Proble
 
 
 def round_keys(rounds: Sequence[Any], uniq: Set[Any] | None = None) -> list[Any]:
-    """A round as compared for repeats: blank text is no round.  ``uniq``: the distinct rounds, when known."""
+    """A round as compared for repeats: its number (3, 3.0, '3', 第3轮, R3 are one round: see
+    :func:`~.cells.round_number`); a blank cell (blank text, NaN) is no round, None.  ``uniq``:
+    the distinct rounds, when known."""
     if uniq is None and rounds.count(None) == len(rounds):     # no round column (online play)
         return list(rounds)
     if uniq is None:
@@ -335,9 +337,22 @@ def round_keys(rounds: Sequence[Any], uniq: Set[Any] | None = None) -> list[Any]
             uniq = set(rounds)
         except TypeError:
             uniq = None
-    if uniq is not None and not any(v == "" or (v.__class__ is str and v.isspace()) for v in uniq):
-        return list(rounds)                   # (each distinct round looked at once)
-    return [None if v == "" or (v.__class__ is str and v.isspace()) else v for v in rounds]
+    if uniq is not None and all(v is None or (v.__class__ in (int, float) and v == v and v > 0 and v % 1 == 0)
+                                for v in uniq):
+        return list(rounds)                   # numbers and blanks alike (each distinct round looked at once)
+    if uniq is None:
+        return list(map(_round_key, rounds))
+    number = {v: _round_key(v) for v in uniq}
+    return list(map(number.__getitem__, rounds))
+
+
+def _round_key(v: Any) -> Any:
+    """One round as compared (:func:`round_keys`): None for a blank cell, its number, or -- a
+    round refused (``x``, ``final``) -- as written, compared so (never read as no round)."""
+    if blank(v):
+        return None
+    n = round_number(v)
+    return v if n is None else n
 
 
 _NO_ROUND = ("no round",)
@@ -346,35 +361,111 @@ _new_game = functools.partial(tuple.__new__, Game)   # Game(*fields) without its
 
 def repeat_keys(ev_ids: Sequence[Any], rkey: Sequence[Any], days: Sequence[Any], pl: Sequence[Any],
                 op: Sequence[Any], paired: Set[str]) -> list[Any]:
-    """What makes a game the same game: same event, round, date and pair.  Without a
-    round, a pair may meet twice a day in free play (club handicap games, online play:
-    format "games"), but not in a round robin or a Swiss event.  A game that cannot be
-    repeated gets None."""
+    """What makes a game the same game, whichever player's side it was typed from (the pair
+    unordered; ``days``: a blank date already read as its event's last day, ``rkey``: the rounds
+    by number, :func:`round_keys`):
+
+    * in a round robin or a Swiss event (``paired``), a round is played once: the event, the round
+      and the pair -- the date does not tell two games of one round apart (``(e, r, a, b)``);
+    * without a round, there: the event, the date and the pair (a pair meets at most once a day);
+    * in free play (format "games": club handicap games, online play), a round with its date (a
+      club evening's rounds start again from 1): ``(e, r, d, a, b)``; without a round a pair may meet
+      twice a day, and nothing is a repeat.
+
+    A game that cannot be repeated gets None."""
     if not paired and rkey.count(None) == len(rkey):      # free play without rounds: no repeats
         return [None] * len(rkey)
-    return [((e, r, d, a, b) if a < b else (e, r, d, b, a)) if a and b and e and r is not None
+    return [(((e, r, a, b) if a < b else (e, r, b, a)) if e in paired else
+             ((e, r, d, a, b) if a < b else (e, r, d, b, a))) if a and b and e and r is not None
             else ((e, _NO_ROUND, d, a, b) if a < b else (e, _NO_ROUND, d, b, a)) if a and b and e in paired
             else None
             for e, r, d, a, b in zip(ev_ids, rkey, days, pl, op)]
 
 
+def by_round(key: Any) -> bool:
+    """Is this repeat key (:func:`repeat_keys`) one without its date -- a round of a round robin or
+    Swiss event, which a list in date order cannot find among one date's games?"""
+    return key is not None and len(key) == 4
+
+
 def _no_repeats(ev_ids: list[Any], rkey: list[Any], days: list[Any], pl: list[Any], op: list[Any],
-                events: Set[Any] | None) -> bool:
-    """No row's (event, round, date, player, opponent) is another's, either way round, nor a player's
-    against themself (rows that all have each)?  Looked at event by event when each event's rows
-    are one run (a set the size of an event's games at a time, not of the sheet's: 3× faster);
-    ``events``: the distinct events, when known."""
+                events: Set[Any] | None, paired: Set[Any] = frozenset()) -> bool:
+    """No row's game (:func:`repeat_keys`: event, round -- and date, but in ``paired`` events --
+    player, opponent) is another's, either way round, nor a player's against themself (rows that
+    all have each)?  Looked at event by event when each event's rows are one run (a set the size of
+    an event's games at a time, not of the sheet's: 3× faster); ``events``: the distinct events,
+    when known."""
     n = len(ev_ids)
     cuts = [0, *compress(range(1, n), map(is_not, ev_ids[1:], ev_ids[:-1])), n]    # (a parsed id is one object)
     if len(cuts) - 1 == len(set(ev_ids) if events is None else events):
         for a, b in zip(cuts, cuts[1:]):
-            r, d, x, y = rkey[a:b], days[a:b], pl[a:b], op[a:b]
+            r, x, y = rkey[a:b], pl[a:b], op[a:b]
+            if ev_ids[a] in paired:             # a round is played once: the date does not count
+                one: set[Any] = set(zip(r, x, y))
+                if len(one) != b - a or not one.isdisjoint(zip(r, y, x)):
+                    return False
+                continue
+            d = days[a:b]
             one = set(zip(r, d, x, y))
-            if len(one) != b - a or any(map(one.__contains__, zip(r, d, y, x))):
+            if len(one) != b - a or not one.isdisjoint(zip(r, d, y, x)):
                 return False
         return True
+    if paired:
+        days = [None if e in paired else d for e, d in zip(ev_ids, days)]
     oriented = set(zip(ev_ids, rkey, days, pl, op))
-    return len(oriented) == n and not any(map(oriented.__contains__, zip(ev_ids, rkey, days, op, pl)))
+    return len(oriented) == n and oriented.isdisjoint(zip(ev_ids, rkey, days, op, pl))
+
+
+#: Game.round, .player, .opponent, .row, (player, opponent), (opponent, player), at C speed
+_ROUND, _PLAYER, _OPPONENT, _ROW = itemgetter(2), itemgetter(3), itemgetter(4), itemgetter(7)
+_PAIR, _SWAPPED = itemgetter(3, 4), itemgetter(4, 3)
+
+
+def typed_twice(by_event: Iterable[tuple[Event, Iterable[Game]]]) -> list[tuple[str, int, int, str, str]]:
+    """The games that look like one game typed twice -- from both sides, or again -- without
+    being the same game by :func:`repeat_keys` (that is refused): ``(event, first row, row, player,
+    opponent)`` for each later row of a pair that meets more than once in a round robin or Swiss
+    event where more pairs meet once than more often (not a double round robin, not a match of two
+    players), when the event is a round robin (a pair meets once in it) or one of the pair's rows
+    has no round (a Swiss event's pair may be paired again, round by round).  ``by_event``: each
+    event with its games in row order (:meth:`~xl_ratings.systems.feed.GameFeed.by_event`).  Said
+    on the Checks sheet, not refused: a tie-break game is played again so."""
+    out: list[tuple[str, int, int, str, str]] = []
+    for ev, held in by_event:
+        if ev.format not in PAIRED:
+            continue
+        games = held if isinstance(held, list) else list(held)
+        if len(games) < 3:
+            continue
+        rounds = list(map(_ROUND, games)) if ev.format == "swiss" else None
+        if rounds is not None and not any(map(blank, set(rounds))):
+            continue                        # every row with its round: a Swiss pair may meet again
+        seen = set(map(_PAIR, games))
+        if len(seen) == len(games) and seen.isdisjoint(map(_SWAPPED, games)):
+            continue                        # every pair meets once (at C speed): nearly every event
+        out += twice_in(ev, list(map(_ROW, games)), round_keys(list(map(_ROUND, games)) if rounds is None else rounds),
+                        list(map(_PLAYER, games)), list(map(_OPPONENT, games)))
+    return sorted(out, key=itemgetter(1, 2))
+
+
+def twice_in(ev: Event, rows: Sequence[int], rkey: Sequence[Any], x: Sequence[Any],
+             y: Sequence[Any]) -> list[tuple[str, int, int, str, str]]:
+    """:func:`typed_twice` of one event, from its columns in row order (``rkey``: :func:`round_keys`)."""
+    n = len(rows)
+    rr = ev.format == "round_robin"
+    if n < 3 or (not rr and None not in rkey):
+        return []                           # a Swiss event's rows all with their round: pairs may meet again
+    seen = set(zip(x, y))
+    if len(seen) == n and seen.isdisjoint(zip(y, x)):
+        return []                           # every pair meets once (at C speed): nearly every event
+    met: dict[tuple[Any, Any], list[int]] = {}
+    for k, a, b in zip(range(n), x, y):
+        met.setdefault((a, b) if a < b else (b, a), []).append(k)
+    again = [ks for ks in met.values() if len(ks) > 1]
+    if len(met) - len(again) <= len(again):      # a double round robin, a match: pairs meet again
+        return []
+    return [(ev.id, rows[ks[0]], rows[k], x[k], y[k]) for ks in again
+            if rr or any(rkey[k] is None for k in ks) for k in ks[1:]]
 
 
 def report_repeats(keys: Sequence[Any], rows: Sequence[int], pairs: Sequence[tuple[Any, Any]],
@@ -394,9 +485,13 @@ def report_repeats(keys: Sequence[Any], rows: Sequence[int], pairs: Sequence[tup
                 gs.err(rows[k], "player", M.SAME_GAME(first=first), f"{a} – {b}")
 
 
+#: The formats where a pair meets at most once per round.
+PAIRED = ("round_robin", "swiss")
+
+
 def paired_events(events: Mapping[str, Event]) -> set[str]:
     """The events where a pair meets at most once per round (round robin, Swiss)."""
-    return {e.id for e in events.values() if e.format in ("round_robin", "swiss")}
+    return {e.id for e in events.values() if e.format in PAIRED}
 
 
 def build_games(parsed: Mapping[str, list[Any]], index: Sequence[int], evs: Sequence[Event | None],
@@ -432,13 +527,15 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Pr
     rounds = parser.distinct.get("round")
     rkey = round_keys(parsed["round"], rounds)
     # every id parsed (none refused, so none None) and every row with a round: each row's game has a
-    # repeat key, and no two are one game when no row's (event, round, date, player, opponent) is
-    # another's, either way round (a player against themself is looked at key by key)
+    # repeat key, and no two are one game when no row's (event, round, date -- but in a round robin or
+    # Swiss event --, player, opponent) is another's, either way round (a player against themself is
+    # looked at key by key)
     ev_ids, pl, op = parsed["event"], parsed["player"], parsed["opponent"]
-    no_blank = None not in rounds and not any(v == "" or (v.__class__ is str and v.isspace()) for v in rounds) \
-        if rounds is not None else None not in rkey
-    if not (n_err == before and no_blank and _no_repeats(ev_ids, rkey, days, pl, op, parser.distinct.get("event"))):
-        keys = repeat_keys(ev_ids, rkey, days, pl, op, paired_events(events))
+    no_blank = None not in rkey
+    paired = paired_events(events)
+    if not (n_err == before and no_blank and _no_repeats(ev_ids, rkey, days, pl, op, parser.distinct.get("event"),
+                                                         paired)):
+        keys = repeat_keys(ev_ids, rkey, days, pl, op, paired)
         distinct = set(keys)
         distinct.discard(None)
         if len(distinct) != len(keys) - keys.count(None):
@@ -453,4 +550,4 @@ def game_columns(data: Mapping[str, Sequence[Any]], index: Sequence[int], gs: Pr
 
 
 __all__ = ["GameParser", "MAX_STONES", "build_games", "check_refs", "check_round", "game_columns",
-           "paired_events", "repeat_keys", "report_repeats", "round_keys"]
+           "paired_events", "repeat_keys", "report_repeats", "round_keys", "typed_twice", "twice_in", "by_round", "PAIRED"]

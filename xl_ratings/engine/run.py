@@ -35,6 +35,7 @@ from ..systems.records import Records
 from .identity import id_problems, player_extras
 from .inputs import read_records
 from .fingerprint import Fingerprints, parts
+from .games import PAIRED, typed_twice
 from .ledger import Entry, Ledger
 from .perf import gc_paused
 from .periods import check_order, plan, refuse_ahead, run_date
@@ -163,6 +164,32 @@ def future_games(records: Records, today: dt.date, feed: GameFeed | None = None,
                     opponent=players[g.opponent].name if g.opponent in players else g.opponent,
                     date=g.date, today=today)
     return log.finish()
+
+
+TYPED_TWICE = "games.typed_twice"
+
+
+def twice_typed(records: Records, results: Sequence[PeriodFacts], feed: GameFeed,
+                sink: CheckSink | None = None) -> None:
+    """A pair of a round robin or Swiss event meeting again where most pairs meet once
+    (:func:`~.games.typed_twice`: one game typed from both sides?): a Checks line of the period
+    its event belongs to (the last one processed, when that period is not), never refused."""
+    paired = [ev for ev in records.events.values() if ev.format in PAIRED]
+    found_first = getattr(feed, "typed_twice", None)        # a list read in batches: found in its first pass
+    found = [] if not (results and paired) else found_first() if found_first is not None else \
+        typed_twice(feed.by_event(paired))
+    if not found:
+        return
+    players, events = records.players, records.events
+    logs: dict[str, tuple[PeriodFacts, CheckLog]] = {}
+    for eid, first, row, a, b in found:
+        ev = events[eid]
+        res = next((r for r in results if r.period.contains(ev.end)), results[-1])
+        _, log = logs.setdefault(res.period.label, (res, _log(sink, res.period)))
+        log.add(TYPED_TWICE, "Games", row, event=ev.name, first=first,
+                player=players[a].name if a in players else a, opponent=players[b].name if b in players else b)
+    for res, log in logs.values():
+        res.checks.extend(log.finish())
 
 
 def players_in(records: Records, p: Period) -> set[str]:
@@ -490,6 +517,7 @@ def _run(records: Records, ledger: Ledger | None, period: str | None, file: str 
         results[-1].checks.extend(future_games(records, today, feed, _log(check_sink, last)))
         results[-1].checks.extend(before_history(records, (ledger.periods() or todo)[0], feed,
                                                  _log(check_sink, last)))
+        twice_typed(records, results, feed, check_sink)
     corrections = _corrections(previous, ledger, fps) if previous and fingerprints else None
     running = {r.period.label for r in results if today <= r.period.end}
     if corrections and running:     # a period still running was published provisional: additions, not corrections

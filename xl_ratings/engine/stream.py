@@ -43,7 +43,8 @@ from ..systems.base import System
 from ..systems.feed import Order
 from ..systems.period import Calendar, Period
 from ..systems.records import Event, Game, Player, Records
-from .games import GameParser, build_games, check_refs, paired_events, repeat_keys, report_repeats, round_keys
+from .games import (GameParser, build_games, by_round, check_refs, paired_events, repeat_keys, report_repeats,
+                    round_keys, twice_in)
 
 #: One batch: the columns by key, and each row's number in the file (the header is row 1).
 Batch = tuple[Mapping[str, Sequence[Any]], Sequence[int]]
@@ -158,6 +159,10 @@ class Survey:
     last_date: dt.date | None = None
     unsorted_from: int | None = None     #: the first row out of date order (None: in order)
     repeats_found: bool = True           #: the same game twice was looked for on the way (in date order)
+    #: a round robin's or Swiss event's rows, round keys, players and opponents (:func:`~.games.twice_in`)
+    paired_rows: dict[str, tuple[list[int], list[Any], list[Any], list[Any]]] = field(default_factory=dict)
+    #: the games that look like one game typed twice (:func:`~.games.typed_twice`), once the list is read
+    twice: list[tuple[str, int, int, str, str]] = field(default_factory=list)
 
     def see_runs(self, ev_ids: Sequence[Any]) -> None:
         """Follow the runs of rows of one event; give up once an event comes back."""
@@ -187,12 +192,16 @@ def survey(read: Reader, log: ProblemLog, parser: GameParser, players: Mapping[s
     s = Survey()
     paired = paired_events(events) if events is not None else set()
     seen: dict[Any, int] = {}           # repeats of the current date (while the list is in date order)
+    rounds_seen: dict[Any, int] = {}    # the rounds of round robin and Swiss events: over the whole list
     for data, index in read("checking"):
         parsed = parser.parse(data, index, log)
         mark = len(log.errors)
         _, days = check_refs(parsed, index, log, players, events, bad_events, players_file=players_file)
         rkey = round_keys(parsed["round"])
         keys = repeat_keys(parsed["event"], rkey, days, parsed["player"], parsed["opponent"], paired)
+        if paired:
+            keys = _repeats_by_round(rounds_seen, keys, index, parsed, rkey, log)
+            _keep_paired(s, paired, parsed, rkey, index)
         _learn(s, parsed, days, keys, index if players is None else None, events is None)
         if s.repeats_found:
             _repeats_in_order(s, seen, keys, days, index, parsed, rkey, log)
@@ -200,7 +209,23 @@ def survey(read: Reader, log: ProblemLog, parser: GameParser, players: Mapping[s
         s.rows += len(index)
     if s.unsorted_from is not None:
         s.repeats_found = False
+    if events is not None and s.paired_rows:
+        s.twice = sorted((t for e, cols in s.paired_rows.items() for t in twice_in(events[e], *cols)),
+                         key=itemgetter(1, 2))
+        s.paired_rows.clear()
     return s
+
+
+def _keep_paired(s: Survey, paired: set[str], parsed: Mapping[str, list[Any]], rkey: Sequence[Any],
+                 index: Sequence[int]) -> None:
+    """The rows of round robin and Swiss events kept, for :func:`~.games.twice_in` (their games only)."""
+    ev_ids = parsed["event"]
+    for k in [k for k, e in enumerate(ev_ids) if e in paired]:
+        rows, rounds, xs, ys = s.paired_rows.setdefault(ev_ids[k], ([], [], [], []))
+        rows.append(index[k])
+        rounds.append(rkey[k])
+        xs.append(parsed["player"][k])
+        ys.append(parsed["opponent"][k])
 
 
 def _learn(s: Survey, parsed: Mapping[str, list[Any]], days: Sequence[dt.date | None], keys: Sequence[Any],
@@ -244,6 +269,19 @@ def _learn(s: Survey, parsed: Mapping[str, list[Any]], days: Sequence[dt.date | 
             span[0] = d
         elif d > span[1]:
             span[1] = d
+
+
+def _repeats_by_round(seen: dict[Any, int], keys: list[Any], index: Sequence[int], parsed: Mapping[str, list[Any]],
+                      rkey: Sequence[Any], log: ProblemLog) -> list[Any]:
+    """The same round of a round robin or Swiss event twice (:func:`~.games.by_round`: whatever the
+    dates, so in any order: ``seen`` holds every such key of the list); the keys left, those compared
+    date by date (the others None)."""
+    if not any(map(by_round, keys)):
+        return keys
+    at = [k for k, key in enumerate(keys) if by_round(key)]
+    report_repeats([keys[k] for k in at], [index[k] for k in at],
+                   [(parsed["player"][k], parsed["opponent"][k]) for k in at], [rkey[k] for k in at], log, seen)
+    return [None if by_round(key) else key for key in keys]
 
 
 def _repeats_in_order(s: Survey, seen: dict[Any, int], keys: list[Any], days: list[dt.date | None],
@@ -492,7 +530,7 @@ def find_repeats(games: Games, s: Survey, paired: set[str], log: ProblemLog, win
             keys = repeat_keys(parsed["event"], rkey, days, parsed["player"], parsed["opponent"], paired)
             found += [(index[k], key, (parsed["player"][k], parsed["opponent"][k]), rkey[k])
                       for k, key in enumerate(keys)
-                      if key is not None and (d := days[k]) is not None and first <= d <= last]
+                      if key is not None and not by_round(key) and (d := days[k]) is not None and first <= d <= last]
         found.sort(key=lambda x: x[0])
         seen: dict[Any, int] = {}
         for row, key, pair, rk in found:
@@ -510,6 +548,10 @@ class StreamFeed:
 
     def __init__(self, games: Games, s: Survey, window: int = WINDOW) -> None:
         self.games, self.survey, self.window = games, s, window
+
+    def typed_twice(self) -> list[tuple[str, int, int, str, str]]:
+        """:func:`~.games.typed_twice`, found in the first pass (no pass of its own)."""
+        return self.survey.twice
 
     def span(self) -> tuple[dt.date, dt.date] | None:
         days = [d for d in self.survey.per_date if d is not None]

@@ -33,6 +33,13 @@ DATE_BEFORE_HISTORY = message(
     "{games} games of {event} ({date}) lie before the first processed period {period}: not rated; ratings "
     "before it come from the Players sheet",
     "{event}（{date}）的 {games} 盘对局早于第一个已处理周期 {period}，不计算等级分；该周期之前的等级分来自棋手表")
+GAME_TYPED_TWICE = message(
+    "games.typed_twice",
+    "{event}: {player} and {opponent} meet here and on row {first} as well, while most pairs of this event meet "
+    "once: one game typed twice (from both sides)? If so, delete one of the two rows; if they played again (a "
+    "tie-break), nothing is wrong",
+    "{event}：{player} 与 {opponent} 在本行和第 {first} 行都有对局，而本赛事多数棋手之间只对局一次：是否同一局录入了"
+    "两次（从双方各录一次）？如是，请删除两行中的一行；如确为再次对局（加赛），则无误")
 MORE = message(
     "checks.more",
     "… and {more} more ({total} in all)",
