@@ -24,6 +24,7 @@ import os
 import stat
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Text, Where
 from . import messages as M
@@ -147,3 +148,72 @@ def open_zip(path: str | os.PathLike, damaged: Text | None = None) -> zipfile.Zi
         z.close()
         raise refuse(p, problem)
     return z
+
+
+# --------------------------------------------------------------------------- XML values within bounds
+
+MAX_XML_VALUE = 8192    #: an attribute value or a text run of an XML file we read, at most (bytes, or characters)
+
+
+def _xml_patterns(limit: int, b: bool) -> tuple[Any, ...]:
+    import re
+
+    def c(p: str) -> Any:
+        return re.compile(p.encode() if b else p)
+
+    return (c("<[^<]{%d}" % limit), c(r"<[^\s/>!?]*"), c(r"\s*([^\s=/>]+)\s*=\s*([\"'])"), c(r"\s*"))
+
+
+def long_xml_value(data: bytes | str, limit: int = MAX_XML_VALUE) -> tuple[int, str | None, int] | None:
+    """The first attribute value or text run of ``data`` (an XML document) longer than ``limit``:
+    (its offset, the attribute's name -- None for text -- and its length), else None.
+
+    One pass, before any parse, so that a parser never builds such a value: a value holds no
+    ``<``, so only a stretch of more than ``limit`` units without one can hold it (found by a
+    regular expression anchored at ``<``: linear); each such stretch is read attribute by
+    attribute.  Comments, processing instructions and whitespace between elements do not
+    count; a CDATA section is text."""
+    b = isinstance(data, bytes)
+    stretch, tag, attr, space = _xml_patterns(limit, b)
+
+    def t(s: str) -> Any:
+        return s.encode() if b else s
+
+    n = len(data)
+    m = stretch.search(data)
+    while m is not None:
+        start = m.start()
+        if data.startswith(t("<![CDATA["), start):
+            end = data.find(t("]]>"), start)
+            end = n if end < 0 else end
+            if end - start - 9 > limit:
+                return start + 9, None, end - start - 9
+            nxt = data.find(t("<"), end)
+        elif data.startswith((t("<!"), t("<?")), start):       # a comment, a PI, a declaration
+            end = data.find(t(">"), start)
+            nxt = -1 if end < 0 else data.find(t("<"), end)
+        else:
+            pos = tag.match(data, start).end()
+            if pos - start > limit:
+                return start + 1, None, pos - start - 1
+            while True:
+                a = attr.match(data, pos)
+                if a is None:
+                    break
+                close = data.find(a.group(2), a.end())
+                close = n if close < 0 else close
+                if close - a.end() > limit:
+                    name = a.group(1)
+                    return a.end(), name.decode("utf-8", "replace") if b else name, close - a.end()
+                pos = close + 1
+            end = data.find(t(">"), pos)
+            if end < 0:
+                return None                     # not well-formed: the parser says where
+            nxt = data.find(t("<"), end)
+            text_end = n if nxt < 0 else nxt
+            if text_end - end - 1 > limit and space.match(data, end + 1, text_end).end() < text_end:
+                return end + 1, None, text_end - end - 1
+        if nxt < 0:
+            return None
+        m = stretch.search(data, max(nxt, start + 1))
+    return None

@@ -45,7 +45,8 @@ from ..engine.cells import MAX_CELL_CHARS, MAX_CELLS, MAX_COLS, MAX_ROWS, col_le
 from ..engine.merged import header_merged
 from ..errors import InputErrors, RatingInputError, Where
 from ..files import messages as F
-from ..files.source import MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, open_zip, refuse
+from ..files.source import (MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, long_xml_value,
+                            open_zip, refuse)
 from ..i18n.catalogue import workbooks as W
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import sheet_key
@@ -90,7 +91,10 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
                 raise refuse(p, W.DECLARES_DTD(part=i.filename))
         for name in (CONTENT_TYPES, WORKBOOK, rels_path(WORKBOOK)):
             if name in names:
-                SafeET.fromstring(z.read(name))
+                xml = z.read(name)
+                if long_xml_value(xml, MAX_PACKAGE_VALUE) is not None:   # told before a parse builds it
+                    raise refuse(p, W.XML_DAMAGED())
+                SafeET.fromstring(xml)
     except InputErrors:
         z.close()
         raise
@@ -98,6 +102,11 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
         z.close()
         raise refuse(p, W.XML_DAMAGED()) from None
     return z
+
+
+#: an attribute value or text of the package's own parts (content types, workbook, its relationships), at most:
+#: a defined name's formula, Excel's longest value there, is 8,192 characters (escaped, six bytes each at most)
+MAX_PACKAGE_VALUE = 6 * 8192 + 1024
 
 
 def part_head(z: zipfile.ZipFile, part: str, stop: bytes = b"<sheetData", limit: int = 4 * 2**20) -> bytes:

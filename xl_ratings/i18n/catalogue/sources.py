@@ -172,6 +172,16 @@ XML_DTD_REFUSED = message(
     "sources.xml_dtd_refused",
     "the XML file declares a DTD or entities, which is refused for safety",
     "XML 文件含有 DTD 或实体声明，出于安全原因拒绝读取")
+XML_VALUE_TOO_LONG = message(
+    "sources.xml_value_too_long",
+    "the attribute {attribute}= holds a value of {length:,} characters, more than the {limit:,} a value "
+    "of this file can have: the file is damaged, or not an OpenGotha file; nothing of it was read",
+    "属性 {attribute}= 的值长达 {length:,} 个字符，超过此类文件中一个值的上限 {limit:,}：文件已损坏，或不是 OpenGotha 文件；未读取其内容")
+XML_TEXT_TOO_LONG = message(
+    "sources.xml_text_too_long",
+    "a text of {length:,} characters between two tags, more than the {limit:,} a value of this file can "
+    "have: the file is damaged, or not an OpenGotha file; nothing of it was read",
+    "两个标签之间的文本长达 {length:,} 个字符，超过此类文件中一个值的上限 {limit:,}：文件已损坏，或不是 OpenGotha 文件；未读取其内容")
 XML_NOT_WELL_FORMED = message(
     "sources.xml_not_well_formed",
     "not well-formed XML (damaged, or not an OpenGotha file)",
