@@ -271,6 +271,13 @@ CT_NO_NUMBER_COLUMN = message(
     "sources.ct_no_number_column",
     "no column numbers the players 1..n (序号)",
     "找不到给棋手编号 1..n 的列（序号）")
+CT_NO_NUMBER_COLUMN_PLACE = message(
+    "sources.ct_no_number_column_place",
+    "no column numbers the players 1..n (序号): column {column} '{header}' is read as the places "
+    "(not exactly 1..n, or not the numbers the round cells play); if it numbers the players as the "
+    "opponents in the round cells do, rename it 序号 (No.)",
+    "找不到给棋手编号 1..n 的列（序号）：第 {column} 列“{header}”按名次读取（不恰好是 1..n，或与各轮格中的对手编号不符）；"
+    "若该列就是各轮格中对手所用的棋手编号，请将其改名为“序号”")
 CT_NUMBER_TWICE = message("sources.ct_number_twice", "player number {number} appears twice", "棋手编号 {number} 重复")
 CT_NO_PLAYER_ROWS = message("sources.ct_no_player_rows", "no numbered player rows found", "没有找到带编号的棋手行")
 CT_BAD_SEX = message("sources.ct_bad_sex", "sex must be M/F or 男/女", "性别应为 M/F 或 男/女")
