@@ -11,6 +11,7 @@ WHAT_CROSSTABLE = message("sources.what_crosstable", "crosstable", "交叉表")
 WHAT_TRF = message("sources.what_trf", "TRF file", "TRF 文件")
 WHAT_RESULTS_FILE = message("sources.what_results_file", "results file", "成绩文件")
 IN_ROUND = message("sources.in_round", "round {round}: {text}", "第 {round} 轮：{text}")
+HALF_SAYS = message("sources.half_says", "{says} ({player} against {opponent})", "{says}（{player} 对 {opponent}）")
 HALVES_DISAGREE = message(
     "sources.halves_disagree",
     "the two halves of the {what} disagree: {first} says {first_says}, {second} says {second_says}",

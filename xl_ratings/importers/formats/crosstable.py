@@ -514,6 +514,7 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
     lay = _find_layout(grid, problems)
     players = _players(grid, lay, problems)
     keys = {p.key for p in players}
+    problems.names = {p.key: f"{p.key} {p.name}".strip() for p in players}
     free = _free_columns(grid, lay)
     swiss = any(_is_swiss_cell(grid[r][c]) for r in lay.rows for c in free if c < len(grid[r]))
     if swiss:
