@@ -24,7 +24,7 @@ import os
 import stat
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..errors import InputErrors, RatingInputError, Text, Where
 from . import messages as M
@@ -148,6 +148,46 @@ def open_zip(path: str | os.PathLike, damaged: Text | None = None) -> zipfile.Zi
         z.close()
         raise refuse(p, problem)
     return z
+
+
+# --------------------------------------------------------------------------- which spreadsheet a file is
+
+def spreadsheet_kind(z: zipfile.ZipFile) -> str | None:
+    """A zip that is another program's spreadsheet, whatever its file's name: ``"ods"``
+    (OpenDocument, LibreOffice's own: its part ``mimetype`` names it, or a content.xml without
+    any xl/ part), ``"numbers"`` (Apple Numbers: its Index/ parts); None for anything else (an
+    .xlsx/.xlsm among them).  The one test every command uses (a workbook opened by process,
+    publish or import --into, an import's source)."""
+    names = z.namelist()
+    if "mimetype" in names and z.getinfo("mimetype").file_size < 200:
+        if b"opendocument.spreadsheet" in z.read("mimetype"):
+            return "ods"
+    if any(n.startswith("xl/") for n in names):
+        return None
+    if "content.xml" in names:
+        return "ods"
+    if any(n.startswith("Index/") or n == "Index.zip" for n in names):
+        return "numbers"
+    return None
+
+
+def ole_kind(f: BinaryIO) -> str | None:
+    """An OLE compound file's kind (``f``: the file, open), from the entries of its first
+    directory sector (two reads: the header, that sector): ``"encrypted"`` (an .xlsx saved with
+    a password), ``"xls"`` (Excel 97-2003), None when they do not say."""
+    f.seek(0)
+    head = f.read(512)
+    if len(head) < 512 or not head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+        return None
+    size = 1 << min(int.from_bytes(head[30:32], "little"), 16)
+    first = int.from_bytes(head[48:52], "little")
+    f.seek((first + 1) * size)
+    directory = f.read(max(size, 512))
+    if "EncryptedPackage".encode("utf-16-le") in directory:
+        return "encrypted"
+    if "Workbook".encode("utf-16-le") in directory or "Book\0".encode("utf-16-le") in directory:
+        return "xls"
+    return None
 
 
 # --------------------------------------------------------------------------- XML values within bounds

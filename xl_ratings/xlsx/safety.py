@@ -46,7 +46,7 @@ from ..engine.merged import header_merged
 from ..errors import InputErrors, RatingInputError, Where
 from ..files import messages as F
 from ..files.source import (MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, long_xml_value,
-                            open_zip, refuse)
+                            ole_kind, open_zip, refuse, spreadsheet_kind)
 from ..i18n.catalogue import workbooks as W
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import sheet_key
@@ -71,16 +71,18 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
         raise refuse(p, W.WORKBOOK_TOO_BIG(mib=f"{size / 2**20:.0f}", limit=MAX_FILE_BYTES // 2**20))
     with open(p, "rb") as f:
         head = f.read(8)
+        kind = ole_kind(f) if head.startswith(OLE_MAGIC) else None
     if head.startswith(OLE_MAGIC):
-        raise refuse(p, W.ENCRYPTED_OR_XLS())
+        raise refuse(p, W.IS_XLS() if kind == "xls" else W.IS_ENCRYPTED() if kind == "encrypted" else W.ENCRYPTED_OR_XLS())
     if not head.startswith(b"PK"):
         raise refuse(p, W.NOT_A_ZIP())
     z = open_zip(p, damaged=W.DAMAGED_ZIP())      # the zip-bomb limits, before any part is inflated
     infos = z.infolist()
     names = {i.filename for i in infos}
     if "xl/workbook.xml" not in names or "[Content_Types].xml" not in names:
+        kind = spreadsheet_kind(z)
         z.close()
-        raise refuse(p, W.NOT_AN_XLSX())
+        raise refuse(p, W.IS_OPENDOCUMENT() if kind == "ods" else W.IS_NUMBERS() if kind == "numbers" else W.NOT_AN_XLSX())
     try:
         for i in infos:
             if not i.filename.endswith((".xml", ".rels", ".vml")):
