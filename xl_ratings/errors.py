@@ -196,7 +196,8 @@ class RatingInputError(ValueError):
         loc = self.where.describe()
         problem = self.en_in(lang)
         text = f"{loc}: {problem}" if loc else problem
-        if self.value is not None and not _names(text, show(self.value)):
+        # the problem's words may show the value; its place does not ("row 2" shows no result 2)
+        if self.value is not None and not _names(problem, show(self.value)):
             text += f" ({VALUE_SHOWN(value=show(self.value)).en})"
         return text
 
@@ -206,7 +207,7 @@ class RatingInputError(ValueError):
         zh = self.zh_in(lang)
         loc = self.where.describe_zh(lang)
         text = f"{loc}：{zh}" if loc else zh
-        if self.value is not None and not _names(text, show(self.value)):
+        if self.value is not None and not _names(zh, show(self.value)):
             text += f"（{VALUE_SHOWN(value=show(self.value)).zh_in(lang)}）"
         return text
 
