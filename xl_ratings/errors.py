@@ -9,6 +9,7 @@ cell errors or exit codes; the math raises and never prints.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -122,8 +123,11 @@ class Where:
         sheet = self.sheet or None
         if sheet is not None and self.file and sheet == _basename(self.file):
             sheet = None        # a text file (a CSV game list) read as one table: it has no sheet to name
+        column = self.column or None
         given = [(k, v) for k, v in (("file", self.file or None), ("sheet", sheet), ("line", self.line),
-                                     ("row", self.row), ("column", self.column or None)) if v is not None]
+                                     ("row", self.row),
+                                     ("cell" if column and _CELL_REF.fullmatch(column) else "column", column))
+                 if v is not None]
         return Text("errors.where", ", ".join(_PLACE_EN[k] for k, _ in given),
                     "，".join(_PLACE_ZH[k] for k, _ in given), tuple(given))
 
@@ -139,9 +143,11 @@ def _basename(path: str) -> str:
     return path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
+#: a column given as a cell's reference ("E2": a crosstable's cell) is told as the cell, not as a column named "E2"
+_CELL_REF = re.compile(r"[A-Z]{1,3}[1-9][0-9]{0,6}")
 _PLACE_EN = {"file": "file {file}", "sheet": "sheet '{sheet}'", "line": "line {line}", "row": "row {row}",
-             "column": "column '{column}'"}
-_PLACE_ZH = {"file": "文件 {file}", "sheet": "工作表 '{sheet}'", "line": "第 {line} 行（文本）", "row": "第 {row} 行",
+             "column": "column '{column}'", "cell": "cell {cell}"}
+_PLACE_ZH = {"file": "文件 {file}", "sheet": "工作表 '{sheet}'", "line": "第 {line} 行（文本）", "row": "第 {row} 行", "cell": "单元格 {cell}",
              "column": "列 '{column}'"}
 
 
@@ -190,7 +196,8 @@ class RatingInputError(ValueError):
         loc = self.where.describe()
         problem = self.en_in(lang)
         text = f"{loc}: {problem}" if loc else problem
-        if self.value is not None and not _names(text, show(self.value)):
+        # the problem's words may show the value; its place does not ("row 2" shows no result 2)
+        if self.value is not None and not _names(problem, show(self.value)):
             text += f" ({VALUE_SHOWN(value=show(self.value)).en})"
         return text
 
@@ -200,7 +207,7 @@ class RatingInputError(ValueError):
         zh = self.zh_in(lang)
         loc = self.where.describe_zh(lang)
         text = f"{loc}：{zh}" if loc else zh
-        if self.value is not None and not _names(text, show(self.value)):
+        if self.value is not None and not _names(zh, show(self.value)):
             text += f"（{VALUE_SHOWN(value=show(self.value)).zh_in(lang)}）"
         return text
 

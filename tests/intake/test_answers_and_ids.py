@@ -283,7 +283,7 @@ def test_an_answer_in_one_cell_or_two_is_taken(tmp_path, cells):
     meta = [["名稱 name", "秋季賽"], ["開始 start", "2026-09-05"], ["結束 end", "2026-09-05"], cells]
     printed: list[str] = []
     grids, _ = _one_click(tmp_path, meta, printed)
-    assert "1 games imported" in printed[0], printed  # the summary an officer reads
+    assert "1 game imported" in printed[0], printed  # the summary an officer reads
     kept = [r for r in grids["Identities"] if any(v not in (None, "") for v in r)]
     assert kept[-1][:3] == ["龚军", "HKGA", "HK001"]
 

@@ -40,7 +40,9 @@ def test_an_event_merged_down_its_games_is_processed_as_the_command_line_does(of
     merged = _merge_event(book)
     assert run_cli("process", book, "--output", cli) == 0
     got = office.ask(op="click", path=str(book), commands=["process"], formats=[])
-    assert f"{merged}: merged cells, read as their value" in "\n".join(got["told"]), got["told"]
+    sheet, cells = merged.split()
+    assert f"sheet '{sheet}', row 2, column 'event': cells {cells} are merged: read as their value" \
+        in "\n".join(got["told"]), got["told"]
     want, _ = cli_cells(cli, "Ratings")
     _same_sheet("Ratings", got["after"]["Ratings"], want)
 

@@ -354,7 +354,8 @@ def test_merged_cells_are_read_as_the_command_line_reads_them(office, tmp_path):
     wb.save(book)
     assert run_cli("process", book, "--output", cli) == 0
     got = office.ask(op="click", path=str(book), commands=["process"], formats=[])
-    assert f"Players {letter}2:{letter}3: merged cells, read as their value" in "\n".join(got["told"]), got["told"]
+    assert f"sheet 'Players', row 2, column 'club': cells {letter}2:{letter}3 are merged: read as their value" \
+        in "\n".join(got["told"]), got["told"]
     want, _ = cli_cells(cli, "Ratings")
     _same_sheet("Ratings", got["after"]["Ratings"], want)
     assert not [r for r in _grid(got["after"].get("Checks", [])) if "not checked for merged cells" in str(r[0])]

@@ -232,14 +232,29 @@ def _not_a_player(unknown: Set[Any], players: Mapping[str, Player], players_file
     out: dict[Any, Text] = {}
     for x in unknown:
         twin = folded.get(x.casefold()) if isinstance(x, str) else None
+        wide = None if twin or not isinstance(x, str) else width_twin(x, players)
         if players_file is None:
-            owners = named.get(x.strip(), []) if isinstance(x, str) and not twin else []
-            out[x] = M.NOT_A_PLAYER_ID_CASE(other=twin) if twin else \
+            owners = named.get(x.strip(), []) if isinstance(x, str) and not (twin or wide) else []
+            out[x] = M.NOT_A_PLAYER_ID_CASE(other=twin) if twin else M.NOT_A_PLAYER_ID_WIDTH(other=wide) if wide else \
                 M.NOT_A_PLAYER_ID_NAME(other=owners[0]) if len(owners) == 1 else M.NOT_A_PLAYER_ID()
         else:
             out[x] = M.NOT_IN_PLAYERS_FILE_CASE(other=twin, file=players_file) if twin \
+                else M.NOT_IN_PLAYERS_FILE_WIDTH(other=wide, file=players_file) if wide \
                 else M.NOT_IN_PLAYERS_FILE(file=players_file)
     return out
+
+
+def width_twin(pid: str, players: Mapping[str, Any]) -> str | None:
+    """The player whose id ``pid`` is in full-width (or other compatibility) forms, perhaps in
+    another case too (``ＳＨ００１``, ``ｓｈ００１`` for SH001: Unicode NFKC), else None."""
+    import unicodedata
+
+    if pid.isascii():
+        return None
+    key = unicodedata.normalize("NFKC", pid).strip().casefold()
+    if key == pid.casefold():
+        return None
+    return next((p for p in players if isinstance(p, str) and p.casefold() == key), None)
 
 
 def check_refs(parsed: Mapping[str, list[Any]], index: Sequence[int], gs: Problems,

@@ -136,13 +136,14 @@ def _latin_name_problems(extras: Extras, pids: Sequence[str], file: str | None) 
     """A ``latin_name`` the pairing programs' lists could not write (陳大文, Chan@HK) is told when
     the period is processed, at its cell, not first when a list is published."""
     from ..i18n.catalogue import publish as P
-    from .latin import written
+    from .latin import shown_characters, unwritable, written
 
     problems = []
     for pid in pids:
         value = extras.get(pid, "latin_name")
         if value and written(value) is None:
-            problems.append(RatingInputError(P.RL_BAD_LATIN_NAME(), value=value,
+            problems.append(RatingInputError(P.RL_BAD_LATIN_NAME(characters=shown_characters(unwritable(value))),
+                                             value=value,
                                              where=Where(file, extras.sheet, extras.rows.get(pid), "latin_name")))
     return problems
 

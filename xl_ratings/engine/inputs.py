@@ -830,8 +830,12 @@ def read_colours(gs: Rows, games: Sequence[Game]) -> dict[int, str]:
 
 def not_a_player(pid: str, players: Mapping[str, Player]) -> Text:
     """Why ``pid`` is refused: no player's id -- or another case of one (``hk001`` for HK001), named."""
+    from .games import width_twin
+
     twin = next((p for p in players if p.casefold() == pid.casefold()), None)
-    return M.NOT_A_PLAYER_ID_CASE(other=twin) if twin else M.NOT_A_PLAYER_ID()
+    wide = None if twin else width_twin(pid, players)
+    return M.NOT_A_PLAYER_ID_CASE(other=twin) if twin else M.NOT_A_PLAYER_ID_WIDTH(other=wide) if wide else \
+        M.NOT_A_PLAYER_ID()
 
 
 def read_awards(aw: Rows | None, players: Mapping[str, Player], unseen: Set[str] = frozenset()) -> list[Award]:

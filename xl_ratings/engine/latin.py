@@ -78,6 +78,23 @@ def _clean(part: str) -> str | None:
     return text if _ALLOWED.fullmatch(text) else None
 
 
+def unwritable(text: str) -> list[str]:
+    """The characters of ``text`` a Latin name cannot hold (what is no ASCII letter, space, comma
+    or ``- ' . _`` once accents are folded), each once, in order: ``Ab&c <x>`` -> ``&``, ``<``, ``>``."""
+    out: list[str] = []
+    for c in fold_ascii(text):
+        if not (c.isspace() or c.isascii() and (c.isalpha() or c in ",'.-_")) and c not in out:
+            out.append(c)
+    return out
+
+
+def shown_characters(chars: list[str]) -> str:
+    """Characters as a message lists them: ``&`` ``<``, an invisible or control one by its code
+    point and name (``U+200B ZERO WIDTH SPACE``)."""
+    return " ".join(c if c.isprintable() and not c.isspace() else f"U+{ord(c):04X} {unicodedata.name(c, '')}".strip()
+                    for c in chars)
+
+
 def _split(text: str) -> tuple[str, str]:
     if "," in text or "，" in text:
         surname, _, given = text.replace("，", ",").partition(",")

@@ -65,7 +65,7 @@ def merged_notes(path: str | os.PathLike[str], spread: dict[str, list[tuple[str,
     """A note for each merged range read across rows: where, and the value each row got."""
     from ..i18n.catalogue import identity as ID
 
-    return [ID.MERGED_SPREAD(sheet=sheet, cells=ref, value=value, count=rows)
+    return [ID.MERGED_SPREAD(cells=ref, value=value, count=rows)
             .at(Where(str(path), sheet, row, column(sheet)(col)))
             for sheet, ranges in spread.items() for ref, value, row, col, rows in ranges]
 
@@ -78,8 +78,8 @@ def column_names(table: Sequence[Sequence[Any]]) -> Callable[[int], str]:
 
     def name(col: int) -> str:
         h = header[col - 1] if col - 1 < len(header) else None
-        if blank(h):
-            return col_letter(col)
+        if blank(h) or (isinstance(h, (int, float)) and not isinstance(h, bool)):
+            return col_letter(col)      # a number heading it (a round robin's player 2) names no column
         known = {k for cols, _ in COLUMNS.values() for k in cols}
         return header_key(h, known) or str(h).strip()
     return name

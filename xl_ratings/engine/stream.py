@@ -317,12 +317,18 @@ def case_twins(s: Survey, log: ProblemLog) -> None:
     told: set[str] = set()
     seen = sorted(((r, c, p) for c, ids in (("player", s.players), ("opponent", s.opponents))
                    for p, r in ids.items() if isinstance(p, str)), key=itemgetter(0))
+    import unicodedata
+
     for row, column, pid in seen:
-        row0, other = first.setdefault(pid.casefold(), (row, pid))
+        # full-width forms (Ａ for A: NFKC) are the same id too, told as such
+        key = pid.casefold() if pid.isascii() else unicodedata.normalize("NFKC", pid).strip().casefold()
+        row0, other = first.setdefault(key, (row, pid))
         if other != pid and pid not in told:
             told.add(pid)
-            log.add(RatingInputError(S.LIST_IDS_DIFFER_ONLY_IN_CASE(id=pid, other=other, row=row0),
-                                     value=pid, where=Where(log.file, log.sheet, row, column)))
+            wide = key != pid.casefold() or key != other.casefold()
+            text = (S.LIST_IDS_DIFFER_ONLY_IN_WIDTH if wide else S.LIST_IDS_DIFFER_ONLY_IN_CASE)(id=pid, other=other,
+                                                                                              row=row0)
+            log.add(RatingInputError(text, value=pid, where=Where(log.file, log.sheet, row, column)))
 
 
 def implicit_players(s: Survey) -> dict[str, Player]:

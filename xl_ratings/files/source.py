@@ -24,6 +24,7 @@ import os
 import stat
 import zipfile
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from ..errors import InputErrors, RatingInputError, Text, Where
 from . import messages as M
@@ -147,3 +148,112 @@ def open_zip(path: str | os.PathLike, damaged: Text | None = None) -> zipfile.Zi
         z.close()
         raise refuse(p, problem)
     return z
+
+
+# --------------------------------------------------------------------------- which spreadsheet a file is
+
+def spreadsheet_kind(z: zipfile.ZipFile) -> str | None:
+    """A zip that is another program's spreadsheet, whatever its file's name: ``"ods"``
+    (OpenDocument, LibreOffice's own: its part ``mimetype`` names it, or a content.xml without
+    any xl/ part), ``"numbers"`` (Apple Numbers: its Index/ parts); None for anything else (an
+    .xlsx/.xlsm among them).  The one test every command uses (a workbook opened by process,
+    publish or import --into, an import's source)."""
+    names = z.namelist()
+    if "mimetype" in names and z.getinfo("mimetype").file_size < 200:
+        if b"opendocument.spreadsheet" in z.read("mimetype"):
+            return "ods"
+    if any(n.startswith("xl/") for n in names):
+        return None
+    if "content.xml" in names:
+        return "ods"
+    if any(n.startswith("Index/") or n == "Index.zip" for n in names):
+        return "numbers"
+    return None
+
+
+def ole_kind(f: BinaryIO) -> str | None:
+    """An OLE compound file's kind (``f``: the file, open), from the entries of its first
+    directory sector (two reads: the header, that sector): ``"encrypted"`` (an .xlsx saved with
+    a password), ``"xls"`` (Excel 97-2003), None when they do not say."""
+    f.seek(0)
+    head = f.read(512)
+    if len(head) < 512 or not head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+        return None
+    size = 1 << min(int.from_bytes(head[30:32], "little"), 16)
+    first = int.from_bytes(head[48:52], "little")
+    f.seek((first + 1) * size)
+    directory = f.read(max(size, 512))
+    if "EncryptedPackage".encode("utf-16-le") in directory:
+        return "encrypted"
+    if "Workbook".encode("utf-16-le") in directory or "Book\0".encode("utf-16-le") in directory:
+        return "xls"
+    return None
+
+
+# --------------------------------------------------------------------------- XML values within bounds
+
+MAX_XML_VALUE = 8192    #: an attribute value or a text run of an XML file we read, at most (bytes, or characters)
+
+
+def _xml_patterns(limit: int, b: bool) -> tuple[Any, ...]:
+    import re
+
+    def c(p: str) -> Any:
+        return re.compile(p.encode() if b else p)
+
+    return (c("<[^<]{%d}" % limit), c(r"<[^\s/>!?]*"), c(r"\s*([^\s=/>]+)\s*=\s*([\"'])"), c(r"\s*"))
+
+
+def long_xml_value(data: bytes | str, limit: int = MAX_XML_VALUE) -> tuple[int, str | None, int] | None:
+    """The first attribute value or text run of ``data`` (an XML document) longer than ``limit``:
+    (its offset, the attribute's name -- None for text -- and its length), else None.
+
+    One pass, before any parse, so that a parser never builds such a value: a value holds no
+    ``<``, so only a stretch of more than ``limit`` units without one can hold it (found by a
+    regular expression anchored at ``<``: linear); each such stretch is read attribute by
+    attribute.  Comments, processing instructions and whitespace between elements do not
+    count; a CDATA section is text."""
+    b = isinstance(data, bytes)
+    stretch, tag, attr, space = _xml_patterns(limit, b)
+
+    def t(s: str) -> Any:
+        return s.encode() if b else s
+
+    n = len(data)
+    m = stretch.search(data)
+    while m is not None:
+        start = m.start()
+        if data.startswith(t("<![CDATA["), start):
+            end = data.find(t("]]>"), start)
+            end = n if end < 0 else end
+            if end - start - 9 > limit:
+                return start + 9, None, end - start - 9
+            nxt = data.find(t("<"), end)
+        elif data.startswith((t("<!"), t("<?")), start):       # a comment, a PI, a declaration
+            end = data.find(t(">"), start)
+            nxt = -1 if end < 0 else data.find(t("<"), end)
+        else:
+            pos = tag.match(data, start).end()
+            if pos - start > limit:
+                return start + 1, None, pos - start - 1
+            while True:
+                a = attr.match(data, pos)
+                if a is None:
+                    break
+                close = data.find(a.group(2), a.end())
+                close = n if close < 0 else close
+                if close - a.end() > limit:
+                    name = a.group(1)
+                    return a.end(), name.decode("utf-8", "replace") if b else name, close - a.end()
+                pos = close + 1
+            end = data.find(t(">"), pos)
+            if end < 0:
+                return None                     # not well-formed: the parser says where
+            nxt = data.find(t("<"), end)
+            text_end = n if nxt < 0 else nxt
+            if text_end - end - 1 > limit and space.match(data, end + 1, text_end).end() < text_end:
+                return end + 1, None, text_end - end - 1
+        if nxt < 0:
+            return None
+        m = stretch.search(data, max(nxt, start + 1))
+    return None

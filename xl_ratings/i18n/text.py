@@ -25,10 +25,23 @@ class Place(Protocol):
     def text(self) -> "Text": ...
 
 
+class _Count(int):
+    """A whole-number parameter: ``{games:game|games}`` in a template is ``1 game``, ``3 games``
+    (English has a plural, Chinese none: its template writes ``{games}`` 局); any other format as an int's."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            one, many = spec.split("|", 1)
+            return f"{int(self)} {one if self == 1 else many}"
+        return int(self).__format__(spec)
+
+
 def _filled(template: str, params: tuple[tuple[str, Any], ...], side: str, lang: str) -> str:
     """``template`` (already in ``lang``'s script) with ``params`` put in: a parameter that is itself
-    a :class:`Text` in the same language (``side`` en or zh) and script; every other value as given."""
-    values = {k: (v.en_in(lang) if side == "en" else v.zh_in(lang)) if isinstance(v, Text) else v
+    a :class:`Text` in the same language (``side`` en or zh) and script; a whole number as a
+    :class:`_Count` (its plural); every other value as given."""
+    values = {k: (v.en_in(lang) if side == "en" else v.zh_in(lang)) if isinstance(v, Text) else
+              _Count(v) if type(v) is int else v
               for k, v in params}
     return template.format(**values) if values or "{" in template else template
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputErrors, RatingInputError
-from ..files.source import MAX_FILE_BYTES, open_zip, os_reason, read_source
+from ..files.source import MAX_FILE_BYTES, open_zip, os_reason, read_source, spreadsheet_kind
 from ..i18n import utf16
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sources as S
@@ -93,11 +93,7 @@ def _is_ods(path: Path, head: bytes) -> bool:
     if not head.startswith(b"PK\x03\x04"):
         return False
     with open_zip(path) as z:
-        names = z.namelist()
-        if "mimetype" in names and z.getinfo("mimetype").file_size < 200:
-            if b"opendocument.spreadsheet" in z.read("mimetype"):
-                return True
-        return "content.xml" in names and not any(n.startswith("xl/") for n in names)
+        return spreadsheet_kind(z) == "ods"
 
 
 def _workbook_sheets(path: Path, data: bytes) -> list[str] | None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..engine.clubs import read_clubs
 from ..engine.identity import Extras, derived_fide_ids, derived_pins, fold, id_problems, player_extras
-from ..engine.latin import LatinName, fold_ascii, latin_name
+from ..engine.latin import LatinName, fold_ascii, latin_name, shown_characters, unwritable
 from ..engine.periods import run_date
 from ..engine.run import Outcome, published
 from ..errors import InputErrors, RatingInputError, Text, Where
@@ -198,10 +198,13 @@ def _names(outcome: Outcome, extras: Extras, rated: list[str],
         given = extras.get(pid, "latin_name")
         got = latin_name(p.name, given, cantonese=outcome.system.lang == "zh-Hant")
         if got is None:
-            column = "latin_name" if given else "name"
-            text = M.RL_BAD_LATIN_NAME() if given else M.RL_NO_LATIN_NAME(name=p.name)
-            problems.append(RatingInputError(text, value=given or p.name,
-                                             where=Where(file, extras.sheet, extras.rows.get(pid, p.row), column)))
+            if given.strip():
+                continue        # told at its cell by id_problems (engine.identity), once
+            odd = unwritable(p.name)
+            text = (M.RL_NO_LATIN_NAME(name=p.name) if not odd or any(c.isalpha() for c in odd) else
+                    M.RL_NAME_CHARACTERS(name=p.name, characters=shown_characters(odd)))
+            problems.append(RatingInputError(text, value=p.name,
+                                             where=Where(file, extras.sheet, extras.rows.get(pid, p.row), "name")))
         else:
             names[pid] = got
     return names, problems

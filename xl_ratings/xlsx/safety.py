@@ -45,7 +45,8 @@ from ..engine.cells import MAX_CELL_CHARS, MAX_CELLS, MAX_COLS, MAX_ROWS, col_le
 from ..engine.merged import header_merged
 from ..errors import InputErrors, RatingInputError, Where
 from ..files import messages as F
-from ..files.source import MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, open_zip, refuse
+from ..files.source import (MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS, MAX_RATIO, MAX_UNCOMPRESSED, long_xml_value,
+                            ole_kind, open_zip, refuse, spreadsheet_kind)
 from ..i18n.catalogue import workbooks as W
 from ..i18n.catalogue import sheets as M
 from ..i18n.labels import sheet_key
@@ -70,16 +71,18 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
         raise refuse(p, W.WORKBOOK_TOO_BIG(mib=f"{size / 2**20:.0f}", limit=MAX_FILE_BYTES // 2**20))
     with open(p, "rb") as f:
         head = f.read(8)
+        kind = ole_kind(f) if head.startswith(OLE_MAGIC) else None
     if head.startswith(OLE_MAGIC):
-        raise refuse(p, W.ENCRYPTED_OR_XLS())
+        raise refuse(p, W.IS_XLS() if kind == "xls" else W.IS_ENCRYPTED() if kind == "encrypted" else W.ENCRYPTED_OR_XLS())
     if not head.startswith(b"PK"):
         raise refuse(p, W.NOT_A_ZIP())
     z = open_zip(p, damaged=W.DAMAGED_ZIP())      # the zip-bomb limits, before any part is inflated
     infos = z.infolist()
     names = {i.filename for i in infos}
     if "xl/workbook.xml" not in names or "[Content_Types].xml" not in names:
+        kind = spreadsheet_kind(z)
         z.close()
-        raise refuse(p, W.NOT_AN_XLSX())
+        raise refuse(p, W.IS_OPENDOCUMENT() if kind == "ods" else W.IS_NUMBERS() if kind == "numbers" else W.NOT_AN_XLSX())
     try:
         for i in infos:
             if not i.filename.endswith((".xml", ".rels", ".vml")):
@@ -90,7 +93,10 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
                 raise refuse(p, W.DECLARES_DTD(part=i.filename))
         for name in (CONTENT_TYPES, WORKBOOK, rels_path(WORKBOOK)):
             if name in names:
-                SafeET.fromstring(z.read(name))
+                xml = z.read(name)
+                if long_xml_value(xml, MAX_PACKAGE_VALUE) is not None:   # told before a parse builds it
+                    raise refuse(p, W.XML_DAMAGED())
+                SafeET.fromstring(xml)
     except InputErrors:
         z.close()
         raise
@@ -98,6 +104,11 @@ def inspect_file(path: str | os.PathLike) -> zipfile.ZipFile:
         z.close()
         raise refuse(p, W.XML_DAMAGED()) from None
     return z
+
+
+#: an attribute value or text of the package's own parts (content types, workbook, its relationships), at most:
+#: a defined name's formula, Excel's longest value there, is 8,192 characters (escaped, six bytes each at most)
+MAX_PACKAGE_VALUE = 6 * 8192 + 1024
 
 
 def part_head(z: zipfile.ZipFile, part: str, stop: bytes = b"<sheetData", limit: int = 4 * 2**20) -> bytes:

@@ -30,7 +30,7 @@ DATE_FUTURE = message(
     "{event}：{player}–{opponent} 的对局日期 {date} 晚于今天 {today}，可能是笔误")
 DATE_BEFORE_HISTORY = message(
     "date.before_history",
-    "{games} games of {event} ({date}) lie before the first processed period {period}: not rated; ratings "
+    "{games:game|games} of {event} ({date}) lie before the first processed period {period}: not rated; ratings "
     "before it come from the Players sheet",
     "{event}（{date}）的 {games} 盘对局早于第一个已处理周期 {period}，不计算等级分；该周期之前的等级分来自棋手表")
 GAME_TYPED_TWICE = message(
@@ -65,7 +65,7 @@ SHANGHAI = _rules(
             "no rating of their own",
             "{player}：非注册棋手，按参照等级分 {rating:.0f}（{source}）计算，本人不计等级分"),
     message("shanghai.inactive",
-            "{player}: only {games} games in 12 months: inactive, this period's change {change:+.2f} is not applied",
+            "{player}: only {games:game|games} in 12 months: inactive, this period's change {change:+.2f} is not applied",
             "{player}：12个月内仅 {games} 局，不活跃，本期变化 {change:+.2f} 不计"),
     message("shanghai.first_rating_window",
             "{player}: pending games from before {cutoff} dropped: at most {years} years",

@@ -47,7 +47,7 @@ MORE_LINES = message(
 
 IMPORTED = message(
     "excel.imported",
-    "{games} games imported into Players, Events and Games",
+    "{games:game|games} imported into Players, Events and Games",
     "已导入 {games} 局到 Players、Events 和 Games")
 IMPORT_PROBLEMS = message(
     "excel.import_problems",

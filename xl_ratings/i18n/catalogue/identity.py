@@ -27,8 +27,8 @@ SUMMARY_ROW_AT = message(
     "“{name}”（{where}，{games} 盘对局）")
 MERGED_SPREAD = message(
     "identity.merged_spread",
-    "{sheet} {cells}: merged cells, read as their value “{value}” in each of the {count} rows they span",
-    "{sheet} 表 {cells}：合并单元格，其值“{value}”按所跨的 {count} 行逐行读取")
+    "cells {cells} are merged: read as their value “{value}” in each of the {count} rows they span",
+    "单元格 {cells} 已合并：其值“{value}”按所跨的 {count} 行逐行读取")
 EVENT_ID_DIFFERS_ONLY_IN_CASE = message(
     "identity.event_id_differs_only_in_case",
     "duplicate event id: it differs from {other} (row {row}) only in upper and lower case, and ids are compared "

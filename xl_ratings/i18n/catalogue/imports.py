@@ -27,15 +27,15 @@ NEW_PLAYERS_NOT_MEMBERS = message(
     "会员请在 Players 表的“会员”列填写“是”")
 GAMES_PER_ROUND = message(
     "imports.games_per_round",
-    "{games} games (per round: {rounds})",
+    "{games:game|games} (per round: {rounds})",
     "{games} 盘对局（每轮：{rounds}）")
 GAMES_WITHOUT_ROUNDS = message(
     "imports.games_without_rounds",
-    "{games} games, without round numbers (the source numbers no rounds: a crosstable, or a list of games)",
+    "{games:game|games}, without round numbers (the source numbers no rounds: a crosstable, or a list of games)",
     "{games} 盘对局，未注明轮次（来源没有轮次编号：交叉表或对局列表）")
 GAMES_SOME_WITHOUT_ROUND = message(
     "imports.games_some_without_round",
-    "{games} games (per round: {rounds}; without a round number: {unnumbered})",
+    "{games:game|games} (per round: {rounds}; without a round number: {unnumbered})",
     "{games} 盘对局（每轮：{rounds}；未注明轮次：{unnumbered}）")
 # --------------------------------------------------------------------------- players: the officer's answers
 #: ``{q}`` in an answer's command: a double quote when the name holds a space (``--match "Robin Chauvin=ID"``:

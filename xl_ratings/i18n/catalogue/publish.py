@@ -51,8 +51,16 @@ RL_NO_LATIN_NAME = message(
     "填写其拼写，姓在前，如 Kim, Minjun")
 RL_BAD_LATIN_NAME = message(
     "publish.rl_bad_latin_name",
-    "a latin_name holds Latin letters, spaces and - ' . only, surname first (e.g. Chan, Tai Man)",
-    "英文姓名只能含拉丁字母、空格及 - ' .，姓在前（如 Chan, Tai Man）")
+    "a latin_name holds Latin letters, spaces and - ' . only, surname first (e.g. Chan, Tai Man); "
+    "not these: {characters}",
+    "英文姓名只能含拉丁字母、空格及 - ' .，姓在前（如 Chan, Tai Man）；不能含：{characters}")
+RL_NAME_CHARACTERS = message(
+    "publish.rl_name_characters",
+    "the name {name} holds characters the rating list's format cannot hold: {characters} (the pairing programs "
+    "read Latin letters, spaces and - ' . only): give the name as the list should write it in a latin_name "
+    "column of the Players sheet (surname first, e.g. Chan, Tai Man)",
+    "姓名 {name} 含有编排名单格式无法容纳的字符：{characters}（编排软件只读拉丁字母、空格及 - ' .）：请在 Players 表的 "
+    "latin_name（英文姓名）列写出名单中应有的写法，姓在前，如 Chan, Tai Man")
 RL_BAD_ID = message(
     "publish.rl_bad_id",
     "{column} {fault}; {rule}: correct it, or leave the cell blank when the player has none "

@@ -285,6 +285,11 @@ NOT_A_PLAYER_ID_CASE = message(
     "is not a player id of the Players sheet; {other} is (the same letters in other upper and lower case): "
     "write it as {other}",
     "不是 Players 表中的棋手编号；{other} 是（字母相同，只是大小写不同）：请写作 {other}")
+NOT_A_PLAYER_ID_WIDTH = message(
+    "sheets.not_a_player_id_width",
+    "is not a player id of the Players sheet; {other} is (the same id typed in full-width characters, as a Chinese "
+    "input method types them): write it as {other}",
+    "不是 Players 表中的棋手编号；{other} 是（同一编号，但用了全角字符，中文输入法常如此输入）：请用半角写作 {other}")
 NOT_A_PLAYER_ID_NAME = message(
     "sheets.not_a_player_id_name",
     "is not a player id of the Players sheet but the name of player {other}: write the id {other}",
@@ -298,6 +303,11 @@ NOT_IN_PLAYERS_FILE_CASE = message(
     "is not a player id of the players file {file} (--players); {other} is (the same letters in other upper and "
     "lower case): write it as {other}",
     "不是棋手文件 {file}（--players）中的棋手编号；{other} 是（字母相同，只是大小写不同）：请写作 {other}")
+NOT_IN_PLAYERS_FILE_WIDTH = message(
+    "sheets.not_in_players_file_width",
+    "is not a player id of the players file {file} (--players); {other} is (the same id typed in full-width "
+    "characters, as a Chinese input method types them): write it as {other}",
+    "不是棋手文件 {file}（--players）中的棋手编号；{other} 是（同一编号，但用了全角字符，中文输入法常如此输入）：请用半角写作 {other}")
 LIST_IDS_DIFFER_ONLY_IN_CASE = message(
     "sheets.list_ids_differ_only_in_case",
     "player id {id} differs from {other} (row {row}) only in upper and lower case: one player or two? A result "
@@ -305,6 +315,12 @@ LIST_IDS_DIFFER_ONLY_IN_CASE = message(
     "(ids that differ in more than case)",
     "棋手编号 {id} 与第 {row} 行的 {other} 只有大小写不同：是一名棋手还是两名？成绩文件可能写成任一种。请在每一行"
     "把同一棋手的编号写成一样，或用 --players 给出棋手（编号须不只是大小写不同）")
+LIST_IDS_DIFFER_ONLY_IN_WIDTH = message(
+    "sheets.list_ids_differ_only_in_width",
+    "player ids {id} and {other} (row {row}) are the same but for full-width characters (as a Chinese input method "
+    "types them): one player or two? Write one player's id the same way on every row, in half-width characters",
+    "棋手编号 {id} 与第 {row} 行的 {other} 只有全角、半角之别（中文输入法常输入全角字符）：是一名棋手还是两名？请在每一行"
+    "把同一棋手的编号写成一样，用半角字符")
 NOT_AN_EVENT_ID = message("sheets.not_an_event_id", "is not an event id of the Events sheet", "不是 Events 表中的赛事编号")
 POINT_KIND = message("sheets.point_kind", "must be test or bonus (测试/奖励)", "类别须为 test 或 bonus（测试/奖励）")
 SYSTEM_UNKNOWN = message(

@@ -11,6 +11,7 @@ WHAT_CROSSTABLE = message("sources.what_crosstable", "crosstable", "交叉表")
 WHAT_TRF = message("sources.what_trf", "TRF file", "TRF 文件")
 WHAT_RESULTS_FILE = message("sources.what_results_file", "results file", "成绩文件")
 IN_ROUND = message("sources.in_round", "round {round}: {text}", "第 {round} 轮：{text}")
+HALF_SAYS = message("sources.half_says", "{says} ({player} against {opponent})", "{says}（{player} 对 {opponent}）")
 HALVES_DISAGREE = message(
     "sources.halves_disagree",
     "the two halves of the {what} disagree: {first} says {first_says}, {second} says {second_says}",
@@ -172,6 +173,16 @@ XML_DTD_REFUSED = message(
     "sources.xml_dtd_refused",
     "the XML file declares a DTD or entities, which is refused for safety",
     "XML 文件含有 DTD 或实体声明，出于安全原因拒绝读取")
+XML_VALUE_TOO_LONG = message(
+    "sources.xml_value_too_long",
+    "the attribute {attribute}= holds a value of {length:,} characters, more than the {limit:,} a value "
+    "of this file can have: the file is damaged, or not an OpenGotha file; nothing of it was read",
+    "属性 {attribute}= 的值长达 {length:,} 个字符，超过此类文件中一个值的上限 {limit:,}：文件已损坏，或不是 OpenGotha 文件；未读取其内容")
+XML_TEXT_TOO_LONG = message(
+    "sources.xml_text_too_long",
+    "a text of {length:,} characters between two tags, more than the {limit:,} a value of this file can "
+    "have: the file is damaged, or not an OpenGotha file; nothing of it was read",
+    "两个标签之间的文本长达 {length:,} 个字符，超过此类文件中一个值的上限 {limit:,}：文件已损坏，或不是 OpenGotha 文件；未读取其内容")
 XML_NOT_WELL_FORMED = message(
     "sources.xml_not_well_formed",
     "not well-formed XML (damaged, or not an OpenGotha file)",
@@ -261,6 +272,13 @@ CT_NO_NUMBER_COLUMN = message(
     "sources.ct_no_number_column",
     "no column numbers the players 1..n (序号)",
     "找不到给棋手编号 1..n 的列（序号）")
+CT_NO_NUMBER_COLUMN_PLACE = message(
+    "sources.ct_no_number_column_place",
+    "no column numbers the players 1..n (序号): column {column} '{header}' is read as the places "
+    "(not exactly 1..n, or not the numbers the round cells play); if it numbers the players as the "
+    "opponents in the round cells do, rename it 序号 (No.)",
+    "找不到给棋手编号 1..n 的列（序号）：第 {column} 列“{header}”按名次读取（不恰好是 1..n，或与各轮格中的对手编号不符）；"
+    "若该列就是各轮格中对手所用的棋手编号，请将其改名为“序号”")
 CT_NUMBER_TWICE = message("sources.ct_number_twice", "player number {number} appears twice", "棋手编号 {number} 重复")
 CT_NO_PLAYER_ROWS = message("sources.ct_no_player_rows", "no numbered player rows found", "没有找到带编号的棋手行")
 CT_BAD_SEX = message("sources.ct_bad_sex", "sex must be M/F or 男/女", "性别应为 M/F 或 男/女")

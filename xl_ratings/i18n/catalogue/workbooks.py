@@ -111,6 +111,28 @@ ENCRYPTED_OR_XLS = message(
     "is password-protected (encrypted) or an old .xls file: open it in Excel, remove the password, and save it as "
     ".xlsx/.xlsm",
     "有密码保护（已加密）或是旧版 .xls 文件：请在 Excel 中打开，取消密码，另存为 .xlsx/.xlsm")
+IS_XLS = message(
+    "workbooks.is_xls",
+    "is an old Excel 97-2003 workbook (.xls), whatever its name says: xl-ratings reads .xlsx and .xlsm; open it in "
+    "Excel or LibreOffice and save it as .xlsx (Excel Workbook)",
+    "是旧版 Excel 97-2003 工作簿（.xls），与文件名无关：xl-ratings 读取 .xlsx 和 .xlsm；请在 Excel 或 LibreOffice 中打开，"
+    "另存为 .xlsx（Excel 工作簿）")
+IS_ENCRYPTED = message(
+    "workbooks.is_encrypted",
+    "is password-protected (encrypted): open it in Excel, remove the password (File > Info > Protect Workbook > "
+    "Encrypt with Password, left empty) and save it",
+    "有密码保护（已加密）：请在 Excel 中打开，取消密码（文件 > 信息 > 保护工作簿 > 用密码进行加密，清空密码），再保存")
+IS_OPENDOCUMENT = message(
+    "workbooks.is_opendocument",
+    "is an OpenDocument spreadsheet (.ods), whatever its name says: xl-ratings reads .xlsx and .xlsm; save it as "
+    ".xlsx (Excel 2007-365) -- in LibreOffice: File > Save As, file type Excel 2007-365",
+    "是 OpenDocument 电子表格（.ods），与文件名无关：xl-ratings 读取 .xlsx 和 .xlsm；请另存为 .xlsx（Excel 2007-365）"
+    "——在 LibreOffice 中：文件 > 另存为，文件类型选 Excel 2007-365")
+IS_NUMBERS = message(
+    "workbooks.is_numbers",
+    "is an Apple Numbers file, whatever its name says: xl-ratings reads .xlsx and .xlsm; in Numbers: File > "
+    "Export To > Excel, and use that file",
+    "是 Apple Numbers 文件，与文件名无关：xl-ratings 读取 .xlsx 和 .xlsm；请在 Numbers 中：文件 > 导出为 > Excel，再使用导出的文件")
 NOT_A_ZIP = message(
     "workbooks.not_a_zip",
     "cannot be read as a workbook (.xlsx/.xlsm): it is not a zip package",

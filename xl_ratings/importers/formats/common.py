@@ -38,6 +38,8 @@ class Problems:
         self.lines = lines or line_of is not None
         self.errors: list[RatingInputError] = []
         self.notes: list[Text] = []
+        #: player key -> the player as a problem names them ("4 刘芳"), once the players are read
+        self.names: dict[str, str] = {}
 
     def line(self, row: int | None) -> int | None:
         """The line of a text file's record ``row`` (a CSV record may span lines)."""
@@ -557,8 +559,13 @@ def check_pair(a: Half, b: Half, problems: Problems, what: Text | None = None) -
     source, in words; a crosstable by default)."""
     ok = True
 
+    def says(h: Half) -> Any:
+        """What the half says, and whose it is ("1 (1 陈大文 against 2 龚军)") once the players are known."""
+        player, opponent = problems.names.get(h.player), problems.names.get(h.opponent)
+        return S.HALF_SAYS(says=h.raw, player=player, opponent=opponent) if player and opponent else h.raw
+
     def said() -> dict[str, Any]:       # named only when there is something to say
-        return {"first": _cell_name(a), "first_says": a.raw, "second": _cell_name(b), "second_says": b.raw}
+        return {"first": _cell_name(a), "first_says": says(a), "second": _cell_name(b), "second_says": says(b)}
     if b.score != COMPLEMENT.get(a.score):
         both_lose = a.score == b.score == "-"
         if both_lose:

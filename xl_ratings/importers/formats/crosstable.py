@@ -36,7 +36,7 @@ from ...i18n.catalogue import identity as ID
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
 from .common import (CSV_ENCODINGS, Decoded, Half, Problems, as_float, as_int, as_place, cell_ref, check_pair,
-                      clean, fail, find_column, game_from, header_words, key_text, pair_halves,
+                      clean, column_letter as _letter, fail, find_column, game_from, header_words, key_text, pair_halves,
                       parse_sex, read_source_text, text)
 from ..model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 from .record import Format, Opened
@@ -131,7 +131,7 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
                 lay.cols["number"] = c
                 break
     if "number" not in lay.cols:
-        raise fail(problems.file, S.CT_NO_NUMBER_COLUMN(), sheet=problems.sheet)
+        _number_by_place(grid, lay, start, problems)
     nc = lay.cols["number"]
     # a "rank" column holding places (numbers) is a place column
     if "rank" in lay.cols and "place" not in lay.cols:
@@ -165,6 +165,37 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
                          for r in totals], "; ", "；")
         problems.note(ID.SUMMARY_ROW_LEFT_OUT(rows=listed), row=totals[0] + 1)
     return lay
+
+
+def _number_by_place(grid: list[list[Any]], lay: _Layout, start: int, problems: Problems) -> None:
+    """No 序号/No. column: a place or rank column (名次, Rk.: Swiss-Manager's layout) numbers the
+    players when it is exactly 1..n, without a tie, and every opponent the table plays (a Swiss
+    cell's, a round robin's numbered header) is one of them -- it then stays the places too.
+    Else refused: told which column could be renamed 序号 when it numbers them."""
+    header = grid[lay.header] if lay.header is not None else []
+    for role in ("place", "rank"):
+        c = lay.cols.get(role)
+        if c is None:
+            continue
+        cells = [row[c] for row in grid[start:] if c < len(row) and row[c] is not None and str(row[c]).strip()]
+        numbers = [as_int(v) for v in cells]
+        n = len(numbers)
+        if n and sorted(v for v in numbers if v is not None) == list(range(1, n + 1)):
+            played = {k for i, h in enumerate(header) if i != c and (k := as_int(h)) is not None}
+            for row in grid[start:]:
+                for v in row:
+                    if _is_swiss_cell(v):
+                        t = "".join(str(v).split())
+                        cell = _SWISS_COLOUR.fullmatch(t) or _SWISS_PLAIN.fullmatch(t)
+                        if cell is not None and (k := as_int(cell.group("opp"))) is not None:
+                            played.add(k)
+            if played and played <= set(range(1, n + 1)):
+                lay.cols["number"] = c
+                return
+        name = text(header[c]) if c < len(header) else ""
+
+        raise fail(problems.file, S.CT_NO_NUMBER_COLUMN_PLACE(column=_letter(c), header=name), sheet=problems.sheet)
+    raise fail(problems.file, S.CT_NO_NUMBER_COLUMN(), sheet=problems.sheet)
 
 
 def _numbered_players(grid: list[list[Any]], lay: _Layout, held: list[int], totals: list[int],
@@ -483,6 +514,7 @@ def parse_rows(rows: list[list[Any]], file: str, sheet: str | None = None, *,
     lay = _find_layout(grid, problems)
     players = _players(grid, lay, problems)
     keys = {p.key for p in players}
+    problems.names = {p.key: f"{p.key} {p.name}".strip() for p in players}
     free = _free_columns(grid, lay)
     swiss = any(_is_swiss_cell(grid[r][c]) for r in lay.rows for c in free if c < len(grid[r]))
     if swiss:

@@ -283,6 +283,7 @@ def parse_text(content: str, file: str, problems: Problems | None = None) -> Tou
     if not parsed and not problems.errors:
         raise fail(file, S.H9_NO_PLAYERS())
     read, n_rounds = _read_lines(parsed, problems)
+    problems.names = {p.key: f"{p.key} {p.name}".strip() for p in read.players}
     games = pair_halves(read.halves, {p.key for p in read.players}, problems, what=S.WHAT_RESULTS_FILE())
     played = {h.round for h in read.halves if h.round is not None}   # every h9 half has its round
     _note_byes(read, played, problems)

@@ -37,7 +37,7 @@ from defusedxml import DTDForbidden, EntitiesForbidden, ExternalReferenceForbidd
 from defusedxml import ElementTree as SafeET
 
 from ...errors import Message
-from ...files.source import read_source
+from ...files.source import MAX_XML_VALUE, long_xml_value, read_source
 from ...i18n import utf16
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
@@ -86,7 +86,8 @@ def _line_numbers(content: str) -> dict[str, list[int]]:
 
 
 def _root(data: bytes | str, content: str, file: str) -> Any:
-    """The <Tournament> element, parsed safely (no DTD, no entities); ``data``: the file's bytes, or
+    """The <Tournament> element, parsed safely (no DTD, no entities; no attribute value or text
+    longer than ``MAX_XML_VALUE``: :func:`_bounded`, before); ``data``: the file's bytes, or
     its text (an encoding its declaration names is then not the parser's)."""
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
@@ -281,14 +282,31 @@ def _utf16_text(data: bytes, problems: Problems) -> str | None:
     return guessed[0]
 
 
+def _bounded(data: bytes | str, file: str) -> None:
+    """Refuse a file holding an attribute value or a text longer than ``MAX_XML_VALUE`` (a 50 MB
+    ``name=``), at its line, before it is decoded or parsed: the parser would build the value,
+    and every step after it copy it (memory many times the file's size)."""
+    long = long_xml_value(data)
+    if long is None:
+        return
+    at, attribute, length = long
+    line = (data.count(b"\n", 0, at) if isinstance(data, bytes) else data.count("\n", 0, at)) + 1
+    head = data[at:at + 60]
+    text = (S.XML_TEXT_TOO_LONG(length=length, limit=MAX_XML_VALUE) if attribute is None else
+            S.XML_VALUE_TOO_LONG(attribute=attribute, length=length, limit=MAX_XML_VALUE))
+    raise fail(file, text, value=head.decode("utf-8", "replace") if isinstance(head, bytes) else head, line=line)
+
+
 def parse_bytes(data: bytes, file: str) -> Tournament:
     """Read an OpenGotha file's bytes: one XML parse, one pass for the lines, in linear time."""
     problems = Problems(file, lines=True)
     text = _utf16_text(data, problems)
     if text is not None:        # UTF-16: parsed as text (a declared encoding="UTF-8" aside)
+        _bounded(text, file)
         content = text
         root = _root(text, text, file)
     else:                       # the parser reads the encoding from the XML declaration
+        _bounded(data, file)
         content = data.decode("utf-8", errors="replace")
         root = _root(data, content, file)
     lines = _line_numbers(content)

@@ -132,6 +132,7 @@ def parse_text(content: str, file: str, decode_text: FieldText = _same,
                 problems.error(S.TRF_ROUND_OUT_OF_RANGE(round=h.round, rounds=xxr), value=h.raw, where=h.where)
     halves = [Half(h.round, h.player, h.opponent, h.score, h.colour, h.handicap, h.where, h.raw, h.source,
                    round_dates.get(h.round) if h.round is not None else None) for h in halves]
+    problems.names = {p.key: f"{p.key} {p.name}".strip() for p in players}
     games = pair_halves(halves, {p.key for p in players}, problems, what=S.WHAT_TRF())
     problems.raise_if_any()
     start = _date(info["start"], problems, info_line["start"], S.START_DATE()) if "start" in info else None
