@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..engine.cells import blank, col_letter, to_date, to_ident
+from ..engine.cells import blank, col_letter, column_twice, header_columns, sheet_named, to_date, to_ident
 from ..engine.clubs import read_clubs
 from ..engine.identity import player_extras
 from ..engine.inputs import COLUMNS, read_records
@@ -40,7 +40,7 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..i18n.canonical import canonical, name_keys
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sheets as SH
-from ..i18n.labels import header_key, label, sheet_key
+from ..i18n.labels import label
 from ..systems.records import Records
 from .answers import Answers
 from .matching import ID_COLUMNS, Matcher, read_identities
@@ -57,10 +57,8 @@ MCMAHON = "McMahon"
 
 # --------------------------------------------------------------------------- sheets
 def _find(tables: Mapping[str, Sequence[Sequence[Any]]], key: str) -> tuple[str, list[list[Any]]] | None:
-    for name, t in tables.items():
-        if sheet_key(name) == key:
-            return name, [list(r) for r in t]
-    return None
+    name = sheet_named(tables, key)     # two sheets of the role: refused, both named
+    return (name, [list(r) for r in tables[name]]) if name is not None else None
 
 
 def _layout(tables: Mapping[str, Sequence[Sequence[Any]]], key: str,
@@ -74,11 +72,11 @@ def _layout(tables: Mapping[str, Sequence[Sequence[Any]]], key: str,
     while start < len(rows) and all(blank(v) for v in rows[start]):
         start += 1
     known = set(COLUMNS[key][0]) | set(extra)
-    columns: dict[str, int] = {}
-    for j, h in enumerate(rows[start] if start < len(rows) else []):
-        k = header_key(h, known)
-        if k and k not in columns:
-            columns[k] = j
+    header = rows[start] if start < len(rows) else []
+    keys, twice = header_columns(header, known)
+    if twice:       # which column the rows go to is not known: refused, both named
+        raise InputErrors([column_twice(header, t, None, name, start + 1) for t in twice])
+    columns = {k: j for j, k in keys.items()}
     return name, start + 1, columns, rows[start + 1:]
 
 
