@@ -310,7 +310,7 @@ def header_columns(header: Sequence[Any], known: Collection[str], terms: Mapping
     ``rating``, ``等级分 rating`` and ``rating``): which one is meant is not known, so a reader
     refuses them (:func:`column_twice`) -- never the first taken silently.  ``stop_at_blank``:
     the columns end at the first blank header (the History: its chart's data stands to the right)."""
-    wanted = known if isinstance(known, (set, frozenset)) else set(known)
+    wanted: set[str] = known if isinstance(known, set) else set(known)
     keys: dict[int, str] = {}
     first: dict[str, int] = {}
     twice: list[Twice] = []
