@@ -219,11 +219,12 @@ def _book_with_latin(tmp_path: Path, latin: dict[str, str] | None = None) -> Pat
     if latin:
         wb = openpyxl.load_workbook(book)
         ws = wb["Players"]
-        col = ws.max_column + 1
-        ws.cell(1, col, "latin_name")
+        col = next((c.column for c in ws[1] if str(c.value or "").split()[-1:] == ["latin_name"]), None)
+        if col is None:             # (the template's own column, else one added: a column twice is refused)
+            col = ws.max_column + 1
+            ws.cell(1, col, "latin_name")
         for row in range(2, ws.max_row + 1):
-            if ws.cell(row, 1).value in latin:
-                ws.cell(row, col, latin[ws.cell(row, 1).value])
+            ws.cell(row, col, latin.get(ws.cell(row, 1).value))
         wb.save(book)
     return book
 

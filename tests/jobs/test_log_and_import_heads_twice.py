@@ -87,3 +87,48 @@ def test_a_pasted_crosstable_with_one_club_column_and_a_club_note_is_read():
     rows = [["No", "Name", "Club", "club notes", "1", "2"], [1, "甲", "上海", "x", "", "1"], [2, "乙", "北京", "", "0", ""]]
     got = crosstable.parse_rows(rows, "import.xlsx", sheet="导入")
     assert [p.club for p in got.players] == ["上海", "北京"]
+
+
+def _report_tables():
+    from xl_ratings.xlsx.read import read_sheets
+
+    return {n: [list(r) for r in t] for n, t in read_sheets(ROOT / "report.xlsx").items()}
+
+
+def test_a_report_with_two_players_sheets_is_refused():
+    from xl_ratings.importers.formats.report import parse_report_tables
+
+    tables = _report_tables()
+    assert parse_report_tables(dict(tables), "report.xlsx").players     # as written: read
+    tables["棋手"] = [list(r) for r in tables["Players"]]
+    with pytest.raises(InputErrors) as e:
+        parse_report_tables(tables, "report.xlsx")
+    assert [(p.id, p.params["first"], p.params["second"], p.sheet) for p in problems(e.value)] == \
+        [("sheets.sheet_twice", "Players", "棋手", "棋手")]
+
+
+@pytest.mark.parametrize("sheet,head,role", [("Players", "等级分", "rating"), ("Players", "club", "club"),
+                                             ("Games", "結果", "result")])
+def test_a_report_with_a_column_twice_is_refused(sheet, head, role):
+    from xl_ratings.importers.formats.report import parse_report_tables
+
+    tables = _report_tables()
+    rows = tables[sheet]
+    tables[sheet] = [r + [head if i == 0 else None] for i, r in enumerate(rows)]
+    first = next(j for j, h in enumerate(rows[0]) if str(h).split()[-1] == role)
+    with pytest.raises(InputErrors) as e:
+        parse_report_tables(tables, "report.xlsx")
+    told = [p for p in problems(e.value) if p.id == TWICE]
+    assert [(p.sheet, p.params["column"], p.params["first"], p.params["second"]) for p in told] == \
+        [(sheet, role, col_letter(first + 1), col_letter(len(rows[0]) + 1))]
+
+
+def test_two_clubs_sheets_are_refused_for_the_rating_list():
+    from xl_ratings.engine.cells import Tables
+    from xl_ratings.publish.rating_list import with_clubs
+
+    tables = Tables({"Players": [["id"]]}, ["Settings", "Players", "Clubs", "俱乐部"])
+    with pytest.raises(InputErrors) as e:
+        with_clubs(Path("book.xlsx"), tables)
+    assert [(p.id, p.params["role"], p.params["first"], p.params["second"]) for p in problems(e.value)] == \
+        [("sheets.sheet_twice", "Clubs", "Clubs", "俱乐部")]

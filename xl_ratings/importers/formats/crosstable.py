@@ -27,17 +27,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...engine.cells import col_letter, round_number
+from ...engine.cells import round_number
 from ...engine.totals import note_text, summary_row, summary_word
 from ...errors import ResultError, joined
 from ...systems.game_result import parse_result
 from ...files.source import read_source
 from ...i18n.catalogue import identity as ID
 from ...i18n.catalogue import imports as M
-from ...i18n.catalogue import sheets as SH
 from ...i18n.catalogue import sources as S
 from .common import (CSV_ENCODINGS, Decoded, Half, Problems, as_float, as_int, as_place, cell_ref, check_pair,
-                      clean, fail, find_column, game_from, header_words, key_text, pair_halves,
+                      clean, column_twins, fail, find_column, game_from, header_words, key_text, pair_halves,
                       parse_sex, read_source_text, text)
 from ..model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 from .record import Format, Opened
@@ -104,12 +103,9 @@ class _Layout:
         self.numbers: dict[int, int] = {}     # row index -> player number
 
 
-def _only_words(cell: Any, aliases: tuple[str, ...]) -> bool:
-    """Is the header cell nothing but words of ``aliases`` ("单位", "Club", "单位 club")?"""
-    words = {a.lower() for a in aliases}
-    t = text(clean(cell)).lower().rstrip(".:：")
-    parts = [q for p in re.split(r"[\s/|()（）]+", t) if (q := p.strip(" .:：()（）"))]
-    return bool(parts) and (t in words or all(p in words for p in parts))
+#: the roles whose second column (单位 beside club) is refused: which one is meant is not known
+TWINS = {"name": NAME, "club": CLUB, "rating": RATING, "rank": RANK, "sex": SEX, "fed_id": FED_ID,
+         "egf_pin": EGF_PIN, "fide_id": FIDE_ID}
 
 
 def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
@@ -129,15 +125,7 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
         if i is not None:
             lay.cols[role] = i
             used.add(i)
-    for role, aliases in (("name", NAME), ("club", CLUB), ("rating", RATING), ("rank", RANK), ("sex", SEX),
-                          ("fed_id", FED_ID), ("egf_pin", EGF_PIN), ("fide_id", FIDE_ID)):
-        i = lay.cols.get(role)
-        twin = next((j for j, h in enumerate(header) if i is not None and j not in used
-                     and _only_words(h, aliases)), None)
-        if twin is not None and i is not None:  # 单位 and club: which is meant is not known -- both named
-            problems.error(SH.COLUMN_TWICE(column=role, first=col_letter(i + 1), first_header=text(clean(header[i])),
-                                           second=col_letter(twin + 1), second_header=text(clean(header[twin]))),
-                           value=header[twin], row=(lay.header or 0) + 1, column=cell_ref(lay.header or 0, twin))
+    column_twins(problems, header, {r: lay.cols[r] for r in TWINS if r in lay.cols}, TWINS, used, lay.header or 0)
     start = (lay.header + 1) if lay.header is not None else 0
     if "number" not in lay.cols:
         # the first column numbered 1..n is the players' numbering
