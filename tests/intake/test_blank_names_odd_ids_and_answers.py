@@ -175,7 +175,8 @@ def test_new_does_not_keep_the_refuted_id(tmp_path, capsys):
     assert run_cli("new", "shanghai", book) == 0
     wb = openpyxl.load_workbook(book)
     ws = wb["Players"]
-    ws.cell(1, ws.max_column + 1, "federation_id")
+    if not any(str(c.value or "").split()[-1:] == ["federation_id"] for c in ws[1]):   # (a column twice is refused)
+        ws.cell(1, ws.max_column + 1, "federation_id")
     wb.save(book)
     sh003 = next(r for r in players_of(book) if r["id"] == "SH003")["name"]
     src = tmp_path / "x2.csv"
@@ -218,11 +219,12 @@ def _book_with_latin(tmp_path: Path, latin: dict[str, str] | None = None) -> Pat
     if latin:
         wb = openpyxl.load_workbook(book)
         ws = wb["Players"]
-        col = ws.max_column + 1
-        ws.cell(1, col, "latin_name")
+        col = next((c.column for c in ws[1] if str(c.value or "").split()[-1:] == ["latin_name"]), None)
+        if col is None:             # (the template's own column, else one added: a column twice is refused)
+            col = ws.max_column + 1
+            ws.cell(1, col, "latin_name")
         for row in range(2, ws.max_row + 1):
-            if ws.cell(row, 1).value in latin:
-                ws.cell(row, col, latin[ws.cell(row, 1).value])
+            ws.cell(row, col, latin.get(ws.cell(row, 1).value))
         wb.save(book)
     return book
 

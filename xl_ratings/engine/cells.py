@@ -9,11 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import RatingInputError, visibly
+from ..errors import InputErrors, RatingInputError, Text, Where, joined, visibly
 from ..i18n.catalogue import sheets as M
+from ..i18n.labels import SHEET_ALIASES, header_key, sheet_key
 
 #: The most a sheet that is read may hold, counted from A1 to the farthest
 #: cell holding a value (its used range): Excel's own rows and columns, and
@@ -295,3 +296,80 @@ def spans(numbers: list[int], limit: int = 8) -> str:
         out.append(str(nums[i]) if i == j else f"{nums[i]}–{nums[j]}")
         i = j + 1
     return ", ".join(out[:limit]) + (", …" if len(out) > limit else "")
+
+
+# --------------------------------------------------------------------------- headers and sheet names
+#: (key, first column, second column) -- 0-based -- of two headers naming one column
+Twice = tuple[str, int, int]
+
+
+def header_columns(header: Sequence[Any], known: Collection[str], terms: Mapping[str, str] | None = None,
+                   *, stop_at_blank: bool = False) -> tuple[dict[int, str], list[Twice]]:
+    """A header row's columns by key (column index -> key), and the headers naming a column
+    another header names already (``rating`` twice, ``Rating`` and ``rating``, ``等级分`` and
+    ``rating``, ``等级分 rating`` and ``rating``): which one is meant is not known, so a reader
+    refuses them (:func:`column_twice`) -- never the first taken silently.  ``stop_at_blank``:
+    the columns end at the first blank header (the History: its chart's data stands to the right)."""
+    wanted: set[str] = known if isinstance(known, set) else set(known)
+    keys: dict[int, str] = {}
+    first: dict[str, int] = {}
+    twice: list[Twice] = []
+    for j, h in enumerate(header):
+        if stop_at_blank and blank(h):
+            break
+        k = header_key(h, wanted, terms)
+        if k is None:
+            continue
+        if k in first:
+            twice.append((k, first[k], j))
+        else:
+            first[k] = j
+            keys[j] = k
+    return keys, twice
+
+
+def _typed(v: Any) -> str:
+    return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v).strip()
+
+
+def column_twice(header: Sequence[Any], twice: Twice, file: str | None, sheet: str | None,
+                 row: int | None = 1) -> RatingInputError:
+    """The refusal of two headers naming one column: both named, by letter and as typed."""
+    key, a, b = twice
+    return RatingInputError(M.COLUMN_TWICE(column=key, first=col_letter(a + 1), first_header=_typed(header[a]),
+                                           second=col_letter(b + 1), second_header=_typed(header[b])),
+                            value=_typed(header[b]), where=Where(file, sheet, row, key))
+
+
+def accepted_names(key: str) -> Text | str:
+    """The names a sheet may have: "Games, 对局 or 對局" (case does not matter)."""
+    names = [key] + [a for a in SHEET_ALIASES.get(key, ()) if a.lower() != key.lower()]
+    return M.NAMES_OR(names=joined(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
+
+
+def sheets_twice(names: Iterable[str], file: str | None, roles: Collection[str] | None = None
+                 ) -> list[RatingInputError]:
+    """Two sheets of one role (``Players`` and ``棋手``, ``Games`` and ``games ``): refused, both
+    named -- which one is meant is not known (``roles``: only these roles looked at)."""
+    seen: dict[str, str] = {}
+    out = []
+    for name in names:
+        key = sheet_key(name)
+        if key is None or (roles is not None and key not in roles):
+            continue
+        if key in seen:
+            out.append(RatingInputError(M.SHEET_TWICE(role=key, first=seen[key], second=name,
+                                                      names=accepted_names(key)), where=Where(file, name)))
+        else:
+            seen[key] = name
+    return out
+
+
+def sheet_named(names: Iterable[str], key: str, file: str | None = None) -> str | None:
+    """The sheet of role ``key`` among ``names`` (None: there is none); two of that role are
+    refused (:func:`sheets_twice`), never the first taken silently."""
+    listed = list(names)
+    twice = sheets_twice(listed, file, (key,))
+    if twice:
+        raise InputErrors(twice)
+    return next((n for n in listed if sheet_key(n) == key), None)

@@ -34,9 +34,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import RatingInputError, Text, Where
-from ..i18n.labels import header_key, sheet_key
-from .cells import blank, to_ident
+from ..errors import InputErrors, RatingInputError, Text, Where
+from .cells import blank, column_twice, header_columns, sheet_named, to_ident
 from .totals import summary_row
 
 #: Optional Players columns that say who a player is outside the workbook.
@@ -182,19 +181,17 @@ def _header(rows: Sequence[Sequence[Any]]) -> int:
 def player_extras(tables: Mapping[str, Sequence[Sequence[Any]]], file: str | None = None) -> Extras:
     """The Players sheet's ids and optional identity columns (blank cells left out); a cell
     refused (an invisible character in an id) is refused at its place in ``file``."""
-    name = next((n for n in tables if sheet_key(n) == "Players"), None)
+    name = sheet_named(tables, "Players", file)
     if name is None:
         return Extras()
     rows = tables[name]
     start = _header(rows)
     if start >= len(rows):
         return Extras(name)
-    known = set(EXTRA_COLUMNS) | {"id", "name"}
-    cols: dict[str, int] = {}
-    for j, h in enumerate(rows[start]):
-        k = header_key(h, known)
-        if k and k not in cols:
-            cols[k] = j
+    keys, twice = header_columns(rows[start], set(EXTRA_COLUMNS) | {"id", "name"})
+    if twice:           # which is meant is not known (as the Players reader refuses it)
+        raise InputErrors([column_twice(rows[start], t, file, name, start + 1) for t in twice])
+    cols = {k: j for j, k in keys.items()}
     out = Extras(name)
     if "id" not in cols:
         return out

@@ -17,13 +17,14 @@ from typing import Any
 
 from ..errors import InputErrors, RatingInputError, Text, Where, joined
 from ..i18n.catalogue import sheets as M
-from ..i18n.labels import SHEET_ALIASES, header_key, label, near_key, sheet_key
+from ..i18n.labels import header_key, label, near_key, sheet_key
 from ..systems import find
 from ..systems.base import System
 from ..systems.ranks import parse_rank
 from ..systems.records import Award, Event, Game, Player, PointsEntry, Records
-from .cells import (MAX_CELL_CHARS, blank, date1904_of, filled, invisible, list_date, sheet_number, sheet_names_of,
-                    to_date, to_ident, visible)
+from .cells import (MAX_CELL_CHARS, accepted_names, blank, column_twice, date1904_of, filled, header_columns,
+                    invisible, list_date, sheet_named, sheet_number, sheet_names_of, sheets_twice, to_date, to_ident,
+                    visible)
 from .games import game_columns
 from .settings import is_column_heads, is_setting_name, is_table_head, out_of_order, params_from_settings
 
@@ -90,14 +91,13 @@ class Rows:
             self.err(None, None, M.SHEET_EMPTY(), None)
             return
         header = rows[0]
-        self.keys = {}
-        for j, h in enumerate(header):
-            k = header_key(h, set(known), terms)
-            if k and k not in self.keys.values():
-                self.keys[j] = k
+        self.keys, twice = header_columns(header, known, terms)
+        for clash in twice:             # which one is meant is not known: both named, neither read silently
+            self.errors.append(column_twice(header, clash, file, self.sheet, start + 1))
         absent = [k for k in known if k not in self.keys.values()]
+        named = {b for _, _, b in twice}        # (told above: never a slip of another column too)
         for j, h in enumerate(header):      # a slip in a header (棋力份): never read as the officer's own column
-            k = None if j in self.keys or blank(h) else near_key(h, absent, terms)
+            k = None if j in self.keys or j in named or blank(h) else near_key(h, absent, terms)
             if k is not None:
                 said = (terms or {}).get(k)
                 head = f"{said} {k}" if said else label(k, sheet=name)     # told in the workbook's script
@@ -283,7 +283,14 @@ class ColumnSheet:
             problem, value=shown_value(value), where=Where(self.file, self.name, row, column)))
 
 
-def find_table(tables: Mapping[str, SheetCells], key: str) -> tuple[str, SheetCells] | None:
+def find_table(tables: Mapping[str, SheetCells], key: str, file: str | None = None,
+               strict: bool = True) -> tuple[str, SheetCells] | None:
+    """The sheet of role ``key`` (its name, its cells), None when there is none; two sheets of
+    that role (``Players`` and ``棋手``) are refused (:func:`.cells.sheet_named`) -- ``strict``
+    False: the first (for the words a problem is told in, never for what is read)."""
+    if strict:
+        name = sheet_named(tables, key, file)
+        return (name, tables[name]) if name is not None else None
     for name, t in tables.items():
         if sheet_key(name) == key:
             return name, t
@@ -296,19 +303,13 @@ def workbook_lang(tables: Mapping[str, SheetCells]) -> str:
     simplified when there is none."""
     from ..i18n import SIMPLIFIED
 
-    found = find_table(tables, "Settings")
+    found = find_table(tables, "Settings", strict=False)
     for row in found[1] if found is not None else ():
         if len(row) > 1 and str(row[0] or "").strip().lower() == "system":
             system = find(row[1])
             if system is not None:
                 return system.lang
     return SIMPLIFIED
-
-
-def accepted_names(key: str) -> Text | str:
-    """The names a sheet may have: "Games, 对局 or 對局" (case does not matter)."""
-    names = [key] + [a for a in SHEET_ALIASES.get(key, ()) if a.lower() != key.lower()]
-    return M.NAMES_OR(names=joined(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
 
 
 def missing_sheet(key: str, tables: Mapping[str, Any], file: str | None) -> RatingInputError:
@@ -333,7 +334,7 @@ class TableRows(list[tuple[str, Any]]):
 def read_settings(tables: Mapping[str, SheetCells], file: str | None,
                   errors: list[RatingInputError]) -> dict[str, Any] | None:
     """The Settings sheet as key -> value (``_rows``: key -> row); None when there is none."""
-    found = find_table(tables, "Settings")
+    found = find_table(tables, "Settings", file)
     if found is None:
         errors.append(missing_sheet("Settings", tables, file))
         return None
@@ -476,12 +477,15 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     its settings given as data (a game list has no Settings sheet), see
     :func:`rulebook_and_params`.
     """
+    twice = sheets_twice(tables, file)      # Players and 棋手: which is meant is not known, neither is read
+    if twice:
+        raise InputErrors(twice)
     errors: list[RatingInputError] = []
     d1904 = date1904_of(tables) if date1904 is None else date1904
     rulebook, values, params = rulebook_and_params(tables, file, errors, system, settings, named)
 
     def sheet(key: str, optional: bool = False) -> Rows | None:
-        found = find_table(tables, key)
+        found = find_table(tables, key, file)
         if found is None:
             if not optional:
                 errors.append(missing_sheet(key, tables, file))

@@ -24,11 +24,11 @@ from ..errors import InputErrors, RatingInputError, Where
 from ..files.names import backup_name
 from ..i18n.catalogue import run as M
 from ..i18n.catalogue import sheets as S
-from ..i18n.labels import header_key, sheet_key
+from ..i18n.labels import header_key
 from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
-from .cells import blank, date1904_of, to_date, to_ident
+from .cells import blank, column_twice, date1904_of, header_columns, sheet_named, to_date, to_ident
 from .fingerprint import DIGITS, canon, canon12, canon12_column, fingerprint_of, parts, rounded
 
 #: The columns every system's History has, in order (the system's own follow, then ``inputs``).
@@ -199,7 +199,7 @@ class Ledger:
         ``rerate_from``: the periods from this one on are about to be computed again
         (``--from``): rows of theirs that are not as xl-ratings wrote them are let
         through (they will be replaced); earlier ones are still refused."""
-        name = next((n for n in tables if sheet_key(n) == "History"), None)
+        name = sheet_named(tables, "History", file)
         if name is None:
             return cls(system)
         return cls.parse(tables[name], system, file, name,
@@ -242,13 +242,9 @@ class Ledger:
 def _header(header: Sequence[Any], system: System, file: str | None, sheet: str) -> dict[int, str]:
     """Column index -> ledger key, up to the first blank header (the chart data stands to the right)."""
     known = set(COMMON) | {f.name for f in ledger_fields(system.state_type)} | {INPUTS}
-    keys: dict[int, str] = {}
-    for j, h in enumerate(header):
-        if blank(h):
-            break
-        k = header_key(h, known)
-        if k and k not in keys.values():
-            keys[j] = k
+    keys, twice = header_columns(header, known, stop_at_blank=True)
+    if twice:           # which column is the ledger's is not known: refused, both named
+        raise InputErrors([column_twice(header, t, file, sheet) for t in twice])
     if not {"period", "id", "new"} <= set(keys.values()):
         raise InputErrors([RatingInputError(M.HISTORY_NOT_LEDGER(), where=Where(file, sheet, 1))])
     return keys
@@ -480,7 +476,7 @@ class _Audit:
 
 def _player_ids(tables: Mapping[str, Sequence[Sequence[Any]]]) -> list[str]:
     """The Players sheet's ids as written (those the sheet's reader refuses left out)."""
-    name = next((n for n in tables if sheet_key(n) == "Players"), None)
+    name = sheet_named(tables, "Players")
     rows = tables.get(name, []) if name is not None else []
     head = next((k for k, r in enumerate(rows) if any(not blank(v) for v in r)), None)
     if head is None:

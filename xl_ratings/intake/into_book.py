@@ -32,15 +32,15 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..engine.cells import blank, col_letter, to_date, to_ident
+from ..engine.cells import blank, col_letter, column_twice, header_columns, sheet_named, to_date, to_ident
 from ..engine.clubs import read_clubs
 from ..engine.identity import player_extras
 from ..engine.inputs import COLUMNS, read_records
-from ..errors import InputErrors, RatingInputError, Where
+from ..errors import InputErrors, RatingInputError, Where, joined
 from ..i18n.canonical import canonical, name_keys
 from ..i18n.catalogue import imports as M
 from ..i18n.catalogue import sheets as SH
-from ..i18n.labels import header_key, label, sheet_key
+from ..i18n.labels import label
 from ..systems.records import Records
 from .answers import Answers
 from .matching import ID_COLUMNS, Matcher, read_identities
@@ -57,10 +57,8 @@ MCMAHON = "McMahon"
 
 # --------------------------------------------------------------------------- sheets
 def _find(tables: Mapping[str, Sequence[Sequence[Any]]], key: str) -> tuple[str, list[list[Any]]] | None:
-    for name, t in tables.items():
-        if sheet_key(name) == key:
-            return name, [list(r) for r in t]
-    return None
+    name = sheet_named(tables, key)     # two sheets of the role: refused, both named
+    return (name, [list(r) for r in tables[name]]) if name is not None else None
 
 
 def _layout(tables: Mapping[str, Sequence[Sequence[Any]]], key: str,
@@ -74,11 +72,11 @@ def _layout(tables: Mapping[str, Sequence[Sequence[Any]]], key: str,
     while start < len(rows) and all(blank(v) for v in rows[start]):
         start += 1
     known = set(COLUMNS[key][0]) | set(extra)
-    columns: dict[str, int] = {}
-    for j, h in enumerate(rows[start] if start < len(rows) else []):
-        k = header_key(h, known)
-        if k and k not in columns:
-            columns[k] = j
+    header = rows[start] if start < len(rows) else []
+    keys, twice = header_columns(header, known)
+    if twice:       # which column the rows go to is not known: refused, both named
+        raise InputErrors([column_twice(header, t, None, name, start + 1) for t in twice])
+    columns = {k: j for j, k in keys.items()}
     return name, start + 1, columns, rows[start + 1:]
 
 
@@ -327,10 +325,14 @@ _YES, _NO = ("yes", "y", "true", "1", "是"), ("", "no", "n", "false", "0", "否
 
 def import_sheet(tables: Mapping[str, Sequence[Sequence[Any]]]) -> tuple[str, list[list[Any]]] | None:
     """The workbook's Import sheet (导入), if any: (name, rows)."""
-    for name, t in tables.items():
-        if name.strip().lower() in IMPORT_SHEETS:
-            return name, [list(r) for r in t]
-    return None
+    found = [name for name in tables if name.strip().lower() in IMPORT_SHEETS]
+    if len(found) > 1:      # which one holds the table meant is not known: refused, both named
+        names = [IMPORT_SHEETS[0].title(), *IMPORT_SHEETS[1:]]
+        raise InputErrors([RatingInputError(SH.SHEET_TWICE(
+            role="Import", first=found[0], second=other,
+            names=SH.NAMES_OR(names=joined(names[:-1]), last=names[-1])), where=Where(None, other))
+            for other in found[1:]])
+    return (found[0], [list(r) for r in tables[found[0]]]) if found else None
 
 
 def _meta_key(cell: str) -> tuple[str | None, str]:
@@ -361,6 +363,7 @@ def split_import_sheet(rows: list[list[Any]], problems: list[RatingInputError] |
     then still read, its own problems told with it); without it, that line is raised at once."""
     meta: dict[str, Any] = {}
     places: dict[str, Where] = {}       # where each key's value is typed: a bad date is told there
+    lines: dict[str, int] = {}          # the row of each key's line
     answers: dict[str, list[str]] = {k: [] for k in REPEATED_KEYS}
     k = 0
     while k < len(rows):
@@ -382,7 +385,11 @@ def split_import_sheet(rows: list[list[Any]], problems: list[RatingInputError] |
             else:
                 answers[key].append(str(value).strip())
         else:
-            meta[key] = value
+            if key in meta:         # which line counts is not known: refused, both rows named
+                raise InputErrors([RatingInputError(SH.SETTING_TWICE(key=str(cells[0]).strip(), first=lines[key],
+                                                                     row=k + 1), value=cells[0],
+                                                    where=Where(None, None, k + 1, "A"))])
+            meta[key], lines[key] = value, k + 1
             at = next(j for j, v in enumerate(rows[k]) if not blank(v)) + (1 if len(cells) > 1 else 0)
             at = next((j for j in range(at, len(rows[k])) if not blank(rows[k][j])), at)
             places[key] = Where(None, None, k + 1, col_letter(at + 1))

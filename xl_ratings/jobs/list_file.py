@@ -26,14 +26,13 @@ from itertools import count, islice
 from pathlib import Path
 from typing import Any
 
-from ..engine.cells import spans
+from ..engine.cells import column_twice, header_columns, spans
 from ..engine.inputs import COLUMNS
 from ..engine.stream import DEFAULT_EVENT, Batch
 from ..errors import InputErrors, RatingInputError, Where
 from ..files import messages as F
 from ..i18n.catalogue import sheets as S
 from ..i18n.catalogue import workbooks as W
-from ..i18n.labels import header_key
 from .csv_dialect import Dialect, sniff
 from .list_tables import NUMERIC, csv_value, is_eof_mark, not_finite_text
 
@@ -65,11 +64,10 @@ class ListFile:
         known = set(COLUMNS["Games"][0])
         self.dialect = sniff(path, known) if self.kind == "CSV" else Dialect()
         header = self._header()
-        self.columns: dict[str, int] = {}          #: key -> position in the file
-        for j, h in enumerate(header):
-            k = header_key(h, known)
-            if k and k not in self.columns:
-                self.columns[k] = j
+        keys, twice = header_columns(header, known)
+        if twice:           # which column is meant is not known: refused, both named
+            raise InputErrors([column_twice(header, t, str(path), self.name) for t in twice])
+        self.columns: dict[str, int] = {k: j for j, k in keys.items()}     #: key -> position in the file
         self.header = header
         self.stat = os.stat(path)
         self.nan_rows: dict[str, list[int]] = {}   #: key -> rows holding NaN or infinity (first NAN_ROWS)

@@ -11,13 +11,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..engine.cells import spans
+from ..engine.cells import column_twice, header_columns, spans
 from ..errors import InputErrors, RatingInputError, Where
 from ..files import messages as F
 from ..engine.inputs import COLUMNS
 from ..i18n.catalogue import sheets as S
 from ..i18n.catalogue import workbooks as W
-from ..i18n.labels import header_key
 
 #: Columns holding numbers (a NaN or infinity there is refused and read as blank).
 NUMERIC = {"rating", "games", "events", "peak", "rif", "wins", "handicap", "points"}
@@ -99,12 +98,11 @@ def list_frame(path: Path, key_columns: tuple[str, ...], errors: list[RatingInpu
     except Exception:   # pandas' and pyarrow's many parser errors
         kind = "Parquet" if suffix in (".parquet", ".pq") else "CSV"
         raise InputErrors([RatingInputError(S.GAME_LIST_UNREADABLE(kind=kind), where=Where(str(path)))]) from None
-    known = set(key_columns)
-    rename: dict[Any, str] = {}
-    for c in df.columns:
-        k = header_key(c, known, terms)         # (terms: the system's own words, GoR's 棋力分)
-        if k and k not in rename.values():
-            rename[c] = k
+    heads = list(df.columns)
+    if suffix in (".csv", ".txt"):      # the header as written (pandas renames a repeated one: rating.1)
+        typed = _header_line(path, dialect)
+        heads = typed if typed is not None and len(typed) == len(heads) else heads
+    rename = _renamed(path, df.columns, heads, key_columns, terms)
     if unknown is not None:     # the columns of no key (a blank header is no column)
         unknown += [str(c) for c in df.columns if c not in rename and str(c).strip() and
                     not str(c).startswith("Unnamed: ")]
@@ -139,6 +137,29 @@ def csv_value(v: Any) -> Any:
             return v
         return f if math.isfinite(f) else v
     return v
+
+
+def _renamed(path: Path, columns: Any, heads: list[Any], key_columns: tuple[str, ...],
+             terms: Mapping[str, str] | None) -> dict[Any, str]:
+    """Each column (of ``columns``, headed ``heads`` as the file writes them) that names a key
+    -> its key (terms: the system's own words, GoR's 棋力分); two heads naming one key
+    (``rating`` twice, ``Result`` and ``结果``) are refused, both named, never the first read."""
+    keys, twice = header_columns(heads, key_columns, terms)
+    if twice:
+        raise InputErrors([column_twice(heads, t, str(path), path.name) for t in twice])
+    labels = list(columns)
+    return {labels[j]: k for j, k in keys.items()}
+
+
+def _header_line(path: Path, dialect: Any) -> list[str] | None:
+    """A CSV file's first line as the csv module reads it (None: it cannot be read so)."""
+    import csv
+
+    try:
+        with open(path, encoding=dialect.python, newline="") as f:
+            return next(csv.reader(f, delimiter=dialect.delimiter), [])
+    except (OSError, UnicodeError, csv.Error):
+        return None
 
 
 def table_of(path: Path, sheet: str, errors: list[RatingInputError] | None = None,
@@ -230,18 +251,14 @@ def _plain_csv(path: Path, key_columns: tuple[str, ...], errors: list[RatingInpu
         return None
     header, rows = table[0], table[1:]
     width = len(header)
+    _renamed(path, range(width), header, key_columns, terms)      # two heads of one column: refused here
     if not width or len(set(header)) < width or any(not h.strip() for h in header):
         return None
     if rows and is_eof_mark("".join(rows[-1])):
         rows = rows[:-1]            # DOS's end-of-file mark (Ctrl-Z): no row
     if any(len(r) != width for r in rows):
         return None
-    known = set(key_columns)
-    rename: dict[int, str] = {}
-    for j, c in enumerate(header):
-        k = header_key(c, known, terms)         # (terms: the system's own words, GoR's 棋力分)
-        if k and k not in rename.values():
-            rename[j] = k
+    rename = _renamed(path, range(width), header, key_columns, terms)
     if unknown is not None:
         unknown += [c for j, c in enumerate(header) if j not in rename]
     picks = list(rename)

@@ -37,7 +37,6 @@ from ..errors import InputErrors, Message, RatingInputError, Text, Where
 from ..i18n.catalogue import run as R
 from ..i18n.catalogue.checks import SAMPLE_FORGOTTEN
 from ..i18n.catalogue.workbooks import CELL_SHOWS_ERROR
-from ..i18n.labels import header_key
 from ..intake.plan import Appended, Block, Edits, Plan, import_edits
 from .cell_words import with_cell_kinds
 from ..view.sheets import SheetView, result_sheet_clashes, result_sheets, result_sheets_not_ours
@@ -124,18 +123,19 @@ HEADER_ROWS = 10
 Merge = tuple[tuple[int, int], tuple[int, int]]
 
 
-def _header_at(rows: Sequence[Sequence[Any]], keys: Collection[str]) -> tuple[int, dict[str, int]] | None:
-    """The 0-based row of the log's header among its first rows, and its columns by key: the row
+def _header_at(rows: Sequence[Sequence[Any]], keys: Collection[str]
+               ) -> tuple[int, dict[str, int], list[tuple[str, int, int]]] | None:
+    """The 0-based row of the log's header among its first rows, its columns by key, and the heads
+    naming a column another head names (:func:`~xl_ratings.engine.cells.header_columns`): the row
     naming most of the view's columns (a column renamed or typed over, one deleted, still leave it)."""
+    from ..engine.cells import header_columns
+
     known = set(keys)
     for i, row in enumerate(rows[:HEADER_ROWS]):
-        columns: dict[str, int] = {}
-        for j, h in enumerate(row):
-            k = header_key(h, known)
-            if k is not None:
-                columns.setdefault(k, j)
+        by_column, twice = header_columns(row, known)
+        columns = {k: j for j, k in by_column.items()}
         if len(columns) >= max(3, len(known) // 2) and "id" in columns:
-            return i, columns
+            return i, columns, twice
     return None
 
 
@@ -221,9 +221,14 @@ def corrections_kept(views: list[SheetView], sheet_names: Collection[str],
             a1 = old[0][0] if old and old[0] else None
             err = W.RESULT_SHEET_NOT_OURS(sheet=LOG_SHEET, first=repr("" if blank(a1) else a1))
         return KeptLog(kept, problems=[RatingInputError(err, where=Where(file, LOG_SHEET))])
-    header_row, columns = found
+    header_row, columns, twice = found
     if not view.rows:
         return KeptLog(kept)
+    if twice:       # which column a correction goes to is not known: refused, both heads named
+        from ..engine.cells import column_twice
+
+        return KeptLog(kept, problems=[column_twice(old[header_row], t, file, LOG_SHEET, header_row + 1)
+                                       for t in twice])
     last = max((i for i, r in enumerate(old) if _filled(r)), default=header_row) + 1     # 1-based
     for (r0, _), (r1, _) in (merges(LOG_SHEET) or []) if merges is not None else []:
         last = max(last, r1 + 1)                        # never into cells hidden under a merge

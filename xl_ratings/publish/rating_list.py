@@ -18,11 +18,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..engine.cells import Tables
+from ..engine.cells import Tables, sheet_named
 from ..errors import InputErrors, RatingInputError
 from ..i18n import to_lang
 from ..i18n.catalogue import publish as M
-from ..i18n.labels import sheet_key
 from ..i18n import text as said
 from ..view.list_layouts import PROGRAMS, SUFFIXES, heads
 from ..view.rating_list import ListFile, rating_list
@@ -59,7 +58,7 @@ def with_clubs(book: Path, tables: Tables) -> Tables:
     """``tables`` and the workbook's Clubs sheet (the reader reads only the sheets it rates with)."""
     from ..xlsx.read import read_sheets
 
-    name = next((n for n in tables.sheet_names if sheet_key(n) == "Clubs"), None)
+    name = sheet_named(tables.sheet_names, "Clubs", str(book))     # two Clubs sheets: refused, both named
     if name is None or name in tables:
         return tables
     return Tables({**tables, **read_sheets(book, [name])}, tables.sheet_names, tables.date1904)

@@ -254,6 +254,20 @@ COLUMN_NAME_SLIP = message(
     "column of your own, give it a name of its own",
     "列 '{header}' 的名称与本表缺少的列 '{column}' 相近：如果就是该列，请把表头改为 '{column}'（否则其数值会被当作"
     "您自己的列而不读取）；如果是您自己的列，请另取一个名称")
+COLUMN_TWICE = message(
+    "sheets.column_twice",
+    "columns {first} ('{first_header}') and {second} ('{second_header}') are both the column '{column}': only "
+    "one can be read, and which one is meant is not known; keep one (delete the other, or give it a name of "
+    "its own)",
+    "第 {first} 列（'{first_header}'）和第 {second} 列（'{second_header}'）都是 '{column}' 列：只能读取其中一列，"
+    "无法确定应读哪一列；请只保留一列（删除另一列，或另起一个名称）")
+SHEET_TWICE = message(
+    "sheets.sheet_twice",
+    "the sheets '{first}' and '{second}' are both the {role} sheet (it may be named {names}): only one can be "
+    "read, and which one is meant is not known; keep one (move the rows of the other into it, then delete "
+    "the other sheet or give it a name of its own)",
+    "工作表 '{first}' 和 '{second}' 都是 {role} 表（其名称可为 {names}）：只能读取其中一个，无法确定应读哪一个；"
+    "请只保留一个（把另一个表的行移入其中，再删除另一个表或另起一个名称）")
 COLUMN_MISSING = message(
     "sheets.column_missing",
     "required column '{column}' is missing (found: {found})",

@@ -12,11 +12,12 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import AbstractSet, Any, Iterable, Sequence
+from typing import AbstractSet, Any, Iterable, Mapping, Sequence
 
 from ...engine.cells import TIME_OF_DAY, WEEKDAY, date_of
 from ...errors import InputErrors, RatingInputError, Text, Where
 from ...i18n.catalogue import imports as M
+from ...i18n.catalogue import sheets as SH
 from ...i18n.catalogue import sources as S
 from ...i18n import utf16
 from ..model import ImportedGame, Source
@@ -490,6 +491,28 @@ def find_column(header: list[Any], aliases: Iterable[str], used: AbstractSet[int
         if i not in used and header_words(cell) & words:
             return i
     return None
+
+
+def only_words(cell: Any, aliases: Iterable[str]) -> bool:
+    """Is the header cell (or sheet name) nothing but words of ``aliases`` ("单位", "Club",
+    "单位 club") -- never "club notes" or "Players (2)", a column or sheet of the officer's own?"""
+    words = {a.lower() for a in aliases}
+    t = text(clean(cell)).lower().rstrip(".:：")
+    parts = [q for p in re.split(r"[\s/|()（）]+", t) if (q := p.strip(" .:：()（）"))]
+    return bool(parts) and (t in words or all(p in words for p in parts))
+
+
+def column_twins(problems: "Problems", header: list[Any], cols: Mapping[str, int],
+                 aliases: Mapping[str, Iterable[str]], used: AbstractSet[int], header_row: int) -> None:
+    """Tell (``problems``) each column found (``cols``: role -> index) whose role another column
+    not read names alone (单位 and club): which one is meant is not known, both are named."""
+    for role, i in cols.items():
+        twin = next((j for j, h in enumerate(header) if j not in used and j != i and role in aliases
+                     and only_words(h, aliases[role])), None)
+        if twin is not None:
+            problems.error(SH.COLUMN_TWICE(column=role, first=column_letter(i), first_header=text(clean(header[i])),
+                                           second=column_letter(twin), second_header=text(clean(header[twin]))),
+                           value=header[twin], row=header_row + 1, column=cell_ref(header_row, twin))
 
 
 # --------------------------------------------------------------------------- sex

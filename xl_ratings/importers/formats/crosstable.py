@@ -36,7 +36,8 @@ from ...i18n.catalogue import identity as ID
 from ...i18n.catalogue import imports as M
 from ...i18n.catalogue import sources as S
 from .common import (CSV_ENCODINGS, Decoded, Half, Problems, as_float, as_int, as_place, cell_ref, check_pair,
-                      clean, column_letter as _letter, fail, find_column, game_from, header_words, key_text, pair_halves,
+                      clean, column_letter as _letter, column_twins, fail, find_column, game_from, header_words, key_text,
+                      pair_halves,
                       parse_sex, read_source_text, text)
 from ..model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 from .record import Format, Opened
@@ -103,6 +104,11 @@ class _Layout:
         self.numbers: dict[int, int] = {}     # row index -> player number
 
 
+#: the roles whose second column (单位 beside club) is refused: which one is meant is not known
+TWINS = {"name": NAME, "club": CLUB, "rating": RATING, "rank": RANK, "sex": SEX, "fed_id": FED_ID,
+         "egf_pin": EGF_PIN, "fide_id": FIDE_ID}
+
+
 def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
     lay = _Layout()
     for r, row in enumerate(grid[:30]):
@@ -120,6 +126,7 @@ def _find_layout(grid: list[list[Any]], problems: Problems) -> _Layout:
         if i is not None:
             lay.cols[role] = i
             used.add(i)
+    column_twins(problems, header, {r: lay.cols[r] for r in TWINS if r in lay.cols}, TWINS, used, lay.header or 0)
     start = (lay.header + 1) if lay.header is not None else 0
     if "number" not in lay.cols:
         # the first column numbered 1..n is the players' numbering

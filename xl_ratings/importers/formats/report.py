@@ -23,11 +23,12 @@ from ...engine.cells import round_number
 from ...engine.totals import summary_row
 from ...errors import InputErrors, ResultError, Text, joined
 from ...i18n.catalogue import identity as ID
+from ...i18n.catalogue import sheets as SH
 from ...i18n.catalogue import sources as S
 from ...systems.game_result import parse_result
 from . import crosstable
-from .common import (Problems, as_float, as_int, cell_ref, clean, fail, find_column, header_words, key_text,
-                      parse_date, parse_sex, text)
+from .common import (Problems, as_float, as_int, cell_ref, clean, column_twins, fail, find_column, header_words,
+                      key_text, only_words, parse_date, parse_sex, text)
 from ..model import ImportedEvent, ImportedGame, ImportedPlayer, Source, Tournament
 from .record import Format, Opened
 from ...systems.report_sample import report_samples
@@ -81,11 +82,19 @@ _FORMATS = {"round_robin": "round_robin", "round robin": "round_robin", "循环"
 _SCORE = {1.0: "1", 0.5: "0.5", 0.0: "0"}
 
 
-def _sheet(tables: dict[str, list[list[Any]]], role: str) -> str | None:
-    for name in tables:
-        if header_words(name) & set(SHEETS[role]):
-            return name
-    return None
+def _sheet(tables: dict[str, list[list[Any]]], role: str, file: str = "") -> str | None:
+    """The sheet of ``role``; another sheet named by the role's words alone (``Players`` and
+    ``棋手``) is refused, both named: which one is meant is not known."""
+    words = set(SHEETS[role])
+    found = next((name for name in tables if header_words(name) & words), None)
+    twin = next((name for name in tables if name != found and found is not None and only_words(name, words)), None)
+    if twin is not None and found is not None:
+        raise fail(file, SH.SHEET_TWICE(role=SHEETS[role][0].title(), first=found, second=twin,
+                                        names=SH.NAMES_OR(names=joined(list(SHEETS[role][:-1])),
+                                                          last=SHEETS[role][-1])), sheet=twin)
+    return found
+
+
 
 
 def _header(rows: list[list[Any]]) -> int:
@@ -122,6 +131,7 @@ def _players(rows: list[list[Any]], problems: Problems) -> tuple[list[ImportedPl
         if i is not None:
             cols[role] = i
             used.add(i)
+    column_twins(problems, header, cols, PLAYER_COLS, used, h)       # 单位 beside club: both named
     for need in ("no", "name"):
         if need not in cols:
             problems.error(S.RP_PLAYERS_COLUMN_MISSING(column=need), row=h + 1)
@@ -188,6 +198,7 @@ def _game_columns(rows: list[list[Any]], problems: Problems) -> tuple[int, dict[
         if i is not None:
             cols[role] = i
             used.add(i)
+    column_twins(problems, header, cols, GAME_COLS, used, h)
     for need in ("player", "opponent", "result"):
         if need not in cols:
             problems.error(S.RP_GAMES_COLUMN_MISSING(column=need), row=h + 1)
@@ -320,8 +331,8 @@ def _filled(rows: list[list[Any]]) -> bool:
 def _report_sheets(tables: dict[str, list[list[Any]]], file: str) -> tuple[str, str, str | None, str | None]:
     """The sheets of a report: Event, Players, and Games or Crosstable (refused when missing,
     or when both hold results)."""
-    ev_name, pl_name = _sheet(tables, "event"), _sheet(tables, "players")
-    g_name, x_name = _sheet(tables, "games"), _sheet(tables, "crosstable")
+    ev_name, pl_name = _sheet(tables, "event", file), _sheet(tables, "players", file)
+    g_name, x_name = _sheet(tables, "games", file), _sheet(tables, "crosstable", file)
     missing: list[Text | str] = [w() for w, s in ((S.RP_SHEET_EVENT, ev_name), (S.RP_SHEET_PLAYERS, pl_name))
                                  if s is None]
     if g_name is None and x_name is None:
