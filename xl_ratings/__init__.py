@@ -8,4 +8,4 @@ Layers:
 * :mod:`xl_ratings.cli` -- the ``xl-ratings`` command line.
 """
 
-__version__ = "0.6.0"
+__version__ = "0.7.0"
