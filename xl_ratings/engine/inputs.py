@@ -184,7 +184,7 @@ class Rows:
         v = rec.get(key)
         if v.__class__ is float and v - v == 0:     # the common case first: a finite number (not NaN, not ±inf)
             return v
-        if blank(v):
+        if v == v and blank(v):                     # (NaN is no blank: sheet_number refuses it)
             if required:
                 self.err(row, key, M.CELL_EMPTY(), None)
             return None
@@ -205,7 +205,7 @@ class Rows:
 
     def date(self, row: int, rec: dict[str, Any], key: str, required: bool = False) -> dt.date | None:
         v = rec.get(key)
-        if blank(v):
+        if v == v and blank(v):                     # (NaN is no blank: to_date refuses it)
             if required:
                 self.err(row, key, M.CELL_EMPTY_DATE(), None)
             return None
@@ -247,7 +247,10 @@ _FIRST = itemgetter(0)
 
 
 def shown_value(v: Any) -> Any:
-    """A cell value as a message quotes it: a long text cut (a cell may hold 32,767 characters)."""
+    """A cell value as a message quotes it: a long text cut (a cell may hold 32,767 characters); NaN
+    not at all (the message names it: :func:`~.cells.not_finite_text`)."""
+    if v.__class__ is float and v != v:
+        return None
     return v[:100] + "…" if isinstance(v, str) and len(v) > 120 else v
 
 
