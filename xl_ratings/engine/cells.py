@@ -102,12 +102,13 @@ def blank(v: Any) -> bool:
 
 
 def filled(row: Sequence[Any]) -> bool:
-    """Does the row hold anything? (fast when the first cell is filled, as it nearly always is)"""
+    """Does the row hold anything? (fast when the first cell is filled, as it nearly always is)  A
+    NaN is something: a value no reader takes for a blank (:func:`not_finite`), never a row left out."""
     if row:
         v = row[0]
         if v is not None and v != "" and not (type(v) is str and v.isspace()):
-            return not (isinstance(v, float) and math.isnan(v))
-    return not all(blank(v) for v in row)
+            return True
+    return not all(blank(v) and v == v for v in row)
 
 
 
