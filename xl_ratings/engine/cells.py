@@ -103,12 +103,13 @@ def blank(v: Any) -> bool:
 
 
 def filled(row: Sequence[Any]) -> bool:
-    """Does the row hold anything? (fast when the first cell is filled, as it nearly always is)"""
+    """Does the row hold anything? (fast when the first cell is filled, as it nearly always is)  A
+    NaN is something: a value no reader takes for a blank (:func:`not_finite`), never a row left out."""
     if row:
         v = row[0]
         if v is not None and v != "" and not (type(v) is str and v.isspace()):
-            return not (isinstance(v, float) and math.isnan(v))
-    return not all(blank(v) for v in row)
+            return True
+    return not all(blank(v) and v == v for v in row)
 
 
 
@@ -118,9 +119,12 @@ def to_ident(v: Any) -> str:
     invisible character (a zero-width space, a BOM, a direction mark: the id would differ
     from the same id typed elsewhere while looking the same) is an error."""
     if blank(v):
-        raise RatingInputError(M.CELL_EMPTY())
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
+        raise RatingInputError(not_finite_text(v) if isinstance(v, float) else M.CELL_EMPTY())   # NaN: no blank
+    if isinstance(v, float):
+        if v.is_integer():
+            return str(int(v))
+        if v - v != 0:                  # an infinity
+            raise RatingInputError(not_finite_text(v))
     text = str(v).strip()
     if len(text) > MAX_CELL_CHARS:
         raise RatingInputError(M.CELL_TOO_LONG(chars=f"{len(text):,}"))
@@ -165,24 +169,79 @@ def iso_date_text(text: str) -> dt.date | None:
         raise RatingInputError(M.CELL_NOT_A_DATE()) from None
 
 
-def to_date(v: Any, date1904: bool = False) -> dt.date | None:
+#: The days a date cell may hold: from 1900-03-01 (before it Excel counts a 1900-02-29 that never
+#: was, and a small number typed into a date cell -- a round, 3 -- reads as one of those days) to
+#: 2100-12-31 (a day later is a mistyped year).  Text, serials and dates are held to them alike.
+FIRST_DAY = dt.date(1900, 3, 1)
+LAST_DAY = dt.date(2100, 12, 31)
+#: A plain number from 1900 to 2100 in a date cell is a year typed alone (2026 reads 1905-07-18):
+#: the serials of those years, and the days they read as in each date system.
+YEARS = (1900, 2100)
+_YEAR_DAYS = {d1904: (date_of(YEARS[0], d1904), date_of(YEARS[1] + 1, d1904)) for d1904 in (False, True)}
+
+
+def not_finite(v: Any) -> bool:
+    """Is ``v`` a number that is none: NaN, an infinity (a cell a program wrote: no spreadsheet
+    program types one)?  Never a blank, never a value."""
+    return isinstance(v, float) and v - v != 0
+
+
+def not_finite_text(v: Any) -> Any:
+    """The refusal of a cell holding NaN or an infinity (:func:`not_finite`), the value named as a
+    program writes it: ``NaN``, ``inf``, ``-inf``."""
+    return M.CELL_NOT_FINITE(shown="NaN" if v != v else "inf" if v > 0 else "-inf")
+
+
+def _day(day: dt.date, date1904: bool, number: bool) -> dt.date:
+    """``day`` as a date cell's value: within :data:`FIRST_DAY` .. :data:`LAST_DAY`; ``number``:
+    the cell held a number (or a date Excel keeps as one), and a year typed alone is refused."""
+    if number:
+        lo, hi = _YEAR_DAYS[date1904]
+        if lo <= day < hi:
+            raise RatingInputError(M.DATE_LOOKS_LIKE_A_YEAR(year=int(serial_of(day, date1904)),
+                                                            day=day.isoformat()))
+    if day < FIRST_DAY:
+        raise RatingInputError(M.DATE_TOO_EARLY(day=day.isoformat()))
+    if day > LAST_DAY:
+        raise RatingInputError(M.DATE_TOO_LATE(day=day.isoformat(), last=LAST_DAY.isoformat()))
+    return day
+
+
+def to_date(v: Any, date1904: bool = False, within: bool = True) -> dt.date | None:
     """A date cell: a date, an Excel serial number or text written as :data:`ISO_DATE_TEXT`
-    (the whole cell); blank -> None; any other text is an error."""
+    (the whole cell); blank -> None; any other text is an error, and so is NaN or an
+    infinity (:func:`not_finite`) -- and, ``within`` (an officer's cell, not the History's own
+    days: ``--period all`` starts on 1900-01-01), a year typed alone (2026: :data:`YEARS`) and
+    a day before :data:`FIRST_DAY` or after :data:`LAST_DAY`."""
     if blank(v):
+        if isinstance(v, float):        # NaN: never a blank
+            raise RatingInputError(not_finite_text(v))
         return None
     if isinstance(v, dt.datetime):
-        return v.date()
+        return _day(v.date(), date1904, True) if within else v.date()
     if isinstance(v, dt.date):
-        return v
+        return _day(v, date1904, True) if within else v
     if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v < 2958466:
-        return date_of(v, date1904)
+        if not within:
+            return date_of(v, date1904)
+        if YEARS[0] <= v < YEARS[1] + 1:
+            raise RatingInputError(M.DATE_LOOKS_LIKE_A_YEAR(year=int(v), day=date_of(v, date1904).isoformat()))
+        return _day(date_of(v, date1904), date1904, False)
     if isinstance(v, str) and len(v) <= 64:
         day = iso_date_text(v)
         if day is not None:
-            return day
+            return _day(day, date1904, False) if within else day
     if isinstance(v, dt.time):          # Excel's day 0 or 1 (1899-12-30/31), or a time typed alone
         raise RatingInputError(M.TIME_NOT_DATE(time=v.strftime("%H:%M")))
+    if not_finite(v):
+        raise RatingInputError(not_finite_text(v))
     raise RatingInputError(M.CELL_NOT_A_DATE())
+
+
+def history_date(v: Any, date1904: bool = False) -> dt.date | None:
+    """A date cell of the History: :func:`to_date` without the bounds of an officer's dates (the
+    History's are the program's own: ``--period all`` starts on 1900-01-01)."""
+    return to_date(v, date1904, within=False)
 
 
 #: A date as a text file writes it: 2025-03-01, 2025-3-1, 2025/3/1, 2025.3.1, 2025年3月1日 (a time
@@ -212,21 +271,27 @@ def list_date(v: Any) -> dt.date | None:
         y = int(m.group(1))
         mo, d = (m.group(3), m.group(4)) if m.group(2) else (m.group(5), m.group(6))
         try:
-            return dt.date(y, int(mo), int(d))
+            day = dt.date(y, int(mo), int(d))
         except ValueError:
             raise RatingInputError(M.CELL_NOT_A_DATE()) from None
+        return _day(day, False, False)
     m = _SERIAL_TEXT.fullmatch(v)
     if m is not None:
-        return date_of(float(v))
+        return _day(date_of(float(v)), False, False)
     return to_date(v)
 
 
 def sheet_number(v: Any) -> float | None:
-    """A number cell; blank -> None; text (even "1500") is an error: retype it."""
+    """A number cell; blank -> None; text (even "1500") is an error: retype it; NaN and the
+    infinities are no numbers (:func:`not_finite`), never a blank."""
     if blank(v):
+        if isinstance(v, float):        # NaN
+            raise RatingInputError(not_finite_text(v))
         return None
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise RatingInputError(M.CELL_NOT_A_NUMBER())
+    if not math.isfinite(v):
+        raise RatingInputError(not_finite_text(float(v)))
     return float(v)
 
 

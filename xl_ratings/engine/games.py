@@ -23,7 +23,7 @@ from ..errors import RatingInputError, Text
 from ..i18n.catalogue import sheets as M
 from ..systems.game_result import parse_result
 from ..systems.records import Event, Game, Player
-from .cells import blank, list_date, round_number, sheet_number, spans, to_date, to_ident
+from .cells import blank, list_date, not_finite, not_finite_text, round_number, sheet_number, spans, to_date, to_ident
 
 #: Handicap stones: a whole number, at most this many (negative: given).
 MAX_STONES = 9
@@ -98,9 +98,14 @@ def _all_good(values: Sequence[Any], parse: Callable[[Any], Any]) -> set[Any] | 
 def check_round(v: Any) -> Any:
     """A round cell: blank, or a whole number from 1 as written (3, '3', 第3轮, R3, Round 3: see
     :func:`~.cells.round_number`); never -1, 1.5, "x" or "final" (a name the repeats of a game
-    could not be compared by).  Kept as written (the fingerprints of processed periods)."""
+    could not be compared by).  Kept as written (the fingerprints of processed periods).  NaN and
+    the infinities are no round, and no blank either (:func:`~.cells.not_finite`)."""
     if blank(v):
+        if isinstance(v, float):        # NaN
+            raise RatingInputError(not_finite_text(v))
         return v
+    if not_finite(v):
+        raise RatingInputError(not_finite_text(v))
     n = round_number(v)
     if n is None or n < 1:
         raise RatingInputError(M.ROUND_NOT_WHOLE())
@@ -113,6 +118,9 @@ def report_rounds(gs: Problems, index: Sequence[int], rounds: Sequence[Any], che
     rows, the first value), not one per row (a sheet of 第N场 rounds is one mistake); ``each_row``:
     one per row (for a log that groups them by rule and column itself)."""
     bad = [k for k, x in enumerate(checked) if isinstance(x, RatingInputError)]
+    for k in [k for k in bad if checked[k].text.id == M.CELL_NOT_FINITE.id]:   # no round at all: each at its cell
+        gs.err(index[k], "round", checked[k].text, rounds[k])
+    bad = [k for k in bad if checked[k].text.id != M.CELL_NOT_FINITE.id]
     if each_row or len(bad) == 1:
         for k in bad:
             gs.err(index[k], "round", M.ROUND_NOT_WHOLE(), rounds[k])

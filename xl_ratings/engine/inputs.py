@@ -82,6 +82,8 @@ class Rows:
         self.notes: list[Text] = []        #: rows left out, said (a total row: :func:`summary_rows`)
         self.keys: dict[int, str] = {}
         self._long_checked = False
+        #: the ids of rows refused whole (an event without its end: its games are not told of again)
+        self.refused: set[str] = set()
         rows = table if isinstance(table, list) else [list(r) for r in table]
         start = 0
         while start < len(rows) and all(blank(v) for v in rows[start]):
@@ -184,7 +186,7 @@ class Rows:
         v = rec.get(key)
         if v.__class__ is float and v - v == 0:     # the common case first: a finite number (not NaN, not ±inf)
             return v
-        if blank(v):
+        if v == v and blank(v):                     # (NaN is no blank: sheet_number refuses it)
             if required:
                 self.err(row, key, M.CELL_EMPTY(), None)
             return None
@@ -205,7 +207,7 @@ class Rows:
 
     def date(self, row: int, rec: dict[str, Any], key: str, required: bool = False) -> dt.date | None:
         v = rec.get(key)
-        if blank(v):
+        if v == v and blank(v):                     # (NaN is no blank: to_date refuses it)
             if required:
                 self.err(row, key, M.CELL_EMPTY_DATE(), None)
             return None
@@ -247,7 +249,10 @@ _FIRST = itemgetter(0)
 
 
 def shown_value(v: Any) -> Any:
-    """A cell value as a message quotes it: a long text cut (a cell may hold 32,767 characters)."""
+    """A cell value as a message quotes it: a long text cut (a cell may hold 32,767 characters); NaN
+    not at all (the message names it: :func:`~.cells.not_finite_text`)."""
+    if v.__class__ is float and v != v:
+        return None
     return v[:100] + "…" if isinstance(v, str) and len(v) > 120 else v
 
 
@@ -495,8 +500,10 @@ def read_records(tables: Mapping[str, SheetCells], file: str | None = None,
     player_rows = sheet("Players")
     players = read_players(player_rows, rulebook)
     unseen = unseen_ids(player_rows)        # refused at their Players cell: not again at every row naming them
-    events = read_events(sheet("Events"), rulebook, params, players, unseen)
-    games, colours = _read_game_rows(sheet, errors, players, events, game_list, d1904, unseen)
+    event_rows = sheet("Events")
+    events = read_events(event_rows, rulebook, params, players, unseen)
+    games, colours = _read_game_rows(sheet, errors, players, events, game_list, d1904, unseen,
+                                     event_rows.refused if event_rows is not None else frozenset())
     awards = read_awards(sheet("Awards", optional=True), players, unseen)
     points = read_points(sheet("Points", optional=True), players, unseen)
     mcmahon = read_mcmahon(sheet("McMahon", optional=True), players, events, games, unseen)
@@ -766,7 +773,9 @@ def read_events(es: Rows | None, system: System | None, params: Any,
         if start and end and start > end:
             es.err(i, "start", M.EVENT_STARTS_AFTER_END(end=end), start)
         champ = es.text(rec, "champion")
-        if end is None:
+        if end is None:             # refused at its cell (a year, NaN): its games are told nothing more
+            if not (blank(cell := rec.get("end")) and cell == cell):     # (NaN: refused, never blank)
+                es.refused.add(eid)
             continue
         event = Event(eid, es.text(rec, "name") or eid, start, end, FORMATS.get(fmt_t, "round_robin"),
                       es.text(rec, "class") or "", es.text(rec, "level"), champ, i)
@@ -784,10 +793,12 @@ def read_events(es: Rows | None, system: System | None, params: Any,
 
 def _read_game_rows(sheet: Callable[[str], Rows | None], errors: list[RatingInputError], players: dict[str, Player],
                     events: dict[str, Event], game_list: tuple[Mapping[str, Sequence[Any]], Sequence[int], str] | None,
-                    d1904: bool, unseen: Set[str] = frozenset()) -> tuple[list[Game], dict[int, str]]:
+                    d1904: bool, unseen: Set[str] = frozenset(),
+                    refused: Set[str] = frozenset()) -> tuple[list[Game], dict[int, str]]:
     """The Games sheet, or the CSV/Parquet game list given instead; and the colours the
-    sheet's optional colour column gives (:func:`read_colours`)."""
-    bad_events = {e.value for e in errors if e.where.sheet == "Events"}
+    sheet's optional colour column gives (:func:`read_colours`).  ``refused``: the events
+    refused at their Events row (no end): their games are not told again, one by one."""
+    bad_events = {e.value for e in errors if e.where.sheet == "Events"} | set(refused)
     if game_list is not None:
         data, index, name = game_list
         return game_columns(data, index, ColumnSheet(Path(name).name, name, errors), players, events,

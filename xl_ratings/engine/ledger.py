@@ -28,7 +28,7 @@ from ..i18n.labels import header_key
 from ..systems.base import State, System, ledger_fields
 from ..systems.period import Period
 from ..systems.ranks import Rank, parse_rank
-from .cells import blank, column_twice, date1904_of, header_columns, sheet_named, to_date, to_ident
+from .cells import blank, column_twice, date1904_of, header_columns, history_date, sheet_named, to_ident
 from .fingerprint import DIGITS, canon, canon12, canon12_column, fingerprint_of, parts, rounded
 
 #: The columns every system's History has, in order (the system's own follow, then ``inputs``).
@@ -532,7 +532,7 @@ def _field_value(f: dataclasses.Field[Any], v: Any, date1904: bool = False) -> A
     if t.startswith("float"):
         return _num(v)
     if t.startswith("dt.date"):
-        return to_date(v, date1904)
+        return history_date(v, date1904)
     if t.startswith("Rank"):
         return parse_rank(v)
     return str(v)
@@ -552,9 +552,9 @@ class _Seen:
         try:
             day = self.dates.get(key)
         except TypeError:               # a cell value that is no key (none the readers give)
-            return to_date(v, date1904)
+            return history_date(v, date1904)
         if day is None:
-            day = to_date(v, date1904)
+            day = history_date(v, date1904)
             self.dates[key] = day
         return day
 
@@ -570,7 +570,7 @@ def _field_reader(f: dataclasses.Field[Any]) -> Callable[[Any, bool], Any]:
     t = str(f.type)
     as_type: Callable[[Any, bool], Any] = (
         (lambda v, d: _int(v)) if t.startswith("int") else (lambda v, d: _num(v)) if t.startswith("float")
-        else to_date if t.startswith("dt.date") else (lambda v, d: parse_rank(v)) if t.startswith("Rank")
+        else history_date if t.startswith("dt.date") else (lambda v, d: parse_rank(v)) if t.startswith("Rank")
         else (lambda v, d: str(v)))
     if "None" in t:
         return lambda v, d: None if blank(v) else as_type(v, d)

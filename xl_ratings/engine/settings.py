@@ -27,6 +27,7 @@ from ..errors import InputErrors, ParameterError, RatingInputError, Text, Where
 from ..i18n.catalogue import sheets as M
 from ..systems.base import System
 from ..systems.ranks import Rank, parse_rank
+from .cells import not_finite_text
 
 #: Settings keys that are not parameters of the rating system.
 RESERVED = {"system", "_rows", "federation", "name", "title", "language", "country"}
@@ -183,6 +184,9 @@ def _scalar(default: Any, value: Any) -> Any:
     if isinstance(default, (int, float)):
         if isinstance(value, bool):
             raise ParameterError(M.CELL_NOT_A_NUMBER(), value=value)
+        if isinstance(value, float) and value - value != 0:    # a cell holding NaN or an infinity (text "inf": below)
+            raise ParameterError(not_finite_text(value))
+        typed = value
         try:
             if isinstance(value, str):
                 t = value.strip().replace("∞", "inf")      # a table's open end (k_table: ∞ → 8)
@@ -194,6 +198,8 @@ def _scalar(default: Any, value: Any) -> Any:
             v = float(value)
         except (TypeError, ValueError, ZeroDivisionError):
             raise ParameterError(M.CELL_NOT_A_NUMBER(), value=value) from None
+        if v != v:                      # the text "nan" (or 0/0... as a fraction): no number
+            raise ParameterError(M.CELL_NOT_A_NUMBER(), value=typed)
         return int(v) if isinstance(default, int) and v.is_integer() else v
     if isinstance(default, Rank):
         return parse_rank(value)

@@ -33,12 +33,16 @@ from ..errors import InputErrors, Message, RatingInputError, Text, Where, told_a
 from ..i18n import SIMPLIFIED
 from ..i18n.catalogue import excel as M
 from ..i18n.catalogue import run as R
+from ..i18n.catalogue import sheets as S
 from ..i18n.labels import sheet_key
 from ..jobs.period import Rated, in_language, rate_workbook
 from ..view.page import excel_code
 from ..files.encode import formula_like
 from ..view.sheets import SheetView, report_header, written_by_us
 from . import visibility
+
+#: a number cell holding NaN or an infinity (:func:`.visibility.error_cells`): nothing is read on
+NOT_FINITE = S.CELL_NOT_FINITE.id
 
 
 def tables_from_book(book: Any) -> Tables:
@@ -93,6 +97,8 @@ def read_book(book: Any) -> BookRead:
                 spread[sheet.name] = spread_merged(tables[sheet.name], ranges)
     if too_big:
         raise in_language(InputErrors(too_big), tables)
+    if any(e.text.id == NOT_FINITE for e in problems):   # as the command line: nothing is read on
+        raise in_language(InputErrors(problems), tables)
     try:
         date1904 = bool(book.api.Date1904)       # classic Excel; xlwings Lite/Server: the 1900 system
     except Exception:                            # no COM object on this engine

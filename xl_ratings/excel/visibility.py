@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.cells import blank, spans
+from ..engine.cells import blank, not_finite_text, spans
 from ..errors import RatingInputError, Where
 from ..i18n.catalogue import excel as M
 
@@ -106,14 +106,18 @@ EXCEL_ERRORS = frozenset(("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#N
 def error_cells(file: str, sheet: str, grid: Sequence[Sequence[Any]]) -> list[RatingInputError]:
     """The cells of an input sheet showing an error (#N/A, #DIV/0!), read with xlwings'
     ``err_to_str`` on every engine: refused at their place, as the command line refuses them
-    (:mod:`xl_ratings.xlsx.safety`), never read as blanks (xlwings' default gives them as None)."""
+    (:mod:`xl_ratings.xlsx.safety`), never read as blanks (xlwings' default gives them as None);
+    and, in the same look at every cell, a number that is NaN or an infinity (Calc holds NaN from a
+    file a program wrote; xlwings Lite's and Server's JSON may carry one), refused at its place as
+    the command line refuses it (:func:`~xl_ratings.engine.cells.not_finite_text`)."""
     from ..engine.merged import column_names
     from ..i18n.catalogue import workbooks as W
 
     name = column_names(grid)
     return [RatingInputError(W.CELL_SHOWS_ERROR(shown=v), value=v, where=Where(file, sheet, r, name(c)))
+            if v.__class__ is str else RatingInputError(not_finite_text(v), where=Where(file, sheet, r, name(c)))
             for r, row in enumerate(grid, start=1) for c, v in enumerate(row, start=1)
-            if v.__class__ is str and v in EXCEL_ERRORS]
+            if (v.__class__ is str and v in EXCEL_ERRORS) or (v.__class__ is float and v - v != 0)]
 
 
 def problems(file: str, sheet: Any, grid: Sequence[Sequence[Any]]) -> tuple[list[RatingInputError], bool]:

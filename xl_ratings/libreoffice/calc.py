@@ -87,9 +87,12 @@ class Cells:
             for r in range(a.StartRow - r1 + 1, a.EndRow - r1 + 2):
                 for c in range(a.StartColumn - c1 + 1, a.EndColumn - c1 + 2):
                     v = rows[r][c]
-                    if isinstance(v, float):
-                        day = null + dt.timedelta(days=int(v))
-                        rows[r][c] = dt.datetime(day.year, day.month, day.day) + dt.timedelta(days=v - int(v))
+                    if isinstance(v, float) and v - v == 0:     # (NaN, an infinity: refused at their cell)
+                        try:
+                            day = null + dt.timedelta(days=int(v))
+                            rows[r][c] = dt.datetime(day.year, day.month, day.day) + dt.timedelta(days=v - int(v))
+                        except (OverflowError, ValueError):    # past any day: a number, refused as no date
+                            pass
         return rows
 
     def write(self, row: int, col: int, grid: Sequence[Sequence[Any]]) -> None:

@@ -39,6 +39,9 @@ def parse_result(value: Any) -> Result:
     if isinstance(value, (int, float)):
         if value in (0, 0.5, 1):
             return Result(float(value))
+        if value - value != 0:          # NaN, an infinity: no number at all (a program wrote it)
+            from ..i18n.catalogue import sheets as S
+            raise ResultError(S.CELL_NOT_FINITE(shown="NaN" if value != value else "inf" if value > 0 else "-inf"))
         raise ResultError(M.RESULT_NOT_ACCEPTED(), value=value)
     if value is None:
         raise ResultError(M.RESULT_EMPTY(), value=value)

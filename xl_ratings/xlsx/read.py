@@ -13,12 +13,16 @@ a sheet whose used range is over the limits of :mod:`.safety`
 ``MAX_CELLS`` = 20 million cells, from A1 to the farthest cell holding a
 value) is refused, naming the sheet and the far cell, before anything is
 expanded.  Hidden or filtered-out rows, hidden input sheets and formulas
-without a stored value are reported as problems of the input.
+without a stored value are reported as problems of the input; a number cell
+holding NaN or an infinity, in any sheet read, is refused at its cell and
+nothing is read on (the sheets are read without those values:
+:func:`.safety.without_not_finite`).
 """
 
 from __future__ import annotations
 
 import functools
+import io
 import os
 import re
 import zipfile
@@ -34,8 +38,8 @@ from ..i18n.catalogue import workbooks as W
 from .package import WORKBOOK, relationships, rels_path, unescape
 from .cell_kinds import CellKinds
 from .safety import (INPUT_SHEETS, part_head, SheetPart, SheetScan, header_problems, hidden_column_problems,
-                     hidden_sheet_problems, inspect_file, long_shared_strings,
-                     scan_sheet, sheet_problems, size_problem, workbook_sheets)
+                     hidden_sheet_problems, inspect_file, long_shared_strings, not_finite_problems,
+                     scan_sheet, sheet_problems, size_problem, without_not_finite, workbook_sheets)
 
 
 def read_tables(path: str | os.PathLike) -> Tables:
@@ -87,8 +91,10 @@ def _load(p: Path, z: zipfile.ZipFile, wanted: Callable[[SheetPart], bool],
     tables: dict[str, list[list[Any]]] = {}
     merged: dict[str, list[Any]] = {}
     spread: dict[str, list[tuple[str, Any, int, int, int]]] = {}
-    try:
-        wb = CalamineWorkbook.from_path(str(p))
+    unreadable = {sh.part for sh in used if sh.name in scans and scans[sh.name].not_finite}
+    try:        # NaN or an infinity somewhere: read without them (they are refused at their cells)
+        wb = CalamineWorkbook.from_filelike(_without_not_finite(z, unreadable)) if unreadable \
+            else CalamineWorkbook.from_path(str(p))
         names = set(wb.sheet_names)
         for sh in used:
             if sh.name not in names:
@@ -102,6 +108,31 @@ def _load(p: Path, z: zipfile.ZipFile, wanted: Callable[[SheetPart], bool],
     except Exception:   # calamine raises its own types for every broken file
         raise _damaged(p) from None
     return sheets, date1904, used, scans, tables, (merged, spread)
+
+
+def _without_not_finite(z: zipfile.ZipFile, parts: Collection[str]) -> io.BytesIO:
+    """The workbook's package, uncompressed, with the number cells holding NaN or an infinity of the
+    sheet ``parts`` left empty (:func:`.safety.without_not_finite`): what python-calamine reads when
+    there are such cells -- never a NaN read, a NaN date-formatted read as 1899-12-30, nor minus
+    infinity date-formatted (python-calamine stops the process on it).  The package's other parts
+    (pictures, a VBA project) are not read by it, and are left out."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as copy:
+        for info in z.infolist():
+            if info.is_dir() or not info.filename.endswith((".xml", ".rels")):
+                continue
+            data = z.read(info.filename)
+            copy.writestr(info.filename, without_not_finite(data) if info.filename in parts else data)
+    out.seek(0)
+    return out
+
+
+def _not_finite(p: Path, used: list[SheetPart], scans: dict[str, SheetScan],
+                tables: dict[str, list[list[Any]]]) -> list[RatingInputError]:
+    """The cells holding NaN or an infinity of the sheets read, each at its cell, the column named
+    by its header as every problem names it (:func:`column_names`)."""
+    return [e for sh in used if sh.name in scans and scans[sh.name].not_finite
+            for e in not_finite_problems(p, sh.name, scans[sh.name], column_names(tables.get(sh.name, [])))]
 
 
 def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputError]]:
@@ -120,6 +151,9 @@ def read_workbook(path: str | os.PathLike) -> tuple[Tables, list[RatingInputErro
             table = tables.get(sh.name, [])
             problems += sheet_problems(p, sh.name, scans[sh.name], column_names(table),
                                        unread=functools.partial(own_columns, sh.key, table))
+    not_finite = _not_finite(p, used, scans, tables)
+    if not_finite:      # nothing is read on: what the records would make of such a workbook is no guide
+        raise InputErrors(problems + not_finite)
     out = Tables(tables, [sh.name for sh in sheets], date1904)
     out.notes = merged_notes(p, spread, lambda name: column_names(tables.get(name, [])))
     out.cell_kinds = CellKinds(p, {sh.name: sh.part for sh in used}, merged)   # for the messages (jobs/cell_words)
@@ -141,14 +175,17 @@ def read_sheets(path: str | os.PathLike, names: Collection[str] | None = None,
         sheets, date1904, used, scans, tables, (merged, spread) = _load(
             p, z, wanted, wanted if as_input else (lambda sh: False), skip_empty_area)
         columns = hidden_column_problems(p, z, used) if as_input else []
+    not_finite = _not_finite(p, used, scans, tables)      # refused in any sheet read, input or not
     if as_input:
         problems = hidden_sheet_problems(p, used, any_sheet=True) + columns
         for sh in used:
             if sh.name in scans:
                 problems += sheet_problems(p, sh.name, scans[sh.name], column_names(tables.get(sh.name, [])),
                                            first_row=True)
-        if problems:
-            raise InputErrors(problems)
+        if problems or not_finite:
+            raise InputErrors(problems + not_finite)
+    elif not_finite:
+        raise InputErrors(not_finite)
     out = Tables(tables, [sh.name for sh in sheets], date1904)
     out.notes = merged_notes(p, spread, lambda name: column_names(tables.get(name, [])))
     out.merged = merged         # by sheet: its merged ranges, 0-based ((row, col), (row, col))

@@ -25,7 +25,13 @@ never the user's other sheets), each sheet's XML scanned in chunks
   rows holding values, hidden (or "very hidden") input sheets, header cells
   that are merged or hidden -- what is processed must be what you see;
 * formulas without a stored value in the input sheets (a file written by a
-  program that does not calculate): the reader would see an empty cell.
+  program that does not calculate): the reader would see an empty cell;
+* a number cell holding NaN or an infinity (``<v>NaN</v>``, ``inf``, ``-INF``,
+  ``1e999``), in every sheet that is read: no spreadsheet program types one, and
+  python-calamine reads NaN as a number (or, in a date-formatted cell, as the day
+  1899-12-30) and stops the process on minus infinity in a date-formatted cell --
+  refused at its cell (:func:`not_finite_problems`), those values left out of what
+  is read (:func:`without_not_finite`).
 
 Whether the workbook is open in Excel or LibreOffice is :mod:`xl_ratings.files.office`'s
 (the lock between two runs is :class:`xl_ratings.files.lock.WorkbookLock`).
@@ -41,7 +47,7 @@ from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
 
-from ..engine.cells import MAX_CELL_CHARS, MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, spans
+from ..engine.cells import MAX_CELL_CHARS, MAX_CELLS, MAX_COLS, MAX_ROWS, col_letter, not_finite_text, spans
 from ..engine.merged import header_merged
 from ..errors import InputErrors, RatingInputError, Where
 from ..files import messages as F
@@ -278,6 +284,8 @@ class SheetScan:
         self.formulas: list[tuple[int, int]] = []   #: (row, column) of formulas without a stored value
         self.long_cells: list[tuple[int, int, int]] = []   #: (row, column, characters) of text past a cell's limit
         self.errors: list[tuple[int, int, str]] = []   #: (row, column, shown) of cells showing an error (#DIV/0!)
+        #: (row, column, value) of number cells holding NaN or an infinity (None: the cell has no reference)
+        self.not_finite: list[tuple[int | None, int | None, float]] = []
 
     @property
     def cells(self) -> int:
@@ -364,6 +372,8 @@ def scan_sheet(z: zipfile.ZipFile, part: str, input_sheet: bool = True,
         else:
             scan.rows = max(scan.rows, r)
         maybe = _WIDE_OR_ERROR.search(body) is not None
+        if (_PREFIXED_NOT_FINITE if prefixed else _NOT_FINITE).search(body) is not None:   # any sheet read
+            scan.not_finite += [(r, c, x) for _, _, r, c, x in not_finite_values(body, prefixed)]
         if maybe and _WIDE.search(body):
             wide = max(wide, 26)
             for m in _MULTI.finditer(body):
@@ -497,6 +507,73 @@ def long_shared_strings(z: zipfile.ZipFile) -> dict[int, int]:
 _TEXT_RUN = re.compile(rb"<(?:\w+:)?t\b[^>/]*>([^<]*)<")
 _LONG_RUN = re.compile(rb">[^<]{4096}")
 _SI = re.compile(rb"<(?:\w+:)?si\b")
+
+
+#: What may start the stored value of a number cell that is NaN or an infinity, as python-calamine
+#: (Rust's float parser) reads it: ``nan``, ``inf``, ``infinity`` in any case, after a sign, or a
+#: number past the largest float (an exponent of three digits, or 300 digits and more).  One search
+#: per piece (a look at each value's first bytes, in C); each hit looked at in place.
+_NOT_FINITE_TAIL = rb"[-+]?+(?:[iInN]|[0-9.]*+(?:[eE][-+]?+[0-9]{3}|(?<=[0-9.]{300})))"
+_NOT_FINITE = re.compile(rb"<v>" + _NOT_FINITE_TAIL)
+_PREFIXED_NOT_FINITE = re.compile(rb"v>" + _NOT_FINITE_TAIL)     # <x:v> too (and </v>: told apart below)
+
+
+def not_finite_values(body: bytes, prefixed: bool = False) -> Iterator[tuple[int, int, int | None, int | None, float]]:
+    """The stored values of ``body``'s number cells (no ``t``, or ``t="n"``) that are NaN or an
+    infinity: (where the ``<v>`` element starts, where it ends, row, column, the value)."""
+    for m in (_PREFIXED_NOT_FINITE if prefixed else _NOT_FINITE).finditer(body):
+        at = m.start()
+        if prefixed:
+            if body[at - 1:at] == b"<":
+                at -= 1
+            elif body[at - 1:at] == b":" and (lt := body.rfind(b"<", 0, at)) >= 0 and body[lt + 1:lt + 2] != b"/":
+                at = lt
+            else:
+                continue                # a closing </v>
+        gt = body.find(b">", at) + 1
+        lt = body.find(b"<", gt)
+        try:
+            x = float(body[gt:lt])
+        except ValueError:              # not a number at all (python-calamine refuses the file)
+            continue
+        if x - x == 0:                  # a finite number (1e-300: an exponent of three digits)
+            continue
+        start = max(body.rfind(b"<c ", 0, at), body.rfind(b":c ", 0, at))
+        tag_end = body.find(b">", start) if start >= 0 else -1
+        attrs = body[start:tag_end] if tag_end >= 0 else b""
+        kind = _CELL_T.search(attrs)
+        if kind is not None and kind.group(1) != b"n":
+            continue                    # a formula's text (t="str"), a shared string's index, …
+        close = body.find(b">", lt) + 1
+        ref = _CELL_R.search(attrs)
+        if ref is not None:
+            yield at, close, int(ref.group(2)), col_number(ref.group(1).decode()), x
+        else:                           # a cell without its reference: its row, when the row has one
+            yield at, close, _last_row(body[:at]), None, x
+
+
+def without_not_finite(data: bytes) -> bytes:
+    """A sheet part with the values of :func:`not_finite_values` taken out (those cells left empty)."""
+    root = re.search(rb"<([A-Za-z_][\w.-]*:)?worksheet\b", data[:65536])
+    found = list(not_finite_values(data, bool(root and root.group(1))))
+    if not found:
+        return data
+    pieces, k = [], 0
+    for start, end, *_ in found:
+        pieces.append(data[k:start])
+        k = end
+    pieces.append(data[k:])
+    return b"".join(pieces)
+
+
+def not_finite_problems(path: str | os.PathLike, sheet: str, scan: SheetScan,
+                        column_name: Callable[[int], str] | None = None) -> list[RatingInputError]:
+    """The number cells of a sheet holding NaN or an infinity, each refused at its cell (by row and
+    column, as the file has them)."""
+    return [RatingInputError(not_finite_text(x),
+                             where=Where(str(path), sheet, r, ((column_name(c) if column_name else "") or col_letter(c))
+                                         if c is not None else None))
+            for r, c, x in sorted(scan.not_finite, key=lambda t: (t[0] or 0, t[1] or 0))]
 
 
 def _formulas(body: bytes, scan: SheetScan) -> None:

@@ -56,6 +56,31 @@ CELL_NOT_A_NUMBER = message(
     "sheets.cell_not_a_number",
     "must be a number (this cell holds text; retype it as a number)",
     "必须是数字（此单元格是文本，请重新输入为数字）")
+#: a number cell holding NaN or an infinity (no spreadsheet program types one; a program wrote it):
+#: never read as a blank, nor as a date -- in any cell of a sheet that is read (engine/cells.py,
+#: xlsx/safety.py, excel/visibility.py)
+CELL_NOT_FINITE = message(
+    "sheets.cell_not_finite",
+    "is not a number: the cell holds {shown}, a value a program wrote (NaN or infinity) that Excel cannot show; "
+    "type the number (or the date), or clear the cell",
+    "不是数字：此单元格存有 {shown}，这是程序写入的值（NaN 或无穷大），Excel 无法显示；请输入数字（或日期），或清空单元格")
+#: a date cell holding a plain number that is a year (2026): Excel reads it as a day of 1905
+DATE_LOOKS_LIKE_A_YEAR = message(
+    "sheets.date_looks_like_a_year",
+    "holds {year}, which looks like a year, not a date (as a date it is {day}); type the full date, "
+    "e.g. {year}-06-01",
+    "是 {year}，像是年份而不是日期（作为日期是 {day}）；请填写完整日期，如 {year}-06-01")
+DATE_TOO_EARLY = message(
+    "sheets.date_too_early",
+    "is {day}, before 1900-03-01: no date of the records is so early (a small number typed into a date cell -- "
+    "3 reads 1900-01-03 -- or a mistyped year); type the full date, e.g. 2026-03-01",
+    "是 {day}，早于 1900-03-01：记录中的日期不会这么早（可能是在日期单元格中输入了小的数字——3 读作 1900-01-03——"
+    "或年份输错）；请填写完整日期，如 2026-03-01")
+DATE_TOO_LATE = message(
+    "sheets.date_too_late",
+    "is {day}, after {last}: too far ahead to be a date of the records (a mistyped year?); type the full date, "
+    "e.g. 2026-03-01",
+    "是 {day}，晚于 {last}：日期太远，不会是记录中的日期（年份输错？）；请填写完整日期，如 2026-03-01")
 CELL_EMPTY_MERGED = message(
     "sheets.cell_empty_merged",
     "is empty: it lies in the merged cells {range}, whose value is kept in their first cell {first} alone, and "
