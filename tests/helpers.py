@@ -76,6 +76,33 @@ def processed_sample(folder: Path, system: str) -> Path:
     return book
 
 
+def players_column(ws: Any, key: str, add: bool = True) -> int:
+    """The column of the Players sheet ``ws`` headed ``key`` (alone, or after its Chinese label:
+    ``拉丁姓名 latin_name``); added after the last one when missing and ``add``."""
+    col = next((c.column for c in ws[1] if c.value and str(c.value).split()[-1] == key), None)
+    if col is None:
+        assert add, f"no column {key!r} in {ws.title}"
+        col = ws.max_column + 1
+        ws.cell(1, col, key)
+    return col
+
+
+def sample_named(folder: Path, system: str, name: str) -> Path:
+    """A copy of ``system``'s sample in ``folder`` with its first player named ``name``, processed."""
+    import shutil
+
+    from xl_ratings.i18n.labels import sheet_key
+
+    book = Path(folder) / f"{system}.xlsx"
+    shutil.copy(TEMPLATES / f"{system}.xlsx", book)
+    wb = openpyxl.load_workbook(book)
+    ws = next(wb[n] for n in wb.sheetnames if sheet_key(n) == "Players")
+    ws.cell(row=2, column=players_column(ws, "name", add=False)).value = name
+    wb.save(book)
+    assert run_cli("process", book) == 0
+    return book
+
+
 def read_sheet(path: Path, name: str) -> list[dict[str, Any]]:
     """A result sheet as dicts keyed by column key (headers are 'label key')."""
     ws = openpyxl.load_workbook(path, data_only=True)[name]

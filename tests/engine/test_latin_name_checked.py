@@ -10,7 +10,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from helpers import TEMPLATES
+from helpers import TEMPLATES, players_column
 from xl_ratings.errors import InputErrors
 from xl_ratings.jobs.process import process_workbook
 from xl_ratings.systems import SYSTEMS
@@ -21,10 +21,7 @@ def _with_latin_name(tmp_path: Path, system: str, value: str) -> tuple[Path, str
     shutil.copy(TEMPLATES / f"{system}.xlsx", book)
     wb = openpyxl.load_workbook(book)
     ws = wb["Players"]
-    col = next((c.column for c in ws[1] if c.value and "latin_name" in str(c.value)), None)
-    if col is None:
-        col = ws.max_column + 1
-        ws.cell(1, col, "latin_name")
+    col = players_column(ws, "latin_name")
     row = next(r[0].row for r in ws.iter_rows(min_row=2) if r[0].value)
     pid = str(ws.cell(row, 1).value)
     ws.cell(row, col, value)

@@ -9,12 +9,10 @@ from __future__ import annotations
 import re
 import shutil
 
-import openpyxl
 import pytest
-from helpers import TEMPLATES, run_cli
+from helpers import run_cli, sample_named
 from needs import open_chromium
 
-from xl_ratings.i18n.labels import sheet_key
 
 DESKTOP = {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}
 LONG = {"shanghai": "王" * 120, "gor": "Chan Tai Man " * 12 + "陳大文" * 30}
@@ -22,15 +20,7 @@ LONG = {"shanghai": "王" * 120, "gor": "Chan Tai Man " * 12 + "陳大文" * 30}
 
 def _long_named(folder, system):
     """The sample with its first player's name made very long; processed and published."""
-    book = folder / f"{system}.xlsx"
-    shutil.copy(TEMPLATES / f"{system}.xlsx", book)
-    wb = openpyxl.load_workbook(book)
-    ws = next(wb[n] for n in wb.sheetnames if sheet_key(n) == "Players")
-    heads = [str(c.value or "") for c in ws[1]]
-    col = next(i for i, h in enumerate(heads, 1) if h.split()[-1] == "name" or h == "name")
-    ws.cell(row=2, column=col).value = LONG[system]
-    wb.save(book)
-    assert run_cli("process", book) == 0
+    book = sample_named(folder, system, LONG[system])
     assert run_cli("publish", book, "--site", folder / "site") == 0
     return folder / "site"
 

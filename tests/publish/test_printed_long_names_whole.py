@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 import subprocess
 import zipfile
 
 import openpyxl
 import pytest
-from helpers import TEMPLATES, run_cli
+from helpers import run_cli, sample_named
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xl_ratings.i18n.labels import sheet_key
 from xl_ratings.jobs.publish import published_outcome
 from xl_ratings.publish import pdf as printing
 from xl_ratings.xlsx.write import LINE_HEIGHT, row_heights
@@ -26,23 +24,10 @@ from xl_ratings.xlsx.write import LINE_HEIGHT, row_heights
 LONG = {"shanghai": "王" * 120, "gor": ("Chan Tai Man " * 12).strip()}
 
 
-def _long_named(folder, system):
-    book = folder / f"{system}.xlsx"
-    shutil.copy(TEMPLATES / f"{system}.xlsx", book)
-    wb = openpyxl.load_workbook(book)
-    ws = next(wb[n] for n in wb.sheetnames if sheet_key(n) == "Players")
-    heads = [str(c.value or "") for c in ws[1]]
-    col = next(i for i, h in enumerate(heads, 1) if h.split()[-1] == "name")
-    ws.cell(row=2, column=col).value = LONG[system]
-    wb.save(book)
-    assert run_cli("process", book) == 0
-    return book
-
-
 @pytest.fixture(scope="module")
 def books(tmp_path_factory):
     root = tmp_path_factory.mktemp("printed-long")
-    return {system: _long_named(root, system) for system in LONG}
+    return {system: sample_named(root, system, LONG[system]) for system in LONG}
 
 
 def _rows(xlsx: bytes, sheet: int = 1) -> dict[int, str]:

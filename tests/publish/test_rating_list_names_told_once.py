@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import openpyxl
 
-from helpers import processed_sample
+from helpers import players_column, processed_sample
 from problem_ids import cli_problems
 
 
@@ -15,10 +15,7 @@ def _edited(tmp_path, names: dict[int, str], latin: dict[int, str]):
     book = processed_sample(tmp_path, "shanghai")
     wb = openpyxl.load_workbook(book)
     ws = wb["Players"]
-    col = next((c.column for c in ws[1] if c.value and "latin_name" in str(c.value)), None)
-    if col is None:
-        col = ws.max_column + 1
-        ws.cell(1, col, "latin_name")
+    col = players_column(ws, "latin_name")
     for row, name in names.items():
         ws.cell(row, 2, name)
     for row, value in latin.items():
