@@ -26,7 +26,7 @@ KEPT = {
     # programs, file formats, standards, bodies, units: names, never translated
     "Excel", "LibreOffice", "Calc", "Python", "OpenGotha", "pairgoth", "Swiss-Manager", "Vega", "Elo", "GoR",
     "EGF", "EGD", "FIDE", "PIN", "PDF", "CSV", "TXT", "TRF", "XML", "JSON", "DTD", "ZIP", "zip", "VBA", "UTF-8",
-    "UTF-16", "NUL", "NaN", "Parquet", "parquet", "pyarrow", "numba", "xlwings", "Windows", "Linux", "Debian",
+    "UTF-16", "NUL", "NaN", "Parquet", "parquet", "pyarrow", "numba", "xlwings", "Lite", "Windows", "Linux", "Debian",
     "TextEdit", "OpenDocument", "Apple", "Numbers", "FAT32", "FIFO", "MiB", "GiB", "GB", "https", "h9", "HK", "HKG", "CN", "CHN",
     "CON", "LPT1", "FILE", "WORKBOOK", "ToJyutping", "min", "max", "seed", "dan", "kyu",
     # commands typed as they are (install steps, the extension's installer)
